@@ -1,0 +1,278 @@
+"""The declarative card language: a card is data plus, rarely, a small effect.
+
+    card("Serra Angel", "{3}{W}{W}", "Creature — Angel", pt=(4, 4),
+         keywords=["flying", "vigilance"])
+
+Rules live in `systems/`; a card only names which mechanisms it uses.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ecs.mana import ManaCost, parse_cost, NO_COST
+
+CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
+              "Planeswalker", "Sorcery", "Tribal")
+SUPERTYPES = ("Basic", "Legendary", "Snow", "World")
+BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+# Keyword abilities the engine implements (CR 702). Parametrised ones are parsed below.
+SIMPLE_KEYWORDS = {
+    "deathtouch", "defender", "double strike", "first strike", "flash", "flying", "haste",
+    "hexproof", "indestructible", "intimidate", "lifelink", "reach", "trample", "vigilance",
+    "shroud", "menace",
+}
+LANDWALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
+             "mountainwalk": "Mountain", "forestwalk": "Forest"}
+
+
+class CardError(ValueError):
+    pass
+
+
+def parse_type_line(line: str):
+    """'Legendary Creature — Elf Warrior' -> (supertypes, types, subtypes)."""
+    line = line.replace(" - ", " — ")
+    left, _, right = line.partition("—")
+    supers, types = [], []
+    for word in left.split():
+        if word in SUPERTYPES:
+            supers.append(word)
+        elif word in CARD_TYPES:
+            types.append("Kindred" if word == "Tribal" else word)
+        elif word == "Token":
+            continue
+        else:
+            raise CardError(f"unknown card type {word!r} in type line {line!r}")
+    subs = tuple(right.split()) if right.strip() else ()
+    if not types:
+        raise CardError(f"type line {line!r} has no card type")
+    return frozenset(supers), frozenset(types), subs
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """A parsed keyword ability: name plus parameter (protection quality, cost, ...)."""
+    name: str
+    param: object = None
+    text: str = ""
+
+
+def parse_keyword(text: str) -> Keyword:
+    t = text.strip()
+    low = t.lower()
+    if low in SIMPLE_KEYWORDS:
+        return Keyword(low, None, low)
+    if low in LANDWALKS:
+        return Keyword("landwalk", LANDWALKS[low], low)
+    if low.startswith("protection from "):
+        return Keyword("protection", low[len("protection from "):], low)
+    if low.startswith("enchant "):
+        return Keyword("enchant", low[len("enchant "):], low)
+    if low.startswith("equip"):
+        cost = t[5:].strip()
+        return Keyword("equip", parse_cost(cost), low)
+    raise CardError(f"unknown keyword {text!r}")
+
+
+# ---------------------------------------------------------------------------
+# Costs (CR 118, 602.1)
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Cost:
+    """An activation or additional cost. Components are paid together (CR 602.2h)."""
+    mana: ManaCost = field(default_factory=lambda: parse_cost(""))
+    tap: bool = False
+    untap: bool = False
+    sacrifice: object = None        # Filter for "Sacrifice a creature" (None: no sacrifice)
+    sacrifice_self: bool = False
+    discard: int = 0                # "Discard a card"
+    life: int = 0
+    loyalty: int | None = None      # +N / -N for loyalty abilities (CR 606); 'X' for -X
+    loyalty_x: bool = False
+    text: str = ""
+
+    @property
+    def is_free(self) -> bool:
+        return (self.mana.total == 0 and not self.mana.x and not self.tap and not self.untap
+                and self.sacrifice is None and not self.sacrifice_self and not self.discard
+                and not self.life and self.loyalty is None)
+
+
+_COST_PART = re.compile(r"\s*,\s*")
+
+
+def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
+    """Parse '{2}{B}', '{T}', '{T}, Discard a card', 'Sacrifice a creature', '+1', '-X'."""
+    t = text.strip().replace("−", "-")
+    if re.fullmatch(r"[+-]?\d+|[+-]?X|0", t):
+        if t.endswith("X"):
+            return Cost(loyalty=0, loyalty_x=True, text=text)
+        return Cost(loyalty=int(t), text=text)
+    mana_txt = ""
+    tap = untap = False
+    sac = None
+    sac_self = False
+    discard = 0
+    life = 0
+    for part in _COST_PART.split(t):
+        if not part:
+            continue
+        if part == "{T}":
+            tap = True
+        elif part == "{Q}":
+            untap = True
+        elif part.startswith("{"):
+            mana_txt += part
+        elif part.lower() == "discard a card":
+            discard = 1
+        elif part.lower().startswith("sacrifice "):
+            what = part[len("sacrifice "):].lower()
+            if what in ("this", "~", "this creature", "this artifact", "this permanent"):
+                sac_self = True
+            else:
+                if sacrifice_filters is None or what not in sacrifice_filters:
+                    raise CardError(f"no filter for sacrifice cost {part!r}")
+                sac = sacrifice_filters[what]
+        elif part.lower().startswith("pay ") and part.lower().endswith(" life"):
+            life = int(part.split()[1])
+        else:
+            raise CardError(f"unknown cost component {part!r} in {text!r}")
+    return Cost(parse_cost(mana_txt), tap, untap, sac, sac_self, discard, life, None, False, text)
+
+
+# ---------------------------------------------------------------------------
+# Targets (CR 115)
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TargetSpec:
+    """One 'target ...' phrase. `kinds` is a set of: creature, permanent, player,
+    planeswalker, spell, card (graveyard), opponent. `filter(game, obj, ctx)` narrows
+    objects; `player_filter(game, p, ctx)` narrows players."""
+    text: str
+    kinds: frozenset
+    filter: object = None
+    player_filter: object = None
+    min: int = 1
+    max: int = 1
+    zone: str = "battlefield"
+
+
+# ---------------------------------------------------------------------------
+# Abilities (CR 113)
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SpellAbility:
+    """What an instant or sorcery does as it resolves (CR 113.3a), or the
+    modes/targets of a permanent spell (Aura targets)."""
+    effects: tuple = ()
+    targets: tuple = ()
+    modes: tuple = ()               # tuple of (text, targets, effects) for modal spells
+    choose: int = 1                 # number of modes to choose
+    divide: object = None           # amount to divide among targets (int or 'X')
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class ActivatedAbility:
+    cost: Cost
+    effects: tuple = ()
+    targets: tuple = ()
+    timing: str = "instant"         # 'sorcery' = activate only as a sorcery
+    mana: tuple = ()                # for mana abilities: tuple of pools (one per choice)
+    keyword: str | None = None      # 'equip', ...
+    text: str = ""
+    zone: str = "battlefield"
+
+    @property
+    def is_mana_ability(self) -> bool:
+        return bool(self.mana)      # CR 605.1a
+
+    @property
+    def is_loyalty(self) -> bool:
+        return self.cost.loyalty is not None
+
+
+@dataclass(frozen=True)
+class TriggeredAbility:
+    trigger: object                 # systems.triggers.Trigger
+    effects: tuple = ()
+    targets: tuple = ()
+    intervening_if: object = None   # CR 603.4: fn(game, source, controller, info) -> bool
+    optional: bool = False          # "you may"
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class StaticAbility:
+    """Generates continuous effects, replacement/prevention effects or rules changes.
+
+    `continuous` is a tuple of layer effect templates (systems.layers.Static...);
+    `replacement` a tuple of replacement templates; `rules` a tuple of named rule
+    changes (e.g. 'cast_without_paying_from_hand')."""
+    continuous: tuple = ()
+    replacement: tuple = ()
+    rules: tuple = ()
+    zones: tuple = ("battlefield",)
+    text: str = ""
+
+
+# ---------------------------------------------------------------------------
+# Card definitions
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CardDef:
+    name: str
+    cost: ManaCost
+    supertypes: frozenset
+    types: frozenset
+    subtypes: tuple
+    power: int | None = None        # None with pt_star: '*'
+    toughness: int | None = None
+    pt_star: bool = False
+    loyalty: int | None = None
+    keywords: tuple = ()            # Keyword objects
+    abilities: tuple = ()           # Activated/Triggered/Static abilities in printed order
+    spell: SpellAbility | None = None
+    colors: frozenset | None = None # color indicator; default from mana cost
+    text: str = ""
+    extra: bool = False             # defined by a scenario's `cards:` or a --cards file
+
+    @property
+    def base_colors(self) -> frozenset:
+        return self.colors if self.colors is not None else self.cost.colors
+
+    @property
+    def is_permanent_card(self) -> bool:
+        return not ({"Instant", "Sorcery"} & self.types)
+
+    def has_type(self, t: str) -> bool:
+        return t in self.types
+
+
+def make_card(name, cost, type_line, pt=None, loyalty=None, keywords=(), abilities=(),
+              spell=None, colors=None, text="", extra=False) -> CardDef:
+    supers, types, subs = parse_type_line(type_line)
+    power = toughness = None
+    star = False
+    if pt is not None:
+        p, t = pt
+        if p == "*" or t == "*":
+            star = True
+            power = None if p == "*" else int(p)
+            toughness = None if t == "*" else int(t)
+        else:
+            power, toughness = int(p), int(t)
+    elif "Creature" in types:
+        raise CardError(f"{name}: a creature needs pt")
+    kws = tuple(k if isinstance(k, Keyword) else parse_keyword(k) for k in keywords)
+    cols = None
+    if colors is not None:
+        from ecs.mana import NAME_TO_LETTER
+        cols = frozenset(NAME_TO_LETTER.get(c, c) for c in colors)
+    return CardDef(name=name, cost=parse_cost(cost) if cost is not None else NO_COST,
+                   supertypes=supers, types=types, subtypes=subs, power=power,
+                   toughness=toughness, pt_star=star,
+                   loyalty=None if loyalty is None else int(loyalty), keywords=kws,
+                   abilities=tuple(abilities), spell=spell, colors=cols, text=text, extra=extra)

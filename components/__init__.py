@@ -1,0 +1,181 @@
+"""Components: the stored state of game objects (CR 109).
+
+Every card, token, spell and ability on the stack is an esper entity. Components
+hold printed and directly-changed values only (counters, damage, tapped, ...);
+characteristics after continuous effects come from the layer system
+(`systems.layers`), never from patching these values.
+
+Components are treated as immutable values: a change replaces the component
+(`World.add`). That makes cloning a game a shallow copy of the entity table.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """The card (or token definition) this object represents.
+
+    `card_id` names the physical card across zone changes (scenario handles
+    follow it); the object itself is new after every zone change (CR 400.7).
+    """
+    defn: object            # cards.dsl.CardDef
+    card_id: int
+    token: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Owner:
+    player: int             # CR 108.3
+
+
+@dataclass(frozen=True, slots=True)
+class Controller:
+    """The controller from control effects' point of view before layer 2.
+
+    `since` is the game's event clock when this player last gained control;
+    it decides summoning sickness (CR 302.6).
+    """
+    player: int
+    since: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """The zone this object is in. Never changes: a zone change makes a new object."""
+    name: str               # library hand battlefield graveyard stack exile command
+    player: int | None = None   # owner of the zone for library/hand/graveyard
+
+
+@dataclass(frozen=True, slots=True)
+class Timestamp:
+    value: int              # CR 613.7
+
+
+@dataclass(frozen=True, slots=True)
+class Tapped:
+    """Marker: the permanent is tapped (CR 110.5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    """Damage marked on a creature this turn (CR 120.3e, 120.6)."""
+    amount: int
+    deathtouch: bool = False    # dealt by a source with deathtouch since last SBA check (704.5h)
+
+
+@dataclass(frozen=True, slots=True)
+class Counters:
+    """Counters on a permanent (CR 122), as a sorted tuple of (kind, n)."""
+    items: tuple = ()
+
+    def get(self, kind: str) -> int:
+        for k, n in self.items:
+            if k == kind:
+                return n
+        return 0
+
+    def with_(self, kind: str, n: int) -> "Counters":
+        d = dict(self.items)
+        if n > 0:
+            d[kind] = n
+        else:
+            d.pop(kind, None)
+        return Counters(tuple(sorted(d.items())))
+
+    def as_dict(self) -> dict:
+        return dict(self.items)
+
+
+@dataclass(frozen=True, slots=True)
+class PowerToughness:
+    """Printed power/toughness of the object as it exists (None for '*')."""
+    power: int | None
+    toughness: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Attached:
+    """This Aura/Equipment is attached to `to` (an entity), CR 301.5, 303.4."""
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class Attacking:
+    """CR 506.4. `defender` is a player index or a planeswalker entity."""
+    defender: object
+    blocked: bool = False
+    removed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Blocking:
+    """CR 509. The attackers this creature blocks."""
+    attackers: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RegenerationShields:
+    """Regeneration shields this turn (CR 701.19)."""
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    """Choices made as the permanent entered (name, color, player, ...)."""
+    values: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class EnteredWithX:
+    x: int
+
+
+@dataclass(frozen=True, slots=True)
+class LoyaltyActivated:
+    """Marker: a loyalty ability of this permanent was activated this turn (CR 606.3)."""
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class PhasedOut:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class FaceDown:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Spell:
+    """A spell on the stack (CR 112): the choices made while casting it."""
+    controller: int
+    targets: tuple = ()         # tuple of tuples: one tuple of chosen objects/players per target spec
+    modes: tuple = ()
+    x: int = 0
+    division: tuple = ()        # ((target, amount), ...)
+    paid_alt: str | None = None
+    kicked: int = 0
+    copy: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StackAbility:
+    """An activated or triggered ability on the stack (CR 113.1b)."""
+    controller: int
+    source: int                 # entity (possibly gone: see game.lki)
+    ability: object             # cards.dsl ability object
+    targets: tuple = ()
+    modes: tuple = ()
+    x: int = 0
+    division: tuple = ()
+    triggered: bool = False
+    info: tuple = ()            # event details a trigger remembers ("that creature", amounts)
+    source_card: int = -1
+
+
+ALL = [Card, Owner, Controller, Zone, Timestamp, Tapped, Damage, Counters, PowerToughness,
+       Attached, Attacking, Blocking, RegenerationShields, Chosen, EnteredWithX,
+       LoyaltyActivated, PhasedOut, FaceDown, Spell, StackAbility]

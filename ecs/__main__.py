@@ -1,0 +1,5 @@
+import sys
+
+from ecs.cli import main
+
+sys.exit(main())

@@ -1,0 +1,131 @@
+"""The one decision interface (style: Argentum's `process(state, action)`).
+
+The game runs until a player must decide something, then exposes a `Decision`
+with its legal options. Every choice the rules give a player comes through here:
+priority actions, modes, X, targets, attackers, blockers, damage assignment,
+trigger order, discards, mulligans, "may" choices. An illegal answer raises
+`IllegalAction` and leaves the game exactly as it was.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+
+class IllegalAction(Exception):
+    """An answer or action the rules don't allow; the game is unchanged."""
+
+
+class PlayerRef(NamedTuple):
+    """A player as a target or choice (objects are entity ids)."""
+    index: int
+
+    def __repr__(self):
+        return f"p{self.index}"
+
+
+# ---------------------------------------------------------------------------
+# Priority actions (CR 117.1)
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Pass:
+    """Pass priority (CR 117.3d)."""
+
+    def __repr__(self):
+        return "Pass()"
+
+
+@dataclass(frozen=True)
+class PlayLand:
+    """Play a land: a special action (CR 116.2a, 305.1)."""
+    card: int
+
+
+@dataclass(frozen=True)
+class Cast:
+    """Cast a spell (CR 601). Choices left as None are asked as decisions in the
+    order the rules make them; giving them here answers those decisions up front.
+
+    `alt`: an alternative cost ('free' = without paying its mana cost).
+    `mana`: None = automatic payment; otherwise the mana sources to use,
+    each an entity or (entity, ability index)."""
+    card: int
+    targets: Any = None
+    modes: Any = None
+    x: Any = None
+    divide: Any = None
+    alt: Any = None
+    pay: Any = None
+    mana: Any = None
+
+    def base(self):
+        return Cast(self.card, alt=self.alt)
+
+
+@dataclass(frozen=True)
+class Activate:
+    """Activate an ability (CR 602; 605 for mana abilities). `index` counts the
+    object's activated abilities in printed order, mana abilities included."""
+    source: int
+    index: int
+    targets: Any = None
+    x: Any = None
+    divide: Any = None
+    pay: Any = None
+    mana: Any = None
+    choice: Any = None        # mana ability color choice ('R'), if it has several
+
+    def base(self):
+        return Activate(self.source, self.index)
+
+
+# ---------------------------------------------------------------------------
+# Decisions
+# ---------------------------------------------------------------------------
+@dataclass
+class Decision:
+    """A choice the game is waiting for.
+
+    kind      what is being decided (see KINDS)
+    player    who decides (index)
+    options   the legal answers when they can be listed one by one; for
+              combinatorial choices (attackers, blockers, damage assignment)
+              `options` lists the parts and `legal(answer)` checks a whole answer
+    min, max  how many options to choose, for choices of several
+    prompt    a readable description
+    """
+    kind: str
+    player: int
+    options: list = field(default_factory=list)
+    min: int = 1
+    max: int = 1
+    prompt: str = ""
+    data: dict = field(default_factory=dict)
+
+    def __repr__(self):
+        opts = self.options if len(self.options) <= 12 else self.options[:12] + ["..."]
+        return f"<Decision {self.kind} p{self.player} {self.prompt!r} options={opts}>"
+
+
+KINDS = {
+    "priority": "an Action: Pass(), PlayLand(card), Cast(card, ...), Activate(source, index, ...)",
+    "mulligan": "'keep' or 'mulligan'",
+    "bottom": "list of cards from hand to put on the bottom of the library",
+    "modes": "list of mode indices",
+    "x": "a number",
+    "targets": "list of targets for one target phrase",
+    "divide": "{target: amount}",
+    "cost": "list of objects to pay a cost with (sacrifice, discard)",
+    "attackers": "{attacker: defender}",
+    "blockers": "{blocker: attacker or [attackers]}",
+    "damage_assignment": "{recipient: amount}",
+    "blocker_order": "list of blockers (m10 profile)",
+    "trigger_order": "list of triggers, first to go on the stack first",
+    "may": "'yes' or 'no'",
+    "choose": "list of objects or players",
+    "discard": "list of cards",
+    "legend_rule": "the object to keep",
+    "replacement": "which replacement/prevention effect applies first",
+    "color": "a color name",
+    "mana_choice": "which mana an ability produces",
+}

@@ -1,0 +1,461 @@
+"""The game: players, zones, the engine loop and the one decision door.
+
+    >>> from ecs import Game
+    >>> g = Game.from_setup({"players": [{"battlefield": ["Mountain"]}, {}]})
+    >>> g.pending.kind
+    'priority'
+
+State lives in esper components (objects) and in a few plain fields (players,
+zone order, turn). Rules procedures live in `systems/`; this module runs them in
+the fixed order of CR 117.5: turn-based actions, then before any player would
+receive priority, state-based actions (704) and triggered abilities (603.3).
+"""
+from __future__ import annotations
+
+import copy as _copy
+import random
+
+from components import (Card, Owner, Controller, Zone, Timestamp, Tapped, Damage, Counters,
+                        Attached, Attacking, Blocking, Spell, StackAbility, RegenerationShields,
+                        LoyaltyActivated)
+from ecs.world import World
+from ecs.decisions import Decision, IllegalAction, PlayerRef, Pass
+from ecs.rules import RulesProfile
+
+ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
+PLAYER_ZONES = ("library", "hand", "graveyard")
+
+
+class Player:
+    """A player's own state (CR 102). Library top is the END of the list."""
+
+    __slots__ = ("index", "life", "poison", "pool", "library", "hand", "graveyard", "lost",
+                 "conceded", "lands_played", "land_plays", "drew_from_empty", "turn_started_at",
+                 "life_lost_turn", "life_gained_turn", "spells_cast_turn", "cards_drawn_turn",
+                 "creatures_died_turn", "mulligans", "kept", "loss_reason", "extra")
+
+    def __init__(self, index: int, life: int = 20):
+        self.index = index
+        self.life = life
+        self.poison = 0
+        self.pool = [0] * 6
+        self.library: list[int] = []
+        self.hand: list[int] = []
+        self.graveyard: list[int] = []
+        self.lost = False
+        self.conceded = False
+        self.lands_played = 0
+        self.land_plays = 1
+        self.drew_from_empty = False
+        self.turn_started_at = -1
+        self.life_lost_turn = 0
+        self.life_gained_turn = 0
+        self.spells_cast_turn = 0
+        self.cards_drawn_turn = 0
+        self.creatures_died_turn = 0
+        self.mulligans = 0
+        self.kept = True
+        self.loss_reason = None
+        self.extra = {}
+
+    def copy(self) -> "Player":
+        p = Player.__new__(Player)
+        for s in Player.__slots__:
+            v = getattr(self, s)
+            setattr(p, s, v.copy() if isinstance(v, (list, dict)) else v)
+        return p
+
+
+class Game:
+    """One game of Magic. Drive it with `decide(answer)` while `pending` is set."""
+
+    def __init__(self, num_players: int = 2, seed: int = 0, rules: str = "current",
+                 life: int = 20, log: bool = True):
+        self.world = World()
+        self.rules = RulesProfile.named(rules)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.players = [Player(i, life) for i in range(num_players)]
+        self.battlefield: list[int] = []
+        self.stack: list[int] = []          # top is the end
+        self.exile: list[int] = []
+        self.command: list[int] = []
+        self.turn = 1
+        self.active = 0
+        self.step = "main1"
+        self.priority: int | None = None
+        self.passes = 0
+        self.effects = []                   # continuous effects from resolved spells/abilities
+        self.shields = []                   # replacement/prevention effects with a duration
+        self.delayed = []                   # delayed triggered abilities (603.7)
+        self.pending_triggers = []
+        self.agenda = []                    # tasks (systems.*.Task) in progress, top at end
+        self.pending: Decision | None = None
+        self.clock = 1                      # timestamps and event order
+        self.version = 0                    # bumps on every state change (layer cache key)
+        self._chars = None
+        self._chars_version = -1
+        self.lki = {}                       # last known information, entity -> Chars (608.2h)
+        self.card_entity = {}               # physical card id -> current entity
+        self.next_card_id = 1
+        self.over = False
+        self.winner = None                  # index, or None for a draw / not over
+        self.end_reason = None
+        self.log_enabled = log
+        self.log = []
+        self.first_strike_step = False
+        self.combat_happened = False
+        self.cleanup_again = False
+        self.starting_player = 0
+        self.turn_limit = None
+        self.extra = {}
+
+    # ------------------------------------------------------------------
+    # cloning (Monte-Carlo search) and rewinding (illegal actions)
+    # ------------------------------------------------------------------
+    def clone(self) -> "Game":
+        """An independent copy of this game, in its own world, at this decision."""
+        g = Game.__new__(Game)
+        d = self.__dict__.copy()
+        d["world"] = self.world.clone()
+        d["players"] = [p.copy() for p in self.players]
+        for k in ("battlefield", "stack", "exile", "command", "effects", "shields", "delayed",
+                  "pending_triggers", "log"):
+            d[k] = list(d[k])
+        d["agenda"] = [t.copy() for t in self.agenda]
+        d["lki"] = dict(self.lki)
+        d["card_entity"] = dict(self.card_entity)
+        d["extra"] = dict(self.extra)
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        d["rng"] = rng
+        d["pending"] = _copy.copy(self.pending)
+        g.__dict__.update(d)
+        return g
+
+    def _adopt(self, other: "Game") -> None:
+        old = self.world
+        self.__dict__.update(other.__dict__)
+        if old is not self.world:
+            old.close()
+
+    def close(self) -> None:
+        """Free this game's esper world (also done when the game is collected)."""
+        self.world.close()
+
+    # ------------------------------------------------------------------
+    # state access
+    # ------------------------------------------------------------------
+    def bump(self) -> None:
+        self.version += 1
+
+    def tick(self) -> int:
+        self.clock += 1
+        return self.clock
+
+    def get(self, eid, ctype):
+        return self.world.get(eid, ctype)
+
+    def has(self, eid, ctype) -> bool:
+        return self.world.has(eid, ctype)
+
+    def set(self, eid, comp) -> None:
+        self.world.add(eid, comp)
+        self.version += 1
+
+    def unset(self, eid, ctype) -> None:
+        if self.world.has(eid, ctype):
+            self.world.remove(eid, ctype)
+            self.version += 1
+
+    def exists(self, eid) -> bool:
+        return isinstance(eid, int) and not isinstance(eid, bool) and eid in self.world.ents
+
+    def chars(self, eid: int):
+        """Characteristics of an object now, all layers applied (CR 613)."""
+        if self._chars_version != self.version:
+            from systems.layers import compute_battlefield
+            self._chars = compute_battlefield(self)
+            self._chars_version = self.version
+            self._offfield = {}
+        c = self._chars.get(eid)
+        if c is not None:
+            return c
+        c = self._offfield.get(eid)
+        if c is None:
+            if eid not in self.world.ents:
+                c = self.lki.get(eid)
+                if c is None:
+                    raise KeyError(f"no object {eid}")
+                return c
+            from systems.layers import compute_offfield
+            c = compute_offfield(self, eid)
+            self._offfield[eid] = c
+        return c
+
+    def all_chars(self) -> dict:
+        self.chars(self.battlefield[0]) if self.battlefield else None
+        if self._chars_version != self.version:
+            from systems.layers import compute_battlefield
+            self._chars = compute_battlefield(self)
+            self._chars_version = self.version
+            self._offfield = {}
+        return self._chars
+
+    def controller(self, eid: int) -> int:
+        return self.chars(eid).controller
+
+    def owner(self, eid: int) -> int:
+        o = self.world.get(eid, Owner)
+        if o is None:
+            return self.lki[eid].owner
+        return o.player
+
+    def zone_of(self, eid: int):
+        z = self.world.get(eid, Zone)
+        return None if z is None else z.name
+
+    def timestamp_of(self, eid: int) -> int:
+        t = self.world.get(eid, Timestamp)
+        return t.value if t else 0
+
+    def is_tapped(self, eid: int) -> bool:
+        return self.world.has(eid, Tapped)
+
+    def counters(self, eid: int) -> Counters:
+        return self.world.get(eid, Counters) or Counters()
+
+    def damage_on(self, eid: int) -> int:
+        d = self.world.get(eid, Damage)
+        return d.amount if d else 0
+
+    def name(self, eid) -> str:
+        if isinstance(eid, PlayerRef):
+            return f"p{eid.index}"
+        try:
+            return self.chars(eid).name
+        except KeyError:
+            return f"#{eid}"
+
+    def opponents(self, p: int) -> list[int]:
+        return [q.index for q in self.players if q.index != p and not q.lost]
+
+    def living(self) -> list[int]:
+        return [p.index for p in self.players if not p.lost]
+
+    def apnap(self) -> list[int]:
+        """Players in APNAP order (CR 101.4), starting with the active player."""
+        n = len(self.players)
+        return [(self.active + i) % n for i in range(n) if not self.players[(self.active + i) % n].lost]
+
+    def next_player(self, p: int) -> int:
+        n = len(self.players)
+        for i in range(1, n + 1):
+            q = (p + i) % n
+            if not self.players[q].lost:
+                return q
+        return p
+
+    def zone_list(self, zone: str, player: int | None = None) -> list:
+        if zone in PLAYER_ZONES:
+            return getattr(self.players[player], zone)
+        return getattr(self, zone)
+
+    def creatures(self, controller: int | None = None) -> list[int]:
+        out = []
+        for e in self.battlefield:
+            c = self.chars(e)
+            if "Creature" in c.types and (controller is None or c.controller == controller):
+                out.append(e)
+        return out
+
+    def permanents(self, controller: int | None = None) -> list[int]:
+        if controller is None:
+            return list(self.battlefield)
+        return [e for e in self.battlefield if self.chars(e).controller == controller]
+
+    def is_sick(self, eid: int) -> bool:
+        """CR 302.6: not continuously controlled since its controller's most recent turn began."""
+        ctl = self.world.get(eid, Controller)
+        c = self.chars(eid)
+        p = self.players[c.controller]
+        since = ctl.since if ctl is not None and ctl.player == c.controller else self.clock
+        return since > p.turn_started_at
+
+    # ------------------------------------------------------------------
+    # objects and zones (CR 400)
+    # ------------------------------------------------------------------
+    def new_card_id(self) -> int:
+        cid = self.next_card_id
+        self.next_card_id += 1
+        return cid
+
+    def create_object(self, defn, owner: int, zone: str, card_id: int | None = None,
+                      token: bool = False, controller: int | None = None, tapped: bool = False,
+                      position: str = "top", extra=(), sick: bool = True) -> int:
+        """Put a new object into a zone (no triggers, no replacement: setup and internals)."""
+        if card_id is None:
+            card_id = self.new_card_id()
+        comps = [Card(defn, card_id, token), Owner(owner),
+                 Zone(zone, owner if zone in PLAYER_ZONES else None)]
+        if zone in ("battlefield", "stack"):
+            ts = self.tick()
+            comps.append(Timestamp(ts))
+            ctl = owner if controller is None else controller
+            comps.append(Controller(ctl, self.clock if sick else -1))
+            if tapped:
+                comps.append(Tapped())
+        comps.extend(extra)
+        eid = self.world.create(*comps)
+        self.card_entity[card_id] = eid
+        lst = self.zone_list(zone, owner)
+        if zone == "library" and position == "bottom":
+            lst.insert(0, eid)
+        else:
+            lst.append(eid)
+        self.version += 1
+        return eid
+
+    def remove_from_zone(self, eid: int) -> None:
+        z = self.world.get(eid, Zone)
+        if z is None:
+            return
+        lst = self.zone_list(z.name, z.player)
+        try:
+            lst.remove(eid)
+        except ValueError:
+            pass
+
+    def snapshot_lki(self, eid: int) -> None:
+        """Remember the object as it last existed (CR 608.2h, 603.10)."""
+        try:
+            c = self.chars(eid).copy()
+        except KeyError:
+            return
+        comps = self.world.ents.get(eid, {})
+        c.flags = frozenset(c.flags) | ({"tapped"} if Tapped in comps else set())
+        self.lki[eid] = c
+        self.lki_extra = getattr(self, "lki_extra", {})
+        self.lki_extra[eid] = {"counters": comps.get(Counters), "damage": comps.get(Damage),
+                               "attached": comps.get(Attached)}
+
+    # ------------------------------------------------------------------
+    # events and log
+    # ------------------------------------------------------------------
+    def emit(self, kind: str, **data) -> None:
+        """Announce an event; triggered abilities watching for it trigger (CR 603.2)."""
+        if self.log_enabled:
+            self.log.append((kind, data))
+        from systems.triggers import check_triggers
+        check_triggers(self, kind, data)
+
+    def note(self, text: str) -> None:
+        if self.log_enabled:
+            self.log.append(("note", {"text": text}))
+
+    # ------------------------------------------------------------------
+    # the engine loop
+    # ------------------------------------------------------------------
+    def advance(self) -> None:
+        """Run until a decision is needed or the game is over (CR 117.5 order)."""
+        from systems import turn, sba, triggers, priority
+        self.world.activate()
+        while True:
+            if self.over:
+                self.pending = None
+                return
+            if self.agenda:
+                task = self.agenda[-1]
+                d = task.run(self)
+                if d is not None:
+                    self.pending = d
+                    return
+                if self.agenda and self.agenda[-1] is task:
+                    self.agenda.pop()
+                continue
+            if self.priority is None:
+                turn.next_step(self)
+                continue
+            # A player would receive priority: SBAs, then triggers, repeated (117.5).
+            if sba.check(self):
+                continue
+            if self.pending_triggers:
+                triggers.put_on_stack(self)
+                continue
+            self.pending = priority.decision(self, self.priority)
+            return
+
+    def decide(self, answer) -> None:
+        """Answer the pending decision. Illegal answers raise IllegalAction and
+        leave the game unchanged."""
+        self.world.activate()
+        d = self.pending
+        if d is None:
+            raise IllegalAction("no decision is pending" + (" (the game is over)" if self.over else ""))
+        if d.kind == "priority":
+            from systems import priority
+            before = self.clone()
+            try:
+                priority.take_action(self, d.player, answer)
+                self.pending = None
+                self.advance()
+            except IllegalAction:
+                self._adopt(before)
+                raise
+            else:
+                before.close()
+            return
+        task = self.agenda[-1]
+        before = self.clone() if getattr(task, "needs_rewind", False) else None
+        try:
+            task.answer(self, d, answer)
+        except IllegalAction:
+            if before is not None:
+                self._adopt(before)
+            raise
+        if before is not None:
+            before.close()
+        self.pending = None
+        try:
+            self.advance()
+        except IllegalAction:
+            if before is not None:
+                self._adopt(before)
+                raise
+            raise
+
+    def concede(self, player: int) -> None:
+        """CR 104.3a: a player may concede at any time; it needs no priority."""
+        from systems import sba
+        self.world.activate()
+        p = self.players[player]
+        if p.lost:
+            raise IllegalAction(f"p{player} has already left the game")
+        p.conceded = True
+        p.lost = True
+        p.loss_reason = "concession"
+        self.emit("lose", player=player, reason="concession")
+        sba.check_game_over(self)
+        if not self.over:
+            # the game goes on for the others (multiplayer); drop their pending decision if theirs
+            if self.pending is not None and self.pending.player == player:
+                self.pending = None
+                self.advance()
+
+    # ------------------------------------------------------------------
+    # convenience
+    # ------------------------------------------------------------------
+    def legal_actions(self):
+        return list(self.pending.options) if self.pending else []
+
+    @classmethod
+    def from_setup(cls, setup: dict, **kw) -> "Game":
+        from ecs.scenario.setup import build_game
+        return build_game(setup, **kw)
+
+    @classmethod
+    def new(cls, decks, seed: int = 0, rules: str = "current", **kw) -> "Game":
+        """A game from the start (CR 103): shuffled libraries, seeded starting player,
+        opening hands and London mulligans as decisions."""
+        from systems.start import start_game
+        return start_game(decks, seed=seed, rules=rules, **kw)

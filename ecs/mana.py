@@ -1,0 +1,221 @@
+"""Mana and mana costs (CR 106, 107.4, 202, 601.2f-h).
+
+A cost is parsed once into a `ManaCost`; a pool is a list of six ints in the
+order W U B R G C. Paying is an exact search over the payer's pool and the mana
+abilities they could activate, so the automatic payer never fails a payment a
+player could make by hand.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+COLORS = "WUBRGC"
+IDX = {c: i for i, c in enumerate(COLORS)}
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+NAME_TO_LETTER = {v: k for k, v in COLOR_NAMES.items()}
+_SYM = re.compile(r"\{([^}]+)\}")
+
+
+class ManaError(ValueError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class ManaCost:
+    """A parsed mana cost. `hybrid` holds pairs such as ('W', 'U') or ('2', 'W')."""
+    generic: int = 0
+    colored: tuple = (0, 0, 0, 0, 0, 0)     # W U B R G C ({C} = specifically colorless)
+    hybrid: tuple = ()
+    x: int = 0                               # number of {X} symbols
+    text: str = ""
+    is_none: bool = False                    # a card with no mana cost (lands)
+
+    @property
+    def mana_value(self) -> int:
+        """CR 202.3 (X counts as 0 here; see `mana_value_with_x`)."""
+        mv = self.generic + sum(self.colored)
+        for h in self.hybrid:
+            mv += int(h[0]) if h[0].isdigit() else 1
+        return mv
+
+    def mana_value_with_x(self, x: int) -> int:
+        return self.mana_value + self.x * x          # CR 202.3e
+
+    @property
+    def colors(self) -> frozenset:
+        """CR 105.2: a card's colors come from the colored symbols in its mana cost."""
+        out = set()
+        for i, n in enumerate(self.colored[:5]):
+            if n:
+                out.add(COLORS[i])
+        for h in self.hybrid:
+            for s in h:
+                if s in "WUBRG":
+                    out.add(s)
+        return frozenset(out)
+
+    def with_x(self, x: int) -> "ManaCost":
+        """The cost with X replaced by its value (CR 107.3a)."""
+        return ManaCost(self.generic + self.x * x, self.colored, self.hybrid, 0, self.text)
+
+    def plus(self, other: "ManaCost") -> "ManaCost":
+        return ManaCost(self.generic + other.generic,
+                        tuple(a + b for a, b in zip(self.colored, other.colored)),
+                        self.hybrid + other.hybrid, self.x + other.x,
+                        self.text + other.text)
+
+    @property
+    def total(self) -> int:
+        return self.generic + sum(self.colored) + len(self.hybrid)
+
+    def __str__(self) -> str:
+        return self.text or "{0}"
+
+
+NO_COST = ManaCost(is_none=True)
+ZERO = ManaCost(text="{0}")
+
+
+def parse_cost(text: str | None) -> ManaCost:
+    """Parse "{2}{R}{R}", "{X}{R}", "{W/U}" into a ManaCost. None means no mana cost."""
+    if text is None:
+        return NO_COST
+    generic = 0
+    colored = [0] * 6
+    hybrid = []
+    x = 0
+    pos = 0
+    for m in _SYM.finditer(text):
+        if m.start() != pos:
+            raise ManaError(f"bad mana cost {text!r}")
+        pos = m.end()
+        s = m.group(1).upper()
+        if s.isdigit():
+            generic += int(s)
+        elif s == "X":
+            x += 1
+        elif s in IDX:
+            colored[IDX[s]] += 1
+        elif "/" in s:
+            a, b = s.split("/", 1)
+            if not ((a in IDX or a.isdigit()) and b in IDX):
+                raise ManaError(f"bad mana symbol {{{s}}} in {text!r}")
+            hybrid.append((a, b))
+        else:
+            raise ManaError(f"bad mana symbol {{{s}}} in {text!r}")
+    if pos != len(text):
+        raise ManaError(f"bad mana cost {text!r}")
+    return ManaCost(generic, tuple(colored), tuple(hybrid), x, text)
+
+
+def pool_total(pool) -> int:
+    return sum(pool)
+
+
+def pay_from_pool(pool: list, cost: ManaCost) -> list | None:
+    """Return the pool left after paying `cost` from it, or None if it can't.
+
+    Colored requirements first, then hybrid (trying each half), then generic from
+    whatever is left. Exact: hybrid alternatives are searched.
+    """
+    p = list(pool)
+    for i in range(6):
+        need = cost.colored[i]
+        if need:
+            if p[i] < need:
+                return None
+            p[i] -= need
+    return _pay_hybrid_generic(p, cost.hybrid, cost.generic)
+
+
+def _pay_hybrid_generic(p, hybrid, generic):
+    if not hybrid:
+        if sum(p) < generic:
+            return None
+        # spend generic from colorless first, then the most plentiful colors
+        left = generic
+        out = list(p)
+        take = min(out[5], left)
+        out[5] -= take
+        left -= take
+        while left:
+            i = max(range(5), key=lambda k: out[k])
+            take = min(out[i], left)
+            out[i] -= take
+            left -= take
+        return out
+    (a, b), rest = hybrid[0], hybrid[1:]
+    options = []
+    if a.isdigit():
+        options.append(("generic", int(a)))
+    else:
+        options.append(("color", IDX[a]))
+    options.append(("color", IDX[b]))
+    for kind, v in options:
+        if kind == "color":
+            if p[v] > 0:
+                q = list(p)
+                q[v] -= 1
+                r = _pay_hybrid_generic(q, rest, generic)
+                if r is not None:
+                    return r
+        else:
+            r = _pay_hybrid_generic(p, rest, generic + v)
+            if r is not None:
+                return r
+    return None
+
+
+def find_payment(pool: list, cost: ManaCost, sources: list) -> tuple | None:
+    """Find mana sources to activate so that pool + their mana pays `cost`.
+
+    `sources` is a list of (key, options) where options is a tuple of pools
+    (6-lists) the source could add (one entry per color choice). Returns
+    (chosen [(key, option_index)], ) or None. Uses as few sources as possible,
+    preferring sources with fewer options (keep flexible lands untapped).
+    """
+    if pay_from_pool(pool, cost) is not None:
+        return ()
+    total_needed = cost.total - sum(pool)
+    if total_needed > len(sources) * 1 and all(max(sum(o) for o in opts) <= 1 for _, opts in sources):
+        return None
+    order = sorted(range(len(sources)), key=lambda i: len(sources[i][1]))
+    best = None
+
+    def rec(i, p, chosen):
+        nonlocal best
+        if pay_from_pool(p, cost) is not None:
+            if best is None or len(chosen) < len(best):
+                best = list(chosen)
+            return True
+        if i == len(order):
+            return False
+        if best is not None and len(chosen) + 1 >= len(best):
+            return False
+        key, opts = sources[order[i]]
+        for oi, add in enumerate(opts):
+            q = [a + b for a, b in zip(p, add)]
+            chosen.append((key, oi))
+            if rec(i + 1, q, chosen) and best is not None and len(best) == len(chosen):
+                chosen.pop()
+                return True
+            chosen.pop()
+        return rec(i + 1, p, chosen)
+
+    rec(0, list(pool), [])
+    return None if best is None else tuple(best)
+
+
+def pool_from_dict(d: dict) -> list:
+    p = [0] * 6
+    for k, v in d.items():
+        k = str(k).upper()
+        if k not in IDX:
+            raise ManaError(f"unknown mana symbol {k!r} (use W U B R G C)")
+        p[IDX[k]] += int(v)
+    return p
+
+
+def pool_to_dict(p) -> dict:
+    return {COLORS[i]: n for i, n in enumerate(p) if n}

@@ -1,0 +1,461 @@
+"""Running scenario files: actions, strict decisions, expectations.
+
+    mtg-ecs scenario tests/scenarios
+
+Each file passes or fails with one line naming the action or expectation,
+expected vs actual. A malformed file is a failure naming the file and key.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import yaml
+
+from components import Card, Spell, StackAbility, Attacking, Blocking, Tapped, Attached
+from ecs.decisions import (IllegalAction, PlayerRef, Pass, PlayLand, Cast, Activate)
+from ecs.scenario.setup import build_game, ScenarioError
+from ecs.state import state_hash
+from systems.turn import STEPS, STEP_INDEX
+
+
+class ScenarioFailure(AssertionError):
+    pass
+
+
+@dataclass
+class Result:
+    path: str
+    name: str
+    passed: bool
+    message: str = ""
+    skipped: bool = False
+
+
+ACTION_VERBS = {"play", "cast", "activate", "pass", "resolve", "to", "attack", "block", "choose",
+                "expect", "concede"}
+ACTION_OPTIONS = {
+    "play": {"from"},
+    "cast": {"targets", "x", "modes", "divide", "cost", "pay", "mana", "from", "half"},
+    "activate": {"ability", "targets", "x", "modes", "divide", "pay", "mana"},
+    "pass": set(), "resolve": set(), "to": {"turn"}, "attack": set(), "block": set(),
+    "choose": set(), "expect": set(), "concede": set(),
+}
+EXPECT_KEYS = {"life", "poison", "lost", "winner", "zone", "count", "library", "pt", "counters",
+               "damage", "tapped", "attacking", "blocking", "phased_out", "face_down", "sick",
+               "controller", "attached", "name", "keywords", "types", "colors", "mana",
+               "commander_damage", "stack", "hand_size", "library_size", "step", "priority"}
+
+
+def load(path: str) -> dict:
+    with open(path, encoding="utf-8") as f:
+        try:
+            data = yaml.safe_load(f)
+        except yaml.YAMLError as ex:
+            raise ScenarioError(f"not valid YAML: {ex}")
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario file is a YAML mapping")
+    if "name" not in data:
+        raise ScenarioError("name: required")
+    return data
+
+
+def run_file(path: str) -> Result:
+    try:
+        data = load(path)
+    except ScenarioError as ex:
+        return Result(path, os.path.basename(path), False, f"malformed: {ex}")
+    return run_data(data, path)
+
+
+def run_data(data: dict, path: str = "<scenario>") -> Result:
+    name = str(data.get("name", ""))
+    try:
+        Runner(data).run()
+    except ScenarioError as ex:
+        return Result(path, name, False, f"malformed: {ex}")
+    except ScenarioFailure as ex:
+        return Result(path, name, False, str(ex))
+    except Exception as ex:  # an engine crash is a failure with its reason, never a traceback
+        import traceback
+        tb = traceback.format_exc(limit=6)
+        return Result(path, name, False, f"engine error: {type(ex).__name__}: {ex}\n{tb}")
+    return Result(path, name, True)
+
+
+class Runner:
+    def __init__(self, data: dict):
+        self.data = data
+        self.game, self.handles = build_game(data)
+        self.actions = data.get("actions") or []
+        if not isinstance(self.actions, list):
+            raise ScenarioError("actions: must be a list")
+        self.expect = data.get("expect")
+
+    # -- names -----------------------------------------------------------------
+    def obj(self, ref, acting=None, where="", allow_player=True):
+        g = self.game
+        if isinstance(ref, bool):
+            raise ScenarioError(f"{where}: {ref!r} is not an object or player")
+        if isinstance(ref, int):
+            if allow_player and 0 <= ref < len(g.players):
+                return PlayerRef(ref)
+            raise ScenarioError(f"{where}: {ref!r} is not a player")
+        if not isinstance(ref, str):
+            raise ScenarioError(f"{where}: {ref!r} is not a name or handle")
+        if allow_player and ref.startswith("p") and ref[1:].isdigit():
+            i = int(ref[1:])
+            if i >= len(g.players):
+                raise ScenarioError(f"{where}: no player {ref}")
+            return PlayerRef(i)
+        if ref.startswith("ability:"):
+            h = ref[len("ability:"):]
+            cid = self._card_id(h, where)
+            for e in reversed(g.stack):
+                ab = g.world.ents[e].get(StackAbility)
+                if ab is not None and ab.source_card == cid:
+                    return e
+            raise ScenarioFailure(f"{where}: no ability of {h} on the stack")
+        if ref in self.handles:
+            cid = self.handles[ref]
+            e = g.card_entity.get(cid)
+            if e is None or not g.exists(e):
+                return None
+            return e
+        # a bare card name: battlefield, else stack, else the acting player's hand
+        for zone in (g.battlefield, g.stack):
+            found = [e for e in zone if g.world.ents[e].get(Card) and g.chars(e).name == ref]
+            if len(found) > 1:
+                raise ScenarioFailure(f"{where}: several objects named {ref!r}; give them ids")
+            if found:
+                return found[0]
+        if acting is not None:
+            found = [e for e in g.players[acting].hand if g.chars(e).name == ref]
+            if found:
+                return found[0]
+        raise ScenarioFailure(f"{where}: no object named {ref!r}")
+
+    def _card_id(self, h, where):
+        if h not in self.handles:
+            raise ScenarioError(f"{where}: unknown handle {h!r}")
+        return self.handles[h]
+
+    def player(self, ref, where):
+        if isinstance(ref, int) and not isinstance(ref, bool) and 0 <= ref < len(self.game.players):
+            return ref
+        if isinstance(ref, str) and ref.startswith("p") and ref[1:].isdigit() and int(ref[1:]) < len(self.game.players):
+            return int(ref[1:])
+        raise ScenarioError(f"{where}: not a player ({ref!r})")
+
+    def desc(self, x):
+        g = self.game
+        if isinstance(x, PlayerRef):
+            return f"p{x.index}"
+        for h, cid in self.handles.items():
+            if g.card_entity.get(cid) == x:
+                return h
+        return g.name(x)
+
+    # -- running ------------------------------------------------------------------
+    def run(self):
+        for i, act in enumerate(self.actions):
+            where = f"action {i + 1}"
+            if not isinstance(act, dict):
+                raise ScenarioError(f"{where}: an action is a mapping")
+            verbs = [k for k in act if k in ACTION_VERBS]
+            if len(verbs) != 1:
+                raise ScenarioError(f"{where}: exactly one verb of {sorted(ACTION_VERBS)} (got {sorted(act)})")
+            verb = verbs[0]
+            allowed = ACTION_OPTIONS[verb] | {verb, "illegal", "player"}
+            bad = set(act) - allowed
+            if bad:
+                raise ScenarioError(f"{where} ({verb}): unknown key(s) {sorted(bad)}")
+            where = f"action {i + 1} ({verb})"
+            illegal = act.get("illegal", False)
+            if illegal:
+                before = state_hash(self.game)
+                try:
+                    self.do(verb, act, where)
+                except IllegalAction:
+                    after = state_hash(self.game)
+                    if before != after:
+                        raise ScenarioFailure(f"{where}: refused, but the game changed")
+                    continue
+                raise ScenarioFailure(f"{where}: expected to be illegal, but it was allowed")
+            try:
+                self.do(verb, act, where)
+            except IllegalAction as ex:
+                raise ScenarioFailure(f"{where}: refused: {ex}")
+        if self.expect is not None:
+            self.check(self.expect, "expect")
+        if self.game.pending is not None and self.game.pending.kind != "priority" and self.actions \
+                and self.expect is None:
+            pass
+
+    def _require_priority_action(self, where):
+        g = self.game
+        d = g.pending
+        if d is None:
+            raise ScenarioFailure(f"{where}: the game is over")
+        if d.kind != "priority":
+            raise ScenarioFailure(f"{where}: a decision is pending and must be answered first: "
+                                  f"{d.kind} for p{d.player} ({d.prompt})")
+
+    def do(self, verb, act, where):
+        g = self.game
+        if verb == "expect":
+            self.check(act["expect"], where)
+            return
+        if verb == "concede":
+            g.concede(self.player(act["concede"], where))
+            return
+        if verb == "to":
+            self.run_to(act["to"], act.get("turn"), where)
+            return
+        if verb == "resolve":
+            self.run_resolve(act["resolve"], where)
+            return
+        if verb == "choose":
+            d = g.pending
+            if d is None or d.kind == "priority":
+                raise ScenarioFailure(f"{where}: nothing to choose (no decision pending)")
+            if "player" in act and self.player(act["player"], where) != d.player:
+                raise ScenarioFailure(f"{where}: the pending decision ({d.kind}) is p{d.player}'s, "
+                                      f"not {act['player']}'s")
+            g.decide(self.map_answer(d, act["choose"], where))
+            return
+        if verb in ("attack", "block"):
+            d = g.pending
+            kind = "attackers" if verb == "attack" else "blockers"
+            if d is None or d.kind != kind:
+                raise ScenarioFailure(f"{where}: no {kind} declaration is pending"
+                                      + (f" (pending: {d.kind})" if d else ""))
+            if "player" in act and self.player(act["player"], where) != d.player:
+                raise ScenarioFailure(f"{where}: the declaration is p{d.player}'s")
+            spec = act[verb] or {}
+            if not isinstance(spec, dict):
+                raise ScenarioError(f"{where}: {verb} is a mapping")
+            ans = {}
+            for k, v in spec.items():
+                a = self.obj(k, where=where, allow_player=False)
+                if verb == "attack":
+                    ans[a] = self.obj(v, where=where)
+                else:
+                    ans[a] = [self.obj(x, where=where, allow_player=False) for x in v] \
+                        if isinstance(v, list) else self.obj(v, where=where, allow_player=False)
+            g.decide(ans)
+            return
+        # priority actions
+        self._require_priority_action(where)
+        d = g.pending
+        player = d.player
+        if "player" in act:
+            p = self.player(act["player"], where)
+            if p != d.player:
+                raise IllegalAction(f"p{p} doesn't hold priority (p{d.player} does)")
+        if verb == "pass":
+            g.decide(Pass())
+            return
+        if verb == "play":
+            frm = act.get("from", "hand")
+            card = self.obj(act["play"], acting=player, where=where, allow_player=False)
+            if card is None or g.zone_of(card) != frm:
+                raise IllegalAction(f"{act['play']} is not in {frm}")
+            g.decide(PlayLand(card))
+            return
+        if verb == "cast":
+            frm = act.get("from", "hand")
+            if "half" in act:
+                raise ScenarioError(f"{where}: half: split cards are not supported yet")
+            card = self.obj(act["cast"], acting=player, where=where, allow_player=False)
+            if card is None or g.zone_of(card) != frm:
+                raise IllegalAction(f"{act['cast']} is not in {frm}")
+            alt = act.get("cost")
+            if alt is not None and alt != "free":
+                raise ScenarioError(f"{where}: cost: {alt!r} is not supported yet")
+            g.decide(Cast(card, targets=self._targets(act.get("targets"), player, where),
+                          modes=act.get("modes"), x=act.get("x"),
+                          divide=self._division(act.get("divide"), where), alt=alt,
+                          pay=self._pay(act.get("pay"), where), mana=self._mana(act.get("mana"), where)))
+            return
+        if verb == "activate":
+            src = self.obj(act["activate"], acting=player, where=where, allow_player=False)
+            idx = self._ability_index(src, act.get("ability", 0), where)
+            g.decide(Activate(src, idx, targets=self._targets(act.get("targets"), player, where),
+                              x=act.get("x"), divide=self._division(act.get("divide"), where),
+                              pay=self._pay(act.get("pay"), where),
+                              mana=self._mana(act.get("mana"), where)))
+            return
+        raise ScenarioError(f"{where}: unknown verb {verb}")
+
+    def _targets(self, t, player, where):
+        if t is None:
+            return None
+        if isinstance(t, list):
+            return [[self.obj(y, acting=player, where=where) for y in x] if isinstance(x, list)
+                    else self.obj(x, acting=player, where=where) for x in t]
+        return [self.obj(t, acting=player, where=where)]
+
+    def _division(self, d, where):
+        if d is None:
+            return None
+        if not isinstance(d, dict):
+            raise ScenarioError(f"{where}: divide is a mapping")
+        return {self.obj(k, where=where): v for k, v in d.items()}
+
+    def _pay(self, p, where):
+        if p is None:
+            return None
+        if not isinstance(p, dict):
+            raise ScenarioError(f"{where}: pay is a mapping")
+        out = {}
+        for k, v in p.items():
+            if k in ("sacrifice", "discard", "exile", "tap"):
+                vs = v if isinstance(v, list) else [v]
+                out[k] = [self.obj(x, where=where, allow_player=False) for x in vs]
+            elif k in ("life",):
+                out[k] = v
+            else:
+                raise ScenarioError(f"{where}: pay.{k} is not supported yet")
+        return out
+
+    def _mana(self, m, where):
+        if m is None:
+            return None
+        out = []
+        for x in (m if isinstance(m, list) else [m]):
+            if isinstance(x, str) and ":" in x and not x.startswith("ability:"):
+                h, n = x.rsplit(":", 1)
+                out.append((self.obj(h, where=where, allow_player=False), int(n)))
+            else:
+                out.append(self.obj(x, where=where, allow_player=False))
+        return out
+
+    def _ability_index(self, src, ab, where):
+        from systems.costs import activated_abilities
+        abilities = activated_abilities(self.game, src)
+        if isinstance(ab, bool):
+            raise ScenarioError(f"{where}: ability {ab!r}")
+        if isinstance(ab, int):
+            if not (0 <= ab < len(abilities)):
+                raise IllegalAction(f"{self.desc(src)} has no ability {ab}")
+            return ab
+        s = str(ab).replace("−", "-")
+        for i, a in enumerate(abilities):
+            if a.keyword == s.lower():
+                return i
+            if a.cost.loyalty is not None:
+                lc = "-X" if a.cost.loyalty_x else (f"+{a.cost.loyalty}" if a.cost.loyalty > 0 else str(a.cost.loyalty))
+                if lc == s or (s == "0" and a.cost.loyalty == 0 and not a.cost.loyalty_x):
+                    return i
+        raise IllegalAction(f"{self.desc(src)} has no ability {ab!r}")
+
+    # -- answers to decisions ---------------------------------------------------------
+    def map_answer(self, d, ans, where):
+        g = self.game
+        k = d.kind
+        if k in ("mulligan",):
+            return ans
+        if k == "may":
+            if ans not in ("yes", "no", True, False):
+                raise ScenarioError(f"{where}: answer yes or no")
+            return ans in ("yes", True)
+        if k in ("x", "number"):
+            return ans
+        if k == "modes":
+            return ans if isinstance(ans, list) else [ans]
+        if k in ("damage_assignment", "divide"):
+            if not isinstance(ans, dict):
+                raise ScenarioError(f"{where}: answer {{recipient: amount}}")
+            return {self.obj(kk, where=where): v for kk, v in ans.items()}
+        if k == "trigger_order":
+            lst = ans if isinstance(ans, list) else [ans]
+            remaining = list(d.options)
+            out = []
+            for item in lst:
+                h, n = (item.rsplit(":", 1) if isinstance(item, str) and ":" in item else (item, None))
+                cid = self._card_id(h, where)
+                match = [t for t in remaining if t.source_card == cid and (n is None or t.index == int(n))]
+                if not match:
+                    raise IllegalAction(f"no pending trigger of {item}")
+                out.append(match[0])
+                remaining.remove(match[0])
+            return out
+        if k == "legend_rule":
+            return self.obj(ans, where=where, allow_player=False)
+        if k == "blocker_order":
+            return [self.obj(x, where=where, allow_player=False) for x in ans]
+        if k in ("color",):
+            return ans
+        # objects / players
+        if isinstance(ans, list):
+            return [self.obj(x, acting=d.player, where=where) for x in ans]
+        return [self.obj(ans, acting=d.player, where=where)]
+
+    # -- moving the game forward -----------------------------------------------------
+    def run_to(self, step, turn, where):
+        g = self.game
+        if step not in STEPS:
+            raise ScenarioError(f"{where}: unknown step {step!r}")
+        start_turn = g.turn
+        if turn is not None:
+            target_turn = int(turn)
+        elif STEP_INDEX[step] > STEP_INDEX.get(g.step, -1) and g.step != "pregame":
+            target_turn = g.turn
+        else:
+            target_turn = g.turn + 1
+        for _ in range(100000):
+            d = g.pending
+            if d is None:
+                return                                     # the game ended
+            if g.turn > target_turn:
+                raise ScenarioFailure(f"{where}: step {step} did not occur (now turn {g.turn}, {g.step})")
+            at_target = g.turn == target_turn and g.step == step
+            if d.kind == "priority":
+                if at_target:
+                    return
+                g.decide(Pass())
+                continue
+            if d.kind == "attackers":
+                if at_target and step == "declare_attackers":
+                    return
+                g.decide({})
+                continue
+            if d.kind == "blockers":
+                if at_target and step == "declare_blockers":
+                    return
+                g.decide({})
+                continue
+            return                                         # a decision the script must answer
+        raise ScenarioFailure(f"{where}: the game did not reach {step}")
+
+    def run_resolve(self, n, where):
+        g = self.game
+        if n == "all":
+            target = None
+        elif isinstance(n, int) and n >= 1:
+            target = n
+        else:
+            raise ScenarioError(f"{where}: resolve: a number or all")
+        if not g.stack:
+            raise ScenarioFailure(f"{where}: the stack is empty")
+        done = 0
+        start = g.extra.get("resolved", 0)
+        for _ in range(100000):
+            d = g.pending
+            if d is None:
+                return
+            if d.kind != "priority":
+                return                                     # interrupted by a decision
+            done = g.extra.get("resolved", 0) - start
+            if target is None and not g.stack:
+                return
+            if target is not None and done >= target:
+                return
+            g.decide(Pass())
+        raise ScenarioFailure(f"{where}: resolving did not finish")
+
+    # -- expectations --------------------------------------------------------------------
+    def check(self, exp, where):
+        from ecs.scenario.expect import check_expect
+        check_expect(self, exp, where)

@@ -1,0 +1,258 @@
+"""Building a game position from a scenario's setup (shared/scenario-format.md)."""
+from __future__ import annotations
+
+from components import (Card, Controller, Tapped, Counters, Damage, Attached, Chosen,
+                        EnteredWithX)
+from ecs.decisions import PlayerRef
+from ecs.game import Game
+from systems.turn import STEPS
+
+
+class ScenarioError(ValueError):
+    """A malformed scenario file (names the key)."""
+
+
+TOP_KEYS = {"name", "source", "rules", "format", "seed", "cards", "players", "teams", "turn",
+            "actions", "expect"}
+PLAYER_KEYS = {"life", "poison", "library", "hand", "graveyard", "exile", "command", "battlefield",
+               "commander", "mana", "history"}
+CARD_KEYS = {"card", "id", "count", "token", "tapped", "sick", "phased_out", "face_down",
+             "counters", "damage", "attached_to", "controller", "chosen", "x", "exiled", "goaded_by"}
+BATTLEFIELD_ONLY = {"tapped", "sick", "phased_out", "face_down", "counters", "damage",
+                    "attached_to", "controller", "chosen", "x", "exiled", "goaded_by"}
+HISTORY_KEYS = {"commander_casts", "commander_damage", "life_lost_this_turn",
+                "life_gained_this_turn", "spells_cast_this_turn", "cards_drawn_this_turn",
+                "lands_played_this_turn", "creatures_died_this_turn"}
+EXTRA_CARD_KEYS = {"name", "cost", "type", "pt", "loyalty", "keywords"}
+
+
+def extra_cards(entries) -> dict:
+    """A scenario's `cards:` list -> {name: CardDef}."""
+    from cards import is_registered, token_def
+    from cards.dsl import make_card, CardError
+    out = {}
+    if entries is None:
+        return out
+    if not isinstance(entries, list):
+        raise ScenarioError("cards: must be a list of card definitions")
+    for i, e in enumerate(entries):
+        if not isinstance(e, dict) or "name" not in e:
+            raise ScenarioError(f"cards[{i}]: needs a name")
+        bad = set(e) - EXTRA_CARD_KEYS
+        if bad:
+            raise ScenarioError(f"cards[{i}] ({e['name']}): unknown key(s) {sorted(bad)}")
+        if is_registered(e["name"]):
+            raise ScenarioError(f"cards[{i}]: {e['name']!r} is a real card's name")
+        if "type" not in e:
+            raise ScenarioError(f"cards[{i}] ({e['name']}): needs a type")
+        try:
+            out[e["name"]] = make_card(e["name"], e.get("cost"), e["type"], pt=e.get("pt"),
+                                       loyalty=e.get("loyalty"), keywords=e.get("keywords", ()),
+                                       extra=True)
+        except (CardError, ValueError) as ex:
+            raise ScenarioError(f"cards[{i}] ({e['name']}): {ex}")
+    return out
+
+
+def _card_entries(zone_list, where):
+    if zone_list is None:
+        return []
+    if not isinstance(zone_list, list):
+        raise ScenarioError(f"{where}: must be a list of cards")
+    out = []
+    for i, e in enumerate(zone_list):
+        if isinstance(e, str):
+            out.append({"card": e})
+        elif isinstance(e, dict):
+            bad = set(e) - CARD_KEYS
+            if bad:
+                raise ScenarioError(f"{where}[{i}]: unknown key(s) {sorted(bad)}")
+            if "card" not in e:
+                raise ScenarioError(f"{where}[{i}]: needs a card name")
+            if "id" in e and "count" in e:
+                raise ScenarioError(f"{where}[{i}]: id and count can't go together")
+            out.append(e)
+        else:
+            raise ScenarioError(f"{where}[{i}]: a card is a name or a mapping")
+    return out
+
+
+def _defn(name, token, extra):
+    from cards import get_card, token_def, UnknownCard
+    from cards.dsl import make_card
+    if isinstance(token, dict):
+        bad = set(token) - {"type", "pt", "colors", "keywords", "name"}
+        if bad:
+            raise ScenarioError(f"token {name}: unknown key(s) {sorted(bad)}")
+        return make_card(name, None, token.get("type", "Creature"), pt=token.get("pt"),
+                         keywords=token.get("keywords", ()), colors=token.get("colors"))
+    try:
+        return get_card(name, extra)
+    except UnknownCard:
+        if token:
+            try:
+                return token_def(name)
+            except UnknownCard:
+                pass
+        raise
+
+
+def build_game(setup: dict, seed=None, log: bool = True):
+    """Returns (game, handles) — handles map names to physical card ids."""
+    if not isinstance(setup, dict):
+        raise ScenarioError("a scenario is a mapping")
+    bad = set(setup) - TOP_KEYS
+    if bad:
+        raise ScenarioError(f"unknown top-level key(s) {sorted(bad)}")
+    fmt = setup.get("format", "duel")
+    if fmt != "duel":
+        if fmt in ("commander", "free-for-all", "two-headed-giant"):
+            raise ScenarioError(f"format: {fmt} is not supported yet")
+        raise ScenarioError(f"format: unknown format {fmt!r}")
+    if "teams" in setup:
+        raise ScenarioError("teams: only for two-headed-giant, which is not supported yet")
+    players = setup.get("players")
+    if not isinstance(players, list) or len(players) < 2:
+        raise ScenarioError("players: a list of at least two player setups is required")
+    if len(players) != 2:
+        raise ScenarioError("players: games of more than two players are not supported yet")
+    rules = setup.get("rules", "current")
+    if rules not in ("current", "m10"):
+        raise ScenarioError(f"rules: unknown profile {rules!r} (current or m10)")
+    sd = setup.get("seed", 0) if seed is None else seed
+    if not isinstance(sd, int):
+        raise ScenarioError("seed: must be an integer")
+    extra = extra_cards(setup.get("cards"))
+    turn = setup.get("turn") or {}
+    if not isinstance(turn, dict) or set(turn) - {"number", "active", "step"}:
+        raise ScenarioError("turn: a mapping with number, active, step")
+    step = turn.get("step", "main1")
+    if step not in STEPS:
+        raise ScenarioError(f"turn.step: unknown step {step!r}")
+    if step in ("untap",):
+        raise ScenarioError("turn.step: a scenario can't start in the untap step (no player has priority)")
+    active = _player_index(turn.get("active", 0), "turn.active", len(players))
+    number = turn.get("number", 1)
+    if not isinstance(number, int) or number < 1:
+        raise ScenarioError("turn.number: a positive integer")
+
+    g = Game(num_players=len(players), seed=sd, rules=rules, log=log)
+    g.world.activate()
+    g.extra["scenario_cards"] = extra
+    g.turn = number
+    g.active = active
+    g.step = step
+    g.starting_player = active if number == 1 else 0
+    handles = {}
+    attach_later = []
+    battlefield_entries = []
+    for i, ps in enumerate(players):
+        if not isinstance(ps, dict):
+            raise ScenarioError(f"players[{i}]: a mapping")
+        bad = set(ps) - PLAYER_KEYS
+        if bad:
+            raise ScenarioError(f"players[{i}]: unknown key(s) {sorted(bad)}")
+        if "commander" in ps:
+            raise ScenarioError(f"players[{i}].commander: commander is not supported yet")
+        p = g.players[i]
+        p.life = ps.get("life", 20)
+        p.poison = ps.get("poison", 0)
+        if not isinstance(p.life, int) or not isinstance(p.poison, int):
+            raise ScenarioError(f"players[{i}]: life and poison are integers")
+        if "mana" in ps:
+            from ecs.mana import pool_from_dict, ManaError
+            try:
+                p.pool = pool_from_dict(ps["mana"] or {})
+            except (ManaError, AttributeError) as ex:
+                raise ScenarioError(f"players[{i}].mana: {ex}")
+        hist = ps.get("history") or {}
+        if not isinstance(hist, dict) or set(hist) - HISTORY_KEYS:
+            raise ScenarioError(f"players[{i}].history: unknown key(s) {sorted(set(hist) - HISTORY_KEYS) if isinstance(hist, dict) else hist}")
+        if "commander_casts" in hist or "commander_damage" in hist:
+            raise ScenarioError(f"players[{i}].history: commander history is not supported yet")
+        p.life_lost_turn = hist.get("life_lost_this_turn", 0)
+        p.life_gained_turn = hist.get("life_gained_this_turn", 0)
+        p.spells_cast_turn = hist.get("spells_cast_this_turn", 0)
+        p.cards_drawn_turn = hist.get("cards_drawn_this_turn", 0)
+        p.lands_played = hist.get("lands_played_this_turn", 0)
+        p.creatures_died_turn = hist.get("creatures_died_this_turn", 0)
+        p.turn_started_at = 0
+        for zone in ("library", "hand", "graveyard", "exile", "command"):
+            entries = _card_entries(ps.get(zone), f"players[{i}].{zone}")
+            if zone == "library":
+                entries = list(reversed(entries))           # given top first; top is the end
+            for e in entries:
+                bad = set(e) & BATTLEFIELD_ONLY
+                if bad:
+                    raise ScenarioError(f"players[{i}].{zone}: {sorted(bad)} only on the battlefield")
+                for _ in range(e.get("count", 1)):
+                    defn = _defn(e["card"], e.get("token"), extra)
+                    eid = g.create_object(defn, i, zone, token=bool(e.get("token")))
+                    _handle(handles, e, g, eid)
+        battlefield_entries.append(_card_entries(ps.get("battlefield"), f"players[{i}].battlefield"))
+    for i, entries in enumerate(battlefield_entries):
+        for e in entries:
+            for _ in range(e.get("count", 1)):
+                defn = _defn(e["card"], e.get("token"), extra)
+                ctl = e.get("controller")
+                ctl = i if ctl is None else _player_index(ctl, f"players[{i}] {e['card']}.controller", len(players))
+                extra_comps = []
+                if e.get("counters") or ("Planeswalker" in defn.types and defn.loyalty is not None):
+                    cnt = dict(e.get("counters") or {})
+                    if "Planeswalker" in defn.types and "loyalty" not in cnt and defn.loyalty is not None:
+                        cnt["loyalty"] = defn.loyalty
+                    extra_comps.append(Counters(tuple(sorted((str(k), int(v)) for k, v in cnt.items()))))
+                if e.get("damage"):
+                    extra_comps.append(Damage(int(e["damage"])))
+                if e.get("x") is not None:
+                    extra_comps.append(EnteredWithX(int(e["x"])))
+                if e.get("chosen"):
+                    extra_comps.append(Chosen(tuple(sorted(e["chosen"].items()))))
+                for k in ("phased_out", "face_down", "exiled", "goaded_by"):
+                    if e.get(k):
+                        raise ScenarioError(f"{e['card']}: {k} is not supported yet")
+                eid = g.create_object(defn, i, "battlefield", token=bool(e.get("token")),
+                                      controller=ctl, tapped=bool(e.get("tapped")), extra=extra_comps,
+                                      sick=bool(e.get("sick")))
+                _handle(handles, e, g, eid)
+                if e.get("attached_to") is not None:
+                    attach_later.append((eid, e["attached_to"], e["card"]))
+    for eid, target, name in attach_later:
+        if target not in handles:
+            raise ScenarioError(f"{name}.attached_to: unknown handle {target!r}")
+        g.world.add(eid, Attached(g.card_entity[handles[target]]))
+    # make 'sick: true' objects sick: they came under control after the turn began
+    for e in g.battlefield:
+        ctl = g.world.get(e, Controller)
+        if ctl.since != -1:
+            g.world.add(e, Controller(ctl.player, g.tick()))
+    for p in g.players:
+        p.turn_started_at = 0
+    g.version += 1
+    # the game is in `step` with an empty stack and the active player holding priority
+    if step in ("declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage"):
+        pass  # combat state can't be set up by a scenario; the step begins with no combat
+    g.priority = active
+    g.passes = 0
+    from systems.control import update_control
+    g.advance()
+    return g, handles
+
+
+def _handle(handles, e, g, eid):
+    h = e.get("id")
+    if h is None:
+        return
+    if not isinstance(h, str):
+        raise ScenarioError(f"id {h!r}: a handle is a string")
+    if h in handles or h in ("p0", "p1", "p2", "p3"):
+        raise ScenarioError(f"id {h!r}: used twice")
+    handles[h] = g.world.ents[eid][Card].card_id
+
+
+def _player_index(v, where, n):
+    if isinstance(v, str) and v.startswith("p") and v[1:].isdigit():
+        v = int(v[1:])
+    if not isinstance(v, int) or not (0 <= v < n):
+        raise ScenarioError(f"{where}: not a player ({v!r})")
+    return v

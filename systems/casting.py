@@ -1,0 +1,385 @@
+"""Casting spells and activating abilities (CR 601, 602, 606).
+
+Both follow the same procedure: announce (the object goes on the stack), choose
+modes and X, choose targets, divide, determine the total cost, activate mana
+abilities and pay, then the spell becomes cast / the ability activated. Each
+choice not given up front in the action is asked as a decision, in that order.
+If the procedure can't be completed the game rewinds to before it (601.2, 723).
+"""
+from __future__ import annotations
+
+from components import Card, Spell, StackAbility, Zone, Tapped, Controller, Timestamp, LoyaltyActivated
+from cards.dsl import ActivatedAbility, TargetSpec
+from ecs.decisions import Decision, IllegalAction, PlayerRef
+from ecs.mana import ManaCost, ZERO, parse_cost
+from systems import costs, zones
+from systems.targeting import TargetContext, candidates, is_legal
+
+
+def aura_target(defn) -> TargetSpec | None:
+    """CR 303.4a: an Aura spell targets what its enchant ability allows."""
+    for k in defn.keywords:
+        if k.name == "enchant":
+            what = k.param
+            from systems.targeting import target
+            if what == "creature":
+                return target("enchant creature", "creature")
+            if what == "permanent":
+                return target("enchant permanent", "permanent")
+            if what == "land":
+                return target("enchant land", "land")
+            if what == "artifact":
+                return target("enchant artifact", "artifact")
+            if what == "enchantment":
+                return target("enchant enchantment", "enchantment")
+            if what == "player":
+                return target("enchant player", "player")
+            if what == "opponent":
+                return target("enchant opponent", "opponent")
+            if what == "planeswalker":
+                return target("enchant planeswalker", "planeswalker")
+            raise IllegalAction(f"unsupported enchant quality {what!r}")
+    return None
+
+
+def spell_target_specs(defn, modes=()) -> tuple:
+    if "Aura" in defn.subtypes:
+        t = aura_target(defn)
+        return (t,) if t is not None else ()
+    from systems.stack import spell_parts
+    return spell_parts(defn, modes)[0]
+
+
+def _norm_targets(given, n_specs):
+    """Accept `t`, `[t]` or `[[t1], [t2, t3]]` for the spell's target phrases."""
+    if given is None:
+        return None
+    if n_specs == 1:
+        if isinstance(given, (list, tuple)):
+            if len(given) == 1 and isinstance(given[0], (list, tuple)):
+                return [list(given[0])]
+            return [list(given)]
+        return [[given]]
+    if not isinstance(given, (list, tuple)) or len(given) != n_specs:
+        raise IllegalAction(f"give one target entry per target phrase ({n_specs})")
+    return [list(g) if isinstance(g, (list, tuple)) else [g] for g in given]
+
+
+class _Procedure:
+    """Shared by casting and activating: the choice sequence as explicit state,
+    so a game can be cloned at any decision."""
+
+    needs_rewind = True
+
+    def copy(self):
+        t = self.__class__.__new__(self.__class__)
+        t.__dict__.update(self.__dict__)
+        t.targets = [list(x) for x in self.targets] if self.targets is not None else None
+        t.pay_choices = dict(self.pay_choices)
+        return t
+
+    # -- choices ------------------------------------------------------------
+    def _choose_targets(self, game, specs, tc):
+        if self.targets is None:
+            self.targets = []
+            given = _norm_targets(self.pre_targets, len(specs)) if self.pre_targets is not None else None
+            self._given = given
+        while len(self.targets) < len(specs):
+            i = len(self.targets)
+            spec = specs[i]
+            chosen_before = [t for grp in self.targets for t in grp]
+            if self._given is not None:
+                grp = self._given[i]
+                self._validate_targets(game, spec, grp, tc, chosen_before)
+                self.targets.append(list(grp))
+                continue
+            opts = candidates(game, spec, tc)
+            if len(opts) < spec.min:
+                raise IllegalAction(f"no legal target for {spec.text}")
+            self._pending_spec = (spec, tc)
+            return Decision("targets", self.player, opts, spec.min, spec.max, spec.text,
+                            data={"index": i})
+        return None
+
+    def _validate_targets(self, game, spec, grp, tc, chosen_before):
+        if not (spec.min <= len(grp) <= spec.max):
+            raise IllegalAction(f"{spec.text}: choose {spec.min}..{spec.max} targets, got {len(grp)}")
+        if len(set(grp)) != len(grp):
+            raise IllegalAction(f"{spec.text}: the same target twice")  # 115.3
+        for t in grp:
+            if not is_legal(game, spec, t, tc):
+                raise IllegalAction(f"{game.name(t)} is not a legal target for {spec.text}")
+
+    def answer(self, game, decision, answer):
+        k = decision.kind
+        if k == "targets":
+            spec, tc = self._pending_spec
+            grp = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+            self._validate_targets(game, spec, grp, tc, [])
+            self.targets.append(grp)
+        elif k == "modes":
+            ms = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+            self._validate_modes(decision, ms)
+            self.modes = tuple(ms)
+        elif k == "x":
+            if not isinstance(answer, int) or answer not in decision.options:
+                raise IllegalAction(f"X can't be {answer!r} (legal: 0..{max(decision.options)})")
+            self.x = answer
+        elif k == "divide":
+            self._validate_division(game, decision, answer)
+            self.division = tuple(answer.items())
+        elif k == "cost":
+            grp = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+            if len(grp) != decision.min or any(g not in decision.options for g in grp) or \
+                    len(set(grp)) != len(grp):
+                raise IllegalAction(f"illegal choice for {decision.prompt}: {grp}")
+            self.pay_choices[decision.data["what"]] = grp
+        else:
+            raise IllegalAction(f"unexpected answer to {k}")
+
+    def _validate_modes(self, decision, ms):
+        if len(ms) < decision.min or len(ms) > decision.max or len(set(ms)) != len(ms) or \
+                any(m not in decision.options for m in ms):
+            raise IllegalAction(f"illegal modes {ms}")
+
+    def _validate_division(self, game, decision, answer):
+        if not isinstance(answer, dict):
+            raise IllegalAction("a division is {target: amount}")
+        tg = decision.options
+        if set(answer) != set(tg):
+            raise IllegalAction("divide among exactly the chosen targets")
+        if any((not isinstance(v, int)) or v < 1 for v in answer.values()):
+            raise IllegalAction("each target gets at least 1 (601.2d)")
+        if sum(answer.values()) != decision.data["total"]:
+            raise IllegalAction(f"the division must total {decision.data['total']}")
+
+
+class CastTask(_Procedure):
+    """CR 601.2: casting a spell."""
+
+    def __init__(self, player: int, action):
+        self.player = player
+        self.card = action.card
+        self.alt = action.alt
+        self.pre_targets = action.targets
+        self.modes = tuple(action.modes) if action.modes is not None else None
+        self.pre_modes = self.modes
+        self.x = action.x
+        self.pre_divide = action.divide
+        self.division = None
+        self.mana_sources = action.mana
+        self.pay_choices = dict(action.pay or {})
+        self.eid = None
+        self.targets = None
+        self._given = None
+        self.done = False
+
+    def run(self, game):
+        if self.done:
+            return None
+        if self.eid is None:
+            # 601.2a: the card moves to the stack
+            defn = game.world.ents[self.card][Card].defn
+            self.defn = defn
+            self.from_zone = game.zone_of(self.card)
+            self.eid = zones.move(game, self.card, "stack", controller=self.player, cause="cast")
+            game.stack.remove(self.eid)
+            game.stack.append(self.eid)
+        defn = self.defn
+        sa = defn.spell
+        # 601.2b: modes, then X
+        if sa is not None and sa.modes and self.modes is None:
+            return Decision("modes", self.player, list(range(len(sa.modes))), sa.choose, sa.choose,
+                            f"choose {sa.choose} mode(s)")
+        if self.modes is not None and sa is not None and sa.modes:
+            d = Decision("modes", self.player, list(range(len(sa.modes))), sa.choose, sa.choose)
+            self._validate_modes(d, list(self.modes))
+        if defn.cost.x and self.x is None:
+            if self.alt == "free":
+                self.x = 0                               # 107.3b
+            else:
+                return Decision("x", self.player, list(range(0, self._max_x(game) + 1)), 1, 1,
+                                "choose X")
+        if self.x is None:
+            self.x = 0
+        if defn.cost.x and self.alt == "free" and self.x != 0:
+            raise IllegalAction("X must be 0 when a spell is cast without paying its mana cost (107.3b)")
+        if self.x and not defn.cost.x:
+            raise IllegalAction(f"{defn.name} has no X")
+        if self.x and self.x > self._max_x(game):
+            raise IllegalAction(f"p{self.player} can't pay X={self.x}")
+        # 601.2c: targets
+        specs = spell_target_specs(defn, self.modes or ())
+        tc = TargetContext(self.player, self.eid, game.chars(self.eid), True)
+        d = self._choose_targets(game, specs, tc)
+        if d is not None:
+            return d
+        # 601.2d: division
+        if sa is not None and sa.divide is not None and self.division is None:
+            tg = [t for grp in self.targets for t in grp]
+            total = self.x if sa.divide == "X" else sa.divide
+            if len(tg) == 1:
+                self.division = ((tg[0], total),)
+            elif self.pre_divide is not None:
+                dd = Decision("divide", self.player, tg, data={"total": total})
+                self._validate_division(game, dd, self.pre_divide)
+                self.division = tuple(self.pre_divide.items())
+            else:
+                return Decision("divide", self.player, tg, prompt=f"divide {total}",
+                                data={"total": total})
+        # 601.2f-h: total cost, mana abilities, payment
+        cost = self._total_cost(game)
+        game.set(self.eid, Spell(self.player, tuple(tuple(g) for g in self.targets),
+                                 self.modes or (), self.x, self.division or (), self.alt))
+        costs.pay_mana(game, self.player, cost, self.mana_sources)
+        # 601.2i: it becomes cast
+        self.done = True
+        p = game.players[self.player]
+        p.spells_cast_turn += 1
+        game.emit("cast", eid=self.eid, player=self.player, from_zone=self.from_zone)
+        game.priority = self.player               # 117.3c
+        game.passes = 0
+        return None
+
+    def _base_cost(self):
+        if self.alt == "free":
+            return ZERO
+        return self.defn.cost
+
+    def _total_cost(self, game) -> ManaCost:
+        c = self._base_cost()
+        return c.with_x(self.x or 0) if c.x else c
+
+    def _max_x(self, game) -> int:
+        avail = costs.potential_mana(game, self.player)
+        base = self.defn.cost
+        hi = max(0, (avail - base.total) // max(1, base.x))
+        while hi > 0 and not costs.can_pay_mana(game, self.player, base.with_x(hi)):
+            hi -= 1
+        return hi
+
+
+class ActivateTask(_Procedure):
+    """CR 602.2: activating an ability (606 for loyalty abilities)."""
+
+    def __init__(self, player: int, action, ability: ActivatedAbility):
+        self.player = player
+        self.source = action.source
+        self.index = action.index
+        self.ability = ability
+        self.pre_targets = action.targets
+        self.x = action.x
+        self.pre_divide = action.divide
+        self.division = None
+        self.mana_sources = action.mana
+        self.pay_choices = dict(action.pay or {})
+        self.modes = ()
+        self.eid = None
+        self.targets = None
+        self._given = None
+        self.done = False
+
+    def run(self, game):
+        if self.done:
+            return None
+        ab = self.ability
+        if self.eid is None:
+            self.eid = game.world.create(
+                StackAbility(self.player, self.source, ab, source_card=game.world.ents[self.source][Card].card_id),
+                Zone("stack"), Timestamp(game.tick()))
+            game.stack.append(self.eid)
+            game.version += 1
+        if (ab.cost.mana.x or ab.cost.loyalty_x) and self.x is None:
+            return Decision("x", self.player, list(range(0, self._max_x(game) + 1)), 1, 1, "choose X")
+        if self.x is None:
+            self.x = 0
+        src_chars = game.chars(self.source)
+        tc = TargetContext(self.player, self.source, src_chars, False)
+        d = self._choose_targets(game, ab.targets, tc)
+        if d is not None:
+            return d
+        # additional cost choices: sacrifice, discard
+        cost = ab.cost
+        if cost.sacrifice is not None and "sacrifice" not in self.pay_choices:
+            opts = costs.sacrifice_candidates(game, self.player, cost)
+            return Decision("cost", self.player, opts, 1, 1, "sacrifice", data={"what": "sacrifice"})
+        if cost.discard and "discard" not in self.pay_choices:
+            opts = list(game.players[self.player].hand)
+            return Decision("cost", self.player, opts, cost.discard, cost.discard, "discard",
+                            data={"what": "discard"})
+        self._validate_pay_choices(game)
+        game.set(self.eid, StackAbility(self.player, self.source, ab,
+                                        tuple(tuple(g) for g in self.targets), (), self.x,
+                                        self.division or (), False, (),
+                                        game.world.ents[self.eid][StackAbility].source_card))
+        self._pay(game)
+        self.done = True
+        game.emit("activate", eid=self.eid, source=self.source, player=self.player)
+        game.priority = self.player
+        game.passes = 0
+        return None
+
+    def _validate_pay_choices(self, game):
+        cost = self.ability.cost
+        for what, grp in self.pay_choices.items():
+            grp = grp if isinstance(grp, (list, tuple)) else [grp]
+            self.pay_choices[what] = list(grp)
+            if what == "sacrifice":
+                if cost.sacrifice is None:
+                    raise IllegalAction("this ability has no sacrifice cost")
+                opts = costs.sacrifice_candidates(game, self.player, cost)
+                if len(grp) != 1 or grp[0] not in opts:
+                    raise IllegalAction(f"can't sacrifice {[game.name(g) for g in grp]} for this cost")
+            elif what == "discard":
+                hand = game.players[self.player].hand
+                if len(grp) != cost.discard or any(c not in hand for c in grp):
+                    raise IllegalAction("illegal discard for this cost")
+            else:
+                raise IllegalAction(f"unknown cost choice {what!r}")
+
+    def _pay(self, game):
+        """CR 602.2h: pay all costs, in any order (mana first here, then the rest)."""
+        ab = self.ability
+        cost = ab.cost
+        src = self.source
+        if cost.tap:
+            if not costs.can_tap_for_cost(game, src):
+                raise IllegalAction(f"{game.name(src)} can't be tapped to pay this cost")
+        if cost.untap and not game.world.has(src, Tapped):
+            raise IllegalAction(f"{game.name(src)} isn't tapped")
+        if cost.life and game.players[self.player].life < cost.life:
+            raise IllegalAction("not enough life to pay")
+        if cost.loyalty is not None:
+            n = -self.x if cost.loyalty_x else cost.loyalty
+            if n < 0 and game.counters(src).get("loyalty") < -n:
+                raise IllegalAction(f"{game.name(src)} doesn't have {-n} loyalty counters")
+        m = cost.mana.with_x(self.x) if cost.mana.x else cost.mana
+        costs.pay_mana(game, self.player, m, self.mana_sources,
+                       exclude=(src,) if cost.tap else ())
+        if cost.tap:
+            game.set(src, Tapped())
+            game.emit("tapped", eid=src)
+        if cost.untap:
+            game.unset(src, Tapped)
+        if cost.life:
+            from systems.damage import pay_life
+            pay_life(game, self.player, cost.life)
+        if cost.loyalty is not None:
+            n = -self.x if cost.loyalty_x else cost.loyalty
+            if n > 0:
+                zones.add_counters(game, src, "loyalty", n)
+            elif n < 0:
+                zones.remove_counters(game, src, "loyalty", -n)
+            game.set(src, LoyaltyActivated(game.turn))
+        for e in self.pay_choices.get("discard", []):
+            zones.discard(game, self.player, e)
+        for e in self.pay_choices.get("sacrifice", []):
+            zones.sacrifice(game, e)
+        if cost.sacrifice_self:
+            zones.sacrifice(game, src)
+
+    def _max_x(self, game) -> int:
+        if self.ability.cost.loyalty_x:
+            return game.counters(self.source).get("loyalty")
+        avail = costs.potential_mana(game, self.player, (self.source,) if self.ability.cost.tap else ())
+        return max(0, avail - self.ability.cost.mana.total)

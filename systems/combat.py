@@ -1,0 +1,419 @@
+"""Combat (CR 506-511): declaring attackers and blockers, and combat damage.
+
+Combat damage is dealt by all participating creatures at once (510.2). Under
+today's rules an attacker blocked by several creatures divides its damage among
+them as its controller chooses (510.1c, Nov 2024); with trample every blocker
+must first be assigned lethal damage (702.19b). The `m10` rules profile keeps
+the 2009-2024 damage assignment order instead.
+"""
+from __future__ import annotations
+
+from components import Attacking, Blocking, Tapped, Damage
+from ecs.decisions import Decision, IllegalAction, PlayerRef
+from systems import damage as dmg
+from systems.costs import can_tap_for_cost
+
+
+# ---------------------------------------------------------------------------
+# declaring attackers (508)
+# ---------------------------------------------------------------------------
+def attack_candidates(game) -> dict:
+    """creature -> list of what it can attack (players and planeswalkers)."""
+    ap = game.active
+    defenders = []
+    for p in game.opponents(ap):
+        defenders.append(PlayerRef(p))
+    for e in game.battlefield:
+        c = game.chars(e)
+        if "Planeswalker" in c.types and c.controller != ap:
+            defenders.append(e)
+    out = {}
+    for e in game.battlefield:
+        c = game.chars(e)
+        if "Creature" not in c.types or c.controller != ap:
+            continue
+        if game.world.has(e, Tapped):                 # 508.1a
+            continue
+        if game.is_sick(e) and not c.has("haste"):    # 302.6
+            continue
+        if c.has("defender") or "cant_attack" in c.flags:  # 702.3b
+            continue
+        out[e] = list(defenders)
+    return out
+
+
+class DeclareAttackersTask:
+    needs_rewind = False
+
+    def __init__(self):
+        self.done = False
+
+    def copy(self):
+        t = DeclareAttackersTask()
+        t.done = self.done
+        return t
+
+    def run(self, game):
+        if self.done:
+            return None
+        cands = attack_candidates(game)
+        if not cands:
+            self.done = True
+            game.priority = game.active
+            return None
+        return Decision("attackers", game.active, [(a, ds) for a, ds in cands.items()], 0, len(cands),
+                        "declare attackers", data={"candidates": cands})
+
+    def answer(self, game, decision, answer):
+        if not isinstance(answer, dict):
+            raise IllegalAction("declare attackers as {attacker: player or planeswalker}")
+        cands = decision.data["candidates"]
+        for a, d in answer.items():
+            if a not in cands:
+                raise IllegalAction(f"{game.name(a)} can't attack")
+            if isinstance(d, int) and not isinstance(d, PlayerRef) and d not in cands[a]:
+                if d in game.battlefield and "Creature" in game.chars(d).types:
+                    raise IllegalAction(f"creatures can't be attacked ({game.name(d)})")  # 508.1b
+            if d not in cands[a]:
+                raise IllegalAction(f"{game.name(a)} can't attack {game.name(d)}")
+        ap = game.active
+        for a, d in answer.items():
+            c = game.chars(a)
+            if not c.has("vigilance"):
+                game.set(a, Tapped())                 # 508.1f
+        for a, d in answer.items():
+            game.set(a, Attacking(d))
+        game.combat_happened = bool(answer)
+        self.done = True
+        for a, d in answer.items():
+            game.emit("attacks", attacker=a, defender=d, controller=ap)   # 508.1m
+        game.emit("attackers_declared", attackers=tuple(answer))
+        game.priority = game.active
+
+
+# ---------------------------------------------------------------------------
+# declaring blockers (509)
+# ---------------------------------------------------------------------------
+def attacked_player(game, attacker) -> int | None:
+    at = game.world.get(attacker, Attacking)
+    if at is None:
+        return None
+    d = at.defender
+    if isinstance(d, PlayerRef):
+        return d.index
+    if game.exists(d):
+        return game.chars(d).controller
+    return game.lki[d].controller if d in game.lki else None
+
+
+def can_block(game, blocker, attacker) -> bool:
+    """Blocking restrictions (509.1b): flying/reach, landwalk, intimidate,
+    protection, 'can't be blocked'."""
+    b = game.chars(blocker)
+    a = game.chars(attacker)
+    if "cant_be_blocked" in a.flags:
+        return False
+    if a.has("flying") and not (b.has("flying") or b.has("reach")):    # 702.9b
+        return False
+    if a.has("intimidate"):                                            # 702.13b
+        if not ("Artifact" in b.types and "Creature" in b.types) and not (a.colors & b.colors):
+            return False
+    defender = b.controller
+    for land_type in a.params("landwalk"):                             # 702.14c
+        for e in game.battlefield:
+            lc = game.chars(e)
+            if lc.controller == defender and "Land" in lc.types and land_type in lc.subtypes:
+                return False
+    from systems.replacement import has_quality
+    for q in a.params("protection"):                                   # 702.16c
+        if has_quality(b, q):
+            return False
+    return True
+
+
+def block_candidates(game, defender: int) -> dict:
+    attackers = [e for e in game.battlefield if game.world.has(e, Attacking)
+                 and attacked_player(game, e) == defender]
+    out = {}
+    if not attackers:
+        return out
+    for e in game.battlefield:
+        c = game.chars(e)
+        if "Creature" not in c.types or c.controller != defender:
+            continue
+        if game.world.has(e, Tapped) or "cant_block" in c.flags:       # 509.1a
+            continue
+        can = [a for a in attackers if can_block(game, e, a)]
+        if can:
+            out[e] = can
+    return out
+
+
+class DeclareBlockersTask:
+    needs_rewind = False
+
+    def __init__(self):
+        self.defenders = None
+        self.i = 0
+        self.order_stage = None
+
+    def copy(self):
+        t = DeclareBlockersTask()
+        t.__dict__.update(self.__dict__)
+        t.defenders = list(self.defenders) if self.defenders is not None else None
+        t.order_stage = list(self.order_stage) if self.order_stage is not None else None
+        return t
+
+    def run(self, game):
+        if self.defenders is None:
+            self.defenders = [p for p in game.apnap() if p != game.active and
+                              any(attacked_player(game, e) == p for e in game.battlefield
+                                  if game.world.has(e, Attacking))]
+        while self.i < len(self.defenders):
+            d = self.defenders[self.i]
+            cands = block_candidates(game, d)
+            if cands:
+                return Decision("blockers", d, [(b, a) for b, a in cands.items()], 0, len(cands),
+                                "declare blockers", data={"candidates": cands})
+            self.i += 1
+        if self.order_stage is None:
+            self._finish_blocks(game)
+            self.order_stage = self._orders_needed(game)
+        if self.order_stage:
+            a, blockers = self.order_stage[0]
+            return Decision("blocker_order", game.chars(a).controller, list(blockers),
+                            len(blockers), len(blockers),
+                            f"damage assignment order for {game.name(a)}", data={"attacker": a})
+        game.priority = game.active
+        return None
+
+    def _finish_blocks(self, game):
+        # 509.1h: attackers with no blockers are unblocked; blocked ones stay blocked
+        for e in game.battlefield:
+            at = game.world.get(e, Attacking)
+            if at is not None:
+                game.emit("attack_result", attacker=e, blocked=at.blocked)
+
+    def _orders_needed(self, game) -> list:
+        if not game.rules.damage_assignment_order:
+            return []
+        out = []
+        for a in game.battlefield:
+            if game.world.has(a, Attacking):
+                bl = blockers_of(game, a)
+                if len(bl) > 1:
+                    out.append((a, bl))
+        return out
+
+    def answer(self, game, decision, answer):
+        if decision.kind == "blocker_order":
+            order = list(answer)
+            if sorted(order) != sorted(decision.options):
+                raise IllegalAction("order all of the blockers exactly once")
+            game.extra.setdefault("damage_order", {})[decision.data["attacker"]] = order
+            self.order_stage.pop(0)
+            return
+        if not isinstance(answer, dict):
+            raise IllegalAction("declare blockers as {blocker: attacker}")
+        cands = decision.data["candidates"]
+        plan = {}
+        for b, a in answer.items():
+            targets = list(a) if isinstance(a, (list, tuple)) else [a]
+            if b not in cands:
+                raise IllegalAction(f"{game.name(b)} can't block")
+            if len(targets) != 1:
+                raise IllegalAction(f"{game.name(b)} can block only one attacker")   # 509.1a
+            for t in targets:
+                if t not in cands[b]:
+                    raise IllegalAction(f"{game.name(b)} can't block {game.name(t)}")
+            plan[b] = targets
+        # menace (702.111b): blocked by two or more creatures, if at all
+        counts = {}
+        for b, ts in plan.items():
+            for t in ts:
+                counts[t] = counts.get(t, 0) + 1
+        for t, n in counts.items():
+            if game.chars(t).has("menace") and n < 2:
+                raise IllegalAction(f"{game.name(t)} can't be blocked except by two or more creatures")
+        for b, ts in plan.items():
+            game.set(b, Blocking(tuple(ts)))
+        for t in counts:
+            at = game.world.get(t, Attacking)
+            game.set(t, Attacking(at.defender, True, at.removed))
+        for b, ts in plan.items():
+            for t in ts:
+                game.emit("blocks", blocker=b, attacker=t)
+        self.i += 1
+
+
+def blockers_of(game, attacker) -> list:
+    out = []
+    for e in game.battlefield:
+        bl = game.world.get(e, Blocking)
+        if bl is not None and attacker in bl.attackers:
+            out.append(e)
+    order = game.extra.get("damage_order", {}).get(attacker)
+    if order:
+        out.sort(key=lambda e: order.index(e) if e in order else len(order))
+    else:
+        out.sort(key=lambda e: game.timestamp_of(e))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# combat damage (510)
+# ---------------------------------------------------------------------------
+def lethal_damage(game, attacker_chars, blocker) -> int:
+    """CR 702.19b/702.2c: toughness minus damage already marked; 1 with deathtouch."""
+    c = game.chars(blocker)
+    marked = game.damage_on(blocker)
+    need = max(0, (c.toughness or 0) - marked)
+    if attacker_chars.has("deathtouch"):
+        need = min(need, 1) if need > 0 else 0
+    return need
+
+
+class CombatDamageTask:
+    needs_rewind = False
+
+    def __init__(self, first_strike: bool):
+        self.first_strike = first_strike
+        self.plan = None        # list of (source, recipients or None if decision needed)
+        self.assign = {}        # source -> {recipient: amount}
+        self.i = 0
+
+    def copy(self):
+        t = CombatDamageTask(self.first_strike)
+        t.plan = list(self.plan) if self.plan is not None else None
+        t.assign = {k: dict(v) for k, v in self.assign.items()}
+        t.i = self.i
+        return t
+
+    def _deals_now(self, game, e, c) -> bool:
+        if self.first_strike:
+            return c.has("first strike") or c.has("double strike")
+        fs = game.extra.get("fs_participants")
+        if fs is None:
+            return True
+        return e not in fs or c.has("double strike")
+
+    def _build_plan(self, game):
+        plan = []
+        if self.first_strike:
+            game.extra["fs_participants"] = {
+                e for e in game.battlefield
+                if (game.world.has(e, Attacking) or game.world.has(e, Blocking)) and
+                (game.chars(e).has("first strike") or game.chars(e).has("double strike"))}
+        ap = game.active
+        for e in list(game.battlefield):
+            at = game.world.get(e, Attacking)
+            if at is None:
+                continue
+            c = game.chars(e)
+            if not self._deals_now(game, e, c) or (c.power or 0) <= 0:
+                continue
+            power = c.power
+            if not at.blocked:
+                d = at.defender
+                if isinstance(d, PlayerRef) or d in game.battlefield:
+                    plan.append((e, {d: power}, None))
+                continue
+            blockers = blockers_of(game, e)
+            if not blockers:
+                if c.has("trample"):                                    # 702.19e
+                    d = at.defender
+                    if isinstance(d, PlayerRef) or d in game.battlefield:
+                        plan.append((e, {d: power}, None))
+                continue                                               # 509.1h, 506.4
+            if len(blockers) == 1 and not c.has("trample"):
+                plan.append((e, {blockers[0]: power}, None))
+                continue
+            plan.append((e, None, {"blockers": blockers, "trample": c.has("trample"),
+                                   "defender": at.defender, "total": power}))
+        for e in list(game.battlefield):
+            bl = game.world.get(e, Blocking)
+            if bl is None:
+                continue
+            c = game.chars(e)
+            if not self._deals_now(game, e, c) or (c.power or 0) <= 0:
+                continue
+            attackers = [a for a in bl.attackers if a in game.battlefield and game.world.has(a, Attacking)]
+            if not attackers:
+                continue                                               # 510.1d / T-358
+            if len(attackers) == 1:
+                plan.append((e, {attackers[0]: c.power}, None))
+            else:
+                plan.append((e, None, {"blockers": attackers, "trample": False, "defender": None,
+                                       "total": c.power}))
+        return plan
+
+    def run(self, game):
+        if self.plan is None:
+            self.plan = self._build_plan(game)
+        while self.i < len(self.plan):
+            src, fixed, need = self.plan[self.i]
+            if fixed is not None:
+                self.assign[src] = fixed
+                self.i += 1
+                continue
+            if src not in self.assign:
+                c = game.chars(src)
+                recips = list(need["blockers"])
+                if need["trample"] and need["defender"] is not None:
+                    recips.append(need["defender"])
+                lethal = {b: lethal_damage(game, c, b) for b in need["blockers"]}
+                return Decision("damage_assignment", c.controller, recips, 1, len(recips),
+                                f"assign {need['total']} combat damage of {game.name(src)}",
+                                data={"source": src, "total": need["total"], "lethal": lethal,
+                                      "blockers": need["blockers"], "trample": need["trample"],
+                                      "defender": need["defender"],
+                                      "ordered": game.rules.damage_assignment_order})
+            self.i += 1
+        batch = []
+        for src, a in self.assign.items():
+            sc = game.chars(src)
+            for r, n in a.items():
+                if n > 0:
+                    batch.append((src, sc, r, n))
+        dmg.deal(game, batch, combat=True)
+        game.emit("combat_damage_dealt", first_strike=self.first_strike)
+        game.priority = game.active
+        return None
+
+    def answer(self, game, decision, answer):
+        validate_assignment(game, decision, answer)
+        self.assign[decision.data["source"]] = dict(answer)
+        self.i += 1
+
+
+def validate_assignment(game, decision, answer) -> None:
+    """CR 510.1c-d, 702.19b-c; with the m10 profile, 2009-2024 rule 510.1c
+    (lethal damage in damage assignment order)."""
+    if not isinstance(answer, dict):
+        raise IllegalAction("assign damage as {recipient: amount}")
+    data = decision.data
+    total = data["total"]
+    for r, n in answer.items():
+        if r not in decision.options:
+            raise IllegalAction(f"{game.name(r)} can't be assigned this damage")
+        if not isinstance(n, int) or n < 0:
+            raise IllegalAction("damage amounts are whole numbers, 0 or more")
+    if sum(answer.values()) != total:
+        raise IllegalAction(f"assign exactly {total} damage (got {sum(answer.values())})")
+    lethal = data["lethal"]
+    blockers = data["blockers"]
+    to_def = answer.get(data["defender"], 0) if data["defender"] is not None else 0
+    if data["trample"] and to_def > 0:
+        for b in blockers:
+            if answer.get(b, 0) < lethal[b]:
+                raise IllegalAction(
+                    f"{game.name(b)} must be assigned lethal damage ({lethal[b]}) before "
+                    "damage is assigned to the player or planeswalker (702.19b)")
+    if data["ordered"]:
+        for i, b in enumerate(blockers):
+            if answer.get(b, 0) < lethal[b]:
+                later = blockers[i + 1:]
+                if any(answer.get(x, 0) > 0 for x in later) or to_def > 0:
+                    raise IllegalAction(
+                        f"{game.name(b)} must be assigned lethal damage ({lethal[b]}) before any "
+                        "is assigned to the next creature in damage assignment order")

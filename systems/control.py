@@ -1,0 +1,25 @@
+"""Control changes (CR 108.4, 613.2 layer 2) and what they reset.
+
+The layer system decides who controls each permanent; when that differs from
+the stored `Controller`, the permanent changed controller just now: it leaves
+combat (506.4) and becomes summoning sick for its new controller (302.6).
+"""
+from __future__ import annotations
+
+from components import Controller, Attacking, Blocking
+
+
+def update_control(game) -> bool:
+    changed = False
+    for eid in list(game.battlefield):
+        c = game.chars(eid)
+        stored = game.world.get(eid, Controller)
+        if stored is None or stored.player != c.controller:
+            game.world.add(eid, Controller(c.controller, game.tick()))
+            if game.world.has(eid, Attacking) or game.world.has(eid, Blocking):
+                game.world.remove(eid, Attacking)
+                game.world.remove(eid, Blocking)
+            game.version += 1
+            game.emit("control_change", eid=eid, player=c.controller)
+            changed = True
+    return changed

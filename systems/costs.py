@@ -1,0 +1,202 @@
+"""Costs and mana abilities (CR 118, 601.2f-h, 602.2, 605, 606).
+
+The automatic payer is a player's helper, not the engine choosing for them: it
+is used when the action names no mana sources, and it finds a payment whenever
+one exists (exact search over the mana abilities the player could activate).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from components import Card, Tapped, Counters, LoyaltyActivated
+from cards.dsl import ActivatedAbility, Cost, StaticAbility
+from ecs.decisions import IllegalAction
+from ecs.mana import COLORS, IDX, find_payment, pay_from_pool, parse_cost, ManaCost
+from systems.layers import intrinsic_mana_abilities
+
+_TAP = Cost(tap=True, text="{T}")
+
+
+@lru_cache(maxsize=None)
+def intrinsic_ability(letter: str) -> ActivatedAbility:
+    """CR 305.6: '{T}: Add [mana]' of a basic land type."""
+    pool = [0] * 6
+    pool[IDX[letter]] = 1
+    return ActivatedAbility(cost=_TAP, mana=(tuple(pool),), text=f"{{T}}: Add {{{letter}}}.")
+
+
+@lru_cache(maxsize=None)
+def equip_ability(cost: ManaCost) -> ActivatedAbility:
+    """CR 702.6a: 'Equip [cost]' = '[Cost]: Attach to target creature you control.
+    Activate only as a sorcery.'"""
+    from systems import effects as fx
+    from systems.targeting import creature_you_control
+    return ActivatedAbility(cost=Cost(mana=cost, text=str(cost)),
+                            effects=(fx.AttachSelfTo(fx.TARGET(0)),),
+                            targets=(creature_you_control("target creature you control"),),
+                            timing="sorcery", keyword="equip", text=f"Equip {cost}")
+
+
+def activated_abilities(game, eid: int) -> list:
+    """The object's activated abilities in printed order (mana abilities included),
+    then intrinsic land mana abilities, then keyword ones (equip)."""
+    c = game.chars(eid)
+    out = [a for a in c.abilities if isinstance(a, ActivatedAbility)]
+    for letter in intrinsic_mana_abilities(c):
+        out.append(intrinsic_ability(letter))
+    for kw in c.keywords:
+        if kw.name == "equip":
+            out.append(equip_ability(kw.param))
+    return out
+
+
+def can_tap_for_cost(game, eid: int) -> bool:
+    """{T} in a cost: untapped, and a creature must not be summoning sick (302.6)."""
+    if game.world.has(eid, Tapped):
+        return False
+    c = game.chars(eid)
+    if "Creature" in c.types and game.is_sick(eid) and not c.has("haste"):
+        return False
+    return True
+
+
+def mana_sources(game, player: int, exclude=()) -> list:
+    """(key, options) for each mana ability the player could activate for free
+    apart from {T} (no other cost), as pools per color choice."""
+    out = []
+    for eid in game.battlefield:
+        if eid in exclude:
+            continue
+        c = game.chars(eid)
+        if c.controller != player:
+            continue
+        abilities = activated_abilities(game, eid)
+        if not abilities:
+            continue
+        tap_ok = None
+        for i, ab in enumerate(abilities):
+            if not ab.mana:
+                continue
+            cost = ab.cost
+            if cost.mana.total or cost.sacrifice is not None or cost.discard or cost.life:
+                continue
+            if cost.tap:
+                if tap_ok is None:
+                    tap_ok = can_tap_for_cost(game, eid)
+                if not tap_ok:
+                    continue
+            out.append(((eid, i), tuple(list(p) for p in ab.mana)))
+            if cost.tap:
+                break          # one {T} ability per permanent can be used
+    return out
+
+
+def potential_mana(game, player: int, exclude=()) -> int:
+    p = game.players[player]
+    return sum(p.pool) + sum(max(sum(o) for o in opts) for _, opts in mana_sources(game, player, exclude))
+
+
+def can_pay_mana(game, player: int, cost: ManaCost, exclude=()) -> bool:
+    p = game.players[player]
+    if pay_from_pool(p.pool, cost) is not None:
+        return True
+    return find_payment(p.pool, cost, mana_sources(game, player, exclude)) is not None
+
+
+def activate_mana_ability(game, player: int, eid: int, index: int, choice: int = 0) -> None:
+    """CR 605.3: a mana ability resolves immediately, without the stack."""
+    abilities = activated_abilities(game, eid)
+    if index >= len(abilities) or not abilities[index].mana:
+        raise IllegalAction(f"{game.name(eid)} has no mana ability {index}")
+    ab = abilities[index]
+    if game.chars(eid).controller != player:
+        raise IllegalAction(f"p{player} doesn't control {game.name(eid)}")
+    if ab.cost.tap and not can_tap_for_cost(game, eid):
+        raise IllegalAction(f"{game.name(eid)} can't be tapped for mana now")
+    if ab.cost.mana.total:
+        pay_mana(game, player, ab.cost.mana)
+    if ab.cost.tap:
+        game.set(eid, Tapped())
+    if not (0 <= choice < len(ab.mana)):
+        raise IllegalAction(f"{game.name(eid)} can't make that mana")
+    add = ab.mana[choice]
+    pool = game.players[player].pool
+    for i in range(6):
+        pool[i] += add[i]
+    game.version += 1
+    game.emit("mana_ability", eid=eid, player=player, mana=tuple(add))
+
+
+def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> None:
+    """Pay a mana cost (601.2g-h): activate mana abilities, then pay from the pool.
+    `sources` names the permanents (or (permanent, ability)) to use; None = automatic."""
+    p = game.players[player]
+    if cost.total == 0:
+        return
+    if sources is None:
+        plan = find_payment(p.pool, cost, mana_sources(game, player, exclude))
+        if plan is None:
+            raise IllegalAction(f"p{player} can't pay {cost}")
+        for (eid, idx), choice in plan:
+            activate_mana_ability(game, player, eid, idx, choice)
+    else:
+        keys = []
+        all_sources = {k: opts for k, opts in mana_sources(game, player, exclude)}
+        for s in sources:
+            if isinstance(s, tuple):
+                eid, idx = s
+            else:
+                eid = s
+                idx = next((k[1] for k in all_sources if k[0] == eid), None)
+                if idx is None:
+                    raise IllegalAction(f"{game.name(eid)} can't produce mana now")
+            if (eid, idx) not in all_sources:
+                raise IllegalAction(f"{game.name(eid)} can't produce mana now")
+            keys.append(((eid, idx), all_sources[(eid, idx)]))
+        plan = find_payment(p.pool, cost, keys)
+        if plan is None or len(plan) == 0 and keys:
+            # use every named source when the pool alone could pay (player asked for them)
+            plan = plan if plan is not None else None
+        if plan is None:
+            raise IllegalAction(f"the named mana sources can't pay {cost}")
+        for (eid, idx), choice in plan:
+            activate_mana_ability(game, player, eid, idx, choice)
+    left = pay_from_pool(p.pool, cost)
+    if left is None:
+        raise IllegalAction(f"p{player} can't pay {cost}")
+    p.pool[:] = left
+    game.version += 1
+
+
+def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
+                 mana_cost: ManaCost | None = None, exclude_card=None) -> bool:
+    """Could the player pay this whole cost now (118.3)?"""
+    if cost.tap and (eid is None or not can_tap_for_cost(game, eid)):
+        return False
+    if cost.untap and (eid is None or not game.world.has(eid, Tapped)):
+        return False
+    if cost.life and game.players[player].life < cost.life:
+        return False
+    if cost.discard:
+        hand = [c for c in game.players[player].hand if c != exclude_card]
+        if len(hand) < cost.discard:
+            return False
+    if cost.sacrifice_self and (eid is None or eid not in game.battlefield):
+        return False
+    if cost.sacrifice is not None and not sacrifice_candidates(game, player, cost):
+        return False
+    if cost.loyalty is not None and cost.loyalty < 0:
+        if game.counters(eid).get("loyalty") < -cost.loyalty:
+            return False
+    m = mana_cost if mana_cost is not None else cost.mana
+    if m.total:
+        exclude = (eid,) if cost.tap and eid is not None else ()
+        if not can_pay_mana(game, player, m, exclude):
+            return False
+    return True
+
+
+def sacrifice_candidates(game, player: int, cost: Cost) -> list:
+    """CR 701.17a: only permanents you control."""
+    return [e for e in game.battlefield
+            if game.chars(e).controller == player and cost.sacrifice(game, e, player)]

@@ -1,0 +1,75 @@
+"""Damage, life and poison (CR 119, 120).
+
+All damage in one batch is dealt simultaneously (510.2 for combat damage): it is
+prevented first (615), then results are applied together, lifelink gains (702.15b)
+happen with the damage, and the events are announced for triggers afterwards.
+"""
+from __future__ import annotations
+
+from components import Damage
+from ecs.decisions import PlayerRef
+from systems.replacement import prevent_damage
+
+
+def deal(game, batch, combat: bool = False) -> list:
+    """`batch`: list of (source entity, source chars, recipient, amount).
+    Returns the list of (source, recipient, amount dealt)."""
+    dealt = []
+    for src, sc, target, amount in batch:
+        if amount <= 0:
+            continue
+        n = prevent_damage(game, src, sc, target, amount, combat)
+        if n > 0:
+            dealt.append((src, sc, target, n))
+    gains = {}
+    for src, sc, target, n in dealt:
+        deathtouch = sc.has("deathtouch")
+        if isinstance(target, PlayerRef):
+            lose_life(game, target.index, n, from_damage=True)          # 120.3a
+        elif game.exists(target) and target in game.battlefield:
+            tc = game.chars(target)
+            if "Planeswalker" in tc.types:                             # 120.3c
+                from systems.zones import remove_counters
+                remove_counters(game, target, "loyalty", n)
+            if "Creature" in tc.types:                                 # 120.3e
+                d = game.world.get(target, Damage)
+                total = (d.amount if d else 0) + n
+                game.set(target, Damage(total, deathtouch or (d.deathtouch if d else False)))
+        if sc.has("lifelink"):                                         # 702.15b
+            gains[sc.controller] = gains.get(sc.controller, 0) + n
+    for p, n in gains.items():
+        gain_life(game, p, n)
+    for src, sc, target, n in dealt:
+        game.emit("damage", source=src, target=target, amount=n, combat=combat,
+                  source_controller=sc.controller)
+    return [(s, t, n) for s, _, t, n in dealt]
+
+
+def lose_life(game, player: int, n: int, from_damage: bool = False) -> None:
+    """CR 119.3. Losing life isn't damage and isn't prevented (unless from damage)."""
+    if n <= 0:
+        return
+    p = game.players[player]
+    p.life -= n
+    p.life_lost_turn += n
+    game.version += 1
+    game.emit("life_loss", player=player, amount=n, damage=from_damage)
+
+
+def gain_life(game, player: int, n: int) -> None:
+    if n <= 0:
+        return
+    p = game.players[player]
+    p.life += n
+    p.life_gained_turn += n
+    game.version += 1
+    game.emit("life_gain", player=player, amount=n)
+
+
+def pay_life(game, player: int, n: int) -> None:
+    """CR 119.4: possible only if life >= n; it is not damage or loss prevention-able."""
+    p = game.players[player]
+    p.life -= n
+    p.life_lost_turn += n
+    game.version += 1
+    game.emit("life_loss", player=player, amount=n, damage=False)

@@ -1,0 +1,669 @@
+"""Effect steps: what spells and abilities do as they resolve (CR 608.2, 609-611).
+
+A card's effect is a tuple of steps run in order. A step that needs a player's
+choice returns a `Decision`; the resolution resumes at that step with the
+answer. Steps never choose for a player.
+
+References (`TARGET(0)`, `SELF`, `YOU`, ...) resolve to objects or players at
+the moment the step runs; an illegal target is skipped (608.2b).
+"""
+from __future__ import annotations
+
+from components import (Card, Tapped, Attached, RegenerationShields, Controller, Counters)
+from ecs.decisions import Decision, IllegalAction, PlayerRef
+from systems import zones, damage
+from systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR
+from cards.dsl import Keyword
+
+
+class Ctx:
+    """The resolving object's context: who controls it, its targets and choices."""
+
+    __slots__ = ("obj", "source", "controller", "targets", "x", "modes", "info", "vars",
+                 "step", "is_spell", "division")
+
+    def __init__(self, obj, source, controller, targets=(), x=0, modes=(), info=None,
+                 is_spell=False, division=()):
+        self.obj = obj
+        self.source = source
+        self.controller = controller
+        self.targets = [list(t) for t in targets]
+        self.x = x
+        self.modes = modes
+        self.info = dict(info or {})
+        self.vars = {}
+        self.step = 0
+        self.is_spell = is_spell
+        self.division = dict(division)
+
+    def copy(self):
+        c = Ctx.__new__(Ctx)
+        for s in Ctx.__slots__:
+            v = getattr(self, s)
+            setattr(c, s, [list(t) for t in v] if s == "targets" else
+                    (dict(v) if isinstance(v, dict) else v))
+        return c
+
+    def source_chars(self, game):
+        return game.chars(self.source)
+
+
+# ---------------------------------------------------------------------------
+# references
+# ---------------------------------------------------------------------------
+class Ref:
+    def resolve(self, game, ctx) -> list:
+        raise NotImplementedError
+
+
+class _Target(Ref):
+    def __init__(self, i):
+        self.i = i
+
+    def resolve(self, game, ctx):
+        if self.i >= len(ctx.targets):
+            return []
+        return [t for t in ctx.targets[self.i] if t is not None]
+
+
+def TARGET(i: int = 0) -> Ref:
+    return _Target(i)
+
+
+class _Self(Ref):
+    """The object with the ability ('~'), if it's still the same object."""
+
+    def resolve(self, game, ctx):
+        return [ctx.source] if game.exists(ctx.source) and game.zone_of(ctx.source) == "battlefield" else []
+
+
+SELF = _Self()
+
+
+class _You(Ref):
+    def resolve(self, game, ctx):
+        return [PlayerRef(ctx.controller)]
+
+
+YOU = _You()
+
+
+class _EachPlayer(Ref):
+    def resolve(self, game, ctx):
+        return [PlayerRef(p) for p in game.apnap()]
+
+
+EACH_PLAYER = _EachPlayer()
+
+
+class _PlayerOf(Ref):
+    """'That player or that planeswalker's controller' for a target group."""
+
+    def __init__(self, ref):
+        self.ref = ref
+
+    def resolve(self, game, ctx):
+        out = []
+        for t in self.ref.resolve(game, ctx):
+            if isinstance(t, PlayerRef):
+                out.append(t)
+            elif game.exists(t):
+                out.append(PlayerRef(game.chars(t).controller))
+            elif t in game.lki:
+                out.append(PlayerRef(game.lki[t].controller))
+        return out
+
+
+def PLAYER_OF(ref) -> Ref:
+    return _PlayerOf(ref)
+
+
+class _Info(Ref):
+    """Something the trigger remembered ('that creature', 'that player')."""
+
+    def __init__(self, key):
+        self.key = key
+
+    def resolve(self, game, ctx):
+        v = ctx.info.get(self.key)
+        return [] if v is None else (list(v) if isinstance(v, (list, tuple)) else [v])
+
+
+def INFO(key) -> Ref:
+    return _Info(key)
+
+
+class _Attached(Ref):
+    def resolve(self, game, ctx):
+        a = game.world.get(ctx.source, Attached)
+        return [a.to] if a is not None and game.exists(a.to) else []
+
+
+ATTACHED = _Attached()
+
+
+def amount(v, game, ctx) -> int:
+    if callable(v):
+        return int(v(game, ctx))
+    if v == "X":
+        return ctx.x
+    return int(v)
+
+
+# ---------------------------------------------------------------------------
+# steps
+# ---------------------------------------------------------------------------
+class Step:
+    needs_decision = False
+
+    def run(self, game, ctx):
+        raise NotImplementedError
+
+    def answer(self, game, ctx, decision, answer):
+        raise IllegalAction("this step asked nothing")
+
+
+class DealDamage(Step):
+    """'~ deals N damage to <target>' (CR 120). Divided damage uses ctx.division."""
+
+    def __init__(self, n, to, divided=False):
+        self.n = n
+        self.to = to
+        self.divided = divided
+
+    def run(self, game, ctx):
+        sc = ctx.source_chars(game)
+        batch = []
+        for t in self.to.resolve(game, ctx):
+            n = ctx.division.get(t, 0) if self.divided else amount(self.n, game, ctx)
+            batch.append((ctx.source, sc, t, n))
+        damage.deal(game, batch)
+
+
+class DealDamageEach(Step):
+    """'~ deals N damage to each creature [filter] and each player' (Earthquake)."""
+
+    def __init__(self, n, creature_filter=None, players=True):
+        self.n = n
+        self.creature_filter = creature_filter
+        self.players = players
+
+    def run(self, game, ctx):
+        sc = ctx.source_chars(game)
+        n = amount(self.n, game, ctx)
+        batch = []
+        for e in game.battlefield:
+            c = game.chars(e)
+            if "Creature" in c.types and (self.creature_filter is None or self.creature_filter(game, e, c)):
+                batch.append((ctx.source, sc, e, n))
+        if self.players:
+            for p in game.apnap():
+                batch.append((ctx.source, sc, PlayerRef(p), n))
+        damage.deal(game, batch)
+
+
+class Destroy(Step):
+    def __init__(self, what):
+        self.what = what
+
+    def run(self, game, ctx):
+        for t in self.what.resolve(game, ctx):
+            zones.destroy(game, t)
+
+
+class DestroyAll(Step):
+    """'Destroy all <filter>' — simultaneously (701.8)."""
+
+    def __init__(self, filter):
+        self.filter = filter
+
+    def run(self, game, ctx):
+        victims = [e for e in game.battlefield if self.filter(game, e, game.chars(e))]
+        from systems.zones import destroy_many
+        destroy_many(game, victims)
+
+
+class Exile(Step):
+    def __init__(self, what):
+        self.what = what
+
+    def run(self, game, ctx):
+        for t in self.what.resolve(game, ctx):
+            zones.exile(game, t)
+
+
+class ReturnToHand(Step):
+    """'Return <it> to its owner's hand.'"""
+
+    def __init__(self, what):
+        self.what = what
+
+    def run(self, game, ctx):
+        for t in self.what.resolve(game, ctx):
+            zones.bounce(game, t)
+
+
+class CounterSpell(Step):
+    """CR 701.6: the countered spell goes to its owner's graveyard."""
+
+    def __init__(self, what):
+        self.what = what
+
+    def run(self, game, ctx):
+        from systems.stack import counter
+        for t in self.what.resolve(game, ctx):
+            counter(game, t)
+
+
+class ModifyPT(Step):
+    """'<it> gets +P/+T until end of turn' — a layer 7c effect locked to the
+    objects at resolution (611.2c)."""
+
+    def __init__(self, what, p, t, duration="eot"):
+        self.what = what
+        self.p = p
+        self.t = t
+        self.duration = duration
+
+    def run(self, game, ctx):
+        objs = frozenset(o for o in self.what.resolve(game, ctx) if not isinstance(o, PlayerRef))
+        if not objs:
+            return
+        p, t = amount(self.p, game, ctx), amount(self.t, game, ctx)
+
+        def apply(g, ce, ch, allc, p=p, t=t):
+            if ch.power is not None:
+                ch.power += p
+                ch.toughness += t
+        add_effect(game, CE(L_7C, game.tick(), ctx.source, ctx.controller, apply, objects=objs,
+                            duration=self.duration))
+
+
+class GrantKeywords(Step):
+    def __init__(self, what, keywords, duration="eot"):
+        self.what = what
+        self.keywords = tuple(Keyword(k) if isinstance(k, str) else k for k in keywords)
+        self.duration = duration
+
+    def run(self, game, ctx):
+        objs = frozenset(self.what.resolve(game, ctx))
+        if not objs:
+            return
+        kws = self.keywords
+
+        def apply(g, ce, ch, allc):
+            ch.keywords = ch.keywords + kws
+        add_effect(game, CE(L_ABILITY, game.tick(), ctx.source, ctx.controller, apply,
+                            objects=objs, duration=self.duration))
+
+
+class AddFlag(Step):
+    """A rules effect on objects: 'can't block this turn' etc."""
+
+    def __init__(self, what, flag, duration="eot"):
+        self.what = what
+        self.flag = flag
+        self.duration = duration
+
+    def run(self, game, ctx):
+        objs = frozenset(self.what.resolve(game, ctx))
+        if not objs:
+            return
+        flag = self.flag
+
+        def apply(g, ce, ch, allc):
+            ch.flags = ch.flags | {flag}
+        add_effect(game, CE(L_RULES, game.tick(), ctx.source, ctx.controller, apply,
+                            objects=objs, duration=self.duration))
+
+
+class SetSubtypes(Step):
+    """'<it> becomes a <type> until end of turn' (205.1a: replaces the old subtypes
+    of that kind)."""
+
+    def __init__(self, what, subtypes, duration="eot"):
+        self.what = what
+        self.subtypes = tuple(subtypes)
+        self.duration = duration
+
+    def run(self, game, ctx):
+        objs = frozenset(self.what.resolve(game, ctx))
+        subs = self.subtypes
+
+        def apply(g, ce, ch, allc):
+            ch.subtypes = subs
+        add_effect(game, CE(L_TYPE, game.tick(), ctx.source, ctx.controller, apply,
+                            objects=objs, duration=self.duration))
+
+
+class SetColors(Step):
+    """'<it> becomes <color> until end of turn' (105.3: replaces its colors)."""
+
+    def __init__(self, what, colors, duration="eot"):
+        self.what = what
+        self.colors = frozenset(colors)
+        self.duration = duration
+
+    def run(self, game, ctx):
+        objs = frozenset(self.what.resolve(game, ctx))
+        cols = self.colors
+
+        def apply(g, ce, ch, allc):
+            ch.colors = cols
+        add_effect(game, CE(L_COLOR, game.tick(), ctx.source, ctx.controller, apply,
+                            objects=objs, duration=self.duration))
+
+
+class GainControl(Step):
+    """'Gain control of <it>' (layer 2, indefinitely unless a duration is given)."""
+
+    def __init__(self, what, duration="forever"):
+        self.what = what
+        self.duration = duration
+
+    def run(self, game, ctx):
+        objs = frozenset(o for o in self.what.resolve(game, ctx))
+        if not objs:
+            return
+        new = ctx.controller
+
+        def apply(g, ce, ch, allc, new=new):
+            ch.controller = new
+        add_effect(game, CE(L_CONTROL, game.tick(), ctx.source, ctx.controller, apply,
+                            objects=objs, duration=self.duration))
+        from systems.control import update_control
+        update_control(game)
+
+
+class Draw(Step):
+    def __init__(self, who, n=1):
+        self.who = who
+        self.n = n
+
+    def run(self, game, ctx):
+        n = amount(self.n, game, ctx)
+        for p in self.who.resolve(game, ctx):
+            zones.draw(game, p.index, n)
+
+
+class LoseLife(Step):
+    def __init__(self, who, n):
+        self.who = who
+        self.n = n
+
+    def run(self, game, ctx):
+        n = amount(self.n, game, ctx)
+        for p in self.who.resolve(game, ctx):
+            damage.lose_life(game, p.index, n)
+
+
+class GainLife(Step):
+    def __init__(self, who, n):
+        self.who = who
+        self.n = n
+
+    def run(self, game, ctx):
+        n = amount(self.n, game, ctx)
+        for p in self.who.resolve(game, ctx):
+            damage.gain_life(game, p.index, n)
+
+
+class Untap(Step):
+    def __init__(self, what):
+        self.what = what
+
+    def run(self, game, ctx):
+        for t in self.what.resolve(game, ctx):
+            zones.untap(game, t)
+
+
+class Tap(Step):
+    def __init__(self, what):
+        self.what = what
+
+    def run(self, game, ctx):
+        for t in self.what.resolve(game, ctx):
+            zones.tap(game, t)
+
+
+class Regenerate(Step):
+    """CR 701.19: the next time it would be destroyed this turn, instead ..."""
+
+    def __init__(self, what):
+        self.what = what
+
+    def run(self, game, ctx):
+        for t in self.what.resolve(game, ctx):
+            s = game.world.get(t, RegenerationShields)
+            game.set(t, RegenerationShields((s.count if s else 0) + 1))
+
+
+class CreateTokens(Step):
+    """CR 111.2: 'Create N <token>' under the controller's control; they own it."""
+
+    def __init__(self, token, n=1):
+        self.token = token
+        self.n = n
+
+    def run(self, game, ctx):
+        from cards import token_def
+        defn = token_def(self.token) if isinstance(self.token, str) else self.token
+        n = amount(self.n, game, ctx)
+        for _ in range(n):
+            eid = game.create_object(defn, ctx.controller, "battlefield", token=True)
+            game.battlefield.remove(eid)
+            game.battlefield.append(eid)
+            game.emit("zone_change", old=None, new=eid, frm=None, to="battlefield",
+                      owner=ctx.controller, controller=ctx.controller, cause="create", card=None)
+
+
+class PreventCombatDamageThisTurn(Step):
+    def run(self, game, ctx):
+        from systems.replacement import PreventAllCombatDamage
+        game.shields.append(PreventAllCombatDamage())
+
+
+class Fight(Step):
+    """CR 701.14: each deals damage equal to its power to the other."""
+
+    def __init__(self, a, b):
+        self.a = a
+        self.b = b
+
+    def run(self, game, ctx):
+        a = [x for x in self.a.resolve(game, ctx) if x in game.battlefield]
+        b = [x for x in self.b.resolve(game, ctx) if x in game.battlefield]
+        if not a or not b:
+            return
+        a, b = a[0], b[0]
+        ca, cb = game.chars(a), game.chars(b)
+        if "Creature" not in ca.types or "Creature" not in cb.types:
+            return
+        damage.deal(game, [(a, ca, b, max(0, ca.power)), (b, cb, a, max(0, cb.power))])
+
+
+class AttachSelfTo(Step):
+    """Equip / attach: the source becomes attached to the object (701.3)."""
+
+    def __init__(self, what):
+        self.what = what
+
+    def run(self, game, ctx):
+        src = ctx.source
+        if src not in game.battlefield:
+            return
+        for t in self.what.resolve(game, ctx):
+            if t == src:
+                return
+            cur = game.world.get(src, Attached)
+            if cur is not None and cur.to == t:
+                return                          # 701.3b: nothing happens
+            game.set(src, Attached(t))
+            game.set(src, type(game.world.get(src, __import__("components").Timestamp))(game.tick()))
+            game.emit("attached", eid=src, to=t)
+            return
+
+
+class ChooseObjects(Step):
+    """A player chooses objects as the effect resolves (not targeted), then
+    `then` runs with them in ctx.vars[key]. Mandatory when `min` > 0: if fewer
+    exist, all of them are chosen without a decision only when that is the one
+    legal answer is not assumed — the player still confirms."""
+
+    def __init__(self, who, filter, then, n=1, key="chosen", up_to=False, prompt=""):
+        self.who = who
+        self.filter = filter
+        self.then = then
+        self.n = n
+        self.key = key
+        self.up_to = up_to
+        self.prompt = prompt
+
+    def _options(self, game, ctx, p):
+        return [e for e in game.battlefield if self.filter(game, e, game.chars(e), p, ctx)]
+
+    def run(self, game, ctx):
+        st = ctx.vars.setdefault(("choose", id(self)), {"players": None, "i": 0, "chosen": {}})
+        if st["players"] is None:
+            st["players"] = [p.index for p in self.who.resolve(game, ctx)]
+        while st["i"] < len(st["players"]):
+            p = st["players"][st["i"]]
+            if p not in st["chosen"]:
+                opts = self._options(game, ctx, p)
+                n = amount(self.n, game, ctx)
+                need = min(n, len(opts))
+                if not opts:
+                    st["chosen"][p] = []
+                else:
+                    return Decision("choose", p, opts, 0 if self.up_to else need, need,
+                                    self.prompt or f"choose {need}")
+            st["i"] += 1
+        for p in st["players"]:
+            ctx.vars[self.key] = st["chosen"][p]
+            ctx.vars[self.key + "_player"] = p
+            for step in self.then:
+                step.run(game, ctx)
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        st = ctx.vars[("choose", id(self))]
+        p = st["players"][st["i"]]
+        chosen = answer if isinstance(answer, (list, tuple)) else [answer]
+        if len(set(chosen)) != len(chosen):
+            raise IllegalAction("the same object was chosen twice")
+        if not (decision.min <= len(chosen) <= decision.max):
+            raise IllegalAction(f"choose {decision.min}..{decision.max}, got {len(chosen)}")
+        for c in chosen:
+            if c not in decision.options:
+                raise IllegalAction(f"{game.name(c)} can't be chosen")
+        st["chosen"][p] = list(chosen)
+
+
+class _Vars(Ref):
+    def __init__(self, key):
+        self.key = key
+
+    def resolve(self, game, ctx):
+        return list(ctx.vars.get(self.key, []))
+
+
+def CHOSEN(key="chosen") -> Ref:
+    return _Vars(key)
+
+
+class Discard(Step):
+    """'<player> discards N cards' — the discarding player chooses (701.9b)."""
+
+    def __init__(self, who, n):
+        self.who = who
+        self.n = n
+
+    def run(self, game, ctx):
+        st = ctx.vars.setdefault(("discard", id(self)), {"players": None, "i": 0})
+        if st["players"] is None:
+            st["players"] = [p.index for p in self.who.resolve(game, ctx)]
+        while st["i"] < len(st["players"]):
+            p = st["players"][st["i"]]
+            hand = list(game.players[p].hand)
+            n = min(amount(self.n, game, ctx), len(hand))
+            if n == 0:
+                st["i"] += 1
+                continue
+            if n == len(hand):
+                # every card must go: no choice to make (as many as possible)
+                for c in hand:
+                    zones.discard(game, p, c)
+                st["i"] += 1
+                continue
+            return Decision("discard", p, hand, n, n, f"discard {n}")
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        st = ctx.vars[("discard", id(self))]
+        chosen = answer if isinstance(answer, (list, tuple)) else [answer]
+        _check_choice(game, decision, chosen)
+        for c in chosen:
+            zones.discard(game, decision.player, c)
+        st["i"] += 1
+
+
+class Sacrifice(Step):
+    """'<player> sacrifices N permanents [filter]' — that player chooses (701.17)."""
+
+    def __init__(self, who, n, filter=None):
+        self.who = who
+        self.n = n
+        self.filter = filter
+
+    def run(self, game, ctx):
+        st = ctx.vars.setdefault(("sac", id(self)), {"players": None, "i": 0})
+        if st["players"] is None:
+            st["players"] = [p.index for p in self.who.resolve(game, ctx)]
+        while st["i"] < len(st["players"]):
+            p = st["players"][st["i"]]
+            opts = [e for e in game.battlefield if game.chars(e).controller == p and
+                    (self.filter is None or self.filter(game, e, game.chars(e)))]
+            n = min(amount(self.n, game, ctx), len(opts))
+            if n == 0:
+                st["i"] += 1
+                continue
+            if n == len(opts):
+                for e in opts:
+                    zones.sacrifice(game, e)
+                st["i"] += 1
+                continue
+            return Decision("choose", p, opts, n, n, f"sacrifice {n}")
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        st = ctx.vars[("sac", id(self))]
+        chosen = answer if isinstance(answer, (list, tuple)) else [answer]
+        _check_choice(game, decision, chosen)
+        for e in chosen:
+            zones.sacrifice(game, e)
+        st["i"] += 1
+
+
+def _check_choice(game, decision, chosen):
+    if len(set(chosen)) != len(chosen):
+        raise IllegalAction("the same object was chosen twice")
+    if not (decision.min <= len(chosen) <= decision.max):
+        raise IllegalAction(f"choose {decision.min}..{decision.max}, got {len(chosen)}")
+    for c in chosen:
+        if c not in decision.options:
+            raise IllegalAction(f"{game.name(c)} can't be chosen")
+
+
+class Custom(Step):
+    """A card-specific effect written in Python: fn(game, ctx)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+
+    def run(self, game, ctx):
+        self.fn(game, ctx)
+
+
+def add_effect(game, ce: CE) -> None:
+    game.effects.append(ce)
+    game.version += 1

@@ -1,0 +1,305 @@
+"""Continuous effects and the layer system (CR 611, 613).
+
+Every question about an object's characteristics asks `chars(game, eid)`, which
+serves the result of applying all continuous effects in layer order to the
+stored (printed) values. The result is cached until the game's state version
+changes.
+
+Layers: 1 copy, 2 control, 3 text, 4 type, 5 color, 6 ability, 7a characteristic-
+defining P/T, 7b P/T setting, 7c P/T modification (effects and counters),
+7d switching; then rules effects ("can't block") that read the finished values.
+Within a layer effects apply in timestamp order (613.7) unless one depends on
+another (613.8), in which case the dependent one waits.
+"""
+from __future__ import annotations
+
+from components import Card, Controller, Counters, Zone, Timestamp, Owner, Attached
+from cards.dsl import Keyword, StaticAbility, BASIC_LAND_MANA
+
+L_COPY, L_CONTROL, L_TEXT, L_TYPE, L_COLOR, L_ABILITY = 1, 2, 3, 4, 5, 6
+L_7A, L_7B, L_7C, L_7D, L_RULES = 7.1, 7.2, 7.3, 7.4, 8
+LAYERS = (L_COPY, L_CONTROL, L_TEXT, L_TYPE, L_COLOR, L_ABILITY, L_7A, L_7B, L_7C, L_7D, L_RULES)
+
+
+class Chars:
+    """An object's characteristics after the layers (CR 109.3, 613)."""
+
+    __slots__ = ("eid", "defn", "name", "cost", "colors", "types", "subtypes", "supertypes",
+                 "power", "toughness", "keywords", "abilities", "controller", "owner", "flags",
+                 "zone", "token")
+
+    def copy(self) -> "Chars":
+        c = Chars.__new__(Chars)
+        for s in Chars.__slots__:
+            setattr(c, s, getattr(self, s))
+        return c
+
+    # convenient predicates ------------------------------------------------
+    def is_(self, t: str) -> bool:
+        return t in self.types
+
+    def has(self, kw: str) -> bool:
+        for k in self.keywords:
+            if k.name == kw:
+                return True
+        return False
+
+    def params(self, kw: str) -> list:
+        return [k.param for k in self.keywords if k.name == kw]
+
+    def has_subtype(self, s: str) -> bool:
+        return s in self.subtypes
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.types
+
+    @property
+    def is_permanent(self) -> bool:
+        return not ({"Instant", "Sorcery"} & self.types)
+
+    @property
+    def mana_value(self) -> int:
+        return self.cost.mana_value
+
+    def __repr__(self):
+        pt = f" {self.power}/{self.toughness}" if self.power is not None else ""
+        return f"<{self.name}{pt}>"
+
+
+class CE:
+    """A continuous effect (CR 611).
+
+    `objects` is a frozenset of affected objects locked when the effect began
+    (611.2c) or None when `filter(game, ce, eid, chars)` decides continuously
+    (static abilities, 611.3a). `apply(game, ce, chars_of_obj, all_chars)` changes
+    the working characteristics of one object."""
+
+    __slots__ = ("layer", "ts", "source", "controller", "objects", "filter", "apply",
+                 "duration", "data", "condition", "players_effect")
+
+    def __init__(self, layer, ts, source, controller, apply, objects=None, filter=None,
+                 duration="static", data=None, condition=None):
+        self.layer = layer
+        self.ts = ts
+        self.source = source
+        self.controller = controller
+        self.objects = objects
+        self.filter = filter
+        self.apply = apply
+        self.duration = duration      # 'static' | 'eot' | 'forever' | 'while_source'
+        self.data = data
+        self.condition = condition
+
+    def __repr__(self):
+        return f"<CE layer={self.layer} ts={self.ts} src={self.source} {self.duration}>"
+
+
+# ---------------------------------------------------------------------------
+# Static ability templates: turn a card's static ability into CEs each time
+# ---------------------------------------------------------------------------
+class StaticEffect:
+    """Template for the continuous effect a static ability generates (CR 604, 611.3).
+
+    `affects(game, src, obj, chars, all_chars) -> bool` picks the objects; `apply`
+    changes one object's characteristics; `condition(game, src, all_chars)` is an
+    'as long as' condition checked when the effect would apply."""
+
+    def __init__(self, layer, affects, apply, condition=None, self_only=False):
+        self.layer = layer
+        self.affects = affects
+        self.apply = apply
+        self.condition = condition
+        self.self_only = self_only
+
+    def instantiate(self, game, src, ts, controller):
+        affects = self.affects
+        filt = (lambda g, ce, e, ch, allc: affects(g, ce.source, e, ch, allc))
+        return CE(self.layer, ts, src, controller, self.apply, None, filt, "static",
+                  condition=self.condition)
+
+
+# ---------------------------------------------------------------------------
+# Base characteristics (before any effect)
+# ---------------------------------------------------------------------------
+def base_chars(game, eid: int) -> Chars:
+    comps = game.world.ents[eid]
+    card = comps[Card]
+    d = card.defn
+    c = Chars()
+    c.eid = eid
+    c.defn = d
+    c.name = d.name
+    c.cost = d.cost
+    c.colors = d.base_colors
+    c.types = d.types
+    c.subtypes = d.subtypes
+    c.supertypes = d.supertypes
+    c.power = d.power
+    c.toughness = d.toughness
+    c.keywords = d.keywords
+    c.abilities = d.abilities
+    ctl = comps.get(Controller)
+    own = comps.get(Owner)
+    c.owner = own.player if own else None
+    c.controller = ctl.player if ctl is not None else c.owner
+    c.flags = frozenset()
+    z = comps.get(Zone)
+    c.zone = z.name if z else None
+    c.token = card.token
+    return c
+
+
+def intrinsic_mana_abilities(chars: Chars) -> tuple:
+    """CR 305.6: a land with a basic land type has '{T}: Add [mana]'."""
+    out = []
+    for sub, letter in BASIC_LAND_MANA.items():
+        if sub in chars.subtypes and "Land" in chars.types:
+            out.append(letter)
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# The computation
+# ---------------------------------------------------------------------------
+def _counters_apply(game, eid, c: Chars, comps):
+    cnt = comps.get(Counters)
+    if cnt is not None and c.power is not None:
+        p = cnt.get("+1/+1") - cnt.get("-1/-1")
+        if p:
+            c.power += p
+            c.toughness += p
+
+
+def gather_effects(game, bf_chars: dict) -> list:
+    """All continuous effects now in the game: those of static abilities of objects
+    in the zones where those abilities function, and those created by resolved
+    spells and abilities (game.effects)."""
+    effects = []
+    for eid, ch in bf_chars.items():
+        ts = game.timestamp_of(eid)
+        for ab in ch.abilities:
+            if isinstance(ab, StaticAbility) and "battlefield" in ab.zones:
+                for tmpl in ab.continuous:
+                    effects.append(tmpl.instantiate(game, eid, ts, ch.controller))
+    effects.extend(game.effects)
+    return effects
+
+
+def _depends(game, a: CE, b: CE, working, order) -> bool:
+    """CR 613.8a: does `a` depend on `b`? Applying `b` changes what `a` applies to
+    (or whether it exists). Checked by trial application on a copy."""
+    if a.objects is not None or a.filter is None:
+        return False
+    before = {e for e, ch in working.items() if _applies(game, a, e, ch, working)}
+    trial = {e: ch.copy() for e, ch in working.items()}
+    for e, ch in trial.items():
+        if _applies(game, b, e, ch, trial):
+            b.apply(game, b, ch, trial)
+    after = {e for e, ch in trial.items() if _applies(game, a, e, ch, trial)}
+    return before != after
+
+
+def _applies(game, ce: CE, eid, ch, allc) -> bool:
+    if ce.objects is not None:
+        return eid in ce.objects
+    return ce.filter(game, ce, eid, ch, allc)
+
+
+def _order_layer(game, effs, working):
+    """Timestamp order, except an effect that depends on another applies after it
+    (613.8b); a dependency loop falls back to timestamps (613.8b)."""
+    effs = sorted(effs, key=lambda e: e.ts)
+    if len(effs) < 2:
+        return effs
+    out = []
+    pending = list(effs)
+    while pending:
+        chosen = None
+        for cand in pending:
+            if not any(o is not cand and _depends(game, cand, o, working) for o in pending):
+                chosen = cand
+                break
+        if chosen is None:
+            chosen = pending[0]
+        out.append(chosen)
+        pending.remove(chosen)
+    return out
+
+
+def compute_battlefield(game) -> dict:
+    """Characteristics of every object on the battlefield."""
+    world = game.world
+    working = {}
+    for eid in game.battlefield:
+        c = base_chars(game, eid)
+        working[eid] = c
+    effects = gather_effects(game, working)
+    if not effects:
+        for eid, c in working.items():
+            _counters_apply(game, eid, c, world.ents[eid])
+        return working
+    by_layer = {}
+    for ce in effects:
+        by_layer.setdefault(ce.layer, []).append(ce)
+    for layer in LAYERS:
+        effs = by_layer.get(layer)
+        if layer == L_7C:
+            # counters apply in 7c (CR 613.4c) together with effects, order irrelevant for sums
+            for eid, c in working.items():
+                _counters_apply(game, eid, c, world.ents[eid])
+        if layer == L_ABILITY:
+            # static abilities granted by layer-6 effects don't exist before it; newly
+            # added static abilities begin to apply from layer 7 on (613.6 simplification)
+            pass
+        if not effs:
+            if layer == L_ABILITY:
+                _add_granted_statics(game, working, by_layer)
+            continue
+        if layer in (L_TYPE, L_ABILITY, L_CONTROL):
+            effs = _order_layer(game, effs, working)
+        else:
+            effs = sorted(effs, key=lambda e: e.ts)
+        for ce in effs:
+            if ce.condition is not None and not ce.condition(game, ce.source, working):
+                continue
+            for eid, c in working.items():
+                if _applies(game, ce, eid, c, working):
+                    ce.apply(game, ce, c, working)
+        if layer == L_ABILITY:
+            _add_granted_statics(game, working, by_layer)
+    return working
+
+
+def _add_granted_statics(game, working, by_layer):
+    """Static abilities an object gained in layer 6 generate layer-7 effects (613.6)."""
+    for eid, ch in working.items():
+        base = ch.defn.abilities
+        if ch.abilities is base:
+            continue
+        for ab in ch.abilities:
+            if isinstance(ab, StaticAbility) and ab not in base:
+                for tmpl in ab.continuous:
+                    if tmpl.layer > L_ABILITY:
+                        by_layer.setdefault(tmpl.layer, []).append(
+                            tmpl.instantiate(game, eid, game.timestamp_of(eid), ch.controller))
+
+
+def compute_offfield(game, eid: int) -> Chars:
+    """Characteristics of an object not on the battlefield: printed values plus
+    characteristic-defining abilities, which work in every zone (CR 604.3)."""
+    c = base_chars(game, eid)
+    for ab in c.abilities:
+        if isinstance(ab, StaticAbility):
+            for tmpl in ab.continuous:
+                if tmpl.layer == L_7A:
+                    ce = tmpl.instantiate(game, eid, 0, c.controller)
+                    tmpl.apply(game, ce, c, {eid: c})
+    for ce in game.effects:
+        if ce.objects is not None and eid in ce.objects:
+            ce.apply(game, ce, c, {eid: c})
+    return c

@@ -1,0 +1,181 @@
+"""Priority (CR 117): who may act, what they may do, and passing.
+
+The legal actions of the player with priority are listed in full: pass, each
+land they may play (305), each spell they may cast (601, with timing 117.1a,
+307.1, 702.8), each ability they may activate (602, 605, 606).
+"""
+from __future__ import annotations
+
+from components import Card, LoyaltyActivated
+from cards.dsl import StaticAbility
+from ecs.decisions import Decision, IllegalAction, Pass, PlayLand, Cast, Activate
+from systems import costs, zones
+from systems.casting import CastTask, ActivateTask, spell_target_specs
+from systems.targeting import TargetContext, candidates
+
+MAIN_PHASES = ("main1", "main2")
+
+
+def sorcery_timing(game, player: int) -> bool:
+    """CR 117.1a/307.1: own main phase, stack empty."""
+    return game.active == player and game.step in MAIN_PHASES and not game.stack
+
+
+def decision(game, player: int) -> Decision:
+    return Decision("priority", player, legal_actions(game, player), prompt="priority")
+
+
+def legal_actions(game, player: int) -> list:
+    acts = [Pass()]
+    p = game.players[player]
+    sorcery_ok = sorcery_timing(game, player)
+    # lands (305.1-305.2): main phase, stack empty, own turn, land plays left
+    if sorcery_ok and p.lands_played < p.land_plays:
+        seen = set()
+        for c in p.hand:
+            ch = game.chars(c)
+            if "Land" in ch.types and ch.name not in seen:
+                acts.append(PlayLand(c))
+    # spells
+    free = _casts_free_from_hand(game, player)
+    for c in p.hand:
+        ch = game.chars(c)
+        if "Land" in ch.types:
+            continue
+        if not (sorcery_ok or "Instant" in ch.types or ch.has("flash")):
+            continue
+        if can_cast(game, player, c, None):
+            acts.append(Cast(c))
+        if free and can_cast(game, player, c, "free"):
+            acts.append(Cast(c, alt="free"))
+    # abilities of permanents
+    for e in game.battlefield:
+        ch = game.chars(e)
+        if ch.controller != player:
+            continue
+        abilities = costs.activated_abilities(game, e)
+        for i, ab in enumerate(abilities):
+            if can_activate(game, player, e, ab, sorcery_ok):
+                acts.append(Activate(e, i))
+    return acts
+
+
+def _casts_free_from_hand(game, player) -> bool:
+    """Omniscience-style rules: 'You may cast spells from your hand without paying
+    their mana costs.'"""
+    for e in game.battlefield:
+        ch = game.chars(e)
+        if ch.controller != player:
+            continue
+        for ab in ch.abilities:
+            if isinstance(ab, StaticAbility) and "cast_from_hand_free" in ab.rules:
+                return True
+    return False
+
+
+def can_cast(game, player: int, card: int, alt) -> bool:
+    defn = game.world.ents[card][Card].defn
+    # targets must exist (601.2c) — checked with the card's characteristics as source
+    specs = spell_target_specs(defn, ())
+    if defn.spell is not None and defn.spell.modes:
+        specs = ()   # checked per mode when chosen
+    if specs:
+        tc = TargetContext(player, card, game.chars(card), True)
+        for spec in specs:
+            if spec.min and len(candidates(game, spec, tc)) < spec.min:
+                return False
+    if alt == "free":
+        return True
+    cost = defn.cost
+    return costs.can_pay_mana(game, player, cost.with_x(0) if cost.x else cost)
+
+
+def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
+    if ab.timing == "sorcery" and not sorcery_ok:
+        return False
+    if ab.cost.loyalty is not None:
+        # 606.3: sorcery timing, once per turn per permanent
+        if not sorcery_ok:
+            return False
+        la = game.world.get(eid, LoyaltyActivated)
+        if la is not None and la.turn == game.turn:
+            return False
+    if ab.mana:
+        # a mana ability is listed only if it can be activated now
+        return costs.can_pay_cost(game, player, eid, ab.cost)
+    if not costs.can_pay_cost(game, player, eid, ab.cost):
+        return False
+    if ab.targets:
+        tc = TargetContext(player, eid, game.chars(eid), False)
+        for spec in ab.targets:
+            if spec.min and len(candidates(game, spec, tc)) < spec.min:
+                return False
+    return True
+
+
+def _matches(action, options) -> bool:
+    if isinstance(action, Cast):
+        return action.base() in options
+    if isinstance(action, Activate):
+        return action.base() in options
+    return action in options
+
+
+def take_action(game, player: int, action) -> None:
+    d = game.pending
+    if d is None or d.kind != "priority" or d.player != player:
+        raise IllegalAction(f"p{player} doesn't have priority")
+    if not _matches(action, d.options):
+        raise IllegalAction(f"illegal action for p{player} now: {describe(game, action)}")
+    if isinstance(action, Pass):
+        game.passes += 1
+        if game.passes >= len(game.living()):
+            game.passes = 0
+            if game.stack:
+                from systems.stack import ResolveTask
+                game.agenda.append(ResolveTask(game.stack[-1]))      # 117.4, 608.1
+                game.priority = None
+                game._resolving = True
+            else:
+                game.priority = None                                 # 500.2: the step ends
+        else:
+            game.priority = game.next_player(player)                 # 117.3d
+        return
+    game.passes = 0
+    if isinstance(action, PlayLand):
+        p = game.players[player]
+        p.lands_played += 1
+        new = zones.put_onto_battlefield(game, action.card, controller=player, cause="play")
+        game.emit("land_played", eid=new, player=player)
+        return
+    if isinstance(action, Cast):
+        game.agenda.append(CastTask(player, action))
+        return
+    if isinstance(action, Activate):
+        abilities = costs.activated_abilities(game, action.source)
+        ab = abilities[action.index]
+        if ab.mana:
+            choice = 0
+            if action.choice is not None:
+                from ecs.mana import IDX
+                letter = str(action.choice).upper()
+                choice = next((i for i, m in enumerate(ab.mana) if letter in IDX and m[IDX[letter]]), None)
+                if choice is None:
+                    raise IllegalAction(f"{game.name(action.source)} can't make {action.choice}")
+            costs.activate_mana_ability(game, player, action.source, action.index, choice)
+            return
+        game.agenda.append(ActivateTask(player, action, ab))
+        return
+    raise IllegalAction(f"unknown action {action!r}")
+
+
+def describe(game, action) -> str:
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, PlayLand):
+        return f"play {game.name(action.card)}"
+    if isinstance(action, Cast):
+        return f"cast {game.name(action.card)}" + (f" ({action.alt})" if action.alt else "")
+    if isinstance(action, Activate):
+        return f"activate {game.name(action.source)}:{action.index}"
+    return repr(action)

@@ -1,0 +1,200 @@
+"""State-based actions (CR 704) and the end of the game (104).
+
+All applicable state-based actions are performed at once as one event (704.3),
+then checked again, before any player would receive priority.
+"""
+from __future__ import annotations
+
+from components import Card, Damage, Counters, Attached
+from ecs.decisions import Decision, IllegalAction, PlayerRef
+from systems import zones
+
+
+def check(game) -> bool:
+    """Perform one round of state-based actions. True if anything happened."""
+    lose = []
+    for p in game.players:
+        if p.lost:
+            continue
+        if p.life <= 0:                               # 704.5a
+            lose.append((p.index, "life"))
+        elif p.drew_from_empty:                        # 704.5b
+            lose.append((p.index, "library"))
+        elif p.poison >= 10:                           # 704.5c
+            lose.append((p.index, "poison"))
+    to_gy = []          # put into graveyard (not destroy): 704.5f, 704.5i, 704.5m
+    to_destroy = []     # 704.5g, 704.5h
+    unattach = []       # 704.5n, 704.5p
+    cease = []          # 704.5d
+    annihilate = []     # 704.5q
+    legend = {}         # 704.5j: (controller, name) -> [eids]
+    for pl in game.players:
+        for zone in (pl.hand, pl.graveyard, pl.library):
+            for e in zone:
+                if game.world.ents[e][Card].token:
+                    cease.append(e)
+    for e in game.exile + game.command:
+        if game.world.ents[e][Card].token:
+            cease.append(e)
+    for e in game.battlefield:
+        c = game.chars(e)
+        comps = game.world.ents[e]
+        if "Creature" in c.types:
+            t = c.toughness if c.toughness is not None else 0
+            if t <= 0:
+                to_gy.append(e)                       # 704.5f
+            else:
+                d = comps.get(Damage)
+                if d is not None and (d.amount >= t or (d.deathtouch and d.amount > 0)):
+                    to_destroy.append(e)              # 704.5g / 704.5h
+        if "Planeswalker" in c.types:
+            cnt = comps.get(Counters)
+            if cnt is None or cnt.get("loyalty") <= 0:
+                to_gy.append(e)                       # 704.5i
+        if "Legendary" in c.supertypes:
+            legend.setdefault((c.controller, c.name), []).append(e)
+        a = comps.get(Attached)
+        if a is not None:
+            if "Aura" in c.subtypes:
+                if not _aura_legal(game, e, c, a.to):
+                    to_gy.append(e)                   # 704.5m
+            elif "Equipment" in c.subtypes:
+                if not _equipment_legal(game, e, c, a.to):
+                    unattach.append(e)                # 704.5n
+            else:
+                unattach.append(e)                    # 704.5p
+        elif "Aura" in c.subtypes:
+            to_gy.append(e)                           # 704.5m: not attached to anything
+        cnt = comps.get(Counters)
+        if cnt is not None and cnt.get("+1/+1") and cnt.get("-1/-1"):
+            annihilate.append(e)                      # 704.5q
+    legend_groups = [v for v in legend.values() if len(v) > 1]
+    if not (lose or to_gy or to_destroy or unattach or cease or annihilate or legend_groups):
+        return False
+    if legend_groups:
+        # 704.5j needs the controller's choice first; everything else waits for it
+        game.agenda.append(LegendRuleTask(legend_groups))
+        return True
+    for idx, reason in lose:
+        p = game.players[idx]
+        p.lost = True
+        p.loss_reason = reason
+    for idx, reason in lose:
+        game.emit("lose", player=idx, reason=reason)
+    for e in cease:
+        _cease(game, e)
+    for e in unattach:
+        game.unset(e, Attached)
+    for e in annihilate:
+        cnt = game.counters(e)
+        n = min(cnt.get("+1/+1"), cnt.get("-1/-1"))
+        game.set(e, cnt.with_("+1/+1", cnt.get("+1/+1") - n).with_("-1/-1", cnt.get("-1/-1") - n))
+    gy = [e for e in dict.fromkeys(to_gy) if e in game.battlefield]
+    dest = [e for e in dict.fromkeys(to_destroy) if e in game.battlefield and e not in gy]
+    for e in gy + dest:
+        game.snapshot_lki(e)
+    for e in gy:
+        zones.move(game, e, "graveyard", cause="sba")
+    zones.destroy_many(game, dest)
+    check_game_over(game)
+    return True
+
+
+def _cease(game, e):
+    z = game.zone_of(e)
+    game.remove_from_zone(e)
+    game.world.delete(e)
+    game.version += 1
+
+
+def _aura_legal(game, aura, c, to) -> bool:
+    """CR 303.4d, 702.5: attached to an object its enchant ability allows, and
+    not to something with protection from it."""
+    if isinstance(to, PlayerRef):
+        return any(k == "player" for k in c.params("enchant"))
+    if not game.exists(to) or to not in game.battlefield or to == aura:
+        return False
+    tc = game.chars(to)
+    for what in c.params("enchant"):
+        if what == "creature" and "Creature" not in tc.types:
+            return False
+        if what == "land" and "Land" not in tc.types:
+            return False
+        if what == "artifact" and "Artifact" not in tc.types:
+            return False
+        if what == "enchantment" and "Enchantment" not in tc.types:
+            return False
+        if what == "planeswalker" and "Planeswalker" not in tc.types:
+            return False
+    from systems.replacement import has_quality
+    for q in tc.params("protection"):
+        if has_quality(c, q):
+            return False
+    return True
+
+
+def _equipment_legal(game, eq, c, to) -> bool:
+    """CR 301.5c: Equipment attached to a non-creature or illegal object becomes unattached."""
+    if not game.exists(to) or to not in game.battlefield:
+        return False
+    tc = game.chars(to)
+    if "Creature" not in tc.types:
+        return False
+    from systems.replacement import has_quality
+    for q in tc.params("protection"):
+        if has_quality(c, q):
+            return False
+    return True
+
+
+class LegendRuleTask:
+    """CR 704.5j: a player with two or more legendary permanents of one name
+    chooses one; the rest go to their owners' graveyards."""
+
+    needs_rewind = False
+
+    def __init__(self, groups):
+        self.groups = [list(g) for g in groups]
+        self.keep = []
+
+    def copy(self):
+        t = LegendRuleTask(self.groups)
+        t.keep = list(self.keep)
+        return t
+
+    def run(self, game):
+        if len(self.keep) < len(self.groups):
+            g = self.groups[len(self.keep)]
+            return Decision("legend_rule", game.chars(g[0]).controller, list(g), 1, 1,
+                            f"legend rule: choose one {game.name(g[0])} to keep")
+        losers = [e for g, k in zip(self.groups, self.keep) for e in g if e != k]
+        for e in losers:
+            game.snapshot_lki(e)
+        for e in losers:
+            if e in game.battlefield:
+                zones.move(game, e, "graveyard", cause="sba")
+        return None
+
+    def answer(self, game, decision, answer):
+        a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
+        if a not in decision.options:
+            raise IllegalAction("keep one of the legendary permanents named")
+        self.keep.append(a)
+
+
+def check_game_over(game) -> None:
+    """CR 104.2-104.4: the last player standing wins; everyone losing at once is a draw."""
+    if game.over:
+        return
+    living = game.living()
+    if len(living) == 1 and len(game.players) > 1:
+        game.over = True
+        game.winner = living[0]
+        game.end_reason = next((p.loss_reason for p in game.players if p.lost and p.loss_reason), None)
+    elif not living:
+        game.over = True
+        game.winner = None
+        game.end_reason = "draw"
+    if game.over:
+        game.pending = None
+        game.emit("game_over", winner=game.winner)

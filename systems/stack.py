@@ -1,0 +1,180 @@
+"""The stack and resolution (CR 405, 608).
+
+When all players pass in succession with objects on the stack, the top object
+resolves (117.4): its targets are checked again (608.2b); if every target is
+illegal it doesn't resolve, otherwise it does what it can. Afterwards the
+active player receives priority (117.3b).
+"""
+from __future__ import annotations
+
+from components import Card, Spell, StackAbility, Zone
+from ecs.decisions import IllegalAction, PlayerRef
+from systems import zones
+from systems.effects import Ctx
+from systems.targeting import TargetContext, is_legal
+
+
+class ResolveTask:
+    """Resolves the top object of the stack; a step may ask for a decision."""
+
+    needs_rewind = False
+
+    def __init__(self, eid: int):
+        self.eid = eid
+        self.ctx = None
+        self.steps = ()
+        self.started = False
+        self.awaiting = None
+
+    def copy(self):
+        t = ResolveTask.__new__(ResolveTask)
+        t.__dict__.update(self.__dict__)
+        t.ctx = self.ctx.copy() if self.ctx is not None else None
+        return t
+
+    def run(self, game):
+        if not self.started:
+            self.started = True
+            done = self._begin(game)
+            if done:
+                return None
+        ctx = self.ctx
+        while ctx.step < len(self.steps):
+            step = self.steps[ctx.step]
+            d = step.run(game, ctx)
+            if d is not None:
+                self.awaiting = step
+                return d
+            ctx.step += 1
+        self._finish(game)
+        return None
+
+    def answer(self, game, decision, answer):
+        self.awaiting.answer(game, self.ctx, decision, answer)
+
+    # ------------------------------------------------------------------
+    def _begin(self, game) -> bool:
+        eid = self.eid
+        comps = game.world.ents[eid]
+        spell = comps.get(Spell)
+        game.emit("resolving", eid=eid)
+        if spell is not None:
+            card = comps[Card]
+            defn = card.defn
+            sa = defn.spell
+            tspecs, steps = spell_parts(defn, spell.modes)
+            targets = spell.targets
+            self.ctx = Ctx(eid, eid, spell.controller, targets, spell.x, spell.modes,
+                           is_spell=True, division=spell.division)
+            tc = TargetContext(spell.controller, eid, game.chars(eid), True)
+        else:
+            ab = comps[StackAbility]
+            tspecs, steps = ability_parts(ab.ability, ab.modes)
+            self.ctx = Ctx(eid, ab.source, ab.controller, ab.targets, ab.x, ab.modes,
+                           info=dict(ab.info), division=ab.division)
+            src_chars = game.lki.get(ab.source) if not game.exists(ab.source) else game.chars(ab.source)
+            tc = TargetContext(ab.controller, ab.source, src_chars, False)
+        # 608.2b: targets illegal now are not affected; all illegal -> it doesn't resolve
+        any_targets = False
+        any_legal = False
+        for i, spec in enumerate(tspecs):
+            if i >= len(self.ctx.targets):
+                break
+            for j, t in enumerate(self.ctx.targets[i]):
+                any_targets = True
+                if is_legal(game, spec, t, tc):
+                    any_legal = True
+                else:
+                    self.ctx.targets[i][j] = None
+        if any_targets and not any_legal:
+            game.emit("fizzle", eid=eid)
+            game.note(f"{game.name(eid)} doesn't resolve: all its targets are illegal")
+            self._remove(game, countered=False)
+            return True
+        self.steps = steps
+        return False
+
+    def _finish(self, game) -> None:
+        eid = self.eid
+        comps = game.world.ents.get(eid)
+        if comps is None:
+            self._after(game)
+            return
+        spell = comps.get(Spell)
+        if spell is not None:
+            defn = comps[Card].defn
+            if defn.is_permanent_card and not spell.copy:
+                # 608.3: a permanent spell enters the battlefield under its controller's control
+                attach = None
+                if "Aura" in defn.subtypes:
+                    legal = [t for t in self.ctx.targets[0] if t is not None] if self.ctx.targets else []
+                    if not legal:
+                        # 608.3b: its target is illegal: it doesn't resolve
+                        self._remove(game, countered=False)
+                        return
+                    attach = legal[0]
+                game.stack.remove(eid)
+                new = zones.put_onto_battlefield(game, eid, controller=spell.controller,
+                                                 attach_to=attach, cause="resolve",
+                                                 x=spell.x if defn.cost.x else None)
+                if new is not None and new in game.battlefield:
+                    game.battlefield.remove(new)
+                    game.battlefield.append(new)
+            else:
+                # 608.2n: an instant or sorcery goes to its owner's graveyard
+                zones.move(game, eid, "graveyard", cause="resolve")
+        else:
+            game.stack.remove(eid)
+            game.world.delete(eid)
+            game.version += 1
+        self._after(game)
+
+    def _remove(self, game, countered: bool) -> None:
+        eid = self.eid
+        comps = game.world.ents.get(eid)
+        if comps is not None and Spell in comps:
+            zones.move(game, eid, "graveyard", cause="countered" if countered else "fizzle")
+        elif comps is not None:
+            game.stack.remove(eid)
+            game.world.delete(eid)
+            game.version += 1
+        self._after(game)
+
+    def _after(self, game) -> None:
+        game.extra["resolved"] = game.extra.get("resolved", 0) + 1
+        game.priority = game.active          # 117.3b
+        game.passes = 0
+
+
+def spell_parts(defn, modes=()):
+    """(target specs, effect steps) of a spell, for its chosen modes."""
+    sa = defn.spell
+    if sa is None:
+        return (), ()
+    if sa.modes:
+        tspecs, steps = [], []
+        for m in modes:
+            _, mt, me = sa.modes[m]
+            tspecs.extend(mt)
+            steps.extend(me)
+        return tuple(tspecs), tuple(steps)
+    return sa.targets, sa.effects
+
+
+def ability_parts(ab, modes=()):
+    return ab.targets, ab.effects
+
+
+def counter(game, eid: int) -> None:
+    """CR 701.6a: remove a spell or ability from the stack; a spell goes to its
+    owner's graveyard."""
+    if eid not in game.stack:
+        return
+    comps = game.world.ents[eid]
+    if Spell in comps:
+        zones.move(game, eid, "graveyard", cause="countered")
+    else:
+        game.stack.remove(eid)
+        game.world.delete(eid)
+        game.version += 1
+    game.emit("countered", eid=eid)

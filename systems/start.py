@@ -1,0 +1,110 @@
+"""Starting the game (CR 103): libraries, starting player, opening hands and
+the London mulligan (103.5)."""
+from __future__ import annotations
+
+from ecs.decisions import Decision, IllegalAction
+from systems import zones
+
+
+def start_game(decks, seed: int = 0, rules: str = "current", life: int = 20,
+               starting_player: int | None = None, log: bool = True, turn_limit=None):
+    """`decks`: one list of card names or CardDefs per player."""
+    from ecs.game import Game
+    from cards import get_card
+    g = Game(num_players=len(decks), seed=seed, rules=rules, life=life, log=log)
+    g.turn_limit = turn_limit
+    g.world.activate()
+    for i, deck in enumerate(decks):
+        for entry in deck:
+            defn = get_card(entry) if isinstance(entry, str) else entry
+            g.create_object(defn, i, "library")
+        zones.shuffle(g, i)                                    # 103.2
+    # 103.1: the starting player is chosen at random (the game's seeded RNG)
+    g.starting_player = g.rng.randrange(len(decks)) if starting_player is None else starting_player
+    g.active = g.starting_player
+    g.turn = 1
+    g.step = "pregame"
+    for i in range(len(decks)):
+        zones.draw(g, i, 7)                                    # 103.5
+        g.players[i].cards_drawn_turn = 0
+    g.agenda.append(MulliganTask(len(decks), g.starting_player))
+    g.advance()
+    return g
+
+
+class MulliganTask:
+    """CR 103.5: in turn order each player keeps or mulligans; a player who
+    mulligans shuffles their hand into their library and draws seven; on
+    keeping, they put one card per mulligan on the bottom (London mulligan).
+    In multiplayer the first mulligan is free (103.5c)."""
+
+    needs_rewind = False
+
+    def __init__(self, n: int, first: int):
+        self.order = [(first + i) % n for i in range(n)]
+        self.kept = {}
+        self.bottomed = set()
+        self.i = 0
+
+    def copy(self):
+        t = MulliganTask.__new__(MulliganTask)
+        t.order = list(self.order)
+        t.kept = dict(self.kept)
+        t.bottomed = set(self.bottomed)
+        t.i = self.i
+        return t
+
+    def _to_bottom(self, game, p) -> int:
+        n = game.players[p].mulligans
+        if len(game.players) > 2:
+            n -= 1
+        return max(0, min(n, len(game.players[p].hand)))
+
+    def run(self, game):
+        while True:
+            undecided = [p for p in self.order if p not in self.kept]
+            if not undecided:
+                break
+            p = undecided[0]
+            return Decision("mulligan", p, ["keep", "mulligan"], prompt="keep or mulligan")
+        for p in self.order:
+            if p not in self.bottomed:
+                n = self._to_bottom(game, p)
+                if n:
+                    return Decision("bottom", p, list(game.players[p].hand), n, n,
+                                    f"put {n} card(s) on the bottom of your library")
+                self.bottomed.add(p)
+        # the game begins: the starting player's first turn
+        from systems.turn import begin_step
+        game.step = "untap"
+        begin_step(game, "untap")
+        return None
+
+    def answer(self, game, decision, answer):
+        p = decision.player
+        if decision.kind == "mulligan":
+            if answer not in ("keep", "mulligan"):
+                raise IllegalAction("answer 'keep' or 'mulligan'")
+            if answer == "keep":
+                self.kept[p] = True
+                return
+            pl = game.players[p]
+            if pl.mulligans >= 7 and len(game.players) == 2:
+                raise IllegalAction("no cards left to mulligan to")
+            pl.mulligans += 1
+            for c in list(pl.hand):
+                zones.move(game, c, "library", cause="mulligan")
+            zones.shuffle(game, p)
+            zones.draw(game, p, 7)
+            pl.cards_drawn_turn = 0
+            return
+        if decision.kind == "bottom":
+            chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+            if len(chosen) != decision.min or len(set(chosen)) != len(chosen) or \
+                    any(c not in decision.options for c in chosen):
+                raise IllegalAction(f"put exactly {decision.min} card(s) from your hand on the bottom")
+            for c in chosen:
+                zones.move(game, c, "library", position="bottom", cause="mulligan")
+            self.bottomed.add(p)
+            return
+        raise IllegalAction(f"unexpected answer to {decision.kind}")

@@ -1,0 +1,95 @@
+"""Static abilities (CR 604) as layer-effect templates for card definitions.
+
+    StaticAbility(continuous=(modify_pt(other_creatures_you_control("Merfolk"), 1, 1),
+                              grant(other_creatures_you_control("Merfolk"), "islandwalk")))
+"""
+from __future__ import annotations
+
+from components import Attached
+from cards.dsl import Keyword, parse_keyword
+from systems.layers import (StaticEffect, L_TYPE, L_ABILITY, L_7A, L_7C, L_RULES, L_COLOR)
+
+
+# -- which objects: affects(game, src, obj, chars, all_chars) -> bool -------------
+def creatures_you_control(subtype=None, other=False):
+    def f(g, src, e, ch, allc):
+        if "Creature" not in ch.types or ch.controller != allc[src].controller:
+            return False
+        if other and e == src:
+            return False
+        return subtype is None or subtype in ch.subtypes
+    return f
+
+
+def other_creatures_you_control(subtype=None):
+    return creatures_you_control(subtype, other=True)
+
+
+def all_lands():
+    return lambda g, src, e, ch, allc: "Land" in ch.types
+
+
+def all_creatures(pred=None):
+    return lambda g, src, e, ch, allc: "Creature" in ch.types and (pred is None or pred(ch))
+
+
+def attached_object():
+    """'Enchanted creature' / 'equipped creature': the object the source is attached to."""
+    def f(g, src, e, ch, allc):
+        a = g.world.get(src, Attached)
+        return a is not None and a.to == e
+    return f
+
+
+def this_object():
+    return lambda g, src, e, ch, allc: e == src
+
+
+# -- what they do -------------------------------------------------------------------
+def modify_pt(affects, p, t, condition=None):
+    """Layer 7c: '+P/+T'."""
+    def apply(g, ce, ch, allc):
+        if ch.power is not None:
+            ch.power += p
+            ch.toughness += t
+    return StaticEffect(L_7C, affects, apply, condition)
+
+
+def grant(affects, *keywords, condition=None):
+    """Layer 6: 'have <keyword>'."""
+    kws = tuple(parse_keyword(k) if isinstance(k, str) else k for k in keywords)
+
+    def apply(g, ce, ch, allc):
+        ch.keywords = ch.keywords + kws
+    return StaticEffect(L_ABILITY, affects, apply, condition)
+
+
+def add_subtypes(affects, *subtypes):
+    """Layer 4: 'are <type> in addition to their other types' (205.1b)."""
+    def apply(g, ce, ch, allc):
+        ch.subtypes = ch.subtypes + tuple(s for s in subtypes if s not in ch.subtypes)
+    return StaticEffect(L_TYPE, affects, apply)
+
+
+def rule_flag(affects, flag, condition=None):
+    """A rules effect read after the layers: 'can't block', 'can't attack'."""
+    def apply(g, ce, ch, allc):
+        ch.flags = ch.flags | {flag}
+    return StaticEffect(L_RULES, affects, apply, condition)
+
+
+def cda_pt(fn):
+    """Layer 7a: a characteristic-defining ability setting P/T (604.3); works in
+    every zone. fn(game, src, chars, all_chars) -> (power, toughness)."""
+    def apply(g, ce, ch, allc):
+        p, t = fn(g, ce.source, ch, allc)
+        ch.power, ch.toughness = p, t
+    return StaticEffect(L_7A, this_object(), apply)
+
+
+# -- conditions: condition(game, src, all_chars) -> bool ------------------------
+def you_control(pred):
+    def cond(g, src, allc):
+        me = allc[src].controller if src in allc else g.chars(src).controller
+        return any(ch.controller == me and pred(ch) for ch in allc.values())
+    return cond

@@ -1,0 +1,140 @@
+"""Targets (CR 115): who and what can be targeted, checked when chosen and
+again on resolution (608.2b).
+
+A target spec is `cards.dsl.TargetSpec`; constructors here build the common
+phrases. Targetability also depends on hexproof (702.11), shroud (702.18) and
+protection (702.16b), checked against the spell or ability's source.
+"""
+from __future__ import annotations
+
+from cards.dsl import TargetSpec
+from ecs.decisions import PlayerRef
+from systems.replacement import has_quality
+
+
+class TargetContext:
+    """Who is targeting: the controller and the characteristics of the source
+    (the spell itself, or the source of an ability)."""
+
+    __slots__ = ("controller", "source", "source_chars", "is_spell")
+
+    def __init__(self, controller, source, source_chars, is_spell):
+        self.controller = controller
+        self.source = source
+        self.source_chars = source_chars
+        self.is_spell = is_spell
+
+
+def candidates(game, spec: TargetSpec, tc: TargetContext, chosen_other=()) -> list:
+    """Every legal choice for one target phrase, in a stable order."""
+    out = []
+    kinds = spec.kinds
+    if "player" in kinds or "opponent" in kinds or "any" in kinds:
+        for p in game.players:
+            if p.lost:
+                continue
+            ref = PlayerRef(p.index)
+            if is_legal(game, spec, ref, tc):
+                out.append(ref)
+    if spec.zone == "battlefield" and (kinds - {"player", "opponent"}):
+        for e in game.battlefield:
+            if is_legal(game, spec, e, tc):
+                out.append(e)
+    elif spec.zone == "stack":
+        for e in reversed(game.stack):
+            if is_legal(game, spec, e, tc):
+                out.append(e)
+    elif spec.zone == "graveyard":
+        for p in game.players:
+            for e in p.graveyard:
+                if is_legal(game, spec, e, tc):
+                    out.append(e)
+    return out
+
+
+def is_legal(game, spec: TargetSpec, t, tc: TargetContext) -> bool:
+    kinds = spec.kinds
+    if isinstance(t, PlayerRef):
+        if t.index >= len(game.players) or game.players[t.index].lost:
+            return False
+        if not ("player" in kinds or "any" in kinds or
+                ("opponent" in kinds and t.index != tc.controller)):
+            return False
+        if "opponent" in kinds and "player" not in kinds and t.index == tc.controller:
+            return False
+        if spec.player_filter is not None and not spec.player_filter(game, t.index, tc):
+            return False
+        return True
+    if not game.exists(t):
+        return False
+    zone = game.zone_of(t)
+    if zone != spec.zone:
+        return False
+    c = game.chars(t)
+    if zone == "battlefield":
+        ok = False
+        if "permanent" in kinds:
+            ok = True
+        if "creature" in kinds and "Creature" in c.types:
+            ok = True
+        if ("planeswalker" in kinds or "any" in kinds) and "Planeswalker" in c.types:
+            ok = True
+        if "any" in kinds and "Creature" in c.types:
+            ok = True
+        if "artifact" in kinds and "Artifact" in c.types:
+            ok = True
+        if "enchantment" in kinds and "Enchantment" in c.types:
+            ok = True
+        if "land" in kinds and "Land" in c.types:
+            ok = True
+        if not ok:
+            return False
+        if not targetable_by(game, t, c, tc):
+            return False
+    elif zone == "stack":
+        if "spell" not in kinds and "ability" not in kinds:
+            return False
+    if spec.filter is not None and not spec.filter(game, t, tc):
+        return False
+    return True
+
+
+def targetable_by(game, t, c, tc: TargetContext) -> bool:
+    """Hexproof, shroud and protection (CR 702.11b, 702.18a, 702.16b)."""
+    for k in c.keywords:
+        if k.name == "shroud":
+            return False
+        if k.name == "hexproof" and c.controller != tc.controller:
+            return False
+        if k.name == "protection" and tc.source_chars is not None and \
+                has_quality(tc.source_chars, k.param):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------------
+# Common phrases
+# ---------------------------------------------------------------------------
+def target(text: str, *kinds, filter=None, player_filter=None, min=1, max=1, zone="battlefield"):
+    return TargetSpec(text, frozenset(kinds), filter, player_filter, min, max, zone)
+
+
+def any_target(text="any target"):
+    """CR 115.4: a creature, player, planeswalker or battle."""
+    return target(text, "any")
+
+
+def creature(text="target creature", filter=None):
+    return target(text, "creature", filter=filter)
+
+
+def creature_you_control(text="target creature you control"):
+    return target(text, "creature", filter=lambda g, t, tc: g.chars(t).controller == tc.controller)
+
+
+def player(text="target player"):
+    return target(text, "player")
+
+
+def opponent(text="target opponent"):
+    return target(text, "opponent")

@@ -1,0 +1,295 @@
+"""Triggered abilities (CR 603).
+
+Events announced with `game.emit` are matched against the triggered abilities
+of objects on the battlefield (and, for leaves-the-battlefield events, of the
+object as it last existed: 603.10a). Triggered abilities wait in
+`game.pending_triggers` and go on the stack the next time a player would
+receive priority (603.3): active player first, each player ordering their own
+(603.3b), targets chosen as each goes on the stack (603.3d).
+"""
+from __future__ import annotations
+
+from components import StackAbility, Zone, Timestamp, Card
+from cards.dsl import TriggeredAbility
+from ecs.decisions import Decision, IllegalAction, PlayerRef
+from systems.targeting import TargetContext, candidates, is_legal
+
+
+class Trigger:
+    """A trigger condition. `match` returns the information the ability
+    remembers (a dict) or None."""
+    events = ()
+    look_back = False
+
+    def match(self, game, source, controller, kind, data):
+        raise NotImplementedError
+
+
+class Enters(Trigger):
+    """'When ~ enters (the battlefield)' or 'Whenever a <filter> enters'."""
+    events = ("zone_change",)
+
+    def __init__(self, self_only=True, filter=None):
+        self.self_only = self_only
+        self.filter = filter
+
+    def match(self, game, source, controller, kind, data):
+        if data["to"] != "battlefield":
+            return None
+        new = data["new"]
+        if self.self_only:
+            return {"entered": new} if new == source else None
+        if self.filter is not None and game.exists(new) and self.filter(game, new, source, controller):
+            return {"entered": new}
+        return None
+
+
+class Dies(Trigger):
+    """'When ~ dies' (CR 700.4; look-back 603.10a)."""
+    events = ("zone_change",)
+    look_back = True
+
+    def __init__(self, self_only=True, filter=None):
+        self.self_only = self_only
+        self.filter = filter
+
+    def match(self, game, source, controller, kind, data):
+        if data["frm"] != "battlefield" or data["to"] != "graveyard":
+            return None
+        old = data["old"]
+        lk = game.lki.get(old)
+        if lk is None or not ({"Creature", "Planeswalker"} & lk.types):
+            return None
+        if self.self_only:
+            return {"died": data["new"]} if old == source else None
+        if self.filter is None or self.filter(game, old, source, controller):
+            return {"died": data["new"]}
+        return None
+
+
+class AtBeginningOf(Trigger):
+    """'At the beginning of [your|each|each opponent's] <step>'."""
+    events = ("step_begin",)
+
+    def __init__(self, step, whose="your"):
+        self.step = step
+        self.whose = whose
+
+    def match(self, game, source, controller, kind, data):
+        if data["step"] != self.step:
+            return None
+        active = data["active"]
+        if self.whose == "your" and active != controller:
+            return None
+        if self.whose == "opponent" and active == controller:
+            return None
+        return {"active": active}
+
+
+class YouCast(Trigger):
+    """'Whenever you cast a <filter> spell'."""
+    events = ("cast",)
+
+    def __init__(self, filter=None):
+        self.filter = filter
+
+    def match(self, game, source, controller, kind, data):
+        if data["player"] != controller:
+            return None
+        if self.filter is not None and not self.filter(game, game.chars(data["eid"])):
+            return None
+        return {"spell": data["eid"]}
+
+
+class DealsCombatDamageToPlayer(Trigger):
+    """'Whenever ~ deals combat damage to a player'."""
+    events = ("damage",)
+
+    def match(self, game, source, controller, kind, data):
+        if data["source"] != source or not data["combat"] or not isinstance(data["target"], PlayerRef):
+            return None
+        return {"player": data["target"], "amount": data["amount"]}
+
+
+class CreatureAttacksYouOrYourPlaneswalker(Trigger):
+    """'Whenever a creature attacks you or a planeswalker you control'."""
+    events = ("attacks",)
+
+    def match(self, game, source, controller, kind, data):
+        d = data["defender"]
+        if isinstance(d, PlayerRef):
+            ok = d.index == controller
+        else:
+            ok = game.exists(d) and game.chars(d).controller == controller
+        if not ok:
+            return None
+        return {"attacker": data["attacker"], "attacker_controller": data["controller"]}
+
+
+class PendingTrigger:
+    __slots__ = ("ability", "source", "controller", "info", "source_card", "index")
+
+    def __init__(self, ability, source, controller, info, source_card, index):
+        self.ability = ability
+        self.source = source
+        self.controller = controller
+        self.info = info
+        self.source_card = source_card
+        self.index = index          # which triggered ability of its source (for 'handle:N')
+
+    def __repr__(self):
+        return f"<trigger {self.ability.text!r} of #{self.source}>"
+
+
+def _triggered(abilities):
+    return [a for a in abilities if isinstance(a, TriggeredAbility)]
+
+
+def check_triggers(game, kind: str, data: dict) -> None:
+    """CR 603.2: every ability whose trigger event happened triggers."""
+    seen = set()
+    for eid in game.battlefield:
+        ch = game.chars(eid)
+        trig = _triggered(ch.abilities)
+        if not trig:
+            continue
+        for i, ab in enumerate(trig):
+            t = ab.trigger
+            if kind not in t.events:
+                continue
+            info = t.match(game, eid, ch.controller, kind, data)
+            if info is None:
+                continue
+            if ab.intervening_if is not None and not ab.intervening_if(game, eid, ch.controller, info):
+                continue
+            card_id = game.world.ents[eid][Card].card_id
+            game.pending_triggers.append(PendingTrigger(ab, eid, ch.controller, info, card_id, i))
+        seen.add(eid)
+    # leaves-the-battlefield abilities look back in time (603.10a)
+    if kind == "zone_change" and data.get("frm") == "battlefield":
+        old = data["old"]
+        lk = game.lki.get(old)
+        if lk is not None and old not in seen:
+            for i, ab in enumerate(_triggered(lk.abilities)):
+                t = ab.trigger
+                if kind in t.events and t.look_back:
+                    info = t.match(game, old, lk.controller, kind, data)
+                    if info is not None:
+                        game.pending_triggers.append(
+                            PendingTrigger(ab, old, lk.controller, info, data.get("card"), i))
+    # delayed triggered abilities (603.7)
+    for dt in list(game.delayed):
+        if kind in dt.trigger.events:
+            info = dt.trigger.match(game, dt.source, dt.controller, kind, data)
+            if info is not None:
+                game.pending_triggers.append(
+                    PendingTrigger(dt.ability, dt.source, dt.controller, info, -1, 0))
+                if dt.once:
+                    game.delayed.remove(dt)
+
+
+class PutTriggersTask:
+    """CR 603.3b: APNAP, each player orders theirs; 603.3d: targets on the way."""
+
+    needs_rewind = False
+
+    def __init__(self, triggers):
+        self.queue = []            # per player, in APNAP order: list of PendingTrigger
+        self.ordered = None
+        self.stage_player = 0
+        self.groups = triggers
+
+    def copy(self):
+        t = PutTriggersTask.__new__(PutTriggersTask)
+        t.__dict__.update(self.__dict__)
+        t.groups = [list(g) for g in self.groups]
+        t.ordered = list(self.ordered) if self.ordered is not None else None
+        return t
+
+    def run(self, game):
+        while self.groups:
+            grp = self.groups[0]
+            if self.ordered is None:
+                if len(grp) > 1:
+                    return Decision("trigger_order", grp[0].controller, list(grp), len(grp), len(grp),
+                                    "order triggered abilities (first goes on the stack first)")
+                self.ordered = list(grp)
+            while self.ordered:
+                tr = self.ordered[0]
+                d = self._place(game, tr)
+                if d is not None:
+                    return d
+                self.ordered.pop(0)
+                self._targets = None
+            self.groups.pop(0)
+            self.ordered = None
+        return None
+
+    def _place(self, game, tr):
+        ab = tr.ability
+        src_chars = game.chars(tr.source) if game.exists(tr.source) else game.lki.get(tr.source)
+        tc = TargetContext(tr.controller, tr.source, src_chars, False)
+        if not hasattr(self, "_targets") or self._targets is None:
+            self._targets = []
+        while len(self._targets) < len(ab.targets):
+            spec = ab.targets[len(self._targets)]
+            opts = candidates(game, spec, tc)
+            if len(opts) < spec.min:
+                # 603.3d: no legal target: removed from the stack
+                game.note(f"{ab.text!r} has no legal target and is removed")
+                self._targets = None
+                return None
+            self._pending = (spec, tc)
+            return Decision("targets", tr.controller, opts, spec.min, spec.max, spec.text,
+                            data={"trigger": tr})
+        eid = game.world.create(
+            StackAbility(tr.controller, tr.source, ab, tuple(tuple(g) for g in self._targets), (), 0,
+                         (), True, tuple(sorted(tr.info.items(), key=lambda kv: kv[0])), tr.source_card),
+            Zone("stack"), Timestamp(game.tick()))
+        game.stack.append(eid)
+        game.version += 1
+        game.emit("trigger_on_stack", eid=eid, source=tr.source)
+        self._targets = None
+        return None
+
+    def answer(self, game, decision, answer):
+        if decision.kind == "trigger_order":
+            order = list(answer)
+            if sorted(map(id, order)) != sorted(map(id, decision.options)):
+                raise IllegalAction("order all of your triggered abilities exactly once")
+            self.ordered = order
+            return
+        if decision.kind == "targets":
+            spec, tc = self._pending
+            grp = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+            if not (spec.min <= len(grp) <= spec.max) or len(set(grp)) != len(grp):
+                raise IllegalAction(f"{spec.text}: choose {spec.min}..{spec.max}")
+            for t in grp:
+                if not is_legal(game, spec, t, tc):
+                    raise IllegalAction(f"{game.name(t)} is not a legal target for {spec.text}")
+            self._targets.append(grp)
+            return
+        raise IllegalAction(f"unexpected answer to {decision.kind}")
+
+
+def put_on_stack(game) -> None:
+    pend = game.pending_triggers
+    game.pending_triggers = []
+    groups = []
+    for p in game.apnap():
+        mine = [t for t in pend if t.controller == p]
+        if mine:
+            groups.append(mine)
+    if groups:
+        game.agenda.append(PutTriggersTask(groups))
+
+
+class DelayedTrigger:
+    __slots__ = ("trigger", "ability", "source", "controller", "once")
+
+    def __init__(self, trigger, ability, source, controller, once=True):
+        self.trigger = trigger
+        self.ability = ability
+        self.source = source
+        self.controller = controller
+        self.once = once

@@ -1,0 +1,202 @@
+"""Turn structure (CR 500-514): phases, steps and their turn-based actions.
+
+Mana empties from every pool at the end of each step and phase (500.4). No
+player receives priority in the untap step (502.4) or in a cleanup step where
+nothing happens (514.3a).
+"""
+from __future__ import annotations
+
+from components import (Tapped, Damage, RegenerationShields, Attacking, Blocking, Controller,
+                        LoyaltyActivated)
+from systems import zones
+
+STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+         "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
+         "end", "cleanup")
+STEP_INDEX = {s: i for i, s in enumerate(STEPS)}
+COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers",
+                "first_strike_damage", "combat_damage", "end_of_combat")
+
+
+def empty_pools(game) -> None:
+    """CR 500.4."""
+    for p in game.players:
+        if any(p.pool):
+            p.pool = [0] * 6
+            game.version += 1
+
+
+def next_step(game) -> None:
+    """End the current step and begin the next one (500.2)."""
+    empty_pools(game)
+    cur = game.step
+    if cur == "end_of_combat":
+        end_combat(game)
+    if cur == "cleanup":
+        if game.cleanup_again:
+            game.cleanup_again = False
+            begin_step(game, "cleanup")
+            return
+        begin_turn(game)
+        return
+    nxt = _following(game, cur)
+    begin_step(game, nxt)
+
+
+def _following(game, cur: str) -> str:
+    i = STEP_INDEX[cur] + 1
+    nxt = STEPS[i]
+    if nxt == "declare_blockers" and not _any_attackers(game):
+        return "end_of_combat"                       # 508.8
+    if nxt == "first_strike_damage" and not _first_strike_needed(game):
+        return "combat_damage"                       # 510.4
+    return nxt
+
+
+def _any_attackers(game) -> bool:
+    return any(game.world.has(e, Attacking) for e in game.battlefield)
+
+
+def _first_strike_needed(game) -> bool:
+    for e in game.battlefield:
+        if game.world.has(e, Attacking) or game.world.has(e, Blocking):
+            c = game.chars(e)
+            if c.has("first strike") or c.has("double strike"):
+                return True
+    return False
+
+
+def begin_turn(game) -> None:
+    """CR 500.1: a new turn begins with its untap step."""
+    if game.turn_limit is not None and game.turn >= game.turn_limit:
+        game.over = True
+        game.winner = None
+        game.end_reason = "turn limit"
+        game.pending = None
+        return
+    game.turn += 1
+    game.active = game.next_player(game.active)
+    begin_step(game, "untap")
+
+
+def start_of_turn_bookkeeping(game) -> None:
+    ap = game.players[game.active]
+    ap.turn_started_at = game.tick()
+    for p in game.players:
+        p.lands_played = 0
+        p.life_lost_turn = 0
+        p.life_gained_turn = 0
+        p.spells_cast_turn = 0
+        p.cards_drawn_turn = 0
+        p.creatures_died_turn = 0
+    game.combat_happened = False
+
+
+def begin_step(game, step: str) -> None:
+    game.step = step
+    game.priority = None
+    game.passes = 0
+    game.version += 1
+    ap = game.active
+    if step == "untap":
+        start_of_turn_bookkeeping(game)
+        # 502.3: the active player untaps their permanents
+        for e in list(game.battlefield):
+            if game.world.has(e, Tapped) and game.chars(e).controller == ap:
+                game.unset(e, Tapped)
+        game.emit("step_begin", step=step, active=ap, turn=game.turn)
+        return                                        # 502.4: no priority
+    if step == "draw":
+        # 103.8a: the starting player skips the draw of their first turn (two players)
+        skip = (game.turn == 1 and ap == game.starting_player and len(game.players) == 2
+                and not game.extra.get("no_first_draw_skip"))
+        if not skip:
+            zones.draw(game, ap, 1)                   # 504.1
+    game.emit("step_begin", step=step, active=ap, turn=game.turn)
+    if step == "declare_attackers":
+        from systems.combat import DeclareAttackersTask
+        game.agenda.append(DeclareAttackersTask())
+        return
+    if step == "declare_blockers":
+        from systems.combat import DeclareBlockersTask
+        game.agenda.append(DeclareBlockersTask())
+        return
+    if step in ("first_strike_damage", "combat_damage"):
+        from systems.combat import CombatDamageTask
+        game.agenda.append(CombatDamageTask(step == "first_strike_damage"))
+        return
+    if step == "cleanup":
+        game.agenda.append(CleanupTask())
+        return
+    game.priority = ap
+
+
+def end_combat(game) -> None:
+    """CR 511.3: creatures stop being attacking and blocking at the end of combat."""
+    for e in list(game.battlefield):
+        if game.world.has(e, Attacking):
+            game.unset(e, Attacking)
+        if game.world.has(e, Blocking):
+            game.unset(e, Blocking)
+    game.extra.pop("fs_participants", None)
+    game.extra.pop("damage_order", None)
+
+
+class CleanupTask:
+    """CR 514: discard to maximum hand size, then remove damage and end
+    'until end of turn' effects simultaneously; priority only if something
+    happens (514.3a)."""
+
+    needs_rewind = False
+
+    def __init__(self):
+        self.discarded = False
+
+    def copy(self):
+        t = CleanupTask()
+        t.discarded = self.discarded
+        return t
+
+    def run(self, game):
+        from ecs.decisions import Decision
+        ap = game.active
+        hand = game.players[ap].hand
+        if not self.discarded:
+            excess = len(hand) - max_hand_size(game, ap)
+            if excess > 0:
+                return Decision("discard", ap, list(hand), excess, excess,
+                                f"discard {excess} (maximum hand size)")
+            self.discarded = True
+        # 514.2
+        for e in list(game.battlefield):
+            if game.world.has(e, Damage):
+                game.unset(e, Damage)
+            if game.world.has(e, RegenerationShields):
+                game.unset(e, RegenerationShields)
+        before = len(game.effects)
+        game.effects = [ce for ce in game.effects if ce.duration != "eot"]
+        game.shields = [s for s in game.shields if getattr(s, "duration", "eot") != "eot"]
+        if len(game.effects) != before:
+            game.version += 1
+        from systems.control import update_control
+        update_control(game)
+        from systems import sba
+        acted = sba.check(game)
+        if acted or game.pending_triggers:
+            game.cleanup_again = True
+            game.priority = ap
+        return None
+
+    def answer(self, game, decision, answer):
+        from ecs.decisions import IllegalAction
+        chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        if len(chosen) != decision.min or len(set(chosen)) != len(chosen) or \
+                any(c not in decision.options for c in chosen):
+            raise IllegalAction(f"discard exactly {decision.min} card(s) from your hand")
+        for c in chosen:
+            zones.discard(game, decision.player, c)
+        self.discarded = True
+
+
+def max_hand_size(game, player: int) -> int:
+    return 7                                          # 402.2

@@ -1,0 +1,242 @@
+"""Zones and zone changes (CR 400-408) and the keyword actions that move cards
+(701: destroy, sacrifice, exile, discard, draw, shuffle, reveal).
+
+An object that changes zones becomes a new object with no memory of its
+previous existence (CR 400.7): a new entity is created and the old one is
+deleted after its last known information is saved for look-back.
+"""
+from __future__ import annotations
+
+from components import (Card, Owner, Controller, Zone, Timestamp, Tapped, Counters, Attached,
+                        Attacking, Blocking, Spell, StackAbility, RegenerationShields, Damage,
+                        EnteredWithX, Chosen)
+from ecs.game import PLAYER_ZONES
+
+
+def move(game, eid: int, to: str, *, position: str = "top", controller: int | None = None,
+         tapped: bool = False, attach_to=None, cause: str | None = None, counters=None,
+         x: int | None = None, face_up_reveal: bool = False):
+    """Move an object to a zone; returns the new object's entity (or None if it
+    ceased to exist / stayed). Replacement effects on the move apply first (614)."""
+    from systems import replacement
+    comps = game.world.ents.get(eid)
+    if comps is None:
+        return None
+    card = comps[Card]
+    frm = comps[Zone].name
+    owner = comps[Owner].player
+    if card.token and frm != "battlefield" and frm != "stack":
+        return None                         # CR 111.8: it stays where it is
+    ev = {"eid": eid, "from": frm, "to": to, "position": position, "cause": cause,
+          "tapped": tapped, "controller": controller, "shuffle": False, "reveal": False}
+    replacement.zone_change(game, ev)
+    to = ev["to"]
+    position = ev["position"]
+    if frm == "battlefield":
+        _leave_battlefield(game, eid)
+    else:
+        game.snapshot_lki(eid)
+    old_ctl = game.lki[eid].controller if eid in game.lki else owner
+    game.remove_from_zone(eid)
+    game.world.delete(eid)
+    game.version += 1
+    if card.token and to != "battlefield" and frm == "battlefield":
+        pass  # the token goes to the new zone and ceases to exist at the next SBA (111.7, 704.5d)
+    new_comps = [Card(card.defn, card.card_id, card.token), Owner(owner),
+                 Zone(to, owner if to in PLAYER_ZONES else None)]
+    if to == "battlefield":
+        new_comps.append(Timestamp(game.tick()))
+        ctl = controller if controller is not None else owner
+        new_comps.append(Controller(ctl, game.clock))
+        if ev["tapped"]:
+            new_comps.append(Tapped())
+        if counters:
+            new_comps.append(Counters(tuple(sorted(counters.items()))))
+        if attach_to is not None:
+            new_comps.append(Attached(attach_to))
+        if x is not None:
+            new_comps.append(EnteredWithX(x))
+    elif to == "stack":
+        new_comps.append(Timestamp(game.tick()))
+        new_comps.append(Controller(controller if controller is not None else owner, game.clock))
+    new = game.world.create(*new_comps)
+    game.card_entity[card.card_id] = new
+    lst = game.zone_list(to, owner)
+    if to == "library" and position == "bottom":
+        lst.insert(0, new)
+    elif to == "library" and isinstance(position, int):
+        lst.insert(len(lst) - position, new)
+    else:
+        lst.append(new)
+    game.version += 1
+    if ev["shuffle"]:
+        shuffle(game, owner)
+    game.emit("zone_change", old=eid, new=new, frm=frm, to=to, owner=owner,
+              controller=old_ctl, cause=cause, card=card.card_id)
+    return new
+
+
+def _leave_battlefield(game, eid: int) -> None:
+    """Save LKI; unattach whatever was attached to it (the SBA will deal with
+    Auras); remove it from combat (506.4)."""
+    game.snapshot_lki(eid)
+    game.battlefield.remove(eid)
+    for other in list(game.battlefield):
+        a = game.world.get(other, Attached)
+        if a is not None and a.to == eid:
+            pass  # stays 'attached' to a gone object; 704.5m/n fix it at the next check
+    # blockers of an attacker that leaves remain blocking (509.1h); attackers remain blocked
+    # effects that lasted while it was on the battlefield are gone with the object
+    game.effects = [ce for ce in game.effects
+                    if not (ce.duration == "while_source" and ce.source == eid)]
+
+
+def put_onto_battlefield(game, eid: int, controller: int | None = None, tapped: bool = False,
+                         attach_to=None, cause=None, x=None) -> int | None:
+    """CR 110.2, 303.4, 306.5b: the object enters (with loyalty counters if a planeswalker)."""
+    defn = game.world.ents[eid][Card].defn
+    counters = None
+    if "Planeswalker" in defn.types and defn.loyalty is not None:
+        counters = {"loyalty": defn.loyalty}
+    return move(game, eid, "battlefield", controller=controller, tapped=tapped,
+                attach_to=attach_to, cause=cause, counters=counters, x=x)
+
+
+def shuffle(game, player: int) -> None:
+    """CR 701.20: a uniformly random order from the game's seeded RNG."""
+    game.rng.shuffle(game.players[player].library)
+    game.version += 1
+    game.emit("shuffle", player=player)
+
+
+def draw(game, player: int, n: int = 1) -> int:
+    """CR 121. Drawing from an empty library makes the player lose at the next
+    state-based action check (704.5b). Returns how many were drawn."""
+    from systems import replacement
+    p = game.players[player]
+    drawn = 0
+    for _ in range(n):
+        if replacement.skip_draw(game, player):
+            continue
+        if not p.library:
+            p.drew_from_empty = True
+            game.emit("draw_empty", player=player)
+            continue
+        top = p.library[-1]
+        new = move(game, top, "hand", cause="draw")
+        p.cards_drawn_turn += 1
+        drawn += 1
+        game.emit("draw", player=player, card=new)
+    return drawn
+
+
+def discard(game, player: int, card: int) -> int | None:
+    """CR 701.9: put a card from its owner's hand into the graveyard."""
+    new = move(game, card, "graveyard", cause="discard")
+    game.emit("discard", player=player, card=new)
+    return new
+
+
+def destroy(game, eid: int, cause: str = "destroy") -> bool:
+    """CR 701.8: move a permanent to its owner's graveyard — unless it is
+    indestructible (702.12b) or a regeneration shield replaces it (701.19)."""
+    if eid not in game.battlefield:
+        return False
+    c = game.chars(eid)
+    if c.has("indestructible"):
+        return False
+    shields = game.world.get(eid, RegenerationShields)
+    if shields is not None and shields.count > 0:
+        regenerate_now(game, eid, shields)
+        return False
+    move(game, eid, "graveyard", cause=cause)
+    return True
+
+
+def regenerate_now(game, eid: int, shields) -> None:
+    """CR 701.19a: the shield is used up; tap it, remove all damage, remove it from combat."""
+    if shields.count > 1:
+        game.set(eid, RegenerationShields(shields.count - 1))
+    else:
+        game.unset(eid, RegenerationShields)
+    game.set(eid, Tapped())
+    game.unset(eid, Damage)
+    remove_from_combat(game, eid)
+    game.emit("regenerate", eid=eid)
+
+
+def remove_from_combat(game, eid: int) -> None:
+    """CR 506.4: it stops being attacking/blocking; an attacker it blocked stays blocked."""
+    game.unset(eid, Attacking)
+    game.unset(eid, Blocking)
+
+
+def sacrifice(game, eid: int) -> int | None:
+    """CR 701.17: not a destruction: regeneration and indestructible don't apply."""
+    return move(game, eid, "graveyard", cause="sacrifice")
+
+
+def exile(game, eid: int) -> int | None:
+    return move(game, eid, "exile", cause="exile")
+
+
+def bounce(game, eid: int) -> int | None:
+    """Return to its owner's hand."""
+    return move(game, eid, "hand", cause="bounce")
+
+
+def tap(game, eid: int) -> bool:
+    if game.world.has(eid, Tapped):
+        return False
+    game.set(eid, Tapped())
+    game.emit("tapped", eid=eid)
+    return True
+
+
+def untap(game, eid: int) -> bool:
+    if not game.world.has(eid, Tapped):
+        return False
+    game.unset(eid, Tapped)
+    game.emit("untapped", eid=eid)
+    return True
+
+
+def add_counters(game, eid: int, kind: str, n: int) -> None:
+    if n <= 0:
+        return
+    c = game.counters(eid)
+    game.set(eid, c.with_(kind, c.get(kind) + n))
+    game.emit("counters_added", eid=eid, kind=kind, n=n)
+
+
+def remove_counters(game, eid: int, kind: str, n: int) -> int:
+    c = game.counters(eid)
+    have = c.get(kind)
+    n = min(n, have)
+    if n:
+        game.set(eid, c.with_(kind, have - n))
+        game.emit("counters_removed", eid=eid, kind=kind, n=n)
+    return n
+
+
+def destroy_many(game, eids) -> list:
+    """Destroy several permanents at once (701.8, e.g. 'destroy all'): each is
+    checked for indestructible/regeneration, then the rest move together."""
+    movers = []
+    for eid in eids:
+        if eid not in game.battlefield:
+            continue
+        c = game.chars(eid)
+        if c.has("indestructible"):
+            continue
+        shields = game.world.get(eid, RegenerationShields)
+        if shields is not None and shields.count > 0:
+            regenerate_now(game, eid, shields)
+            continue
+        movers.append(eid)
+    for eid in movers:
+        game.snapshot_lki(eid)
+    out = []
+    for eid in movers:
+        out.append(move(game, eid, "graveyard", cause="destroy"))
+    return out

@@ -1,0 +1,46 @@
+"""Each game owns its own esper world (design card; issue 2 item 2)."""
+import esper
+
+from ecs import Game, Pass
+
+
+def _setup(creature):
+    return {"players": [{"battlefield": [{"card": creature, "id": "c"}, "Forest"]}, {}]}
+
+
+def test_two_games_never_see_each_other():
+    g1, h1 = Game.from_setup(_setup("Centaur Courser"))
+    g2, h2 = Game.from_setup(_setup("Serra Angel"))
+    names1 = {g1.chars(e).name for e in g1.battlefield}
+    names2 = {g2.chars(e).name for e in g2.battlefield}
+    assert names1 == {"Centaur Courser", "Forest"}
+    assert names2 == {"Serra Angel", "Forest"}
+    # advance them alternately; each keeps its own entities
+    for _ in range(12):
+        for g in (g1, g2):
+            g.decide(Pass() if g.pending.kind == "priority" else {})
+        assert {g1.chars(e).name for e in g1.battlefield} == names1
+        assert {g2.chars(e).name for e in g2.battlefield} == names2
+    assert set(g1.world.ents).isdisjoint(set()) and g1.world.name != g2.world.name
+    # esper's own queries in each world see only that world's objects
+    from components import Card
+    g1.world.activate()
+    assert {c.defn.name for _, (c,) in esper.get_components(Card)} == names1
+    g2.world.activate()
+    assert {c.defn.name for _, (c,) in esper.get_components(Card)} == names2
+
+
+def test_closed_games_free_their_world():
+    g, _ = Game.from_setup(_setup("Centaur Courser"))
+    name = g.world.name
+    assert name in esper.list_worlds()
+    g.close()
+    assert name not in esper.list_worlds()
+
+
+def test_clone_is_independent():
+    g, h = Game.from_setup(_setup("Centaur Courser"))
+    c = g.clone()
+    c.decide(Pass())
+    assert g.pending.player == 0 and c.pending.player == 1
+    assert c.world.name != g.world.name
