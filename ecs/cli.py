@@ -31,6 +31,19 @@ def cmd_scenario(args) -> int:
     return 0 if failed == 0 else 1
 
 
+def cmd_coverage(args) -> int:
+    from ecs.coverage import report
+    rc = 0
+    for spec in args.specs:
+        r = report(spec, args.tests)
+        print(f"{r['spec']}: {r['covered']}/{r['total']} statements cited by tests, "
+              f"{r['not_tested']} listed as not tested, {len(r['missing'])} missing")
+        if args.verbose and r["missing"]:
+            print("  missing: " + " ".join(r["missing"]))
+        rc |= bool(r["missing"])
+    return rc
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="mtg-ecs", description="Magic: The Gathering rules engine")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -40,6 +53,11 @@ def main(argv=None) -> int:
     p.add_argument("paths", nargs="+")
     p.add_argument("-v", "--verbose", action="store_true")
     p.set_defaults(fn=cmd_scenario)
+    p = sub.add_parser("coverage", help="which testable statements of a spec the tests cite")
+    p.add_argument("specs", nargs="+", help="path(s) to NNN-*.SPEC.md")
+    p.add_argument("--tests", nargs="+", default=["tests"])
+    p.add_argument("-v", "--verbose", action="store_true")
+    p.set_defaults(fn=cmd_coverage)
     args = ap.parse_args(argv)
     return args.fn(args)
 

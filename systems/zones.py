@@ -206,7 +206,7 @@ def add_counters(game, eid: int, kind: str, n: int) -> None:
         return
     c = game.counters(eid)
     game.set(eid, c.with_(kind, c.get(kind) + n))
-    game.emit("counters_added", eid=eid, kind=kind, n=n)
+    game.emit("counters_added", eid=eid, counter=kind, n=n)
 
 
 def remove_counters(game, eid: int, kind: str, n: int) -> int:
@@ -215,7 +215,7 @@ def remove_counters(game, eid: int, kind: str, n: int) -> int:
     n = min(n, have)
     if n:
         game.set(eid, c.with_(kind, have - n))
-        game.emit("counters_removed", eid=eid, kind=kind, n=n)
+        game.emit("counters_removed", eid=eid, counter=kind, n=n)
     return n
 
 
