@@ -449,7 +449,9 @@ class Game:
         return list(self.pending.options) if self.pending else []
 
     @classmethod
-    def from_setup(cls, setup: dict, **kw) -> "Game":
+    def from_setup(cls, setup: dict, **kw):
+        """A game in a scenario position: returns (game, handles). `defs={name: CardDef}`
+        adds test-only cards."""
         from ecs.scenario.setup import build_game
         return build_game(setup, **kw)
 

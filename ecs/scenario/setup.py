@@ -97,8 +97,10 @@ def _defn(name, token, extra):
         raise
 
 
-def build_game(setup: dict, seed=None, log: bool = True):
-    """Returns (game, handles) — handles map names to physical card ids."""
+def build_game(setup: dict, seed=None, log: bool = True, defs=None):
+    """Returns (game, handles) — handles map names to physical card ids.
+
+    `defs`: extra CardDefs by name (test-only cards written in Python)."""
     if not isinstance(setup, dict):
         raise ScenarioError("a scenario is a mapping")
     bad = set(setup) - TOP_KEYS
@@ -123,6 +125,8 @@ def build_game(setup: dict, seed=None, log: bool = True):
     if not isinstance(sd, int):
         raise ScenarioError("seed: must be an integer")
     extra = extra_cards(setup.get("cards"))
+    if defs:
+        extra.update(defs)
     turn = setup.get("turn") or {}
     if not isinstance(turn, dict) or set(turn) - {"number", "active", "step"}:
         raise ScenarioError("turn: a mapping with number, active, step")
