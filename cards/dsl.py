@@ -238,10 +238,11 @@ class CardDef:
     colors: frozenset | None = None # color indicator; default from mana cost
     text: str = ""
     extra: bool = False             # defined by a scenario's `cards:` or a --cards file
+    base_colors: frozenset = frozenset()   # set in __post_init__: color indicator or mana cost
 
-    @property
-    def base_colors(self) -> frozenset:
-        return self.colors if self.colors is not None else self.cost.colors
+    def __post_init__(self):
+        object.__setattr__(self, "base_colors",
+                           self.colors if self.colors is not None else self.cost.colors)
 
     @property
     def is_permanent_card(self) -> bool:

@@ -23,7 +23,7 @@ class RandomAgent:
         r = self.rng
         k = d.kind
         if k == "priority":
-            return r.choice(d.options)
+            return r.choice(useful_actions(game, d))
         if k in ("mulligan",):
             return "keep"
         if k == "attackers":
@@ -64,6 +64,19 @@ class RandomAgent:
         # choose n of the options
         n = r.randint(d.min, d.max) if d.max >= d.min else d.min
         return r.sample(list(d.options), n)
+
+
+def useful_actions(game, d: Decision) -> list:
+    """The priority options without standalone mana abilities: mana is made when a
+    cost is paid (the automatic payer), so activating one alone only empties later."""
+    from ecs.decisions import Activate
+    from systems.costs import activated_abilities
+    out = []
+    for a in d.options:
+        if isinstance(a, Activate) and activated_abilities(game, a.source)[a.index].mana:
+            continue
+        out.append(a)
+    return out
 
 
 def random_assignment(r, d: Decision) -> dict:

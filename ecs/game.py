@@ -95,6 +95,11 @@ class Game:
         self.version = 0                    # bumps on every state change (layer cache key)
         self._chars = None
         self._chars_version = -1
+        self._sba_clean = -1                # version at which no state-based action applied
+        self._actions_cache = (None, None, None)   # (version, player, legal actions)
+        self._actions_step = None
+        self._trig_cache = (-1, ())         # (version, [(eid, chars, triggered abilities)])
+        self._base = {}                     # per-object printed characteristics (layers.base_chars)
         self.lki = {}                       # last known information, entity -> Chars (608.2h)
         self.card_entity = {}               # physical card id -> current entity
         self.next_card_id = 1
@@ -124,6 +129,7 @@ class Game:
             d[k] = list(d[k])
         d["agenda"] = [t.copy() for t in self.agenda]
         d["lki"] = dict(self.lki)
+        d["_base"] = dict(self._base)
         d["card_entity"] = dict(self.card_entity)
         d["extra"] = dict(self.extra)
         rng = random.Random()
@@ -394,15 +400,19 @@ class Game:
             raise IllegalAction("no decision is pending" + (" (the game is over)" if self.over else ""))
         if d.kind == "priority":
             from systems import priority
-            before = self.clone()
+            # Passing and playing a land are validated before anything changes; casting
+            # and activating can fail part-way (601.2, 602.2) and are rewound from a clone.
+            before = self.clone() if priority.needs_rewind(answer) else None
             try:
                 priority.take_action(self, d.player, answer)
                 self.pending = None
                 self.advance()
             except IllegalAction:
+                if before is None:
+                    raise
                 self._adopt(before)
                 raise
-            else:
+            if before is not None:
                 before.close()
             return
         task = self.agenda[-1]

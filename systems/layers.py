@@ -30,8 +30,23 @@ class Chars:
 
     def copy(self) -> "Chars":
         c = Chars.__new__(Chars)
-        for s in Chars.__slots__:
-            setattr(c, s, getattr(self, s))
+        c.eid = self.eid
+        c.defn = self.defn
+        c.name = self.name
+        c.cost = self.cost
+        c.colors = self.colors
+        c.types = self.types
+        c.subtypes = self.subtypes
+        c.supertypes = self.supertypes
+        c.power = self.power
+        c.toughness = self.toughness
+        c.keywords = self.keywords
+        c.abilities = self.abilities
+        c.controller = self.controller
+        c.owner = self.owner
+        c.flags = self.flags
+        c.zone = self.zone
+        c.token = self.token
         return c
 
     # convenient predicates ------------------------------------------------
@@ -127,7 +142,19 @@ class StaticEffect:
 # Base characteristics (before any effect)
 # ---------------------------------------------------------------------------
 def base_chars(game, eid: int) -> Chars:
+    """Printed characteristics (shared and cached per object: never mutate the
+    result; copy it first)."""
     comps = game.world.ents[eid]
+    ctl = comps.get(Controller)
+    hit = game._base.get(eid)
+    if hit is not None and hit[0] is ctl:
+        return hit[1]
+    c = _make_base(comps, eid)
+    game._base[eid] = (ctl, c)
+    return c
+
+
+def _make_base(comps, eid: int) -> Chars:
     card = comps[Card]
     d = card.defn
     c = Chars()
@@ -236,13 +263,17 @@ def compute_battlefield(game) -> dict:
     world = game.world
     working = {}
     for eid in game.battlefield:
-        c = base_chars(game, eid)
-        working[eid] = c
+        working[eid] = base_chars(game, eid)
     effects = gather_effects(game, working)
     if not effects:
         for eid, c in working.items():
-            _counters_apply(game, eid, c, world.ents[eid])
+            comps = world.ents[eid]
+            if Counters in comps and c.power is not None:
+                c = working[eid] = c.copy()
+                _counters_apply(game, eid, c, comps)
         return working
+    for eid in working:
+        working[eid] = working[eid].copy()
     by_layer = {}
     for ce in effects:
         by_layer.setdefault(ce.layer, []).append(ce)
@@ -292,7 +323,7 @@ def _add_granted_statics(game, working, by_layer):
 def compute_offfield(game, eid: int) -> Chars:
     """Characteristics of an object not on the battlefield: printed values plus
     characteristic-defining abilities, which work in every zone (CR 604.3)."""
-    c = base_chars(game, eid)
+    c = base_chars(game, eid).copy()
     for ab in c.abilities:
         if isinstance(ab, StaticAbility):
             for tmpl in ab.continuous:

@@ -22,7 +22,12 @@ def sorcery_timing(game, player: int) -> bool:
 
 
 def decision(game, player: int) -> Decision:
-    return Decision("priority", player, legal_actions(game, player), prompt="priority")
+    v, p, acts = game._actions_cache
+    if v != game.version or p != player or game.step != game._actions_step:
+        acts = legal_actions(game, player)
+        game._actions_cache = (game.version, player, acts)
+        game._actions_step = game.step
+    return Decision("priority", player, acts, prompt="priority")
 
 
 def legal_actions(game, player: int) -> list:
@@ -119,6 +124,11 @@ def _matches(action, options) -> bool:
     if isinstance(action, Activate):
         return action.base() in options
     return action in options
+
+
+def needs_rewind(action) -> bool:
+    """Only casting and (non-mana) activation can fail after the game changed."""
+    return isinstance(action, (Cast, Activate))
 
 
 def take_action(game, player: int, action) -> None:

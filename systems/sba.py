@@ -11,7 +11,19 @@ from systems import zones
 
 
 def check(game) -> bool:
-    """Perform one round of state-based actions. True if anything happened."""
+    """Perform one round of state-based actions. True if anything happened.
+
+    The check reads only game state, so a state already found clean (same
+    version) is not checked again."""
+    if game._sba_clean == game.version:
+        return False
+    if _check(game):
+        return True
+    game._sba_clean = game.version
+    return False
+
+
+def _check(game) -> bool:
     lose = []
     for p in game.players:
         if p.lost:

@@ -145,14 +145,24 @@ def _triggered(abilities):
     return [a for a in abilities if isinstance(a, TriggeredAbility)]
 
 
+def _trigger_sources(game):
+    """Battlefield objects with triggered abilities, cached per state version."""
+    v, srcs = game._trig_cache
+    if v != game.version:
+        srcs = []
+        for eid in game.battlefield:
+            ch = game.chars(eid)
+            trig = _triggered(ch.abilities)
+            if trig:
+                srcs.append((eid, ch, trig))
+        game._trig_cache = (game.version, srcs)
+    return srcs
+
+
 def check_triggers(game, kind: str, data: dict) -> None:
     """CR 603.2: every ability whose trigger event happened triggers."""
     seen = set()
-    for eid in game.battlefield:
-        ch = game.chars(eid)
-        trig = _triggered(ch.abilities)
-        if not trig:
-            continue
+    for eid, ch, trig in _trigger_sources(game):
         for i, ab in enumerate(trig):
             t = ab.trigger
             if kind not in t.events:
