@@ -16,9 +16,23 @@ class IllegalAction(Exception):
     """An answer or action the rules don't allow; the game is unchanged."""
 
 
-class PlayerRef(NamedTuple):
-    """A player as a target or choice (objects are entity ids)."""
-    index: int
+class PlayerRef:
+    """A player as a target or choice (objects are entity ids). Deliberately not a
+    tuple, so it is never mistaken for a list of choices."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: int):
+        self.index = index
+
+    def __eq__(self, other):
+        return isinstance(other, PlayerRef) and other.index == self.index
+
+    def __hash__(self):
+        return hash(("player", self.index))
+
+    def __lt__(self, other):
+        return (0, self.index) < ((0, other.index) if isinstance(other, PlayerRef) else (1, other))
 
     def __repr__(self):
         return f"p{self.index}"

@@ -22,6 +22,10 @@ from ecs.world import World
 from ecs.decisions import Decision, IllegalAction, PlayerRef, Pass
 from ecs.rules import RulesProfile
 
+# Components whose changes can't change characteristics (unless an effect reads them).
+CHARS_IRRELEVANT = frozenset({Tapped, Damage, Attacking, Blocking, RegenerationShields,
+                              LoyaltyActivated, Spell, StackAbility})
+
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
 PLAYER_ZONES = ("library", "hand", "graveyard")
 
@@ -92,9 +96,13 @@ class Game:
         self.agenda = []                    # tasks (systems.*.Task) in progress, top at end
         self.pending: Decision | None = None
         self.clock = 1                      # timestamps and event order
-        self.version = 0                    # bumps on every state change (layer cache key)
+        self._v = 0                         # bumps on every state change (see `version`)
+        self.cversion = 0                   # bumps on changes that can affect characteristics
+        self._volatile = False              # an effect reads state beyond characteristics
         self._chars = None
         self._chars_version = -1
+        self._chars_independent = False     # the cached pass found no continuous effect
+        self._offfield = {}
         self._sba_clean = -1                # version at which no state-based action applied
         self._actions_cache = (None, None, None)   # (version, player, legal actions)
         self._actions_step = None
@@ -152,8 +160,34 @@ class Game:
     # ------------------------------------------------------------------
     # state access
     # ------------------------------------------------------------------
+    # `version` changes on every state change; `cversion` only on changes that can
+    # affect characteristics (the layer cache key). Tapping, damage and combat status
+    # don't, unless some continuous effect reads them (`_volatile`).
+    @property
+    def version(self) -> int:
+        return self._v
+
+    @version.setter
+    def version(self, v: int) -> None:
+        self._v = v
+        self.cversion += 1
+
     def bump(self) -> None:
         self.version += 1
+
+    def zones_changed(self, left=None, entered=None) -> None:
+        """An object moved between zones. When no continuous effect exists (the last
+        layer pass found none, none reads other state) and neither object has a
+        static ability, every object's characteristics depend only on itself: patch
+        the caches instead of recomputing the battlefield."""
+        self._v += 1
+        self._offfield = {}
+        if (self._chars_version == self.cversion and self._chars_independent
+                and not self._volatile):
+            from systems.layers import patch_battlefield
+            if patch_battlefield(self, left, entered):
+                return
+        self.cversion += 1
 
     def tick(self) -> int:
         self.clock += 1
@@ -167,22 +201,26 @@ class Game:
 
     def set(self, eid, comp) -> None:
         self.world.add(eid, comp)
-        self.version += 1
+        self._v += 1
+        if self._volatile or type(comp) not in CHARS_IRRELEVANT:
+            self.cversion += 1
 
     def unset(self, eid, ctype) -> None:
         if self.world.has(eid, ctype):
             self.world.remove(eid, ctype)
-            self.version += 1
+            self._v += 1
+            if self._volatile or ctype not in CHARS_IRRELEVANT:
+                self.cversion += 1
 
     def exists(self, eid) -> bool:
         return isinstance(eid, int) and not isinstance(eid, bool) and eid in self.world.ents
 
     def chars(self, eid: int):
         """Characteristics of an object now, all layers applied (CR 613)."""
-        if self._chars_version != self.version:
+        if self._chars_version != self.cversion:
             from systems.layers import compute_battlefield
             self._chars = compute_battlefield(self)
-            self._chars_version = self.version
+            self._chars_version = self.cversion
             self._offfield = {}
         c = self._chars.get(eid)
         if c is not None:
@@ -200,11 +238,10 @@ class Game:
         return c
 
     def all_chars(self) -> dict:
-        self.chars(self.battlefield[0]) if self.battlefield else None
-        if self._chars_version != self.version:
+        if self._chars_version != self.cversion:
             from systems.layers import compute_battlefield
             self._chars = compute_battlefield(self)
-            self._chars_version = self.version
+            self._chars_version = self.cversion
             self._offfield = {}
         return self._chars
 

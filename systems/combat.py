@@ -246,12 +246,16 @@ class DeclareBlockersTask:
         self.i += 1
 
 
-def blockers_of(game, attacker) -> list:
-    out = []
-    for e in game.battlefield:
-        bl = game.world.get(e, Blocking)
-        if bl is not None and attacker in bl.attackers:
-            out.append(e)
+def blockers_of(game, attacker, index=None) -> list:
+    """The creatures blocking `attacker` (in damage assignment order under m10)."""
+    if index is not None:
+        out = list(index.get(attacker, ()))
+    else:
+        out = []
+        for e in game.battlefield:
+            bl = game.world.get(e, Blocking)
+            if bl is not None and attacker in bl.attackers:
+                out.append(e)
     order = game.extra.get("damage_order", {}).get(attacker)
     if order:
         out.sort(key=lambda e: order.index(e) if e in order else len(order))
@@ -263,6 +267,17 @@ def blockers_of(game, attacker) -> list:
 # ---------------------------------------------------------------------------
 # combat damage (510)
 # ---------------------------------------------------------------------------
+def blocking_index(game) -> dict:
+    """attacker -> [blockers], in one pass over the battlefield."""
+    idx = {}
+    for e in game.battlefield:
+        bl = game.world.get(e, Blocking)
+        if bl is not None:
+            for a in bl.attackers:
+                idx.setdefault(a, []).append(e)
+    return idx
+
+
 def lethal_damage(game, attacker_chars, blocker) -> int:
     """CR 702.19b/702.2c: toughness minus damage already marked; 1 with deathtouch."""
     c = game.chars(blocker)
@@ -304,7 +319,7 @@ class CombatDamageTask:
                 e for e in game.battlefield
                 if (game.world.has(e, Attacking) or game.world.has(e, Blocking)) and
                 (game.chars(e).has("first strike") or game.chars(e).has("double strike"))}
-        ap = game.active
+        index = blocking_index(game)
         for e in list(game.battlefield):
             at = game.world.get(e, Attacking)
             if at is None:
@@ -318,7 +333,7 @@ class CombatDamageTask:
                 if isinstance(d, PlayerRef) or d in game.battlefield:
                     plan.append((e, {d: power}, None))
                 continue
-            blockers = blockers_of(game, e)
+            blockers = blockers_of(game, e, index)
             if not blockers:
                 if c.has("trample"):                                    # 702.19e
                     d = at.defender

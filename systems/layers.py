@@ -217,7 +217,7 @@ def gather_effects(game, bf_chars: dict) -> list:
     return effects
 
 
-def _depends(game, a: CE, b: CE, working, order) -> bool:
+def _depends(game, a: CE, b: CE, working) -> bool:
     """CR 613.8a: does `a` depend on `b`? Applying `b` changes what `a` applies to
     (or whether it exists). Checked by trial application on a copy."""
     if a.objects is not None or a.filter is None:
@@ -265,6 +265,8 @@ def compute_battlefield(game) -> dict:
     for eid in game.battlefield:
         working[eid] = base_chars(game, eid)
     effects = gather_effects(game, working)
+    game._volatile = any(getattr(ce, "volatile", False) for ce in effects)
+    game._chars_independent = not effects
     if not effects:
         for eid, c in working.items():
             comps = world.ents[eid]
@@ -334,3 +336,43 @@ def compute_offfield(game, eid: int) -> Chars:
         if ce.objects is not None and eid in ce.objects:
             ce.apply(game, ce, c, {eid: c})
     return c
+
+
+def _has_static(c: Chars) -> bool:
+    for ab in c.abilities:
+        if isinstance(ab, StaticAbility) and ab.continuous:
+            return True
+    return False
+
+
+def patch_battlefield(game, left, entered) -> bool:
+    """Update the cached characteristics for one object leaving and/or one entering
+    the battlefield, valid only while no continuous effect exists. False if a full
+    recomputation is needed."""
+    cache = game._chars
+    if left is not None and left in cache and _has_static(cache[left]):
+        return False
+    new_c = None
+    if entered is not None:
+        new_c = base_chars(game, entered)
+        if _has_static(new_c):
+            return False
+        comps = game.world.ents[entered]
+        if Counters in comps and new_c.power is not None:
+            new_c = new_c.copy()
+            _counters_apply(game, entered, new_c, comps)
+    if left is not None:
+        cache.pop(left, None)
+    if new_c is not None:
+        cache[entered] = new_c
+    # keep the triggered-ability source cache in step (systems.triggers)
+    v, srcs = game._trig_cache
+    if v == game.cversion:
+        from systems.triggers import _triggered
+        srcs = [s for s in srcs if s[0] != left]
+        if new_c is not None:
+            trig = _triggered(new_c.abilities)
+            if trig:
+                srcs.append((entered, new_c, trig))
+        game._trig_cache = (v, srcs)
+    return True

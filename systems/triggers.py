@@ -148,14 +148,14 @@ def _triggered(abilities):
 def _trigger_sources(game):
     """Battlefield objects with triggered abilities, cached per state version."""
     v, srcs = game._trig_cache
-    if v != game.version:
+    if v != game.cversion:
         srcs = []
         for eid in game.battlefield:
             ch = game.chars(eid)
             trig = _triggered(ch.abilities)
             if trig:
                 srcs.append((eid, ch, trig))
-        game._trig_cache = (game.version, srcs)
+        game._trig_cache = (game.cversion, srcs)
     return srcs
 
 
@@ -271,7 +271,7 @@ class PutTriggersTask:
             return
         if decision.kind == "targets":
             spec, tc = self._pending
-            grp = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+            grp = list(answer) if isinstance(answer, (list, tuple)) and not isinstance(answer, PlayerRef) else [answer]
             if not (spec.min <= len(grp) <= spec.max) or len(set(grp)) != len(grp):
                 raise IllegalAction(f"{spec.text}: choose {spec.min}..{spec.max}")
             for t in grp:

@@ -39,7 +39,6 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     old_ctl = game.lki[eid].controller if eid in game.lki else owner
     game.remove_from_zone(eid)
     game.world.delete(eid)
-    game.version += 1
     if card.token and to != "battlefield" and frm == "battlefield":
         pass  # the token goes to the new zone and ceases to exist at the next SBA (111.7, 704.5d)
     new_comps = [Card(card.defn, card.card_id, card.token), Owner(owner),
@@ -68,7 +67,8 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         lst.insert(len(lst) - position, new)
     else:
         lst.append(new)
-    game.version += 1
+    game.zones_changed(eid if frm == "battlefield" else None,
+                       new if to == "battlefield" else None)
     if ev["shuffle"]:
         shuffle(game, owner)
     game.emit("zone_change", old=eid, new=new, frm=frm, to=to, owner=owner,
@@ -77,18 +77,17 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
 
 
 def _leave_battlefield(game, eid: int) -> None:
-    """Save LKI; unattach whatever was attached to it (the SBA will deal with
-    Auras); remove it from combat (506.4)."""
+    """Save LKI and take the object off the battlefield. Whatever was attached to
+    it stays 'attached' to a gone object until the next state-based action check
+    (704.5m/n); blockers stay blocking and attackers stay blocked (509.1h)."""
     game.snapshot_lki(eid)
     game.battlefield.remove(eid)
-    for other in list(game.battlefield):
-        a = game.world.get(other, Attached)
-        if a is not None and a.to == eid:
-            pass  # stays 'attached' to a gone object; 704.5m/n fix it at the next check
-    # blockers of an attacker that leaves remain blocking (509.1h); attackers remain blocked
-    # effects that lasted while it was on the battlefield are gone with the object
-    game.effects = [ce for ce in game.effects
-                    if not (ce.duration == "while_source" and ce.source == eid)]
+    if game.effects:
+        kept = [ce for ce in game.effects
+                if not (ce.duration == "while_source" and ce.source == eid)]
+        if len(kept) != len(game.effects):
+            game.effects = kept
+            game.version += 1
 
 
 def put_onto_battlefield(game, eid: int, controller: int | None = None, tapped: bool = False,

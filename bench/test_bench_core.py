@@ -1,0 +1,104 @@
+"""Core engine benchmarks (pytest-benchmark), outside the default test run:
+
+    pytest bench --benchmark-enable
+
+* one full state-based-action + layer pass with 10, 100 and 1000 permanents
+  (cost must grow linearly with the permanents);
+* combat damage with 10 and 100 attackers;
+* cloning a mid-game state (Monte-Carlo search clones constantly).
+"""
+from __future__ import annotations
+
+import pytest
+
+from ecs import Game, Pass
+from systems import sba
+from systems.layers import compute_battlefield
+
+
+def _board(n: int):
+    """n permanents: lands, vanilla creatures, Merfolk under two lords (layer 6/7c
+    effects), Fervor (layer 6 for all) and an equipped creature."""
+    mine, theirs = [], []
+    for i in range(n):
+        k = i % 10
+        if k < 4:
+            mine.append("Forest" if i % 2 else "Island")
+        elif k < 6:
+            mine.append("Centaur Courser")
+        elif k < 8:
+            mine.append("Scroll Thief")
+        elif k == 8:
+            theirs.append("Serra Angel")
+        else:
+            theirs.append("Mountain")
+    mine[:2] = ["Master of the Pearl Trident", "Fervor"] if n >= 2 else mine[:2]
+    setup = {"players": [{"battlefield": mine, "library": ["Island"] * 5},
+                         {"battlefield": theirs, "library": ["Island"] * 5}]}
+    game, _ = Game.from_setup(setup, log=False)
+    return game
+
+
+def _full_pass(game):
+    game.version += 1                 # invalidate: recompute every layer and check every SBA
+    game._sba_clean = -1
+    chars = compute_battlefield(game)
+    game._chars, game._chars_version = chars, game.cversion
+    sba.check(game)
+    return chars
+
+
+@pytest.mark.parametrize("n", [10, 100, 1000])
+def test_sba_and_layers_pass(benchmark, n):
+    game = _board(n)
+    chars = benchmark(_full_pass, game)
+    assert len(chars) == n
+
+
+@pytest.mark.parametrize("n", [10, 100])
+def test_combat_damage(benchmark, n):
+    """From the last passes of the declare blockers step to priority in the combat
+    damage step: the damage plan and all damage dealt at once (CR 510.2)."""
+    base = _combat_game_at_blockers(n)
+
+    def one():
+        g = base.clone()
+        g.decide(Pass())
+        g.decide(Pass())
+        return g
+    g = benchmark(one)
+    assert g.step == "combat_damage"
+
+
+def _combat_game_at_blockers(n):
+    att = [{"card": "Centaur Courser", "id": f"a{i}"} for i in range(n)]
+    blk = [{"card": "Centaur Courser", "id": f"b{i}"} for i in range(n // 2)]
+    setup = {"players": [{"battlefield": att, "library": ["Island"] * 5},
+                         {"battlefield": blk, "library": ["Island"] * 5, "life": 10000}]}
+    game, handles = Game.from_setup(setup, log=False)
+    while game.pending.kind == "priority":
+        game.decide(Pass())
+    atk = {a: ds[0] for a, ds in game.pending.options}
+    game.decide(atk)
+    while game.pending.kind == "priority":
+        game.decide(Pass())
+    opts = [b for b, _ in game.pending.options]
+    attackers = list(atk)
+    game.decide({b: attackers[i] for i, b in enumerate(opts)})
+    assert game.step == "declare_blockers" and game.pending.kind == "priority"
+    return game
+
+
+def test_clone_mid_game(benchmark):
+    """A mid-game state: 60-card libraries, hands, a dozen permanents each side."""
+    lib = ["Forest", "Centaur Courser", "Island", "Wind Drake"] * 12
+    setup = {"players": [
+        {"battlefield": ["Forest"] * 6 + ["Centaur Courser", "Serra Angel", "Fervor",
+                                          "Master of the Pearl Trident", "Scroll Thief", "Kitesail"],
+         "hand": ["Titanic Growth", "Searing Spear", "Divination", "Unsummon"], "library": lib},
+        {"battlefield": ["Island"] * 6 + ["Wind Drake", "Deadly Recluse", "Primal Huntbeast",
+                                          "Crimson Muckwader", "Swamp", "Arbor Elf"],
+         "hand": ["Fog", "Essence Scatter", "Erase"], "library": lib}]}
+    game, _ = Game.from_setup(setup, log=False)
+    c = benchmark(game.clone)
+    assert len(c.battlefield) == len(game.battlefield)
