@@ -654,6 +654,74 @@ def _check_choice(game, decision, chosen):
             raise IllegalAction(f"{game.name(c)} can't be chosen")
 
 
+class MayStep(Step):
+    """'You may <do something>': the controller chooses yes or no as it resolves;
+    a 'may' that can't be done isn't asked."""
+
+    def __init__(self, steps, who=None, prompt="do it?"):
+        self.steps = tuple(steps)
+        self.who = who
+        self.prompt = prompt
+
+    def run(self, game, ctx):
+        key = ("may", id(self))
+        st = ctx.vars.get(key)
+        if st is None:
+            p = ctx.controller if self.who is None else self.who.resolve(game, ctx)[0].index
+            return Decision("may", p, [True, False], 1, 1, self.prompt)
+        if st["yes"]:
+            while st["i"] < len(self.steps):
+                d = self.steps[st["i"]].run(game, ctx)
+                if d is not None:
+                    st["awaiting"] = st["i"]
+                    return d
+                st["i"] += 1
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        key = ("may", id(self))
+        st = ctx.vars.get(key)
+        if st is None:
+            if answer not in (True, False, "yes", "no"):
+                raise IllegalAction("answer yes or no")
+            ctx.vars[key] = {"yes": answer in (True, "yes"), "i": 0}
+            return
+        self.steps[st["i"]].answer(game, ctx, decision, answer)
+
+
+class Reflexive(Step):
+    """'When you do, ...': a reflexive triggered ability (603.12) triggers now and goes
+    on the stack the next time a player would receive priority. `condition(game,
+    ctx)` says whether the earlier action was done."""
+
+    def __init__(self, ability, condition=None):
+        self.ability = ability
+        self.condition = condition
+
+    def run(self, game, ctx):
+        if self.condition is not None and not self.condition(game, ctx):
+            return None
+        from systems.triggers import PendingTrigger
+        game.pending_triggers.append(PendingTrigger(self.ability, ctx.source, ctx.controller,
+                                                    dict(ctx.info), -1, 0))
+        return None
+
+
+class CreateDelayedTrigger(Step):
+    """A delayed triggered ability (603.7): 'at the beginning of the next end step, ...'."""
+
+    def __init__(self, trigger, ability, once=True):
+        self.trigger = trigger
+        self.ability = ability
+        self.once = once
+
+    def run(self, game, ctx):
+        from systems.triggers import DelayedTrigger
+        game.delayed.append(DelayedTrigger(self.trigger, self.ability, ctx.source, ctx.controller,
+                                           self.once))
+        game.version += 1
+
+
 class Custom(Step):
     """A card-specific effect written in Python: fn(game, ctx)."""
 

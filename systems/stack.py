@@ -91,6 +91,19 @@ class ResolveTask:
             game.note(f"{game.name(eid)} doesn't resolve: all its targets are illegal")
             self._remove(game, countered=False)
             return True
+        if spell is None:
+            ab = comps[StackAbility]
+            cond = getattr(ab.ability, "intervening_if", None)
+            if ab.triggered and cond is not None and \
+                    not cond(game, ab.source, ab.controller, dict(ab.info)):
+                # 603.4: an intervening 'if' is checked again on resolution
+                game.note(f"{ab.ability.text!r}: its condition is no longer true")
+                self._remove(game, countered=False)
+                return True
+            if ab.triggered and getattr(ab.ability, "optional", False):
+                # 'you may': the controller chooses as it resolves (603.5)
+                from systems.effects import MayStep
+                steps = (MayStep(tuple(steps)),)
         self.steps = steps
         return False
 
