@@ -54,15 +54,18 @@ def _norm_targets(given, n_specs):
     """Accept `t`, `[t]` or `[[t1], [t2, t3]]` for the spell's target phrases."""
     if given is None:
         return None
+
+    def group(x):       # a PlayerRef is a NamedTuple, but one target, not a group
+        return isinstance(x, (list, tuple)) and not isinstance(x, PlayerRef)
     if n_specs == 1:
-        if isinstance(given, (list, tuple)):
-            if len(given) == 1 and isinstance(given[0], (list, tuple)):
+        if group(given):
+            if len(given) == 1 and group(given[0]):
                 return [list(given[0])]
             return [list(given)]
         return [[given]]
-    if not isinstance(given, (list, tuple)) or len(given) != n_specs:
+    if not group(given) or len(given) != n_specs:
         raise IllegalAction(f"give one target entry per target phrase ({n_specs})")
-    return [list(g) if isinstance(g, (list, tuple)) else [g] for g in given]
+    return [list(g) if group(g) else [g] for g in given]
 
 
 class _Procedure:
@@ -114,7 +117,7 @@ class _Procedure:
         k = decision.kind
         if k == "targets":
             spec, tc = self._pending_spec
-            grp = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+            grp = list(answer) if isinstance(answer, (list, tuple)) and not isinstance(answer, PlayerRef) else [answer]
             self._validate_targets(game, spec, grp, tc, [])
             self.targets.append(grp)
         elif k == "modes":

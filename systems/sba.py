@@ -15,11 +15,11 @@ def check(game) -> bool:
 
     The check reads only game state, so a state already found clean (same
     version) is not checked again."""
-    if game._sba_clean == game.version:
+    if game._sba_clean == game.sversion:
         return False
     if _check(game):
         return True
-    game._sba_clean = game.version
+    game._sba_clean = game.sversion
     return False
 
 
@@ -57,8 +57,9 @@ def _check(game) -> bool:
                 to_gy.append(e)                       # 704.5f
             else:
                 d = comps.get(Damage)
-                if d is not None and (d.amount >= t or (d.deathtouch and d.amount > 0)):
-                    to_destroy.append(e)              # 704.5g / 704.5h
+                if d is not None and (d.amount >= t or (d.deathtouch and d.amount > 0)) \
+                        and not c.has("indestructible"):
+                    to_destroy.append(e)              # 704.5g / 704.5h (702.12b: not destroyed)
         if "Planeswalker" in c.types:
             cnt = comps.get(Counters)
             if cnt is None or cnt.get("loyalty") <= 0:
@@ -87,12 +88,14 @@ def _check(game) -> bool:
         # 704.5j needs the controller's choice first; everything else waits for it
         game.agenda.append(LegendRuleTask(legend_groups))
         return True
+    # 104.4a: if all the players remaining lose at once, the game is a draw: nobody has lost
+    draw = len(game.players) > 1 and lose and len(lose) == len(game.living())
     for idx, reason in lose:
         p = game.players[idx]
-        p.lost = True
+        p.lost = not draw
         p.loss_reason = reason
     for idx, reason in lose:
-        game.emit("lose", player=idx, reason=reason)
+        game.emit("draw" if draw else "lose", player=idx, reason=reason)
     for e in cease:
         _cease(game, e)
     for e in unattach:
@@ -108,7 +111,7 @@ def _check(game) -> bool:
     for e in gy:
         zones.move(game, e, "graveyard", cause="sba")
     zones.destroy_many(game, dest)
-    check_game_over(game)
+    check_game_over(game, draw=bool(draw))
     return True
 
 
@@ -123,7 +126,9 @@ def _aura_legal(game, aura, c, to) -> bool:
     """CR 303.4d, 702.5: attached to an object its enchant ability allows, and
     not to something with protection from it."""
     if isinstance(to, PlayerRef):
-        return any(k == "player" for k in c.params("enchant"))
+        # 702.5d: "enchant opponent" needs an opponent of the Aura's controller
+        return any(k == "player" or (k == "opponent" and to.index != c.controller)
+                   for k in c.params("enchant"))
     if not game.exists(to) or to not in game.battlefield or to == aura:
         return False
     tc = game.chars(to)
@@ -194,7 +199,7 @@ class LegendRuleTask:
         self.keep.append(a)
 
 
-def check_game_over(game) -> None:
+def check_game_over(game, draw: bool = False) -> None:
     """CR 104.2-104.4: the last player standing wins; everyone losing at once is a draw."""
     if game.over:
         return
@@ -203,7 +208,7 @@ def check_game_over(game) -> None:
         game.over = True
         game.winner = living[0]
         game.end_reason = next((p.loss_reason for p in game.players if p.lost and p.loss_reason), None)
-    elif not living:
+    elif not living or draw:
         game.over = True
         game.winner = None
         game.end_reason = "draw"
