@@ -70,8 +70,13 @@ def is_legal(game, spec: TargetSpec, t, tc: TargetContext) -> bool:
     zone = game.zone_of(t)
     if zone != spec.zone:
         return False
-    c = game.chars(t)
+    if zone == "stack":
+        # CR 112.1, 113.1b: "target spell" can't be an ability on the stack and vice versa
+        from components import StackAbility
+        if ("ability" if game.has(t, StackAbility) else "spell") not in kinds:
+            return False
     if zone == "battlefield":
+        c = game.chars(t)
         ok = False
         if "permanent" in kinds:
             ok = True
@@ -90,9 +95,6 @@ def is_legal(game, spec: TargetSpec, t, tc: TargetContext) -> bool:
         if not ok:
             return False
         if not targetable_by(game, t, c, tc):
-            return False
-    elif zone == "stack":
-        if "spell" not in kinds and "ability" not in kinds:
             return False
     if spec.filter is not None and not spec.filter(game, t, tc):
         return False
