@@ -1,0 +1,205 @@
+"""Decklists: reading a decklist text and checking a deck against a format's
+deck-construction rules (CR 100.2, 100.4).
+
+    >>> from ecs import decklist
+    >>> deck = decklist.parse('''
+    ... Deck
+    ... 20 Mountain
+    ... 4 Searing Spear   # burn
+    ... Sideboard
+    ... 2 Fog
+    ... ''')
+    >>> len(deck.main), deck.sideboard
+    (24, ['Fog', 'Fog'])
+    >>> decklist.validate(deck.main, deck.sideboard, "limited")
+    Traceback (most recent call last):
+    ...
+    ecs.decklist.DeckInvalid: deck is not legal in limited:
+      - the main deck has 24 cards; limited needs at least 40 (CR 100.2b)
+
+Text format, one entry per line:
+  * `4 Lightning Bolt` or `4x Lightning Bolt` (a bare name means one copy);
+  * optional header lines `Deck` / `Main` / `Mainboard` and `Sideboard` (case-insensitive,
+    an optional trailing colon); cards before any header belong to the main deck;
+  * comments: a line starting with `#` or `//`, and anything after a `#` on a line
+    (`//` is not a comment inside a line, since split cards are named `Fire // Ice`);
+  * blank lines are ignored.
+Names are matched exactly, else ignoring case; every unknown name is reported at once,
+each with the closest registered card names.
+
+Formats:
+  * `constructed`: main deck at least 60 cards (CR 100.2a); no more than four cards
+    with the same name across main deck and sideboard together, basic land cards
+    excepted (CR 100.2a, 100.4a); sideboard at most fifteen cards (CR 100.4a).
+  * `limited`: main deck at least 40 cards (CR 100.2b); no copy limit and no sideboard
+    size limit (the sideboard is every unused card of the pool, CR 100.4b). Whether the
+    cards come from the player's sealed pool or draft picks is the event's business.
+  * `freeform`: no checks (casual play, test decks).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+FORMATS = ("constructed", "limited", "freeform")
+CONSTRUCTED_MIN = 60          # CR 100.2a
+LIMITED_MIN = 40              # CR 100.2b
+MAX_COPIES = 4                # CR 100.2a
+CONSTRUCTED_SIDEBOARD_MAX = 15   # CR 100.4a
+
+_MAIN_HEADERS = {"deck", "main", "maindeck", "main deck", "mainboard"}
+_SIDE_HEADERS = {"sideboard", "side", "sb"}
+_ENTRY = re.compile(r"^(?:(\d+)\s*[xX]?\s+)?(\S.*?)$")
+
+
+class DecklistError(ValueError):
+    """Base class: a decklist that can't be read or a deck that isn't legal."""
+
+
+class DecklistParseError(DecklistError):
+    """The text could not be read. `problems` lists every problem, one string each,
+    `unknown` maps each unknown card name to its closest matches."""
+
+    def __init__(self, problems, unknown=None):
+        self.problems = list(problems)
+        self.unknown = dict(unknown or {})
+        super().__init__("decklist can't be read:\n" + "\n".join(f"  - {p}" for p in self.problems))
+
+
+class DeckInvalid(DecklistError):
+    """The deck breaks the format's deck-construction rules; `problems` lists them all."""
+
+    def __init__(self, fmt, problems):
+        self.format = fmt
+        self.problems = list(problems)
+        super().__init__(f"deck is not legal in {fmt}:\n" + "\n".join(f"  - {p}" for p in self.problems))
+
+
+@dataclass
+class Decklist:
+    main: list = field(default_factory=list)        # card names, one per copy
+    sideboard: list = field(default_factory=list)
+
+    def validate(self, fmt: str = "constructed", extra=None) -> None:
+        validate(self.main, self.sideboard, fmt, extra=extra)
+
+
+# ---------------------------------------------------------------------------
+# reading
+# ---------------------------------------------------------------------------
+def _resolve_name(name: str, extra):
+    """The registered card's exact name, or raise cards.UnknownCard."""
+    from cards import get_card, all_cards, UnknownCard
+    try:
+        return get_card(name, extra).name
+    except UnknownCard as ex:
+        low = name.casefold()
+        pool = list(all_cards()) + (list(extra) if extra else [])
+        for n in pool:
+            if n.casefold() == low:
+                return n
+        raise ex
+
+
+def parse(text: str, extra: dict | None = None) -> Decklist:
+    """Read a decklist text (format in the module docstring). `extra` maps names to
+    test-only CardDefs. Raises DecklistParseError listing every bad line and every
+    unknown card name."""
+    from cards import UnknownCard
+    deck = Decklist()
+    section = deck.main
+    problems = []
+    unknown = {}
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("//") or line.startswith("#"):
+            continue
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        header = line.rstrip(":").strip().casefold()
+        if header in _MAIN_HEADERS:
+            section = deck.main
+            continue
+        if header in _SIDE_HEADERS:
+            section = deck.sideboard
+            continue
+        m = _ENTRY.match(line)
+        count = int(m.group(1)) if m.group(1) is not None else 1
+        name = m.group(2).strip()
+        if m.group(1) is None and re.match(r"^-?\d", line):
+            problems.append(f"line {lineno}: {raw.strip()!r}: expected 'COUNT NAME', e.g. '4 Forest'")
+            continue
+        if count < 1:
+            problems.append(f"line {lineno}: {raw.strip()!r}: the count must be at least 1")
+            continue
+        try:
+            name = _resolve_name(name, extra)
+        except UnknownCard as ex:
+            hint = f" (did you mean: {', '.join(ex.matches)}?)" if ex.matches else ""
+            problems.append(f"line {lineno}: unknown card {name!r}{hint}")
+            unknown[name] = list(ex.matches)
+            continue
+        section.extend([name] * count)
+    if problems:
+        raise DecklistParseError(problems, unknown)
+    return deck
+
+
+def load(path: str, extra: dict | None = None) -> Decklist:
+    with open(path, encoding="utf-8") as f:
+        return parse(f.read(), extra)
+
+
+# ---------------------------------------------------------------------------
+# checking
+# ---------------------------------------------------------------------------
+def is_basic_land(defn) -> bool:
+    """CR 205.4c, 100.2a: a basic land card has the supertype basic (not just a basic
+    land type: a nonbasic land may be a Forest)."""
+    return "Basic" in defn.supertypes and "Land" in defn.types
+
+
+def problems(main, sideboard=(), fmt: str = "constructed", extra: dict | None = None) -> list:
+    """Every way the deck breaks the format's rules (empty when it is legal)."""
+    from cards import get_card, UnknownCard
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+    main, sideboard = list(main), list(sideboard or ())
+    if fmt == "freeform":
+        return []
+    out = []
+    defs = {}
+    for name in dict.fromkeys(main + sideboard):
+        try:
+            defs[name] = get_card(name, extra)
+        except UnknownCard as ex:
+            out.append(str(ex))
+    if fmt == "constructed":
+        if len(main) < CONSTRUCTED_MIN:
+            out.append(f"the main deck has {len(main)} cards; constructed needs at least "
+                       f"{CONSTRUCTED_MIN} (CR 100.2a)")
+        if len(sideboard) > CONSTRUCTED_SIDEBOARD_MAX:
+            out.append(f"the sideboard has {len(sideboard)} cards; constructed allows at most "
+                       f"{CONSTRUCTED_SIDEBOARD_MAX} (CR 100.4a)")
+        in_main, in_side = Counter(main), Counter(sideboard)
+        for name, n in (in_main + in_side).items():
+            d = defs.get(name)
+            if n > MAX_COPIES and d is not None and not is_basic_land(d):
+                where = (f" ({in_main[name]} in the main deck, {in_side[name]} in the sideboard)"
+                         if in_side[name] else "")
+                out.append(f"{n} copies of {name}{where}; at most {MAX_COPIES} of a card other "
+                           f"than a basic land (CR 100.2a)")
+    elif fmt == "limited":
+        if len(main) < LIMITED_MIN:
+            out.append(f"the main deck has {len(main)} cards; limited needs at least "
+                       f"{LIMITED_MIN} (CR 100.2b)")
+    return out
+
+
+def validate(main, sideboard=(), fmt: str = "constructed", extra: dict | None = None) -> None:
+    """Raise DeckInvalid listing every problem, or return None when the deck is legal."""
+    found = problems(main, sideboard, fmt, extra)
+    if found:
+        raise DeckInvalid(fmt, found)

@@ -1,0 +1,212 @@
+"""Decklists and deck-construction rules (ecs/decklist.py; CR 100.2, 100.4)."""
+from __future__ import annotations
+
+import pytest
+
+from cards import get_card
+from cards.dsl import make_card
+from ecs import decklist
+from ecs.decklist import DeckInvalid, DecklistParseError, parse, validate, problems
+
+FILLER = ["Centaur Courser", "Canyon Minotaur", "Serra Angel", "Wind Drake", "Arbor Elf",
+          "Searing Spear", "Titanic Growth", "Unsummon", "Divination", "Fog"]
+
+
+def deck(n, **copies):
+    """A deck of n cards: the named copies, then Forests (basic) to fill it up."""
+    out = []
+    for name, k in copies.items():
+        out += [name.replace("_", " ")] * k
+    assert len(out) <= n
+    return out + ["Forest"] * (n - len(out))
+
+
+def spread(n):
+    """n cards, at most 4 of each nonbasic card, no basics."""
+    out = []
+    for name in FILLER:
+        out += [name] * 4
+    assert n <= len(out)
+    return out[:n]
+
+
+# --- reading -------------------------------------------------------------------------
+def test_parse_sections_comments_and_counts():
+    """The decklist text format: counts, headers, comments, blank lines."""
+    d = parse("""
+        # my red-green deck
+        // made for testing
+        Deck
+        20 Mountain
+        4x Searing Spear   # burn
+
+        Furnace Whelp
+        Sideboard:
+        2 Fog
+        1 Erase
+    """)
+    assert d.main == ["Mountain"] * 20 + ["Searing Spear"] * 4 + ["Furnace Whelp"]
+    assert d.sideboard == ["Fog", "Fog", "Erase"]
+
+
+def test_parse_without_headers_is_all_main_deck_and_ignores_case():
+    d = parse("4 centaur courser\n2 FOREST\n")
+    assert d.main == ["Centaur Courser"] * 4 + ["Forest"] * 2
+    assert d.sideboard == []
+
+
+def test_parse_reports_every_unknown_card_at_once_with_close_matches():
+    text = "4 Serra Angle\n20 Forest\n3 Centuar Courser\n4 Lightning Bolt\n2 Mountian\n"
+    with pytest.raises(DecklistParseError) as ei:
+        parse(text)
+    err = ei.value
+    assert set(err.unknown) == {"Serra Angle", "Centuar Courser", "Lightning Bolt", "Mountian"}
+    assert "Serra Angel" in err.unknown["Serra Angle"]
+    assert "Centaur Courser" in err.unknown["Centuar Courser"]
+    assert "Mountain" in err.unknown["Mountian"]
+    msg = str(err)
+    assert "line 1" in msg and "line 3" in msg and "line 4" in msg and "line 5" in msg
+    assert "did you mean: Serra Angel" in msg
+
+
+def test_parse_reports_malformed_lines():
+    with pytest.raises(DecklistParseError) as ei:
+        parse("0 Forest\n4Forest\n-2 Island\n4 Island\n")
+    assert len(ei.value.problems) == 3
+
+
+def test_parse_knows_test_only_cards():
+    bear = make_card("Test Bear", "{1}{G}", "Creature — Bear", pt=(2, 2))
+    d = parse("4 Test Bear\n", extra={"Test Bear": bear})
+    assert d.main == ["Test Bear"] * 4
+
+
+def test_load_from_file(tmp_path):
+    p = tmp_path / "deck.txt"
+    p.write_text("Deck\n60 Island\nSideboard\n15 Plains\n", encoding="utf-8")
+    d = decklist.load(str(p))
+    assert len(d.main) == 60 and len(d.sideboard) == 15
+    d.validate("constructed")
+
+
+# --- constructed (CR 100.2a, 100.4a) ------------------------------------------------------
+def test_constructed_minimum_sixty():
+    """000 T-116: a constructed deck of 59 cards is not legal; 60 or more is, with no maximum."""
+    with pytest.raises(DeckInvalid) as ei:
+        validate(spread(40) + ["Forest"] * 19, [], "constructed")
+    assert "59 cards" in str(ei.value) and "at least 60" in str(ei.value)
+    validate(spread(40) + ["Forest"] * 20, [], "constructed")
+    validate(spread(40) + ["Forest"] * 200, [], "constructed")
+
+
+def test_constructed_four_copies():
+    """000 T-117: five Centaur Coursers are not legal in constructed; four are."""
+    with pytest.raises(DeckInvalid) as ei:
+        validate(deck(60, Centaur_Courser=5), [], "constructed")
+    assert "5 copies of Centaur Courser" in str(ei.value)
+    validate(deck(60, Centaur_Courser=4), [], "constructed")
+
+
+def test_basic_lands_have_no_copy_limit():
+    """000 T-118, 000 T-446: any number of basic lands (30 Forests, 60 Mountains) is legal."""
+    validate(deck(60, Forest=30, Mountain=30), [], "constructed")
+    validate(["Mountain"] * 60, [], "constructed")
+    validate(["Mountain"] * 60, ["Mountain"] * 15, "constructed")
+
+
+def test_nonbasic_land_is_limited_to_four():
+    """000 T-119, 000 T-278: Dragonskull Summit has no basic supertype, so it is a nonbasic
+    land and five copies are not legal; four are."""
+    summit = get_card("Dragonskull Summit")
+    assert "Land" in summit.types and "Basic" not in summit.supertypes
+    assert not decklist.is_basic_land(summit)
+    assert decklist.is_basic_land(get_card("Mountain"))
+    with pytest.raises(DeckInvalid) as ei:
+        validate(deck(60, Dragonskull_Summit=5), [], "constructed")
+    assert "5 copies of Dragonskull Summit" in str(ei.value)
+    validate(deck(60, Dragonskull_Summit=4), [], "constructed")
+
+
+def test_basic_is_the_supertype_not_the_land_type():
+    """000 T-278: a nonbasic land with a basic land type (a Forest) is still limited to four."""
+    grove = make_card("Test Grove", None, "Land — Forest")
+    extra = {"Test Grove": grove}
+    with pytest.raises(DeckInvalid):
+        validate(deck(60, Test_Grove=5), [], "constructed", extra=extra)
+    validate(deck(60, Test_Grove=4), [], "constructed", extra=extra)
+
+
+def test_copy_limit_counts_deck_and_sideboard_together():
+    """000 T-340: 3 Centaur Coursers in a 60-card deck plus 2 in the sideboard is 5: illegal."""
+    with pytest.raises(DeckInvalid) as ei:
+        validate(deck(60, Centaur_Courser=3), ["Centaur Courser"] * 2, "constructed")
+    msg = str(ei.value)
+    assert "5 copies of Centaur Courser" in msg and "3 in the main deck, 2 in the sideboard" in msg
+    validate(deck(60, Centaur_Courser=3), ["Centaur Courser"], "constructed")
+
+
+def test_sideboard_up_to_fifteen():
+    """000 T-341 [CUR]: a constructed sideboard of 10 (or 0, or 15) cards is legal today
+    (CR 100.4a: no more than fifteen); 16 is not."""
+    main = spread(40) + ["Forest"] * 20
+    for n in (0, 10, 15):
+        validate(main, ["Island"] * n, "constructed")
+    with pytest.raises(DeckInvalid) as ei:
+        validate(main, ["Island"] * 16, "constructed")
+    assert "16 cards" in str(ei.value) and "at most 15" in str(ei.value)
+
+
+def test_every_problem_is_reported_at_once():
+    """000 T-116, 000 T-117, 000 T-341: one error lists all the problems."""
+    main = ["Centaur Courser"] * 5 + ["Dragonskull Summit"] * 6 + ["Forest"] * 40
+    with pytest.raises(DeckInvalid) as ei:
+        validate(main, ["Island"] * 16, "constructed")
+    err = ei.value
+    assert len(err.problems) == 4
+    assert err.format == "constructed"
+    assert problems(main, ["Island"] * 16, "constructed") == err.problems
+
+
+def test_unknown_names_in_validate_are_problems():
+    with pytest.raises(DeckInvalid) as ei:
+        validate(["Forest"] * 59 + ["Serra Angle"], [], "constructed")
+    assert "Serra Angel" in str(ei.value)
+
+
+# --- limited (CR 100.2b, 100.4b) ------------------------------------------------------------
+def test_limited_minimum_forty():
+    """000 T-152: a limited deck of 39 cards is not legal; 40 is."""
+    with pytest.raises(DeckInvalid) as ei:
+        validate(spread(22) + ["Forest"] * 17, [], "limited")
+    assert "39 cards" in str(ei.value) and "at least 40" in str(ei.value)
+    validate(spread(23) + ["Forest"] * 17, [], "limited")
+
+
+def test_limited_has_no_copy_limit():
+    """000 T-153: five copies of a nonbasic card are legal in limited (CR 100.2b), and
+    the sideboard (all unused cards of the pool) has no size limit (CR 100.4b)."""
+    main = ["Centaur Courser"] * 5 + ["Dragonskull Summit"] * 6 + ["Forest"] * 29
+    validate(main, ["Fog"] * 45, "limited")
+    with pytest.raises(DeckInvalid):
+        validate(main, [], "constructed")
+
+
+def test_freeform_checks_nothing():
+    validate(["Centaur Courser"] * 9, ["Fog"] * 30, "freeform")
+    assert problems([], [], "freeform") == []
+
+
+def test_unknown_format():
+    with pytest.raises(ValueError):
+        validate(["Forest"] * 60, [], "vintage-cube")
+
+
+def test_parsed_deck_starts_a_game():
+    """A parsed, validated decklist is what Game.new takes."""
+    from ecs import Game
+    d = parse("Deck\n24 Forest\n4 Centaur Courser\n4 Arbor Elf\n4 Titanic Growth\n"
+              "4 Elvish Visionary\n4 Primal Huntbeast\n4 Yeva's Forcemage\n4 Deadly Recluse\n"
+              "4 Vastwood Gorger\n4 Fog\nSideboard\n3 Acidic Slime\n")
+    d.validate("constructed")
+    g = Game.new([d.main, d.main], seed=5)
+    assert len(g.players[0].library) + len(g.players[0].hand) == 60
