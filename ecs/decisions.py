@@ -125,6 +125,7 @@ KINDS = {
     "priority": "an Action: Pass(), PlayLand(card), Cast(card, ...), Activate(source, index, ...)",
     "mulligan": "'keep' or 'mulligan'",
     "bottom": "list of cards from hand to put on the bottom of the library",
+    "starting_player": "the index of the player who takes the first turn (103.1)",
     "modes": "list of mode indices",
     "x": "a number",
     "targets": "list of targets for one target phrase",

@@ -7,8 +7,10 @@ from systems import zones
 
 
 def start_game(decks, seed: int = 0, rules: str = "current", life: int = 20,
-               starting_player: int | None = None, log: bool = True, turn_limit=None):
-    """`decks`: one list of card names or CardDefs per player."""
+               starting_player: int | None = None, log: bool = True, turn_limit=None,
+               previous_loser: int | None = None):
+    """`decks`: one list of card names or CardDefs per player. `previous_loser`: in a
+    later game of a match, the player who lost the previous game (CR 103.1)."""
     from ecs.game import Game
     from cards import get_card
     g = Game(num_players=len(decks), seed=seed, rules=rules, life=life, log=log)
@@ -19,17 +21,51 @@ def start_game(decks, seed: int = 0, rules: str = "current", life: int = 20,
             defn = get_card(entry) if isinstance(entry, str) else entry
             g.create_object(defn, i, "library")
         zones.shuffle(g, i)                                    # 103.2
-    # 103.1: the starting player is chosen at random (the game's seeded RNG)
-    g.starting_player = g.rng.randrange(len(decks)) if starting_player is None else starting_player
+    # 103.1: the starting player is chosen at random (the game's seeded RNG), or in a
+    # later game of a match by the loser of the previous game
+    choose = starting_player is None and previous_loser is not None
+    if not choose:
+        g.starting_player = g.rng.randrange(len(decks)) if starting_player is None else starting_player
     g.active = g.starting_player
     g.turn = 1
     g.step = "pregame"
     for i in range(len(decks)):
         zones.draw(g, i, 7)                                    # 103.5
         g.players[i].cards_drawn_turn = 0
-    g.agenda.append(MulliganTask(len(decks), g.starting_player))
+    g.agenda.append(MulliganTask(len(decks), None if choose else g.starting_player))
+    if choose:
+        g.agenda.append(ChooseStartingPlayerTask(previous_loser))
     g.advance()
     return g
+
+
+class ChooseStartingPlayerTask:
+    """CR 103.1: the loser of the previous game of the match chooses which player
+    takes the first turn."""
+
+    needs_rewind = False
+
+    def __init__(self, chooser: int):
+        self.chooser = chooser
+        self.done = False
+
+    def copy(self):
+        t = ChooseStartingPlayerTask(self.chooser)
+        t.done = self.done
+        return t
+
+    def run(self, game):
+        if self.done:
+            return None
+        return Decision("starting_player", self.chooser, list(range(len(game.players))),
+                        prompt="choose the player who takes the first turn")
+
+    def answer(self, game, decision, answer):
+        if isinstance(answer, bool) or answer not in decision.options:
+            raise IllegalAction("choose a player index to take the first turn")
+        game.starting_player = answer
+        game.active = answer
+        self.done = True
 
 
 class MulliganTask:
@@ -40,15 +76,17 @@ class MulliganTask:
 
     needs_rewind = False
 
-    def __init__(self, n: int, first: int):
-        self.order = [(first + i) % n for i in range(n)]
+    def __init__(self, n: int, first: int | None):
+        self.n = n
+        self.order = None if first is None else [(first + i) % n for i in range(n)]
         self.kept = {}
         self.bottomed = set()
         self.i = 0
 
     def copy(self):
         t = MulliganTask.__new__(MulliganTask)
-        t.order = list(self.order)
+        t.n = self.n
+        t.order = None if self.order is None else list(self.order)
         t.kept = dict(self.kept)
         t.bottomed = set(self.bottomed)
         t.i = self.i
@@ -61,6 +99,9 @@ class MulliganTask:
         return max(0, min(n, len(game.players[p].hand)))
 
     def run(self, game):
+        if self.order is None:                  # the starting player was chosen (103.1)
+            first = game.starting_player
+            self.order = [(first + i) % self.n for i in range(self.n)]
         while True:
             undecided = [p for p in self.order if p not in self.kept]
             if not undecided:
