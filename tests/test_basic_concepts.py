@@ -174,3 +174,23 @@ def test_reminder_and_flavor_text_are_not_rules():
         g.decide(Pass())
     attackers = {a for a, _ in g.pending.options}
     assert attackers == {e["f"], e["r"]}
+
+
+def test_played_land_is_never_a_spell():
+    """000 T-048: playing a land is a special action: no spell is cast (nothing could
+    counter it), nothing goes on the stack and the player keeps priority (CR 116.2a, 305.1)."""
+    from components import Spell
+    from ecs.decisions import PlayLand
+    g, h = Game.from_setup({"players": [{"hand": [{"card": "Forest", "id": "f"}]},
+                                        {"battlefield": ["Island", "Island"],
+                                         "hand": ["Essence Scatter"]}]})
+    g.decide(PlayLand(g.card_entity[h["f"]]))
+    f = g.card_entity[h["f"]]
+    assert g.zone_of(f) == "battlefield" and not g.has(f, Spell)
+    assert g.stack == [] and g.players[0].spells_cast_turn == 0
+    assert g.pending.kind == "priority" and g.pending.player == 0
+    g.decide(Pass())
+    # the opponent, holding a counterspell, has nothing to target
+    assert g.pending.player == 1
+    assert not [a for a in g.pending.options if getattr(a, "card", None) is not None
+                and g.chars(a.card).name == "Essence Scatter"]
