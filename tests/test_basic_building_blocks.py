@@ -424,3 +424,71 @@ def test_cleanup_sba_gives_priority_and_another_cleanup():
     pass_until(game, lambda g: g.turn == 2 and g.step == "upkeep")
     cleanups = [s for t, s in steps_begun(game) if t == 1 and s == "cleanup"]
     assert len(cleanups) == 2
+
+
+# --------------------------------------------------------------------------
+# test-only instants with rules text
+# --------------------------------------------------------------------------
+SHRINK = make_card("Test Shrink", "{U}", "Instant", spell=SpellAbility(
+    effects=(fx.ModifyPT(fx.TARGET(0), -2, 0),), targets=(creature(),),
+    text="Target creature gets -2/-0 until end of turn."))
+TAP_DOWN = make_card("Test Tap Down", "{W}", "Instant", spell=SpellAbility(
+    effects=(fx.Tap(fx.TARGET(0)),), targets=(creature(),), text="Tap target creature."))
+
+
+def test_hero_target_loses_power_in_response():
+    """000 T-072: Intrepid Hero targets a 4/4; in response its controller gives it -2/-0;
+    on resolution the target no longer has power 4 or greater, is illegal, and the
+    ability does nothing (CR 608.2b)."""
+    game, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Intrepid Hero", "id": "hero"}]},
+        {"battlefield": ["Island", {"card": "Test Four", "id": "big"}],
+         "hand": [{"card": "Test Shrink", "id": "shrink"}]}]},
+        defs={"Test Shrink": SHRINK,
+              "Test Four": make_card("Test Four", "{3}{G}", "Creature — Beast", pt=(4, 4))})
+    e = lambda k: game.card_entity[h[k]]
+    big = e("big")
+    acts = [a for a in game.pending.options if getattr(a, "source", None) == e("hero")]
+    assert acts
+    from ecs.decisions import Activate
+    game.decide(Activate(e("hero"), 0, targets=[[big]]))
+    game.decide(Pass())
+    game.decide(Cast(e("shrink"), targets=[[big]]))
+    game.decide(Pass())
+    game.decide(Pass())                        # Test Shrink resolves: 2/4
+    assert game.chars(big).power == 2
+    game.decide(Pass())
+    game.decide(Pass())                        # the Hero's ability: target illegal
+    assert game.stack == []
+    assert game.zone_of(e("big")) == "battlefield"
+    assert game.is_tapped(e("hero"))
+
+
+def test_tap_would_be_attacker_in_beginning_of_combat():
+    """000 T-136: in the beginning of combat step the active player, then the defending
+    player, get priority before attackers are declared (CR 507.2); a creature tapped by
+    an instant there can't be declared as an attacker (508.1a)."""
+    game, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Centaur Courser", "id": "cc"},
+                         {"card": "Arbor Elf", "id": "elf"}]},
+        {"battlefield": ["Plains"], "hand": [{"card": "Test Tap Down", "id": "td"}]}]},
+        defs={"Test Tap Down": TAP_DOWN})
+    e = lambda k: game.card_entity[h[k]]
+    game.decide(Pass())
+    game.decide(Pass())                        # main phase ends
+    assert game.step == "beginning_of_combat" and game.pending.player == 0
+    game.decide(Pass())
+    assert game.step == "beginning_of_combat" and game.pending.player == 1
+    game.decide(Cast(e("td"), targets=[[e("cc")]]))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.is_tapped(e("cc")) and game.step == "beginning_of_combat"
+    assert game.pending.player == 0            # after resolution the active player
+    game.decide(Pass())
+    game.decide(Pass())
+    d = game.pending
+    assert d.kind == "attackers" and d.player == 0
+    with pytest.raises(IllegalAction):
+        game.decide({e("cc"): PlayerRef(1)})
+    game.decide({e("elf"): PlayerRef(1)})
+    assert game.step == "declare_attackers"
