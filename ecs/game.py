@@ -25,6 +25,9 @@ from ecs.rules import RulesProfile
 # Components whose changes can't change characteristics (unless an effect reads them).
 CHARS_IRRELEVANT = frozenset({Tapped, Damage, Attacking, Blocking, RegenerationShields,
                               LoyaltyActivated, Spell, StackAbility})
+# ... and whose changes can't make a state-based action apply.
+SBA_IRRELEVANT = frozenset({Tapped, Attacking, Blocking, LoyaltyActivated, Spell, StackAbility,
+                            RegenerationShields})
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
 PLAYER_ZONES = ("library", "hand", "graveyard")
@@ -74,7 +77,7 @@ class Game:
     """One game of Magic. Drive it with `decide(answer)` while `pending` is set."""
 
     def __init__(self, num_players: int = 2, seed: int = 0, rules: str = "current",
-                 life: int = 20, log: bool = True):
+                 life: int = 20, log: bool = True, auto_pass: bool = False):
         self.world = World()
         self.rules = RulesProfile.named(rules)
         self.seed = seed
@@ -98,6 +101,7 @@ class Game:
         self.clock = 1                      # timestamps and event order
         self._v = 0                         # bumps on every state change (see `version`)
         self.cversion = 0                   # bumps on changes that can affect characteristics
+        self.sversion = 0                   # bumps on changes that can make an SBA apply
         self._volatile = False              # an effect reads state beyond characteristics
         self._chars = None
         self._chars_version = -1
@@ -106,6 +110,7 @@ class Game:
         self._sba_clean = -1                # version at which no state-based action applied
         self._actions_cache = (None, None, None)   # (version, player, legal actions)
         self._actions_step = None
+        self._mana_cache = {}               # player -> (version, mana sources)
         self._trig_cache = (-1, ())         # (version, [(eid, chars, triggered abilities)])
         self._base = {}                     # per-object printed characteristics (layers.base_chars)
         self.lki = {}                       # last known information, entity -> Chars (608.2h)
@@ -115,6 +120,9 @@ class Game:
         self.winner = None                  # index, or None for a draw / not over
         self.end_reason = None
         self.log_enabled = log
+        # Like MTGO's auto-pass: when passing is a player's only action (mana abilities
+        # aside), pass for them instead of asking. Off by default: every priority is asked.
+        self.auto_pass = auto_pass
         self.log = []
         self.first_strike_step = False
         self.combat_happened = False
@@ -138,6 +146,7 @@ class Game:
         d["agenda"] = [t.copy() for t in self.agenda]
         d["lki"] = dict(self.lki)
         d["_base"] = dict(self._base)
+        d["_mana_cache"] = {}
         d["card_entity"] = dict(self.card_entity)
         d["extra"] = dict(self.extra)
         rng = random.Random()
@@ -171,9 +180,18 @@ class Game:
     def version(self, v: int) -> None:
         self._v = v
         self.cversion += 1
+        self.sversion += 1
 
     def bump(self) -> None:
         self.version += 1
+
+    def touch(self) -> None:
+        """A change to player state (life, mana pool, library order, counters of the
+        turn) that can't change characteristics unless an effect reads it."""
+        self._v += 1
+        self.sversion += 1
+        if self._volatile:
+            self.cversion += 1
 
     def zones_changed(self, left=None, entered=None) -> None:
         """An object moved between zones. When no continuous effect exists (the last
@@ -181,6 +199,7 @@ class Game:
         static ability, every object's characteristics depend only on itself: patch
         the caches instead of recomputing the battlefield."""
         self._v += 1
+        self.sversion += 1
         self._offfield = {}
         if (self._chars_version == self.cversion and self._chars_independent
                 and not self._volatile):
@@ -202,13 +221,18 @@ class Game:
     def set(self, eid, comp) -> None:
         self.world.add(eid, comp)
         self._v += 1
-        if self._volatile or type(comp) not in CHARS_IRRELEVANT:
+        t = type(comp)
+        if t not in SBA_IRRELEVANT:
+            self.sversion += 1
+        if self._volatile or t not in CHARS_IRRELEVANT:
             self.cversion += 1
 
     def unset(self, eid, ctype) -> None:
         if self.world.has(eid, ctype):
             self.world.remove(eid, ctype)
             self._v += 1
+            if ctype not in SBA_IRRELEVANT:
+                self.sversion += 1
             if self._volatile or ctype not in CHARS_IRRELEVANT:
                 self.cversion += 1
 
@@ -424,6 +448,9 @@ class Game:
                 continue
             if self.pending_triggers:
                 triggers.put_on_stack(self)
+                continue
+            if self.auto_pass and priority.only_pass(self, self.priority):
+                priority.pass_priority(self, self.priority)
                 continue
             self.pending = priority.decision(self, self.priority)
             return

@@ -207,6 +207,33 @@ def find_payment(pool: list, cost: ManaCost, sources: list) -> tuple | None:
     return None if best is None else tuple(best)
 
 
+def feasible(pool: list, cost: ManaCost, sources: list) -> bool:
+    """Could pool + the sources' mana pay `cost`? (More mana never hurts, so every
+    source is used; only sources with a choice of mana are searched.)"""
+    base = list(pool)
+    multi = []
+    for _, opts in sources:
+        if len(opts) == 1:
+            o = opts[0]
+            for i in range(6):
+                base[i] += o[i]
+        else:
+            multi.append(opts)
+    if sum(base) + len(multi) * 1 < cost.total and not multi:
+        return False
+    if not multi:
+        return pay_from_pool(base, cost) is not None
+
+    def rec(i, p):
+        if i == len(multi):
+            return pay_from_pool(p, cost) is not None
+        for o in multi[i]:
+            if rec(i + 1, [a + b for a, b in zip(p, o)]):
+                return True
+        return False
+    return rec(0, base)
+
+
 def pool_from_dict(d: dict) -> list:
     p = [0] * 6
     for k, v in d.items():

@@ -11,7 +11,7 @@ from functools import lru_cache
 from components import Card, Tapped, Counters, LoyaltyActivated
 from cards.dsl import ActivatedAbility, Cost, StaticAbility
 from ecs.decisions import IllegalAction
-from ecs.mana import COLORS, IDX, find_payment, pay_from_pool, parse_cost, ManaCost
+from ecs.mana import COLORS, IDX, find_payment, pay_from_pool, parse_cost, ManaCost, feasible
 from systems.layers import intrinsic_mana_abilities
 
 _TAP = Cost(tap=True, text="{T}")
@@ -39,8 +39,16 @@ def equip_ability(cost: ManaCost) -> ActivatedAbility:
 
 def activated_abilities(game, eid: int) -> list:
     """The object's activated abilities in printed order (mana abilities included),
-    then intrinsic land mana abilities, then keyword ones (equip)."""
+    then intrinsic land mana abilities, then keyword ones (equip). Cached on the
+    object's characteristics (which are themselves cached per state)."""
     c = game.chars(eid)
+    acts = c.acts
+    if acts is None:
+        acts = c.acts = _activated(c)
+    return acts
+
+
+def _activated(c) -> list:
     out = [a for a in c.abilities if isinstance(a, ActivatedAbility)]
     for letter in intrinsic_mana_abilities(c):
         out.append(intrinsic_ability(letter))
@@ -63,6 +71,18 @@ def can_tap_for_cost(game, eid: int) -> bool:
 def mana_sources(game, player: int, exclude=()) -> list:
     """(key, options) for each mana ability the player could activate for free
     apart from {T} (no other cost), as pools per color choice."""
+    if not exclude:
+        cache = game._mana_cache
+        hit = cache.get(player)
+        if hit is not None and hit[0] == game.version:
+            return hit[1]
+        out = _mana_sources(game, player, ())
+        cache[player] = (game.version, out)
+        return out
+    return _mana_sources(game, player, exclude)
+
+
+def _mana_sources(game, player: int, exclude) -> list:
     out = []
     for eid in game.battlefield:
         if eid in exclude:
@@ -100,7 +120,7 @@ def can_pay_mana(game, player: int, cost: ManaCost, exclude=()) -> bool:
     p = game.players[player]
     if pay_from_pool(p.pool, cost) is not None:
         return True
-    return find_payment(p.pool, cost, mana_sources(game, player, exclude)) is not None
+    return feasible(p.pool, cost, mana_sources(game, player, exclude))
 
 
 def activate_mana_ability(game, player: int, eid: int, index: int, choice: int = 0) -> None:
@@ -123,7 +143,7 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
     pool = game.players[player].pool
     for i in range(6):
         pool[i] += add[i]
-    game.version += 1
+    game.touch()
     game.emit("mana_ability", eid=eid, player=player, mana=tuple(add))
 
 
@@ -165,7 +185,7 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> Non
     if left is None:
         raise IllegalAction(f"p{player} can't pay {cost}")
     p.pool[:] = left
-    game.version += 1
+    game.touch()
 
 
 def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,

@@ -52,7 +52,7 @@ def lose_life(game, player: int, n: int, from_damage: bool = False) -> None:
     p = game.players[player]
     p.life -= n
     p.life_lost_turn += n
-    game.version += 1
+    game.touch()
     game.emit("life_loss", player=player, amount=n, damage=from_damage)
 
 
@@ -62,7 +62,7 @@ def gain_life(game, player: int, n: int) -> None:
     p = game.players[player]
     p.life += n
     p.life_gained_turn += n
-    game.version += 1
+    game.touch()
     game.emit("life_gain", player=player, amount=n)
 
 
@@ -71,5 +71,5 @@ def pay_life(game, player: int, n: int) -> None:
     p = game.players[player]
     p.life -= n
     p.life_lost_turn += n
-    game.version += 1
+    game.touch()
     game.emit("life_loss", player=player, amount=n, damage=False)

@@ -26,7 +26,7 @@ class Chars:
 
     __slots__ = ("eid", "defn", "name", "cost", "colors", "types", "subtypes", "supertypes",
                  "power", "toughness", "keywords", "abilities", "controller", "owner", "flags",
-                 "zone", "token")
+                 "zone", "token", "acts")
 
     def copy(self) -> "Chars":
         c = Chars.__new__(Chars)
@@ -47,6 +47,7 @@ class Chars:
         c.flags = self.flags
         c.zone = self.zone
         c.token = self.token
+        c.acts = None
         return c
 
     # convenient predicates ------------------------------------------------
@@ -178,15 +179,20 @@ def _make_base(comps, eid: int) -> Chars:
     z = comps.get(Zone)
     c.zone = z.name if z else None
     c.token = card.token
+    c.acts = None
     return c
 
 
 def intrinsic_mana_abilities(chars: Chars) -> tuple:
     """CR 305.6: a land with a basic land type has '{T}: Add [mana]'."""
+    # in the order the land has its subtypes: printed types first, then ones an
+    # effect added (so a granted ability numbers after the printed one)
     out = []
-    for sub, letter in BASIC_LAND_MANA.items():
-        if sub in chars.subtypes and "Land" in chars.types:
-            out.append(letter)
+    if "Land" in chars.types:
+        for sub in chars.subtypes:
+            letter = BASIC_LAND_MANA.get(sub)
+            if letter is not None and letter not in out:
+                out.append(letter)
     return tuple(out)
 
 
@@ -325,7 +331,10 @@ def _add_granted_statics(game, working, by_layer):
 def compute_offfield(game, eid: int) -> Chars:
     """Characteristics of an object not on the battlefield: printed values plus
     characteristic-defining abilities, which work in every zone (CR 604.3)."""
-    c = base_chars(game, eid).copy()
+    base = base_chars(game, eid)
+    if not base.defn.abilities and not game.effects:
+        return base                      # nothing can change it: share the printed values
+    c = base.copy()
     for ab in c.abilities:
         if isinstance(ab, StaticAbility):
             for tmpl in ab.continuous:

@@ -22,12 +22,28 @@ def sorcery_timing(game, player: int) -> bool:
 
 
 def decision(game, player: int) -> Decision:
+    return Decision("priority", player, cached_actions(game, player), prompt="priority")
+
+
+def cached_actions(game, player: int) -> list:
     v, p, acts = game._actions_cache
     if v != game.version or p != player or game.step != game._actions_step:
         acts = legal_actions(game, player)
         game._actions_cache = (game.version, player, acts)
         game._actions_step = game.step
-    return Decision("priority", player, acts, prompt="priority")
+    return acts
+
+
+def only_pass(game, player: int) -> bool:
+    """True when passing is the only action apart from activating mana abilities
+    (whose mana nothing could use): the auto-pass of `Game(auto_pass=True)`."""
+    for a in cached_actions(game, player):
+        if isinstance(a, Pass):
+            continue
+        if isinstance(a, Activate) and costs.activated_abilities(game, a.source)[a.index].mana:
+            continue
+        return False
+    return True
 
 
 def legal_actions(game, player: int) -> list:
@@ -138,18 +154,7 @@ def take_action(game, player: int, action) -> None:
     if not _matches(action, d.options):
         raise IllegalAction(f"illegal action for p{player} now: {describe(game, action)}")
     if isinstance(action, Pass):
-        game.passes += 1
-        if game.passes >= len(game.living()):
-            game.passes = 0
-            if game.stack:
-                from systems.stack import ResolveTask
-                game.agenda.append(ResolveTask(game.stack[-1]))      # 117.4, 608.1
-                game.priority = None
-                game._resolving = True
-            else:
-                game.priority = None                                 # 500.2: the step ends
-        else:
-            game.priority = game.next_player(player)                 # 117.3d
+        pass_priority(game, player)
         return
     game.passes = 0
     if isinstance(action, PlayLand):
@@ -177,6 +182,21 @@ def take_action(game, player: int, action) -> None:
         game.agenda.append(ActivateTask(player, action, ab))
         return
     raise IllegalAction(f"unknown action {action!r}")
+
+
+def pass_priority(game, player: int) -> None:
+    """CR 117.3d, 117.4: the next player gets priority; when all have passed in
+    succession the top of the stack resolves, or the step ends if it is empty."""
+    game.passes += 1
+    if game.passes >= len(game.living()):
+        game.passes = 0
+        game.priority = None
+        if game.stack:
+            from systems.stack import ResolveTask
+            game.agenda.append(ResolveTask(game.stack[-1]))          # 608.1
+        # else 500.2: the step ends
+    else:
+        game.priority = game.next_player(player)
 
 
 def describe(game, action) -> str:

@@ -8,12 +8,13 @@ from systems import zones
 
 def start_game(decks, seed: int = 0, rules: str = "current", life: int = 20,
                starting_player: int | None = None, log: bool = True, turn_limit=None,
-               previous_loser: int | None = None):
+               auto_pass: bool = False, previous_loser: int | None = None):
     """`decks`: one list of card names or CardDefs per player. `previous_loser`: in a
     later game of a match, the player who lost the previous game (CR 103.1)."""
     from ecs.game import Game
     from cards import get_card
-    g = Game(num_players=len(decks), seed=seed, rules=rules, life=life, log=log)
+    g = Game(num_players=len(decks), seed=seed, rules=rules, life=life, log=log,
+             auto_pass=auto_pass)
     g.turn_limit = turn_limit
     g.world.activate()
     for i, deck in enumerate(decks):

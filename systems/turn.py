@@ -23,7 +23,7 @@ def empty_pools(game) -> None:
     for p in game.players:
         if any(p.pool):
             p.pool = [0] * 6
-            game.version += 1
+            game.touch()
 
 
 def next_step(game) -> None:
@@ -96,7 +96,6 @@ def begin_step(game, step: str) -> None:
     game.step = step
     game.priority = None
     game.passes = 0
-    game.version += 1
     ap = game.active
     if step == "untap":
         start_of_turn_bookkeeping(game)

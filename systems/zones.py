@@ -104,7 +104,7 @@ def put_onto_battlefield(game, eid: int, controller: int | None = None, tapped: 
 def shuffle(game, player: int) -> None:
     """CR 701.20: a uniformly random order from the game's seeded RNG."""
     game.rng.shuffle(game.players[player].library)
-    game.version += 1
+    game.touch()
     game.emit("shuffle", player=player)
 
 
@@ -119,6 +119,7 @@ def draw(game, player: int, n: int = 1) -> int:
             continue
         if not p.library:
             p.drew_from_empty = True
+            game.touch()
             game.emit("draw_empty", player=player)
             continue
         top = p.library[-1]
