@@ -141,6 +141,7 @@ KINDS = {
     "discard": "list of cards",
     "legend_rule": "the object to keep",
     "replacement": "which replacement/prevention effect applies first",
+    "prevention": "{source: amount}: which damage a fixed-amount shield prevents (615.7)",
     "color": "a color name",
     "mana_choice": "which mana an ability produces",
 }

@@ -296,12 +296,14 @@ class CombatDamageTask:
         self.plan = None        # list of (source, recipients or None if decision needed)
         self.assign = {}        # source -> {recipient: amount}
         self.i = 0
+        self.shield_plans = {}  # id(shield) -> {source: amount to prevent} (615.7)
 
     def copy(self):
         t = CombatDamageTask(self.first_strike)
         t.plan = list(self.plan) if self.plan is not None else None
         t.assign = {k: dict(v) for k, v in self.assign.items()}
         t.i = self.i
+        t.shield_plans = {k: dict(v) for k, v in self.shield_plans.items()}
         return t
 
     def _deals_now(self, game, e, c) -> bool:
@@ -390,12 +392,34 @@ class CombatDamageTask:
             for r, n in a.items():
                 if n > 0:
                     batch.append((src, sc, r, n))
-        dmg.deal(game, batch, combat=True)
+        from systems.replacement import shield_choices
+        for sh, r, per in shield_choices(game, batch):                 # 615.7
+            if id(sh) in self.shield_plans:
+                continue
+            who = r.index if isinstance(r, PlayerRef) else game.chars(r).controller
+            return Decision("prevention", who, list(per), 1, len(per),
+                            f"choose which {sh.left} of the damage to {game.name(r)} to prevent",
+                            data={"shield": id(sh), "recipient": r, "amount": sh.left, "damage": per})
+        game.extra["prevention_plans"] = {k: dict(v) for k, v in self.shield_plans.items()}
+        try:
+            dmg.deal(game, batch, combat=True)
+        finally:
+            game.extra.pop("prevention_plans", None)
         game.emit("combat_damage_dealt", first_strike=self.first_strike)
         game.priority = game.active
         return None
 
     def answer(self, game, decision, answer):
+        if decision.kind == "prevention":
+            data = decision.data
+            if not isinstance(answer, dict) or any(s not in data["damage"] for s in answer):
+                raise IllegalAction("answer {source: damage to prevent} for the damaging sources")
+            if any(not isinstance(n, int) or n < 0 or n > data["damage"][s] for s, n in answer.items()):
+                raise IllegalAction("prevent between 0 and the damage each source would deal")
+            if sum(answer.values()) != data["amount"]:
+                raise IllegalAction(f"the shield prevents exactly {data['amount']} of this damage")
+            self.shield_plans[data["shield"]] = dict(answer)
+            return
         validate_assignment(game, decision, answer)
         self.assign[decision.data["source"]] = dict(answer)
         self.i += 1

@@ -101,8 +101,31 @@ class PreventNextDamage:
         if target != self.target or self.left <= 0:
             return 0
         n = min(amount, self.left)
+        plan = game.extra.get("prevention_plans", {}).get(id(self))
+        if plan is not None:                # 615.7: as the affected player chose
+            n = min(n, plan.get(source, 0))
+            plan[source] = plan.get(source, 0) - n
         self.left -= n
         return n
+
+
+def shield_choices(game, batch) -> list:
+    """CR 615.7: when damage from several sources would be dealt at once to the
+    recipient of a shield that prevents a fixed amount, and the shield can't prevent
+    all of it, the recipient (or its controller) chooses which damage it prevents.
+    `batch` is the damage event's (source, source chars, recipient, amount) list.
+    Returns [(shield, recipient, {source: amount that would be dealt})]."""
+    out = []
+    for sh in game.shields:
+        if not isinstance(sh, PreventNextDamage) or sh.left <= 0:
+            continue
+        per = {}
+        for src, sc, t, n in batch:
+            if t == sh.target and n > 0 and not protection_prevents(game, sc, t):
+                per[src] = per.get(src, 0) + n
+        if len(per) > 1 and sum(per.values()) > sh.left:
+            out.append((sh, sh.target, per))
+    return out
 
 
 def protection_prevents(game, source_chars, target) -> bool:

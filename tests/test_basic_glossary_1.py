@@ -347,6 +347,66 @@ def test_untapped_attacker_still_attacking():
 
 
 # --------------------------------------------------------------------------
+# G-052 prevention: a fixed-amount shield against simultaneous sources
+# --------------------------------------------------------------------------
+def _shield3(game, ctx):
+    from systems.replacement import PreventNextDamage
+    for t in fx.TARGET(0).resolve(game, ctx):
+        game.shields.append(PreventNextDamage(t, 3))
+
+
+MENDING = make_card("Test Mending", "{W}", "Instant", spell=SpellAbility(
+    effects=(fx.Custom(_shield3),), targets=(creature(),),
+    text="Prevent the next 3 damage that would be dealt to target creature this turn."))
+VENOM = make_card("Test Venom Bear", "{1}{B}", "Creature — Bear", pt=(2, 2), keywords=["deathtouch"])
+DEFS.update({MENDING.name: MENDING, VENOM.name: VENOM})
+
+
+def _double_blocked_courser():
+    g, h = game_of({"battlefield": [{"card": "Centaur Courser", "id": "cc"}, "Plains"],
+                    "hand": [{"card": "Test Mending", "id": "tm"}]},
+                   {"battlefield": [{"card": "Test Venom Bear", "id": "vb"}, {"card": "Canyon Minotaur", "id": "cm"}]})
+    cc, vb, cm = (ent(g, h, x) for x in ("cc", "vb", "cm"))
+    pass_until(g, lambda g: g.pending.kind == "attackers")
+    g.decide({cc: PlayerRef(1)})
+    pass_until(g, lambda g: g.pending.kind == "blockers")
+    g.decide({vb: cc, cm: cc})
+    assert g.pending.kind == "priority" and g.pending.player == 0
+    g.decide(Cast(ent(g, h, "tm"), targets=[cc]))
+    resolve_top(g)
+    pass_until(g, lambda g: g.pending.kind != "priority")
+    assert g.pending.kind == "damage_assignment"
+    g.decide({vb: 3, cm: 0})
+    return g, h, cc, vb, cm
+
+
+def test_prevention_shield_choice_among_sources():
+    """000 T-243: a "prevent the next 3 damage" shield on a creature that two sources would
+    damage at once (2 deathtouch + 3): the creature's controller chooses which damage it
+    prevents (CR 615.7); preventing all deathtouch damage keeps the creature alive."""
+    g, h, cc, vb, cm = _double_blocked_courser()
+    d = g.pending
+    assert d.kind == "prevention" and d.player == 0
+    assert set(d.options) == {vb, cm}
+    with pytest.raises(IllegalAction):
+        g.decide({vb: 3})                   # more than that source deals
+    with pytest.raises(IllegalAction):
+        g.decide({vb: 1, cm: 1})            # the shield prevents exactly 3
+    g.decide({vb: 2, cm: 1})
+    pass_until(g, lambda g: g.step == "end_of_combat")
+    assert g.zone_of(cc) == "battlefield" and g.damage_on(cc) == 2
+
+
+def test_prevention_shield_other_choice():
+    """000 T-243: the same shield applied the other way (all 3 from the Minotaur) leaves the
+    deathtouch damage, and the creature is destroyed — the choice matters (CR 615.7)."""
+    g, h, cc, vb, cm = _double_blocked_courser()
+    g.decide({vb: 0, cm: 3})
+    pass_until(g, lambda g: g.step == "end_of_combat")
+    assert g.zone_of(g.card_entity[h["cc"]]) == "graveyard"
+
+
+# --------------------------------------------------------------------------
 # G-062 draw a card
 # --------------------------------------------------------------------------
 def test_put_into_hand_is_not_drawing():
