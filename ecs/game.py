@@ -102,6 +102,7 @@ class Game:
         self._v = 0                         # bumps on every state change (see `version`)
         self.cversion = 0                   # bumps on changes that can affect characteristics
         self.sversion = 0                   # bumps on changes that can make an SBA apply
+        self.bversion = 0                   # bumps when an object enters or leaves the battlefield
         self._volatile = False              # an effect reads state beyond characteristics
         self._chars = None
         self._chars_version = -1
@@ -111,6 +112,7 @@ class Game:
         self._actions_cache = (None, None, None)   # (version, player, legal actions)
         self._actions_step = None
         self._mana_cache = {}               # player -> (version, mana sources)
+        self._holders_cache = {}            # player -> ((cversion, player), ability holders)
         self._trig_cache = (-1, ())         # (version, [(eid, chars, triggered abilities)])
         self._base = {}                     # per-object printed characteristics (layers.base_chars)
         self.lki = {}                       # last known information, entity -> Chars (608.2h)
@@ -147,6 +149,11 @@ class Game:
         d["lki"] = dict(self.lki)
         d["_base"] = dict(self._base)
         d["_mana_cache"] = {}
+        # caches patched in place must not be shared with the copy
+        d["_chars"] = dict(self._chars) if self._chars is not None else None
+        d["_offfield"] = {}
+        d["_trig_cache"] = (-1, ())
+        d["_holders_cache"] = {}
         d["card_entity"] = dict(self.card_entity)
         d["extra"] = dict(self.extra)
         rng = random.Random()
@@ -201,6 +208,8 @@ class Game:
         self._v += 1
         self.sversion += 1
         self._offfield = {}
+        if left is not None or entered is not None:
+            self.bversion += 1
         if (self._chars_version == self.cversion and self._chars_independent
                 and not self._volatile):
             from systems.layers import patch_battlefield

@@ -58,6 +58,13 @@ def _activated(c) -> list:
     return out
 
 
+def is_simple_mana(ab) -> bool:
+    """A mana ability whose only cost is {T} (listed through `mana_sources`)."""
+    c = ab.cost
+    return (c.tap and not c.mana.total and c.sacrifice is None and not c.discard and not c.life
+            and not c.untap and not c.sacrifice_self)
+
+
 def can_tap_for_cost(game, eid: int) -> bool:
     """{T} in a cost: untapped, and a creature must not be summoning sick (302.6)."""
     if game.world.has(eid, Tapped):
@@ -83,6 +90,9 @@ def mana_sources(game, player: int, exclude=()) -> list:
 
 
 def _mana_sources(game, player: int, exclude) -> list:
+    """One entry per untapped mana source: (eid, pools, choices) where pools lists
+    every mana it could make with one of its {T} mana abilities and choices maps
+    each pool to (ability index, color choice)."""
     out = []
     for eid in game.battlefield:
         if eid in exclude:
@@ -93,34 +103,32 @@ def _mana_sources(game, player: int, exclude) -> list:
         abilities = activated_abilities(game, eid)
         if not abilities:
             continue
-        tap_ok = None
+        pools = []
+        choices = []
         for i, ab in enumerate(abilities):
-            if not ab.mana:
+            if not ab.mana or not is_simple_mana(ab):
                 continue
-            cost = ab.cost
-            if cost.mana.total or cost.sacrifice is not None or cost.discard or cost.life:
-                continue
-            if cost.tap:
-                if tap_ok is None:
-                    tap_ok = can_tap_for_cost(game, eid)
-                if not tap_ok:
-                    continue
-            out.append(((eid, i), tuple(list(p) for p in ab.mana)))
-            if cost.tap:
-                break          # one {T} ability per permanent can be used
+            if not pools and not can_tap_for_cost(game, eid):
+                break
+            for j, m in enumerate(ab.mana):
+                pools.append(list(m))
+                choices.append((i, j))
+        if pools:
+            out.append((eid, tuple(pools), tuple(choices)))
     return out
 
 
 def potential_mana(game, player: int, exclude=()) -> int:
     p = game.players[player]
-    return sum(p.pool) + sum(max(sum(o) for o in opts) for _, opts in mana_sources(game, player, exclude))
+    return sum(p.pool) + sum(max(sum(o) for o in pools)
+                             for _, pools, _ in mana_sources(game, player, exclude))
 
 
 def can_pay_mana(game, player: int, cost: ManaCost, exclude=()) -> bool:
     p = game.players[player]
     if pay_from_pool(p.pool, cost) is not None:
         return True
-    return feasible(p.pool, cost, mana_sources(game, player, exclude))
+    return feasible(p.pool, cost, [(e, pools) for e, pools, _ in mana_sources(game, player, exclude)])
 
 
 def activate_mana_ability(game, player: int, eid: int, index: int, choice: int = 0) -> None:
@@ -149,43 +157,56 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
 
 def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> None:
     """Pay a mana cost (601.2g-h): activate mana abilities, then pay from the pool.
-    `sources` names the permanents (or (permanent, ability)) to use; None = automatic."""
+    `sources` names the permanents (or (permanent, ability index)) to use;
+    None = the automatic payer."""
     p = game.players[player]
     if cost.total == 0:
         return
+    avail = {e: (pools, choices) for e, pools, choices in mana_sources(game, player, exclude)}
     if sources is None:
-        plan = find_payment(p.pool, cost, mana_sources(game, player, exclude))
-        if plan is None:
-            raise IllegalAction(f"p{player} can't pay {cost}")
-        for (eid, idx), choice in plan:
-            activate_mana_ability(game, player, eid, idx, choice)
+        keys = [(e, pools) for e, (pools, _) in avail.items()]
     else:
         keys = []
-        all_sources = {k: opts for k, opts in mana_sources(game, player, exclude)}
         for s in sources:
-            if isinstance(s, tuple):
-                eid, idx = s
-            else:
-                eid = s
-                idx = next((k[1] for k in all_sources if k[0] == eid), None)
-                if idx is None:
-                    raise IllegalAction(f"{game.name(eid)} can't produce mana now")
-            if (eid, idx) not in all_sources:
+            eid, idx = s if isinstance(s, tuple) else (s, None)
+            if eid not in avail:
                 raise IllegalAction(f"{game.name(eid)} can't produce mana now")
-            keys.append(((eid, idx), all_sources[(eid, idx)]))
+            pools, choices = avail[eid]
+            if idx is not None:
+                sel = [k for k, (i, _) in enumerate(choices) if i == idx]
+                if not sel:
+                    raise IllegalAction(f"{game.name(eid)} has no mana ability {idx} it can use now")
+                pools = tuple(pools[k] for k in sel)
+                avail[eid] = (pools, tuple(choices[k] for k in sel))
+            keys.append((eid, pools))
+    if sources is None:
         plan = find_payment(p.pool, cost, keys)
-        if plan is None or len(plan) == 0 and keys:
-            # use every named source when the pool alone could pay (player asked for them)
-            plan = plan if plan is not None else None
-        if plan is None:
-            raise IllegalAction(f"the named mana sources can't pay {cost}")
-        for (eid, idx), choice in plan:
-            activate_mana_ability(game, player, eid, idx, choice)
+    else:
+        plan = _use_all(p.pool, cost, keys)     # the player named them: tap every one
+    if plan is None:
+        raise IllegalAction(f"p{player} can't pay {cost}" if sources is None
+                            else f"the named mana sources can't pay {cost}")
+    for eid, k in plan:
+        idx, choice = avail[eid][1][k]
+        activate_mana_ability(game, player, eid, idx, choice)
     left = pay_from_pool(p.pool, cost)
     if left is None:
         raise IllegalAction(f"p{player} can't pay {cost}")
     p.pool[:] = left
     game.touch()
+
+
+def _use_all(pool, cost, keys):
+    """A color choice for every named source such that the pool pays `cost`."""
+    import itertools
+    for combo in itertools.product(*[range(len(pools)) for _, pools in keys]):
+        p = list(pool)
+        for (eid, pools), k in zip(keys, combo):
+            for i in range(6):
+                p[i] += pools[k][i]
+        if pay_from_pool(p, cost) is not None:
+            return [(eid, k) for (eid, _), k in zip(keys, combo)]
+    return None
 
 
 def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,

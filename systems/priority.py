@@ -46,39 +46,73 @@ def only_pass(game, player: int) -> bool:
     return True
 
 
+_PASS = Pass()
+
+
 def legal_actions(game, player: int) -> list:
-    acts = [Pass()]
+    acts = [_PASS]
     p = game.players[player]
     sorcery_ok = sorcery_timing(game, player)
-    # lands (305.1-305.2): main phase, stack empty, own turn, land plays left
-    if sorcery_ok and p.lands_played < p.land_plays:
-        seen = set()
+    chars = game.chars
+    # lands (305.1-305.2) and spells (601.3, 117.1a)
+    if p.hand:
+        lands_ok = sorcery_ok and p.lands_played < p.land_plays
+        free = None
+        castable = {}
         for c in p.hand:
-            ch = game.chars(c)
-            if "Land" in ch.types and ch.name not in seen:
-                acts.append(PlayLand(c))
-    # spells
-    free = _casts_free_from_hand(game, player)
-    for c in p.hand:
-        ch = game.chars(c)
-        if "Land" in ch.types:
-            continue
-        if not (sorcery_ok or "Instant" in ch.types or ch.has("flash")):
-            continue
-        if can_cast(game, player, c, None):
-            acts.append(Cast(c))
-        if free and can_cast(game, player, c, "free"):
-            acts.append(Cast(c, alt="free"))
-    # abilities of permanents
+            ch = chars(c)
+            types = ch.types
+            if "Land" in types:
+                if lands_ok:
+                    acts.append(PlayLand(c))
+                continue
+            if not (sorcery_ok or "Instant" in types or ch.has("flash")):
+                continue
+            ok = castable.get(ch.defn)
+            if ok is None:
+                ok = castable[ch.defn] = can_cast(game, player, c, None)
+            if ok:
+                acts.append(Cast(c))
+            if free is None:
+                free = _casts_free_from_hand(game, player)
+            if free and can_cast(game, player, c, "free"):
+                acts.append(Cast(c, alt="free"))
+    # mana abilities that can be activated now (cached with the mana sources)
+    for e, _, choices in costs.mana_sources(game, player):
+        seen = -1
+        for i, _ in choices:
+            if i != seen:
+                acts.append(Activate(e, i))
+                seen = i
+    # other activated abilities
+    for e, items in _ability_holders(game, player):
+        for i, ab in items:
+            if can_activate(game, player, e, ab, sorcery_ok):
+                acts.append(Activate(e, i))
+    return acts
+
+
+def _ability_holders(game, player: int) -> list:
+    """Permanents of `player` with activated abilities other than free {T} mana
+    abilities, cached per characteristics version."""
+    key = (game.cversion, game.bversion)
+    hit = game._holders_cache.get(player)
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    out = []
     for e in game.battlefield:
         ch = game.chars(e)
         if ch.controller != player:
             continue
-        abilities = costs.activated_abilities(game, e)
-        for i, ab in enumerate(abilities):
-            if can_activate(game, player, e, ab, sorcery_ok):
-                acts.append(Activate(e, i))
-    return acts
+        items = []
+        for i, ab in enumerate(costs.activated_abilities(game, e)):
+            if ab.mana and costs.is_simple_mana(ab):
+                continue
+            items.append((i, ab))
+        if items:
+            out.append((e, items))
+    game._holders_cache[player] = (key, out)
+    return out
 
 
 def _casts_free_from_hand(game, player) -> bool:
