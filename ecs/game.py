@@ -115,6 +115,7 @@ class Game:
         self._holders_cache = {}            # player -> ((cversion, player), ability holders)
         self._trig_cache = (-1, ())         # (version, [(eid, chars, triggered abilities)])
         self._base = {}                     # per-object printed characteristics (layers.base_chars)
+        self.token_limbo = set()            # tokens off the battlefield (704.5d)
         self.lki = {}                       # last known information, entity -> Chars (608.2h)
         self.card_entity = {}               # physical card id -> current entity
         self.next_card_id = 1
@@ -147,6 +148,7 @@ class Game:
             d[k] = list(d[k])
         d["agenda"] = [t.copy() for t in self.agenda]
         d["lki"] = dict(self.lki)
+        d["token_limbo"] = set(self.token_limbo)
         d["_base"] = dict(self._base)
         d["_mana_cache"] = {}
         # caches patched in place must not be shared with the copy
@@ -384,6 +386,8 @@ class Game:
         comps.extend(extra)
         eid = self.world.create(*comps)
         self.card_entity[card_id] = eid
+        if token and zone != "battlefield":
+            self.token_limbo.add(eid)
         lst = self.zone_list(zone, owner)
         if zone == "library" and position == "bottom":
             lst.insert(0, eid)

@@ -37,6 +37,15 @@ def cached_actions(game, player: int) -> list:
 def only_pass(game, player: int) -> bool:
     """True when passing is the only action apart from activating mana abilities
     (whose mana nothing could use): the auto-pass of `Game(auto_pass=True)`."""
+    if not sorcery_timing(game, player) and not _ability_holders(game, player):
+        # nothing but instants and flash could be cast now (117.1a)
+        chars = game.chars
+        for c in game.players[player].hand:
+            ch = chars(c)
+            if "Instant" in ch.types or ch.has("flash"):
+                break
+        else:
+            return True
     for a in cached_actions(game, player):
         if isinstance(a, Pass):
             continue

@@ -40,13 +40,8 @@ def _check(game) -> bool:
     cease = []          # 704.5d
     annihilate = []     # 704.5q
     legend = {}         # 704.5j: (controller, name) -> [eids]
-    for pl in game.players:
-        for zone in (pl.hand, pl.graveyard, pl.library):
-            for e in zone:
-                if game.world.ents[e][Card].token:
-                    cease.append(e)
-    for e in game.exile + game.command:
-        if game.world.ents[e][Card].token:
+    for e in game.token_limbo:                    # tokens that left the battlefield
+        if e in game.world.ents:
             cease.append(e)
     for e in game.battlefield:
         c = game.chars(e)
@@ -116,7 +111,7 @@ def _check(game) -> bool:
 
 
 def _cease(game, e):
-    z = game.zone_of(e)
+    game.token_limbo.discard(e)
     game.remove_from_zone(e)
     game.world.delete(e)
     game.version += 1

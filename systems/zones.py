@@ -60,6 +60,8 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         new_comps.append(Controller(controller if controller is not None else owner, game.clock))
     new = game.world.create(*new_comps)
     game.card_entity[card.card_id] = new
+    if card.token and to != "battlefield":
+        game.token_limbo.add(new)                 # ceases to exist at the next SBA check
     lst = game.zone_list(to, owner)
     if to == "library" and position == "bottom":
         lst.insert(0, new)
