@@ -112,6 +112,7 @@ class Game:
         self._actions_cache = (None, None, None)   # (version, player, legal actions)
         self._actions_step = None
         self._mana_cache = {}               # player -> (version, mana sources)
+        self._instant_cache = {}            # player -> ((cversion, hand), bool)
         self._holders_cache = {}            # player -> ((cversion, player), ability holders)
         self._trig_cache = (-1, ())         # (version, [(eid, chars, triggered abilities)])
         self._base = {}                     # per-object printed characteristics (layers.base_chars)
@@ -156,6 +157,7 @@ class Game:
         d["_offfield"] = {}
         d["_trig_cache"] = (-1, ())
         d["_holders_cache"] = {}
+        d["_instant_cache"] = {}
         d["card_entity"] = dict(self.card_entity)
         d["extra"] = dict(self.extra)
         rng = random.Random()

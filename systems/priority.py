@@ -37,15 +37,9 @@ def cached_actions(game, player: int) -> list:
 def only_pass(game, player: int) -> bool:
     """True when passing is the only action apart from activating mana abilities
     (whose mana nothing could use): the auto-pass of `Game(auto_pass=True)`."""
-    if not sorcery_timing(game, player) and not _ability_holders(game, player):
-        # nothing but instants and flash could be cast now (117.1a)
-        chars = game.chars
-        for c in game.players[player].hand:
-            ch = chars(c)
-            if "Instant" in ch.types or ch.has("flash"):
-                break
-        else:
-            return True
+    if not sorcery_timing(game, player) and not _ability_holders(game, player) \
+            and not _instant_speed_in_hand(game, player):
+        return True                     # nothing but instants and flash could be cast now
     for a in cached_actions(game, player):
         if isinstance(a, Pass):
             continue
@@ -99,6 +93,24 @@ def legal_actions(game, player: int) -> list:
             if can_activate(game, player, e, ab, sorcery_ok):
                 acts.append(Activate(e, i))
     return acts
+
+
+def _instant_speed_in_hand(game, player: int) -> bool:
+    """Does the hand hold a card castable at instant speed (117.1a)? Cached per hand."""
+    hand = game.players[player].hand
+    key = (game.cversion, tuple(hand))
+    hit = game._instant_cache.get(player)
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    chars = game.chars
+    res = False
+    for c in hand:
+        ch = chars(c)
+        if "Instant" in ch.types or ch.has("flash"):
+            res = True
+            break
+    game._instant_cache[player] = (key, res)
+    return res
 
 
 def _ability_holders(game, player: int) -> list:
