@@ -1,0 +1,117 @@
+"""The layer system (CR 613) with test-only cards: timestamps (613.7), dependency
+(613.8), the locked set of affected objects of a resolved spell (611.2c),
+characteristic-defining abilities first (613.4a), counters in 7c (613.4c)."""
+from cards.dsl import make_card, StaticAbility, SpellAbility
+from ecs import Game, Pass, Cast
+from systems import effects as fx
+from systems import statics as st
+from systems.layers import StaticEffect, L_7B
+
+
+def _lands_are(subtype, only=None):
+    """'All [only] lands are <subtype> in addition to their other types.'"""
+    def affects(g, src, e, ch, allc):
+        return "Land" in ch.types and (only is None or only in ch.subtypes)
+    return StaticAbility(continuous=(st.add_subtypes(affects, subtype),))
+
+
+FORESTS_ARE_ISLANDS = make_card("Test Forest Tide", "{U}", "Enchantment",
+                                abilities=[_lands_are("Island", only="Forest")])
+LANDS_ARE_FORESTS = make_card("Test Overgrowth", "{G}", "Enchantment",
+                              abilities=[_lands_are("Forest")])
+
+
+def _setup(order, extra=()):
+    return {"players": [{"battlefield": list(order) + [{"card": "Mountain", "id": "m"}] + list(extra),
+                         "library": ["Island"] * 3},
+                        {"library": ["Island"] * 3}]}
+
+
+def _defs():
+    return {d.name: d for d in (FORESTS_ARE_ISLANDS, LANDS_ARE_FORESTS)}
+
+
+def test_dependency_beats_timestamp_in_the_type_layer():
+    """CR 613.8a-b: 'Forests are Islands' depends on 'lands are Forests' (the latter changes
+    what the former applies to), so it applies after it even with an earlier timestamp."""
+    g, h = Game.from_setup(_setup(["Test Forest Tide", "Test Overgrowth"]), defs=_defs())
+    m = g.card_entity[h["m"]]
+    assert {"Mountain", "Forest", "Island"} <= set(g.chars(m).subtypes)
+    # and with the timestamps the other way round the result is the same
+    g2, h2 = Game.from_setup(_setup(["Test Overgrowth", "Test Forest Tide"]), defs=_defs())
+    m2 = g2.card_entity[h2["m"]]
+    assert {"Mountain", "Forest", "Island"} <= set(g2.chars(m2).subtypes)
+    # a land that is an Island taps for blue too (305.6)
+    from systems.costs import activated_abilities
+    assert len([a for a in activated_abilities(g, m) if a.mana]) == 3
+
+
+def _set_pt(name, p, t):
+    def apply(g, ce, ch, allc):
+        ch.power, ch.toughness = p, t
+    return make_card(name, "{1}", "Enchantment", abilities=[
+        StaticAbility(continuous=(StaticEffect(L_7B, st.all_creatures(), apply),))])
+
+
+def test_timestamps_order_effects_in_one_layer():
+    """CR 613.7: two 'creatures are P/T' effects in layer 7b: the later timestamp wins;
+    a +1/+1 counter (7c) applies after both (613.4c)."""
+    a, b = _set_pt("Test Smallness", 1, 1), _set_pt("Test Bigness", 5, 5)
+    defs = {a.name: a, b.name: b}
+    setup = {"players": [{"battlefield": ["Test Smallness", "Test Bigness",
+                                          {"card": "Centaur Courser", "id": "c",
+                                           "counters": {"+1/+1": 1}}]}, {}]}
+    g, h = Game.from_setup(setup, defs=defs)
+    c = g.card_entity[h["c"]]
+    assert (g.chars(c).power, g.chars(c).toughness) == (6, 6)
+    setup["players"][0]["battlefield"][:2] = ["Test Bigness", "Test Smallness"]
+    g, h = Game.from_setup(setup, defs=defs)
+    c = g.card_entity[h["c"]]
+    assert (g.chars(c).power, g.chars(c).toughness) == (2, 2)
+
+
+def test_characteristic_defining_ability_applies_first():
+    """CR 613.4a/b: Crusader of Odric's */* is defined in 7a, so a 7b 'P/T are 5/5'
+    effect overrides it and a 7c +2/+2 adds to the result."""
+    b = _set_pt("Test Bigness", 5, 5)
+    setup = {"players": [{"battlefield": [{"card": "Crusader of Odric", "id": "co"}, "Test Bigness"],
+                          "hand": [{"card": "Titanic Growth", "id": "tg"}],
+                          "mana": {"G": 2}}, {}]}
+    g, h = Game.from_setup(setup, defs={b.name: b})
+    co = g.card_entity[h["co"]]
+    assert (g.chars(co).power, g.chars(co).toughness) == (5, 5)
+    g.decide(Cast(g.card_entity[h["tg"]], targets=[co]))
+    g.decide(Pass())
+    g.decide(Pass())
+    assert (g.chars(co).power, g.chars(co).toughness) == (9, 9)
+
+
+RALLY = make_card("Test Rally", "{W}", "Instant", spell=SpellAbility(effects=(
+    fx.Custom(lambda g, ctx: fx.ModifyPT(_Yours(), 1, 1).run(g, ctx)),)))
+
+
+class _Yours(fx.Ref):
+    def resolve(self, game, ctx):
+        return game.creatures(ctx.controller)
+
+
+def test_resolved_spell_locks_the_affected_set():
+    """CR 611.2c: 'creatures you control get +1/+1 until end of turn' affects only the
+    creatures there as it resolved; one entering later doesn't get the bonus."""
+    setup = {"players": [{"battlefield": [{"card": "Centaur Courser", "id": "c"}, "Plains",
+                                          "Forest", "Forest", "Forest"],
+                          "hand": [{"card": "Test Rally", "id": "r"},
+                                   {"card": "Centaur Courser", "id": "late"}]}, {}]}
+    g, h = Game.from_setup(setup, defs={RALLY.name: RALLY})
+    g.decide(Cast(g.card_entity[h["r"]]))
+    g.decide(Pass())
+    g.decide(Pass())
+    c = g.card_entity[h["c"]]
+    assert (g.chars(c).power, g.chars(c).toughness) == (4, 4)
+    g.decide(Cast(g.card_entity[h["late"]]))
+    g.decide(Pass())
+    g.decide(Pass())
+    late = g.card_entity[h["late"]]
+    assert g.zone_of(late) == "battlefield"
+    assert (g.chars(late).power, g.chars(late).toughness) == (3, 3)
+    assert (g.chars(c).power, g.chars(c).toughness) == (4, 4)
