@@ -38,7 +38,7 @@ def only_pass(game, player: int) -> bool:
     """True when passing is the only action apart from activating mana abilities
     (whose mana nothing could use): the auto-pass of `Game(auto_pass=True)`."""
     if not sorcery_timing(game, player) and not _ability_holders(game, player) \
-            and not _instant_speed_in_hand(game, player):
+            and not _instant_speed_in_hand(game, player) and not _plays_top_of_library(game, player):
         return True                     # nothing but instants and flash could be cast now
     for a in cached_actions(game, player):
         if isinstance(a, Pass):
@@ -80,6 +80,16 @@ def legal_actions(game, player: int) -> list:
                 free = _casts_free_from_hand(game, player)
             if free and can_cast(game, player, c, "free"):
                 acts.append(Cast(c, alt="free"))
+    # "you may play the top card of your library": playing a land is the turn's land play,
+    # playing a nonland card is casting it with the usual timing and costs (305.1, 601.3)
+    if p.library and _plays_top_of_library(game, player):
+        c = p.library[-1]
+        ch = chars(c)
+        if "Land" in ch.types:
+            if sorcery_ok and p.lands_played < p.land_plays:
+                acts.append(PlayLand(c))
+        elif (sorcery_ok or "Instant" in ch.types or ch.has("flash")) and can_cast(game, player, c, None):
+            acts.append(Cast(c))
     # mana abilities that can be activated now (cached with the mana sources)
     for e, _, choices in costs.mana_sources(game, player):
         seen = -1
@@ -134,6 +144,19 @@ def _ability_holders(game, player: int) -> list:
             out.append((e, items))
     game._holders_cache[player] = (key, out)
     return out
+
+
+def _plays_top_of_library(game, player) -> bool:
+    """A static ability of a permanent `player` controls: 'You may play lands and cast
+    spells from the top of your library.'"""
+    for e in game.battlefield:
+        ch = game.chars(e)
+        if ch.controller != player:
+            continue
+        for ab in ch.abilities:
+            if isinstance(ab, StaticAbility) and "play_top_of_library" in ab.rules:
+                return True
+    return False
 
 
 def _casts_free_from_hand(game, player) -> bool:

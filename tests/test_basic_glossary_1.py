@@ -428,6 +428,70 @@ def test_put_into_hand_is_not_drawing():
 
 
 # --------------------------------------------------------------------------
+# G-055 play
+# --------------------------------------------------------------------------
+TOP_SIGHT = make_card("Test Top Sight", "{2}{U}", "Enchantment", abilities=[
+    StaticAbility(rules=("play_top_of_library",),
+                  text="You may play lands and cast spells from the top of your library.")])
+DEFS[TOP_SIGHT.name] = TOP_SIGHT
+
+
+def test_play_land_from_library_uses_land_play():
+    """000 T-248: "you may play the top card of your library": a land on top may be played,
+    and that is the turn's land play (CR 305.2, 305.1) — a second land can't be played, and a
+    land from the top can't be played after a land from hand."""
+    g, h = game_of({"battlefield": ["Test Top Sight"],
+                    "hand": [{"card": "Island", "id": "isl"}],
+                    "library": [{"card": "Forest", "id": "f1"}, {"card": "Forest", "id": "f2"}]})
+    f1 = ent(g, h, "f1")
+    assert PlayLand(f1) in g.pending.options
+    assert PlayLand(ent(g, h, "f2")) not in g.pending.options      # only the top card
+    g.decide(PlayLand(f1))
+    assert g.zone_of(g.card_entity[h["f1"]]) == "battlefield"
+    assert g.players[0].lands_played == 1
+    f2 = ent(g, h, "f2")
+    assert PlayLand(f2) not in g.pending.options
+    with pytest.raises(IllegalAction):
+        g.decide(PlayLand(f2))
+    with pytest.raises(IllegalAction):
+        g.decide(PlayLand(ent(g, h, "isl")))
+
+    g, h = game_of({"battlefield": ["Test Top Sight"], "hand": [{"card": "Island", "id": "isl"}],
+                    "library": [{"card": "Forest", "id": "f1"}]})
+    g.decide(PlayLand(ent(g, h, "isl")))
+    with pytest.raises(IllegalAction):
+        g.decide(PlayLand(ent(g, h, "f1")))
+
+
+def test_play_nonland_from_library_is_casting():
+    """000 T-249: "play" a nonland card from the top of the library means casting it: its
+    costs are paid and the timing rules apply (CR 601.2, 307.1)."""
+    g, h = game_of({"battlefield": ["Test Top Sight", {"card": "Forest", "id": "fa"}, {"card": "Forest", "id": "fb"},
+                                    {"card": "Forest", "id": "fc"}],
+                    "hand": [{"card": "Titanic Growth", "id": "tg"}],
+                    "library": [{"card": "Centaur Courser", "id": "cc"}, {"card": "Forest", "id": "x"}]},
+                   {"battlefield": [{"card": "Serra Angel", "id": "sa"}]})
+    cc = ent(g, h, "cc")
+    assert Cast(cc) in g.pending.options
+    # sorcery timing: not with a spell on the stack
+    g.decide(Cast(ent(g, h, "tg"), targets=[ent(g, h, "sa")], mana=[ent(g, h, "fa"), ent(g, h, "fb")]))
+    assert Cast(cc) not in g.pending.options
+    with pytest.raises(IllegalAction):
+        g.decide(Cast(cc))
+    resolve_top(g)
+    # one Forest left: {2}{G} can't be paid
+    assert Cast(cc) not in g.pending.options
+    g, h = game_of({"battlefield": ["Test Top Sight", {"card": "Forest", "id": "fa"}, {"card": "Forest", "id": "fb"},
+                                    {"card": "Forest", "id": "fc"}],
+                    "library": [{"card": "Centaur Courser", "id": "cc"}]})
+    g.decide(Cast(ent(g, h, "cc")))
+    assert all(g.is_tapped(ent(g, h, x)) for x in ("fa", "fb", "fc"))
+    assert g.players[0].spells_cast_turn == 1
+    resolve_top(g)
+    assert g.zone_of(g.card_entity[h["cc"]]) == "battlefield"
+
+
+# --------------------------------------------------------------------------
 # G-065 put onto the battlefield
 # --------------------------------------------------------------------------
 def test_put_onto_battlefield_is_not_casting():
