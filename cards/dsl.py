@@ -172,6 +172,7 @@ class SpellAbility:
     choose: int = 1                 # number of modes to choose
     divide: object = None           # amount to divide among targets (int or 'X')
     text: str = ""
+    additional_cost: object = None  # Cost: "As an additional cost to cast this spell, ..." (601.2f)
 
 
 @dataclass(frozen=True)

@@ -230,11 +230,19 @@ class CastTask(_Procedure):
             else:
                 return Decision("divide", self.player, tg, prompt=f"divide {total}",
                                 data={"total": total})
+        # 601.2f: additional costs (sacrifice, discard) are chosen with the total cost
+        d = self._additional_cost_choices(game, sa)
+        if d is not None:
+            return d
         # 601.2f-h: total cost, mana abilities, payment
         cost = self._total_cost(game)
         game.set(self.eid, Spell(self.player, tuple(tuple(g) for g in self.targets),
                                  self.modes or (), self.x, self.division or (), self.alt))
         costs.pay_mana(game, self.player, cost, self.mana_sources)
+        for e in self.pay_choices.get("discard", []):
+            zones.discard(game, self.player, e)
+        for e in self.pay_choices.get("sacrifice", []):
+            zones.sacrifice(game, e)
         # 601.2i: it becomes cast
         self.done = True
         p = game.players[self.player]
@@ -242,6 +250,36 @@ class CastTask(_Procedure):
         game.emit("cast", eid=self.eid, player=self.player, from_zone=self.from_zone)
         game.priority = self.player               # 117.3c
         game.passes = 0
+        return None
+
+    def _additional_cost_choices(self, game, sa):
+        """CR 601.2f, 118.3: an additional cost must be payable in full; a
+        sacrifice can use only a permanent the caster controls (701.21a)."""
+        add = sa.additional_cost if sa is not None else None
+        for what in ("sacrifice", "discard"):
+            if what in self.pay_choices and not (add is not None and getattr(add, what)):
+                raise IllegalAction(f"{self.defn.name} has no {what} cost")
+        if add is None:
+            return None
+        if add.sacrifice is not None:
+            opts = costs.sacrifice_candidates(game, self.player, add)
+            if not opts:
+                raise IllegalAction(f"nothing to sacrifice for {self.defn.name}")
+            if "sacrifice" not in self.pay_choices:
+                return Decision("cost", self.player, opts, 1, 1, "sacrifice", data={"what": "sacrifice"})
+            grp = list(self.pay_choices["sacrifice"])
+            if len(grp) != 1 or grp[0] not in opts:
+                raise IllegalAction(f"can't sacrifice {[game.name(g) for g in grp]} for this cost")
+        if add.discard:
+            hand = [c for c in game.players[self.player].hand if c != self.card]
+            if len(hand) < add.discard:
+                raise IllegalAction(f"not enough cards in hand to discard for {self.defn.name}")
+            if "discard" not in self.pay_choices:
+                return Decision("cost", self.player, hand, add.discard, add.discard, "discard",
+                                data={"what": "discard"})
+            grp = list(self.pay_choices["discard"])
+            if len(grp) != add.discard or len(set(grp)) != len(grp) or any(c not in hand for c in grp):
+                raise IllegalAction("illegal discard for this cost")
         return None
 
     def _base_cost(self):

@@ -337,16 +337,17 @@ class SetSubtypes(Step):
 
 
 class SetColors(Step):
-    """'<it> becomes <color> until end of turn' (105.3: replaces its colors)."""
+    """'<it> becomes <color> until end of turn' (105.3: replaces its colors).
+    `colors`: color letters, or fn(game, ctx) -> letters (e.g. CHOSEN_COLOR)."""
 
     def __init__(self, what, colors, duration="eot"):
         self.what = what
-        self.colors = frozenset(colors)
+        self.colors = colors if callable(colors) else frozenset(colors)
         self.duration = duration
 
     def run(self, game, ctx):
         objs = frozenset(self.what.resolve(game, ctx))
-        cols = self.colors
+        cols = frozenset(self.colors(game, ctx)) if callable(self.colors) else self.colors
 
         def apply(g, ce, ch, allc):
             ch.colors = cols
@@ -457,6 +458,42 @@ class CreateTokens(Step):
                       owner=ctx.controller, controller=ctx.controller, cause="create", card=None)
 
 
+class CreateEmblem(Step):
+    """CR 114.1-114.4: 'You get an emblem with "<static ability>"'. The emblem is
+    an object in the command zone, owned and controlled by that player; it isn't a
+    permanent (nothing can destroy or exile it) and its abilities work for the
+    rest of the game, whatever happens to the object that made it."""
+
+    def __init__(self, abilities, name="Emblem"):
+        self.abilities = tuple(abilities)
+        self.name = name
+
+    def run(self, game, ctx):
+        from cards.dsl import CardDef
+        from ecs.mana import NO_COST
+        defn = CardDef(name=self.name, cost=NO_COST, supertypes=frozenset(), types=frozenset(),
+                       subtypes=(), abilities=self.abilities, text="emblem")
+        eid = game.create_object(defn, ctx.controller, "command")
+        for ab in self.abilities:
+            for tmpl in getattr(ab, "continuous", ()):
+                add_effect(game, CE(tmpl.layer, game.tick(), eid, ctx.controller, tmpl.apply, None,
+                                    _emblem_view(tmpl.affects), "forever",
+                                    condition=_emblem_view(tmpl.condition, cond=True)
+                                    if tmpl.condition else None))
+
+
+def _emblem_view(fn, cond=False):
+    """Static-ability templates read their source from the characteristics of the
+    objects on the battlefield; an emblem's source is in the command zone."""
+    from systems.layers import base_chars
+
+    def view(g, allc, src):
+        return allc if src in allc else {**allc, src: base_chars(g, src)}
+    if cond:
+        return lambda g, src, allc: fn(g, src, view(g, allc, src))
+    return lambda g, ce, e, ch, allc: fn(g, ce.source, e, ch, view(g, allc, ce.source))
+
+
 class PreventCombatDamageThisTurn(Step):
     def run(self, game, ctx):
         from systems.replacement import PreventAllCombatDamage
@@ -557,6 +594,39 @@ class ChooseObjects(Step):
             if c not in decision.options:
                 raise IllegalAction(f"{game.name(c)} can't be chosen")
         st["chosen"][p] = list(chosen)
+
+
+class ChooseColor(Step):
+    """'Choose a color' as the effect resolves: one of the five colors only,
+    never colorless or multicolored (CR 105.1, 105.2c). The letter goes to
+    ctx.vars[key]; then `then` runs."""
+
+    COLORS = ("white", "blue", "black", "red", "green")
+
+    def __init__(self, who, then=(), key="color", prompt="choose a color"):
+        self.who = who
+        self.then = tuple(then)
+        self.key = key
+        self.prompt = prompt
+
+    def run(self, game, ctx):
+        if self.key not in ctx.vars:
+            p = self.who.resolve(game, ctx)[0]
+            return Decision("color", p.index, list(self.COLORS), 1, 1, self.prompt)
+        for step in self.then:
+            step.run(game, ctx)
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        from ecs.mana import NAME_TO_LETTER
+        if answer not in self.COLORS:
+            raise IllegalAction(f"{answer!r} is not a color (choose one of {', '.join(self.COLORS)})")
+        ctx.vars[self.key] = NAME_TO_LETTER[answer]
+
+
+def CHOSEN_COLOR(game, ctx, key="color"):
+    """The color chosen by ChooseColor, as a set of letters (for SetColors)."""
+    return {ctx.vars[key]}
 
 
 class _Vars(Ref):

@@ -183,6 +183,17 @@ def _make_base(comps, eid: int) -> Chars:
     return c
 
 
+def mana_value(game, eid: int) -> int:
+    """CR 202.3: the total amount of mana in its mana cost; on the stack X is the
+    value chosen for it (202.3e), everywhere else X is 0 (202.3e)."""
+    from components import Spell
+    mv = game.chars(eid).mana_value
+    sp = game.world.get(eid, Spell)
+    if sp is not None and game.zone_of(eid) == "stack":
+        mv += game.chars(eid).cost.x * (sp.x or 0)
+    return mv
+
+
 def intrinsic_mana_abilities(chars: Chars) -> tuple:
     """CR 305.6: a land with a basic land type has '{T}: Add [mana]'."""
     # in the order the land has its subtypes: printed types first, then ones an
