@@ -19,13 +19,16 @@ from systems.targeting import any_target, creature, player, target
 # ---------------------------------------------------------------------------
 # helpers
 # ---------------------------------------------------------------------------
-def run(data: dict, *defs):
-    """Run a scenario dict with test-only CardDefs; fail the test on any failure."""
+def run(data: dict, *defs, before=None):
+    """Run a scenario dict with test-only CardDefs; fail the test on any failure.
+    `before(game, handles)` runs after setup, before the actions."""
     data = dict(data)
     data.setdefault("name", "test")
     r = Runner.__new__(Runner)
     r.data = data
     r.game, r.handles = build_game(data, defs={d.name: d for d in defs})
+    if before is not None:
+        before(r.game, r.handles)
     r.actions = data.get("actions") or []
     r.expect = data.get("expect")
     r.run()
@@ -566,3 +569,51 @@ def test_emblem_cant_be_affected_and_lasts():
     r.expect = {"pt": {"elf": [2, 2]}}
     r.run()
     assert g.command == [emblem] and g.exists(emblem)
+
+
+# ---------------------------------------------------------------------------
+# G-130 Damage
+# ---------------------------------------------------------------------------
+def test_life_loss_is_not_damage_and_cant_be_prevented():
+    """000 T-367: Bloodhunter Bat's "target player loses 2 life and you gain 2 life" isn't
+    damage: a shield preventing the next 5 damage to that player doesn't stop it and isn't
+    used up (CR 119.3, 120.1, 615)."""
+    from ecs.decisions import PlayerRef
+    from systems.replacement import PreventNextDamage
+    shield = PreventNextDamage(PlayerRef(1), 5)
+    r = run({"players": [
+        {"battlefield": ["Swamp", "Swamp", "Swamp", "Swamp"],
+         "hand": [{"card": "Bloodhunter Bat", "id": "bat"}]},
+        {}],
+        "actions": [{"cast": "bat"}, {"resolve": 1}, {"choose": "p1", "player": "p0"}, {"resolve": 1}],
+        "expect": {"life": {"p0": 22, "p1": 18}}},
+        before=lambda g, h: g.shields.append(shield))
+    assert shield.left == 5 and shield in r.game.shields
+
+
+# ---------------------------------------------------------------------------
+# G-134 Hexproof
+# ---------------------------------------------------------------------------
+class _AllOpponentsCreatures(fx.Ref):
+    def resolve(self, game, ctx):
+        return [e for e in game.battlefield if "Creature" in game.chars(e).types
+                and game.chars(e).controller != ctx.controller]
+
+
+MASS_STEAL = spell("Test Mass Steal", "{U}", "Sorcery", fx.GainControl(_AllOpponentsCreatures()),
+                   text="Gain control of all creatures you don't control.")
+
+
+def test_aura_stays_on_hexproof_creature_after_control_change():
+    """000 T-371: P1's Mark of the Vampire on P1's Primal Huntbeast stays attached when P2 gains
+    control of the Huntbeast (untargeted): hexproof only restricts targeting, and being
+    attached isn't targeting (CR 702.11b, 303.4, 704.5m)."""
+    run({"turn": {"number": 2, "active": 1, "step": "main1"},
+         "players": [
+             {"battlefield": [{"card": "Primal Huntbeast", "id": "hb"},
+                              {"card": "Mark of the Vampire", "id": "mark", "attached_to": "hb"}]},
+             {"battlefield": ["Island"], "hand": [{"card": "Test Mass Steal", "id": "steal"}]}],
+         "actions": [{"cast": "steal"}, {"resolve": 1}, {"to": "beginning_of_combat"}],
+         "expect": {"controller": {"hb": "p1", "mark": "p0"}, "attached": {"mark": "hb"},
+                    "zone": {"mark": "battlefield"}, "pt": {"hb": [5, 5]},
+                    "keywords": {"hb": ["hexproof", "lifelink"]}}}, MASS_STEAL)
