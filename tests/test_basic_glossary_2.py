@@ -617,3 +617,33 @@ def test_aura_stays_on_hexproof_creature_after_control_change():
          "expect": {"controller": {"hb": "p1", "mark": "p0"}, "attached": {"mark": "hb"},
                     "zone": {"mark": "battlefield"}, "pt": {"hb": [5, 5]},
                     "keywords": {"hb": ["hexproof", "lifelink"]}}}, MASS_STEAL)
+
+
+# ---------------------------------------------------------------------------
+# G-114 Replacement effect
+# ---------------------------------------------------------------------------
+def test_sacrificed_colossus_never_dies():
+    """000 T-344: a sacrificed Darksteel Colossus is shuffled into its owner's library instead;
+    it never touches the graveyard, so a "whenever a creature dies" ability doesn't trigger,
+    while another sacrificed creature does trigger it (CR 614.1a, 700.4)."""
+    from cards.dsl import TriggeredAbility
+    from systems import triggers as tr
+    watcher = make_card("Test Death Watcher", "{1}{B}", "Creature — Zombie", pt=(1, 1), abilities=[
+        TriggeredAbility(tr.Dies(self_only=False), (fx.GainLife(fx.YOU, 1),),
+                         text="Whenever a creature dies, you gain 1 life.")])
+    run({"players": [
+        {"battlefield": [{"card": "Darksteel Colossus", "id": "dc"},
+                         {"card": "Bloodthrone Vampire", "id": "bv"},
+                         {"card": "Arbor Elf", "id": "elf"}],
+         "library": ["Island"]},
+        {"battlefield": [{"card": "Test Death Watcher", "id": "w"}]}],
+        "actions": [
+            {"activate": "bv", "ability": 0, "pay": {"sacrifice": "dc"}},
+            {"expect": {"stack": ["ability:bv"], "zone": {"dc": "library"},
+                        "count": {"p0": {"graveyard": 0}}, "library_size": {"p0": 2}}},
+            {"resolve": 1},
+            {"activate": "bv", "ability": 0, "pay": {"sacrifice": "elf"}},
+            {"expect": {"stack": ["ability:w", "ability:bv"]}},
+            {"resolve": "all"},
+        ],
+        "expect": {"life": {"p1": 21}, "pt": {"bv": [5, 5]}}}, watcher)
