@@ -159,7 +159,11 @@ class Game:
         d["_holders_cache"] = {}
         d["_instant_cache"] = {}
         d["card_entity"] = dict(self.card_entity)
-        d["extra"] = dict(self.extra)
+        # one level deeper: the combat bookkeeping in `extra` is dicts and sets
+        d["extra"] = {k: (dict(v) if isinstance(v, dict) else set(v) if isinstance(v, set) else v)
+                      for k, v in self.extra.items()}
+        # prevention shields count down as they're used: each copy needs its own
+        d["shields"] = [_copy.copy(s) for s in self.shields]
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         d["rng"] = rng

@@ -44,3 +44,18 @@ def test_clone_is_independent():
     c.decide(Pass())
     assert g.pending.player == 0 and c.pending.player == 1
     assert c.world.name != g.world.name
+
+
+def test_clone_has_its_own_prevention_shields():
+    """A shield used up in a clone is untouched in the original (clones never share
+    mutable state)."""
+    from systems.replacement import PreventNextDamage
+    from systems import damage
+    g, h = Game.from_setup(_setup("Centaur Courser"))
+    c = g.card_entity[h["c"]]
+    g.shields.append(PreventNextDamage(c, 2))
+    k = g.clone()
+    src = c
+    damage.deal(k, [(src, k.chars(src), k.card_entity[h["c"]], 2)])
+    assert k.shields[0].left == 0 and g.shields[0].left == 2
+    assert k.damage_on(k.card_entity[h["c"]]) == 0 and g.damage_on(c) == 0
