@@ -647,3 +647,39 @@ def test_sacrificed_colossus_never_dies():
             {"resolve": "all"},
         ],
         "expect": {"life": {"p1": 21}, "pt": {"bv": [5, 5]}}}, watcher)
+
+
+# ---------------------------------------------------------------------------
+# G-091 Destroy: Aura no longer legally attached
+# ---------------------------------------------------------------------------
+def _becomes_land(game, ctx):
+    """'Until end of turn, target creature loses all card types and becomes a land' (layer 4)."""
+    from systems.layers import CE, L_TYPE
+    objs = frozenset(fx.TARGET(0).resolve(game, ctx))
+
+    def apply(g, ce, ch, allc):
+        ch.types = frozenset({"Land"})
+        ch.subtypes = ()
+    fx.add_effect(game, CE(L_TYPE, game.tick(), ctx.source, ctx.controller, apply,
+                           objects=objs, duration="eot"))
+
+
+PETRIFY = spell("Test Petrify", "{1}", "Instant", fx.Custom(_becomes_land), targets=[creature()],
+                text="Until end of turn, target creature loses all card types and becomes a land.")
+
+
+def test_enchant_creature_aura_on_noncreature_goes_to_graveyard():
+    """000 T-316: Crippling Blight ("Enchant creature") stays on nothing else: when the
+    enchanted permanent stops being a creature, the Aura is put into its owner's graveyard as a
+    state-based action (it isn't destroyed) (CR 704.5m, 303.4d)."""
+    run({"players": [
+        {"battlefield": ["Mountain", {"card": "Crippling Blight", "id": "blight", "attached_to": "cc"}],
+         "hand": [{"card": "Test Petrify", "id": "pet"}]},
+        {"battlefield": [{"card": "Vastwood Gorger", "id": "cc"}]}],
+        "actions": [
+            {"expect": {"pt": {"cc": [4, 5]}, "zone": {"blight": "battlefield"}}},
+            {"cast": "pet", "targets": ["cc"]}, {"resolve": 1},
+        ],
+        "expect": {"zone": {"blight": "graveyard", "cc": "battlefield"},
+                   "types": {"cc": {"has": ["Land"], "not": ["Creature"]}},
+                   "count": {"p0": {"graveyard": 2}}}}, PETRIFY)
