@@ -2,9 +2,11 @@
 (test-only cards with rules text)."""
 from __future__ import annotations
 
-from cards.dsl import make_card, SpellAbility
+import pytest
+
+from cards.dsl import make_card, SpellAbility, StaticAbility
 from ecs import Game, Pass
-from ecs.decisions import Cast, PlayerRef
+from ecs.decisions import Cast, PlayerRef, IllegalAction
 from systems import effects as fx
 from systems import zones
 
@@ -50,3 +52,59 @@ def test_jester_ignores_red_card_put_onto_battlefield():
     assert d.kind != "priority"                    # the Jester's trigger asks for its target
     game.decide([e("cc")])
     assert len(game.stack) == 2 and game.stack[0] == e("spear")
+
+
+TOP_PERMIT = make_card("Test Top Permit", "{2}{U}", "Enchantment", abilities=[
+    StaticAbility(rules=("play_top_of_library",),
+                  text="You may play lands and cast spells from the top of your library.")])
+
+
+def test_omniscience_only_from_hand():
+    """000 T-514: Omniscience ('You may cast spells from your hand without paying their
+    mana costs') doesn't apply to a card cast from anywhere else — a spell cast from the
+    top of the library must have its mana cost paid (CR 601.2f, 118.9)."""
+    setup = {"players": [
+        {"battlefield": [{"card": "Omniscience", "id": "omni"}, {"card": "Test Top Permit", "id": "tp"},
+                         {"card": "Island", "id": "i1"}, {"card": "Island", "id": "i2"},
+                         {"card": "Island", "id": "i3"}],
+         "hand": [{"card": "Wind Drake", "id": "hand_drake"}],
+         "library": [{"card": "Serra Angel", "id": "top_angel"}, {"card": "Divination", "id": "top_div"}]},
+        {}]}
+    game, h = Game.from_setup(setup, defs={"Test Top Permit": TOP_PERMIT})
+    e = lambda k: game.card_entity[h[k]]
+    assert game.players[0].library[-1] == e("top_angel")
+    # Serra Angel on top of the library: castable only by paying {3}{W}{W} (impossible here)
+    with pytest.raises(IllegalAction):
+        game.decide(Cast(e("top_angel"), alt="free"))
+    with pytest.raises(IllegalAction):
+        game.decide(Cast(e("top_angel")))
+    assert game.zone_of(e("top_angel")) == "library"
+    # the hand card is free
+    game.decide(Cast(e("hand_drake"), alt="free"))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.zone_of(e("hand_drake")) == "battlefield"
+    assert not any(game.is_tapped(e(k)) for k in ("i1", "i2", "i3"))
+
+
+def test_omniscience_library_top_pays():
+    """000 T-514: a card cast from the top of the library while Omniscience is out is cast
+    normally, paying its mana cost; the free alternative is refused."""
+    setup = {"players": [
+        {"battlefield": [{"card": "Omniscience", "id": "omni"}, {"card": "Test Top Permit", "id": "tp"},
+                         {"card": "Island", "id": "i1"}, {"card": "Island", "id": "i2"},
+                         {"card": "Island", "id": "i3"}],
+         "library": [{"card": "Divination", "id": "top_div"}, {"card": "Plains", "id": "p"}]},
+        {}]}
+    game, h = Game.from_setup(setup, defs={"Test Top Permit": TOP_PERMIT})
+    e = lambda k: game.card_entity[h[k]]
+    assert game.players[0].library[-1] == e("top_div")
+    with pytest.raises(IllegalAction):
+        game.decide(Cast(e("top_div"), alt="free"))
+    assert not any(game.is_tapped(e(k)) for k in ("i1", "i2", "i3"))
+    game.decide(Cast(e("top_div")))
+    assert all(game.is_tapped(e(k)) for k in ("i1", "i2", "i3"))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.zone_of(e("top_div")) == "graveyard"
+    assert len(game.players[0].hand) == 1
