@@ -249,6 +249,10 @@ def take_action(game, player: int, action) -> None:
         ab = abilities[action.index]
         if ab.mana:
             choice = 0
+            if action.choice is None and len(ab.mana) > 1:
+                # which mana it makes is the player's choice (605.3b): ask
+                game.agenda.append(ManaChoiceTask(player, action.source, action.index, ab))
+                return
             if action.choice is not None:
                 from ecs.mana import IDX
                 letter = str(action.choice).upper()
@@ -260,6 +264,43 @@ def take_action(game, player: int, action) -> None:
         game.agenda.append(ActivateTask(player, action, ab))
         return
     raise IllegalAction(f"unknown action {action!r}")
+
+
+class ManaChoiceTask:
+    """A mana ability that can make several kinds of mana, activated on its own:
+    its controller chooses which (a `mana_choice` decision, answered 'B', 'R', ...)."""
+
+    needs_rewind = True
+
+    def __init__(self, player, source, index, ability):
+        self.player = player
+        self.source = source
+        self.index = index
+        self.letters = [_letters(m) for m in ability.mana]
+        self.done = False
+
+    def copy(self):
+        t = ManaChoiceTask.__new__(ManaChoiceTask)
+        t.__dict__.update(self.__dict__)
+        return t
+
+    def run(self, game):
+        if self.done:
+            return None
+        return Decision("mana_choice", self.player, list(self.letters), prompt="which mana?")
+
+    def answer(self, game, decision, answer):
+        a = str(answer).upper().strip("{}")
+        if a not in self.letters:
+            raise IllegalAction(f"{game.name(self.source)} can't make {answer} (choose {self.letters})")
+        costs.activate_mana_ability(game, self.player, self.source, self.index,
+                                    self.letters.index(a))
+        self.done = True
+
+
+def _letters(pool) -> str:
+    from ecs.mana import COLORS
+    return "".join(COLORS[i] * n for i, n in enumerate(pool))
 
 
 def pass_priority(game, player: int) -> None:
