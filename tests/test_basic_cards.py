@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cards.dsl import make_card, SpellAbility, StaticAbility
+from cards.dsl import make_card, SpellAbility, StaticAbility, parse_activation_cost
+from ecs.scenario.runner import Runner
+from ecs.scenario.setup import build_game
 from ecs import Game, Pass
 from ecs.decisions import Cast, PlayerRef, IllegalAction
 from systems import effects as fx
@@ -108,3 +110,49 @@ def test_omniscience_library_top_pays():
     game.decide(Pass())
     assert game.zone_of(e("top_div")) == "graveyard"
     assert len(game.players[0].hand) == 1
+
+
+def _run(data: dict, *defs):
+    """Run a scenario dict with test-only CardDefs; any failure fails the test."""
+    data = dict(data)
+    data.setdefault("name", "test")
+    r = Runner.__new__(Runner)
+    r.data = data
+    r.game, r.handles = build_game(data, defs={d.name: d for d in defs})
+    r.actions = data.get("actions") or []
+    r.expect = data.get("expect")
+    r.run()
+    return r
+
+
+OFFERING = make_card(
+    "Test Offering", "{3}{B}", "Sorcery",
+    spell=SpellAbility(effects=(fx.Draw(fx.YOU, 2),),
+                       additional_cost=parse_activation_cost(
+                           "Sacrifice a creature",
+                           {"a creature": lambda g, e, p: "Creature" in g.chars(e).types}),
+                       text="As an additional cost to cast this spell, sacrifice a creature. Draw two cards."))
+
+
+def test_omniscience_additional_cost_still_paid():
+    """000 T-513: with Omniscience the mana cost is skipped, but an additional cost
+    (sacrifice a creature) must still be paid: without a creature the spell can't be cast
+    for free; with one, the creature is sacrificed and no mana is spent (CR 118.9, 601.2f)."""
+    _run({"players": [
+        {"battlefield": [{"card": "Omniscience", "id": "omni"}],
+         "hand": [{"card": "Test Offering", "id": "off"}], "library": ["Island", "Island"]},
+        {"battlefield": [{"card": "Centaur Courser", "id": "theirs"}]}],
+        "actions": [{"cast": "off", "cost": "free", "illegal": True},
+                    {"cast": "off", "cost": "free", "pay": {"sacrifice": "theirs"}, "illegal": True}],
+        "expect": {"zone": {"off": "hand", "theirs": "battlefield"}}}, OFFERING)
+    _run({"players": [
+        {"battlefield": [{"card": "Omniscience", "id": "omni"}, {"card": "Arbor Elf", "id": "elf"},
+                         {"card": "Swamp", "id": "sw"}],
+         "hand": [{"card": "Test Offering", "id": "off"}], "library": ["Island", "Island"]},
+        {}],
+        "actions": [{"cast": "off", "cost": "free"}, {"choose": "elf", "player": "p0"},
+                    {"expect": {"zone": {"elf": "graveyard"}, "stack": ["Test Offering"],
+                                "tapped": {"sw": False}}},
+                    {"resolve": 1}],
+        "expect": {"hand_size": {"p0": 2}, "zone": {"off": "graveyard"}, "tapped": {"sw": False}}},
+        OFFERING)
