@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from ecs.decisions import Decision, Pass
+from ecs.decisions import Decision, Pass, PlayerRef
 
 
 class RandomAgent:
@@ -112,3 +112,175 @@ def play(game, agents, max_decisions: int = 100000):
         game.decide(agents[d.player].act(game, d))
         n += 1
     return n
+
+
+class HeuristicAgent:
+    """Plays sensibly without search: keeps 2-5 land hands, plays a land each turn,
+    casts the most expensive spell it can pay for, aims removal at the opponent's
+    biggest creature and pump at its own, attacks when no blocker can kill the
+    attacker for free, blocks to kill an attacker, to trade up, or to survive."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    # -- helpers ------------------------------------------------------------
+    @staticmethod
+    def _value(game, e) -> int:
+        c = game.chars(e)
+        return (c.power or 0) * 2 + (c.toughness or 0) + c.cost.mana_value
+
+    def act(self, game, d: Decision):
+        k = d.kind
+        handler = getattr(self, "_" + k, None)
+        if handler is not None:
+            return handler(game, d)
+        return RandomAgent.act(self, game, d)
+
+    def _mulligan(self, game, d):
+        p = game.players[d.player]
+        lands = sum(1 for c in p.hand if "Land" in game.chars(c).types)
+        return "keep" if 2 <= lands <= 5 or p.mulligans >= 2 else "mulligan"
+
+    def _bottom(self, game, d):
+        # bottom the most expensive spells, keeping at least two lands
+        def key(c):
+            ch = game.chars(c)
+            return (0 if "Land" in ch.types else 1, ch.cost.mana_value)
+        ordered = sorted(d.options, key=key, reverse=True)
+        return ordered[:d.min]
+
+    def _priority(self, game, d):
+        from ecs.decisions import PlayLand, Cast, Activate
+        opts = d.options
+        lands = [a for a in opts if isinstance(a, PlayLand)]
+        if lands:
+            return lands[0]
+        casts = [a for a in opts if isinstance(a, Cast)]
+        if casts:
+            best = max(casts, key=lambda a: (game.chars(a.card).cost.mana_value,
+                                             "Creature" in game.chars(a.card).types))
+            if self._worth_casting(game, d.player, best.card):
+                return best
+        return Pass()
+
+    def _worth_casting(self, game, me, card) -> bool:
+        """Don't fire a spell with nothing useful to hit (pump with no creature of
+        ours, removal with no creature of theirs); creatures are always worth it."""
+        from systems.casting import spell_target_specs
+        ch = game.chars(card)
+        if "Creature" in ch.types or "Land" in ch.types:
+            return True
+        specs = spell_target_specs(ch.defn)
+        if not specs:
+            return game.step in ("main1", "main2") or "Instant" in ch.types
+        if self._friendly(ch.defn):
+            # pump: only to win a fight in combat
+            from components import Attacking, Blocking
+            return game.step == "declare_blockers" and any(
+                game.world.has(e, Attacking) or game.world.has(e, Blocking)
+                for e in game.creatures(me))
+        return True
+
+    @staticmethod
+    def _friendly(defn) -> bool:
+        from systems import effects as fx
+        steps = defn.spell.effects if defn.spell else ()
+        return any(isinstance(s, fx.ModifyPT) and not callable(s.p) and s.p > 0 for s in steps) or \
+            any(isinstance(s, (fx.GainLife, fx.Regenerate, fx.GrantKeywords)) for s in steps)
+
+    def _targets(self, game, d):
+        me = d.player
+        card = game.stack[-1] if game.stack else None
+        friendly = False
+        if card is not None and game.exists(card) and game.zone_of(card) == "stack":
+            try:
+                friendly = self._friendly(game.chars(card).defn)
+            except Exception:
+                friendly = False
+        mine, theirs, players_them, players_me = [], [], [], []
+        for o in d.options:
+            if isinstance(o, PlayerRef):
+                (players_me if o.index == me else players_them).append(o)
+            elif game.exists(o) and game.zone_of(o) == "battlefield":
+                (mine if game.chars(o).controller == me else theirs).append(o)
+            else:
+                theirs.append(o)
+        if friendly:
+            pool = mine or players_me or list(d.options)
+        else:
+            pool = sorted(theirs, key=lambda e: -self._value(game, e) if game.exists(e) and
+                          game.zone_of(e) == "battlefield" else 0) or players_them or list(d.options)
+        return pool[:max(d.min, 1)][:d.max]
+
+    def _attackers(self, game, d):
+        me = d.player
+        opp = game.opponents(me)
+        blockers = [e for e in game.battlefield if game.chars(e).controller in opp and
+                    "Creature" in game.chars(e).types and not game.is_tapped(e)]
+        out = {}
+        for a, defenders in d.options:
+            ac = game.chars(a)
+            safe = True
+            for b in blockers:
+                bc = game.chars(b)
+                from systems.combat import can_block
+                if not can_block(game, b, a):
+                    continue
+                if (bc.power or 0) >= (ac.toughness or 0) and (ac.power or 0) < (bc.toughness or 0):
+                    safe = False
+                    break
+            if safe and (ac.power or 0) > 0:
+                players = [x for x in defenders if isinstance(x, PlayerRef)]
+                out[a] = players[0] if players else defenders[0]
+        return out
+
+    def _blockers(self, game, d):
+        me = d.player
+        from components import Attacking
+        incoming = sum(max(0, game.chars(a).power or 0) for a in game.battlefield
+                       if game.world.has(a, Attacking))
+        life = game.players[me].life
+        out = {}
+        used_attackers = set()
+        for b, attackers in sorted(d.options, key=lambda bo: -self._value(game, bo[0])):
+            bc = game.chars(b)
+            best = None
+            for a in attackers:
+                if a in used_attackers:
+                    continue
+                ac = game.chars(a)
+                kills = (bc.power or 0) >= (ac.toughness or 0) or (bc.has("deathtouch") and (bc.power or 0) > 0)
+                survives = (ac.power or 0) < (bc.toughness or 0) and not ac.has("deathtouch")
+                trade_up = kills and self._value(game, a) >= self._value(game, b)
+                if kills and survives or trade_up or (survives and (ac.power or 0) > 0):
+                    best = a
+                    break
+                if incoming >= life and best is None:
+                    best = a                      # chump to survive
+            if best is not None:
+                out[b] = best
+                used_attackers.add(best)
+                incoming -= max(0, game.chars(best).power or 0)
+        return out
+
+    def _damage_assignment(self, game, d):
+        return random_assignment(self.rng, d) if not d.data.get("ordered") else random_assignment(self.rng, d)
+
+    def _may(self, game, d):
+        return True
+
+    def _choose(self, game, d):
+        # choose own least valuable objects (costs, 'return a creature you control')
+        opts = sorted(d.options, key=lambda e: self._value(game, e) if game.exists(e) else 0)
+        return opts[:d.min] if d.min else []
+
+    def _discard(self, game, d):
+        opts = sorted(d.options, key=lambda c: ("Land" not in game.chars(c).types, game.chars(c).cost.mana_value))
+        lands = [c for c in opts if "Land" in game.chars(c).types]
+        # discard surplus lands first, then the most expensive spells
+        ordered = lands[2:] + sorted([c for c in d.options if c not in lands[2:]],
+                                     key=lambda c: -game.chars(c).cost.mana_value)
+        return ordered[:d.min]
+
+    def _cost(self, game, d):
+        return self._choose(game, d)

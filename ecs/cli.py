@@ -44,7 +44,78 @@ def cmd_coverage(args) -> int:
     return rc
 
 
+def _progress(total):
+    """A tqdm bar on a terminal, nothing otherwise."""
+    if not sys.stderr.isatty():
+        return None, None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None, None
+    bar = tqdm(total=total, unit="game", file=sys.stderr, leave=False)
+    return bar.update, bar
+
+
+def cmd_simulate(args) -> int:
+    from ecs import simulate as sim
+    from ecs.decklist import DecklistError
+    from cards import UnknownCard
+    try:
+        extra = sim.load_card_file(args.cards) if args.cards else None
+        decks = args.deck or list(sim.sample_decks())[:2]
+        if len(decks) != 2:
+            print("mtg-ecs simulate: give two --deck options (or none for the sample decks)",
+                  file=sys.stderr)
+            return 2
+        update, bar = _progress(args.games)
+        records, summary = sim.simulate(decks, games=args.games, seed=args.seed,
+                                        agents=args.agents, jobs=args.jobs,
+                                        turn_limit=args.turn_limit, progress=update,
+                                        extra=extra, fmt=args.format)
+        if bar is not None:
+            bar.close()
+        if args.out:
+            sim.write_records(records, args.out)
+    except (sim.SimulationError, DecklistError, UnknownCard) as ex:
+        print(f"mtg-ecs simulate: {ex}", file=sys.stderr)
+        return 2
+    agents = args.agents if "," in args.agents else f"{args.agents} vs {args.agents}"
+    print(f"{summary['decks'][0]} vs {summary['decks'][1]} ({agents}, seed {args.seed})")
+    print(sim.format_summary(summary))
+    if args.out:
+        print(f"records: {args.out}")
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from ecs import simulate as sim
+    from ecs.replay import replay, describe
+    try:
+        extra = sim.load_card_file(args.cards) if args.cards else None
+        records = sim.read_records(args.records)
+        rec = next((r for r in records if r["index"] == args.index), None)
+        if rec is None:
+            print(f"mtg-ecs replay: no game {args.index} in {args.records}", file=sys.stderr)
+            return 2
+        g = replay(rec, extra)
+    except (OSError, ValueError, KeyError) as ex:
+        print(f"mtg-ecs replay: {ex}", file=sys.stderr)
+        return 2
+    print(f"game {rec['index']}: {' vs '.join(rec['decks'])} ({', '.join(rec['agents'])}), "
+          f"seed {rec['seed']}")
+    for line in describe(g):
+        print(line)
+    same = (g.turn == rec["turns"] and [p.life for p in g.players] == rec["life"])
+    if not same:
+        print("warning: the replay differs from the record (different engine or card files?)")
+        return 1
+    return 0
+
+
 def main(argv=None) -> int:
+    import signal
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)     # `mtg-ecs cards | head` is fine
     ap = argparse.ArgumentParser(prog="mtg-ecs", description="Magic: The Gathering rules engine")
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("cards", help="list every registered card, one per line")
@@ -58,6 +129,22 @@ def main(argv=None) -> int:
     p.add_argument("--tests", nargs="+", default=["tests"])
     p.add_argument("-v", "--verbose", action="store_true")
     p.set_defaults(fn=cmd_coverage)
+    p = sub.add_parser("simulate", help="play many games between two decks and summarize")
+    p.add_argument("--deck", action="append", help="a decklist file or sample deck name (twice)")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--agents", default="heuristic", help="random|heuristic, or two: random,heuristic")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--out", help="write one record per game: .jsonl, .csv or .parquet")
+    p.add_argument("--cards", help="YAML file of simple card definitions for the decklists")
+    p.add_argument("--format", default="freeform", choices=["constructed", "limited", "freeform"])
+    p.add_argument("--turn-limit", type=int, default=50, help="a game reaching it is a draw")
+    p.set_defaults(fn=cmd_simulate)
+    p = sub.add_parser("replay", help="replay one game of a --out .jsonl file, turn by turn")
+    p.add_argument("records")
+    p.add_argument("--index", type=int, default=0)
+    p.add_argument("--cards", help="the --cards file the simulation used")
+    p.set_defaults(fn=cmd_replay)
     args = ap.parse_args(argv)
     return args.fn(args)
 

@@ -31,6 +31,7 @@ SBA_IRRELEVANT = frozenset({Tapped, Attacking, Blocking, LoyaltyActivated, Spell
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
 PLAYER_ZONES = ("library", "hand", "graveyard")
+LOOP_LIMIT = 200_000      # engine steps without any decision: a mandatory loop (104.4b)
 
 
 class Player:
@@ -446,7 +447,16 @@ class Game:
         """Run until a decision is needed or the game is over (CR 117.5 order)."""
         from systems import turn, sba, triggers, priority
         self.world.activate()
+        spins = 0
         while True:
+            spins += 1
+            if spins > LOOP_LIMIT:
+                # CR 104.4b: a loop of mandatory actions nobody can stop is a draw
+                self.over = True
+                self.winner = None
+                self.end_reason = "loop draw"
+                self.pending = None
+                return
             if self.over:
                 self.pending = None
                 return

@@ -19,8 +19,15 @@ def test_readme_scenario_passes():
     assert r.passed, r.message
 
 
-def test_readme_python_example_runs():
-    (block,) = _blocks("python")
+def test_readme_python_examples_run():
+    api, agent = _blocks("python")
     ns = {}
-    exec(compile(block, "README.md", "exec"), ns)
+    exec(compile(api, "README.md", "exec"), ns)
     assert ns["g"].over
+    exec(compile(agent, "README.md", "exec"), ns)
+    from ecs import Game
+    from ecs.agents import play, RandomAgent
+    deck = ["Forest"] * 24 + ["Centaur Courser"] * 36
+    g = Game.new([deck, deck], seed=2, auto_pass=True, turn_limit=60)
+    play(g, [ns["LandFirstAgent"](1), RandomAgent(2)])
+    assert g.over

@@ -1,0 +1,96 @@
+"""Bulk simulation, records, replay and bounded games (issue: simulation)."""
+import json
+
+import pytest
+
+from cards.dsl import make_card, TriggeredAbility
+from ecs import Game
+from ecs import simulate as sim
+from ecs.replay import replay, describe
+
+
+def test_jobs_do_not_change_results(tmp_path):
+    """Per-game seeds from SeedSequence: --jobs 1 and --jobs 2 give identical records."""
+    r1, s1 = sim.simulate(["green-red-beasts", "esper-fliers"], games=6, seed=11, jobs=1)
+    r2, s2 = sim.simulate(["green-red-beasts", "esper-fliers"], games=6, seed=11, jobs=2)
+    assert r1 == r2
+    assert s1["wins"] == s2["wins"] and s1["draws"] == s2["draws"]
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    sim.write_records(r1, str(a))
+    sim.write_records(r2, str(b))
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_records_and_summary():
+    recs, s = sim.simulate(["green-red-beasts", "esper-fliers"], games=4, seed=3,
+                           agents="random,heuristic")
+    assert [r["index"] for r in recs] == [0, 1, 2, 3]
+    for r in recs:
+        assert r["reason"] in ("life", "library", "poison", "concession", "turn limit", "loop draw")
+        assert r["winner"] in ("green-red-beasts", "esper-fliers", "draw")
+        assert len(r["life"]) == 2 and r["turns"] >= 1
+        assert r["agents"] == ["random", "heuristic"]
+    assert s["games"] == 4 and sum(s["wins"]) + s["draws"] == 4
+    # a different seed gives different games
+    recs2, _ = sim.simulate(["green-red-beasts", "esper-fliers"], games=4, seed=4,
+                            agents="random,heuristic")
+    assert [r["seed"] for r in recs2] != [r["seed"] for r in recs]
+
+
+def test_turn_limit_is_a_draw_with_its_reason():
+    recs, s = sim.simulate(["green-red-beasts", "esper-fliers"], games=2, seed=1, turn_limit=3)
+    assert all(r["winner"] == "draw" and r["reason"] == "turn limit" and r["turns"] == 3
+               for r in recs)
+    assert s["draws"] == 2
+
+
+def test_wilson_interval():
+    lo, hi = sim.wilson(50, 100)
+    assert round(lo, 3) == 0.404 and round(hi, 3) == 0.596
+    assert sim.wilson(0, 10)[0] == 0.0 and sim.wilson(10, 10)[1] == 1.0
+
+
+def test_csv_output(tmp_path):
+    recs, _ = sim.simulate(["green-red-beasts", "esper-fliers"], games=2, seed=5)
+    p = tmp_path / "r.csv"
+    sim.write_records(recs, str(p))
+    lines = p.read_text().splitlines()
+    assert lines[0].startswith("index,seed,winner,reason,turns,life") and len(lines) == 3
+    with pytest.raises(sim.SimulationError):
+        sim.write_records(recs, str(tmp_path / "r.txt"))
+
+
+def test_replay_reproduces_the_recorded_game():
+    recs, _ = sim.simulate(["green-red-beasts", "esper-fliers"], games=3, seed=9)
+    rec = json.loads(json.dumps(recs[2]))
+    g = replay(rec)
+    assert g.turn == rec["turns"] and [p.life for p in g.players] == rec["life"]
+    lines = describe(g)
+    assert lines[0].startswith("Turn 1") and lines[-1].startswith("Game over")
+
+
+def test_unknown_deck_and_agent_are_clear_errors():
+    with pytest.raises(sim.SimulationError, match="no deck"):
+        sim.simulate(["nope", "esper-fliers"], games=1)
+    with pytest.raises(sim.SimulationError, match="agent"):
+        sim.simulate(["green-red-beasts", "esper-fliers"], games=1, agents="genius")
+
+
+def test_mandatory_loop_is_a_draw(monkeypatch):
+    """CR 104.4b: two 'whenever a creature enters, create a creature' permanents loop
+    forever with nothing to choose: the game is a draw."""
+    from systems import effects as fx, triggers as tr
+    from ecs import game as game_mod
+    monkeypatch.setattr(game_mod, "LOOP_LIMIT", 3000)
+    token = make_card("Test Spawn", None, "Creature — Spawn", pt=(1, 1))
+    breeder = make_card("Test Breeder", "{G}", "Enchantment", abilities=[TriggeredAbility(
+        tr.Enters(self_only=False, filter=lambda g, e, src, p: "Creature" in g.chars(e).types),
+        (fx.CreateTokens(token, 1),),
+        text="Whenever a creature enters, create a 1/1 Spawn creature token.")])
+    setup = {"players": [{"battlefield": ["Test Breeder"], "hand": [{"card": "Centaur Courser", "id": "c"}],
+                          "mana": {"G": 3}}, {}]}
+    g, h = Game.from_setup(setup, defs={"Test Breeder": breeder})
+    g.auto_pass = True
+    from ecs import Cast
+    g.decide(Cast(g.card_entity[h["c"]]))
+    assert g.over and g.winner is None and g.end_reason == "loop draw"
