@@ -296,7 +296,8 @@ class CombatDamageTask:
         self.plan = None        # list of (source, recipients or None if decision needed)
         self.assign = {}        # source -> {recipient: amount}
         self.i = 0
-        self.shield_plans = {}  # id(shield) -> {source: amount to prevent} (615.7)
+        self.shield_plans = {}
+        self.orders = {}        # damage event index -> prevention effects' order (616.1)  # id(shield) -> {source: amount to prevent} (615.7)
 
     def copy(self):
         t = CombatDamageTask(self.first_strike)
@@ -304,6 +305,7 @@ class CombatDamageTask:
         t.assign = {k: dict(v) for k, v in self.assign.items()}
         t.i = self.i
         t.shield_plans = {k: dict(v) for k, v in self.shield_plans.items()}
+        t.orders = {k: list(v) for k, v in self.orders.items()}
         return t
 
     def _deals_now(self, game, e, c) -> bool:
@@ -392,17 +394,20 @@ class CombatDamageTask:
             for r, n in a.items():
                 if n > 0:
                     batch.append((src, sc, r, n))
-        from systems.replacement import shield_choices
+        from systems.replacement import shield_choices, order_decision
         for sh, r, per in shield_choices(game, batch):                 # 615.7
-            if id(sh) in self.shield_plans:
+            if sh.sid in self.shield_plans:
                 continue
             who = r.index if isinstance(r, PlayerRef) else game.chars(r).controller
             return Decision("prevention", who, list(per), 1, len(per),
                             f"choose which {sh.left} of the damage to {game.name(r)} to prevent",
-                            data={"shield": id(sh), "recipient": r, "amount": sh.left, "damage": per})
+                            data={"shield": sh.sid, "recipient": r, "amount": sh.left, "damage": per})
+        d = order_decision(game, batch, True, self.orders)             # 616.1
+        if d is not None:
+            return d
         game.extra["prevention_plans"] = {k: dict(v) for k, v in self.shield_plans.items()}
         try:
-            dmg.deal(game, batch, combat=True)
+            dmg.deal(game, batch, combat=True, orders=self.orders)
         finally:
             game.extra.pop("prevention_plans", None)
         game.emit("combat_damage_dealt", first_strike=self.first_strike)
@@ -410,6 +415,10 @@ class CombatDamageTask:
         return None
 
     def answer(self, game, decision, answer):
+        if decision.kind == "replacement":
+            from systems.replacement import answer_order
+            answer_order(game, decision, answer, self.orders)
+            return
         if decision.kind == "prevention":
             data = decision.data
             if not isinstance(answer, dict) or any(s not in data["damage"] for s in answer):

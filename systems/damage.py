@@ -11,14 +11,17 @@ from ecs.decisions import PlayerRef
 from systems.replacement import prevent_damage
 
 
-def deal(game, batch, combat: bool = False) -> list:
-    """`batch`: list of (source entity, source chars, recipient, amount).
-    Returns the list of (source, recipient, amount dealt)."""
+def deal(game, batch, combat: bool = False, orders=None) -> list:
+    """`batch`: list of (source entity, source chars, recipient, amount); `orders`:
+    event index -> prevention effects in the order the affected player chose (616.1,
+    see `replacement.order_decision`). Returns the list of (source, recipient,
+    amount dealt)."""
     dealt = []
-    for src, sc, target, amount in batch:
+    for i, (src, sc, target, amount) in enumerate(batch):
         if amount <= 0:
             continue
-        n = prevent_damage(game, src, sc, target, amount, combat)
+        n = prevent_damage(game, src, sc, target, amount, combat,
+                           orders.get(i, ()) if orders else ())
         if n > 0:
             dealt.append((src, sc, target, n))
     gains = {}

@@ -163,6 +163,23 @@ class Step:
         raise IllegalAction("this step asked nothing")
 
 
+def _deal(game, ctx, step, batch, combat=False):
+    """Deal a damage event, first asking the affected players the order of any
+    prevention effects that apply together (616.1)."""
+    from systems.replacement import order_decision
+    orders = ctx.vars.setdefault(("orders", id(step)), {})
+    d = order_decision(game, batch, combat, orders)
+    if d is not None:
+        return d
+    damage.deal(game, batch, combat, orders)
+    return None
+
+
+def _answer_order(game, ctx, step, decision, answer):
+    from systems.replacement import answer_order
+    answer_order(game, decision, answer, ctx.vars.setdefault(("orders", id(step)), {}))
+
+
 class DealDamage(Step):
     """'~ deals N damage to <target>' (CR 120). Divided damage uses ctx.division."""
 
@@ -177,7 +194,10 @@ class DealDamage(Step):
         for t in self.to.resolve(game, ctx):
             n = ctx.division.get(t, 0) if self.divided else amount(self.n, game, ctx)
             batch.append((ctx.source, sc, t, n))
-        damage.deal(game, batch)
+        return _deal(game, ctx, self, batch)
+
+    def answer(self, game, ctx, decision, answer):
+        _answer_order(game, ctx, self, decision, answer)
 
 
 class DealDamageEach(Step):
@@ -199,7 +219,10 @@ class DealDamageEach(Step):
         if self.players:
             for p in game.apnap():
                 batch.append((ctx.source, sc, PlayerRef(p), n))
-        damage.deal(game, batch)
+        return _deal(game, ctx, self, batch)
+
+    def answer(self, game, ctx, decision, answer):
+        _answer_order(game, ctx, self, decision, answer)
 
 
 class Destroy(Step):
@@ -497,7 +520,9 @@ def _emblem_view(fn, cond=False):
 class PreventCombatDamageThisTurn(Step):
     def run(self, game, ctx):
         from systems.replacement import PreventAllCombatDamage
-        game.shields.append(PreventAllCombatDamage())
+        from components import Card
+        card = game.world.ents.get(ctx.obj, {}).get(Card)
+        game.shields.append(PreventAllCombatDamage(card.card_id if card else None))
 
 
 class Fight(Step):
@@ -516,7 +541,10 @@ class Fight(Step):
         ca, cb = game.chars(a), game.chars(b)
         if "Creature" not in ca.types or "Creature" not in cb.types:
             return
-        damage.deal(game, [(a, ca, b, max(0, ca.power)), (b, cb, a, max(0, cb.power))])
+        return _deal(game, ctx, self, [(a, ca, b, max(0, ca.power)), (b, cb, a, max(0, cb.power))])
+
+    def answer(self, game, ctx, decision, answer):
+        _answer_order(game, ctx, self, decision, answer)
 
 
 class AttachSelfTo(Step):

@@ -79,34 +79,81 @@ def skip_draw(game, player) -> bool:
 
 
 # ---------------------------------------------------------------------------
-# Prevention (CR 615)
+# Prevention (CR 615) and the order of several effects (616.1)
 # ---------------------------------------------------------------------------
-class PreventAllCombatDamage:
+import itertools as _it
+
+_shield_ids = _it.count(1)
+
+
+class Shield:
+    """A prevention effect with a duration, kept in `game.shields`.
+
+    `sid` is stable across clones; `source_card` names the card whose spell or
+    ability created it (how a player refers to it when choosing an order, 616.1)."""
+    duration = "eot"
+
+    def __init__(self, source_card=None):
+        self.sid = next(_shield_ids)
+        self.source_card = source_card
+
+    def applies(self, game, source, target, amount, combat) -> bool:
+        raise NotImplementedError
+
+    def would_prevent(self, amount) -> int:
+        return amount
+
+    def prevents(self, game, source, target, amount, combat) -> int:
+        return amount if self.applies(game, source, target, amount, combat) else 0
+
+
+class PreventAllCombatDamage(Shield):
     """Fog: 'Prevent all combat damage that would be dealt this turn.'"""
-    duration = "eot"
 
-    def prevents(self, game, source, target, amount, combat):
-        return amount if combat else 0
+    def applies(self, game, source, target, amount, combat):
+        return combat and amount > 0
 
 
-class PreventNextDamage:
+class PreventNextDamage(Shield):
     """'Prevent the next N damage that would be dealt to <target> this turn.'"""
-    duration = "eot"
 
-    def __init__(self, target, amount):
+    def __init__(self, target, amount, source_card=None):
+        super().__init__(source_card)
         self.target = target
         self.left = amount
 
+    def applies(self, game, source, target, amount, combat):
+        return target == self.target and self.left > 0 and amount > 0
+
+    def would_prevent(self, amount):
+        return min(amount, self.left)
+
     def prevents(self, game, source, target, amount, combat):
-        if target != self.target or self.left <= 0:
+        if not self.applies(game, source, target, amount, combat):
             return 0
         n = min(amount, self.left)
-        plan = game.extra.get("prevention_plans", {}).get(id(self))
+        plan = game.extra.get("prevention_plans", {}).get(self.sid)
         if plan is not None:                # 615.7: as the affected player chose
             n = min(n, plan.get(source, 0))
             plan[source] = plan.get(source, 0) - n
         self.left -= n
         return n
+
+
+class ProtectionPrevention:
+    """Protection's damage prevention (702.16e), as one of the effects that can
+    apply to a damage event; its source is the protected object itself."""
+    duration = "static"
+
+    def __init__(self, game, target):
+        self.sid = ("protection", target)
+        self.source_card = game.world.ents[target][Card].card_id if target in game.world.ents else None
+
+    def would_prevent(self, amount):
+        return amount
+
+    def prevents(self, game, source, target, amount, combat):
+        return amount
 
 
 def shield_choices(game, batch) -> list:
@@ -126,6 +173,63 @@ def shield_choices(game, batch) -> list:
         if len(per) > 1 and sum(per.values()) > sh.left:
             out.append((sh, sh.target, per))
     return out
+
+
+def applicable(game, source, source_chars, target, amount, combat) -> list:
+    """Every prevention effect that would apply to one damage event (615)."""
+    if amount <= 0:
+        return []
+    out = []
+    if protection_prevents(game, source_chars, target):
+        out.append(ProtectionPrevention(game, target))
+    for sh in game.shields:
+        if sh.applies(game, source, target, amount, combat):
+            out.append(sh)
+    return out
+
+
+def affected_player(game, target) -> int:
+    """616.1: the affected player, or the controller of the affected object."""
+    from ecs.decisions import PlayerRef
+    if isinstance(target, PlayerRef):
+        return target.index
+    return game.chars(target).controller
+
+
+def order_decision(game, batch, combat, orders):
+    """CR 616.1: if two or more prevention effects would apply to one damage event,
+    the affected player chooses one to apply first, then again among those that
+    still apply. `orders` maps event index -> sids chosen so far. Returns the next
+    Decision ('replacement') or None when every event's order is settled."""
+    from ecs.decisions import Decision
+    for i, (src, sc, target, amount) in enumerate(batch):
+        effs = applicable(game, src, sc, target, amount, combat)
+        if len(effs) < 2:
+            continue
+        chosen = orders.get(i, [])
+        left = amount
+        by_sid = {e.sid: e for e in effs}
+        for sid in chosen:
+            if sid in by_sid:
+                left -= by_sid[sid].would_prevent(left)
+        remaining = [e for e in effs if e.sid not in chosen]
+        if left > 0 and len(remaining) >= 2:
+            return Decision("replacement", affected_player(game, target), remaining, 1, 1,
+                            "which prevention effect applies first (616.1)",
+                            data={"event": i})
+    return None
+
+
+def answer_order(game, decision, answer, orders) -> None:
+    """Record the effect a player chose to apply first (an effect, or the card id
+    of its source)."""
+    from ecs.decisions import IllegalAction
+    a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
+    match = [e for e in decision.options if e is a or e.sid == getattr(a, "sid", None)
+             or (isinstance(a, int) and e.source_card == a)]
+    if len(match) != 1:
+        raise IllegalAction("choose one of the prevention effects that apply")
+    orders.setdefault(decision.data["event"], []).append(match[0].sid)
 
 
 def protection_prevents(game, source_chars, target) -> bool:
@@ -162,16 +266,16 @@ def has_quality(chars, quality: str) -> bool:
     return any(s.lower() == sub or s.lower() == q for s in chars.subtypes)
 
 
-def prevent_damage(game, source, source_chars, target, amount: int, combat: bool) -> int:
-    """The damage left after prevention effects (615). Returns the amount dealt."""
-    if amount <= 0:
-        return 0
-    if protection_prevents(game, source_chars, target):
-        return 0
-    for sh in game.shields:
+def prevent_damage(game, source, source_chars, target, amount: int, combat: bool,
+                   order=()) -> int:
+    """The damage left after prevention effects (615), applied in the order the
+    affected player chose (616.1); each applies once. Returns the amount dealt."""
+    effs = applicable(game, source, source_chars, target, amount, combat)
+    if len(effs) > 1 and order:
+        rank = {sid: i for i, sid in enumerate(order)}
+        effs.sort(key=lambda e: rank.get(e.sid, len(rank)))
+    for e in effs:
         if amount <= 0:
             break
-        prevent = getattr(sh, "prevents", None)
-        if prevent is not None:
-            amount -= prevent(game, source, target, amount, combat)
+        amount -= e.prevents(game, source, target, amount, combat)
     return max(0, amount)

@@ -381,6 +381,10 @@ class Runner:
                 out.append(match[0])
                 remaining.remove(match[0])
             return out
+        if k == "replacement":
+            # the object whose ability (or spell) created the effect
+            h = ans.rsplit(":", 1)[0] if isinstance(ans, str) and ":" in ans else ans
+            return self._card_id(h, where)
         if k == "legend_rule":
             return self.obj(ans, where=where, allow_player=False)
         if k == "blocker_order":
