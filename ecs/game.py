@@ -34,6 +34,10 @@ PLAYER_ZONES = ("library", "hand", "graveyard")
 LOOP_LIMIT = 200_000      # engine steps without any decision: a mandatory loop (104.4b)
 
 
+class EngineError(RuntimeError):
+    """The engine reached a state the rules don't allow (a bug, never a player error)."""
+
+
 class Player:
     """A player's own state (CR 102). Library top is the END of the list."""
 
@@ -114,7 +118,8 @@ class Game:
         self._actions_step = None
         self._mana_cache = {}               # player -> (version, mana sources)
         self._instant_cache = {}            # player -> ((cversion, hand), bool)
-        self._holders_cache = {}            # player -> ((cversion, player), ability holders)
+        self._holders_cache = {}
+        self._rules_cache = {}              # (rule, player) -> (state key, bool)            # player -> ((cversion, player), ability holders)
         self._trig_cache = (-1, ())         # (version, [(eid, chars, triggered abilities)])
         self._base = {}                     # per-object printed characteristics (layers.base_chars)
         self.token_limbo = set()            # tokens off the battlefield (704.5d)
@@ -158,6 +163,7 @@ class Game:
         d["_offfield"] = {}
         d["_trig_cache"] = (-1, ())
         d["_holders_cache"] = {}
+        d["_rules_cache"] = {}
         d["_instant_cache"] = {}
         d["card_entity"] = dict(self.card_entity)
         # one level deeper: the combat bookkeeping in `extra` is dicts and sets
@@ -493,39 +499,32 @@ class Game:
             raise IllegalAction("no decision is pending" + (" (the game is over)" if self.over else ""))
         if d.kind == "priority":
             from systems import priority
-            # Passing and playing a land are validated before anything changes; casting
-            # and activating can fail part-way (601.2, 602.2) and are rewound from a clone.
+            # An action is checked before anything changes. Casting or activating with
+            # choices given up front can still fail part-way (601.2, 602.2): those are
+            # rewound from a clone.
             before = self.clone() if priority.needs_rewind(answer) else None
-            try:
-                priority.take_action(self, d.player, answer)
-                self.pending = None
-                self.advance()
-            except IllegalAction:
-                if before is None:
-                    raise
+            step = priority.take_action
+            args = (self, d.player, answer)
+        else:
+            task = self.agenda[-1]
+            before = self.clone() if getattr(task, "needs_rewind", False) else None
+            step = task.answer
+            args = (self, d, answer)
+        try:
+            step(*args)                       # raises before changing anything
+            self.pending = None
+            self.advance()
+        except IllegalAction as ex:
+            if before is not None:
                 self._adopt(before)
                 raise
-            if before is not None:
-                before.close()
-            return
-        task = self.agenda[-1]
-        before = self.clone() if getattr(task, "needs_rewind", False) else None
-        try:
-            task.answer(self, d, answer)
-        except IllegalAction:
-            if before is not None:
-                self._adopt(before)
+            if self.pending is None:
+                # the answer was accepted but the game couldn't go on: an action was
+                # offered that the rules don't allow completing
+                raise EngineError(f"engine error after a legal answer: {ex}") from ex
             raise
         if before is not None:
             before.close()
-        self.pending = None
-        try:
-            self.advance()
-        except IllegalAction:
-            if before is not None:
-                self._adopt(before)
-                raise
-            raise
 
     def concede(self, player: int) -> None:
         """CR 104.3a: a player may concede at any time; it needs no priority."""

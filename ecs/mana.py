@@ -180,6 +180,9 @@ def find_payment(pool: list, cost: ManaCost, sources: list) -> tuple | None:
     total_needed = cost.total - sum(pool)
     if total_needed > len(sources) * 1 and all(max(sum(o) for o in opts) <= 1 for _, opts in sources):
         return None
+    quick = _greedy_payment(pool, cost, sources)
+    if quick is not None:
+        return quick
     order = sorted(range(len(sources)), key=lambda i: len(sources[i][1]))
     best = None
 
@@ -205,6 +208,60 @@ def find_payment(pool: list, cost: ManaCost, sources: list) -> tuple | None:
 
     rec(0, list(pool), [])
     return None if best is None else tuple(best)
+
+
+def _greedy_payment(pool, cost: ManaCost, sources):
+    """The common case fast: no hybrid, sources making one mana each. Colored needs
+    from single-color sources first, then from sources with a choice; generic from
+    the most plentiful remaining sources. None if it doesn't find one (the exact
+    search then decides)."""
+    if cost.hybrid:
+        return None
+    need = list(cost.colored)
+    p = list(pool)
+    for i in range(6):                       # the pool pays first
+        take = min(p[i], need[i])
+        p[i] -= take
+        need[i] -= take
+    generic = max(0, cost.generic - sum(p))
+    chosen = []
+    left = []
+    for key, opts in sources:
+        if len(opts) == 1 and sum(opts[0]) == 1:
+            c = opts[0].index(1)
+            if need[c] > 0:
+                need[c] -= 1
+                chosen.append((key, 0))
+                continue
+        left.append((key, opts))
+    rest = []
+    for key, opts in left:
+        for oi, o in enumerate(opts):
+            if sum(o) == 1:
+                c = o.index(1)
+                if need[c] > 0:
+                    need[c] -= 1
+                    chosen.append((key, oi))
+                    break
+        else:
+            rest.append((key, opts))
+    if any(need):
+        return None
+    if generic:
+        if len(rest) < generic:
+            return None
+        rest.sort(key=lambda ko: len(ko[1]))           # keep flexible sources untapped
+        for key, opts in rest[:generic]:
+            chosen.append((key, 0))
+    # the pool plus the chosen mana must pay
+    q = list(pool)
+    srcs = dict(sources)
+    for key, oi in chosen:
+        for i in range(6):
+            q[i] += srcs[key][oi][i]
+    if pay_from_pool(q, cost) is None:
+        return None
+    return tuple(chosen)
 
 
 def feasible(pool: list, cost: ManaCost, sources: list) -> bool:

@@ -72,7 +72,9 @@ class _Procedure:
     """Shared by casting and activating: the choice sequence as explicit state,
     so a game can be cloned at any decision."""
 
-    needs_rewind = True
+    # Each answer is checked before it changes anything, and the action was offered
+    # only if it could be completed, so answering needs no snapshot to rewind to.
+    needs_rewind = False
 
     def copy(self):
         t = self.__class__.__new__(self.__class__)

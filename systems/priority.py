@@ -148,28 +148,37 @@ def _ability_holders(game, player: int) -> list:
 
 def _plays_top_of_library(game, player) -> bool:
     """A static ability of a permanent `player` controls: 'You may play lands and cast
-    spells from the top of your library.'"""
+    spells from the top of your library.' (cached per battlefield state)"""
+    key = (game.cversion, game.bversion, player)
+    hit = game._rules_cache.get(("top", player))
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    res = _has_rule(game, player, "play_top_of_library")
+    game._rules_cache[("top", player)] = (key, res)
+    return res
+
+
+def _has_rule(game, player, rule) -> bool:
     for e in game.battlefield:
         ch = game.chars(e)
         if ch.controller != player:
             continue
         for ab in ch.abilities:
-            if isinstance(ab, StaticAbility) and "play_top_of_library" in ab.rules:
+            if isinstance(ab, StaticAbility) and rule in ab.rules:
                 return True
     return False
 
 
 def _casts_free_from_hand(game, player) -> bool:
     """Omniscience-style rules: 'You may cast spells from your hand without paying
-    their mana costs.'"""
-    for e in game.battlefield:
-        ch = game.chars(e)
-        if ch.controller != player:
-            continue
-        for ab in ch.abilities:
-            if isinstance(ab, StaticAbility) and "cast_from_hand_free" in ab.rules:
-                return True
-    return False
+    their mana costs.' (cached per battlefield state)"""
+    key = (game.cversion, game.bversion, player)
+    hit = game._rules_cache.get(("free", player))
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    res = _has_rule(game, player, "cast_from_hand_free")
+    game._rules_cache[("free", player)] = (key, res)
+    return res
 
 
 def can_cast(game, player: int, card: int, alt) -> bool:
@@ -183,6 +192,15 @@ def can_cast(game, player: int, card: int, alt) -> bool:
         for spec in specs:
             if spec.min and len(candidates(game, spec, tc)) < spec.min:
                 return False
+    add = defn.spell.additional_cost if defn.spell is not None else None
+    if add is not None:
+        # 601.2f, 118.3: an additional cost must be payable in full
+        if add.sacrifice is not None and not costs.sacrifice_candidates(game, player, add):
+            return False
+        if add.discard and len([c for c in game.players[player].hand if c != card]) < add.discard:
+            return False
+        if add.life and game.players[player].life < add.life:
+            return False
     if alt == "free":
         return True
     cost = defn.cost
@@ -221,8 +239,17 @@ def _matches(action, options) -> bool:
 
 
 def needs_rewind(action) -> bool:
-    """Only casting and (non-mana) activation can fail after the game changed."""
-    return isinstance(action, (Cast, Activate))
+    """Casting and activating with choices given up front can fail after the card
+    moved to the stack (those choices are checked in order, 601.2); without them,
+    every choice is asked and checked before anything changes, and the action is
+    offered only if its costs can be paid."""
+    if isinstance(action, Cast):
+        return any(v is not None for v in (action.targets, action.modes, action.x,
+                                           action.divide, action.pay, action.mana))
+    if isinstance(action, Activate):
+        return any(v is not None for v in (action.targets, action.x, action.divide,
+                                           action.pay, action.mana, action.choice))
+    return False
 
 
 def take_action(game, player: int, action) -> None:
