@@ -222,7 +222,7 @@ class StaticAbility:
 # ---------------------------------------------------------------------------
 # Card definitions
 # ---------------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)      # identity: one definition per card, cheap to hash
 class CardDef:
     name: str
     cost: ManaCost

@@ -34,6 +34,18 @@ PLAYER_ZONES = ("library", "hand", "graveyard")
 LOOP_LIMIT = 200_000      # engine steps without any decision: a mandatory loop (104.4b)
 
 
+def _check_triggers():
+    """systems.triggers.check_triggers, imported once (systems import this module)."""
+    global _CT
+    if _CT is None:
+        from systems.triggers import check_triggers
+        _CT = check_triggers
+    return _CT
+
+
+_CT = None
+
+
 class EngineError(RuntimeError):
     """The engine reached a state the rules don't allow (a bug, never a player error)."""
 
@@ -439,8 +451,7 @@ class Game:
         """Announce an event; triggered abilities watching for it trigger (CR 603.2)."""
         if self.log_enabled:
             self.log.append((kind, data))
-        from systems.triggers import check_triggers
-        check_triggers(self, kind, data)
+        _check_triggers()(self, kind, data)
 
     def note(self, text: str) -> None:
         if self.log_enabled:

@@ -40,13 +40,39 @@ def only_pass(game, player: int) -> bool:
     if not sorcery_timing(game, player) and not _ability_holders(game, player) \
             and not _instant_speed_in_hand(game, player) and not _plays_top_of_library(game, player):
         return True                     # nothing but instants and flash could be cast now
-    for a in cached_actions(game, player):
-        if isinstance(a, Pass):
+    v, p, acts = game._actions_cache
+    if v == game.version and p == player and game.step == game._actions_step:
+        return all(isinstance(a, Pass) or (isinstance(a, Activate) and
+                   costs.activated_abilities(game, a.source)[a.index].mana) for a in acts)
+    return not _any_action(game, player)
+
+
+def _any_action(game, player: int) -> bool:
+    """Is there a legal action other than passing and mana abilities? Stops at the
+    first one found (the full list is built only when a decision is asked)."""
+    p = game.players[player]
+    sorcery_ok = sorcery_timing(game, player)
+    if sorcery_ok and p.lands_played < p.land_plays and \
+            any("Land" in game.chars(c).types for c in p.hand):
+        return True
+    tried = set()
+    for c in p.hand:
+        ch = game.chars(c)
+        if "Land" in ch.types or ch.defn in tried:
             continue
-        if isinstance(a, Activate) and costs.activated_abilities(game, a.source)[a.index].mana:
+        if not (sorcery_ok or "Instant" in ch.types or ch.has("flash")):
             continue
-        return False
-    return True
+        tried.add(ch.defn)
+        if can_cast(game, player, c, None):
+            return True
+    for e, items in _ability_holders(game, player):
+        for i, ab in items:
+            if can_activate(game, player, e, ab, sorcery_ok):
+                return True
+    if _casts_free_from_hand(game, player) or _plays_top_of_library(game, player):
+        acts = cached_actions(game, player)
+        return any(not isinstance(a, (Pass, Activate)) for a in acts)
+    return False
 
 
 _PASS = Pass()
