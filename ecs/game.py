@@ -120,6 +120,7 @@ class Game:
         self.cversion = 0                   # bumps on changes that can affect characteristics
         self.sversion = 0                   # bumps on changes that can make an SBA apply
         self.bversion = 0                   # bumps when an object enters or leaves the battlefield
+        self.tversion = 0                   # bumps when a permanent taps or untaps
         self._volatile = False              # an effect reads state beyond characteristics
         self._chars = None
         self._chars_version = -1
@@ -131,7 +132,8 @@ class Game:
         self._mana_cache = {}               # player -> (version, mana sources)
         self._instant_cache = {}            # player -> ((cversion, hand), bool)
         self._holders_cache = {}
-        self._rules_cache = {}              # (rule, player) -> (state key, bool)            # player -> ((cversion, player), ability holders)
+        self._rules_cache = {}
+        self._castable = (None, None, {})    # (version, player, {defn: bool})              # (rule, player) -> (state key, bool)            # player -> ((cversion, player), ability holders)
         self._trig_cache = (-1, ())         # (version, [(eid, chars, triggered abilities)])
         self._base = {}                     # per-object printed characteristics (layers.base_chars)
         self.token_limbo = set()            # tokens off the battlefield (704.5d)
@@ -176,6 +178,7 @@ class Game:
         d["_trig_cache"] = (-1, ())
         d["_holders_cache"] = {}
         d["_rules_cache"] = {}
+        d["_castable"] = (None, None, {})
         d["_instant_cache"] = {}
         d["card_entity"] = dict(self.card_entity)
         # one level deeper: the combat bookkeeping in `extra` is dicts and sets
@@ -258,6 +261,8 @@ class Game:
         self.world.add(eid, comp)
         self._v += 1
         t = type(comp)
+        if t is Tapped:
+            self.tversion += 1
         if t not in SBA_IRRELEVANT:
             self.sversion += 1
         if self._volatile or t not in CHARS_IRRELEVANT:
@@ -267,6 +272,8 @@ class Game:
         if self.world.has(eid, ctype):
             self.world.remove(eid, ctype)
             self._v += 1
+            if ctype is Tapped:
+                self.tversion += 1
             if ctype not in SBA_IRRELEVANT:
                 self.sversion += 1
             if self._volatile or ctype not in CHARS_IRRELEVANT:

@@ -79,12 +79,15 @@ def mana_sources(game, player: int, exclude=()) -> list:
     """(key, options) for each mana ability the player could activate for free
     apart from {T} (no other cost), as pools per color choice."""
     if not exclude:
+        # what can make mana changes only with the battlefield, characteristics,
+        # tapped status and (for creatures' summoning sickness) the turn
+        key = (game.cversion, game.bversion, game.tversion, game.turn)
         cache = game._mana_cache
         hit = cache.get(player)
-        if hit is not None and hit[0] == game.version:
+        if hit is not None and hit[0] == key:
             return hit[1]
         out = _mana_sources(game, player, ())
-        cache[player] = (game.version, out)
+        cache[player] = (key, out)
         return out
     return _mana_sources(game, player, exclude)
 

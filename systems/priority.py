@@ -47,6 +47,17 @@ def only_pass(game, player: int) -> bool:
     return not _any_action(game, player)
 
 
+def _castable_cache(game, player: int) -> dict:
+    """card definition -> can it be cast now (targets and costs), shared by the
+    auto-pass check and the action list at one state (cards with the same
+    definition in hand behave alike)."""
+    v, p, d = game._castable
+    if v != game.version or p != player:
+        d = {}
+        game._castable = (game.version, player, d)
+    return d
+
+
 def _any_action(game, player: int) -> bool:
     """Is there a legal action other than passing and mana abilities? Stops at the
     first one found (the full list is built only when a decision is asked)."""
@@ -55,15 +66,17 @@ def _any_action(game, player: int) -> bool:
     if sorcery_ok and p.lands_played < p.land_plays and \
             any("Land" in game.chars(c).types for c in p.hand):
         return True
-    tried = set()
+    castable = _castable_cache(game, player)
     for c in p.hand:
         ch = game.chars(c)
-        if "Land" in ch.types or ch.defn in tried:
+        if "Land" in ch.types:
             continue
         if not (sorcery_ok or "Instant" in ch.types or ch.has("flash")):
             continue
-        tried.add(ch.defn)
-        if can_cast(game, player, c, None):
+        ok = castable.get(ch.defn)
+        if ok is None:
+            ok = castable[ch.defn] = can_cast(game, player, c, None)
+        if ok:
             return True
     for e, items in _ability_holders(game, player):
         for i, ab in items:
@@ -87,7 +100,7 @@ def legal_actions(game, player: int) -> list:
     if p.hand:
         lands_ok = sorcery_ok and p.lands_played < p.land_plays
         free = None
-        castable = {}
+        castable = _castable_cache(game, player)
         for c in p.hand:
             ch = chars(c)
             types = ch.types

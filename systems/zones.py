@@ -34,8 +34,8 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     position = ev["position"]
     if frm == "battlefield":
         _leave_battlefield(game, eid)
-    else:
-        game.snapshot_lki(eid)
+    elif frm == "stack":
+        game.snapshot_lki(eid)          # a spell's last known information (608.2h)
     old_ctl = game.lki[eid].controller if eid in game.lki else owner
     game.remove_from_zone(eid)
     game.world.delete(eid)
