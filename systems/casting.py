@@ -16,29 +16,18 @@ from systems import costs, zones
 from systems.targeting import TargetContext, candidates, is_legal
 
 
+_ENCHANTABLE = {"creature", "permanent", "land", "artifact", "enchantment", "player",
+                "opponent", "planeswalker"}
+
+
 def aura_target(defn) -> TargetSpec | None:
     """CR 303.4a: an Aura spell targets what its enchant ability allows."""
     for k in defn.keywords:
         if k.name == "enchant":
-            what = k.param
             from systems.targeting import target
-            if what == "creature":
-                return target("enchant creature", "creature")
-            if what == "permanent":
-                return target("enchant permanent", "permanent")
-            if what == "land":
-                return target("enchant land", "land")
-            if what == "artifact":
-                return target("enchant artifact", "artifact")
-            if what == "enchantment":
-                return target("enchant enchantment", "enchantment")
-            if what == "player":
-                return target("enchant player", "player")
-            if what == "opponent":
-                return target("enchant opponent", "opponent")
-            if what == "planeswalker":
-                return target("enchant planeswalker", "planeswalker")
-            raise IllegalAction(f"unsupported enchant quality {what!r}")
+            if k.param not in _ENCHANTABLE:
+                raise IllegalAction(f"unsupported enchant quality {k.param!r}")
+            return target(f"enchant {k.param}", k.param)
     return None
 
 

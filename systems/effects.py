@@ -180,6 +180,30 @@ def _answer_order(game, ctx, step, decision, answer):
     answer_order(game, decision, answer, ctx.vars.setdefault(("orders", id(step)), {}))
 
 
+class _EachObject(Step):
+    """A step doing one thing to each object a reference names."""
+
+    def __init__(self, what):
+        self.what = what
+
+    def run(self, game, ctx):
+        for t in self.what.resolve(game, ctx):
+            self.act(game, t)
+
+
+class _EachPlayer(Step):
+    """A step doing one thing (with an amount) to each player a reference names."""
+
+    def __init__(self, who, n):
+        self.who = who
+        self.n = n
+
+    def run(self, game, ctx):
+        n = amount(self.n, game, ctx)
+        for p in self.who.resolve(game, ctx):
+            self.act(game, p, n)
+
+
 class DealDamage(Step):
     """'~ deals N damage to <target>' (CR 120). Divided damage uses ctx.division."""
 
@@ -225,13 +249,9 @@ class DealDamageEach(Step):
         _answer_order(game, ctx, self, decision, answer)
 
 
-class Destroy(Step):
-    def __init__(self, what):
-        self.what = what
-
-    def run(self, game, ctx):
-        for t in self.what.resolve(game, ctx):
-            zones.destroy(game, t)
+class Destroy(_EachObject):
+    def act(self, game, t):
+        zones.destroy(game, t)
 
 
 class DestroyAll(Step):
@@ -246,24 +266,16 @@ class DestroyAll(Step):
         destroy_many(game, victims)
 
 
-class Exile(Step):
-    def __init__(self, what):
-        self.what = what
-
-    def run(self, game, ctx):
-        for t in self.what.resolve(game, ctx):
-            zones.exile(game, t)
+class Exile(_EachObject):
+    def act(self, game, t):
+        zones.exile(game, t)
 
 
-class ReturnToHand(Step):
+class ReturnToHand(_EachObject):
     """'Return <it> to its owner's hand.'"""
 
-    def __init__(self, what):
-        self.what = what
-
-    def run(self, game, ctx):
-        for t in self.what.resolve(game, ctx):
-            zones.bounce(game, t)
+    def act(self, game, t):
+        zones.bounce(game, t)
 
 
 class CounterSpell(Step):
@@ -399,55 +411,32 @@ class GainControl(Step):
         update_control(game)
 
 
-class Draw(Step):
+class Draw(_EachPlayer):
     def __init__(self, who, n=1):
-        self.who = who
-        self.n = n
+        super().__init__(who, n)
 
-    def run(self, game, ctx):
-        n = amount(self.n, game, ctx)
-        for p in self.who.resolve(game, ctx):
-            zones.draw(game, p.index, n)
+    def act(self, game, p, n):
+        zones.draw(game, p.index, n)
 
 
-class LoseLife(Step):
-    def __init__(self, who, n):
-        self.who = who
-        self.n = n
-
-    def run(self, game, ctx):
-        n = amount(self.n, game, ctx)
-        for p in self.who.resolve(game, ctx):
-            damage.lose_life(game, p.index, n)
+class LoseLife(_EachPlayer):
+    def act(self, game, p, n):
+        damage.lose_life(game, p.index, n)
 
 
-class GainLife(Step):
-    def __init__(self, who, n):
-        self.who = who
-        self.n = n
-
-    def run(self, game, ctx):
-        n = amount(self.n, game, ctx)
-        for p in self.who.resolve(game, ctx):
-            damage.gain_life(game, p.index, n)
+class GainLife(_EachPlayer):
+    def act(self, game, p, n):
+        damage.gain_life(game, p.index, n)
 
 
-class Untap(Step):
-    def __init__(self, what):
-        self.what = what
-
-    def run(self, game, ctx):
-        for t in self.what.resolve(game, ctx):
-            zones.untap(game, t)
+class Untap(_EachObject):
+    def act(self, game, t):
+        zones.untap(game, t)
 
 
-class Tap(Step):
-    def __init__(self, what):
-        self.what = what
-
-    def run(self, game, ctx):
-        for t in self.what.resolve(game, ctx):
-            zones.tap(game, t)
+class Tap(_EachObject):
+    def act(self, game, t):
+        zones.tap(game, t)
 
 
 class Regenerate(Step):
