@@ -43,10 +43,16 @@ def card(*args, **kw) -> CardDef:
 
 
 def _load():
+    """Import every card module of this package (each registers its cards)."""
     global _LOADED
     if not _LOADED:
         _LOADED = True
-        from cards import basic_lands, m13  # noqa: F401  (registration on import)
+        import importlib
+        import pkgutil
+        import cards as pkg
+        for m in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
+            if m.name not in ("dsl",) and not m.ispkg:
+                importlib.import_module(f"cards.{m.name}")
 
 
 def get_card(name: str, extra: dict | None = None) -> CardDef:
