@@ -1,0 +1,52 @@
+"""The mtg-ecs command line: cards, simulate (with decklists, --cards, --out), replay."""
+import json
+import os
+
+import pytest
+
+from ecs.cli import main
+
+BENCH = os.path.join(os.path.dirname(__file__), "..", "bench", "decks")
+
+
+def test_cards_lists_every_registered_card(capsys):
+    from cards import all_cards
+    assert main(["cards"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == all_cards() and "Serra Angel" in out
+
+
+def test_simulate_vanilla_decks_with_card_file(tmp_path, capsys):
+    out = tmp_path / "r.jsonl"
+    rc = main(["simulate", "--deck", os.path.join(BENCH, "vanilla-gold.txt"),
+               "--deck", os.path.join(BENCH, "vanilla-silver.txt"),
+               "--cards", os.path.join(BENCH, "vanilla-cards.yaml"),
+               "--agents", "random", "--games", "5", "--seed", "3", "--out", str(out)])
+    text = capsys.readouterr().out
+    assert rc == 0
+    assert "vanilla-gold vs vanilla-silver" in text and "games/s" in text and "95% interval" in text
+    recs = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [r["index"] for r in recs] == list(range(5))
+    # the replay of a recorded game is that game
+    assert main(["replay", str(out), "--index", "2", "--cards",
+                 os.path.join(BENCH, "vanilla-cards.yaml")]) == 0
+    rep = capsys.readouterr().out
+    assert rep.startswith("game 2:") and "Game over" in rep
+
+
+def test_simulate_reports_unknown_cards_clearly(tmp_path, capsys):
+    deck = tmp_path / "bad.txt"
+    deck.write_text("20 Forest\n4 Serra Angle\n4 Lightning Bolt\n")
+    rc = main(["simulate", "--deck", str(deck), "--deck", "esper-fliers", "--games", "1"])
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert "Serra Angle" in err and "Serra Angel" in err
+
+
+def test_simulate_validates_the_format(capsys):
+    rc = main(["simulate", "--deck", os.path.join(BENCH, "vanilla-gold.txt"),
+               "--deck", "esper-fliers", "--format", "constructed", "--games", "1"])
+    assert rc == 2      # the vanilla cards aren't known without --cards
+    rc = main(["simulate", "--deck", "green-red-beasts", "--deck", "esper-fliers",
+               "--format", "limited", "--games", "2"])
+    assert rc == 0
