@@ -35,10 +35,13 @@ class Controller:
     """The controller from control effects' point of view before layer 2.
 
     `since` is the game's event clock when this player last gained control;
-    it decides summoning sickness (CR 302.6).
+    it decides summoning sickness (CR 302.6). `base` is the controller before
+    any control-changing effect (the player under whose control it entered,
+    CR 108.4, 110.2) once an effect has changed `player`; None while they agree.
     """
     player: int
     since: int = 0
+    base: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -161,6 +161,12 @@ def is_basic_land(defn) -> bool:
     return "Basic" in defn.supertypes and "Land" in defn.types
 
 
+def any_number_allowed(defn) -> bool:
+    """CR 100.2a: a card whose own text says 'A deck can have any number of cards named
+    ~' (Relentless Rats) is exempt from the four-copy limit."""
+    return any("any_number_in_deck" in getattr(ab, "rules", ()) for ab in defn.abilities)
+
+
 def problems(main, sideboard=(), fmt: str = "constructed", extra: dict | None = None) -> list:
     """Every way the deck breaks the format's rules (empty when it is legal)."""
     from cards import get_card, UnknownCard
@@ -186,7 +192,7 @@ def problems(main, sideboard=(), fmt: str = "constructed", extra: dict | None = 
         in_main, in_side = Counter(main), Counter(sideboard)
         for name, n in (in_main + in_side).items():
             d = defs.get(name)
-            if n > MAX_COPIES and d is not None and not is_basic_land(d):
+            if n > MAX_COPIES and d is not None and not is_basic_land(d) and not any_number_allowed(d):
                 where = (f" ({in_main[name]} in the main deck, {in_side[name]} in the sideboard)"
                          if in_side[name] else "")
                 out.append(f"{n} copies of {name}{where}; at most {MAX_COPIES} of a card other "

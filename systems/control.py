@@ -15,7 +15,10 @@ def update_control(game) -> bool:
         c = game.chars(eid)
         stored = game.world.get(eid, Controller)
         if stored is None or stored.player != c.controller:
-            game.world.add(eid, Controller(c.controller, game.tick()))
+            base = stored.player if stored is not None and stored.base is None else \
+                (stored.base if stored is not None else None)
+            game.world.add(eid, Controller(c.controller, game.tick(),
+                                           None if base == c.controller else base))
             if game.world.has(eid, Attacking) or game.world.has(eid, Blocking):
                 game.world.remove(eid, Attacking)
                 game.world.remove(eid, Blocking)

@@ -133,6 +133,70 @@ def INFO(key) -> Ref:
     return _Info(key)
 
 
+class _All(Ref):
+    """Every object on the battlefield matching filter(game, eid, chars, ctx), locked
+    in as the step runs ('creatures you control gain haste': 611.2c)."""
+
+    def __init__(self, filter):
+        self.filter = filter
+
+    def resolve(self, game, ctx):
+        return [e for e in game.battlefield if self.filter(game, e, game.chars(e), ctx)]
+
+
+def ALL(filter) -> Ref:
+    return _All(filter)
+
+
+def YOUR_CREATURES(game, e, ch, ctx):
+    return "Creature" in ch.types and ch.controller == ctx.controller
+
+
+class _Opponents(Ref):
+    """'Each opponent', in APNAP order (101.4)."""
+
+    def resolve(self, game, ctx):
+        return [PlayerRef(p) for p in game.apnap() if p != ctx.controller and not game.players[p].lost]
+
+
+EACH_OPPONENT = _Opponents()
+
+
+class _Union(Ref):
+    """Several references as one group (objects dealt damage in one event)."""
+
+    def __init__(self, *refs):
+        self.refs = refs
+
+    def resolve(self, game, ctx):
+        out = []
+        for r in self.refs:
+            for t in r.resolve(game, ctx):
+                if t not in out:
+                    out.append(t)
+        return out
+
+
+def UNION(*refs) -> Ref:
+    return _Union(*refs)
+
+
+class _CreaturesOf(Ref):
+    """'Each creature that player controls' for the players a reference names."""
+
+    def __init__(self, players):
+        self.players = players
+
+    def resolve(self, game, ctx):
+        ps = {p.index for p in self.players.resolve(game, ctx) if isinstance(p, PlayerRef)}
+        return [e for e in game.battlefield
+                if "Creature" in game.chars(e).types and game.chars(e).controller in ps]
+
+
+def CREATURES_OF(players) -> Ref:
+    return _CreaturesOf(players)
+
+
 class _Attached(Ref):
     def resolve(self, game, ctx):
         a = game.world.get(ctx.source, Attached)

@@ -174,7 +174,7 @@ def _make_base(comps, eid: int) -> Chars:
     ctl = comps.get(Controller)
     own = comps.get(Owner)
     c.owner = own.player if own else None
-    c.controller = ctl.player if ctl is not None else c.owner
+    c.controller = (ctl.player if ctl.base is None else ctl.base) if ctl is not None else c.owner
     c.flags = frozenset()
     z = comps.get(Zone)
     c.zone = z.name if z else None

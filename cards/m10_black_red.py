@@ -1,0 +1,157 @@
+"""Magic 2010 FAQ (spec 001) black, red and green cards (Cemetery Reaper .. Garruk
+Wildspeaker), with today's Oracle text."""
+from __future__ import annotations
+
+from cards import card, register_token
+from cards.dsl import (SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
+                       parse_activation_cost, make_card)
+from components import Attacking
+from systems import effects as fx
+from systems import statics as st
+from systems import triggers as tr
+from systems.layers import StaticEffect, L_7C
+from systems.targeting import target, any_target, creature, player
+
+
+def _spell(*effects, targets=(), **kw):
+    return SpellAbility(effects=tuple(effects), targets=tuple(targets), **kw)
+
+
+def _act(cost, *effects, targets=(), timing="instant", sac=None, text=""):
+    return ActivatedAbility(cost=parse_activation_cost(cost, sac), effects=tuple(effects),
+                            targets=tuple(targets), timing=timing, text=text or cost)
+
+
+def _count_you_control(pred):
+    """An amount: how many permanents matching pred(chars) the controller controls."""
+    def n(g, ctx):
+        return sum(1 for e in g.battlefield
+                   if g.chars(e).controller == ctx.controller and pred(g.chars(e)))
+    return n
+
+
+_SWAMPS = _count_you_control(lambda ch: "Swamp" in ch.subtypes)
+_ALL_ZONES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
+
+_SAC = {"a creature": lambda g, e, p: "Creature" in g.chars(e).types,
+        "a goblin": lambda g, e, p: "Goblin" in g.chars(e).subtypes}
+
+_CREATURE_CARD = lambda g, t, tc: "Creature" in g.chars(t).types
+
+# --- tokens (CR 111) ---------------------------------------------------------------
+register_token(make_card("Zombie", None, "Token Creature — Zombie", pt=(2, 2), colors=["black"]))
+register_token(make_card("Goblin", None, "Token Creature — Goblin", pt=(1, 1), colors=["red"]))
+register_token(make_card("Beast", None, "Token Creature — Beast", pt=(3, 3), colors=["green"]))
+
+# --- black ---------------------------------------------------------------------------
+card("Cemetery Reaper", "{1}{B}{B}", "Creature — Zombie", pt=(2, 2),
+     abilities=[StaticAbility(continuous=(st.modify_pt(st.other_creatures_you_control("Zombie"), 1, 1),),
+                              text="Other Zombie creatures you control get +1/+1."),
+                _act("{2}{B}, {T}", fx.Exile(fx.TARGET(0)), fx.CreateTokens("Zombie", 1),
+                     targets=[target("target creature card from a graveyard", "card",
+                                     zone="graveyard", filter=_CREATURE_CARD)],
+                     text="{2}{B}, {T}: Exile target creature card from a graveyard. "
+                          "Create a 2/2 black Zombie creature token.")])
+
+
+def _swamps_pt(g, src, ch, allc):
+    me = ch.controller
+    pool = allc if src in allc and src in g.battlefield else g.all_chars()
+    n = sum(1 for c in pool.values() if "Swamp" in c.subtypes and c.controller == me)
+    return n, n
+
+
+card("Nightmare", "{5}{B}", "Creature — Nightmare Horse", pt=("*", "*"), keywords=["flying"],
+     abilities=[StaticAbility(continuous=(st.cda_pt(_swamps_pt),), zones=_ALL_ZONES,
+                              text="Nightmare's power and toughness are each equal to the number of Swamps you control.")])
+
+
+def _rats_bonus(g, ce, ch, allc):
+    n = sum(1 for e, c in allc.items()
+            if e != ce.source and c.name == "Relentless Rats" and "Creature" in c.types)
+    if ch.power is not None:
+        ch.power += n
+        ch.toughness += n
+
+
+card("Relentless Rats", "{1}{B}{B}", "Creature — Rat", pt=(2, 2),
+     abilities=[StaticAbility(continuous=(StaticEffect(L_7C, st.this_object(), _rats_bonus),),
+                              text="Relentless Rats gets +1/+1 for each other creature on the battlefield named Relentless Rats."),
+                StaticAbility(rules=("any_number_in_deck",), zones=(),
+                              text="A deck can have any number of cards named Relentless Rats.")])
+
+card("Tendrils of Corruption", "{3}{B}", "Instant",
+     spell=_spell(fx.DealDamage(_SWAMPS, fx.TARGET(0)), fx.GainLife(fx.YOU, _SWAMPS),
+                  targets=[creature()],
+                  text="Tendrils of Corruption deals X damage to target creature and you gain X life, "
+                       "where X is the number of Swamps you control."))
+
+card("Vampire Aristocrat", "{2}{B}", "Creature — Vampire Rogue Noble", pt=(2, 2),
+     abilities=[_act("Sacrifice a creature", fx.ModifyPT(fx.SELF, 2, 2), sac=_SAC,
+                     text="Sacrifice a creature: Vampire Aristocrat gets +2/+2 until end of turn.")])
+
+# --- red -------------------------------------------------------------------------------
+card("Act of Treason", "{2}{R}", "Sorcery",
+     spell=_spell(fx.GainControl(fx.TARGET(0), duration="eot"), fx.Untap(fx.TARGET(0)),
+                  fx.GrantKeywords(fx.TARGET(0), ["haste"]),
+                  targets=[creature()],
+                  text="Gain control of target creature until end of turn. Untap that creature. "
+                       "It gains haste until end of turn."))
+
+card("Burst of Speed", "{R}", "Sorcery",
+     spell=_spell(fx.GrantKeywords(fx.ALL(fx.YOUR_CREATURES), ["haste"]),
+                  text="Creatures you control gain haste until end of turn."))
+
+card("Goblin Artillery", "{1}{R}{R}", "Creature — Goblin Warrior", pt=(1, 3),
+     abilities=[_act("{T}", fx.DealDamage(2, fx.TARGET(0)), fx.DealDamage(3, fx.YOU),
+                     targets=[any_target()],
+                     text="{T}: Goblin Artillery deals 2 damage to any target and 3 damage to you.")])
+
+_WHITE_OR_BLUE = lambda g, t, tc: bool({"W", "U"} & g.chars(t).colors)
+
+card("Ignite Disorder", "{1}{R}", "Instant",
+     spell=_spell(fx.DealDamage(0, fx.TARGET(0), divided=True),
+                  targets=[target("one, two, or three target white and/or blue creatures", "creature",
+                                  filter=_WHITE_OR_BLUE, min=1, max=3)],
+                  divide=3,
+                  text="Ignite Disorder deals 3 damage divided as you choose among one, two, or three "
+                       "target white and/or blue creatures."))
+
+card("Trumpet Blast", "{2}{R}", "Instant",
+     spell=_spell(fx.ModifyPT(fx.ALL(lambda g, e, ch, ctx: "Creature" in ch.types
+                                     and g.world.has(e, Attacking)), 2, 0),
+                  text="Attacking creatures get +2/+0 until end of turn."))
+
+card("Yawning Fissure", "{4}{R}", "Sorcery",
+     spell=_spell(fx.Sacrifice(fx.EACH_OPPONENT, 1, lambda g, e, ch: "Land" in ch.types),
+                  text="Each opponent sacrifices a land."))
+
+card("Siege-Gang Commander", "{3}{R}{R}", "Creature — Goblin", pt=(2, 2),
+     abilities=[TriggeredAbility(tr.Enters(), (fx.CreateTokens("Goblin", 3),),
+                                 text="When Siege-Gang Commander enters the battlefield, create three 1/1 red Goblin creature tokens."),
+                _act("{1}{R}, Sacrifice a Goblin", fx.DealDamage(2, fx.TARGET(0)), sac=_SAC,
+                     targets=[any_target()],
+                     text="{1}{R}, Sacrifice a Goblin: Siege-Gang Commander deals 2 damage to any target.")])
+
+card("Chandra Nalaar", "{3}{R}{R}", "Legendary Planeswalker — Chandra", loyalty=6,
+     abilities=[_act("+1", fx.DealDamage(1, fx.TARGET(0)), timing="sorcery",
+                     targets=[target("target player or planeswalker", "player", "planeswalker")],
+                     text="+1: Chandra Nalaar deals 1 damage to target player or planeswalker."),
+                _act("-X", fx.DealDamage("X", fx.TARGET(0)), timing="sorcery", targets=[creature()],
+                     text="−X: Chandra Nalaar deals X damage to target creature."),
+                _act("-8", fx.DealDamage(10, fx.UNION(fx.TARGET(0), fx.CREATURES_OF(fx.PLAYER_OF(fx.TARGET(0))))),
+                     timing="sorcery",
+                     targets=[target("target player or planeswalker", "player", "planeswalker")],
+                     text="−8: Chandra Nalaar deals 10 damage to target player or planeswalker and each "
+                          "creature that player or that planeswalker's controller controls.")])
+
+# --- green -----------------------------------------------------------------------------
+card("Garruk Wildspeaker", "{2}{G}{G}", "Legendary Planeswalker — Garruk", loyalty=3,
+     abilities=[_act("+1", fx.Untap(fx.TARGET(0)), timing="sorcery",
+                     targets=[target("two target lands", "land", min=2, max=2)],
+                     text="+1: Untap two target lands."),
+                _act("-1", fx.CreateTokens("Beast", 1), timing="sorcery",
+                     text="−1: Create a 3/3 green Beast creature token."),
+                _act("-4", fx.ModifyPT(fx.ALL(fx.YOUR_CREATURES), 3, 3),
+                     fx.GrantKeywords(fx.ALL(fx.YOUR_CREATURES), ["trample"]), timing="sorcery",
+                     text="−4: Creatures you control get +3/+3 and gain trample until end of turn.")])
