@@ -42,6 +42,77 @@ def attack_candidates(game) -> dict:
     return out
 
 
+# Requirements and restrictions (508.1c-d, 509.1b-c): a declaration must break no
+# restriction and obey as many requirements as possible without breaking one.
+# Flags (rules effects read after the layers):
+#   attacks_each_combat   "~ attacks each combat if able" (any defender)
+#   must_attack:N         "... attacks player N this turn if able"
+#   cant_attack_alone / cant_block_alone   "can't attack or block alone"
+#   block_any_number      "~ can block any number of creatures" (509.1a exception)
+#   must_be_blocked_by_all "all creatures able to block ~ do so" (a requirement on each
+#                         creature able to block it)
+_SEARCH_LIMIT = 20000
+
+
+def attack_requirements(game, cands) -> list:
+    """[(creature, defender or None for any)] the requirements on declaring attackers."""
+    out = []
+    for a in cands:
+        flags = game.chars(a).flags
+        if "attacks_each_combat" in flags:
+            out.append((a, None))
+        for f in flags:
+            if f.startswith("must_attack:"):
+                d = PlayerRef(int(f.split(":", 1)[1]))
+                if d in cands[a]:
+                    out.append((a, d))
+    return out
+
+
+def _attack_restrictions_ok(game, answer) -> bool:
+    if len(answer) == 1:
+        (a,) = answer
+        if "cant_attack_alone" in game.chars(a).flags:
+            return False
+    return True
+
+
+def _obeyed(reqs, answer) -> int:
+    return sum(1 for a, d in reqs if a in answer and (d is None or answer[a] == d))
+
+
+def _best(options_per: dict, score, legal):
+    """Most requirements obeyed over every declaration (None if too many to try)."""
+    import itertools
+    keys = list(options_per)
+    size = 1
+    for k in keys:
+        size *= len(options_per[k])
+        if size > _SEARCH_LIMIT:
+            return None
+    best = -1
+    for combo in itertools.product(*(options_per[k] for k in keys)):
+        decl = {k: v for k, v in zip(keys, combo) if v is not None}
+        if legal(decl):
+            best = max(best, score(decl))
+    return best
+
+
+def check_attack_declaration(game, cands, reqs, answer) -> None:
+    """CR 508.1c-d: restrictions first, then the maximum number of requirements."""
+    if not _attack_restrictions_ok(game, answer):
+        raise IllegalAction("a creature that can't attack alone must attack with another creature")
+    if not reqs:
+        return
+    got = _obeyed(reqs, answer)
+    opts = {a: [None] + list(ds) for a, ds in cands.items()}
+    best = _best(opts, lambda dcl: _obeyed(reqs, dcl), lambda dcl: _attack_restrictions_ok(game, dcl))
+    if best is not None and got < best:
+        names = ", ".join(sorted({game.name(a) for a, _ in reqs}))
+        raise IllegalAction(f"the declaration must obey as many attack requirements as possible "
+                            f"({got} of {best} possible: {names})")
+
+
 class DeclareAttackersTask:
     needs_rewind = False
 
@@ -62,7 +133,8 @@ class DeclareAttackersTask:
             game.priority = game.active
             return None
         return Decision("attackers", game.active, [(a, ds) for a, ds in cands.items()], 0, len(cands),
-                        "declare attackers", data={"candidates": cands})
+                        "declare attackers", data={"candidates": cands,
+                                                   "requirements": attack_requirements(game, cands)})
 
     def answer(self, game, decision, answer):
         if not isinstance(answer, dict):
@@ -76,6 +148,7 @@ class DeclareAttackersTask:
                     raise IllegalAction(f"creatures can't be attacked ({game.name(d)})")  # 508.1b
             if d not in cands[a]:
                 raise IllegalAction(f"{game.name(a)} can't attack {game.name(d)}")
+        check_attack_declaration(game, cands, decision.data.get("requirements", []), answer)
         ap = game.active
         for a, d in answer.items():
             c = game.chars(a)
@@ -149,6 +222,54 @@ def block_candidates(game, defender: int) -> dict:
     return out
 
 
+def _block_restriction_problem(game, plan) -> str | None:
+    """Restrictions on a whole blocking declaration (509.1b): menace (702.111b),
+    'can't block alone'. `plan`: blocker -> [attackers]."""
+    counts = {}
+    for b, ts in plan.items():
+        for t in (ts if isinstance(ts, (list, tuple)) else [ts]):
+            counts[t] = counts.get(t, 0) + 1
+    for t, n in counts.items():
+        if game.chars(t).has("menace") and n < 2:
+            return f"{game.name(t)} can't be blocked except by two or more creatures"
+    if len(plan) == 1:
+        (b,) = plan
+        if "cant_block_alone" in game.chars(b).flags:
+            return f"{game.name(b)} can't block alone"
+    return None
+
+
+def block_requirements(game, cands) -> list:
+    """[(blocker, attacker)]: 'All creatures able to block ~ do so' (509.1c)."""
+    out = []
+    for b, attackers in cands.items():
+        for a in attackers:
+            if "must_be_blocked_by_all" in game.chars(a).flags:
+                out.append((b, a))
+    return out
+
+
+def _obeyed_blocks(reqs, plan) -> int:
+    n = 0
+    for b, a in reqs:
+        ts = plan.get(b)
+        if ts is not None and a in (ts if isinstance(ts, (list, tuple)) else [ts]):
+            n += 1
+    return n
+
+
+def _block_options(game, cands) -> dict:
+    import itertools
+    out = {}
+    for b, attackers in cands.items():
+        opts = [None] + [(a,) for a in attackers]
+        if "block_any_number" in game.chars(b).flags and len(attackers) <= 6:
+            for k in range(2, len(attackers) + 1):
+                opts += [tuple(c) for c in itertools.combinations(attackers, k)]
+        out[b] = opts
+    return out
+
+
 class DeclareBlockersTask:
     needs_rewind = False
 
@@ -181,6 +302,8 @@ class DeclareBlockersTask:
             self.order_stage = self._orders_needed(game)
         if self.order_stage:
             a, blockers = self.order_stage[0]
+            # 509.2 (2009-2024): the attacking player orders each attacker's blockers;
+            # 509.3: the defending player orders the attackers a blocker blocks
             return Decision("blocker_order", game.chars(a).controller, list(blockers),
                             len(blockers), len(blockers),
                             f"damage assignment order for {game.name(a)}", data={"attacker": a})
@@ -203,6 +326,10 @@ class DeclareBlockersTask:
                 bl = blockers_of(game, a)
                 if len(bl) > 1:
                     out.append((a, bl))
+        for b in game.battlefield:
+            at = attackers_of(game, b)
+            if len(at) > 1:
+                out.append((b, at))
         return out
 
     def answer(self, game, decision, answer):
@@ -221,20 +348,29 @@ class DeclareBlockersTask:
             targets = list(a) if isinstance(a, (list, tuple)) else [a]
             if b not in cands:
                 raise IllegalAction(f"{game.name(b)} can't block")
-            if len(targets) != 1:
+            if len(set(targets)) != len(targets) or not targets:
+                raise IllegalAction(f"name each attacker {game.name(b)} blocks once")
+            if len(targets) != 1 and "block_any_number" not in game.chars(b).flags:
                 raise IllegalAction(f"{game.name(b)} can block only one attacker")   # 509.1a
             for t in targets:
                 if t not in cands[b]:
                     raise IllegalAction(f"{game.name(b)} can't block {game.name(t)}")
             plan[b] = targets
-        # menace (702.111b): blocked by two or more creatures, if at all
+        problem = _block_restriction_problem(game, plan)
+        if problem:
+            raise IllegalAction(problem)
+        reqs = block_requirements(game, cands)
+        if reqs:
+            got = _obeyed_blocks(reqs, plan)
+            best = _best(_block_options(game, cands), lambda dcl: _obeyed_blocks(reqs, dcl),
+                         lambda dcl: _block_restriction_problem(game, dcl) is None)
+            if best is not None and got < best:
+                raise IllegalAction(f"the declaration must obey as many blocking requirements as "
+                                    f"possible ({got} of {best} possible)")             # 509.1c
         counts = {}
         for b, ts in plan.items():
             for t in ts:
                 counts[t] = counts.get(t, 0) + 1
-        for t, n in counts.items():
-            if game.chars(t).has("menace") and n < 2:
-                raise IllegalAction(f"{game.name(t)} can't be blocked except by two or more creatures")
         for b, ts in plan.items():
             game.set(b, Blocking(tuple(ts)))
         for t in counts:
@@ -244,6 +380,19 @@ class DeclareBlockersTask:
             for t in ts:
                 game.emit("blocks", blocker=b, attacker=t)
         self.i += 1
+
+
+def attackers_of(game, blocker) -> list:
+    """The attacking creatures `blocker` blocks that are still in combat (in damage
+    assignment order under m10, 509.3 of 2009-2024)."""
+    bl = game.world.get(blocker, Blocking)
+    if bl is None:
+        return []
+    out = [a for a in bl.attackers if a in game.battlefield and game.world.has(a, Attacking)]
+    order = game.extra.get("damage_order", {}).get(blocker)
+    if order:
+        out.sort(key=lambda e: order.index(e) if e in order else len(order))
+    return out
 
 
 def blockers_of(game, attacker, index=None) -> list:
@@ -278,14 +427,68 @@ def blocking_index(game) -> dict:
     return idx
 
 
-def lethal_damage(game, attacker_chars, blocker) -> int:
-    """CR 702.19b/702.2c: toughness minus damage already marked; 1 with deathtouch."""
+def lethal_damage(game, attacker_chars, blocker, others: int = 0) -> int:
+    """CR 510.1c-d, 702.19b: the blocker's toughness minus damage already marked on it
+    and damage other creatures assign to it in this step; with deathtouch any nonzero
+    amount is lethal (702.2c; not under the M10 deathtouch rule of the `m10` profile)."""
     c = game.chars(blocker)
     marked = game.damage_on(blocker)
-    need = max(0, (c.toughness or 0) - marked)
-    if attacker_chars.has("deathtouch"):
+    need = max(0, (c.toughness or 0) - marked - others)
+    if attacker_chars.has("deathtouch") and game.rules.deathtouch_lethal:
         need = min(need, 1) if need > 0 else 0
     return need
+
+
+def _ordered(game, source_chars) -> bool:
+    """Whether the damage assignment order binds this creature (m10/m11 profiles);
+    under the M10 deathtouch rule a creature with deathtouch as damage is assigned
+    may ignore it (702.2a of 2009)."""
+    if not game.rules.damage_assignment_order:
+        return False
+    return not (game.rules.deathtouch_ignores_order and source_chars.has("deathtouch"))
+
+
+def _others_to(assign: dict, src) -> dict:
+    out = {}
+    for s, a in assign.items():
+        if s == src:
+            continue
+        for r, n in a.items():
+            out[r] = out.get(r, 0) + n
+    return out
+
+
+def _assignment_problem(game, src, answer, need, others) -> str | None:
+    """Lethal-damage rules for one creature's assignment given what the others assign
+    at the same time: trample (702.19b) and, under m10, the order (510.1c of 2009)."""
+    c = game.chars(src)
+    blockers = need["blockers"]
+    lethal = {b: lethal_damage(game, c, b, others.get(b, 0)) for b in blockers}
+    defender = need["defender"]
+    to_def = answer.get(defender, 0) if defender is not None else 0
+    if need["trample"] and to_def > 0:
+        for b in blockers:
+            if answer.get(b, 0) < lethal[b]:
+                return (f"{game.name(b)} must be assigned lethal damage ({lethal[b]}) before "
+                        "damage is assigned to the player or planeswalker (702.19b)")
+    if _ordered(game, c):
+        for i, b in enumerate(blockers):
+            if answer.get(b, 0) < lethal[b]:
+                later = blockers[i + 1:]
+                if any(answer.get(x, 0) > 0 for x in later) or to_def > 0:
+                    return (f"{game.name(b)} must be assigned lethal damage ({lethal[b]}) before "
+                            "any is assigned to the next creature in damage assignment order")
+    return None
+
+
+def _compositions(total: int, k: int):
+    """Every way to split `total` among k recipients."""
+    if k == 1:
+        yield (total,)
+        return
+    for first in range(total + 1):
+        for rest in _compositions(total - first, k - 1):
+            yield (first,) + rest
 
 
 class CombatDamageTask:
@@ -356,7 +559,7 @@ class CombatDamageTask:
             c = game.chars(e)
             if not self._deals_now(game, e, c) or (c.power or 0) <= 0:
                 continue
-            attackers = [a for a in bl.attackers if a in game.battlefield and game.world.has(a, Attacking)]
+            attackers = attackers_of(game, e)
             if not attackers:
                 continue                                               # 510.1d / T-358
             if len(attackers) == 1:
@@ -380,13 +583,17 @@ class CombatDamageTask:
                 recips = list(need["blockers"])
                 if need["trample"] and need["defender"] is not None:
                     recips.append(need["defender"])
-                lethal = {b: lethal_damage(game, c, b) for b in need["blockers"]}
+                # lethal counts damage the others already assign in this step (510.1c)
+                others = _others_to(self._all_fixed(), src)
+                for r, n in _others_to(self.assign, src).items():
+                    others[r] = others.get(r, 0) + n
+                lethal = {b: lethal_damage(game, c, b, others.get(b, 0)) for b in need["blockers"]}
                 return Decision("damage_assignment", c.controller, recips, 1, len(recips),
                                 f"assign {need['total']} combat damage of {game.name(src)}",
                                 data={"source": src, "total": need["total"], "lethal": lethal,
                                       "blockers": need["blockers"], "trample": need["trample"],
                                       "defender": need["defender"],
-                                      "ordered": game.rules.damage_assignment_order})
+                                      "ordered": _ordered(game, c)})
             self.i += 1
         batch = []
         for src, a in self.assign.items():
@@ -430,8 +637,60 @@ class CombatDamageTask:
             self.shield_plans[data["shield"]] = dict(answer)
             return
         validate_assignment(game, decision, answer)
+        self._check_jointly(game, decision.data["source"], dict(answer))
         self.assign[decision.data["source"]] = dict(answer)
         self.i += 1
+
+    def _all_fixed(self) -> dict:
+        return {src: fixed for src, fixed, need in self.plan if fixed is not None}
+
+    def _check_jointly(self, game, src, answer) -> None:
+        """CR 510.1c-d: every creature's assignment is checked counting the damage the
+        others assign at the same time. Creatures on the same side still to be assigned
+        may make this one legal (T1.5.8): accept it if some completion makes all legal."""
+        needs = {s: need for s, fixed, need in self.plan if need is not None}
+        side = game.world.has(src, Attacking)
+        decided = {s: a for s, a in self.assign.items() if s in needs}
+        decided[src] = answer
+        base = dict(self._all_fixed())
+        base.update(self.assign)
+        base[src] = answer
+        undecided = [s for s in needs if s not in decided and game.world.has(s, Attacking) == side]
+
+        def recips(s):
+            n = needs[s]
+            r = list(n["blockers"])
+            if n["trample"] and n["defender"] is not None:
+                r.append(n["defender"])
+            return r
+
+        def problem(full):
+            for s in decided:
+                p = _assignment_problem(game, s, full[s], needs[s], _others_to(full, s))
+                if p:
+                    return p
+            return None
+
+        first = None
+        choices = []
+        size = 1
+        for s in undecided:
+            opts = list(_compositions(needs[s]["total"], len(recips(s))))
+            size *= len(opts)
+            choices.append((s, recips(s), opts))
+        if size > _SEARCH_LIMIT:
+            choices = []            # too many to try: judge on what is decided
+        import itertools
+        for combo in itertools.product(*(opts for _, _, opts in choices)):
+            full = dict(base)
+            for (s, rs, _), split in zip(choices, combo):
+                full[s] = dict(zip(rs, split))
+            p = problem(full)
+            if p is None:
+                return
+            if first is None:
+                first = p
+        raise IllegalAction(first or "illegal combat damage assignment")
 
 
 def validate_assignment(game, decision, answer) -> None:
@@ -448,20 +707,3 @@ def validate_assignment(game, decision, answer) -> None:
             raise IllegalAction("damage amounts are whole numbers, 0 or more")
     if sum(answer.values()) != total:
         raise IllegalAction(f"assign exactly {total} damage (got {sum(answer.values())})")
-    lethal = data["lethal"]
-    blockers = data["blockers"]
-    to_def = answer.get(data["defender"], 0) if data["defender"] is not None else 0
-    if data["trample"] and to_def > 0:
-        for b in blockers:
-            if answer.get(b, 0) < lethal[b]:
-                raise IllegalAction(
-                    f"{game.name(b)} must be assigned lethal damage ({lethal[b]}) before "
-                    "damage is assigned to the player or planeswalker (702.19b)")
-    if data["ordered"]:
-        for i, b in enumerate(blockers):
-            if answer.get(b, 0) < lethal[b]:
-                later = blockers[i + 1:]
-                if any(answer.get(x, 0) > 0 for x in later) or to_def > 0:
-                    raise IllegalAction(
-                        f"{game.name(b)} must be assigned lethal damage ({lethal[b]}) before any "
-                        "is assigned to the next creature in damage assignment order")

@@ -578,6 +578,23 @@ class PreventCombatDamageThisTurn(Step):
         game.shields.append(PreventAllCombatDamage(card.card_id if card else None))
 
 
+class PreventNextDamageTo(Step):
+    """'Prevent the next N damage that would be dealt to <target> this turn' (CR 615.7):
+    a shield on that object or player, used up as damage is prevented."""
+
+    def __init__(self, to, n):
+        self.to = to
+        self.n = n
+
+    def run(self, game, ctx):
+        from systems.replacement import PreventNextDamage
+        from components import Card
+        card = game.world.ents.get(ctx.obj, {}).get(Card)
+        n = amount(self.n, game, ctx)
+        for t in self.to.resolve(game, ctx):
+            game.shields.append(PreventNextDamage(t, n, card.card_id if card else None))
+
+
 class Fight(Step):
     """CR 701.14: each deals damage equal to its power to the other."""
 

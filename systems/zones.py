@@ -73,6 +73,8 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
                        new if to == "battlefield" else None)
     if ev["shuffle"]:
         shuffle(game, owner)
+    for hook in ev.get("after_enter", ()):      # "as ~ enters" choices (systems/entering.py)
+        hook(game, new)
     game.emit("zone_change", old=eid, new=new, frm=frm, to=to, owner=owner,
               controller=old_ctl, cause=cause, card=card.card_id)
     return new

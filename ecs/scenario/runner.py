@@ -420,15 +420,14 @@ class Runner:
                     return
                 g.decide(Pass())
                 continue
-            if d.kind == "attackers":
-                if at_target and step == "declare_attackers":
+            if d.kind in ("attackers", "blockers"):
+                if at_target and step == ("declare_attackers" if d.kind == "attackers"
+                                          else "declare_blockers"):
                     return
-                g.decide({})
-                continue
-            if d.kind == "blockers":
-                if at_target and step == "declare_blockers":
-                    return
-                g.decide({})
+                try:
+                    g.decide({})
+                except IllegalAction:
+                    return              # a requirement makes the empty declaration illegal
                 continue
             return                                         # a decision the script must answer
         raise ScenarioFailure(f"{where}: the game did not reach {step}")

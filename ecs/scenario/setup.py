@@ -119,8 +119,9 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None):
     if len(players) != 2:
         raise ScenarioError("players: games of more than two players are not supported yet")
     rules = setup.get("rules", "current")
-    if rules not in ("current", "m10"):
-        raise ScenarioError(f"rules: unknown profile {rules!r} (current or m10)")
+    from ecs.rules import PROFILES
+    if rules not in PROFILES:
+        raise ScenarioError(f"rules: unknown profile {rules!r} ({', '.join(PROFILES)})")
     sd = setup.get("seed", 0) if seed is None else seed
     if not isinstance(sd, int):
         raise ScenarioError("seed: must be an integer")

@@ -1,0 +1,62 @@
+"""Cards of the Magic 2010 FAQ (spec 001), Part 1 and the first card entries: the
+combat examples (damage assignment order), lifelink, and the M10 dual-land and
+"lucky charm" examples. Today's Oracle text."""
+from __future__ import annotations
+
+from cards import card
+from cards.dsl import SpellAbility, ActivatedAbility, StaticAbility, parse_activation_cost
+from systems import effects as fx
+from systems import statics as st
+from systems.entering import PayLifeOrEntersTapped
+from systems.targeting import any_target, creature
+
+def _spell(*effects, targets=(), **kw):
+    return SpellAbility(effects=tuple(effects), targets=tuple(targets), **kw)
+
+
+def _act(cost, *effects, targets=(), timing="instant", text=""):
+    return ActivatedAbility(cost=parse_activation_cost(cost), effects=tuple(effects),
+                            targets=tuple(targets), timing=timing, text=text or cost)
+
+
+def _self_flag(flag, text):
+    """A rules effect on this object only (combat requirements and restrictions,
+    systems/combat.py)."""
+    return StaticAbility(continuous=(st.rule_flag(st.this_object(), flag),), text=text)
+
+
+# --- vanilla and keyword creatures ------------------------------------------------
+card("Craw Wurm", "{4}{G}{G}", "Creature — Wurm", pt=(6, 4))
+card("Goblin Piker", "{1}{R}", "Creature — Goblin Warrior", pt=(2, 1))
+card("Enormous Baloth", "{6}{G}", "Creature — Beast", pt=(7, 7))
+card("Child of Night", "{1}{B}", "Creature — Vampire", pt=(2, 1), keywords=["lifelink"])
+card("Stampeding Rhino", "{4}{G}", "Creature — Rhino", pt=(4, 4), keywords=["trample"])
+
+# --- creatures with abilities ------------------------------------------------------
+card("Palace Guard", "{2}{W}", "Creature — Human Soldier", pt=(1, 4),
+     abilities=[_self_flag("block_any_number", "Palace Guard can block any number of creatures.")])
+card("Wall of Faith", "{3}{W}", "Creature — Wall", pt=(0, 5), keywords=["defender"],
+     abilities=[_act("{W}", fx.ModifyPT(fx.SELF, 0, 1),
+                     text="{W}: Wall of Faith gets +0/+1 until end of turn.")])
+card("Berserkers of Blood Ridge", "{4}{R}", "Creature — Human Berserker", pt=(4, 4),
+     abilities=[_self_flag("attacks_each_combat",
+                           "Berserkers of Blood Ridge attacks each combat if able.")])
+
+# --- instants ------------------------------------------------------------------------
+card("Giant Growth", "{G}", "Instant",
+     spell=_spell(fx.ModifyPT(fx.TARGET(0), 3, 3), targets=[creature()],
+                  text="Target creature gets +3/+3 until end of turn."))
+card("Mending Hands", "{W}", "Instant",
+     spell=_spell(fx.PreventNextDamageTo(fx.TARGET(0), 4), targets=[any_target()],
+                  text="Prevent the next 4 damage that would be dealt to any target this turn."))
+card("Lightning Bolt", "{R}", "Instant",
+     spell=_spell(fx.DealDamage(3, fx.TARGET(0)), targets=[any_target()],
+                  text="Lightning Bolt deals 3 damage to any target."))
+
+# --- lands -------------------------------------------------------------------------------
+card("Stomping Ground", None, "Land — Mountain Forest",
+     abilities=[StaticAbility(replacement=(PayLifeOrEntersTapped(2),),
+                              zones=("battlefield", "hand", "library", "graveyard", "exile", "stack"),
+                              text="As Stomping Ground enters, you may pay 2 life. "
+                                   "If you don't, it enters tapped.")],
+     text="({T}: Add {R} or {G}.)")
