@@ -458,6 +458,10 @@ class Game:
         """Announce an event; triggered abilities watching for it trigger (CR 603.2)."""
         if self.log_enabled:
             self.log.append((kind, data))
+        batch = self.__dict__.get("event_batch")
+        if batch is not None:           # simultaneous events (systems/together.py, 603.2)
+            batch.append((kind, data))
+            return
         _check_triggers()(self, kind, data)
 
     def note(self, text: str) -> None:

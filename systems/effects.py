@@ -197,6 +197,25 @@ def CREATURES_OF(players) -> Ref:
     return _CreaturesOf(players)
 
 
+class _All(Ref):
+    """Every object on the battlefield matching filter(game, eid, chars, ctx), locked
+    in as the step runs ('creatures you control gain haste': 611.2c)."""
+
+    def __init__(self, filter):
+        self.filter = filter
+
+    def resolve(self, game, ctx):
+        return [e for e in game.battlefield if self.filter(game, e, game.chars(e), ctx)]
+
+
+def ALL(filter) -> Ref:
+    return _All(filter)
+
+
+def YOUR_CREATURES(game, e, ch, ctx):
+    return "Creature" in ch.types and ch.controller == ctx.controller
+
+
 class _Attached(Ref):
     def resolve(self, game, ctx):
         a = game.world.get(ctx.source, Attached)
@@ -903,3 +922,32 @@ class Custom(Step):
 def add_effect(game, ce: CE) -> None:
     game.effects.append(ce)
     game.version += 1
+
+
+# ---------------------------------------------------------------------------
+# refs and steps added for the M10 cards (white/blue)
+# ---------------------------------------------------------------------------
+class Mill(_EachPlayer):
+    """CR 701.13: '<player> mills N cards' — the top N of their library go to their
+    graveyard (as many as there are, 701.13b)."""
+
+    def act(self, game, p, n):
+        lib = game.players[p.index].library
+        top = list(reversed(lib))[:n]              # library top is the END of the list
+        for c in top:
+            zones.move(game, c, "graveyard", cause="mill")
+
+
+class AddCounters(_EachObject):
+    """'Put N <kind> counters on <each object>' (CR 122.1)."""
+
+    def __init__(self, what, kind, n=1):
+        super().__init__(what)
+        self.kind = kind
+        self.n = n
+
+    def run(self, game, ctx):
+        n = amount(self.n, game, ctx)
+        for t in self.what.resolve(game, ctx):
+            if not isinstance(t, PlayerRef) and t in game.battlefield:
+                zones.add_counters(game, t, self.kind, n)

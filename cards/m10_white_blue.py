@@ -1,0 +1,174 @@
+"""Magic 2010 FAQ (spec 001) white and blue cards, with today's Oracle text (oracle-2022.json)."""
+from __future__ import annotations
+
+from cards import card, register_token
+from cards.dsl import (SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
+                       parse_activation_cost, make_card)
+from components import Attacking, Blocking
+from systems import effects as fx
+from systems import statics as st
+from systems import triggers as tr
+from systems.layers import StaticEffect, L_7C
+from systems.targeting import target, creature, player
+
+
+def _spell(*effects, targets=(), **kw):
+    return SpellAbility(effects=tuple(effects), targets=tuple(targets), **kw)
+
+
+def _act(cost, *effects, targets=(), timing="instant", text=""):
+    return ActivatedAbility(cost=parse_activation_cost(cost), effects=tuple(effects),
+                            targets=tuple(targets), timing=timing, text=text or cost)
+
+
+def _black_or_red(g, t, tc):
+    return bool({"B", "R"} & g.chars(t).colors)
+
+
+def _attacking_or_blocking(g, t, tc):
+    return g.world.has(t, Attacking) or g.world.has(t, Blocking)
+
+
+def _blocking(g, t, tc):
+    return g.world.has(t, Blocking)
+
+
+# --- tokens (CR 111) ---------------------------------------------------------------
+register_token(make_card("Soldier", None, "Token Creature — Soldier", pt=(1, 1), colors=["white"]))
+
+
+def _life_total(g, src, ch, allc):
+    life = g.players[ch.controller].life
+    return life, life
+
+
+register_token(make_card(
+    "Avatar", None, "Token Creature — Avatar", pt=("*", "*"), colors=["white"],
+    abilities=[StaticAbility(continuous=(st.cda_pt(_life_total),),
+                             zones=("battlefield", "hand", "library", "graveyard", "exile", "stack"),
+                             text="This creature's power and toughness are each equal to your life total.")]))
+
+# --- white -------------------------------------------------------------------------
+card("Ajani Goldmane", "{2}{W}{W}", "Legendary Planeswalker — Ajani", loyalty=4,
+     abilities=[_act("+1", fx.GainLife(fx.YOU, 2), timing="sorcery", text="+1: You gain 2 life."),
+                _act("-1", fx.AddCounters(fx.ALL(fx.YOUR_CREATURES), "+1/+1", 1),
+                     fx.GrantKeywords(fx.ALL(fx.YOUR_CREATURES), ["vigilance"]), timing="sorcery",
+                     text="−1: Put a +1/+1 counter on each creature you control. "
+                          "Those creatures gain vigilance until end of turn."),
+                _act("-6", fx.CreateTokens("Avatar", 1), timing="sorcery",
+                     text="−6: Create a white Avatar creature token. It has \"This creature's power "
+                          "and toughness are each equal to your life total.\"")])
+
+
+def _plains_you_control(g, ce, ch, allc):
+    me = allc[ce.source].controller if ce.source in allc else g.chars(ce.source).controller
+    pool = allc if ce.source in allc and ce.source in g.battlefield else g.all_chars()
+    n = sum(1 for c in pool.values()
+            if c.controller == me and "Plains" in c.subtypes and c.eid in g.battlefield)
+    if ch.power is not None:
+        ch.power += n
+        ch.toughness += n
+
+
+card("Armored Ascension", "{3}{W}", "Enchantment — Aura", keywords=["enchant creature"],
+     abilities=[StaticAbility(continuous=(StaticEffect(L_7C, st.attached_object(), _plains_you_control),
+                                          st.grant(st.attached_object(), "flying")),
+                              text="Enchanted creature gets +1/+1 for each Plains you control and has flying.")])
+
+card("Baneslayer Angel", "{3}{W}{W}", "Creature — Angel", pt=(5, 5),
+     keywords=["flying", "first strike", "lifelink", "protection from Demons",
+               "protection from Dragons"])      # 702.16g: 'from A and from B' is two abilities
+
+card("Captain of the Watch", "{4}{W}{W}", "Creature — Human Soldier", pt=(3, 3), keywords=["vigilance"],
+     abilities=[StaticAbility(continuous=(st.modify_pt(st.other_creatures_you_control("Soldier"), 1, 1),
+                                          st.grant(st.other_creatures_you_control("Soldier"), "vigilance")),
+                              text="Other Soldier creatures you control get +1/+1 and have vigilance."),
+                TriggeredAbility(tr.Enters(), (fx.CreateTokens("Soldier", 3),),
+                                 text="When Captain of the Watch enters the battlefield, create three "
+                                      "1/1 white Soldier creature tokens.")])
+
+card("Celestial Purge", "{1}{W}", "Instant",
+     spell=_spell(fx.Exile(fx.TARGET(0)),
+                  targets=[target("target black or red permanent", "permanent", filter=_black_or_red)],
+                  text="Exile target black or red permanent."))
+
+card("Divine Verdict", "{3}{W}", "Instant",
+     spell=_spell(fx.Destroy(fx.TARGET(0)),
+                  targets=[creature("target attacking or blocking creature", filter=_attacking_or_blocking)],
+                  text="Destroy target attacking or blocking creature."))
+
+card("Glorious Charge", "{1}{W}", "Instant",
+     spell=_spell(fx.ModifyPT(fx.ALL(fx.YOUR_CREATURES), 1, 1),
+                  text="Creatures you control get +1/+1 until end of turn."))
+
+card("Indestructibility", "{3}{W}", "Enchantment — Aura", keywords=["enchant permanent"],
+     abilities=[StaticAbility(continuous=(st.grant(st.attached_object(), "indestructible"),),
+                              text="Enchanted permanent has indestructible.")])
+
+card("Lifelink", "{W}", "Enchantment — Aura", keywords=["enchant creature"],
+     abilities=[StaticAbility(continuous=(st.grant(st.attached_object(), "lifelink"),),
+                              text="Enchanted creature has lifelink.")])
+
+card("Mesa Enchantress", "{1}{W}{W}", "Creature — Human Druid", pt=(0, 2),
+     abilities=[TriggeredAbility(tr.YouCast(lambda g, ch: "Enchantment" in ch.types),
+                                 (fx.MayStep((fx.Draw(fx.YOU, 1),), prompt="draw a card?"),),
+                                 text="Whenever you cast an enchantment spell, you may draw a card.")])
+
+card("Righteousness", "{W}", "Instant",
+     spell=_spell(fx.ModifyPT(fx.TARGET(0), 7, 7),
+                  targets=[creature("target blocking creature", filter=_blocking)],
+                  text="Target blocking creature gets +7/+7 until end of turn."))
+
+card("Solemn Offering", "{2}{W}", "Sorcery",
+     spell=_spell(fx.Destroy(fx.TARGET(0)), fx.GainLife(fx.YOU, 4),
+                  targets=[target("target artifact or enchantment", "artifact", "enchantment")],
+                  text="Destroy target artifact or enchantment. You gain 4 life."))
+
+
+def _another_creature(g, new, source, controller):
+    return new != source and "Creature" in g.chars(new).types
+
+
+card("Soul Warden", "{W}", "Creature — Human Cleric", pt=(1, 1),
+     abilities=[TriggeredAbility(tr.Enters(self_only=False, filter=_another_creature),
+                                 (fx.GainLife(fx.YOU, 1),),
+                                 text="Whenever another creature enters the battlefield, you gain 1 life.")])
+
+card("Undead Slayer", "{2}{W}", "Creature — Human Cleric", pt=(2, 2),
+     abilities=[_act("{W}, {T}", fx.Exile(fx.TARGET(0)),
+                     targets=[target("target Skeleton, Vampire, or Zombie", "permanent",
+                                     filter=lambda g, t, tc: bool({"Skeleton", "Vampire", "Zombie"}
+                                                                  & set(g.chars(t).subtypes)))],
+                     text="{W}, {T}: Exile target Skeleton, Vampire, or Zombie.")])
+
+# --- red reference cards of the white section ------------------------------------
+card("Pyroclasm", "{1}{R}", "Sorcery",
+     spell=_spell(fx.DealDamageEach(2, players=False), text="Pyroclasm deals 2 damage to each creature."))
+
+# --- blue --------------------------------------------------------------------------
+card("Disorient", "{3}{U}", "Instant",
+     spell=_spell(fx.ModifyPT(fx.TARGET(0), -7, 0), targets=[creature()],
+                  text="Target creature gets -7/-0 until end of turn."))
+
+card("Jace Beleren", "{1}{U}{U}", "Legendary Planeswalker — Jace", loyalty=3,
+     abilities=[_act("+2", fx.Draw(fx.EACH_PLAYER, 1), timing="sorcery", text="+2: Each player draws a card."),
+                _act("-1", fx.Draw(fx.TARGET(0), 1), targets=[player()], timing="sorcery",
+                     text="−1: Target player draws a card."),
+                _act("-10", fx.Mill(fx.TARGET(0), 20), targets=[player()], timing="sorcery",
+                     text="−10: Target player mills twenty cards.")])
+
+card("Jump", "{U}", "Instant",
+     spell=_spell(fx.GrantKeywords(fx.TARGET(0), ["flying"]), targets=[creature()],
+                  text="Target creature gains flying until end of turn."))
+
+card("Merfolk Sovereign", "{1}{U}{U}", "Creature — Merfolk Noble", pt=(2, 2),
+     abilities=[StaticAbility(continuous=(st.modify_pt(st.other_creatures_you_control("Merfolk"), 1, 1),),
+                              text="Other Merfolk creatures you control get +1/+1."),
+                _act("{T}", fx.AddFlag(fx.TARGET(0), "cant_be_blocked"),
+                     targets=[creature("target Merfolk creature",
+                                       filter=lambda g, t, tc: "Merfolk" in g.chars(t).subtypes)],
+                     text="{T}: Target Merfolk creature can't be blocked this turn.")])
+
+card("Tome Scour", "{U}", "Sorcery",
+     spell=_spell(fx.Mill(fx.TARGET(0), 5), targets=[player()],
+                  text="Target player mills five cards."))

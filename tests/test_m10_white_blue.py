@@ -1,0 +1,143 @@
+"""Magic 2010 FAQ (spec 001) white and blue cards: rulings a scenario file can't express
+(test-only cards with rules text, direct state changes), and the mechanisms built for them."""
+from __future__ import annotations
+
+import pytest
+
+from cards.dsl import make_card, SpellAbility, ActivatedAbility, parse_activation_cost
+from ecs import Game, Pass
+from ecs.decisions import Cast, Activate, PlayerRef, IllegalAction
+from systems import effects as fx
+from systems import zones
+from systems.targeting import any_target, target
+from systems.together import together, move_all_together
+
+
+def _game(setup, *defs):
+    game, h = Game.from_setup(setup, defs={d.name: d for d in defs})
+    return game, (lambda k: game.card_entity[h[k]])
+
+
+def _resolve_top(game):
+    game.decide(Pass())
+    game.decide(Pass())
+
+
+# --- Ajani Goldmane ------------------------------------------------------------------
+def test_ajani_vigilance_stays_when_counter_removed():
+    """001 Ajani Goldmane R1: the vigilance from Ajani's −1 lasts until end of turn even if
+    the +1/+1 counter is later removed (two separate effects, CR 611.2c, 122.1)."""
+    game, e = _game({"players": [
+        {"battlefield": [{"card": "Ajani Goldmane", "id": "ajani"}, {"card": "Soul Warden", "id": "sw"}]},
+        {}]})
+    game.decide(Activate(e("ajani"), 1))
+    _resolve_top(game)
+    assert game.counters(e("sw")).get("+1/+1") == 1
+    assert game.chars(e("sw")).has("vigilance")
+    zones.remove_counters(game, e("sw"), "+1/+1", 1)
+    assert game.counters(e("sw")).get("+1/+1") == 0
+    assert (game.chars(e("sw")).power, game.chars(e("sw")).toughness) == (1, 1)
+    assert game.chars(e("sw")).has("vigilance")
+
+
+# --- Baneslayer Angel --------------------------------------------------------------------
+DRAGON_PINGER = make_card("Test Dragon Pinger", "{2}{R}", "Creature — Dragon", pt=(1, 1), abilities=[
+    ActivatedAbility(cost=parse_activation_cost("{T}"), effects=(fx.DealDamage(1, fx.TARGET(0)),),
+                     targets=(any_target(),), text="{T}: This deals 1 damage to any target.")])
+GOBLIN_PINGER = make_card("Test Goblin Pinger", "{2}{R}", "Creature — Goblin", pt=(1, 1),
+                          abilities=DRAGON_PINGER.abilities)
+DRAGON_AURA = make_card("Test Dragon Aura", "{W}", "Kindred Enchantment — Dragon Aura",
+                        keywords=["enchant creature"])
+
+
+def test_baneslayer_not_targeted_by_dragon_abilities():
+    """001 Baneslayer Angel R2: an ability whose source is a Dragon can't target it; a
+    Goblin's can (CR 702.16b, 702.16g)."""
+    game, e = _game({"players": [
+        {"battlefield": [{"card": "Test Dragon Pinger", "id": "dragon"},
+                         {"card": "Test Goblin Pinger", "id": "goblin"}]},
+        {"battlefield": [{"card": "Baneslayer Angel", "id": "angel"}]}]},
+        DRAGON_PINGER, GOBLIN_PINGER)
+    with pytest.raises(IllegalAction):
+        game.decide(Activate(e("dragon"), 0, targets=[[e("angel")]]))
+    assert not game.is_tapped(e("dragon"))
+    game.decide(Activate(e("goblin"), 0, targets=[[e("angel")]]))
+    _resolve_top(game)
+    assert game.damage_on(e("angel")) == 1
+
+
+def test_baneslayer_dragon_aura_cant_be_attached():
+    """001 Baneslayer Angel R4: an Aura with the subtype Dragon can't target it, and one
+    somehow attached to it is put into its owner's graveyard (CR 702.16d, 704.5m)."""
+    game, e = _game({"players": [
+        {"battlefield": ["Plains", {"card": "Test Bear Pt", "id": "bear"}],
+         "hand": [{"card": "Test Dragon Aura", "id": "aura"}]},
+        {"battlefield": [{"card": "Baneslayer Angel", "id": "angel"}]}]},
+        DRAGON_AURA, make_card("Test Bear Pt", "{1}{G}", "Creature — Bear", pt=(2, 2)))
+    with pytest.raises(IllegalAction):
+        game.decide(Cast(e("aura"), targets=[[e("angel")]]))
+    game2, e2 = _game({"players": [
+        {"battlefield": [{"card": "Test Dragon Aura", "id": "aura", "attached_to": "angel"},
+                         {"card": "Test Dragon Aura", "id": "aura2", "attached_to": "bear"},
+                         {"card": "Test Bear Pt", "id": "bear"}]},
+        {"battlefield": [{"card": "Baneslayer Angel", "id": "angel"}]}]},
+        DRAGON_AURA, make_card("Test Bear Pt", "{1}{G}", "Creature — Bear", pt=(2, 2)))
+    game2.decide(Pass())        # state-based actions are checked before the next priority
+    assert game2.zone_of(e2("aura")) == "graveyard"
+    assert game2.zone_of(e2("aura2")) == "battlefield"
+
+
+# --- Soul Warden and simultaneous entering (systems/together.py) -----------------------------
+def test_soul_warden_sees_creature_entering_with_it():
+    """001 Soul Warden R1: if Soul Warden enters the battlefield at the same time as another
+    creature, its ability triggers for that creature (CR 603.6a: abilities of permanents
+    that enter together 'look' at each other's entering) — but not for itself."""
+    game, e = _game({"players": [
+        {"hand": [{"card": "Soul Warden", "id": "sw"}, {"card": "Baneslayer Angel", "id": "angel"},
+                  {"card": "Soul Warden", "id": "sw2"}]},
+        {}]})
+    move_all_together(game, [e("angel"), e("sw"), e("sw2")])
+    trig = [t for t in game.pending_triggers]
+    # each Warden triggers once for the Angel and once for the other Warden
+    assert len(trig) == 4
+    assert {t.info["entered"] for t in trig} == {e("angel"), e("sw"), e("sw2")}
+    assert all(t.info["entered"] != t.source for t in trig)
+
+
+def test_together_defers_triggers_until_all_moved():
+    """Mechanism: inside `together`, no ability triggers until every object has moved;
+    outside it, a permanent entering after Soul Warden triggers it once (CR 603.2)."""
+    game, e = _game({"players": [
+        {"hand": [{"card": "Soul Warden", "id": "sw"}, {"card": "Baneslayer Angel", "id": "angel"}]},
+        {}]})
+    with together(game):
+        zones.put_onto_battlefield(game, e("angel"))
+        zones.put_onto_battlefield(game, e("sw"))
+        assert game.pending_triggers == []
+    assert len(game.pending_triggers) == 1
+    game2, e2 = _game({"players": [
+        {"hand": [{"card": "Soul Warden", "id": "sw"}, {"card": "Baneslayer Angel", "id": "angel"}]},
+        {}]})
+    zones.put_onto_battlefield(game2, e2("angel"))      # one at a time: the Warden wasn't there
+    zones.put_onto_battlefield(game2, e2("sw"))
+    assert game2.pending_triggers == []
+
+
+# --- effect steps added (systems/effects.py) ----------------------------------------------
+def test_mill_step_and_add_counters():
+    """Mechanism: fx.Mill moves the top N cards of a library to its owner's graveyard, top
+    card first, all of a smaller library (CR 701.13b); fx.AddCounters puts counters on each
+    permanent a reference names (CR 122.1)."""
+    game, e = _game({"players": [
+        {"library": [{"card": "Plains", "id": "top"}, "Island", {"card": "Swamp", "id": "third"}],
+         "battlefield": [{"card": "Soul Warden", "id": "sw"}]},
+        {}]})
+    from systems.effects import Ctx
+    ctx = Ctx(None, e("sw"), 0)
+    fx.Mill(fx.YOU, 2).run(game, ctx)
+    assert len(game.players[0].library) == 1
+    assert game.zone_of(e("top")) == "graveyard" and game.zone_of(e("third")) == "library"
+    fx.Mill(fx.YOU, 5).run(game, ctx)
+    assert game.players[0].library == [] and len(game.players[0].graveyard) == 3
+    fx.AddCounters(fx.SELF, "+1/+1", 2).run(game, ctx)
+    assert game.chars(e("sw")).power == 3
