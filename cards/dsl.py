@@ -203,6 +203,7 @@ class TriggeredAbility:
     intervening_if: object = None   # CR 603.4: fn(game, source, controller, info) -> bool
     optional: bool = False          # "you may"
     text: str = ""
+    divide: object = None           # damage divided among its targets (603.3d, as 601.2d)
 
 
 @dataclass(frozen=True)

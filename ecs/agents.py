@@ -61,8 +61,14 @@ class RandomAgent:
             return opts
         if k == "legend_rule":
             return r.choice(d.options)
+        if k in ("scry", "look_order"):
+            opts = list(d.options)
+            r.shuffle(opts)
+            cut = r.randint(0, len(opts)) if k == "scry" else len(opts)
+            return {"top": opts[:cut], "bottom": opts[cut:]}
         # choose n of the options
-        n = r.randint(d.min, d.max) if d.max >= d.min else d.min
+        hi = min(d.max, len(d.options))
+        n = r.randint(d.min, hi) if hi >= d.min else d.min
         return r.sample(list(d.options), n)
 
 

@@ -144,4 +144,6 @@ KINDS = {
     "prevention": "{source: amount}: which damage a fixed-amount shield prevents (615.7)",
     "color": "a color name",
     "mana_choice": "which mana an ability produces",
+    "scry": "{'top': [cards, top first], 'bottom': [cards, top first]} (701.22)",
+    "look_order": "{'top': [cards, top first]}: put looked-at cards back in any order",
 }

@@ -155,7 +155,7 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
     for i in range(6):
         pool[i] += add[i]
     game.touch()
-    game.emit("mana_ability", eid=eid, player=player, mana=tuple(add))
+    game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=ab.cost.tap)
 
 
 def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> None:

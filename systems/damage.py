@@ -39,8 +39,9 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
                 total = (d.amount if d else 0) + n
                 game.set(target, Damage(total, deathtouch or (d.deathtouch if d else False)))
         if sc.has("lifelink"):                                         # 702.15b
-            gains[sc.controller] = gains.get(sc.controller, 0) + n
-    for p, n in gains.items():
+            # one life-gain event per source (119.10, 702.15b)
+            gains[(src, sc.controller)] = gains.get((src, sc.controller), 0) + n
+    for (_, p), n in gains.items():
         gain_life(game, p, n)
     for src, sc, target, n in dealt:
         game.emit("damage", source=src, target=target, amount=n, combat=combat,
@@ -60,7 +61,12 @@ def lose_life(game, player: int, n: int, from_damage: bool = False) -> None:
 
 
 def gain_life(game, player: int, n: int) -> None:
+    """CR 119.9 (a gain of 0 is no event); 119.7: an effect that says a player can't
+    gain life makes the gain do nothing (no event)."""
     if n <= 0:
+        return
+    from systems.statics import rule_in_effect
+    if rule_in_effect(game, "players_cant_gain_life"):
         return
     p = game.players[player]
     p.life += n

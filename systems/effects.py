@@ -951,3 +951,51 @@ class AddCounters(_EachObject):
         for t in self.what.resolve(game, ctx):
             if not isinstance(t, PlayerRef) and t in game.battlefield:
                 zones.add_counters(game, t, self.kind, n)
+
+
+# ---------------------------------------------------------------------------
+# winning, losing, drawing (CR 104) — see systems/player_rules.py
+# ---------------------------------------------------------------------------
+class LoseGame(_EachPlayer):
+    """'<player> loses the game' (104.3e)."""
+
+    def __init__(self, who):
+        super().__init__(who, 0)
+
+    def act(self, game, p, n):
+        from systems.player_rules import lose
+        lose(game, p.index)
+
+
+class WinGame(_EachPlayer):
+    """'You win the game' (104.2b)."""
+
+    def __init__(self, who):
+        super().__init__(who, 0)
+
+    def act(self, game, p, n):
+        from systems.player_rules import win
+        win(game, p.index)
+
+
+class DrawGame(Step):
+    """'The game is a draw' (104.4c)."""
+
+    def run(self, game, ctx):
+        from systems.player_rules import draw_game
+        draw_game(game)
+
+
+class RemoveCounters(_EachObject):
+    """'Remove N <kind> counters from <it>' (CR 122.8)."""
+
+    def __init__(self, what, kind, n=1):
+        super().__init__(what)
+        self.kind = kind
+        self.n = n
+
+    def run(self, game, ctx):
+        n = amount(self.n, game, ctx)
+        for t in self.what.resolve(game, ctx):
+            if not isinstance(t, PlayerRef) and t in game.battlefield:
+                zones.remove_counters(game, t, self.kind, n)

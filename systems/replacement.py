@@ -48,6 +48,25 @@ class EntersTappedUnless(Replacement):
             ev["tapped"] = True
 
 
+class EntersWithCounters(Replacement):
+    """'~ enters (the battlefield) with N <kind> counters on it' (CR 614.1c, 122.6);
+    n may be 'X': the X paid for it as a spell (107.3m; 0 if it wasn't cast)."""
+    kind = "zone_change"
+    functions_in = "self_entering"
+
+    def __init__(self, counter, n):
+        self.counter = counter
+        self.n = n
+
+    def applies(self, game, eid, ev) -> bool:
+        return ev["eid"] == eid and ev["to"] == "battlefield"
+
+    def apply(self, game, eid, ev) -> None:
+        n = (ev.get("x") or 0) if self.n == "X" else int(self.n)
+        if n > 0:
+            ev["counters"][self.counter] = ev["counters"].get(self.counter, 0) + n
+
+
 def _own_replacements(game, eid):
     defn = game.world.ents[eid][Card].defn
     for ab in defn.abilities:
@@ -64,7 +83,7 @@ def zone_change(game, ev) -> None:
     while changed:
         changed = False
         for r in _own_replacements(game, eid):
-            if id(r) in applied:
+            if id(r) in applied or getattr(r, "kind", None) != "zone_change":
                 continue
             if r.functions_in == "self_entering" or r.functions_in == "all" or \
                     game.zone_of(eid) == "battlefield":
@@ -163,6 +182,9 @@ def shield_choices(game, batch) -> list:
     `batch` is the damage event's (source, source chars, recipient, amount) list.
     Returns [(shield, recipient, {source: amount that would be dealt})]."""
     out = []
+    from systems.statics import rule_in_effect
+    if rule_in_effect(game, "damage_cant_be_prevented"):       # 615.12
+        return out
     for sh in game.shields:
         if not isinstance(sh, PreventNextDamage) or sh.left <= 0:
             continue
@@ -179,12 +201,73 @@ def applicable(game, source, source_chars, target, amount, combat) -> list:
     """Every prevention effect that would apply to one damage event (615)."""
     if amount <= 0:
         return []
+    from systems.statics import rule_in_effect
+    if rule_in_effect(game, "damage_cant_be_prevented"):       # 615.12
+        return []
     out = []
     if protection_prevents(game, source_chars, target):
         out.append(ProtectionPrevention(game, target))
+    out.extend(static_preventions(game, source, target, amount, combat))
     for sh in game.shields:
         if sh.applies(game, source, target, amount, combat):
             out.append(sh)
+    return out
+
+
+class PreventDamageTo:
+    """A static ability's prevention effect (615.1a, 604.1): 'Prevent all [noncombat]
+    damage that would be dealt to <affected>'. Template for StaticAbility(replacement=...);
+    `affects(game, src, eid, chars, all_chars)` as in systems/statics.py; `combat`:
+    None any damage, False noncombat only, True combat only. `then(game, src, target,
+    amount)` is done with the prevention ('prevent that damage and ...')."""
+
+    def __init__(self, affects, combat=None, then=None):
+        self.affects = affects
+        self.combat = combat
+        self.then = then
+
+    def applies(self, game, src, target, combat) -> bool:
+        if self.combat is not None and combat != self.combat:
+            return False
+        return self.affects(game, src, target, game.chars(target), None)
+
+
+class StaticPrevention:
+    """One permanent's static prevention effect applying to one damage event."""
+    duration = "static"
+
+    def __init__(self, game, src, index, template):
+        self.sid = ("static", game.world.ents[src][Card].card_id, index)
+        self.source_card = game.world.ents[src][Card].card_id
+        self.src = src
+        self.template = template
+
+    def would_prevent(self, amount):
+        return amount
+
+    def prevents(self, game, source, target, amount, combat):
+        if self.template.then is not None and amount > 0:
+            self.template.then(game, self.src, target, amount)
+        return amount
+
+
+def static_preventions(game, source, target, amount, combat) -> list:
+    """Prevention effects of static abilities of permanents that apply to damage
+    that would be dealt to `target` (a permanent)."""
+    from cards.dsl import StaticAbility
+    if not isinstance(target, int) or isinstance(target, bool) or target not in game.battlefield:
+        return []
+    out = []
+    for e in game.battlefield:
+        i = 0
+        for ab in game.chars(e).abilities:
+            if not isinstance(ab, StaticAbility):
+                continue
+            for r in ab.replacement:
+                if isinstance(r, PreventDamageTo):
+                    if r.applies(game, e, target, combat):
+                        out.append(StaticPrevention(game, e, i, r))
+                    i += 1
     return out
 
 

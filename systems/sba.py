@@ -25,8 +25,9 @@ def check(game) -> bool:
 
 def _check(game) -> bool:
     lose = []
+    from systems.player_rules import cant_lose
     for p in game.players:
-        if p.lost:
+        if p.lost or cant_lose(game, p.index):        # 'you can't lose the game'
             continue
         if p.life <= 0:                               # 704.5a
             lose.append((p.index, "life"))

@@ -183,6 +183,8 @@ def counter(game, eid: int) -> None:
     owner's graveyard."""
     if eid not in game.stack:
         return
+    if cant_be_countered(game, eid):
+        return                                      # 'can't be countered': nothing happens
     comps = game.world.ents[eid]
     if Spell in comps:
         zones.move(game, eid, "graveyard", cause="countered")
@@ -191,3 +193,14 @@ def counter(game, eid: int) -> None:
         game.world.delete(eid)
         game.version += 1
     game.emit("countered", eid=eid)
+
+
+def cant_be_countered(game, eid: int) -> bool:
+    """A spell with "This spell can't be countered" (a static ability that works on
+    the stack, CR 604.1 / 113.6): an effect that would counter it does nothing,
+    the rest of that effect still happens; it can still be targeted."""
+    from cards.dsl import StaticAbility
+    for ab in game.chars(eid).abilities:
+        if isinstance(ab, StaticAbility) and "cant_be_countered" in ab.rules:
+            return True
+    return False

@@ -82,6 +82,7 @@ class MulliganTask:
         self.order = None if first is None else [(first + i) % n for i in range(n)]
         self.kept = {}
         self.bottomed = set()
+        self.asked = set()          # cards whose opening-hand action was offered (103.6)
         self.i = 0
 
     def copy(self):
@@ -90,6 +91,7 @@ class MulliganTask:
         t.order = None if self.order is None else list(self.order)
         t.kept = dict(self.kept)
         t.bottomed = set(self.bottomed)
+        t.asked = set(self.asked)
         t.i = self.i
         return t
 
@@ -116,6 +118,15 @@ class MulliganTask:
                     return Decision("bottom", p, list(game.players[p].hand), n, n,
                                     f"put {n} card(s) on the bottom of your library")
                 self.bottomed.add(p)
+        # 103.6: opening-hand actions, the starting player first, then each other player
+        # in turn order; one decision per card that allows one
+        for p in self.order:
+            for c in list(game.players[p].hand):
+                if c in self.asked or not opening_hand_actions(game, c):
+                    continue
+                return Decision("may", p, [True, False], 1, 1,
+                                f"begin the game with {game.name(c)} on the battlefield?",
+                                data={"card": c, "opening_hand": True})
         # the game begins: the starting player's first turn
         from systems.turn import begin_step
         game.step = "untap"
@@ -140,6 +151,15 @@ class MulliganTask:
             zones.draw(game, p, 7)
             pl.cards_drawn_turn = 0
             return
+        if decision.kind == "may" and decision.data.get("opening_hand"):
+            if answer not in (True, False, "yes", "no"):
+                raise IllegalAction("answer yes or no")
+            c = decision.data["card"]
+            self.asked.add(c)
+            if answer in (True, "yes"):
+                # 103.6a: the player puts that card onto the battlefield (it isn't cast)
+                zones.put_onto_battlefield(game, c, controller=p, cause="opening_hand")
+            return
         if decision.kind == "bottom":
             chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
             if len(chosen) != decision.min or len(set(chosen)) != len(chosen) or \
@@ -150,3 +170,17 @@ class MulliganTask:
             self.bottomed.add(p)
             return
         raise IllegalAction(f"unexpected answer to {decision.kind}")
+
+
+# CR 103.6a: "If <this card> is in your opening hand, you may begin the game with it on the
+# battlefield." Cards carry it as StaticAbility(rules=(BEGIN_ON_BATTLEFIELD,), zones=("hand",)).
+BEGIN_ON_BATTLEFIELD = "begin_game_on_battlefield"
+
+
+def opening_hand_actions(game, card) -> list:
+    """The opening-hand actions (103.6) a card in hand allows."""
+    from components import Card
+    from cards.dsl import StaticAbility
+    defn = game.world.ents[card][Card].defn
+    return [ab for ab in defn.abilities
+            if isinstance(ab, StaticAbility) and BEGIN_ON_BATTLEFIELD in ab.rules]

@@ -93,3 +93,25 @@ def you_control(pred):
         me = allc[src].controller if src in allc else g.chars(src).controller
         return any(ch.controller == me and pred(ch) for ch in allc.values())
     return cond
+
+
+def modify_pt_by(affects, fn, condition=None):
+    """Layer 7c with an amount that depends on the game: fn(game, src, eid, chars,
+    all_chars) -> (p, t), counted as the layer applies (613.4c, 611.3a: a static
+    ability's effect is continuously re-evaluated)."""
+    def apply(g, ce, ch, allc):
+        if ch.power is not None:
+            p, t = fn(g, ce.source, ch.eid, ch, allc)
+            ch.power += p
+            ch.toughness += t
+    return StaticEffect(L_7C, affects, apply, condition, volatile=True)
+
+
+def lose_keywords(affects, *names, condition=None):
+    """Layer 6: '<it> loses <keyword>' (613.1f); later-timestamped effects that grant
+    the keyword still give it (613.7)."""
+    names = frozenset(names)
+
+    def apply(g, ce, ch, allc):
+        ch.keywords = tuple(k for k in ch.keywords if k.name not in names)
+    return StaticEffect(L_ABILITY, affects, apply, condition)

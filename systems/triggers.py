@@ -173,7 +173,8 @@ def check_triggers(game, kind: str, data: dict) -> None:
             if ab.intervening_if is not None and not ab.intervening_if(game, eid, ch.controller, info):
                 continue
             card_id = game.world.ents[eid][Card].card_id
-            game.pending_triggers.append(PendingTrigger(ab, eid, ch.controller, info, card_id, i))
+            for _ in range(info.get("repeat", 1)):    # 603.2c: once per occurrence
+                game.pending_triggers.append(PendingTrigger(ab, eid, ch.controller, info, card_id, i))
         seen.add(eid)
     # leaves-the-battlefield abilities look back in time (603.10a)
     if kind == "zone_change" and data.get("frm") == "battlefield":
@@ -303,3 +304,65 @@ class DelayedTrigger:
         self.source = source
         self.controller = controller
         self.once = once
+
+
+class OpponentCasts(Trigger):
+    """'Whenever an opponent casts a <filter> spell' (CR 601.2i): one trigger per spell,
+    however many of the filter's qualities it has."""
+    events = ("cast",)
+
+    def __init__(self, filter=None):
+        self.filter = filter
+
+    def match(self, game, source, controller, kind, data):
+        if data["player"] == controller:
+            return None
+        if self.filter is not None and not self.filter(game, game.chars(data["eid"])):
+            return None
+        return {"spell": data["eid"], "caster": data["player"]}
+
+
+class YouPlayCard(Trigger):
+    """'Whenever you play a card': you cast a spell from a card (not a copy) or play a
+    land (CR 1.3 M10 'play' = cast or play a land; copies aren't cast, 707.10)."""
+    events = ("cast", "land_played")
+
+    def match(self, game, source, controller, kind, data):
+        if data["player"] != controller:
+            return None
+        if kind == "cast":
+            from components import Card
+            comps = game.world.ents.get(data["eid"])
+            if comps is None or Card not in comps or comps[Card].token:
+                return None
+        return {"card": data["eid"]}
+
+
+class CountersRemovedFromSelf(Trigger):
+    """'Whenever a <kind> counter is removed from ~': once per counter (a removal of
+    several counters at once triggers that many times, CR 603.2c)."""
+    events = ("counters_removed",)
+
+    def __init__(self, kind):
+        self.kind = kind
+
+    def match(self, game, source, controller, kind, data):
+        if data["eid"] != source or data["counter"] != self.kind:
+            return None
+        return {"n": data["n"], "repeat": data["n"]}
+
+
+class LastCounterRemovedFromSelf(Trigger):
+    """'When you remove the last <kind> counter from ~' (Divine Intervention): a
+    removal of <kind> counters from it by its controller's effect leaves none."""
+    events = ("counters_removed",)
+
+    def __init__(self, kind):
+        self.kind = kind
+
+    def match(self, game, source, controller, kind, data):
+        if data["eid"] != source or data["counter"] != self.kind:
+            return None
+        if game.counters(source).get(self.kind) != 0:
+            return None
+        return {"n": data["n"]}

@@ -40,6 +40,9 @@ def next_step(game) -> None:
         begin_turn(game)
         return
     nxt = _following(game, cur)
+    from systems.player_rules import skips_step
+    while nxt not in ("cleanup",) and skips_step(game, game.active, nxt):
+        nxt = _following(game, nxt)                  # 614.10: a skipped step doesn't happen
     begin_step(game, nxt)
 
 
@@ -161,7 +164,8 @@ class CleanupTask:
         ap = game.active
         hand = game.players[ap].hand
         if not self.discarded:
-            excess = len(hand) - max_hand_size(game, ap)
+            size = max_hand_size(game, ap)
+            excess = len(hand) - size if size is not None else 0
             if excess > 0:
                 return Decision("discard", ap, list(hand), excess, excess,
                                 f"discard {excess} (maximum hand size)")
@@ -197,5 +201,7 @@ class CleanupTask:
         self.discarded = True
 
 
-def max_hand_size(game, player: int) -> int:
-    return 7                                          # 402.2
+def max_hand_size(game, player: int):
+    """402.2: seven unless effects change it; None: no maximum hand size."""
+    from systems.player_rules import max_hand_size as mhs
+    return mhs(game, player)

@@ -28,8 +28,10 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     if card.token and frm != "battlefield" and frm != "stack":
         return None                         # CR 111.8: it stays where it is
     ev = {"eid": eid, "from": frm, "to": to, "position": position, "cause": cause,
-          "tapped": tapped, "controller": controller, "shuffle": False, "reveal": False}
+          "tapped": tapped, "controller": controller, "shuffle": False, "reveal": False,
+          "x": x, "counters": dict(counters or {})}
     replacement.zone_change(game, ev)
+    counters = ev["counters"]
     to = ev["to"]
     position = ev["position"]
     if frm == "battlefield":

@@ -368,6 +368,12 @@ class Runner:
             if not isinstance(ans, dict):
                 raise ScenarioError(f"{where}: answer {{recipient: amount}}")
             return {self.obj(kk, where=where): v for kk, v in ans.items()}
+        if k in ("scry", "look_order"):
+            # {top: [handles, top first], bottom: [...]} (scenario format: scry / look-and-order)
+            if not isinstance(ans, dict) or set(ans) - {"top", "bottom"}:
+                raise ScenarioError(f"{where}: answer {{top: [...], bottom: [...]}}")
+            return {kk: [self.obj(x, acting=d.player, where=where, allow_player=False)
+                         for x in (v or [])] for kk, v in ans.items()}
         if k == "trigger_order":
             lst = ans if isinstance(ans, list) else [ans]
             remaining = list(d.options)
@@ -389,7 +395,7 @@ class Runner:
             return self.obj(ans, where=where, allow_player=False)
         if k == "blocker_order":
             return [self.obj(x, where=where, allow_player=False) for x in ans]
-        if k in ("color", "mana_choice"):
+        if k in ("color", "mana_choice", "name"):
             return ans
         # objects / players
         if isinstance(ans, list):

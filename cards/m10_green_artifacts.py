@@ -1,0 +1,114 @@
+"""Magic 2010 FAQ (spec 001) cards 91-110: green, artifacts, and cards named only in
+their rulings — with today's Oracle text (oracle-2022.json)."""
+from __future__ import annotations
+
+from cards import card
+from cards.dsl import SpellAbility, TriggeredAbility, StaticAbility
+from systems import effects as fx
+from systems import statics as st
+from systems import triggers as tr
+from systems.player_rules import HandSize, SkipStep, CantLose, OpponentsCantWin
+from systems.replacement import PreventDamageTo, EntersWithCounters
+from systems.naming import ChooseNameAsEnters, CantActivateNamed
+from systems.targeting import target
+
+_ALL_ZONES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
+
+
+def _your_creatures(g, e, ch, ctx):
+    return "Creature" in ch.types and ch.controller == ctx.controller
+
+
+# --- counterspells and "can't be countered" ------------------------------------------
+card("Cancel", "{1}{U}{U}", "Instant",
+     spell=SpellAbility(effects=(fx.CounterSpell(fx.TARGET(0)),),
+                        targets=(target("target spell", "spell", zone="stack"),),
+                        text="Counter target spell."))
+
+card("Great Sable Stag", "{1}{G}{G}", "Creature — Elk", pt=(3, 3),
+     keywords=["protection from blue", "protection from black"],
+     abilities=[StaticAbility(rules=("cant_be_countered",), zones=("stack",),
+                              text="This spell can't be countered.")])
+
+# --- green ---------------------------------------------------------------------------
+card("Mold Adder", "{G}", "Creature — Fungus Snake", pt=(1, 1),
+     abilities=[TriggeredAbility(tr.OpponentCasts(lambda g, ch: bool({"U", "B"} & set(ch.colors))),
+                                 (fx.AddCounters(fx.SELF, "+1/+1", 1),), optional=True,
+                                 text="Whenever an opponent casts a blue or black spell, you may put a "
+                                      "+1/+1 counter on Mold Adder.")])
+
+card("Overrun", "{2}{G}{G}{G}", "Sorcery",
+     spell=SpellAbility(effects=(fx.ModifyPT(fx.ALL(_your_creatures), 3, 3),
+                                 fx.GrantKeywords(fx.ALL(_your_creatures), ["trample"])),
+                        text="Creatures you control get +3/+3 and gain trample until end of turn."))
+
+
+# --- artifacts -------------------------------------------------------------------------
+def _shares_creature_type(g, src, e, ch, allc):
+    mine = set(ch.subtypes)
+    n = 0
+    for o, oc in allc.items():
+        if o != e and "Creature" in oc.types and oc.zone == "battlefield" and mine & set(oc.subtypes):
+            n += 1                     # counts creatures, not shared types
+    return n, n
+
+
+card("Coat of Arms", "{5}", "Artifact",
+     abilities=[StaticAbility(continuous=(st.modify_pt_by(st.all_creatures(), _shares_creature_type),),
+                              text="Each creature gets +1/+1 for each other creature on the battlefield "
+                                   "that shares at least one creature type with it.")])
+
+card("Levitation", "{2}{U}{U}", "Enchantment",
+     abilities=[StaticAbility(continuous=(st.grant(st.creatures_you_control(), "flying"),),
+                              text="Creatures you control have flying.")])
+
+card("Spellbook", "{0}", "Artifact",
+     abilities=[StaticAbility(rules=(HandSize(None),), text="You have no maximum hand size.")])
+
+card("Null Profusion", "{4}{B}{B}", "Enchantment",
+     abilities=[StaticAbility(rules=(SkipStep("draw"),), text="Skip your draw step."),
+                TriggeredAbility(tr.YouPlayCard(), (fx.Draw(fx.YOU, 1),),
+                                 text="Whenever you play a card, draw a card."),
+                StaticAbility(rules=(HandSize(2),), text="Your maximum hand size is two.")])
+
+card("Platinum Angel", "{7}", "Artifact Creature — Angel", pt=(4, 4), keywords=["flying"],
+     abilities=[StaticAbility(rules=(CantLose(), OpponentsCantWin()),
+                              text="You can't lose the game and your opponents can't win the game.")])
+
+
+def _twenty_creature_cards(g, src, controller, info):
+    from components import Card
+    gy = g.players[controller].graveyard
+    return sum(1 for c in gy if "Creature" in g.world.ents[c][Card].defn.types) >= 20
+
+
+card("Mortal Combat", "{2}{B}{B}", "Enchantment",
+     abilities=[TriggeredAbility(tr.AtBeginningOf("upkeep", "your"), (fx.WinGame(fx.YOU),),
+                                 intervening_if=_twenty_creature_cards,
+                                 text="At the beginning of your upkeep, if twenty or more creature cards "
+                                      "are in your graveyard, you win the game.")])
+
+card("Magebane Armor", "{3}", "Artifact — Equipment", keywords=["equip {2}"],
+     abilities=[StaticAbility(continuous=(st.modify_pt(st.attached_object(), 2, 4),
+                                          st.lose_keywords(st.attached_object(), "flying")),
+                              text="Equipped creature gets +2/+4 and loses flying."),
+                StaticAbility(replacement=(PreventDamageTo(st.attached_object(), combat=False),),
+                              text="Prevent all noncombat damage that would be dealt to equipped creature.")])
+
+card("Divine Intervention", "{6}{W}{W}", "Enchantment",
+     abilities=[StaticAbility(replacement=(EntersWithCounters("intervention", 2),), zones=_ALL_ZONES,
+                              text="Divine Intervention enters the battlefield with two intervention counters on it."),
+                TriggeredAbility(tr.AtBeginningOf("upkeep", "your"),
+                                 (fx.RemoveCounters(fx.SELF, "intervention", 1),),
+                                 text="At the beginning of your upkeep, remove an intervention counter from "
+                                      "Divine Intervention."),
+                TriggeredAbility(tr.LastCounterRemovedFromSelf("intervention"), (fx.DrawGame(),),
+                                 text="When you remove the last intervention counter from Divine Intervention, "
+                                      "the game is a draw.")])
+
+card("Pithing Needle", "{1}", "Artifact",
+     abilities=[StaticAbility(replacement=(ChooseNameAsEnters(),), zones=_ALL_ZONES,
+                              text="As Pithing Needle enters the battlefield, choose a card name."),
+                StaticAbility(rules=(CantActivateNamed(),),
+                              text="Activated abilities of sources with the chosen name can't be activated "
+                                   "unless they're mana abilities.")])

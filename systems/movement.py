@@ -1,0 +1,93 @@
+"""Effect steps that move cards to the battlefield or deal damage from another object
+(CR 608.2, 610, 120), for abilities no other step covers:
+
+* `PutOntoBattlefield(what, tapped=False)` — "return target card from your graveyard to
+  the battlefield" (a card put onto the battlefield is not cast, 608.3 does not apply).
+* `DealsDamage(source, n, to)` — "<that creature> deals damage equal to its power to <x>":
+  the source is another object named by a reference, its characteristics taken from the
+  battlefield or, if it left, from its last known information (608.2h, 113.7a).
+* `POWER_OF(ref)` — an amount: the power of the object a reference names (LKI if gone).
+"""
+from __future__ import annotations
+
+from ecs.decisions import PlayerRef
+from systems import zones
+from systems.effects import Step, _deal, _answer_order, amount
+
+
+def _chars_or_lki(game, e):
+    if game.exists(e) and game.zone_of(e) == "battlefield":
+        return game.chars(e)
+    return game.lki.get(e)
+
+
+def POWER_OF(ref):
+    """The power of the first object `ref` names, as it is now on the battlefield or as it
+    last existed there (608.2h). `SOURCE` names the ability's source even after it left."""
+    def f(game, ctx):
+        objs = ref.resolve(game, ctx)
+        for e in objs:
+            ch = _chars_or_lki(game, e)
+            if ch is not None:
+                return max(0, ch.power or 0)
+        return 0
+    return f
+
+
+class _Source:
+    """The source of the resolving ability, even if it has left the battlefield (LKI)."""
+
+    def resolve(self, game, ctx):
+        return [ctx.source]
+
+
+SOURCE = _Source()
+
+
+class PutOntoBattlefield(Step):
+    """Put each named card onto the battlefield under the ability's controller (or its
+    owner, `owner=True`)."""
+
+    def __init__(self, what, tapped=False, owner=False):
+        self.what = what
+        self.tapped = tapped
+        self.owner = owner
+
+    def run(self, game, ctx):
+        for t in self.what.resolve(game, ctx):
+            if isinstance(t, PlayerRef) or not game.exists(t):
+                continue
+            ctl = None if self.owner else ctx.controller
+            zones.put_onto_battlefield(game, t, controller=ctl, tapped=self.tapped, cause="effect")
+
+
+class DealsDamage(Step):
+    """'<source> deals N damage to <to>' where the source is another object (not the
+    resolving spell or ability's own source). A source that has left the battlefield
+    still deals damage with its last known characteristics (608.2h); damage to an object
+    no longer on the battlefield is not dealt."""
+
+    def __init__(self, source, n, to):
+        self.source = source
+        self.n = n
+        self.to = to
+
+    def run(self, game, ctx):
+        srcs = self.source.resolve(game, ctx)
+        if not srcs:
+            return None
+        src = srcs[0]
+        sc = _chars_or_lki(game, src)
+        if sc is None:
+            return None
+        n = amount(self.n, game, ctx)
+        batch = []
+        for t in self.to.resolve(game, ctx):
+            if isinstance(t, PlayerRef) or (game.exists(t) and t in game.battlefield):
+                batch.append((src, sc, t, n))
+        if not batch:
+            return None
+        return _deal(game, ctx, self, batch)
+
+    def answer(self, game, ctx, decision, answer):
+        _answer_order(game, ctx, self, decision, answer)

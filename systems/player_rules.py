@@ -1,0 +1,119 @@
+"""Static rules that change what a player's game does (CR 402.2, 104.3, 614.10).
+
+A card names them in `StaticAbility(rules=(...))`:
+
+    StaticAbility(rules=(HandSize(None),))     # 'You have no maximum hand size.'
+    StaticAbility(rules=(HandSize(2),))        # 'Your maximum hand size is two.'
+    StaticAbility(rules=(SkipStep("draw"),))   # 'Skip your draw step.'
+    StaticAbility(rules=(CantLose(), OpponentsCantWin()))   # Platinum Angel
+
+They apply while the permanent with the ability is on the battlefield, to its
+controller, and are read from the permanents' current characteristics (an
+object that lost its abilities no longer applies them).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cards.dsl import StaticAbility
+from components import Timestamp
+
+
+@dataclass(frozen=True)
+class HandSize:
+    """'Your maximum hand size is N' / 'You have no maximum hand size' (n=None)."""
+    n: int | None
+
+
+@dataclass(frozen=True)
+class SkipStep:
+    """'Skip your <step> step' (614.1b, 614.10: a skipped step doesn't happen)."""
+    step: str
+
+
+@dataclass(frozen=True)
+class CantLose:
+    """'You can't lose the game' (104.3: effects and state-based actions can't make
+    that player lose; conceding still does, 104.3a)."""
+
+
+@dataclass(frozen=True)
+class OpponentsCantWin:
+    """'Your opponents can't win the game.'"""
+
+
+def _rules_of(game, player, kind):
+    """(timestamp, rule) for each rule of type `kind` applying to `player`."""
+    out = []
+    for e in game.battlefield:
+        ch = game.chars(e)
+        if ch.controller != player:
+            continue
+        for ab in ch.abilities:
+            if isinstance(ab, StaticAbility):
+                for r in ab.rules:
+                    if isinstance(r, kind):
+                        ts = game.world.get(e, Timestamp)
+                        out.append((ts.value if ts is not None else 0, r))
+    out.sort(key=lambda x: x[0])
+    return out
+
+
+def max_hand_size(game, player: int):
+    """CR 402.2: seven, modified by effects in timestamp order (613.7 order for rules
+    effects); None means no maximum hand size."""
+    size = 7
+    for _, r in _rules_of(game, player, HandSize):
+        size = r.n
+    return size
+
+
+def skips_step(game, player: int, step: str) -> bool:
+    return any(r.step == step for _, r in _rules_of(game, player, SkipStep))
+
+
+def cant_lose(game, player: int) -> bool:
+    return bool(_rules_of(game, player, CantLose))
+
+
+def cant_win(game, player: int) -> bool:
+    """An opponent of `player` controls 'your opponents can't win the game'."""
+    return any(_rules_of(game, q.index, OpponentsCantWin)
+               for q in game.players if q.index != player and not q.lost)
+
+
+def lose(game, player: int, reason: str = "effect") -> bool:
+    """CR 104.3e: an effect makes a player lose the game (unless that player
+    can't lose). True if the player lost."""
+    from systems import sba
+    p = game.players[player]
+    if p.lost or game.over or cant_lose(game, player):
+        return False
+    p.lost = True
+    p.loss_reason = reason
+    game.emit("lose", player=player, reason=reason)
+    game.version += 1
+    sba.check_game_over(game)
+    return True
+
+
+def win(game, player: int, reason: str = "effect") -> bool:
+    """CR 104.2b: an effect may say a player wins the game (so every opponent
+    loses). A player who can't win doesn't; an opponent who can't lose stays."""
+    if game.over or game.players[player].lost or cant_win(game, player):
+        return False
+    for q in game.players:
+        if q.index != player and not q.lost:
+            lose(game, q.index, reason)
+    return game.over and game.winner == player
+
+
+def draw_game(game, reason: str = "effect draw") -> None:
+    """CR 104.4c: an effect may state that the game is a draw."""
+    if game.over:
+        return
+    game.over = True
+    game.winner = None
+    game.end_reason = reason
+    game.pending = None
+    game.emit("game_over", winner=None)

@@ -1,0 +1,307 @@
+"""Magic 2011 FAQ (spec 004): scry (701.22), opening-hand actions (103.6, the Leylines),
+"enters or attacks" triggers (the Titans) — mechanism tests and rulings a scenario file
+can't express (hypothetical scry cards, the pre-game procedure)."""
+from __future__ import annotations
+
+import pytest
+
+from cards.dsl import make_card, SpellAbility, TriggeredAbility
+from components import Attacking
+from ecs import Game, Pass
+from ecs.decisions import Cast, IllegalAction, PlayerRef
+from systems import effects as fx
+from systems import zones
+from systems import triggers as tr
+from systems.library import Scry, LookAndReorder
+
+SCRY_DRAW = make_card("Test Scry Then Draw", "{U}", "Sorcery", spell=SpellAbility(
+    effects=(Scry(2), fx.Draw(fx.YOU, 1)), text="Scry 2, then draw a card."))
+DRAW_SCRY = make_card("Test Draw Then Scry", "{U}", "Sorcery", spell=SpellAbility(
+    effects=(fx.Draw(fx.YOU, 1), Scry(1)), text="Draw a card, then scry 1."))
+SCRY_N = {n: make_card(f"Test Scry {n}", "{U}", "Sorcery", spell=SpellAbility(
+    effects=(Scry(n),), text=f"Scry {n}.")) for n in (0, 2, 3)}
+LOOK3 = make_card("Test Look Three", "{U}", "Sorcery", spell=SpellAbility(
+    effects=(LookAndReorder(3),),
+    text="Look at the top three cards of your library, then put them back in any order."))
+DEFS = {d.name: d for d in [SCRY_DRAW, DRAW_SCRY, LOOK3, *SCRY_N.values()]}
+LETTERS = ["Forest", "Island", "Swamp", "Mountain", "Plains"]
+
+
+def _scry_game(spell, n_cards=5):
+    lib = [{"card": LETTERS[i], "id": "ABCDE"[i]} for i in range(n_cards)]
+    game, h = Game.from_setup({"players": [
+        {"battlefield": ["Island"], "hand": [{"card": spell, "id": "s"}], "library": lib}, {}]},
+        defs=DEFS)
+    e = lambda k: game.card_entity[h[k]]
+    return game, e
+
+
+def _cast_and_resolve(game, e):
+    game.decide(Cast(e("s")))
+    game.decide(Pass())
+    game.decide(Pass())
+
+
+def _lib(game, e, p=0):
+    """The library, top first, as handles."""
+    back = {}
+    for k in "ABCDE":
+        try:
+            back[e(k)] = k
+        except KeyError:
+            pass
+    return [back.get(c, "?") for c in reversed(game.players[p].library)]
+
+
+def test_scry_keep_on_top_reordered():
+    """004 SCRY-1; 004 §2 R1; 004 §2 R2: scry 2 keeping both on top, in the order B, A
+    (CR 701.22a); no card is drawn."""
+    game, e = _scry_game("Test Scry 2")
+    _cast_and_resolve(game, e)
+    d = game.pending
+    assert d.kind == "scry" and d.player == 0 and d.options == [e("A"), e("B")]
+    hand = len(game.players[0].hand)
+    game.decide({"top": [e("B"), e("A")], "bottom": []})
+    assert _lib(game, e) == ["B", "A", "C", "D", "E"]
+    assert len(game.players[0].hand) == hand
+
+
+def test_scry_keep_original_order():
+    """004 SCRY-2: keeping the original order is legal."""
+    game, e = _scry_game("Test Scry 2")
+    _cast_and_resolve(game, e)
+    game.decide({"top": [e("A"), e("B")]})
+    assert _lib(game, e) == ["A", "B", "C", "D", "E"]
+
+
+@pytest.mark.parametrize("order,expected", [("AB", ["C", "D", "E", "A", "B"]),
+                                            ("BA", ["C", "D", "E", "B", "A"])])
+def test_scry_both_bottom_any_order(order, expected):
+    """004 SCRY-3; 004 §2 R1; 004 §2 R2: both to the bottom, in either order."""
+    game, e = _scry_game("Test Scry 2")
+    _cast_and_resolve(game, e)
+    game.decide({"top": [], "bottom": [e(order[0]), e(order[1])]})
+    assert _lib(game, e) == expected
+
+
+def test_scry_split():
+    """004 SCRY-4: A to the bottom, B on top."""
+    game, e = _scry_game("Test Scry 2")
+    _cast_and_resolve(game, e)
+    game.decide({"top": [e("B")], "bottom": [e("A")]})
+    assert _lib(game, e) == ["B", "C", "D", "E", "A"]
+
+
+def test_scry_three_split():
+    """004 SCRY-5: scry 3, A and C to the bottom (C above A), B on top."""
+    game, e = _scry_game("Test Scry 3")
+    _cast_and_resolve(game, e)
+    game.decide({"top": [e("B")], "bottom": [e("C"), e("A")]})
+    assert _lib(game, e) == ["B", "D", "E", "C", "A"]
+
+
+def test_scry_each_card_exactly_once():
+    """CR 701.22a: every looked-at card goes back exactly once; an illegal answer is refused."""
+    game, e = _scry_game("Test Scry 2")
+    _cast_and_resolve(game, e)
+    with pytest.raises(IllegalAction):
+        game.decide({"top": [e("A")], "bottom": []})
+    with pytest.raises(IllegalAction):
+        game.decide({"top": [e("A"), e("A")], "bottom": [e("B")]})
+    with pytest.raises(IllegalAction):
+        game.decide({"top": [e("A"), e("C")]})
+    game.decide({"top": [e("A")], "bottom": [e("B")]})
+    assert _lib(game, e) == ["A", "C", "D", "E", "B"]
+
+
+def test_scry_then_draw():
+    """004 SCRY-6; 004 §2 R3: 'Scry 2, then draw a card' — the scry happens first, so the
+    card kept on top is drawn."""
+    game, e = _scry_game("Test Scry Then Draw", 3)
+    _cast_and_resolve(game, e)
+    game.decide({"top": [e("B")], "bottom": [e("A")]})
+    assert game.zone_of(e("B")) == "hand"
+    assert _lib(game, e) == ["C", "A"]
+
+
+def test_draw_then_scry():
+    """004 SCRY-7; 004 §2 R3: 'Draw a card, then scry 1' — A is drawn first and the scry
+    looks only at B."""
+    game, e = _scry_game("Test Draw Then Scry", 3)
+    _cast_and_resolve(game, e)
+    assert game.zone_of(e("A")) == "hand"
+    assert game.pending.kind == "scry" and game.pending.options == [e("B")]
+    game.decide({"bottom": [e("B")]})
+    assert _lib(game, e) == ["C", "B"]
+
+
+def test_scry_more_than_library():
+    """004 SCRY-8: scry 3 with two cards in the library looks at both; no loss."""
+    game, e = _scry_game("Test Scry 3", 2)
+    _cast_and_resolve(game, e)
+    assert game.pending.options == [e("A"), e("B")]
+    game.decide({"top": [e("B"), e("A")]})
+    assert _lib(game, e) == ["B", "A"]
+    assert game.winner is None if hasattr(game, "winner") else True
+    assert not game.players[0].lost
+
+
+def test_scry_is_private_and_scry_zero_is_no_event():
+    """004 SCRY-9: scrying looks, it doesn't reveal (no reveal event; the decision goes to
+    the scrying player only). CR 701.22b: scry 0 asks nothing and is no scry event."""
+    game, e = _scry_game("Test Scry 2")
+    events = []
+    orig = game.emit
+    game.emit = lambda kind, **data: (events.append(kind), orig(kind, **data))[1]
+    _cast_and_resolve(game, e)
+    assert game.pending.player == 0
+    game.decide({"top": [e("A"), e("B")]})
+    assert "scry" in events and not any("reveal" in k for k in events)
+    game2, e2 = _scry_game("Test Scry 0")
+    ev2 = []
+    orig2 = game2.emit
+    game2.emit = lambda kind, **data: (ev2.append(kind), orig2(kind, **data))[1]
+    _cast_and_resolve(game2, e2)
+    assert game2.pending.kind == "priority" and "scry" not in ev2
+
+
+def test_look_and_put_back_in_any_order():
+    """'Look at the top three cards, then put them back in any order' (CR 401.4): a
+    reorder on top only; putting one on the bottom is refused."""
+    game, e = _scry_game("Test Look Three")
+    _cast_and_resolve(game, e)
+    d = game.pending
+    assert d.kind == "look_order" and d.options == [e("A"), e("B"), e("C")]
+    with pytest.raises(IllegalAction):
+        game.decide({"top": [e("A"), e("B")], "bottom": [e("C")]})
+    game.decide({"top": [e("C"), e("A"), e("B")]})
+    assert _lib(game, e) == ["C", "A", "B", "D", "E"]
+
+
+# ---------------------------------------------------------------------------------------
+# opening-hand actions (CR 103.6): the Leylines
+# ---------------------------------------------------------------------------------------
+LEY = "Leyline of Punishment"
+
+
+def _keep_all(game):
+    while game.pending is not None and game.pending.kind == "mulligan":
+        game.decide("keep")
+
+
+def test_leyline_begins_game_on_battlefield():
+    """004 LEY-1; 004 Leyline of Punishment R2; 004 Leyline of Punishment R3; 004 LEY-6;
+    004 CHARM-3: a Leyline kept in the opening hand may be put onto the battlefield after
+    mulligans, before the first turn (CR 103.6a); it isn't cast, so nothing can counter it
+    and 'whenever a player casts' abilities don't trigger."""
+    game = Game.new([[LEY] * 20 + ["Mountain"] * 20, ["Dragon's Claw", "Mountain"] * 20],
+                    seed=1, starting_player=0)
+    _keep_all(game)
+    d = game.pending
+    assert d.kind == "may" and d.player == 0 and d.data.get("opening_hand")
+    leys = [c for c in game.players[0].hand if game.name(c) == LEY]
+    assert d.data["card"] in leys
+    game.decide(True)
+    # one decision per Leyline card
+    for _ in range(len(leys) - 1):
+        assert game.pending.kind == "may" and game.pending.player == 0
+        game.decide(False)
+    assert sum(1 for x in game.battlefield if game.name(x) == LEY) == 1
+    # the game begins: turn 1 of the starting player, nothing on the stack
+    assert game.turn == 1 and game.active == 0 and game.stack == []
+    assert game.players[1].life == 20 and game.pending_triggers == []
+
+
+def test_leylines_any_or_all_starting_player_first():
+    """004 LEY-3; 004 LEY-4; 004 Leyline of Punishment R2; 004 §10 103.6: the starting player
+    decides for each of their Leylines first (0, 1 or all), then the other player, knowing
+    the first player's choices."""
+    game = Game.new([[LEY] * 40, [LEY] * 40], seed=3, starting_player=1)
+    _keep_all(game)
+    seen = []
+    while game.pending.kind == "may":
+        seen.append(game.pending.player)
+        # player 1 (starting) puts all of theirs; player 0 puts none
+        if game.pending.player == 0:
+            assert sum(1 for x in game.battlefield if game.name(x) == LEY) == 7
+        game.decide(game.pending.player == 1)
+    assert seen == [1] * 7 + [0] * 7
+    ctl = [game.chars(x).controller for x in game.battlefield]
+    assert ctl.count(1) == 7 and ctl.count(0) == 0
+    assert game.turn == 1 and game.active == 1
+
+
+def test_leyline_after_mulligans_only():
+    """004 LEY-2; 004 LEY-5; 004 Leyline of Punishment R1: no Leyline decision while any
+    player is still deciding on mulligans; only the kept (opening) hand counts, after
+    the London mulligan's bottom choice (CR 103.5, 103.6)."""
+    for seed in range(200):
+        game = Game.new([[LEY] + ["Mountain"] * 39, ["Mountain"] * 40], seed=seed, starting_player=0)
+        if any(game.name(c) == LEY for c in game.players[0].hand):
+            break
+    assert game.pending.kind == "mulligan" and game.pending.player == 0
+    game.decide("mulligan")
+    # still mulligan decisions, never a Leyline decision, until both players keep
+    assert game.pending.kind == "mulligan"
+    game.decide("keep")
+    assert game.pending.kind == "mulligan" and game.pending.player == 1
+    game.decide("keep")
+    assert game.pending.kind == "bottom"
+    hand = list(game.players[0].hand)
+    ley = [c for c in hand if game.name(c) == LEY]
+    if ley:
+        game.decide([ley[0]])              # the Leyline goes to the bottom: not in the opening hand
+    else:
+        game.decide([hand[0]])
+    assert game.pending.kind != "may"
+    assert game.turn == 1 and not any(game.name(x) == LEY for x in game.battlefield)
+
+
+def test_leyline_cast_normally_can_be_countered():
+    """004 LEY-7: cast later as an ordinary {2}{R}{R} enchantment spell, the Leyline is a
+    spell and can be countered (CR 701.6)."""
+    from systems.stack import counter
+    game, h = Game.from_setup({"players": [
+        {"battlefield": ["Mountain"] * 4, "hand": [{"card": LEY, "id": "ley"}]}, {}]})
+    e = game.card_entity[h["ley"]]
+    game.decide(Cast(e))
+    e = game.card_entity[h["ley"]]
+    assert game.stack == [e]
+    counter(game, e)
+    assert game.zone_of(game.card_entity[h["ley"]]) == "graveyard"
+
+
+# ---------------------------------------------------------------------------------------
+# "whenever ~ enters or attacks" (the Titans)
+# ---------------------------------------------------------------------------------------
+ETB_OR_ATTACK = make_card("Test Titan", "{4}", "Creature — Giant", pt=(6, 6), abilities=[
+    TriggeredAbility(tr.EntersOrAttacks(), (fx.GainLife(fx.YOU, 1),),
+                     text="Whenever Test Titan enters or attacks, you gain 1 life.")])
+
+
+def test_enters_or_attacks_put_onto_battlefield_attacking():
+    """004 TITAN-3; 004 TITAN-1: a Titan put onto the battlefield attacking triggers its
+    'enters' part but not its 'attacks' part (it was never declared as an attacker, CR
+    508.4); a blocker doesn't 'attack'."""
+    game, h = Game.from_setup({"players": [{"hand": [{"card": "Test Titan", "id": "t"}]}, {}],
+                               "turn": {"step": "declare_attackers"}},
+                              defs={"Test Titan": ETB_OR_ATTACK})
+    e = game.card_entity[h["t"]]
+    new = zones.put_onto_battlefield(game, e, controller=0)
+    game.set(new, Attacking(1))
+    assert len(game.pending_triggers) == 1
+    assert game.pending_triggers[0].info.get("entered") == new
+
+
+def test_enters_or_attacks_once_per_declaration():
+    """004 TITAN-4; 004 TITAN-2: the trigger fires once for each declaration as an attacker
+    (two combats: twice) — each 'attacks' event is a trigger event (CR 603.2, 508.1m)."""
+    game, h = Game.from_setup({"players": [{"battlefield": [{"card": "Test Titan", "id": "t"}]}, {}]},
+                              defs={"Test Titan": ETB_OR_ATTACK})
+    e = game.card_entity[h["t"]]
+    game.emit("attacks", attacker=e, defender=PlayerRef(1), controller=0)
+    game.emit("attacks", attacker=e, defender=PlayerRef(1), controller=0)
+    assert len(game.pending_triggers) == 2
+    # another creature attacking doesn't trigger it
+    game.emit("attacks", attacker=-5, defender=PlayerRef(1), controller=0)
+    assert len(game.pending_triggers) == 2
