@@ -112,6 +112,48 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def cmd_fuzz(args) -> int:
+    from ecs import fuzz
+    if args.repro:
+        try:
+            spec, _, _, expected = fuzz.load_repro(args.repro)
+            res = fuzz.run_repro(args.repro)
+        except (OSError, KeyError, ValueError, SyntaxError) as ex:
+            print(f"mtg-ecs fuzz: {args.repro}: {ex}", file=sys.stderr)
+            return 2
+        if res.failure is None:
+            print(f"{args.repro}: no failure ({res.decisions} decisions, turn {res.turns}, "
+                  f"{res.reason})")
+            return 0
+        print(fuzz.describe_failure(res))
+        if expected and expected.get("message") != res.failure.message:
+            print(f"  (the file recorded: decision {expected.get('decision')}: "
+                  f"{expected.get('message')})")
+        return 1
+    update, bar = _progress(args.games)
+
+    def report(res):
+        if update:
+            update(1)
+        if res.failure is not None:
+            if bar is not None:
+                bar.write(fuzz.describe_failure(res))
+            else:
+                print(fuzz.describe_failure(res), flush=True)
+        elif args.verbose:
+            print(f"game {res.spec.index}: {res.decisions} decisions, turn {res.turns}, "
+                  f"{res.reason}", flush=True)
+
+    results, summary = fuzz.fuzz(args.games, args.seed, first=args.first,
+                                 turn_limit=args.turn_limit, out=args.out, report=report,
+                                 stop_after=args.stop_after)
+    if bar is not None:
+        bar.close()
+    print(f"fuzz: {summary['games']} games (seed {args.seed}), {summary['decisions']} decisions, "
+          f"{summary['failures']} failed, {summary['seconds']:.1f} s")
+    return 1 if summary["failures"] else 0
+
+
 def main(argv=None) -> int:
     import signal
     if hasattr(signal, "SIGPIPE"):
@@ -145,6 +187,16 @@ def main(argv=None) -> int:
     p.add_argument("--index", type=int, default=0)
     p.add_argument("--cards", help="the --cards file the simulation used")
     p.set_defaults(fn=cmd_replay)
+    p = sub.add_parser("fuzz", help="random games with invariant checks after every decision")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--first", type=int, default=0, help="index of the first game of the seed")
+    p.add_argument("--turn-limit", type=int, default=40)
+    p.add_argument("--out", default="fuzz-failures", help="folder for repro files")
+    p.add_argument("--stop-after", type=int, default=None, help="stop after this many failures")
+    p.add_argument("--repro", help="replay a repro file and report its failure")
+    p.add_argument("-v", "--verbose", action="store_true")
+    p.set_defaults(fn=cmd_fuzz)
     args = ap.parse_args(argv)
     return args.fn(args)
 

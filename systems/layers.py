@@ -96,10 +96,10 @@ class CE:
     the working characteristics of one object."""
 
     __slots__ = ("layer", "ts", "source", "controller", "objects", "filter", "apply",
-                 "duration", "data", "condition", "players_effect")
+                 "duration", "data", "condition", "players_effect", "volatile")
 
     def __init__(self, layer, ts, source, controller, apply, objects=None, filter=None,
-                 duration="static", data=None, condition=None):
+                 duration="static", data=None, condition=None, volatile=False):
         self.layer = layer
         self.ts = ts
         self.source = source
@@ -110,6 +110,9 @@ class CE:
         self.duration = duration      # 'static' | 'eot' | 'forever' | 'while_source'
         self.data = data
         self.condition = condition
+        # reads game state beyond characteristics (life totals, ...): the cache must
+        # follow every state change (Game.touch, Game.set), CR 611.3a
+        self.volatile = volatile
 
     def __repr__(self):
         return f"<CE layer={self.layer} ts={self.ts} src={self.source} {self.duration}>"
@@ -125,18 +128,19 @@ class StaticEffect:
     changes one object's characteristics; `condition(game, src, all_chars)` is an
     'as long as' condition checked when the effect would apply."""
 
-    def __init__(self, layer, affects, apply, condition=None, self_only=False):
+    def __init__(self, layer, affects, apply, condition=None, self_only=False, volatile=False):
         self.layer = layer
         self.affects = affects
         self.apply = apply
         self.condition = condition
         self.self_only = self_only
+        self.volatile = volatile      # its values read game state beyond characteristics
 
     def instantiate(self, game, src, ts, controller):
         affects = self.affects
         filt = (lambda g, ce, e, ch, allc: affects(g, ce.source, e, ch, allc))
         return CE(self.layer, ts, src, controller, self.apply, None, filt, "static",
-                  condition=self.condition)
+                  condition=self.condition, volatile=self.volatile)
 
 
 # ---------------------------------------------------------------------------

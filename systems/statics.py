@@ -84,7 +84,8 @@ def cda_pt(fn):
     def apply(g, ce, ch, allc):
         p, t = fn(g, ce.source, ch, allc)
         ch.power, ch.toughness = p, t
-    return StaticEffect(L_7A, this_object(), apply)
+    # 604.3, 611.3a: the value is read continuously, from any game state (life, cards)
+    return StaticEffect(L_7A, this_object(), apply, volatile=True)
 
 
 # -- conditions: condition(game, src, all_chars) -> bool ------------------------

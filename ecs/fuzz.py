@@ -1,0 +1,678 @@
+"""Rules fuzzing: random agents play random decks while invariants are checked
+after every decision.
+
+    mtg-ecs fuzz --games 200 --seed 1          # play and check; failures write repro files
+    mtg-ecs fuzz --repro fuzz-failures/x.yaml  # replay one failure
+
+Every game gets its seeds from numpy's SeedSequence (like `ecs.simulate`): the
+two 60-card decks (24 lands from the basic lands and Dragonskull Summit, 36 other
+cards from every registered card), the game's seed, one seed per agent and one for
+the harness (when to test cloning). A game depends only on (seed, game index).
+
+Checked after every decision (see `check_state`):
+* zones: every object in exactly one zone list, its Zone component agreeing with
+  the list; every card object in some zone list;
+* no negative counters or damage; life totals change only through life_loss /
+  life_gain events in the log;
+* the stack is empty and then mana pools are empty whenever a step changes (500.2, 500.4);
+* the characteristics `game.chars` serves equal a from-scratch layer pass;
+* when a priority decision is pending (state-based actions done, 704.3): no illegal
+  Aura or Equipment attachment, no creature with 0 toughness or lethal damage, no
+  planeswalker with 0 loyalty, no player at 0 life (or 10 poison) still in the game,
+  no two legendary permanents of one name and controller;
+* now and then, the offered priority actions equal a fresh computation with no cache;
+* a refused answer leaves the game exactly as it was;
+* `game.clone()` at a random decision continues exactly like the original under
+  the same answers (`ecs.state.state_hash` after each answer);
+* the game ends within its turn limit.
+"""
+from __future__ import annotations
+
+import os
+import random
+import time
+import traceback
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ecs.decisions import (Activate, Cast, Decision, IllegalAction, Pass, PlayLand, PlayerRef)
+
+DEFAULT_TURN_LIMIT = 40
+MAX_DECISIONS = 30000
+CLONE_WINDOW = 40          # answers replayed on a clone
+CLONE_CHANCE = 1 / 120     # per decision, when no clone check is running
+ACTIONS_CHECK_CHANCE = 0.05
+LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Dragonskull Summit")
+
+
+class FuzzFailure(Exception):
+    def __init__(self, message: str, index: int):
+        super().__init__(message)
+        self.message = message
+        self.index = index
+
+
+# ---------------------------------------------------------------------------
+# decks and seeds
+# ---------------------------------------------------------------------------
+def card_pool():
+    """(lands, other cards): every registered card."""
+    from cards import all_cards
+    names = all_cards()
+    lands = [n for n in LANDS if n in names]
+    others = [n for n in names if n not in lands]
+    return lands, others
+
+
+def random_deck(rng: np.random.Generator, lands_n: int = 24) -> list:
+    lands, others = card_pool()
+    deck = [lands[i] for i in rng.integers(0, len(lands), lands_n)]
+    deck += [others[i] for i in rng.integers(0, len(others), 60 - lands_n)]
+    return deck
+
+
+@dataclass
+class GameSpec:
+    index: int
+    root_seed: int
+    seed: int                    # the game's seed (shuffles, starting player)
+    agent_seeds: tuple
+    harness_seed: int
+    decks: list
+    turn_limit: int = DEFAULT_TURN_LIMIT
+
+
+def game_specs(seed: int, games: int, first: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT):
+    root = np.random.SeedSequence(seed)
+    for i, ch in enumerate(root.spawn(first + games)[first:]):
+        g, a, b, h, d = (int(x) for x in ch.generate_state(5, dtype=np.uint32))
+        rng = np.random.default_rng(d)
+        decks = [random_deck(rng), random_deck(rng)]
+        yield GameSpec(first + i, seed, g, (a, b), h, decks, turn_limit)
+
+
+# ---------------------------------------------------------------------------
+# the agent
+# ---------------------------------------------------------------------------
+class FuzzAgent:
+    """Random over every decision kind: RandomAgent's choices, plus standalone mana
+    abilities, mulligans, and random (possibly illegal) combinatorial answers."""
+
+    def __init__(self, seed: int):
+        from ecs.agents import RandomAgent
+        self.rng = random.Random(seed)
+        self.base = RandomAgent(0)
+        self.base.rng = self.rng
+
+    def act(self, game, d: Decision):
+        r = self.rng
+        k = d.kind
+        if k == "priority":
+            from systems.costs import activated_abilities
+            mana = [a for a in d.options if isinstance(a, Activate)
+                    and activated_abilities(game, a.source)[a.index].mana]
+            if mana and r.random() < 0.15:
+                return r.choice(mana)
+            other = [a for a in d.options if a not in mana] or [Pass()]
+            # pass less often than uniformly, so that more happens
+            acts = [a for a in other if not isinstance(a, Pass)]
+            if acts and r.random() < 0.7:
+                return r.choice(acts)
+            return r.choice(other)
+        if k == "mulligan":
+            p = game.players[d.player]
+            return "mulligan" if p.mulligans < 2 and r.random() < 0.2 else "keep"
+        if k == "bottom":
+            return r.sample(list(d.options), d.min)
+        if k in ("starting_player", "color", "mana_choice", "legend_rule"):
+            return r.choice(d.options)
+        if k == "replacement":
+            return Shield(r.choice(d.options).sid)
+        if k == "trigger_order":
+            idx = list(range(len(d.options)))
+            r.shuffle(idx)
+            return Order(idx)
+        if k == "prevention":
+            dmg = dict(d.data["damage"])
+            left = d.data["amount"]
+            out = {s: 0 for s in dmg}
+            srcs = list(dmg)
+            while left:
+                s = r.choice([s for s in srcs if out[s] < dmg[s]])
+                out[s] += 1
+                left -= 1
+            return out
+        if k == "damage_assignment" and r.random() < 0.5:
+            out = {x: 0 for x in d.options}
+            for _ in range(d.data["total"]):
+                out[r.choice(d.options)] += 1
+            return out
+        if k == "blockers" and r.random() < 0.2:
+            # sometimes a creature tries to block several attackers
+            out = {}
+            for b, attackers in d.options:
+                if r.random() < 0.5:
+                    out[b] = r.sample(list(attackers), r.randint(1, len(attackers)))
+            return out
+        if k in ("targets", "modes", "choose", "discard", "cost"):
+            opts = list(d.options)
+            hi = min(d.max, len(opts))
+            n = r.randint(d.min, hi) if hi >= d.min else d.min
+            return r.sample(opts, min(n, len(opts)))
+        return self.base.act(game, d)
+
+    def fallback(self, game, d: Decision):
+        """An answer more likely to be legal, after a refused one."""
+        from ecs.agents import random_assignment
+        if d.kind == "damage_assignment":
+            return random_assignment(self.rng, d)
+        if d.kind in ("attackers", "blockers") and self.rng.random() < 0.3:
+            return {}
+        return self.act(game, d)
+
+
+class Shield:
+    """A prevention effect named by its stable id (answers to `replacement`)."""
+
+    def __init__(self, sid):
+        self.sid = sid
+
+    def __repr__(self):
+        return f"Shield({self.sid!r})"
+
+
+class Order:
+    """A trigger order as positions in the decision's options (the engine wants the
+    pending trigger objects themselves, which differ between a game and its clone)."""
+
+    def __init__(self, idx):
+        self.idx = list(idx)
+
+    def __repr__(self):
+        return f"Order({self.idx!r})"
+
+
+def concrete(answer, d: Decision):
+    """The answer to give the engine for decision `d`."""
+    if isinstance(answer, Order):
+        return [d.options[i] for i in answer.idx]
+    return answer
+
+
+# ---------------------------------------------------------------------------
+# answers as text (repro files)
+# ---------------------------------------------------------------------------
+def encode(answer) -> str:
+    return repr(answer)
+
+
+def decode(text: str):
+    ns = {"Pass": Pass, "PlayLand": PlayLand, "Cast": Cast, "Activate": Activate,
+          "Shield": Shield, "Order": Order, "True": True, "False": False, "None": None}
+    for i in range(8):
+        ns[f"p{i}"] = PlayerRef(i)
+    return eval(text, {"__builtins__": {}}, ns)
+
+
+# ---------------------------------------------------------------------------
+# invariants
+# ---------------------------------------------------------------------------
+_STEP_ERRORS = {}          # id(game) -> [messages] from the next_step hook
+
+
+def _install_step_hook():
+    """Wrap systems.turn.next_step: the stack must be empty when a step ends
+    (500.2) and every mana pool empty after (500.4)."""
+    from systems import turn
+    if getattr(turn.next_step, "_fuzz", False):
+        return
+    orig = turn.next_step
+
+    def next_step(game):
+        errs = _STEP_ERRORS.get(id(game))
+        if errs is not None and game.stack:
+            errs.append(f"step {game.step} ends with a nonempty stack "
+                        f"({[game.name(e) for e in game.stack]})")
+        before = (game.turn, game.step)
+        orig(game)
+        if errs is not None and (game.turn, game.step) != before and not game.over:
+            for p in game.players:
+                if any(p.pool):
+                    errs.append(f"p{p.index}'s mana pool {p.pool} not empty after the step "
+                                f"changed to {game.step}")
+    next_step._fuzz = True
+    turn.next_step = next_step
+
+
+class Checker:
+    """Invariants over one game, checked after every decision."""
+
+    def __init__(self, game, rng: random.Random):
+        self.game = game
+        self.rng = rng
+        self.life = [p.life for p in game.players]
+        self.log_at = len(game.log)
+        _STEP_ERRORS[id(game)] = []
+
+    def close(self):
+        _STEP_ERRORS.pop(id(self.game), None)
+
+    def check(self, index: int):
+        g = self.game
+        errs = []
+        step_errs = _STEP_ERRORS.get(id(g))
+        if step_errs:
+            errs.extend(step_errs)
+            step_errs.clear()
+        errs += check_zones(g)
+        errs += self._life()
+        errs += check_values(g)
+        errs += check_chars(g)
+        d = g.pending
+        if d is not None and d.kind == "priority":
+            errs += check_sba(g)
+            if self.rng.random() < ACTIONS_CHECK_CHANCE:
+                errs += check_actions(g, d)
+        if g.turn_limit is not None and g.turn > g.turn_limit:
+            errs.append(f"turn {g.turn} beyond the turn limit {g.turn_limit}")
+        if errs:
+            raise FuzzFailure("; ".join(errs), index)
+
+    def _life(self):
+        g = self.game
+        delta = [0] * len(g.players)
+        for kind, data in g.log[self.log_at:]:
+            if kind == "life_loss":
+                delta[data["player"]] -= data["amount"]
+            elif kind == "life_gain":
+                delta[data["player"]] += data["amount"]
+        self.log_at = len(g.log)
+        errs = []
+        for p in g.players:
+            if p.life - self.life[p.index] != delta[p.index]:
+                errs.append(f"p{p.index}'s life changed by {p.life - self.life[p.index]} "
+                            f"but the log's life events add up to {delta[p.index]}")
+            self.life[p.index] = p.life
+        return errs
+
+
+def check_zones(g) -> list:
+    from components import Card, Zone, StackAbility
+    errs = []
+    where = {}
+    lists = [("battlefield", None, g.battlefield), ("stack", None, g.stack),
+             ("exile", None, g.exile), ("command", None, getattr(g, "command", []))]
+    for p in g.players:
+        for z in ("library", "hand", "graveyard"):
+            lists.append((z, p.index, getattr(p, z)))
+    for name, player, lst in lists:
+        for e in lst:
+            if e in where:
+                errs.append(f"object {e} is in {where[e]} and {name}"
+                            f"{'' if player is None else ' of p%d' % player}")
+                continue
+            where[e] = (name, player)
+            comps = g.world.ents.get(e)
+            if comps is None:
+                errs.append(f"{name} holds {e}, which doesn't exist")
+                continue
+            z = comps.get(Zone)
+            if z is None:
+                if StackAbility not in comps:
+                    errs.append(f"object {e} in {name} has no Zone component")
+                continue
+            if z.name != name or (player is not None and z.player != player):
+                errs.append(f"{g.name(e)} ({e}) is in the {name} list"
+                            f"{'' if player is None else ' of p%d' % player} but its Zone says "
+                            f"{z.name}{'' if z.player is None else ' of p%d' % z.player}")
+    for e, comps in g.world.ents.items():
+        if Card in comps and e not in where:
+            z = comps.get(Zone)
+            errs.append(f"{comps[Card].defn.name} ({e}, Zone {z}) is in no zone list")
+    return errs
+
+
+def check_values(g) -> list:
+    from components import Counters, Damage
+    errs = []
+    for e, comps in g.world.ents.items():
+        c = comps.get(Counters)
+        if c is not None:
+            for k, n in c.items:
+                if n < 0:
+                    errs.append(f"{g.name(e)} has {n} {k} counters")
+        d = comps.get(Damage)
+        if d is not None and d.amount < 0:
+            errs.append(f"{g.name(e)} has {d.amount} damage")
+    for p in g.players:
+        if p.poison < 0:
+            errs.append(f"p{p.index} has {p.poison} poison counters")
+        if any(n < 0 for n in p.pool):
+            errs.append(f"p{p.index}'s mana pool {p.pool} has a negative amount")
+    return errs
+
+
+def _chars_key(c):
+    return (c.name, c.power, c.toughness, frozenset(c.types), frozenset(c.subtypes),
+            frozenset(c.supertypes), frozenset(c.colors), c.controller,
+            tuple(sorted(str(k.name) + ":" + str(k.param) for k in c.keywords)))
+
+
+def check_chars(g) -> list:
+    """The served characteristics equal a from-scratch layer pass (CR 613)."""
+    from systems.layers import compute_battlefield, compute_offfield
+    served = {e: g.chars(e) for e in g.battlefield}
+    served_stack = {e: g.chars(e) for e in g.stack if _is_card(g, e)}
+    saved = (g._base, g._volatile, g._chars_independent)
+    g._base = {}
+    try:
+        fresh = compute_battlefield(g)
+        fresh_stack = {e: compute_offfield(g, e) for e in served_stack}
+    finally:
+        g._base, g._volatile, g._chars_independent = saved
+    errs = []
+    for e, c in list(served.items()) + list(served_stack.items()):
+        f = fresh.get(e) if e in served else fresh_stack.get(e)
+        if f is None:
+            errs.append(f"{c.name} ({e}) missing from the recomputed characteristics")
+            continue
+        a, b = _chars_key(c), _chars_key(f)
+        if a != b:
+            errs.append(f"{c.name} ({e}): served characteristics {a} != recomputed {b}")
+    return errs
+
+
+def _is_card(g, e) -> bool:
+    from components import Card
+    comps = g.world.ents.get(e)
+    return comps is not None and Card in comps
+
+
+def check_sba(g) -> list:
+    """After state-based actions (a priority decision is pending), none applies (704)."""
+    from components import Attached, Damage, Counters
+    from systems.replacement import has_quality
+    errs = []
+    legends = {}
+    for e in g.battlefield:
+        c = g.chars(e)
+        comps = g.world.ents[e]
+        if "Creature" in c.types:
+            t = c.toughness or 0
+            d = comps.get(Damage)
+            if t <= 0:
+                errs.append(f"{c.name} ({e}) is a creature with toughness {t} (704.5f)")
+            elif d is not None and not c.has("indestructible") and \
+                    (d.amount >= t or (d.deathtouch and d.amount > 0)):
+                errs.append(f"{c.name} ({e}) has lethal damage {d.amount} (704.5g-h)")
+        if "Planeswalker" in c.types:
+            cnt = comps.get(Counters)
+            if cnt is None or cnt.get("loyalty") <= 0:
+                errs.append(f"{c.name} ({e}) is a planeswalker with 0 loyalty (704.5i)")
+        if "Legendary" in c.supertypes:
+            legends.setdefault((c.controller, c.name), []).append(e)
+        cnt = comps.get(Counters)
+        if cnt is not None and cnt.get("+1/+1") and cnt.get("-1/-1"):
+            errs.append(f"{c.name} ({e}) has both +1/+1 and -1/-1 counters (704.5q)")
+        a = comps.get(Attached)
+        if "Aura" in c.subtypes:
+            if a is None:
+                errs.append(f"Aura {c.name} ({e}) attached to nothing (704.5m)")
+            elif isinstance(a.to, PlayerRef):
+                pass
+            elif a.to not in g.battlefield or a.to == e:
+                errs.append(f"Aura {c.name} ({e}) attached to {a.to}, not on the battlefield (704.5m)")
+            else:
+                tc = g.chars(a.to)
+                for what in c.params("enchant"):
+                    if what in ("creature", "land", "artifact", "enchantment", "planeswalker") \
+                            and what.capitalize() not in tc.types:
+                        errs.append(f"Aura {c.name} ({e}) with enchant {what} attached to "
+                                    f"{tc.name} ({a.to}) (704.5m)")
+                for q in tc.params("protection"):
+                    if has_quality(c, q):
+                        errs.append(f"Aura {c.name} ({e}) attached to {tc.name} with "
+                                    f"protection from {q} (704.5m)")
+        elif a is not None:
+            if "Equipment" in c.subtypes:
+                if a.to not in g.battlefield or "Creature" not in g.chars(a.to).types:
+                    errs.append(f"Equipment {c.name} ({e}) attached to a non-creature (704.5n)")
+            else:
+                errs.append(f"{c.name} ({e}) is attached but is no Aura or Equipment (704.5p)")
+    for (ctl, name), es in legends.items():
+        if len(es) > 1:
+            errs.append(f"p{ctl} controls {len(es)} legendary {name} (704.5j)")
+    from systems.player_rules import cant_lose
+    for p in g.players:
+        if cant_lose(g, p.index):
+            continue                          # 'you can't lose the game' (Platinum Angel)
+        if not p.lost and p.life <= 0:
+            errs.append(f"p{p.index} at {p.life} life is still in the game (704.5a)")
+        if not p.lost and p.poison >= 10:
+            errs.append(f"p{p.index} with {p.poison} poison is still in the game (704.5c)")
+    return errs
+
+
+def check_actions(g, d) -> list:
+    """The offered priority actions equal a computation with every cache empty."""
+    from systems import priority
+    c = g.clone()
+    try:
+        c._chars_version = -1
+        c._chars = None
+        c._base = {}
+        c._actions_cache = (None, None, None)
+        fresh = priority.legal_actions(c, d.player)
+    finally:
+        c.close()
+    a, b = set(map(repr, d.options)), set(map(repr, fresh))
+    if a != b:
+        return [f"priority actions offered {sorted(a - b)} not in a fresh computation, "
+                f"missing {sorted(b - a)}"]
+    return []
+
+
+# ---------------------------------------------------------------------------
+# playing one game
+# ---------------------------------------------------------------------------
+@dataclass
+class Result:
+    spec: GameSpec
+    decisions: int = 0
+    failure: FuzzFailure | None = None
+    trace: str = ""
+    script: list = field(default_factory=list)     # answers given: text, or {"refused": text}
+    clone_at: int | None = None
+    turns: int = 0
+    winner: object = None
+    reason: str | None = None
+    repro: str | None = None
+
+
+def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
+    """Play one game with fuzz agents (or replay `script` with `clone_at` from a repro
+    file), checking the invariants after every decision."""
+    from ecs.game import Game
+    from ecs.state import state_hash
+    _install_step_hook()
+    res = Result(spec)
+    hrng = random.Random(spec.harness_seed)
+    agents = [FuzzAgent(spec.agent_seeds[0]), FuzzAgent(spec.agent_seeds[1])]
+    try:
+        g = Game.new(spec.decks, seed=spec.seed, log=True, turn_limit=spec.turn_limit)
+    except Exception as ex:
+        res.failure = FuzzFailure(f"starting the game: {type(ex).__name__}: {ex}", 0)
+        res.trace = traceback.format_exc()
+        return res
+    chk = Checker(g, hrng)
+    clone = None          # (clone, [answers since], [hashes of the original after each])
+    replay = list(script) if script is not None else None
+    index = 0
+    pos = 0
+    exhausted = False     # a replayed script ran out (the failure didn't happen)
+    try:
+        chk.check(index)
+        while g.pending is not None:
+            if index >= MAX_DECISIONS:
+                raise FuzzFailure(f"no end after {index} decisions (turn {g.turn})", index)
+            # the clone check
+            start_clone = (index == clone_at) if replay is not None else \
+                (clone is None and hrng.random() < CLONE_CHANCE)
+            if start_clone and clone is None:
+                clone = (g.clone(), [], [])
+                res.clone_at = index
+            d = g.pending
+            tries = 0
+            while True:
+                if replay is not None:
+                    if pos >= len(replay):
+                        exhausted = True
+                        break
+                    item = replay[pos]
+                    pos += 1
+                    refused = isinstance(item, dict)
+                    answer = decode(item["refused"] if refused else item)
+                else:
+                    item = None
+                    ag = agents[d.player]
+                    answer = ag.act(g, d) if tries == 0 else ag.fallback(g, d)
+                    refused = None
+                text = encode(answer)
+                before = state_hash(g) if d.kind != "priority" else None
+                try:
+                    g.decide(concrete(answer, d))
+                except IllegalAction as ex:
+                    if replay is None:
+                        res.script.append({"refused": text})
+                    if d.kind == "priority":
+                        raise FuzzFailure(f"offered action {text} refused: {ex}", index)
+                    if state_hash(g) != before:
+                        raise FuzzFailure(f"refused answer {text} ({ex}) changed the game", index)
+                    if refused is False:
+                        raise FuzzFailure(f"answer {text} was accepted before, refused now: {ex}",
+                                          index)
+                    tries += 1
+                    if replay is None and tries > 50:
+                        raise FuzzFailure(f"no legal answer found for {d}", index)
+                    continue
+                if refused:
+                    raise FuzzFailure(f"answer {text} was refused before, accepted now", index)
+                break
+            if exhausted:
+                break
+            if replay is None:
+                res.script.append(text)
+            index += 1
+            res.decisions = index
+            if isinstance(clone, tuple):
+                clone[1].append(answer)
+                clone[2].append(state_hash(g))
+                if len(clone[1]) >= CLONE_WINDOW or g.pending is None:
+                    _check_clone(clone, res.clone_at)
+                    clone[0].close()
+                    clone = "done"
+            chk.check(index)
+        if not g.over and not exhausted:
+            raise FuzzFailure("no decision pending but the game is not over", index)
+        if isinstance(clone, tuple):
+            _check_clone(clone, res.clone_at)
+    except FuzzFailure as f:
+        res.failure = f
+    except Exception as ex:       # an engine crash is a failure too
+        res.failure = FuzzFailure(f"{type(ex).__name__}: {ex}", index)
+        res.trace = traceback.format_exc()
+    finally:
+        chk.close()
+        if isinstance(clone, tuple):
+            clone[0].close()
+    res.turns, res.winner, res.reason = g.turn, g.winner, g.end_reason
+    g.close()
+    return res
+
+
+def _check_clone(clone, at):
+    from ecs.state import state_hash
+    c, answers, hashes = clone
+    for i, (a, h) in enumerate(zip(answers, hashes)):
+        try:
+            c.decide(concrete(a, c.pending))
+        except Exception as ex:
+            raise FuzzFailure(f"clone taken at decision {at} refused answer {i} "
+                              f"({encode(a)}) the original accepted: {type(ex).__name__}: {ex}",
+                              at + i)
+        if state_hash(c) != h:
+            raise FuzzFailure(f"clone taken at decision {at} differs from the original "
+                              f"after answer {i} ({encode(a)})", at + i + 1)
+
+
+# ---------------------------------------------------------------------------
+# repro files
+# ---------------------------------------------------------------------------
+def write_repro(res: Result, folder: str) -> str:
+    import yaml
+    os.makedirs(folder, exist_ok=True)
+    s = res.spec
+    path = os.path.join(folder, f"fuzz-{s.root_seed}-{s.index}.yaml")
+    data = {"name": f"fuzz failure: game {s.index} of seed {s.root_seed}",
+            "failure": {"decision": res.failure.index, "message": res.failure.message},
+            "root_seed": s.root_seed, "index": s.index, "seed": s.seed,
+            "agent_seeds": list(s.agent_seeds), "harness_seed": s.harness_seed,
+            "turn_limit": s.turn_limit, "clone_at": res.clone_at,
+            "decks": [list(d) for d in s.decks], "answers": res.script}
+    with open(path, "w", encoding="utf-8") as f:
+        yaml.safe_dump(data, f, sort_keys=False, width=120)
+    res.repro = path
+    return path
+
+
+def load_repro(path: str):
+    import yaml
+    with open(path, encoding="utf-8") as f:
+        data = yaml.safe_load(f)
+    spec = GameSpec(data.get("index", 0), data.get("root_seed", 0), data["seed"],
+                    tuple(data.get("agent_seeds", (0, 0))), data.get("harness_seed", 0),
+                    data["decks"], data.get("turn_limit", DEFAULT_TURN_LIMIT))
+    return spec, data["answers"], data.get("clone_at"), data.get("failure")
+
+
+def run_repro(path: str) -> Result:
+    spec, answers, clone_at, _ = load_repro(path)
+    return run_game(spec, script=answers, clone_at=clone_at)
+
+
+# ---------------------------------------------------------------------------
+# many games
+# ---------------------------------------------------------------------------
+def fuzz(games: int = 100, seed: int = 0, first: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT,
+         out: str | None = "fuzz-failures", report=None, stop_after: int | None = None):
+    """Play `games` fuzz games; returns (results, summary)."""
+    t0 = time.perf_counter()
+    results = []
+    failures = 0
+    for spec in game_specs(seed, games, first, turn_limit):
+        res = run_game(spec)
+        if res.failure is not None:
+            failures += 1
+            if out:
+                write_repro(res, out)
+        results.append(res)
+        if report:
+            report(res)
+        if stop_after is not None and failures >= stop_after:
+            break
+    seconds = time.perf_counter() - t0
+    summary = {"games": len(results), "failures": failures, "seconds": seconds,
+               "decisions": sum(r.decisions for r in results)}
+    return results, summary
+
+
+def describe_failure(res: Result) -> str:
+    s = res.spec
+    out = (f"FAIL game {s.index} (seed {s.root_seed}, game seed {s.seed}) at decision "
+           f"{res.failure.index}: {res.failure.message}")
+    if res.repro:
+        out += f"\n  repro: {res.repro}"
+    if res.trace:
+        out += "\n" + res.trace.rstrip()
+    return out
