@@ -155,3 +155,115 @@ card("Garruk Wildspeaker", "{2}{G}{G}", "Legendary Planeswalker — Garruk", loy
                 _act("-4", fx.ModifyPT(fx.ALL(fx.YOUR_CREATURES), 3, 3),
                      fx.GrantKeywords(fx.ALL(fx.YOUR_CREATURES), ["trample"]), timing="sorcery",
                      text="−4: Creatures you control get +3/+3 and gain trample until end of turn.")])
+
+
+# --- batch 2: triggers, delayed triggers, reanimation ---------------------------------
+from ecs.decisions import Decision, IllegalAction, PlayerRef
+from systems import zones
+from systems.targeting import opponent
+
+card("Sanguine Bond", "{3}{B}{B}", "Enchantment",
+     abilities=[TriggeredAbility(tr.YouGainLife(),
+                                 (fx.LoseLife(fx.TARGET(0), lambda g, ctx: ctx.info["amount"]),),
+                                 targets=(opponent(),),
+                                 text="Whenever you gain life, target opponent loses that much life.")])
+
+
+class _PutOntoBattlefieldUnderYou(fx.Step):
+    """'Put <card> onto the battlefield under your control'; the new objects go to
+    ctx.vars[key] for what the rest of the effect says about 'that creature'."""
+
+    def __init__(self, what, key="put"):
+        self.what = what
+        self.key = key
+
+    def run(self, game, ctx):
+        out = []
+        for t in self.what.resolve(game, ctx):
+            if isinstance(t, PlayerRef) or not game.exists(t):
+                continue
+            new = zones.put_onto_battlefield(game, t, controller=ctx.controller, cause="effect")
+            if new is not None and new in game.battlefield:
+                out.append(new)
+        ctx.vars[self.key] = out
+
+
+card("Rise from the Grave", "{4}{B}", "Sorcery",
+     spell=_spell(_PutOntoBattlefieldUnderYou(fx.TARGET(0)),
+                  fx.BecomesInAddition(fx.CHOSEN("put"), subtypes=("Zombie",), colors=("B",)),
+                  targets=[target("target creature card from a graveyard", "card", zone="graveyard",
+                                  filter=_CREATURE_CARD)],
+                  text="Put target creature card from a graveyard onto the battlefield under your control. "
+                       "That creature is a black Zombie in addition to its other colors and types."))
+
+
+class _SacrificeOtherThenDrain(fx.Step):
+    """Xathrid Demon: 'sacrifice a creature other than ~, then each opponent loses life
+    equal to the sacrificed creature's power. If you can't sacrifice a creature, tap ~
+    and you lose 7 life.' 'Other than ~' means other than this object (201.5)."""
+
+    def _options(self, game, ctx):
+        return [e for e in game.battlefield if e != ctx.source
+                and game.chars(e).controller == ctx.controller
+                and "Creature" in game.chars(e).types]
+
+    def run(self, game, ctx):
+        if ("xathrid", id(self)) in ctx.vars:
+            return None
+        opts = self._options(game, ctx)
+        if not opts:
+            for e in fx.SELF.resolve(game, ctx):
+                zones.tap(game, e)
+            from systems import damage
+            damage.lose_life(game, ctx.controller, 7)
+            return None
+        return Decision("choose", ctx.controller, opts, 1, 1,
+                        "sacrifice a creature other than Xathrid Demon")
+
+    def answer(self, game, ctx, decision, answer):
+        chosen = answer if isinstance(answer, (list, tuple)) else [answer]
+        if len(chosen) != 1 or chosen[0] not in decision.options:
+            raise IllegalAction("sacrifice one creature other than Xathrid Demon")
+        e = chosen[0]
+        power = max(0, game.chars(e).power or 0)   # its power as it last existed (608.2h)
+        zones.sacrifice(game, e)
+        ctx.vars[("xathrid", id(self))] = True
+        from systems import damage
+        for p in fx.EACH_OPPONENT.resolve(game, ctx):
+            damage.lose_life(game, p.index, power)
+
+
+card("Xathrid Demon", "{3}{B}{B}{B}", "Creature — Demon", pt=(7, 7), keywords=["flying", "trample"],
+     abilities=[TriggeredAbility(tr.AtBeginningOf("upkeep", "your"), (_SacrificeOtherThenDrain(),),
+                                 text="At the beginning of your upkeep, sacrifice a creature other than "
+                                      "Xathrid Demon, then each opponent loses life equal to the sacrificed "
+                                      "creature's power. If you can't sacrifice a creature, tap Xathrid Demon "
+                                      "and you lose 7 life.")])
+
+card("Inferno Elemental", "{4}{R}{R}", "Creature — Elemental", pt=(4, 4),
+     abilities=[TriggeredAbility(tr.BlocksOrBlockedBy(), (fx.DealDamage(3, fx.INFO("other")),),
+                                 text="Whenever Inferno Elemental blocks or becomes blocked by a creature, "
+                                      "Inferno Elemental deals 3 damage to that creature.")])
+
+card("Manabarbs", "{3}{R}", "Enchantment",
+     abilities=[TriggeredAbility(tr.TapsLandForMana(), (fx.DealDamage(1, fx.INFO("player")),),
+                                 text="Whenever a player taps a land for mana, Manabarbs deals 1 damage to that player.")])
+
+
+def _toughness_below_giant(g, t, tc):
+    ch = g.chars(t)
+    src = tc.source_chars
+    return (ch.controller == tc.controller and ch.toughness is not None and src is not None
+            and src.power is not None and ch.toughness < src.power)
+
+
+card("Stone Giant", "{2}{R}{R}", "Creature — Giant", pt=(3, 4),
+     abilities=[_act("{T}", fx.GrantKeywords(fx.TARGET(0), ["flying"]),
+                     fx.CreateDelayedTrigger(tr.AtBeginningOf("end", "each"),
+                                             TriggeredAbility(None, (fx.Destroy(fx.INFO("that")),),
+                                                              text="destroy that creature"),
+                                             remember={"that": fx.TARGET(0)}),
+                     targets=[creature("target creature you control with toughness less than Stone Giant's power",
+                                       filter=_toughness_below_giant)],
+                     text="{T}: Target creature you control with toughness less than Stone Giant's power "
+                          "gains flying until end of turn. Destroy that creature at the beginning of the next end step.")])

@@ -101,7 +101,7 @@ def _mana_sources(game, player: int, exclude) -> list:
         if eid in exclude:
             continue
         c = game.chars(eid)
-        if c.controller != player:
+        if c.controller != player or "cant_activate" in c.flags:    # 602.5 (Ice Cage)
             continue
         abilities = activated_abilities(game, eid)
         if not abilities:

@@ -197,25 +197,6 @@ def CREATURES_OF(players) -> Ref:
     return _CreaturesOf(players)
 
 
-class _All(Ref):
-    """Every object on the battlefield matching filter(game, eid, chars, ctx), locked
-    in as the step runs ('creatures you control gain haste': 611.2c)."""
-
-    def __init__(self, filter):
-        self.filter = filter
-
-    def resolve(self, game, ctx):
-        return [e for e in game.battlefield if self.filter(game, e, game.chars(e), ctx)]
-
-
-def ALL(filter) -> Ref:
-    return _All(filter)
-
-
-def YOUR_CREATURES(game, e, ch, ctx):
-    return "Creature" in ch.types and ch.controller == ctx.controller
-
-
 class _Attached(Ref):
     def resolve(self, game, ctx):
         a = game.world.get(ctx.source, Attached)
@@ -471,6 +452,34 @@ class SetColors(Step):
             ch.colors = cols
         add_effect(game, CE(L_COLOR, game.tick(), ctx.source, ctx.controller, apply,
                             objects=objs, duration=self.duration))
+
+
+class BecomesInAddition(Step):
+    """'<it> is a black Zombie in addition to its other colors and types': adds
+    subtypes (layer 4, 205.1b) and colors (layer 5, 105.3) without removing any;
+    a later color- or type-setting effect overrides it (613.7 timestamps)."""
+
+    def __init__(self, what, subtypes=(), colors=(), duration="forever"):
+        self.what = what
+        self.subtypes = tuple(subtypes)
+        self.colors = frozenset(colors)
+        self.duration = duration
+
+    def run(self, game, ctx):
+        objs = frozenset(o for o in self.what.resolve(game, ctx) if not isinstance(o, PlayerRef))
+        if not objs:
+            return
+        subs, cols = self.subtypes, self.colors
+        if subs:
+            def add_types(g, ce, ch, allc):
+                ch.subtypes = ch.subtypes + tuple(x for x in subs if x not in ch.subtypes)
+            add_effect(game, CE(L_TYPE, game.tick(), ctx.source, ctx.controller, add_types,
+                                objects=objs, duration=self.duration))
+        if cols:
+            def add_colors(g, ce, ch, allc):
+                ch.colors = frozenset(ch.colors) | cols
+            add_effect(game, CE(L_COLOR, game.tick(), ctx.source, ctx.controller, add_colors,
+                                objects=objs, duration=self.duration))
 
 
 class GainControl(Step):
@@ -897,15 +906,17 @@ class Reflexive(Step):
 class CreateDelayedTrigger(Step):
     """A delayed triggered ability (603.7): 'at the beginning of the next end step, ...'."""
 
-    def __init__(self, trigger, ability, once=True):
+    def __init__(self, trigger, ability, once=True, remember=None):
         self.trigger = trigger
         self.ability = ability
         self.once = once
+        self.remember = remember or {}      # info key -> Ref, resolved now ('that creature')
 
     def run(self, game, ctx):
         from systems.triggers import DelayedTrigger
+        info = {k: tuple(r.resolve(game, ctx)) for k, r in self.remember.items()}
         game.delayed.append(DelayedTrigger(self.trigger, self.ability, ctx.source, ctx.controller,
-                                           self.once))
+                                           self.once, info))
         game.version += 1
 
 

@@ -101,6 +101,55 @@ class YouCast(Trigger):
         return {"spell": data["eid"]}
 
 
+class Attacks(Trigger):
+    """'Whenever ~ attacks': triggers when it is declared as an attacker (CR 508.1m,
+    508.3a); a creature put onto the battlefield attacking never 'attacks' (508.4)."""
+    events = ("attacks",)
+
+    def match(self, game, source, controller, kind, data):
+        if data["attacker"] != source:
+            return None
+        return {"attacker": source, "defender": data["defender"]}
+
+
+class EntersOrAttacks(Trigger):
+    """'Whenever ~ enters or attacks' (the Titans): one ability with two trigger events
+    (CR 603.2); it triggers once for each."""
+    events = ("zone_change", "attacks")
+
+    def __init__(self):
+        self._enters = Enters()
+        self._attacks = Attacks()
+
+    def match(self, game, source, controller, kind, data):
+        if kind == "attacks":
+            return self._attacks.match(game, source, controller, kind, data)
+        return self._enters.match(game, source, controller, kind, data)
+
+
+class PlayerCasts(Trigger):
+    """'Whenever a player casts a <filter> spell' (any player, CR 601.2i)."""
+    events = ("cast",)
+
+    def __init__(self, filter=None):
+        self.filter = filter
+
+    def match(self, game, source, controller, kind, data):
+        if self.filter is not None and not self.filter(game, game.chars(data["eid"])):
+            return None
+        return {"spell": data["eid"], "caster": data["player"]}
+
+
+class YouGainLife(Trigger):
+    """'Whenever you gain life': once per life-gain event (CR 119.9, 119.10)."""
+    events = ("life_gain",)
+
+    def match(self, game, source, controller, kind, data):
+        if data["player"] != controller:
+            return None
+        return {"amount": data["amount"]}
+
+
 class DealsCombatDamageToPlayer(Trigger):
     """'Whenever ~ deals combat damage to a player'."""
     events = ("damage",)
@@ -193,6 +242,7 @@ def check_triggers(game, kind: str, data: dict) -> None:
         if kind in dt.trigger.events:
             info = dt.trigger.match(game, dt.source, dt.controller, kind, data)
             if info is not None:
+                info = {**info, **dt.info}
                 game.pending_triggers.append(
                     PendingTrigger(dt.ability, dt.source, dt.controller, info, -1, 0))
                 if dt.once:
@@ -253,9 +303,22 @@ class PutTriggersTask:
             self._pending = (spec, tc)
             return Decision("targets", tr.controller, opts, spec.min, spec.max, spec.text,
                             data={"trigger": tr})
+        division = ()
+        if getattr(ab, "divide", None) is not None:
+            # 603.3d: the division is announced as the ability is put on the stack (601.2d)
+            chosen = [t for grp in self._targets for t in grp]
+            if len(chosen) == 1:
+                division = ((chosen[0], ab.divide),)
+            elif getattr(self, "_division", None) is None:
+                self._pending = None
+                return Decision("divide", tr.controller, chosen, prompt=f"divide {ab.divide}",
+                                data={"total": ab.divide, "trigger": tr})
+            else:
+                division = self._division
+        self._division = None
         eid = game.world.create(
             StackAbility(tr.controller, tr.source, ab, tuple(tuple(g) for g in self._targets), (), 0,
-                         (), True, tuple(sorted(tr.info.items(), key=lambda kv: kv[0])), tr.source_card),
+                         division, True, tuple(sorted(tr.info.items(), key=lambda kv: kv[0])), tr.source_card),
             Zone("stack"), Timestamp(game.tick()))
         game.stack.append(eid)
         game.version += 1
@@ -269,6 +332,11 @@ class PutTriggersTask:
             if sorted(map(id, order)) != sorted(map(id, decision.options)):
                 raise IllegalAction("order all of your triggered abilities exactly once")
             self.ordered = order
+            return
+        if decision.kind == "divide":
+            from systems.casting import _Procedure
+            _Procedure._validate_division(None, game, decision, answer)
+            self._division = tuple(answer.items())
             return
         if decision.kind == "targets":
             spec, tc = self._pending
@@ -296,14 +364,43 @@ def put_on_stack(game) -> None:
 
 
 class DelayedTrigger:
-    __slots__ = ("trigger", "ability", "source", "controller", "once")
+    """`info`: what the effect that created it remembers ('that creature', 603.7c)."""
+    __slots__ = ("trigger", "ability", "source", "controller", "once", "info")
 
-    def __init__(self, trigger, ability, source, controller, once=True):
+    def __init__(self, trigger, ability, source, controller, once=True, info=None):
         self.trigger = trigger
         self.ability = ability
         self.source = source
         self.controller = controller
         self.once = once
+        self.info = info or {}
+
+
+class BlocksOrBlockedBy(Trigger):
+    """'Whenever ~ blocks or becomes blocked by a creature': once per creature
+    (509.3c, 509.3d); remembers that creature as 'other'."""
+    events = ("blocks",)
+
+    def match(self, game, source, controller, kind, data):
+        if data["blocker"] == source:
+            return {"other": data["attacker"]}
+        if data["attacker"] == source:
+            return {"other": data["blocker"]}
+        return None
+
+
+class TapsLandForMana(Trigger):
+    """'Whenever a player taps a land for mana' (605.1a: the trigger itself is not a
+    mana ability, 605.5a); remembers that player."""
+    events = ("mana_ability",)
+
+    def match(self, game, source, controller, kind, data):
+        if not data.get("tapped"):
+            return None
+        e = data["eid"]
+        if not game.exists(e) or "Land" not in game.chars(e).types:
+            return None
+        return {"player": PlayerRef(data["player"])}
 
 
 class OpponentCasts(Trigger):

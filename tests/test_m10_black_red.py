@@ -62,3 +62,35 @@ def test_control_until_end_of_turn_returns():
         game.decide(Pass() if game.pending.kind == "priority" else {})
     assert game.chars(e("cc")).controller == 1
     assert game.world.get(e("cc"), Controller).base is None
+
+
+def _paint():
+    from cards.dsl import make_card, SpellAbility
+    from systems import effects as fx
+    from systems.targeting import creature
+    return make_card("Test Paint", "{0}", "Sorcery", spell=SpellAbility(
+        effects=(fx.SetColors(fx.TARGET(0), {"G"}, duration="forever"),
+                 fx.SetSubtypes(fx.TARGET(0), ("Elf",), duration="forever")),
+        targets=(creature(),),
+        text="Target creature becomes green and an Elf (it loses its other colors and creature types)."))
+
+
+def test_rise_from_the_grave_later_effects_override():
+    """001 Rise from the Grave R3: a later effect that sets the creature's color makes it
+    only that color, and a later effect that sets its creature types removes the Zombie
+    part too (layers 4 and 5, timestamp order, CR 613.7)."""
+    game, h = Game.from_setup({"players": [
+        {"battlefield": ["Swamp"] * 5, "hand": [{"card": "Rise from the Grave", "id": "r"},
+                                                {"card": "Test Paint", "id": "paint"}]},
+        {"graveyard": [{"card": "Serra Angel", "id": "a"}]}]}, defs={"Test Paint": _paint()})
+    e = _ents(game, h)
+    game.decide(Cast(e("r"), targets=[[e("a")]]))
+    _resolve(game)
+    ch = game.chars(e("a"))
+    assert ch.colors == frozenset({"W", "B"}) and set(ch.subtypes) == {"Angel", "Zombie"}
+    game.decide(Cast(e("paint"), targets=[[e("a")]]))
+    _resolve(game)
+    ch = game.chars(e("a"))
+    assert ch.colors == frozenset({"G"})
+    assert ch.subtypes == ("Elf",)
+    assert ch.controller == 0
