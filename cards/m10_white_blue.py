@@ -172,3 +172,23 @@ card("Merfolk Sovereign", "{1}{U}{U}", "Creature — Merfolk Noble", pt=(2, 2),
 card("Tome Scour", "{U}", "Sorcery",
      spell=_spell(fx.Mill(fx.TARGET(0), 5), targets=[player()],
                   text="Target player mills five cards."))
+
+from systems.restrictions import CantThisTurn
+
+card("Silence", "{W}", "Instant",
+     spell=_spell(CantThisTurn(fx.EACH_OPPONENT, "cast_spells"),
+                  text="Your opponents can't cast spells this turn."))
+
+from systems.targeted import BecomesTarget
+
+card("Illusionary Servant", "{1}{U}{U}", "Creature — Illusion", pt=(3, 4), keywords=["flying"],
+     abilities=[TriggeredAbility(BecomesTarget(), (fx.SacrificeIt(fx.SELF),),
+                                 text="When Illusionary Servant becomes the target of a spell or ability, sacrifice it.")])
+
+card("Ice Cage", "{1}{U}", "Enchantment — Aura", keywords=["enchant creature"],
+     abilities=[StaticAbility(continuous=(st.rule_flag(st.attached_object(), "cant_attack"),
+                                          st.rule_flag(st.attached_object(), "cant_block"),
+                                          st.rule_flag(st.attached_object(), "cant_activate")),
+                              text="Enchanted creature can't attack or block, and its activated abilities can't be activated."),
+                TriggeredAbility(BecomesTarget("attached"), (fx.Destroy(fx.SELF),),
+                                 text="When enchanted creature becomes the target of a spell or ability, destroy Ice Cage.")])

@@ -221,6 +221,9 @@ def _casts_free_from_hand(game, player) -> bool:
 
 
 def can_cast(game, player: int, card: int, alt) -> bool:
+    from systems.restrictions import restricted
+    if restricted(game, player, "cast_spells"):          # Silence (601.3, 101.2)
+        return False
     defn = game.world.ents[card][Card].defn
     # targets must exist (601.2c) — checked with the card's characteristics as source
     specs = spell_target_specs(defn, ())
@@ -248,6 +251,8 @@ def can_cast(game, player: int, card: int, alt) -> bool:
 
 def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
     if ab.timing == "sorcery" and not sorcery_ok:
+        return False
+    if "cant_activate" in game.chars(eid).flags:       # Ice Cage (602.5)
         return False
     if ab.cost.loyalty is not None:
         # 606.3: sorcery timing, once per turn per permanent

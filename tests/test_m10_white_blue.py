@@ -141,3 +141,44 @@ def test_mill_step_and_add_counters():
     assert game.players[0].library == [] and len(game.players[0].graveyard) == 3
     fx.AddCounters(fx.SELF, "+1/+1", 2).run(game, ctx)
     assert game.chars(e("sw")).power == 3
+
+
+# --- player restrictions (systems/restrictions.py) --------------------------------------------
+def test_restriction_cast_spells_this_turn_only():
+    """Mechanism (Silence, 001 Silence R1/R2): a 'can't cast spells this turn' restriction
+    removes the player's Cast actions but not activations, and ends with the turn
+    (CR 601.3, 514.2)."""
+    from systems import restrictions
+    from ecs.decisions import Cast as CastA, Activate as ActA
+    game, e = _game({"players": [
+        {"battlefield": [{"card": "Furnace Whelp", "id": "whelp"}, "Mountain", "Mountain", "Mountain"],
+         "hand": [{"card": "Searing Spear", "id": "spear"}]},
+        {}]})
+    assert any(isinstance(a, CastA) for a in game.pending.options)
+    restrictions.add(game, "cast_spells", [0])
+    from systems.priority import legal_actions
+    acts = legal_actions(game, 0)
+    assert not any(isinstance(a, CastA) for a in acts)
+    assert any(isinstance(a, ActA) and a.source == e("whelp") for a in acts)
+    assert restrictions.restricted(game, 0, "cast_spells")
+    assert not restrictions.restricted(game, 1, "cast_spells")
+    game.turn += 1
+    assert not restrictions.restricted(game, 0, "cast_spells")
+
+
+# --- 'becomes the target' (systems/targeted.py) ---------------------------------------------
+def test_becomes_target_once_per_spell_and_only_its_object():
+    """Mechanism (001 Illusionary Servant R1, 001 Ice Cage R1): BecomesTarget triggers when the
+    spell that targets the object is cast — once — and not for a spell targeting something
+    else (CR 603.2, 601.2i)."""
+    from systems.targeted import BecomesTarget
+    game, e = _game({"players": [
+        {"battlefield": ["Mountain", "Mountain", "Mountain", "Mountain"],
+         "hand": [{"card": "Searing Spear", "id": "s1"}, {"card": "Searing Spear", "id": "s2"}]},
+        {"battlefield": [{"card": "Illusionary Servant", "id": "is"}, {"card": "Soul Warden", "id": "sw"}]}]})
+    game.decide(Cast(e("s1"), targets=[[e("sw")]]))
+    assert len(game.stack) == 1                      # no trigger: the Servant wasn't targeted
+    game.decide(Cast(e("s2"), targets=[[e("is")]]))
+    assert len(game.stack) == 3                      # exactly one trigger above Spear 2
+    assert BecomesTarget().match(game, e("is"), 1, "cast", {"eid": game.stack[1]}) is not None
+    assert BecomesTarget().match(game, e("sw"), 1, "cast", {"eid": game.stack[1]}) is None
