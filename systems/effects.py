@@ -812,7 +812,8 @@ class Sacrifice(Step):
         self.filter = filter
 
     def run(self, game, ctx):
-        st = ctx.vars.setdefault(("sac", id(self)), {"players": None, "i": 0})
+        # 101.4: each player chooses in APNAP order, then all are sacrificed at once
+        st = ctx.vars.setdefault(("sac", id(self)), {"players": None, "i": 0, "chosen": []})
         if st["players"] is None:
             st["players"] = [p.index for p in self.who.resolve(game, ctx)]
         while st["i"] < len(st["players"]):
@@ -824,19 +825,23 @@ class Sacrifice(Step):
                 st["i"] += 1
                 continue
             if n == len(opts):
-                for e in opts:
-                    zones.sacrifice(game, e)
+                st["chosen"].extend(opts)
                 st["i"] += 1
                 continue
             return Decision("choose", p, opts, n, n, f"sacrifice {n}")
+        if st["chosen"]:
+            from systems.together import together
+            chosen, st["chosen"] = st["chosen"], []
+            with together(game):
+                for e in chosen:
+                    zones.sacrifice(game, e)
         return None
 
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[("sac", id(self))]
         chosen = answer if isinstance(answer, (list, tuple)) else [answer]
         _check_choice(game, decision, chosen)
-        for e in chosen:
-            zones.sacrifice(game, e)
+        st["chosen"].extend(chosen)
         st["i"] += 1
 
 
@@ -947,6 +952,15 @@ class Mill(_EachPlayer):
         top = list(reversed(lib))[:n]              # library top is the END of the list
         for c in top:
             zones.move(game, c, "graveyard", cause="mill")
+
+
+class SacrificeIt(_EachObject):
+    """'Sacrifice it' / 'sacrifice ~': each permanent a reference names, if it is still
+    on the battlefield (701.17a: only its controller can; the effect's controller does)."""
+
+    def act(self, game, t):
+        if not isinstance(t, PlayerRef) and t in game.battlefield:
+            zones.sacrifice(game, t)
 
 
 class AddCounters(_EachObject):
