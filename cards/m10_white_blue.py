@@ -192,3 +192,13 @@ card("Ice Cage", "{1}{U}", "Enchantment — Aura", keywords=["enchant creature"]
                               text="Enchanted creature can't attack or block, and its activated abilities can't be activated."),
                 TriggeredAbility(BecomesTarget("attached"), (fx.Destroy(fx.SELF),),
                                  text="When enchanted creature becomes the target of a spell or ability, destroy Ice Cage.")])
+
+from systems.replacement import PreventDamageFrom, opponent_controls_source, you, you_and_your_creatures
+
+card("Guardian Seraph", "{2}{W}{W}", "Creature — Angel", pt=(3, 4), keywords=["flying"],
+     abilities=[StaticAbility(replacement=(PreventDamageFrom(you, opponent_controls_source, 1),),
+                              text="If a source an opponent controls would deal damage to you, prevent 1 of that damage.")])
+
+card("Safe Passage", "{2}{W}", "Instant",
+     spell=_spell(fx.PreventAllDamageThisTurn(you_and_your_creatures),
+                  text="Prevent all damage that would be dealt to you and creatures you control this turn."))

@@ -954,6 +954,21 @@ class Mill(_EachPlayer):
             zones.move(game, c, "graveyard", cause="mill")
 
 
+class PreventAllDamageThisTurn(Step):
+    """'Prevent all damage that would be dealt to <recipients> this turn' (Safe Passage):
+    a prevention shield; recipient(game, controller, target) -> bool."""
+
+    def __init__(self, recipient):
+        self.recipient = recipient
+
+    def run(self, game, ctx):
+        from systems.replacement import PreventAllDamageTo
+        from components import Card
+        card = game.world.ents.get(ctx.obj, {}).get(Card)
+        game.shields.append(PreventAllDamageTo(ctx.controller, self.recipient,
+                                               card.card_id if card else None))
+
+
 class SacrificeIt(_EachObject):
     """'Sacrifice it' / 'sacrifice ~': each permanent a reference names, if it is still
     on the battlefield (701.17a: only its controller can; the effect's controller does)."""

@@ -159,6 +159,31 @@ class PreventNextDamage(Shield):
         return n
 
 
+class PreventAllDamageTo(Shield):
+    """'Prevent all damage that would be dealt to <recipients> this turn' (615.1a):
+    `recipient(game, player, target)` decides, as each damage event happens, whether the
+    target is covered ('you and creatures you control': creatures that arrive later
+    too). `player` is the controller of the spell or ability that made it."""
+
+    def __init__(self, player, recipient, source_card=None):
+        super().__init__(source_card)
+        self.player = player
+        self.recipient = recipient
+
+    def applies(self, game, source, target, amount, combat):
+        return amount > 0 and self.recipient(game, self.player, target)
+
+
+def you_and_your_creatures(game, player, target) -> bool:
+    from ecs.decisions import PlayerRef
+    if isinstance(target, PlayerRef):
+        return target.index == player
+    if not game.exists(target) or target not in game.battlefield:
+        return False
+    c = game.chars(target)
+    return "Creature" in c.types and c.controller == player
+
+
 class ProtectionPrevention:
     """Protection's damage prevention (702.16e), as one of the effects that can
     apply to a damage event; its source is the protected object itself."""
@@ -207,7 +232,7 @@ def applicable(game, source, source_chars, target, amount, combat) -> list:
     out = []
     if protection_prevents(game, source_chars, target):
         out.append(ProtectionPrevention(game, target))
-    out.extend(static_preventions(game, source, target, amount, combat))
+    out.extend(static_preventions(game, source, target, amount, combat, source_chars))
     for sh in game.shields:
         if sh.applies(game, source, target, amount, combat):
             out.append(sh)
@@ -251,23 +276,69 @@ class StaticPrevention:
         return amount
 
 
-def static_preventions(game, source, target, amount, combat) -> list:
+class PreventDamageFrom:
+    """A static ability's prevention effect on damage to a player or a permanent from
+    some sources (615.1a, 604.1): 'If a source an opponent controls would deal damage to
+    you, prevent 1 of that damage' (Guardian Seraph). Template for
+    StaticAbility(replacement=...). `recipient(game, src, target)` (target: entity or
+    PlayerRef); `source_ok(game, src, source, source_chars)`; `n`: how much of each
+    damage event it prevents (None: all). Each such ability applies once to each event,
+    so several are cumulative (616.1)."""
+
+    def __init__(self, recipient, source_ok=None, n=None):
+        self.recipient = recipient
+        self.source_ok = source_ok
+        self.n = n
+
+
+class StaticPartialPrevention(StaticPrevention):
+    def would_prevent(self, amount):
+        n = self.template.n
+        return amount if n is None else min(amount, n)
+
+    def prevents(self, game, source, target, amount, combat):
+        return self.would_prevent(amount)
+
+
+def _source_controller(source_chars):
+    """CR 109.4: an object with no controller (a card in a graveyard) — its owner."""
+    ctl = getattr(source_chars, "controller", None)
+    return ctl if ctl is not None else getattr(source_chars, "owner", None)
+
+
+def opponent_controls_source(game, src, source, source_chars) -> bool:
+    """'A source an opponent controls' (a card with no controller: its owner, 109.4)."""
+    return _source_controller(source_chars) not in (None, game.chars(src).controller)
+
+
+def you(game, src, target) -> bool:
+    from ecs.decisions import PlayerRef
+    return isinstance(target, PlayerRef) and target.index == game.chars(src).controller
+
+
+def static_preventions(game, source, target, amount, combat, source_chars=None) -> list:
     """Prevention effects of static abilities of permanents that apply to damage
-    that would be dealt to `target` (a permanent)."""
+    that would be dealt to `target` (PreventDamageTo: a permanent; PreventDamageFrom:
+    a permanent or a player)."""
     from cards.dsl import StaticAbility
-    if not isinstance(target, int) or isinstance(target, bool) or target not in game.battlefield:
-        return []
+    permanent = isinstance(target, int) and not isinstance(target, bool) and target in game.battlefield
     out = []
     for e in game.battlefield:
         i = 0
+        k = 0
         for ab in game.chars(e).abilities:
             if not isinstance(ab, StaticAbility):
                 continue
             for r in ab.replacement:
                 if isinstance(r, PreventDamageTo):
-                    if r.applies(game, e, target, combat):
+                    if permanent and r.applies(game, e, target, combat):
                         out.append(StaticPrevention(game, e, i, r))
                     i += 1
+                elif isinstance(r, PreventDamageFrom):
+                    if r.recipient(game, e, target) and (r.source_ok is None or
+                                                         r.source_ok(game, e, source, source_chars)):
+                        out.append(StaticPartialPrevention(game, e, ("from", k), r))
+                    k += 1
     return out
 
 

@@ -182,3 +182,36 @@ def test_becomes_target_once_per_spell_and_only_its_object():
     assert len(game.stack) == 3                      # exactly one trigger above Spear 2
     assert BecomesTarget().match(game, e("is"), 1, "cast", {"eid": game.stack[1]}) is not None
     assert BecomesTarget().match(game, e("sw"), 1, "cast", {"eid": game.stack[1]}) is None
+
+
+# --- prevention (systems/replacement.py: PreventDamageFrom, PreventAllDamageTo) ----------------
+def test_guardian_seraph_source_without_controller_uses_owner():
+    """001 Guardian Seraph R2: a source with no controller (a card in a graveyard, e.g. a
+    cycled Jund Sojourners) counts as controlled by its owner (CR 109.4): damage from the
+    opponent's card is reduced by 1; damage from its controller's own card isn't."""
+    from systems import damage
+    game, e = _game({"players": [
+        {"battlefield": [{"card": "Guardian Seraph", "id": "gs"}],
+         "graveyard": [{"card": "Canyon Minotaur", "id": "mine"}]},
+        {"graveyard": [{"card": "Canyon Minotaur", "id": "theirs"}]}]})
+    theirs, mine = e("theirs"), e("mine")
+    damage.deal(game, [(theirs, game.chars(theirs), PlayerRef(0), 2)])
+    assert game.players[0].life == 19
+    damage.deal(game, [(mine, game.chars(mine), PlayerRef(0), 2)])
+    assert game.players[0].life == 17
+
+
+def test_prevent_all_damage_to_shield_checks_recipient_when_damage_is_dealt():
+    """Mechanism (001 Safe Passage R2/R3): PreventAllDamageTo decides at each damage event
+    — a creature its player controls now is covered, a planeswalker or the opponent isn't."""
+    from systems import damage
+    from systems.replacement import PreventAllDamageTo, you_and_your_creatures
+    game, e = _game({"players": [
+        {"battlefield": [{"card": "Soul Warden", "id": "sw"}, {"card": "Ajani Goldmane", "id": "aj"}]},
+        {"battlefield": [{"card": "Soul Warden", "id": "osw"}]}]})
+    game.shields.append(PreventAllDamageTo(0, you_and_your_creatures))
+    src = e("osw")
+    damage.deal(game, [(src, game.chars(src), e("sw"), 1), (src, game.chars(src), PlayerRef(0), 5),
+                       (src, game.chars(src), e("aj"), 1), (src, game.chars(src), PlayerRef(1), 1)])
+    assert game.damage_on(e("sw")) == 0 and game.players[0].life == 20
+    assert game.counters(e("aj")).get("loyalty") == 3 and game.players[1].life == 19
