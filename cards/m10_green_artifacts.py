@@ -3,7 +3,7 @@ their rulings — with today's Oracle text (oracle-2022.json)."""
 from __future__ import annotations
 
 from cards import card
-from cards.dsl import SpellAbility, TriggeredAbility, StaticAbility
+from cards.dsl import SpellAbility, TriggeredAbility, StaticAbility, ActivatedAbility, parse_activation_cost
 from systems import effects as fx
 from systems import statics as st
 from systems import triggers as tr
@@ -112,3 +112,81 @@ card("Pithing Needle", "{1}", "Artifact",
                 StaticAbility(rules=(CantActivateNamed(),),
                               text="Activated abilities of sources with the chosen name can't be activated "
                                    "unless they're mana abilities.")])
+
+
+# --- Mirror of Fate: choose exiled cards, exile the library, put them on top in any order ----
+class _ChooseOwnFaceUpExiled(fx.Step):
+    """'Choose up to N face-up exiled cards you own' (chosen as it resolves; not targets)."""
+
+    def __init__(self, n, key="chosen"):
+        self.n = n
+        self.key = key
+
+    def run(self, game, ctx):
+        from components import FaceDown
+        if self.key in ctx.vars:
+            return None
+        p = ctx.controller
+        opts = [c for c in game.exile if game.owner(c) == p and not game.world.has(c, FaceDown)]
+        if not opts:
+            ctx.vars[self.key] = []
+            return None
+        from ecs.decisions import Decision
+        return Decision("choose", p, opts, 0, min(self.n, len(opts)),
+                        f"choose up to {self.n} face-up exiled cards you own")
+
+    def answer(self, game, ctx, decision, answer):
+        from ecs.decisions import IllegalAction
+        chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        if len(set(chosen)) != len(chosen) or not (decision.min <= len(chosen) <= decision.max) or \
+                any(c not in decision.options for c in chosen):
+            raise IllegalAction(f"choose up to {decision.max} of the face-up exiled cards you own")
+        ctx.vars[self.key] = [game.world.ents[c][__import__("components").Card].card_id for c in chosen]
+
+
+class _ExileLibrary(fx.Step):
+    """'Exile all the cards from your library' (face up, 406.3)."""
+
+    def run(self, game, ctx):
+        from systems import zones
+        for c in list(game.players[ctx.controller].library):
+            zones.exile(game, c)
+
+
+class _PutChosenOnTop(fx.Step):
+    """'Put the chosen cards on top of your library' in the order their owner chooses
+    (401.4); the order isn't revealed."""
+
+    def __init__(self, key="chosen"):
+        self.key = key
+
+    def run(self, game, ctx):
+        if ctx.vars.get(("put", id(self))):
+            return None
+        cards = [game.card_entity[cid] for cid in ctx.vars.get(self.key, [])]
+        cards = [c for c in cards if game.zone_of(c) == "exile"]
+        if len(cards) > 1:
+            from ecs.decisions import Decision
+            return Decision("look_order", ctx.controller, cards, len(cards), len(cards),
+                            "put the chosen cards on top of your library in any order (top first)")
+        self._put(game, cards)
+        return None
+
+    def _put(self, game, top_first):
+        from systems import zones
+        for c in reversed(top_first):
+            zones.move(game, c, "library", position="top", cause="mirror")
+
+    def answer(self, game, ctx, decision, answer):
+        from systems.library import check_answer
+        top, _ = check_answer(decision, answer)
+        self._put(game, top)
+        ctx.vars[("put", id(self))] = True
+
+
+card("Mirror of Fate", "{5}", "Artifact",
+     abilities=[ActivatedAbility(cost=parse_activation_cost("{T}, Sacrifice this artifact"),
+                                 effects=(_ChooseOwnFaceUpExiled(7), _ExileLibrary(), _PutChosenOnTop()),
+                                 text="{T}, Sacrifice Mirror of Fate: Choose up to seven face-up exiled cards "
+                                      "you own. Exile all the cards from your library, then put the chosen "
+                                      "cards on top of your library.")])
