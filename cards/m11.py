@@ -9,7 +9,8 @@ from ecs.mana import IDX
 from systems import effects as fx
 from systems import statics as st
 from systems import triggers as tr
-from systems.movement import PutOntoBattlefield
+from systems.library import Search, PutFoundOneEach, Shuffle
+from systems.movement import PutOntoBattlefield, DealsDamage, POWER_OF, SOURCE
 from systems.replacement import EntersTappedUnless
 from systems.start import BEGIN_ON_BATTLEFIELD
 from systems.targeting import target, any_target, creature
@@ -112,3 +113,58 @@ card("Thunder Strike", "{1}{R}", "Instant",
 card("Ajani's Pridemate", "{1}{W}", "Creature — Cat Soldier", pt=(2, 2),
      abilities=[TriggeredAbility(tr.YouGainLife(), (fx.AddCounters(fx.SELF, "+1/+1", 1),),
                                  text="Whenever you gain life, put a +1/+1 counter on Ajani's Pridemate.")])
+
+
+def _defending_players_creature(g, t, tc):
+    """'target creature defending player controls': the player the creature was attacking
+    when the attack trigger triggered, or the controller of the planeswalker it attacked
+    (CR 506.2, 508.5); remembered by the trigger, so it holds even if the source left."""
+    from ecs.decisions import PlayerRef
+    d = tc.info.get("defender")
+    if isinstance(d, PlayerRef):
+        defender = d.index
+    elif d is not None and g.exists(d):
+        defender = g.chars(d).controller
+    else:
+        return False
+    return g.chars(t).controller == defender
+
+
+card("Cyclops Gladiator", "{1}{R}{R}{R}", "Creature — Cyclops Warrior", pt=(4, 4),
+     abilities=[TriggeredAbility(tr.Attacks(),
+                                 (DealsDamage(SOURCE, POWER_OF(SOURCE), fx.TARGET(0)),
+                                  DealsDamage(fx.TARGET(0), POWER_OF(fx.TARGET(0)), fx.SELF)),
+                                 targets=(creature("target creature defending player controls",
+                                                   filter=_defending_players_creature),),
+                                 optional=True,
+                                 text="Whenever Cyclops Gladiator attacks, you may have it deal damage equal to its "
+                                      "power to target creature defending player controls. If you do, that creature "
+                                      "deals damage equal to its power to Cyclops Gladiator.")])
+
+card("Destructive Force", "{5}{R}{R}", "Sorcery",
+     spell=_spell(fx.Sacrifice(fx.EACH_PLAYER, 5, lambda g, e, ch: "Land" in ch.types),
+                  fx.DealDamageEach(5, players=False),
+                  text="Each player sacrifices five lands. Destructive Force deals 5 damage to each creature."))
+
+card("Cultivate", "{2}{G}", "Sorcery",
+     spell=_spell(Search(lambda g, c, ch: "Basic" in ch.supertypes and "Land" in ch.types, up_to=2,
+                         reveal=True, then=(PutFoundOneEach(first=("battlefield", True), second="hand"),)),
+                  Shuffle(),
+                  text="Search your library for up to two basic land cards, reveal those cards, put one onto "
+                       "the battlefield tapped and the other into your hand, then shuffle."))
+
+card("Fling", "{1}{R}", "Instant",
+     spell=_spell(fx.DealDamage(POWER_OF(fx.INFO("sacrificed")), fx.TARGET(0)), targets=[any_target()],
+                  additional_cost=parse_activation_cost("Sacrifice a creature",
+                                                        {"a creature": lambda g, e, p: "Creature" in g.chars(e).types}),
+                  text="As an additional cost to cast this spell, sacrifice a creature. "
+                       "Fling deals damage equal to the sacrificed creature's power to any target."))
+
+card("Jinxed Idol", "{2}", "Artifact",
+     abilities=[TriggeredAbility(tr.AtBeginningOf("upkeep", "your"), (fx.DealDamage(2, fx.YOU),),
+                                 text="At the beginning of your upkeep, Jinxed Idol deals 2 damage to you."),
+                ActivatedAbility(cost=parse_activation_cost("Sacrifice a creature",
+                                                            {"a creature": lambda g, e, p: "Creature" in g.chars(e).types}),
+                                 effects=(fx.GainControl(fx.SELF, to=fx.TARGET(0)),),
+                                 targets=(target("target opponent", "opponent"),),
+                                 text="Sacrifice a creature: Target opponent gains control of Jinxed Idol.")])

@@ -162,6 +162,7 @@ class Spell:
     paid_alt: str | None = None
     kicked: int = 0
     copy: bool = False
+    sacrificed: tuple = ()      # objects sacrificed to pay its costs (their LKI: 'the sacrificed creature')
 
 
 @dataclass(frozen=True, slots=True)

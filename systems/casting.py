@@ -232,8 +232,12 @@ class CastTask(_Procedure):
         costs.pay_mana(game, self.player, cost, self.mana_sources)
         for e in self.pay_choices.get("discard", []):
             zones.discard(game, self.player, e)
-        for e in self.pay_choices.get("sacrifice", []):
+        sacrificed = tuple(self.pay_choices.get("sacrifice", []))
+        for e in sacrificed:
             zones.sacrifice(game, e)
+        if sacrificed:                            # 'the sacrificed creature' (608.2h: its LKI)
+            from dataclasses import replace
+            game.set(self.eid, replace(game.world.ents[self.eid][Spell], sacrificed=sacrificed))
         # 601.2i: it becomes cast
         self.done = True
         p = game.players[self.player]

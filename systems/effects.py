@@ -485,15 +485,21 @@ class BecomesInAddition(Step):
 class GainControl(Step):
     """'Gain control of <it>' (layer 2, indefinitely unless a duration is given)."""
 
-    def __init__(self, what, duration="forever"):
+    def __init__(self, what, duration="forever", to=None):
         self.what = what
         self.duration = duration
+        self.to = to                # 'target opponent gains control of ~': a player reference
 
     def run(self, game, ctx):
         objs = frozenset(o for o in self.what.resolve(game, ctx))
         if not objs:
             return
         new = ctx.controller
+        if self.to is not None:
+            ps = [p for p in self.to.resolve(game, ctx) if isinstance(p, PlayerRef)]
+            if not ps:
+                return
+            new = ps[0].index
 
         def apply(g, ce, ch, allc, new=new):
             ch.controller = new

@@ -102,3 +102,98 @@ class LookAndReorder(Scry):
     """'Look at the top N cards of your library, then put them back in any order.'"""
 
     bottom = False
+
+
+# ---------------------------------------------------------------------------------------
+# searching a library (CR 701.23)
+# ---------------------------------------------------------------------------------------
+class Search(Step):
+    """'Search your library for up to N <filter> cards': the player chooses among the
+    cards of their library that have the stated quality; they may find fewer, or none
+    (701.23b). The found cards go to ctx.vars[key]; `then` steps run afterwards (they
+    put the found cards somewhere). `reveal`: the found cards are revealed (701.20)."""
+
+    def __init__(self, filter, up_to=1, then=(), key="found", reveal=False, who=None):
+        self.filter = filter
+        self.up_to = up_to
+        self.then = tuple(then)
+        self.key = key
+        self.reveal = reveal
+        self.who = who
+
+    def run(self, game, ctx):
+        st = ctx.vars.get(("search", id(self)))
+        if st is None:
+            p = ctx.controller
+            lib = list(reversed(game.players[p].library))
+            opts = [c for c in lib if self.filter(game, c, game.chars(c))]
+            ctx.vars[("search", id(self))] = {"i": 0}
+            return Decision("choose", p, opts, 0, min(self.up_to, len(opts)),
+                            f"search your library for up to {self.up_to} card(s)",
+                            data={"search": True})
+        while st["i"] < len(self.then):
+            d = self.then[st["i"]].run(game, ctx)
+            if d is not None:
+                return d
+            st["i"] += 1
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        st = ctx.vars[("search", id(self))]
+        if decision.data.get("search"):
+            chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+            if len(set(chosen)) != len(chosen) or not (decision.min <= len(chosen) <= decision.max) \
+                    or any(c not in decision.options for c in chosen):
+                raise IllegalAction(f"choose up to {decision.max} of the cards that qualify")
+            ctx.vars[self.key] = chosen
+            if self.reveal and chosen:
+                game.emit("reveal", player=decision.player, cards=tuple(chosen))
+            return
+        self.then[st["i"]].answer(game, ctx, decision, answer)
+
+
+class PutFoundOneEach(Step):
+    """Cultivate-style split of found cards: 'put one onto the battlefield tapped and the
+    other into your hand'. With two cards the player chooses which goes to the first
+    destination; a single card goes to the first destination."""
+
+    def __init__(self, key="found", first=("battlefield", True), second="hand"):
+        self.key = key
+        self.first = first
+        self.second = second
+
+    def run(self, game, ctx):
+        found = [c for c in ctx.vars.get(self.key, []) if game.exists(c)]
+        if len(found) >= 2 and ("split", id(self)) not in ctx.vars:
+            return Decision("choose", ctx.controller, found, 1, 1,
+                            f"choose the card to put onto the {self.first[0]}")
+        pick = ctx.vars.pop(("split", id(self)), found[:1])
+        self._put(game, ctx, pick, [c for c in found if c not in pick])
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        if len(chosen) != 1 or chosen[0] not in decision.options:
+            raise IllegalAction("choose one of the found cards")
+        ctx.vars[("split", id(self))] = chosen
+
+    def _put(self, game, ctx, first, rest):
+        from systems import zones
+        zone, tapped = self.first
+        for c in first:
+            if zone == "battlefield":
+                zones.put_onto_battlefield(game, c, controller=ctx.controller, tapped=tapped,
+                                           cause="effect")
+            else:
+                zones.move(game, c, zone)
+        for c in rest:
+            zones.move(game, c, self.second)
+
+
+class Shuffle(Step):
+    """'Then shuffle (your library)' (701.24)."""
+
+    def run(self, game, ctx):
+        from systems import zones
+        zones.shuffle(game, ctx.controller)
+        return None

@@ -65,7 +65,8 @@ class ResolveTask:
             tspecs, steps = spell_parts(defn, spell.modes)
             targets = spell.targets
             self.ctx = Ctx(eid, eid, spell.controller, targets, spell.x, spell.modes,
-                           is_spell=True, division=spell.division)
+                           is_spell=True, division=spell.division,
+                           info={"sacrificed": spell.sacrificed} if spell.sacrificed else None)
             tc = TargetContext(spell.controller, eid, game.chars(eid), True)
         else:
             ab = comps[StackAbility]
@@ -73,7 +74,7 @@ class ResolveTask:
             self.ctx = Ctx(eid, ab.source, ab.controller, ab.targets, ab.x, ab.modes,
                            info=dict(ab.info), division=ab.division)
             src_chars = game.lki.get(ab.source) if not game.exists(ab.source) else game.chars(ab.source)
-            tc = TargetContext(ab.controller, ab.source, src_chars, False)
+            tc = TargetContext(ab.controller, ab.source, src_chars, False, dict(ab.info))
         # 608.2b: targets illegal now are not affected; all illegal -> it doesn't resolve
         any_targets = False
         any_legal = False

@@ -16,13 +16,14 @@ class TargetContext:
     """Who is targeting: the controller and the characteristics of the source
     (the spell itself, or the source of an ability)."""
 
-    __slots__ = ("controller", "source", "source_chars", "is_spell")
+    __slots__ = ("controller", "source", "source_chars", "is_spell", "info")
 
-    def __init__(self, controller, source, source_chars, is_spell):
+    def __init__(self, controller, source, source_chars, is_spell, info=None):
         self.controller = controller
         self.source = source
         self.source_chars = source_chars
         self.is_spell = is_spell
+        self.info = info or {}          # what a triggered ability remembers (defending player, ...)
 
 
 def candidates(game, spec: TargetSpec, tc: TargetContext, chosen_other=()) -> list:

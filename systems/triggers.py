@@ -289,7 +289,7 @@ class PutTriggersTask:
     def _place(self, game, tr):
         ab = tr.ability
         src_chars = game.chars(tr.source) if game.exists(tr.source) else game.lki.get(tr.source)
-        tc = TargetContext(tr.controller, tr.source, src_chars, False)
+        tc = TargetContext(tr.controller, tr.source, src_chars, False, tr.info)
         if not hasattr(self, "_targets") or self._targets is None:
             self._targets = []
         while len(self._targets) < len(ab.targets):

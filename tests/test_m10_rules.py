@@ -1,0 +1,440 @@
+"""Magic 2010 FAQ (spec 001) Part 1: the M10 rules changes — the `m10` rules profile
+(damage assignment order, 2009-2024), combat requirements and restrictions, "as ~
+enters" choices, and the statements a scenario file can't express (test-only cards
+with rules text, sets of legal answers)."""
+from __future__ import annotations
+
+import pytest
+
+from cards.dsl import (make_card, SpellAbility, ActivatedAbility, StaticAbility,
+                       parse_activation_cost)
+from ecs import Game, Pass
+from ecs.decisions import Activate, Cast, IllegalAction, PlayerRef
+from systems import effects as fx
+from systems import statics as st
+from systems import damage, zones
+from systems.targeting import creature, target
+
+
+def _game(setup, defs=None, rules=None):
+    if rules:
+        setup = {**setup, "rules": rules}
+    game, h = Game.from_setup(setup, defs=defs or {})
+    return game, (lambda k: game.card_entity[h[k]])
+
+
+def _to(game, step, turn=None):
+    """Pass until a player would receive priority in `step` (answering empty
+    declarations on the way)."""
+    for _ in range(500):
+        d = game.pending
+        if d.kind == "priority":
+            if game.step == step and (turn is None or game.turn == turn):
+                return
+            game.decide(Pass())
+        elif d.kind in ("attackers", "blockers") and game.step != step:
+            game.decide({})
+        else:
+            return
+    raise AssertionError(f"did not reach {step}")
+
+
+def _attack(game, decl):
+    _to(game, "declare_attackers")
+    assert game.pending.kind == "attackers"
+    game.decide(decl)
+
+
+def _flag_card(name, pt, flag, cost="{1}"):
+    return make_card(name, cost, "Creature — Test", pt=pt, abilities=[
+        StaticAbility(continuous=(st.rule_flag(st.this_object(), flag),), text=flag)])
+
+
+# ---------------------------------------------------------------------------
+# damage assignment order (m10 profile)
+# ---------------------------------------------------------------------------
+def _wurm_assignment_game(rules):
+    game, e = _game({"players": [
+        {"battlefield": [{"card": "Craw Wurm", "id": "wurm"}]},
+        {"battlefield": [{"card": "Canyon Minotaur", "id": "mino"},
+                         {"card": "Goblin Piker", "id": "piker"}]}]}, rules=rules)
+    _attack(game, {e("wurm"): PlayerRef(1)})
+    _to(game, "declare_blockers")
+    game.decide({e("mino"): e("wurm"), e("piker"): e("wurm")})
+    if game.pending.kind == "blocker_order":
+        game.decide([e("mino"), e("piker")])
+    _to(game, "combat_damage")
+    assert game.pending.kind == "damage_assignment"
+    return game, e
+
+
+def _legal_splits(game, e):
+    legal = set()
+    for m in range(7):
+        g = game.clone()
+        try:
+            g.decide({e("mino"): m, e("piker"): 6 - m})
+            legal.add((m, 6 - m))
+        except IllegalAction:
+            pass
+    return legal
+
+
+def test_ex1_legal_assignments_are_exactly_lethal_in_order():
+    """001 T1.5.3: Craw Wurm blocked by Canyon Minotaur then Goblin Piker (m10): the legal
+    (Minotaur, Piker) assignments are exactly (3,3), (4,2), (5,1), (6,0)
+    (CR 510.1c of the 2009-2024 rules)."""
+    game, e = _wurm_assignment_game("m10")
+    assert _legal_splits(game, e) == {(3, 3), (4, 2), (5, 1), (6, 0)}
+
+
+def test_ex1_today_every_split_is_legal():
+    """001 T1.5.3 [current]: today's rules (Nov 2024) have no order: any division."""
+    game, e = _wurm_assignment_game("current")
+    assert _legal_splits(game, e) == {(m, 6 - m) for m in range(7)}
+
+
+DT_AURA = make_card("Test Venom Aura", "{B}", "Enchantment — Aura", keywords=["enchant creature"],
+                    abilities=[StaticAbility(continuous=(st.grant(st.attached_object(), "deathtouch"),),
+                                             text="Enchanted creature has deathtouch.")])
+BEAR = make_card("Test Bear", "{1}{G}", "Creature — Bear", pt=(2, 2))
+
+
+def _deathtouch_split_game(rules, remove_aura):
+    game, e = _game({"players": [
+        {"battlefield": [{"card": "Test Bear", "id": "dt"},
+                         {"card": "Test Venom Aura", "id": "aura", "attached_to": "dt"}]},
+        {"battlefield": [{"card": "Canyon Minotaur", "id": "a"}, {"card": "Canyon Minotaur", "id": "b"},
+                         "Plains"],
+         "hand": [{"card": "Erase", "id": "erase"}]}]},
+        defs={"Test Venom Aura": DT_AURA, "Test Bear": BEAR}, rules=rules)
+    _attack(game, {e("dt"): PlayerRef(1)})
+    _to(game, "declare_blockers")
+    game.decide({e("a"): e("dt"), e("b"): e("dt")})
+    game.decide([e("a"), e("b")])                     # the order is declared anyway
+    if remove_aura:
+        game.decide(Pass())
+        game.decide(Cast(e("erase"), targets=[[e("aura")]]))
+        game.decide(Pass())
+        game.decide(Pass())
+        assert game.zone_of(e("aura")) == "exile"
+    _to(game, "combat_damage")
+    legal = set()
+    for x in range(3):
+        g = game.clone()
+        try:
+            g.decide({e("a"): x, e("b"): 2 - x})
+            legal.add((x, 2 - x))
+        except IllegalAction:
+            pass
+    return legal
+
+
+def test_m10_deathtouch_may_ignore_the_order():
+    """001 T1.7.2; 001 Deadly Recluse R1: with deathtouch as damage is assigned, the order
+    is ignored: (1,1), (0,2), (2,0) are all legal (CR 702.2a of July 2009)."""
+    assert _deathtouch_split_game("m10", False) == {(0, 2), (1, 1), (2, 0)}
+
+
+def test_m10_deathtouch_lost_before_damage_must_follow_order():
+    """001 T1.7.3; 001 Deadly Recluse R1: the order was declared because the creature could
+    lose deathtouch; without it only (2,0) is legal."""
+    assert _deathtouch_split_game("m10", True) == {(2, 0)}
+
+
+def test_m11_profile_deathtouch_follows_order_with_one_lethal():
+    """The `m11` profile (2010-2024 rule 702.2c): the order binds, but 1 deathtouch damage
+    is lethal, so (1,1) and (2,0) are legal and (0,2) isn't (contrast 001 T1.7.2)."""
+    assert _deathtouch_split_game("m11", False) == {(1, 1), (2, 0)}
+
+
+def test_first_strike_gained_after_damage_makes_no_second_step():
+    """001 T1.5.17: with no first or double strike as the combat damage step begins there
+    is one combat damage step; first strike gained afterwards changes nothing (CR 510.4)."""
+    strike = make_card("Test Sudden Strike", "{W}", "Instant", spell=SpellAbility(
+        effects=(fx.GrantKeywords(fx.TARGET(0), ["first strike"]),), targets=(creature(),),
+        text="Target creature gains first strike until end of turn."))
+    game, e = _game({"players": [
+        {"battlefield": [{"card": "Craw Wurm", "id": "wurm"}, "Plains"],
+         "hand": [{"card": "Test Sudden Strike", "id": "ss"}]},
+        {"library": ["Forest"]}]}, defs={"Test Sudden Strike": strike})
+    _attack(game, {e("wurm"): PlayerRef(1)})
+    _to(game, "combat_damage")
+    assert game.players[1].life == 14
+    game.decide(Cast(e("ss"), targets=[[e("wurm")]]))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.chars(e("wurm")).has("first strike")
+    steps = []
+    while game.step != "main2":
+        if not steps or steps[-1] != game.step:
+            steps.append(game.step)
+        game.decide(Pass())
+    assert steps == ["combat_damage", "end_of_combat"]
+    assert game.players[1].life == 14
+
+
+def test_combat_phase_steps_in_order():
+    """001 T1.5.1: beginning of combat, declare attackers, declare blockers, combat damage
+    (two with first strike), end of combat; with no attackers, declare blockers and combat
+    damage are skipped (CR 506.1, 508.8)."""
+    def steps_of(attack, first_strike=False):
+        game, e = _game({"players": [
+            {"battlefield": [{"card": "Test Striker" if first_strike else "Craw Wurm", "id": "x"}]},
+            {"library": ["Forest"]}]},
+            defs={"Test Striker": make_card("Test Striker", "{W}", "Creature — Soldier", pt=(2, 2),
+                                            keywords=["first strike"])})
+        seen = []
+        while game.step != "main2":
+            d = game.pending
+            if not seen or seen[-1] != game.step:
+                seen.append(game.step)
+            if d.kind == "attackers":
+                _attack(game, {e("x"): PlayerRef(1)} if attack else {})
+            elif d.kind == "blockers":
+                game.decide({})
+            else:
+                game.decide(Pass())
+        return [s for s in seen if s != "main1"]
+    assert steps_of(True) == ["beginning_of_combat", "declare_attackers", "declare_blockers",
+                              "combat_damage", "end_of_combat"]
+    assert steps_of(True, True) == ["beginning_of_combat", "declare_attackers", "declare_blockers",
+                                    "first_strike_damage", "combat_damage", "end_of_combat"]
+    assert steps_of(False) == ["beginning_of_combat", "declare_attackers", "end_of_combat"]
+
+
+# ---------------------------------------------------------------------------
+# deathtouch and lifelink from anywhere (test-only cards with rules text)
+# ---------------------------------------------------------------------------
+def _exorcise(game, ctx):
+    """'Exile target creature card from a graveyard. That card deals damage equal to its
+    power to ~.' (Selfless Exorcist's ability, as a test-only card)."""
+    (card,) = ctx.targets[0]
+    new = zones.exile(game, card)
+    ch = game.chars(new)
+    if game.exists(ctx.source) and ctx.source in game.battlefield:
+        damage.deal(game, [(new, ch, ctx.source, ch.power or 0)])
+
+
+EXORCIST = make_card("Test Exorcist", "{3}{W}{W}", "Creature — Human Cleric", pt=(3, 4), abilities=[
+    ActivatedAbility(cost=parse_activation_cost("{T}"), effects=(fx.Custom(_exorcise),),
+                     targets=(target("target creature card in a graveyard", "card", zone="graveyard",
+                                     filter=lambda g, t, tc: "Creature" in g.chars(t).types),),
+                     text="{T}: Exile target creature card from a graveyard. That card deals damage "
+                          "equal to its power to this creature.")])
+
+
+def _exorcist_game(card_in_graveyard, owner):
+    players = [{"battlefield": [{"card": "Test Exorcist", "id": "ex"}]}, {}]
+    players[owner]["graveyard"] = [{"card": card_in_graveyard, "id": "gy"}]
+    game, e = _game({"players": players}, defs={"Test Exorcist": EXORCIST})
+    game.decide(Activate(e("ex"), 0, targets=[[e("gy")]]))
+    game.decide(Pass())
+    game.decide(Pass())
+    return game, e
+
+
+def test_deathtouch_works_from_exile():
+    """001 T1.7.10; 001 Deadly Recluse R6: a deathtouch creature card dealing damage from
+    exile destroys the creature it damages (CR 702.2b applies wherever the source is)."""
+    game, e = _exorcist_game("Deadly Recluse", 1)
+    assert game.zone_of(e("gy")) == "exile"
+    assert game.zone_of(e("ex")) == "graveyard"
+
+
+def test_lifelink_works_from_exile_for_the_owner():
+    """001 T1.6.7; 001 Child of Night R4: a lifelink card dealing damage from exile gains
+    its owner that much life (it has no controller, CR 702.15b)."""
+    game, e = _exorcist_game("Child of Night", 1)
+    assert game.players[1].life == 22
+    assert game.players[0].life == 20
+    assert game.damage_on(e("ex")) == 2
+
+
+PINGER = make_card("Test Venom Pinger", "{B}", "Creature — Snake", pt=(1, 1), keywords=["deathtouch"],
+                   abilities=[ActivatedAbility(cost=parse_activation_cost("{T}"),
+                                               effects=(fx.DealDamage(1, fx.TARGET(0)),),
+                                               targets=(creature(),),
+                                               text="{T}: This creature deals 1 damage to target creature.")])
+BIG = make_card("Test Giant", "{4}{G}", "Creature — Giant", pt=(5, 5))
+REGEN = make_card("Test Troll", "{1}{G}", "Creature — Troll", pt=(2, 2), abilities=[
+    ActivatedAbility(cost=parse_activation_cost("{G}"), effects=(fx.Regenerate(fx.SELF),),
+                     text="{G}: Regenerate this creature.")])
+
+
+def test_noncombat_deathtouch_damage_destroys():
+    """001 T1.7.5; 001 Deadly Recluse R2: 1 noncombat damage from a deathtouch source
+    destroys a 5/5 at the next state-based action check (CR 702.2b, 704.5h)."""
+    game, e = _game({"players": [{"battlefield": [{"card": "Test Venom Pinger", "id": "p"}]},
+                                 {"battlefield": [{"card": "Test Giant", "id": "t"}]}]},
+                    defs={"Test Venom Pinger": PINGER, "Test Giant": BIG})
+    game.decide(Activate(e("p"), 0, targets=[[e("t")]]))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.zone_of(e("t")) == "graveyard"
+
+
+def test_one_regeneration_shield_saves_from_deathtouch_and_lethal_damage():
+    """001 T1.7.6; 001 Deadly Recluse R3; R4; R8: a creature with one regeneration shield,
+    dealt lethal damage by a source with deathtouch (two instances of it), is regenerated
+    once: tapped, damage removed, removed from combat (CR 701.19, 704.5g-h)."""
+    game, e = _game({"players": [
+        {"battlefield": [{"card": "Test Troll", "id": "t"}, "Forest"]},
+        {"battlefield": [{"card": "Deadly Recluse", "id": "dr"},
+                         {"card": "Test Venom Aura", "id": "aura", "attached_to": "dr"}, "Forest"],
+         "hand": [{"card": "Giant Growth", "id": "gg"}]}]},
+        defs={"Test Troll": REGEN, "Test Venom Aura": DT_AURA})
+    assert len([k for k in game.chars(e("dr")).keywords if k.name == "deathtouch"]) == 2
+    _attack(game, {e("t"): PlayerRef(1)})
+    _to(game, "declare_blockers")
+    game.decide({e("dr"): e("t")})
+    # the defender pumps the Recluse so its damage is lethal too; the troll regenerates first
+    game.decide(Activate(e("t"), 0))
+    game.decide(Pass())
+    game.decide(Pass())
+    game.decide(Pass())
+    game.decide(Cast(e("gg"), targets=[[e("dr")]]))
+    game.decide(Pass())
+    game.decide(Pass())
+    _to(game, "combat_damage")
+    assert game.zone_of(e("t")) == "battlefield"
+    assert game.is_tapped(e("t")) and game.damage_on(e("t")) == 0
+    from components import Attacking
+    assert not game.world.has(e("t"), Attacking)
+
+
+# ---------------------------------------------------------------------------
+# combat requirements and restrictions (CR 508.1c-d, 509.1b-c)
+# ---------------------------------------------------------------------------
+def test_must_attack_a_named_player():
+    """'attacks player N this turn if able' (flag must_attack:N): attacking that player is
+    required; attacking a planeswalker instead obeys no requirement (CR 508.1d)."""
+    siren_target = _flag_card("Test Lured", (2, 2), "must_attack:1")
+    game, e = _game({"players": [{"battlefield": [{"card": "Test Lured", "id": "x"}]},
+                                 {"battlefield": [{"card": "Garruk, Primal Hunter", "id": "gk"}]}]},
+                    defs={"Test Lured": siren_target})
+    _to(game, "declare_attackers")
+    assert game.pending.kind == "attackers"
+    for bad in ({}, {e("x"): e("gk")}):
+        with pytest.raises(IllegalAction):
+            game.decide(bad)
+    _attack(game, {e("x"): PlayerRef(1)})
+
+
+def test_cant_attack_alone():
+    """'can't attack alone' (Jackal Familiar's restriction): alone is refused, with another
+    attacker it is legal (CR 508.1c)."""
+    jf = _flag_card("Test Jackal", (2, 2), "cant_attack_alone")
+    game, e = _game({"players": [{"battlefield": [{"card": "Test Jackal", "id": "j"},
+                                                  {"card": "Craw Wurm", "id": "w"}]}, {}]},
+                    defs={"Test Jackal": jf})
+    with pytest.raises(IllegalAction):
+        _attack(game, {e("j"): PlayerRef(1)})
+    _attack(game, {e("j"): PlayerRef(1), e("w"): PlayerRef(1)})
+
+
+def test_restriction_beats_requirement():
+    """A creature that must attack but can't attack alone, with no other creature able to
+    attack: not attacking is legal (restrictions first, CR 508.1d)."""
+    both = make_card("Test Torn", "{1}", "Creature — Test", pt=(2, 2), abilities=[
+        StaticAbility(continuous=(st.rule_flag(st.this_object(), "cant_attack_alone"),
+                                  st.rule_flag(st.this_object(), "attacks_each_combat")))])
+    game, e = _game({"players": [{"battlefield": [{"card": "Test Torn", "id": "t"}]}, {}]},
+                    defs={"Test Torn": both})
+    _to(game, "declare_attackers")
+    with pytest.raises(IllegalAction):
+        _attack(game, {e("t"): PlayerRef(1)})
+    game.decide({})
+
+
+def test_cant_block_alone():
+    """'can't block alone': blocking alone is refused, blocking with another creature is
+    legal (CR 509.1b)."""
+    jf = _flag_card("Test Jackal", (2, 2), "cant_block_alone")
+    game, e = _game({"players": [{"battlefield": [{"card": "Craw Wurm", "id": "w"}]},
+                                 {"battlefield": [{"card": "Test Jackal", "id": "j"},
+                                                  {"card": "Goblin Piker", "id": "p"}]}]},
+                    defs={"Test Jackal": jf})
+    _attack(game, {e("w"): PlayerRef(1)})
+    _to(game, "declare_blockers")
+    with pytest.raises(IllegalAction):
+        game.decide({e("j"): e("w")})
+    game.decide({e("j"): e("w"), e("p"): e("w")})
+
+
+def test_all_creatures_able_to_block_it_do_so():
+    """'All creatures able to block ~ do so' (Prized Unicorn's requirement): each untapped
+    creature able to block it must; one that can't (flying attacker, no reach) needn't
+    (CR 509.1c)."""
+    lure = _flag_card("Test Lure", (2, 2), "must_be_blocked_by_all")
+    game, e = _game({"players": [{"battlefield": [{"card": "Test Lure", "id": "u"},
+                                                  {"card": "Craw Wurm", "id": "w"}]},
+                                 {"battlefield": [{"card": "Goblin Piker", "id": "p"},
+                                                  {"card": "Canyon Minotaur", "id": "m"},
+                                                  {"card": "Goblin Piker", "id": "t", "tapped": True}]}]},
+                    defs={"Test Lure": lure})
+    _attack(game, {e("u"): PlayerRef(1), e("w"): PlayerRef(1)})
+    _to(game, "declare_blockers")
+    for bad in ({}, {e("p"): e("u")}, {e("p"): e("u"), e("m"): e("w")}):
+        with pytest.raises(IllegalAction):
+            game.decide(bad)
+    game.decide({e("p"): e("u"), e("m"): e("u")})
+
+
+def test_palace_guard_and_lure_requirements_together():
+    """Palace Guard can block any number of creatures: with two lure attackers it must
+    block both (the most requirements obeyed, CR 509.1c)."""
+    lure = _flag_card("Test Lure", (2, 2), "must_be_blocked_by_all")
+    game, e = _game({"players": [{"battlefield": [{"card": "Test Lure", "id": "u1"},
+                                                  {"card": "Test Lure", "id": "u2"}]},
+                                 {"battlefield": [{"card": "Palace Guard", "id": "g"}]}]},
+                    defs={"Test Lure": lure})
+    _attack(game, {e("u1"): PlayerRef(1), e("u2"): PlayerRef(1)})
+    _to(game, "declare_blockers")
+    with pytest.raises(IllegalAction):
+        game.decide({e("g"): e("u1")})
+    game.decide({e("g"): [e("u1"), e("u2")]})
+
+
+# ---------------------------------------------------------------------------
+# "As ~ enters, you may pay 2 life" (systems/entering.py)
+# ---------------------------------------------------------------------------
+def _drop_land(game, ctx):
+    for c in list(game.players[ctx.controller].hand):
+        if "Land" in game.chars(c).types:
+            zones.put_onto_battlefield(game, c, controller=ctx.controller)
+            return
+
+
+DROP = make_card("Test Land Drop", "{G}", "Sorcery", spell=SpellAbility(
+    effects=(fx.Custom(_drop_land), fx.Draw(fx.YOU, 1)),
+    text="Put a land card from your hand onto the battlefield, then draw a card."))
+
+
+def test_pay_life_choice_when_put_onto_battlefield_by_a_spell():
+    """001 Stomping Ground: the choice is made for any way it enters (a spell putting it
+    onto the battlefield too, CR 614.12), once the spell has finished resolving; declining
+    leaves it tapped."""
+    game, e = _game({"players": [{"battlefield": ["Forest"], "library": ["Forest"],
+                                  "hand": [{"card": "Test Land Drop", "id": "drop"},
+                                           {"card": "Stomping Ground", "id": "sg"}]}, {}]},
+                    defs={"Test Land Drop": DROP})
+    game.decide(Cast(e("drop")))
+    game.decide(Pass())
+    game.decide(Pass())
+    d = game.pending
+    assert d.kind == "may" and d.player == 0
+    assert game.zone_of(e("sg")) == "battlefield" and len(game.players[0].hand) == 1   # drew
+    game.decide(False)
+    assert game.is_tapped(e("sg")) and game.players[0].life == 20
+    assert game.pending.kind == "priority"
+
+
+def test_entering_tapped_anyway_asks_nothing():
+    """A Stomping Ground put onto the battlefield tapped isn't offered the payment (paying
+    would change nothing)."""
+    game, e = _game({"players": [{"hand": [{"card": "Stomping Ground", "id": "sg"}]}, {}]})
+    zones.move(game, e("sg"), "battlefield", tapped=True)
+    game.advance()
+    assert game.pending.kind == "priority"
+    assert game.is_tapped(e("sg"))
