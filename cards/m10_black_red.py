@@ -267,3 +267,26 @@ card("Stone Giant", "{2}{R}{R}", "Creature — Giant", pt=(3, 4),
                                        filter=_toughness_below_giant)],
                      text="{T}: Target creature you control with toughness less than Stone Giant's power "
                           "gains flying until end of turn. Destroy that creature at the beginning of the next end step.")])
+
+
+# --- batch 3: untapping, animating lands, combat restrictions ------------------------
+from systems.animate import BecomesCreature
+
+card("Entangling Vines", "{3}{G}", "Enchantment — Aura", keywords=["enchant tapped creature"],
+     abilities=[StaticAbility(continuous=(st.rule_flag(st.attached_object(), "doesnt_untap"),),
+                              text="Enchanted creature doesn't untap during its controller's untap step.")])
+
+card("Jackal Familiar", "{R}", "Creature — Jackal", pt=(2, 2),
+     abilities=[StaticAbility(continuous=(st.rule_flag(st.this_object(), "cant_attack_alone"),
+                                          st.rule_flag(st.this_object(), "cant_block_alone")),
+                              text="Jackal Familiar can't attack or block alone.")])
+
+card("Awakener Druid", "{2}{G}", "Creature — Human Druid", pt=(1, 1),
+     abilities=[TriggeredAbility(tr.Enters(),
+                                 (BecomesCreature(fx.TARGET(0), (4, 5), subtypes=("Treefolk",),
+                                                  colors=("G",)),),
+                                 targets=(target("target Forest", "permanent",
+                                                 filter=lambda g, t, tc: "Forest" in g.chars(t).subtypes),),
+                                 text="When Awakener Druid enters the battlefield, target Forest becomes a 4/5 "
+                                      "green Treefolk creature for as long as Awakener Druid remains on the "
+                                      "battlefield. It's still a land.")])

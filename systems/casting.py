@@ -25,6 +25,10 @@ def aura_target(defn) -> TargetSpec | None:
     for k in defn.keywords:
         if k.name == "enchant":
             from systems.targeting import target
+            if k.param == "tapped creature":
+                from components import Tapped
+                return target("enchant tapped creature", "creature",
+                              filter=lambda g, t, tc: g.world.has(t, Tapped))
             if k.param not in _ENCHANTABLE:
                 raise IllegalAction(f"unsupported enchant quality {k.param!r}")
             return target(f"enchant {k.param}", k.param)

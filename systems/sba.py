@@ -131,6 +131,10 @@ def _aura_legal(game, aura, c, to) -> bool:
     for what in c.params("enchant"):
         if what == "creature" and "Creature" not in tc.types:
             return False
+        if what == "tapped creature":                 # Entangling Vines
+            from components import Tapped
+            if "Creature" not in tc.types or not game.world.has(to, Tapped):
+                return False
         if what == "land" and "Land" not in tc.types:
             return False
         if what == "artifact" and "Artifact" not in tc.types:

@@ -102,10 +102,9 @@ def begin_step(game, step: str) -> None:
     ap = game.active
     if step == "untap":
         start_of_turn_bookkeeping(game)
-        # 502.3: the active player untaps their permanents
-        for e in list(game.battlefield):
-            if game.world.has(e, Tapped) and game.chars(e).controller == ap:
-                game.unset(e, Tapped)
+        # 502.3: the active player untaps their permanents (systems/untap.py)
+        from systems.untap import untap_step
+        untap_step(game, ap)
         game.emit("step_begin", step=step, active=ap, turn=game.turn)
         return                                        # 502.4: no priority
     if step == "draw":

@@ -94,3 +94,139 @@ def test_rise_from_the_grave_later_effects_override():
     assert ch.colors == frozenset({"G"})
     assert ch.subtypes == ("Elf",)
     assert ch.controller == 0
+
+
+# --- "doesn't untap during ... next untap step" (systems/untap.py) -------------------
+def _skipper(player_tracked: bool):
+    """Test cards: Wall of Frost's effect (tracks the creature) and Sleep's (tracks the
+    creature and the player), as instants."""
+    from cards.dsl import make_card, SpellAbility
+    from systems import effects as fx
+    from systems.untap import DoesntUntapNext
+    from systems.targeting import creature
+    step = DoesntUntapNext(fx.TARGET(0), fx.PLAYER_OF(fx.TARGET(0)) if player_tracked else None)
+    return make_card("Test Sleep" if player_tracked else "Test Frost", "{0}", "Instant",
+                     spell=SpellAbility(effects=(step,), targets=(creature(),), text="test"))
+
+
+def _to_untap_of(game, player, turn_at_least):
+    while not (game.turn >= turn_at_least and game.active == player and game.step == "upkeep"):
+        game.decide(Pass() if game.pending.kind == "priority" else {})
+
+
+def test_doesnt_untap_next_tracks_object():
+    """Mechanism for 001 Wall of Frost R1 / Sleep R2 (CR 502.3, 611.2c): an effect
+    tracking only the creature stops it untapping in its controller's next untap step —
+    the NEW controller's if control changed — and then ends."""
+    game, h = Game.from_setup({"players": [
+        {"battlefield": ["Mountain"] * 3, "hand": [{"card": "Test Frost", "id": "tf"},
+                                                   {"card": "Act of Treason", "id": "aot"}],
+         "library": ["Island"] * 5},
+        {"battlefield": [{"card": "Centaur Courser", "id": "cc", "tapped": True}],
+         "library": ["Island"] * 5}]}, defs={"Test Frost": _skipper(False)})
+    e = _ents(game, h)
+    from components import Tapped
+    game.decide(Cast(e("tf"), targets=[[e("cc")]]))
+    _resolve(game)
+    _to_untap_of(game, 1, 2)
+    assert game.world.has(e("cc"), Tapped)          # p1's next untap step: skipped
+    _to_untap_of(game, 1, 4)
+    assert not game.world.has(e("cc"), Tapped)      # the effect has ended
+
+
+def test_doesnt_untap_next_new_controller():
+    """001 Wall of Frost R1 (mechanism): tracking only the creature, a creature whose
+    controller changed doesn't untap during its NEW controller's next untap step."""
+    from components import Tapped
+    game, h = Game.from_setup({"players": [
+        {"battlefield": ["Mountain"] * 3, "hand": [{"card": "Test Frost", "id": "tf"},
+                                                   {"card": "Nicol Bolas, Planeswalker", "id": "nb"}],
+         "library": ["Island"] * 5},
+        {"battlefield": [{"card": "Centaur Courser", "id": "cc", "tapped": True}],
+         "library": ["Island"] * 5}]}, defs={"Test Frost": _skipper(False)})
+    e = _ents(game, h)
+    game.decide(Cast(e("tf"), targets=[[e("cc")]]))
+    _resolve(game)
+    from systems import effects as fx
+    from systems.effects import Ctx
+    fx.GainControl(fx.TARGET(0)).run(game, Ctx(None, e("tf"), 0, [[e("cc")]]))
+    assert game.chars(e("cc")).controller == 0
+    _to_untap_of(game, 0, 3)                         # p0's next untap step: skipped
+    assert game.world.has(e("cc"), Tapped)
+    _to_untap_of(game, 0, 5)
+    assert not game.world.has(e("cc"), Tapped)
+
+
+def test_doesnt_untap_next_tracks_player():
+    """001 Sleep R2 (mechanism): an effect tracking the player and the creature — a
+    creature that changed controller untaps normally during its new controller's untap
+    step, and the effect ends at the original player's next untap step."""
+    from components import Tapped
+    game, h = Game.from_setup({"players": [
+        {"battlefield": ["Mountain"] * 3, "hand": [{"card": "Test Sleep", "id": "ts"}],
+         "library": ["Island"] * 5},
+        {"battlefield": [{"card": "Centaur Courser", "id": "cc", "tapped": True}],
+         "library": ["Island"] * 5}]}, defs={"Test Sleep": _skipper(True)})
+    e = _ents(game, h)
+    game.decide(Cast(e("ts"), targets=[[e("cc")]]))
+    _resolve(game)
+    from systems import effects as fx
+    from systems.effects import Ctx
+    fx.GainControl(fx.TARGET(0)).run(game, Ctx(None, e("ts"), 0, [[e("cc")]]))
+    _to_untap_of(game, 0, 3)                         # p0 controls it now: untaps normally
+    assert not game.world.has(e("cc"), Tapped)
+    assert game.extra.get("skip_untap") == ()        # ended at p1's untap step (turn 2)
+
+
+def test_jackal_familiar_put_onto_battlefield_attacking_or_blocking():
+    """001 Jackal Familiar R5: "can't block alone" restricts only declarations
+    (508.1c, 509.1b); a Jackal Familiar that is attacking or blocking without having been
+    declared (put onto the battlefield attacking/blocking, 508.4, 509.5) stays in combat
+    and deals combat damage alone."""
+    from components import Attacking, Blocking
+    game, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Centaur Courser", "id": "cc"}], "library": ["Island"] * 3},
+        {"battlefield": [], "hand": [{"card": "Jackal Familiar", "id": "jb"}],
+         "library": ["Island"] * 3}]})
+    e = _ents(game, h)
+    game.decide(Pass())                               # main1 -> beginning of combat
+    while game.step != "declare_attackers" or game.pending.kind != "attackers":
+        game.decide(Pass())
+    game.decide({e("cc"): PlayerRef(1)})
+    # 509.5: an effect puts the Jackal onto the battlefield blocking the Courser
+    from systems import zones
+    jb = zones.put_onto_battlefield(game, e("jb"), controller=1)
+    game.set(jb, Blocking((e("cc"),)))
+    at = game.world.get(e("cc"), Attacking)
+    game.set(e("cc"), Attacking(at.defender, True, at.removed))
+    while game.step not in ("combat_damage", "end_of_combat"):
+        game.decide(Pass() if game.pending.kind == "priority" else {})
+    while game.step != "end_of_combat":
+        game.decide(Pass() if game.pending.kind == "priority" else {})
+    from components import Damage
+    assert game.zone_of(game.card_entity[h["jb"]]) == "graveyard"
+    assert game.world.get(e("cc"), Damage).amount == 2
+    assert game.players[1].life == 20
+
+
+def test_jackal_familiar_put_onto_battlefield_attacking():
+    """001 Jackal Familiar R4: a Jackal Familiar put onto the battlefield attacking isn't
+    declared as an attacker (508.4), so 'can't attack alone' doesn't apply: it attacks and
+    deals its damage though it is the only attacking creature."""
+    from components import Attacking
+    game, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Centaur Courser", "id": "cc"}],
+         "hand": [{"card": "Jackal Familiar", "id": "j"}], "library": ["Island"] * 3},
+        {"library": ["Island"] * 3}]})
+    e = _ents(game, h)
+    while game.step != "declare_attackers" or game.pending.kind != "attackers":
+        game.decide(Pass())
+    game.decide({e("cc"): PlayerRef(1)})
+    from systems import zones
+    zones.bounce(game, e("cc"))                       # the Courser leaves combat
+    j = zones.put_onto_battlefield(game, e("j"), controller=0)
+    game.set(j, Attacking(PlayerRef(1)))             # 508.4: put onto the battlefield attacking
+    assert [x for x in game.battlefield if game.world.has(x, Attacking)] == [j]
+    while game.step != "end_of_combat":
+        game.decide(Pass() if game.pending.kind == "priority" else {})
+    assert game.players[1].life == 18

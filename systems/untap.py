@@ -1,0 +1,77 @@
+"""The untap step's turn-based action (CR 502.3) and effects that stop it.
+
+* A rules flag `doesnt_untap` (from a static ability: Entangling Vines' "Enchanted
+  creature doesn't untap during its controller's untap step") keeps a permanent
+  tapped during every untap step while it applies.
+* "<it> doesn't untap during its controller's next untap step" (Wall of Frost) and
+  "... during that player's next untap step" (Sleep) are one-shot effects recorded in
+  `game.extra["skip_untap"]` as (object, player) pairs: `player` None tracks only the
+  object (it skips the next untap step of whoever controls it then); a player tracks
+  both (it skips only that player's next untap step, and the effect ends at that
+  step even if the object has changed controller meanwhile).
+"""
+from __future__ import annotations
+
+from components import Tapped
+
+KEY = "skip_untap"
+
+
+def skip_next_untap(game, objects, player=None) -> None:
+    """Record that `objects` don't untap during the next untap step (see module doc)."""
+    recs = tuple(game.extra.get(KEY, ()))
+    recs += tuple((e, player) for e in objects)
+    game.extra[KEY] = recs
+    game.version += 1
+
+
+def untap_step(game, ap: int) -> None:
+    """CR 502.3: the active player untaps all their permanents, except those an
+    effect says don't untap; one-shot 'next untap step' effects for this step end."""
+    recs = tuple(game.extra.get(KEY, ()))
+    skip = set()
+    keep = []
+    for e, p in recs:
+        if e not in game.battlefield:
+            continue                                   # a new object: the effect is gone (400.7)
+        if p is None:
+            if game.chars(e).controller == ap:
+                skip.add(e)
+                continue
+            keep.append((e, p))
+        elif p == ap:
+            if game.chars(e).controller == ap:
+                skip.add(e)
+        else:
+            keep.append((e, p))
+    if recs:
+        game.extra[KEY] = tuple(keep)
+    for e in list(game.battlefield):
+        if not game.world.has(e, Tapped):
+            continue
+        c = game.chars(e)
+        if c.controller != ap or e in skip or "doesnt_untap" in c.flags:
+            continue
+        game.unset(e, Tapped)
+
+
+from systems.effects import Step  # noqa: E402  (effects imports nothing from here)
+
+
+class DoesntUntapNext(Step):
+    """'<it> doesn't untap during its controller's next untap step' (player=None), or
+    '... during <that player>'s next untap step' (`player`: a reference to players)."""
+
+    def __init__(self, what, player=None):
+        self.what = what
+        self.player = player
+
+    def run(self, game, ctx):
+        from ecs.decisions import PlayerRef
+        objs = [o for o in self.what.resolve(game, ctx)
+                if not isinstance(o, PlayerRef) and o in game.battlefield]
+        if self.player is None:
+            skip_next_untap(game, objs)
+        else:
+            for p in self.player.resolve(game, ctx):
+                skip_next_untap(game, objs, p.index)
