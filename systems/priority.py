@@ -254,14 +254,12 @@ def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
         return False
     if "cant_activate" in game.chars(eid).flags:       # Ice Cage (602.5)
         return False
-    if ab.cost.loyalty is not None:
-        # 606.3: sorcery timing, once per turn per permanent
-        if not sorcery_ok:
-    if "cant_activate" in game.chars(eid).flags:       # Ice Cage (602.5)
-        return False
     from systems.naming import activation_forbidden
     if activation_forbidden(game, eid, ab):            # Pithing Needle (602.5)
         return False
+    if ab.cost.loyalty is not None:
+        # 606.3: sorcery timing, once per turn per permanent
+        if not sorcery_ok:
             return False
         la = game.world.get(eid, LoyaltyActivated)
         if la is not None and la.turn == game.turn:
