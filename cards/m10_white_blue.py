@@ -202,3 +202,22 @@ card("Guardian Seraph", "{2}{W}{W}", "Creature — Angel", pt=(3, 4), keywords=[
 card("Safe Passage", "{2}{W}", "Instant",
      spell=_spell(fx.PreventAllDamageThisTurn(you_and_your_creatures),
                   text="Prevent all damage that would be dealt to you and creatures you control this turn."))
+
+from systems.copy import CopySpell, EachOtherPlayerCopies
+
+
+def _instant_or_sorcery_spell(g, t, tc):
+    return bool({"Instant", "Sorcery"} & g.chars(t).types)
+
+
+card("Twincast", "{U}{U}", "Instant",
+     spell=_spell(CopySpell(fx.TARGET(0)),
+                  targets=[target("target instant or sorcery spell", "spell", zone="stack",
+                                  filter=_instant_or_sorcery_spell)],
+                  text="Copy target instant or sorcery spell. You may choose new targets for the copy."))
+
+card("Hive Mind", "{5}{U}", "Enchantment",
+     abilities=[TriggeredAbility(tr.PlayerCasts(lambda g, ch: bool({"Instant", "Sorcery"} & ch.types)),
+                                 (EachOtherPlayerCopies(fx.INFO("spell")),),
+                                 text="Whenever a player casts an instant or sorcery spell, each other player "
+                                      "copies that spell. Each of those players may choose new targets for their copy.")])

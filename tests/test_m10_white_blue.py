@@ -215,3 +215,84 @@ def test_prevent_all_damage_to_shield_checks_recipient_when_damage_is_dealt():
                        (src, game.chars(src), e("aj"), 1), (src, game.chars(src), PlayerRef(1), 1)])
     assert game.damage_on(e("sw")) == 0 and game.players[0].life == 20
     assert game.counters(e("aj")).get("loyalty") == 3 and game.players[1].life == 19
+
+
+# --- copies of spells (systems/copy.py) -----------------------------------------------------
+MODAL = make_card("Test Modal", "{R}", "Instant", spell=SpellAbility(
+    modes=(("Target player loses 2 life.", (target("target player", "player"),), (fx.LoseLife(fx.TARGET(0), 2),)),
+           ("You gain 5 life.", (), (fx.GainLife(fx.YOU, 5),))),
+    text="Choose one — • Target player loses 2 life. • You gain 5 life."))
+
+
+def _sac_gain(game, ctx):
+    fx.GainLife(fx.YOU, 3 * len(ctx.info.get("sacrificed", ()))).run(game, ctx)
+
+
+OFFERING = make_card(
+    "Test Sac Offering", "{R}", "Instant",
+    spell=SpellAbility(effects=(fx.Custom(_sac_gain),),
+                       additional_cost=parse_activation_cost(
+                           "Sacrifice a creature",
+                           {"a creature": lambda g, e, p: "Creature" in g.chars(e).types}),
+                       text="As an additional cost to cast this spell, sacrifice a creature. "
+                            "You gain 3 life for each creature sacrificed this way."))
+
+
+def test_twincast_copies_mode():
+    """001 Twincast R4, 001 Hive Mind R6: the copy of a modal spell has the same mode; no
+    mode is chosen for it (CR 707.10)."""
+    game, e = _game({"players": [
+        {"battlefield": ["Island", "Island", "Mountain"],
+         "hand": [{"card": "Twincast", "id": "tw"}, {"card": "Test Modal", "id": "modal"}]},
+        {}]}, MODAL)
+    game.decide(Cast(e("modal"), modes=[1]))
+    game.decide(Cast(e("tw"), targets=[[e("modal")]]))
+    _resolve_top(game)                      # Twincast: the copy (no targets: nothing asked)
+    assert len(game.stack) == 2
+    _resolve_top(game)
+    assert game.players[0].life == 25       # the copy gained 5: same mode
+    _resolve_top(game)
+    assert game.players[0].life == 30 and game.players[1].life == 20
+
+
+def test_copy_keeps_additional_costs_paid():
+    """001 Twincast R6, 001 Hive Mind R8: no additional cost is paid for the copy, but what
+    the original's paid cost does is copied (CR 707.10): the copy gains 3 as well."""
+    game, e = _game({"players": [
+        {"battlefield": ["Island", "Island", "Mountain", {"card": "Soul Warden", "id": "sw"},
+                         {"card": "Centaur Courser", "id": "cc"}],
+         "hand": [{"card": "Twincast", "id": "tw"}, {"card": "Test Sac Offering", "id": "off"}]},
+        {}]}, OFFERING)
+    game.decide(Cast(e("off"), pay={"sacrifice": [e("sw")]}))
+    assert game.zone_of(e("sw")) == "graveyard"
+    game.decide(Cast(e("tw"), targets=[[e("off")]]))
+    _resolve_top(game)
+    _resolve_top(game)                      # the copy: nothing more sacrificed
+    assert game.zone_of(e("cc")) == "battlefield"
+    assert game.players[0].life == 23
+    _resolve_top(game)
+    assert game.players[0].life == 26
+
+
+def test_copy_target_without_new_legal_choice_is_unchanged():
+    """001 Twincast R3, 001 Hive Mind R5: 'choose new targets' with no other legal target
+    leaves the target unchanged — nothing is asked (CR 707.10c); the copy is a token-like
+    object that ceases to exist after resolving (704.5e)."""
+    game, e = _game({"players": [
+        {"battlefield": ["Island", "Island", "Island"],
+         "hand": [{"card": "Twincast", "id": "tw"}, {"card": "Unsummon", "id": "uns"}]},
+        {"battlefield": [{"card": "Centaur Courser", "id": "cc"}]}]})
+    game.decide(Cast(e("uns"), targets=[[e("cc")]]))
+    game.decide(Cast(e("tw"), targets=[[e("uns")]]))
+    _resolve_top(game)
+    assert game.pending.kind == "may"
+    game.decide(True)
+    assert game.pending.kind == "priority"          # no new legal target: unchanged
+    from components import Spell
+    copy_eid = game.stack[-1]
+    assert game.world.get(copy_eid, Spell).targets == ((e("cc"),),)
+    assert game.world.get(copy_eid, Spell).copy
+    _resolve_top(game)
+    assert game.zone_of(e("cc")) == "hand"
+    assert copy_eid not in game.world.ents
+    assert len(game.players[0].graveyard) == 1      # only Twincast; the copy is gone

@@ -1,0 +1,179 @@
+"""Copies of spells (CR 707.10).
+
+A copy of a spell is created on the stack: it copies the spell's copiable values
+(707.2: its card's characteristics) and every choice made for it — modes (707.10),
+targets, X (107.3), division, additional costs paid (707.10, 601.2f) — and is
+controlled by the player who put it there (its owner too, 110.2). It isn't cast
+(707.10: no "cast" triggers). The copier may be allowed to choose new targets
+(707.10c): each target may be changed to a new legal one or left unchanged, even if
+it is illegal; a target for which no new legal target exists stays unchanged. When a
+copy leaves the stack it ceases to exist (704.5e): it is kept as a token-like object,
+so the state-based action that removes tokens off the battlefield removes it too.
+
+    CopySpell(TARGET(0))                # Twincast: copy target spell, may choose new targets
+    EachOtherPlayerCopies(INFO("spell"))  # Hive Mind
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from components import Card, Spell
+from ecs.decisions import Decision, IllegalAction, PlayerRef
+from systems.effects import Step
+from systems.targeting import TargetContext, candidates, is_legal
+
+
+def copy_spell(game, spell_eid: int, controller: int) -> int | None:
+    """Put a copy of the spell on the stack under `controller`'s control (707.10)."""
+    comps = game.world.ents.get(spell_eid)
+    if comps is None or Spell not in comps or spell_eid not in game.stack:
+        return None
+    card = comps[Card]
+    sp = comps[Spell]
+    eid = game.create_object(card.defn, controller, "stack", token=True, controller=controller)
+    game.token_limbo.discard(eid)             # it ceases to exist only once it leaves the stack
+    game.set(eid, dataclasses.replace(sp, controller=controller, copy=True, paid_alt=None))
+    game.version += 1
+    return eid
+
+
+def _target_specs(game, eid):
+    from systems.stack import spell_parts
+    comps = game.world.ents[eid]
+    return spell_parts(comps[Card].defn, comps[Spell].modes)[0]
+
+
+class _CopyProcess:
+    """The choices after a copy is created: 'may choose new targets' (yes/no), then one
+    `targets` decision per target phrase (the current targets are always allowed)."""
+
+    def __init__(self, eid, player, may_new=True):
+        self.eid = eid
+        self.player = player
+        self.may_new = may_new
+        self.state = "ask" if may_new else "done"
+        self.i = 0
+
+    def step(self, game):
+        if self.state == "ask":
+            specs = _target_specs(game, self.eid)
+            if not specs or not game.world.get(self.eid, Spell).targets:
+                self.state = "done"
+            else:
+                return Decision("may", self.player, [True, False], 1, 1,
+                                "choose new targets for the copy?")
+        if self.state == "choose":
+            specs = _target_specs(game, self.eid)
+            sp = game.world.get(self.eid, Spell)
+            tc = TargetContext(self.player, self.eid, game.chars(self.eid), True)
+            while self.i < len(specs):
+                spec = specs[self.i]
+                cur = list(sp.targets[self.i]) if self.i < len(sp.targets) else []
+                opts = candidates(game, spec, tc)
+                new = [o for o in opts if o not in cur]
+                if not new:                           # 707.10c: left unchanged
+                    self.i += 1
+                    continue
+                return Decision("targets", self.player, cur + new, spec.min, spec.max, spec.text,
+                                data={"copy_target": self.i, "current": cur})
+            self.state = "done"
+        if self.state == "done":
+            game.emit("copy_on_stack", eid=self.eid, player=self.player)
+            self.state = "emitted"
+        return None
+
+    def answer(self, game, decision, answer):
+        if decision.kind == "may":
+            if answer not in (True, False, "yes", "no"):
+                raise IllegalAction("answer yes or no")
+            self.state = "choose" if answer in (True, "yes") else "done"
+            return
+        grp = answer if isinstance(answer, (list, tuple)) else [answer]
+        specs = _target_specs(game, self.eid)
+        spec = specs[self.i]
+        cur = decision.data["current"]
+        if not (spec.min <= len(grp) <= spec.max) or len(set(grp)) != len(grp):
+            raise IllegalAction(f"{spec.text}: choose {spec.min}..{spec.max} different targets")
+        tc = TargetContext(self.player, self.eid, game.chars(self.eid), True)
+        for t in grp:
+            if t not in decision.options or (t not in cur and not is_legal(game, spec, t, tc)):
+                raise IllegalAction(f"{game.name(t) if not isinstance(t, PlayerRef) else t} "
+                                    f"is not a legal new target for {spec.text}")
+        sp = game.world.get(self.eid, Spell)
+        targets = list(sp.targets)
+        targets[self.i] = tuple(grp)
+        game.set(self.eid, dataclasses.replace(sp, targets=tuple(targets)))
+        self.i += 1
+
+
+class CopySpell(Step):
+    """'Copy <target spell>. You may choose new targets for the copy.' (Twincast)"""
+
+    def __init__(self, what, may_choose_new_targets=True):
+        self.what = what
+        self.may_new = may_choose_new_targets
+
+    def run(self, game, ctx):
+        key = ("copy", id(self))
+        st = ctx.vars.get(key)
+        if st is None:
+            st = ctx.vars[key] = {"procs": [], "i": 0}
+            for s in self.what.resolve(game, ctx):
+                if isinstance(s, PlayerRef):
+                    continue
+                new = copy_spell(game, s, ctx.controller)
+                if new is not None:
+                    st["procs"].append(_CopyProcess(new, ctx.controller, self.may_new))
+        return _run_procs(game, st)
+
+    def answer(self, game, ctx, decision, answer):
+        st = ctx.vars[("copy", id(self))]
+        st["procs"][st["i"]].answer(game, decision, answer)
+
+
+class EachOtherPlayerCopies(Step):
+    """'Each other player copies that spell. Each of those players may choose new targets
+    for their copy.' (Hive Mind): in APNAP order, skipping the spell's controller
+    (101.4); each copy is put on the stack after the previous one's choices."""
+
+    def __init__(self, what):
+        self.what = what
+
+    def run(self, game, ctx):
+        key = ("copies", id(self))
+        st = ctx.vars.get(key)
+        if st is None:
+            spells = [s for s in self.what.resolve(game, ctx) if not isinstance(s, PlayerRef)]
+            spell = spells[0] if spells else None
+            caster = game.world.get(spell, Spell).controller if spell is not None and \
+                game.world.get(spell, Spell) is not None else ctx.controller
+            st = ctx.vars[key] = {"spell": spell, "players": [p for p in game.apnap()
+                                                              if p != caster and not game.players[p].lost],
+                                  "procs": [], "i": 0}
+        while True:
+            if st["i"] < len(st["procs"]):
+                d = st["procs"][st["i"]].step(game)
+                if d is not None:
+                    return d
+                st["i"] += 1
+                continue
+            if not st["players"] or st["spell"] is None:
+                return None
+            p = st["players"].pop(0)
+            new = copy_spell(game, st["spell"], p)
+            if new is None:
+                return None
+            st["procs"].append(_CopyProcess(new, p, True))
+
+    def answer(self, game, ctx, decision, answer):
+        st = ctx.vars[("copies", id(self))]
+        st["procs"][st["i"]].answer(game, decision, answer)
+
+
+def _run_procs(game, st):
+    while st["i"] < len(st["procs"]):
+        d = st["procs"][st["i"]].step(game)
+        if d is not None:
+            return d
+        st["i"] += 1
+    return None
