@@ -190,3 +190,27 @@ card("Mirror of Fate", "{5}", "Artifact",
                                  text="{T}, Sacrifice Mirror of Fate: Choose up to seven face-up exiled cards "
                                       "you own. Exile all the cards from your library, then put the chosen "
                                       "cards on top of your library.")])
+
+
+# --- Protean Hydra ---------------------------------------------------------------------
+def _remove_that_many(game, src, target, amount):
+    """'... and remove that many +1/+1 counters from it' (as many as it has)."""
+    from systems import zones
+    if target in game.battlefield:
+        zones.remove_counters(game, target, "+1/+1", amount)
+
+
+_HYDRA_LATER = TriggeredAbility(tr.AtBeginningOf("end", "each"), (fx.AddCounters(fx.SELF, "+1/+1", 2),),
+                                text="At the beginning of the next end step, put two +1/+1 counters on "
+                                     "Protean Hydra.")
+
+card("Protean Hydra", "{X}{G}", "Creature — Hydra", pt=(0, 0),
+     abilities=[StaticAbility(replacement=(EntersWithCounters("+1/+1", "X"),), zones=_ALL_ZONES,
+                              text="Protean Hydra enters the battlefield with X +1/+1 counters on it."),
+                StaticAbility(replacement=(PreventDamageTo(st.this_object(), then=_remove_that_many),),
+                              text="If damage would be dealt to Protean Hydra, prevent that damage and "
+                                   "remove that many +1/+1 counters from it."),
+                TriggeredAbility(tr.CountersRemovedFromSelf("+1/+1"),
+                                 (fx.CreateDelayedTrigger(tr.AtBeginningOf("end", "each"), _HYDRA_LATER),),
+                                 text="Whenever a +1/+1 counter is removed from Protean Hydra, put two +1/+1 "
+                                      "counters on it at the beginning of the next end step.")])

@@ -430,6 +430,14 @@ def prevent_damage(game, source, source_chars, target, amount: int, combat: bool
         effs.sort(key=lambda e: rank.get(e.sid, len(rank)))
     for e in effs:
         if amount <= 0:
+    from systems.statics import rule_in_effect
+    if amount > 0 and rule_in_effect(game, "damage_cant_be_prevented"):
+        # 615.12: a static 'prevent that damage and <do something>' tries and fails to
+        # prevent it; the rest still happens (001 Protean Hydra R2)
+        for sp in static_preventions(game, source, target, amount, combat, source_chars):
+            if getattr(sp.template, "then", None) is not None:
+                sp.template.then(game, sp.src, target, amount)
+        return amount
             break
         amount -= e.prevents(game, source, target, amount, combat)
     return max(0, amount)

@@ -100,6 +100,8 @@ def _check(game) -> bool:
         cnt = game.counters(e)
         n = min(cnt.get("+1/+1"), cnt.get("-1/-1"))
         game.set(e, cnt.with_("+1/+1", cnt.get("+1/+1") - n).with_("-1/-1", cnt.get("-1/-1") - n))
+        for kind in ("+1/+1", "-1/-1"):               # removed: 'whenever a counter is removed'
+            game.emit("counters_removed", eid=e, counter=kind, n=n)
     gy = [e for e in dict.fromkeys(to_gy) if e in game.battlefield]
     dest = [e for e in dict.fromkeys(to_destroy) if e in game.battlefield and e not in gy]
     for e in gy + dest:

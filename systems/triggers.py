@@ -243,6 +243,8 @@ def check_triggers(game, kind: str, data: dict) -> None:
             info = dt.trigger.match(game, dt.source, dt.controller, kind, data)
             if info is not None:
                 info = {**info, **dt.info}
+                comps = game.world.ents.get(dt.source)     # named by the card that made it
+                src_card = comps[Card].card_id if comps is not None and Card in comps else -1
                 game.pending_triggers.append(
                     PendingTrigger(dt.ability, dt.source, dt.controller, info, -1, 0))
                 if dt.once:
