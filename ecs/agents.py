@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from ecs.decisions import Decision, Pass, PlayerRef
+from systems.combat import legal_declaration
 
 
 class RandomAgent:
@@ -31,13 +32,13 @@ class RandomAgent:
             for a, defenders in d.options:
                 if r.random() < 0.5:
                     out[a] = r.choice(defenders)
-            return out
+            return legal_declaration(game, d, out)
         if k == "blockers":
             out = {}
             for b, attackers in d.options:
                 if r.random() < 0.5:
                     out[b] = r.choice(attackers)
-            return out
+            return legal_declaration(game, d, out)
         if k == "damage_assignment":
             return random_assignment(r, d)
         if k == "divide":
@@ -139,7 +140,10 @@ class HeuristicAgent:
         k = d.kind
         handler = getattr(self, "_" + k, None)
         if handler is not None:
-            return handler(game, d)
+            ans = handler(game, d)
+            if k in ("attackers", "blockers"):           # requirements (508.1d, 509.1c)
+                ans = legal_declaration(game, d, ans)
+            return ans
         return RandomAgent.act(self, game, d)
 
     def _mulligan(self, game, d):

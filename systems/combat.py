@@ -113,6 +113,53 @@ def check_attack_declaration(game, cands, reqs, answer) -> None:
                             f"({got} of {best} possible: {names})")
 
 
+def legal_declaration(game, decision, answer: dict) -> dict:
+    """For agents: `answer` if it is a legal attack or block declaration, else the legal
+    declaration obeying the most requirements that keeps most of `answer` (508.1d,
+    509.1c). Checked on a clone, so nothing changes."""
+    cands = decision.data["candidates"]
+    if decision.kind == "attackers":
+        if not decision.data.get("requirements") and not any(
+                "cant_attack_alone" in game.chars(a).flags for a in cands):
+            return answer
+    else:
+        attackers = {a for ats in cands.values() for a in ats}
+        if not any("cant_block_alone" in game.chars(b).flags for b in cands) and not any(
+                game.chars(a).has("menace") or "must_be_blocked_by_all" in game.chars(a).flags
+                for a in attackers):
+            return answer
+    g = game.clone()
+    try:
+        g.decide(answer)
+        return answer
+    except IllegalAction:
+        pass
+    import itertools
+    if decision.kind == "attackers":
+        opts = {a: [None] + list(ds) for a, ds in cands.items()}
+    else:
+        opts = {b: [None if o is None else (o[0] if len(o) == 1 else list(o)) for o in os_]
+                for b, os_ in _block_options(game, cands).items()}
+    keys = list(opts)
+    size = 1
+    for k in keys:
+        size *= len(opts[k])
+    if size > _SEARCH_LIMIT:
+        return answer
+    best, best_key = answer, None
+    for combo in itertools.product(*(opts[k] for k in keys)):
+        decl = {k: v for k, v in zip(keys, combo) if v is not None}
+        g = game.clone()
+        try:
+            g.decide(decl)
+        except IllegalAction:
+            continue
+        key = sum(1 for k, v in decl.items() if answer.get(k) == v) - len(decl)
+        if best_key is None or key > best_key:
+            best, best_key = decl, key
+    return best
+
+
 class DeclareAttackersTask:
     needs_rewind = False
 

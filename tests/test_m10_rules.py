@@ -438,3 +438,26 @@ def test_entering_tapped_anyway_asks_nothing():
     game.advance()
     assert game.pending.kind == "priority"
     assert game.is_tapped(e("sg"))
+
+
+def test_agents_obey_requirements():
+    """The agents' declarations are completed to legal ones (Berserkers of Blood Ridge must
+    attack; a lure creature must be blocked by all able)."""
+    from ecs.agents import RandomAgent, HeuristicAgent
+    from systems.combat import legal_declaration
+    lure = _flag_card("Test Lure", (2, 2), "must_be_blocked_by_all")
+    for seed in range(6):
+        game, e = _game({"players": [{"battlefield": [{"card": "Berserkers of Blood Ridge", "id": "b"},
+                                                      {"card": "Test Lure", "id": "u"}]},
+                                     {"battlefield": [{"card": "Goblin Piker", "id": "p"}]}]},
+                        defs={"Test Lure": lure})
+        _to(game, "declare_attackers")
+        agent = RandomAgent(seed) if seed % 2 else HeuristicAgent(seed)
+        ans = agent.act(game, game.pending)
+        game.decide(ans)
+        assert e("b") in ans
+        _to(game, "declare_blockers")
+        if game.pending.kind == "blockers":
+            d = game.pending
+            assert legal_declaration(game, d, {}) == ({e("p"): e("u")} if e("u") in ans else {})
+            game.decide(agent.act(game, d))
