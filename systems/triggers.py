@@ -246,7 +246,7 @@ def check_triggers(game, kind: str, data: dict) -> None:
                 comps = game.world.ents.get(dt.source)     # named by the card that made it
                 src_card = comps[Card].card_id if comps is not None and Card in comps else -1
                 game.pending_triggers.append(
-                    PendingTrigger(dt.ability, dt.source, dt.controller, info, -1, 0))
+                    PendingTrigger(dt.ability, dt.source, dt.controller, info, src_card, 0))
                 if dt.once:
                     game.delayed.remove(dt)
 
