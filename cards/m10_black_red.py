@@ -290,3 +290,46 @@ card("Awakener Druid", "{2}{G}", "Creature — Human Druid", pt=(1, 1),
                                  text="When Awakener Druid enters the battlefield, target Forest becomes a 4/5 "
                                       "green Treefolk creature for as long as Awakener Druid remains on the "
                                       "battlefield. It's still a land.")])
+
+
+# --- batch 4: divided damage, random choices, variable mana -----------------------------
+from systems.random_choice import DiscardAtRandom, DestroyOneAtRandom
+
+card("Bogardan Hellkite", "{6}{R}{R}", "Creature — Dragon", pt=(5, 5), keywords=["flash", "flying"],
+     abilities=[TriggeredAbility(tr.Enters(), (fx.DealDamage(0, fx.TARGET(0), divided=True),),
+                                 targets=(target("any number of targets", "any", min=1, max=5),),
+                                 divide=5,
+                                 text="When Bogardan Hellkite enters the battlefield, it deals 5 damage divided "
+                                      "as you choose among any number of targets.")])
+
+card("Burning Inquiry", "{R}", "Sorcery",
+     spell=_spell(fx.Draw(fx.EACH_PLAYER, 3), DiscardAtRandom(fx.EACH_PLAYER, 3),
+                  text="Each player draws three cards, then discards three cards at random."))
+
+_NONLAND_YOURS = lambda g, t, tc: "Land" not in g.chars(t).types and g.chars(t).controller == tc.controller
+_NONLAND_NOT_YOURS = lambda g, t, tc: "Land" not in g.chars(t).types and g.chars(t).controller != tc.controller
+
+card("Capricious Efreet", "{4}{R}{R}", "Creature — Efreet", pt=(6, 4),
+     abilities=[TriggeredAbility(tr.AtBeginningOf("upkeep", "your"),
+                                 (DestroyOneAtRandom(fx.UNION(fx.TARGET(0), fx.TARGET(1))),),
+                                 targets=(target("target nonland permanent you control", "permanent",
+                                                 filter=_NONLAND_YOURS),
+                                          target("up to two target nonland permanents you don't control",
+                                                 "permanent", filter=_NONLAND_NOT_YOURS, min=0, max=2)),
+                                 text="At the beginning of your upkeep, choose target nonland permanent you "
+                                      "control and up to two target nonland permanents you don't control. "
+                                      "Destroy one of them at random.")])
+
+
+def _g_per_elf(game, eid):
+    me = game.chars(eid).controller
+    n = sum(1 for e in game.battlefield
+            if game.chars(e).controller == me and "Elf" in game.chars(e).subtypes)
+    return (0, 0, 0, 0, n, 0)
+
+
+card("Elvish Archdruid", "{1}{G}{G}", "Creature — Elf Druid", pt=(2, 2),
+     abilities=[StaticAbility(continuous=(st.modify_pt(st.other_creatures_you_control("Elf"), 1, 1),),
+                              text="Other Elf creatures you control get +1/+1."),
+                ActivatedAbility(cost=parse_activation_cost("{T}"), mana=(_g_per_elf,),
+                                 text="{T}: Add {G} for each Elf you control.")])

@@ -114,7 +114,7 @@ def _mana_sources(game, player: int, exclude) -> list:
             if not pools and not can_tap_for_cost(game, eid):
                 break
             for j, m in enumerate(ab.mana):
-                pools.append(list(m))
+                pools.append(list(m(game, eid) if callable(m) else m))   # an amount that varies
                 choices.append((i, j))
         if pools:
             out.append((eid, tuple(pools), tuple(choices)))
@@ -151,6 +151,8 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
     if not (0 <= choice < len(ab.mana)):
         raise IllegalAction(f"{game.name(eid)} can't make that mana")
     add = ab.mana[choice]
+    if callable(add):                      # 'Add {G} for each Elf you control' (106.1, 605.1a)
+        add = tuple(add(game, eid))
     pool = game.players[player].pool
     for i in range(6):
         pool[i] += add[i]

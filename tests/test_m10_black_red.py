@@ -230,3 +230,21 @@ def test_jackal_familiar_put_onto_battlefield_attacking():
     while game.step != "end_of_combat":
         game.decide(Pass() if game.pending.kind == "priority" else {})
     assert game.players[1].life == 18
+
+
+def test_random_discard_seeded_and_simultaneous():
+    """Mechanism (systems/random_choice.py, CR 701.9c): random discards come from the
+    game's seeded RNG (same seed, same cards) and are discarded together (101.4)."""
+    def run(seed):
+        game, h = Game.from_setup({"seed": seed, "players": [
+            {"battlefield": ["Mountain"], "hand": [{"card": "Burning Inquiry", "id": "bi"}],
+             "library": ["Forest", "Island", "Swamp", "Plains", "Mountain", "Forest"]},
+            {"hand": ["Plains"], "library": ["Forest", "Island", "Swamp"]}]})
+        e = _ents(game, h)
+        game.decide(Cast(e("bi")))
+        _resolve(game)
+        return [sorted(game.name(c) for c in p.graveyard) for p in game.players]
+    results = {seed: run(seed) for seed in range(6)}
+    assert all(len(r[0]) == 4 and len(r[1]) == 3 for r in results.values())
+    assert run(3) == results[3]
+    assert len({str(r) for r in results.values()}) > 1

@@ -1,0 +1,55 @@
+"""Random choices made by effects (CR 701.9c random discard; 'destroy one of them at
+random'). Every random choice uses the game's seeded RNG, over a stable order of the
+candidates, so a seeded game replays exactly.
+"""
+from __future__ import annotations
+
+from ecs.decisions import PlayerRef
+from systems import zones
+from systems.effects import Step, amount
+
+
+class DiscardAtRandom(Step):
+    """'<players> discard N cards at random' (701.9c): in APNAP order each player's
+    cards are chosen at random, then all the chosen cards are discarded at the same
+    time (101.4). A player with fewer cards discards their whole hand."""
+
+    def __init__(self, who, n):
+        self.who = who
+        self.n = n
+
+    def run(self, game, ctx):
+        n = amount(self.n, game, ctx)
+        chosen = []
+        for p in self.who.resolve(game, ctx):
+            hand = sorted(game.players[p.index].hand)
+            k = min(n, len(hand))
+            chosen.extend((p.index, c) for c in game.rng.sample(hand, k))
+        if chosen:
+            game.touch()
+            from systems.together import together
+            with together(game):
+                for p, c in chosen:
+                    zones.discard(game, p, c)
+        return None
+
+
+class DestroyOneAtRandom(Step):
+    """'Destroy one of them at random': one of the objects the reference names (its
+    still-legal targets, 608.2b) is chosen at random as the effect resolves and
+    destroyed, with no chance to respond in between (an indestructible one can be
+    chosen; then nothing happens)."""
+
+    def __init__(self, what):
+        self.what = what
+
+    def run(self, game, ctx):
+        objs = sorted(o for o in self.what.resolve(game, ctx)
+                      if not isinstance(o, PlayerRef) and o in game.battlefield)
+        if not objs:
+            return None
+        pick = game.rng.choice(objs)
+        game.touch()
+        ctx.vars["random_choice"] = pick
+        zones.destroy(game, pick)
+        return None
