@@ -424,12 +424,6 @@ def prevent_damage(game, source, source_chars, target, amount: int, combat: bool
                    order=()) -> int:
     """The damage left after prevention effects (615), applied in the order the
     affected player chose (616.1); each applies once. Returns the amount dealt."""
-    effs = applicable(game, source, source_chars, target, amount, combat)
-    if len(effs) > 1 and order:
-        rank = {sid: i for i, sid in enumerate(order)}
-        effs.sort(key=lambda e: rank.get(e.sid, len(rank)))
-    for e in effs:
-        if amount <= 0:
     from systems.statics import rule_in_effect
     if amount > 0 and rule_in_effect(game, "damage_cant_be_prevented"):
         # 615.12: a static 'prevent that damage and <do something>' tries and fails to
@@ -438,6 +432,12 @@ def prevent_damage(game, source, source_chars, target, amount: int, combat: bool
             if getattr(sp.template, "then", None) is not None:
                 sp.template.then(game, sp.src, target, amount)
         return amount
+    effs = applicable(game, source, source_chars, target, amount, combat)
+    if len(effs) > 1 and order:
+        rank = {sid: i for i, sid in enumerate(order)}
+        effs.sort(key=lambda e: rank.get(e.sid, len(rank)))
+    for e in effs:
+        if amount <= 0:
             break
         amount -= e.prevents(game, source, target, amount, combat)
     return max(0, amount)
