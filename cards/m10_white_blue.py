@@ -221,3 +221,10 @@ card("Hive Mind", "{5}{U}", "Enchantment",
                                  (EachOtherPlayerCopies(fx.INFO("spell")),),
                                  text="Whenever a player casts an instant or sorcery spell, each other player "
                                       "copies that spell. Each of those players may choose new targets for their copy.")])
+
+from systems.copy import EnterAsCopy
+
+card("Clone", "{3}{U}", "Creature — Shapeshifter", pt=(0, 0),
+     abilities=[StaticAbility(replacement=(EnterAsCopy(),),
+                              zones=("battlefield", "hand", "library", "graveyard", "exile", "stack"),
+                              text="You may have Clone enter the battlefield as a copy of any creature on the battlefield.")])

@@ -180,6 +180,20 @@ class StackAbility:
     source_card: int = -1
 
 
+@dataclass(frozen=True, slots=True)
+class CopyOf:
+    """CR 707.2, 613.2a: the copiable values a permanent got from a copy effect that
+    applied as it entered ('enter as a copy of', Clone): a card definition (None: none)."""
+    defn: object
+
+
+@dataclass(frozen=True, slots=True)
+class EntersAsCopy:
+    """On a permanent spell: the copiable values chosen for it to enter with (707.2,
+    614.1c), read by the replacement effect as it moves to the battlefield."""
+    defn: object
+
+
 ALL = [Card, Owner, Controller, Zone, Timestamp, Tapped, Damage, Counters, PowerToughness,
        Attached, Attacking, Blocking, RegenerationShields, Chosen, EnteredWithX,
-       LoyaltyActivated, PhasedOut, FaceDown, Spell, StackAbility]
+       LoyaltyActivated, PhasedOut, FaceDown, Spell, StackAbility, CopyOf, EntersAsCopy]

@@ -177,3 +177,84 @@ def _run_procs(game, st):
             return d
         st["i"] += 1
     return None
+
+
+# ---------------------------------------------------------------------------
+# Entering as a copy of a permanent (CR 707.2, 707.5, 614.1c, 614.12)
+# ---------------------------------------------------------------------------
+from systems.replacement import Replacement
+
+
+def copiable_defn(game, eid):
+    """The copiable values of a permanent (707.2): what a copy effect gave it, else its
+    card (a token: the characteristics its creating effect stated, 707.2/111.4)."""
+    from components import CopyOf
+    cp = game.world.get(eid, CopyOf)
+    if cp is not None and cp.defn is not None:
+        return cp.defn
+    return game.world.ents[eid][Card].defn
+
+
+class EnterAsCopy(Replacement):
+    """'You may have ~ enter the battlefield as a copy of any <filter> on the battlefield'
+    (Clone). The choice is made as the permanent spell resolves, right before it moves
+    (614.12: nothing happens in between); then this replacement gives the entering object
+    the chosen copiable values, so its 'enters with' / 'as ~ enters' abilities apply and
+    its enters triggers trigger (001 Clone R5). Counters, tapped state, Auras and other
+    effects on the chosen object aren't copied (707.2). Put onto the battlefield other
+    than by resolving, no choice is asked (it enters as itself)."""
+    kind = "zone_change"
+    functions_in = "self_entering"
+
+    def __init__(self, filter=lambda g, e, ch: "Creature" in ch.types, what="creature"):
+        self.filter = filter
+        self.what = what
+
+    def applies(self, game, eid, ev) -> bool:
+        from components import EntersAsCopy
+        return ev["eid"] == eid and ev["to"] == "battlefield" and ev.get("copy_of") is None \
+            and game.world.get(eid, EntersAsCopy) is not None
+
+    def apply(self, game, eid, ev) -> None:
+        from components import EntersAsCopy
+        ev["copy_of"] = game.world.get(eid, EntersAsCopy).defn
+
+    def pre_entry_step(self):
+        return ChooseCopy(self)
+
+
+class ChooseCopy(Step):
+    """The 'you may' (yes/no) and then the object to copy, for EnterAsCopy."""
+
+    def __init__(self, repl):
+        self.repl = repl
+
+    def _options(self, game):
+        return [e for e in game.battlefield if self.repl.filter(game, e, game.chars(e))]
+
+    def run(self, game, ctx):
+        key = ("copy_choice", id(self))
+        st = ctx.vars.get(key)
+        if st is None:
+            if not self._options(game):
+                return None                     # nothing to copy: no 'may' to ask
+            return Decision("may", ctx.controller, [True, False], 1, 1,
+                            f"enter as a copy of a {self.repl.what}?")
+        if st == "yes":
+            return Decision("choose", ctx.controller, self._options(game), 1, 1,
+                            f"choose a {self.repl.what} to copy")
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        from components import EntersAsCopy
+        key = ("copy_choice", id(self))
+        if decision.kind == "may":
+            if answer not in (True, False, "yes", "no"):
+                raise IllegalAction("answer yes or no")
+            ctx.vars[key] = "yes" if answer in (True, "yes") else "no"
+            return
+        a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
+        if a not in decision.options:
+            raise IllegalAction(f"choose one of the {self.repl.what}s on the battlefield")
+        game.set(ctx.obj, EntersAsCopy(copiable_defn(game, a)))
+        ctx.vars[key] = "done"

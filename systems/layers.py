@@ -162,6 +162,10 @@ def base_chars(game, eid: int) -> Chars:
 def _make_base(comps, eid: int) -> Chars:
     card = comps[Card]
     d = card.defn
+    from components import CopyOf
+    cp = comps.get(CopyOf)
+    if cp is not None and cp.defn is not None:
+        d = cp.defn                     # 613.2a, 707.2: copiable values from a copy effect
     c = Chars()
     c.eid = eid
     c.defn = d

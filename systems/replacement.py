@@ -82,7 +82,13 @@ def zone_change(game, ev) -> None:
     changed = True
     while changed:
         changed = False
-        for r in _own_replacements(game, eid):
+        own = list(_own_replacements(game, eid))
+        if ev.get("copy_of") is not None:
+            # 707.2, 614.1c: entering as a copy, it has the copied object's 'enters with'
+            # and 'as ~ enters' abilities (001 Clone R5)
+            own += [r for ab in ev["copy_of"].abilities if isinstance(ab, StaticAbility)
+                    for r in ab.replacement]
+        for r in own:
             if id(r) in applied or getattr(r, "kind", None) != "zone_change":
                 continue
             if r.functions_in == "self_entering" or r.functions_in == "all" or \

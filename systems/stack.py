@@ -63,6 +63,13 @@ class ResolveTask:
             defn = card.defn
             sa = defn.spell
             tspecs, steps = spell_parts(defn, spell.modes)
+            if defn.is_permanent_card and not spell.copy:
+                # 614.12: choices for 'as ~ enters' replacement effects that must be made
+                # before it enters (enter as a copy: systems/copy.py)
+                from cards.dsl import StaticAbility
+                steps = tuple(steps) + tuple(
+                    r.pre_entry_step() for ab in defn.abilities if isinstance(ab, StaticAbility)
+                    for r in ab.replacement if hasattr(r, "pre_entry_step"))
             targets = spell.targets
             self.ctx = Ctx(eid, eid, spell.controller, targets, spell.x, spell.modes,
                            is_spell=True, division=spell.division,

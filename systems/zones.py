@@ -57,6 +57,9 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
             new_comps.append(Attached(attach_to))
         if x is not None:
             new_comps.append(EnteredWithX(x))
+        if ev.get("copy_of") is not None:                 # 707.2: 'enter as a copy'
+            from components import CopyOf
+            new_comps.append(CopyOf(ev["copy_of"]))
     elif to == "stack":
         new_comps.append(Timestamp(game.tick()))
         new_comps.append(Controller(controller if controller is not None else owner, game.clock))

@@ -296,3 +296,26 @@ def test_copy_target_without_new_legal_choice_is_unchanged():
     assert game.zone_of(e("cc")) == "hand"
     assert copy_eid not in game.world.ents
     assert len(game.players[0].graveyard) == 1      # only Twincast; the copy is gone
+
+
+# --- entering as a copy (systems/copy.py EnterAsCopy, components.CopyOf) ----------------------
+def test_clone_copy_effect_ends_when_it_leaves():
+    """Mechanism (001 Clone R1/R3): the copiable values come from CopyOf while it is on the
+    battlefield; a copy of a copy copies the same values; back in the hand it is Clone
+    again (CR 707.2, 400.7)."""
+    from systems.copy import copiable_defn
+    game, e = _game({"players": [
+        {"battlefield": ["Island"] * 5, "hand": [{"card": "Clone", "id": "clone"},
+                                                 {"card": "Unsummon", "id": "uns"}]},
+        {"battlefield": [{"card": "Serra Angel", "id": "angel"}]}]})
+    game.decide(Cast(e("clone")))
+    _resolve_top(game)
+    game.decide(True)
+    game.decide([e("angel")])
+    assert game.chars(e("clone")).name == "Serra Angel"
+    assert copiable_defn(game, e("clone")).name == "Serra Angel"
+    game.decide(Cast(e("uns"), targets=[[e("clone")]]))
+    _resolve_top(game)
+    assert game.zone_of(e("clone")) == "hand"
+    assert game.chars(e("clone")).name == "Clone"
+    assert (game.chars(e("clone")).power, game.chars(e("clone")).toughness) == (0, 0)
