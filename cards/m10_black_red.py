@@ -333,3 +333,105 @@ card("Elvish Archdruid", "{1}{G}{G}", "Creature — Elf Druid", pt=(2, 2),
                               text="Other Elf creatures you control get +1/+1."),
                 ActivatedAbility(cost=parse_activation_cost("{T}"), mana=(_g_per_elf,),
                                  text="{T}: Add {G} for each Elf you control.")])
+
+
+# --- batch 5: X restricted to black mana, libraries -----------------------------------
+from systems.library import LookAndReorder
+
+card("Consume Spirit", "{X}{1}{B}", "Sorcery",
+     spell=_spell(fx.DealDamage("X", fx.TARGET(0)), fx.GainLife(fx.YOU, "X"),
+                  targets=[any_target()], x_color="B",
+                  text="Spend only black mana on X. Consume Spirit deals X damage to any target and you gain X life."))
+
+
+class _ShuffleYourLibrary(fx.Step):
+    def run(self, game, ctx):
+        zones.shuffle(game, ctx.controller)
+
+
+card("Ponder", "{U}", "Sorcery",
+     spell=_spell(LookAndReorder(3), fx.MayStep((_ShuffleYourLibrary(),), prompt="shuffle your library?"),
+                  fx.Draw(fx.YOU, 1),
+                  text="Look at the top three cards of your library, then put them back in any order. "
+                       "You may shuffle. Draw a card."))
+
+
+class _Polymorph(fx.Step):
+    """'Destroy target creature. It can't be regenerated. Its controller reveals cards
+    from the top of their library until they reveal a creature card. The player puts
+    that card onto the battlefield, then shuffles all other cards revealed this way into
+    their library.' The rest happens even if the creature wasn't destroyed (R2)."""
+
+    def run(self, game, ctx):
+        for t in fx.TARGET(0).resolve(game, ctx):
+            if t not in game.battlefield:
+                continue
+            p = game.chars(t).controller
+            if not game.chars(t).has("indestructible"):       # 701.19c: can't be regenerated
+                zones.move(game, t, "graveyard", cause="destroy")
+            lib = game.players[p].library
+            revealed = []
+            found = None
+            for c in reversed(list(lib)):                       # top first
+                revealed.append(c)
+                if "Creature" in game.chars(c).types:
+                    found = c
+                    break
+            game.emit("reveal", player=p, cards=tuple(revealed))
+            if found is not None:
+                zones.put_onto_battlefield(game, found, controller=p, cause="effect")
+            zones.shuffle(game, p)
+
+
+card("Polymorph", "{3}{U}", "Sorcery",
+     spell=_spell(_Polymorph(), targets=[creature()],
+                  text="Destroy target creature. It can't be regenerated. Its controller reveals cards from the "
+                       "top of their library until they reveal a creature card. The player puts that card onto "
+                       "the battlefield, then shuffles all other cards revealed this way into their library."))
+
+
+class _HauntingEchoes(fx.Step):
+    """Exile all cards from target player's graveyard other than basic land cards; search
+    that player's library for any number of cards with the same name as a card exiled
+    this way (the searcher may leave some: 701.23b) and exile them; that player shuffles."""
+
+    def run(self, game, ctx):
+        st = ctx.vars.get(("echoes", id(self)))
+        if st is not None:
+            return None
+        ps = [p for p in fx.TARGET(0).resolve(game, ctx) if isinstance(p, PlayerRef)]
+        if not ps:
+            return None
+        p = ps[0].index
+        names = set()
+        for c in list(game.players[p].graveyard):
+            ch = game.chars(c)
+            if "Basic" in ch.supertypes and "Land" in ch.types:
+                continue
+            names.add(ch.name)
+            zones.exile(game, c)
+        lib = list(reversed(game.players[p].library))
+        opts = [c for c in lib if game.chars(c).name in names]
+        ctx.vars[("echoes", id(self))] = p
+        if not opts:
+            zones.shuffle(game, p)
+            return None
+        return Decision("choose", ctx.controller, opts, 0, len(opts),
+                        "search for cards with the same name as the exiled cards (any number)",
+                        data={"search": True})
+
+    def answer(self, game, ctx, decision, answer):
+        chosen = answer if isinstance(answer, (list, tuple)) else [answer]
+        if len(set(chosen)) != len(chosen) or any(c not in decision.options for c in chosen):
+            raise IllegalAction("choose cards with the same name as an exiled card")
+        p = ctx.vars[("echoes", id(self))]
+        for c in chosen:
+            zones.exile(game, c)
+        zones.shuffle(game, p)
+
+
+card("Haunting Echoes", "{3}{B}{B}", "Sorcery",
+     spell=_spell(_HauntingEchoes(), targets=[player()],
+                  text="Exile all cards from target player's graveyard other than basic land cards. For each card "
+                       "exiled this way, search that player's library for all cards with the same name as that card "
+                       "and exile them. Then that player shuffles."))

@@ -288,13 +288,24 @@ class CastTask(_Procedure):
 
     def _total_cost(self, game) -> ManaCost:
         c = self._base_cost()
-        return c.with_x(self.x or 0) if c.x else c
+        return self._with_x(c, self.x or 0) if c.x else c
+
+    def _with_x(self, c, x):
+        """X's value in the cost (107.3a); mana spent on X restricted to one color
+        ('Spend only black mana on X') is that color's symbols instead of generic."""
+        color = self.defn.spell.x_color if self.defn.spell is not None else None
+        if not color:
+            return c.with_x(x)
+        from ecs.mana import IDX
+        col = list(c.colored)
+        col[IDX[color]] += c.x * x
+        return ManaCost(c.generic, tuple(col), c.hybrid, 0, c.text)
 
     def _max_x(self, game) -> int:
         avail = costs.potential_mana(game, self.player)
         base = self.defn.cost
         hi = max(0, (avail - base.total) // max(1, base.x))
-        while hi > 0 and not costs.can_pay_mana(game, self.player, base.with_x(hi)):
+        while hi > 0 and not costs.can_pay_mana(game, self.player, self._with_x(base, hi)):
             hi -= 1
         return hi
 

@@ -248,3 +248,55 @@ def test_random_discard_seeded_and_simultaneous():
     assert all(len(r[0]) == 4 and len(r[1]) == 3 for r in results.values())
     assert run(3) == results[3]
     assert len({str(r) for r in results.values()}) > 1
+
+
+def test_consume_spirit_gain_ignores_prevention():
+    """001 Consume Spirit R1: its caster gains X life, the value chosen for X, even if
+    some of the damage is prevented (CR 615)."""
+    game, h = Game.from_setup({"players": [
+        {"battlefield": ["Swamp"] * 5, "hand": [{"card": "Consume Spirit", "id": "cs"}]},
+        {"battlefield": [{"card": "Vastwood Gorger", "id": "g"}]}]})
+    e = _ents(game, h)
+    game.shields.append(PreventNextDamage(e("g"), 2))
+    game.decide(Cast(e("cs"), targets=[[e("g")]], x=3))
+    _resolve(game)
+    from components import Damage
+    assert game.world.get(e("g"), Damage).amount == 1
+    assert game.players[0].life == 23
+
+
+def test_x_restricted_to_one_color_mechanism():
+    """Mechanism (CR 107.3, 601.2f-h): 'Spend only black mana on X' — the X part of the
+    total cost must be paid with black mana; the rest of the cost with any mana."""
+    game, h = Game.from_setup({"players": [
+        {"battlefield": ["Swamp", "Swamp", "Swamp", "Mountain"],
+         "hand": [{"card": "Consume Spirit", "id": "cs"}]}, {}]})
+    e = _ents(game, h)
+    with pytest.raises(IllegalAction):
+        game.decide(Cast(e("cs"), targets=[[PlayerRef(1)]], x=3))    # needs {1}{B}+{B}{B}{B}
+    game.decide(Cast(e("cs"), targets=[[PlayerRef(1)]], x=2))        # {1}{B}{B}{B}: Mountain pays {1}
+    assert all(game.is_tapped(x) for x in game.battlefield)
+    _resolve(game)
+    assert game.players[1].life == 18 and game.players[0].life == 22
+
+
+def test_ponder_shuffle_includes_the_three():
+    """001 Ponder R1: choosing to shuffle shuffles the whole library, the three cards put
+    back included (CR 701.20): the library is randomized after they were put back."""
+    orders = set()
+    for seed in range(5):
+        game, h = Game.from_setup({"seed": seed, "players": [
+            {"battlefield": ["Island"], "hand": [{"card": "Ponder", "id": "p"}],
+             "library": [{"card": "Forest", "id": "a"}, {"card": "Swamp", "id": "b"},
+                         {"card": "Mountain", "id": "c"}, "Plains", "Island", "Forest"]}, {}]})
+        e = _ents(game, h)
+        game.decide(Cast(e("p")))
+        _resolve(game)
+        assert game.pending.kind == "look_order"
+        game.decide({"top": [e("a"), e("b"), e("c")]})
+        assert game.pending.kind == "may"
+        game.decide(True)
+        lib = game.players[0].library
+        assert len(lib) == 5 and len(game.players[0].hand) == 1
+        orders.add(tuple(game.name(c) for c in reversed(lib)))
+    assert len(orders) > 1          # the looked-at cards didn't stay in the chosen order
