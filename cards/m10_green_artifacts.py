@@ -214,3 +214,53 @@ card("Protean Hydra", "{X}{G}", "Creature — Hydra", pt=(0, 0),
                                  (fx.CreateDelayedTrigger(tr.AtBeginningOf("end", "each"), _HYDRA_LATER),),
                                  text="Whenever a +1/+1 counter is removed from Protean Hydra, put two +1/+1 "
                                       "counters on it at the beginning of the next end step.")])
+
+
+# --- Lurking Predators -------------------------------------------------------------------------
+class _RevealTopCreatureOrBottom(fx.Step):
+    """'Reveal the top card of your library. If it's a creature card, put it onto the
+    battlefield. Otherwise, you may put that card on the bottom of your library.'"""
+
+    def run(self, game, ctx):
+        from ecs.decisions import Decision
+        from components import Card
+        key = ("lurking", id(self))
+        st = ctx.vars.get(key)
+        lib = game.players[ctx.controller].library
+        if st is None:
+            if not lib:
+                return None
+            top = lib[-1]
+            game.emit("reveal", eid=top)                      # 701.16a
+            if "Creature" in game.world.ents[top][Card].defn.types:
+                from systems import zones
+                zones.put_onto_battlefield(game, top, controller=ctx.controller, cause="effect")
+                ctx.vars[key] = "done"
+                return None
+            ctx.vars[key] = top
+            return Decision("may", ctx.controller, [True, False], 1, 1,
+                            f"put {game.name(top)} on the bottom of your library?")
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        from ecs.decisions import IllegalAction
+        if answer not in (True, False, "yes", "no"):
+            raise IllegalAction("answer yes or no")
+        top = ctx.vars[("lurking", id(self))]
+        ctx.vars[("lurking", id(self))] = "done"
+        if answer in (True, "yes") and game.exists(top) and game.zone_of(top) == "library":
+            lib = game.players[ctx.controller].library
+            lib.remove(top)
+            lib.insert(0, top)                                 # the bottom is the list's start
+            game.touch()
+
+
+card("Lurking Predators", "{4}{G}{G}", "Enchantment",
+     abilities=[TriggeredAbility(tr.OpponentCasts(), (_RevealTopCreatureOrBottom(),),
+                                 text="Whenever an opponent casts a spell, reveal the top card of your library. "
+                                      "If it's a creature card, put it onto the battlefield. Otherwise, you may "
+                                      "put that card on the bottom of your library.")])
+
+card("Prized Unicorn", "{3}{G}", "Creature — Unicorn", pt=(2, 2),
+     abilities=[StaticAbility(continuous=(st.rule_flag(st.this_object(), "must_be_blocked_by_all"),),
+                              text="All creatures able to block Prized Unicorn do so.")])
