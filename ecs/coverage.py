@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import re
 
-_STMT = re.compile(r"\*\*(T-\d+|T\d+(?:\.\d+)+|[A-Z]{2,}-[a-z0-9]+)\*\*")
+_STMT = re.compile(r"\*\*\[?(T-\d+|T\d+(?:\.\d+)+|[A-Z]{2,}-[a-z0-9]+)\]?\*\*")
 
 
 def statements(spec_path: str) -> list[str]:
@@ -48,11 +48,43 @@ def not_tested(spec_num: str, roots=("tests",)) -> set[str]:
     return out
 
 
+def rulings(spec_path: str) -> list[str]:
+    """The card rulings of the spec's CARDS.json ('Giant Growth R1'), if it has one."""
+    import json
+    cards_path = spec_path.replace(".SPEC.md", ".CARDS.json")
+    if cards_path == spec_path or not os.path.exists(cards_path):
+        return []
+    with open(cards_path, encoding="utf-8") as f:
+        data = json.load(f)
+    cards = data if isinstance(data, list) else data.get("cards", [])
+    return [f"{c['name']} R{i}" for c in cards for i in range(1, len(c.get("rulings") or []) + 1)]
+
+
+def _texts(roots, not_tested_files: bool):
+    for root in roots:
+        for dirpath, _, files in os.walk(root):
+            for fn in files:
+                if fn.endswith((".py", ".yaml", ".yml", ".md")) and (fn == "NOT-TESTED.md") == not_tested_files:
+                    with open(os.path.join(dirpath, fn), encoding="utf-8") as f:
+                        yield f.read()
+
+
+def cited_rulings(spec_num: str, ids, roots=("tests",), not_tested_files=False) -> set[str]:
+    pats = {r: re.compile(rf"\b{spec_num} {re.escape(r)}(?!\d)") for r in ids}
+    out = set()
+    for text in _texts(roots, not_tested_files):
+        for r, pat in pats.items():
+            if r not in out and pat.search(text):
+                out.add(r)
+    return out
+
+
 def report(spec_path: str, roots=("tests",)) -> dict:
     num = os.path.basename(spec_path)[:3]
-    allst = statements(spec_path)
-    c = cited(num, roots)
-    nt = not_tested(num, roots)
+    rs = rulings(spec_path)
+    allst = statements(spec_path) + rs
+    c = cited(num, roots) | cited_rulings(num, rs, roots)
+    nt = not_tested(num, roots) | cited_rulings(num, rs, roots, not_tested_files=True)
     missing = [s for s in allst if s not in c and s not in nt]
     return {"spec": num, "total": len(allst), "covered": sum(1 for s in allst if s in c),
             "not_tested": sum(1 for s in allst if s in nt and s not in c), "missing": missing}

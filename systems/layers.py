@@ -237,7 +237,10 @@ def gather_effects(game, bf_chars: dict) -> list:
         for ab in ch.abilities:
             if isinstance(ab, StaticAbility) and "battlefield" in ab.zones:
                 for tmpl in ab.continuous:
-                    effects.append(tmpl.instantiate(game, eid, ts, ch.controller))
+                    ce = tmpl.instantiate(game, eid, ts, ch.controller)
+                    if ce.data is None:
+                        ce.data = ("static_ability", ab)    # its origin, for 613.1f below
+                    effects.append(ce)
     effects.extend(game.effects)
     return effects
 
@@ -329,8 +332,29 @@ def compute_battlefield(game) -> dict:
                 if _applies(game, ce, eid, c, working):
                     ce.apply(game, ce, c, working)
         if layer == L_ABILITY:
+            _drop_removed_statics(working, by_layer)
             _add_granted_statics(game, working, by_layer)
     return working
+
+
+def _drop_removed_statics(working, by_layer):
+    """CR 613.1f, 613.6: a static ability removed in layer 6 no longer exists, so its effects
+    in later layers (P/T, rules effects such as 'can't attack') don't apply; an effect that
+    already began to apply in an earlier layer (e.g. type-changing, layer 4) goes on."""
+    for layer, effs in by_layer.items():
+        if layer <= L_ABILITY:
+            continue
+        keep = []
+        for ce in effs:
+            d = ce.data
+            if isinstance(d, tuple) and len(d) == 2 and d[0] == "static_ability":
+                ab = d[1]
+                ch = working.get(ce.source)
+                started = any(t.layer < L_ABILITY for t in ab.continuous)
+                if ch is not None and ab not in ch.abilities and not started:
+                    continue
+            keep.append(ce)
+        effs[:] = keep
 
 
 def _add_granted_statics(game, working, by_layer):

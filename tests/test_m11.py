@@ -305,3 +305,107 @@ def test_enters_or_attacks_once_per_declaration():
     # another creature attacking doesn't trigger it
     game.emit("attacks", attacker=-5, defender=PlayerRef(1), controller=0)
     assert len(game.pending_triggers) == 2
+
+
+# ---------------------------------------------------------------------------------------
+# Stormtide Leviathan losing its abilities (layers 4 and 6)
+# ---------------------------------------------------------------------------------------
+def _lose_all_abilities(game, eid):
+    from systems.effects import add_effect
+    from systems.layers import CE, L_ABILITY
+
+    def apply(g, ce, ch, allc):
+        ch.abilities = ()
+        ch.keywords = ()
+    add_effect(game, CE(L_ABILITY, game.tick(), eid, 1, apply, objects=frozenset([eid]),
+                        duration="eot"))
+
+
+def test_stormtide_loses_abilities_lands_stay_islands():
+    """004 Stormtide Leviathan R3; 004 SL-7: an effect that makes the Leviathan lose all its
+    abilities (layer 6) doesn't stop its type-changing effect (layer 4, applied first, CR
+    613.1d, 613.1f): lands, including one that enters later, stay Islands and tap for {U};
+    its islandwalk and attack restriction no longer apply."""
+    from ecs.decisions import Activate, PlayLand
+    game, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Stormtide Leviathan", "id": "sl"}, {"card": "Centaur Courser", "id": "cc"},
+                         {"card": "Mountain", "id": "m"}],
+         "hand": [{"card": "Forest", "id": "f"}]},
+        {"battlefield": [{"card": "Serra Angel", "id": "sa"}, {"card": "Plains", "id": "pl"}]}]})
+    e = lambda k: game.card_entity[h[k]]
+    _lose_all_abilities(game, e("sl"))
+    assert game.chars(e("sl")).abilities == () and not game.chars(e("sl")).keywords
+    assert "Island" in game.chars(e("m")).subtypes and "Island" in game.chars(e("pl")).subtypes
+    game.decide(PlayLand(e("f")))
+    assert "Island" in game.chars(e("f")).subtypes
+    game.decide(Activate(e("f"), 1))
+    assert game.players[0].pool[1] == 1                     # {U}
+    # the third ability is gone: the Courser can attack; no islandwalk: the Angel can block
+    from systems.combat import attack_candidates, can_block
+    cands = attack_candidates(game)
+    assert e("cc") in cands
+    assert can_block(game, e("sa"), e("sl"))
+
+
+def test_removed_static_ability_stops_its_later_layer_effects():
+    """CR 613.1f: a lord that loses its abilities (layer 6) no longer gives +1/+1 (layer 7c)
+    — the mechanism behind 004 SL-7's 'the can't-attack ability no longer applies'."""
+    game, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Master of the Pearl Trident", "id": "lord"},
+                         {"card": "Merfolk Sovereign", "id": "m"}]}, {}]})
+    e = lambda k: game.card_entity[h[k]]
+    before = game.chars(e("m")).power
+    _lose_all_abilities(game, e("lord"))
+    assert game.chars(e("m")).power == before - 1
+
+
+# ---------------------------------------------------------------------------------------
+# deathtouch from another zone, and by last known information
+# ---------------------------------------------------------------------------------------
+def test_deathtouch_from_another_zone():
+    """004 DT-10: deathtouch works whatever zone the object dealing damage is in (702.2d):
+    1 damage from a deathtouch card in a graveyard destroys a 5/5 at the next SBA check."""
+    from systems import damage, sba
+    game, h = Game.from_setup({"players": [
+        {"graveyard": [{"card": "Deadly Recluse", "id": "dr"}]},
+        {"battlefield": [{"card": "Vastwood Gorger", "id": "vg"}]}]})
+    e = lambda k: game.card_entity[h[k]]
+    src = e("dr")
+    assert game.zone_of(src) == "graveyard" and game.chars(src).has("deathtouch")
+    damage.deal(game, [(src, game.chars(src), e("vg"), 1)])
+    sba.check(game)
+    assert game.zone_of(game.card_entity[h["vg"]]) == "graveyard"
+
+
+def test_deathtouch_last_known_information():
+    """004 DT-11; 004 Cyclops Gladiator R3: a creature with deathtouch whose 'it deals damage
+    equal to its power to target creature' ability resolves after it left the battlefield
+    deals that damage with its last known information — it had deathtouch, so the target is
+    destroyed (702.2e)."""
+    from cards import get_card
+    from ecs.decisions import Activate
+    glad = get_card("Cyclops Gladiator")
+    dt_glad = make_card("Test Deathtouch Gladiator", "{1}{R}{R}{R}", "Creature — Cyclops Warrior",
+                        pt=(1, 1), keywords=["deathtouch"], abilities=glad.abilities)
+    game, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Test Deathtouch Gladiator", "id": "g"},
+                         {"card": "Bloodthrone Vampire", "id": "bv"}]},
+        {"battlefield": [{"card": "Vastwood Gorger", "id": "vg"}]}],
+        "turn": {"step": "beginning_of_combat"}},
+        defs={"Test Deathtouch Gladiator": dt_glad})
+    e = lambda k: game.card_entity[h[k]]
+    game.decide(Pass())
+    game.decide(Pass())                                  # to declare attackers
+    assert game.pending.kind == "attackers"
+    game.decide({e("g"): PlayerRef(1)})
+    assert game.pending.kind == "targets"
+    game.decide([e("vg")])
+    # in response, sacrifice the Gladiator to Bloodthrone Vampire
+    game.decide(Activate(e("bv"), 0, pay={"sacrifice": [e("g")]}))
+    game.decide(Pass())
+    game.decide(Pass())                                  # the Vampire's ability resolves
+    game.decide(Pass())
+    game.decide(Pass())                                  # the Gladiator's trigger resolves
+    assert game.pending.kind == "may"
+    game.decide(True)
+    assert game.zone_of(game.card_entity[h["vg"]]) == "graveyard"
