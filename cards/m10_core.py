@@ -8,7 +8,7 @@ from cards.dsl import SpellAbility, ActivatedAbility, StaticAbility, parse_activ
 from systems import effects as fx
 from systems import statics as st
 from systems.entering import PayLifeOrEntersTapped
-from systems.targeting import any_target, creature
+from systems.targeting import any_target, creature, target
 
 def _spell(*effects, targets=(), **kw):
     return SpellAbility(effects=tuple(effects), targets=tuple(targets), **kw)
@@ -41,6 +41,13 @@ card("Wall of Faith", "{3}{W}", "Creature — Wall", pt=(0, 5), keywords=["defen
 card("Berserkers of Blood Ridge", "{4}{R}", "Creature — Human Berserker", pt=(4, 4),
      abilities=[_self_flag("attacks_each_combat",
                            "Berserkers of Blood Ridge attacks each combat if able.")])
+
+card("Selfless Exorcist", "{3}{W}{W}", "Creature — Human Cleric", pt=(3, 4),
+     abilities=[_act("{T}", fx.ExileThenDealsPower(fx.TARGET(0), fx.SELF),
+                     targets=[target("target creature card from a graveyard", "card", zone="graveyard",
+                                     filter=lambda g, t, tc: "Creature" in g.chars(t).types)],
+                     text="{T}: Exile target creature card from a graveyard. That card deals damage "
+                          "equal to its power to Selfless Exorcist.")])
 
 # --- instants ------------------------------------------------------------------------
 card("Giant Growth", "{G}", "Instant",

@@ -335,6 +335,37 @@ class Exile(_EachObject):
         zones.exile(game, t)
 
 
+class ExileThenDealsPower(Step):
+    """'Exile <card>. That card deals damage equal to its power to <to>.' (Selfless
+    Exorcist). The card deals the damage from exile: its lifelink and deathtouch apply
+    there (702.15b, 702.2b); with no controller, its owner gains the life."""
+
+    def __init__(self, what, to):
+        self.what = what
+        self.to = to
+
+    def run(self, game, ctx):
+        key = ("exiled", id(self))
+        if key not in ctx.vars:
+            moved = []
+            for t in self.what.resolve(game, ctx):
+                new = zones.exile(game, t)
+                if new is not None:
+                    moved.append(new)
+            ctx.vars[key] = moved
+        batch = []
+        for new in ctx.vars[key]:
+            if not game.exists(new) or game.zone_of(new) != "exile":
+                continue
+            ch = game.chars(new)
+            for r in self.to.resolve(game, ctx):
+                batch.append((new, ch, r, max(0, ch.power or 0)))
+        return _deal(game, ctx, self, batch)
+
+    def answer(self, game, ctx, decision, answer):
+        _answer_order(game, ctx, self, decision, answer)
+
+
 class ReturnToHand(_EachObject):
     """'Return <it> to its owner's hand.'"""
 
@@ -408,7 +439,8 @@ class AddFlag(Step):
         objs = frozenset(self.what.resolve(game, ctx))
         if not objs:
             return
-        flag = self.flag
+        # a flag naming a player ('attacks you': must_attack:N) may be computed as it resolves
+        flag = self.flag(game, ctx) if callable(self.flag) else self.flag
 
         def apply(g, ce, ch, allc):
             ch.flags = ch.flags | {flag}

@@ -206,28 +206,10 @@ def test_combat_phase_steps_in_order():
 # ---------------------------------------------------------------------------
 # deathtouch and lifelink from anywhere (test-only cards with rules text)
 # ---------------------------------------------------------------------------
-def _exorcise(game, ctx):
-    """'Exile target creature card from a graveyard. That card deals damage equal to its
-    power to ~.' (Selfless Exorcist's ability, as a test-only card)."""
-    (card,) = ctx.targets[0]
-    new = zones.exile(game, card)
-    ch = game.chars(new)
-    if game.exists(ctx.source) and ctx.source in game.battlefield:
-        damage.deal(game, [(new, ch, ctx.source, ch.power or 0)])
-
-
-EXORCIST = make_card("Test Exorcist", "{3}{W}{W}", "Creature — Human Cleric", pt=(3, 4), abilities=[
-    ActivatedAbility(cost=parse_activation_cost("{T}"), effects=(fx.Custom(_exorcise),),
-                     targets=(target("target creature card in a graveyard", "card", zone="graveyard",
-                                     filter=lambda g, t, tc: "Creature" in g.chars(t).types),),
-                     text="{T}: Exile target creature card from a graveyard. That card deals damage "
-                          "equal to its power to this creature.")])
-
-
 def _exorcist_game(card_in_graveyard, owner):
-    players = [{"battlefield": [{"card": "Test Exorcist", "id": "ex"}]}, {}]
+    players = [{"battlefield": [{"card": "Selfless Exorcist", "id": "ex"}]}, {}]
     players[owner]["graveyard"] = [{"card": card_in_graveyard, "id": "gy"}]
-    game, e = _game({"players": players}, defs={"Test Exorcist": EXORCIST})
+    game, e = _game({"players": players})
     game.decide(Activate(e("ex"), 0, targets=[[e("gy")]]))
     game.decide(Pass())
     game.decide(Pass())
