@@ -253,6 +253,7 @@ class Checker:
         self.rng = rng
         self.life = [p.life for p in game.players]
         self.log_at = len(game.log)
+        self.cards = _physical_cards(game)[0]
         _STEP_ERRORS[id(game)] = []
 
     def close(self):
@@ -266,18 +267,30 @@ class Checker:
             errs.extend(step_errs)
             step_errs.clear()
         errs += check_zones(g)
+        errs += self._cards()
         errs += self._life()
         errs += check_values(g)
         errs += check_chars(g)
         d = g.pending
         if d is not None and d.kind == "priority":
             errs += check_sba(g)
+            errs += check_auto_pass(g, d)
             if self.rng.random() < ACTIONS_CHECK_CHANCE:
                 errs += check_actions(g, d)
         if g.turn_limit is not None and g.turn > g.turn_limit:
             errs.append(f"turn {g.turn} beyond the turn limit {g.turn_limit}")
         if errs:
             raise FuzzFailure("; ".join(errs), index)
+
+    def _cards(self):
+        """No card is duplicated or lost (400.7: a zone change makes a new object of
+        the same card), and game.card_entity follows each card."""
+        g = self.game
+        now, errs = _physical_cards(g)
+        if now != self.cards:
+            lost, new = sorted(self.cards - now), sorted(now - self.cards)
+            errs.append(f"cards lost {lost[:5]} / appeared {new[:5]}")
+        return errs
 
     def _life(self):
         g = self.game
@@ -331,6 +344,25 @@ def check_zones(g) -> list:
             z = comps.get(Zone)
             errs.append(f"{comps[Card].defn.name} ({e}, Zone {z}) is in no zone list")
     return errs
+
+
+def _physical_cards(g):
+    from components import Card, Zone
+    ids, errs = set(), []
+    for e, comps in g.world.ents.items():
+        c = comps.get(Card)
+        if c is None or c.token:
+            continue
+        z = comps.get(Zone)
+        if z is not None and z.name == "command":
+            continue                     # emblems
+        if c.card_id in ids:
+            errs.append(f"card {c.card_id} ({c.defn.name}) is two objects")
+        ids.add(c.card_id)
+        if g.card_entity.get(c.card_id) != e:
+            errs.append(f"card_entity[{c.card_id}] is {g.card_entity.get(c.card_id)}, "
+                        f"not {e} ({c.defn.name})")
+    return ids, errs
 
 
 def check_values(g) -> list:
@@ -454,6 +486,20 @@ def check_sba(g) -> list:
     return errs
 
 
+def check_auto_pass(g, d) -> list:
+    """`Game(auto_pass=True)` passes only when passing (or a mana ability) is all a
+    player could do."""
+    from systems import priority
+    from systems.costs import activated_abilities
+    if not priority.only_pass(g, d.player):
+        return []
+    real = [a for a in d.options if not isinstance(a, Pass) and not (
+        isinstance(a, Activate) and activated_abilities(g, a.source)[a.index].mana)]
+    if real:
+        return [f"auto-pass would pass for p{d.player}, who could {real[:3]}"]
+    return []
+
+
 def check_actions(g, d) -> list:
     """The offered priority actions equal a computation with every cache empty."""
     from systems import priority
@@ -575,6 +621,11 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
             chk.check(index)
         if not g.over and not exhausted:
             raise FuzzFailure("no decision pending but the game is not over", index)
+        if g.end_reason == "loop draw" and not exhausted:
+            # 104.4b: no card in the pool makes a mandatory loop; the engine spinning
+            # without a decision means something repeats (an SBA that changes nothing)
+            raise FuzzFailure(f"the game ended as a loop draw on turn {g.turn} "
+                              "(the engine's step limit without a decision)", index)
         if isinstance(clone, tuple):
             _check_clone(clone, res.clone_at)
     except FuzzFailure as f:

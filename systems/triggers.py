@@ -267,6 +267,9 @@ class PutTriggersTask:
         t.__dict__.update(self.__dict__)
         t.groups = [list(g) for g in self.groups]
         t.ordered = list(self.ordered) if self.ordered is not None else None
+        # the targets chosen so far are appended to: each copy needs its own list
+        if getattr(self, "_targets", None) is not None:
+            t._targets = list(self._targets)
         return t
 
     def run(self, game):

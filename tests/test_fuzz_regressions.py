@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from cards.dsl import make_card, StaticAbility
 from ecs import Game, Pass
-from ecs.decisions import PlayerRef
+from ecs.decisions import Cast, PlayerRef
 from systems import statics as st
 
 
@@ -35,3 +35,28 @@ def test_cda_reading_life_total_follows_life_changes():
         game.decide({"attackers": {cc: PlayerRef(0)}, "blockers": {}}.get(d.kind, Pass()))
     assert game.players[0].life == 17                     # 3 combat damage, no zone change
     assert (game.chars(av).power, game.chars(av).toughness) == (17, 17)
+
+
+def test_clone_while_choosing_trigger_targets():
+    """CR 603.3d: a triggered ability's targets are chosen as it is put on the stack; a
+    clone taken at that choice continues exactly like the original (fuzz: the copy of
+    the task shared its list of chosen targets, so answering on both gave the clone's
+    ability the target twice)."""
+    from ecs.state import state_hash
+    game, h = Game.from_setup({"players": [
+        {"battlefield": ["Forest", "Forest", "Forest", "Forest", "Forest"],
+         "hand": [{"card": "Acidic Slime", "id": "slime"}]},
+        {"battlefield": [{"card": "Forest", "id": "f"}]}]})
+    game.decide(Cast(game.card_entity[h["slime"]]))
+    while game.pending.kind == "priority":
+        game.decide(Pass())
+    assert game.pending.kind == "targets"
+    copy = game.clone()
+    target = [game.card_entity[h["f"]]]
+    game.decide(target)
+    copy.decide(target)
+    assert state_hash(copy) == state_hash(game)
+    from components import StackAbility
+    ab = game.world.get(game.stack[-1], StackAbility)
+    assert ab.targets == ((target[0],),)
+    assert copy.world.get(copy.stack[-1], StackAbility).targets == ab.targets
