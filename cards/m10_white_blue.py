@@ -228,3 +228,32 @@ card("Clone", "{3}{U}", "Creature — Shapeshifter", pt=(0, 0),
      abilities=[StaticAbility(replacement=(EnterAsCopy(),),
                               zones=("battlefield", "hand", "library", "graveyard", "exile", "stack"),
                               text="You may have Clone enter the battlefield as a copy of any creature on the battlefield.")])
+
+from systems.untap import DoesntUntapNext
+
+card("Sleep", "{2}{U}{U}", "Sorcery",
+     spell=_spell(fx.Tap(fx.CREATURES_OF(fx.TARGET(0))),
+                  DoesntUntapNext(fx.CREATURES_OF(fx.TARGET(0)), player=fx.TARGET(0)),
+                  targets=[player()],
+                  text="Tap all creatures target player controls. Those creatures don't untap during "
+                       "that player's next untap step."))
+
+card("Alluring Siren", "{1}{U}", "Creature — Siren", pt=(1, 1),
+     abilities=[_act("{T}", fx.AddFlag(fx.TARGET(0), lambda g, ctx: f"must_attack:{ctx.controller}"),
+                     targets=[creature("target creature an opponent controls",
+                                       filter=lambda g, t, tc: g.chars(t).controller != tc.controller)],
+                     text="{T}: Target creature an opponent controls attacks you this turn if able.")])
+
+
+def _black_or_red_of_damaged_player(g, t, tc):
+    p = tc.info.get("player")
+    return _black_or_red(g, t, tc) and p is not None and g.chars(t).controller == p.index
+
+
+card("Lightwielder Paladin", "{3}{W}{W}", "Creature — Human Knight", pt=(4, 4), keywords=["first strike"],
+     abilities=[TriggeredAbility(tr.DealsCombatDamageToPlayer(),
+                                 (fx.MayStep((fx.Exile(fx.TARGET(0)),), prompt="exile it?"),),
+                                 targets=(target("target black or red permanent that player controls", "permanent",
+                                                 filter=_black_or_red_of_damaged_player),),
+                                 text="Whenever Lightwielder Paladin deals combat damage to a player, you may "
+                                      "exile target black or red permanent that player controls.")])
