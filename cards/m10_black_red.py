@@ -435,3 +435,45 @@ card("Haunting Echoes", "{3}{B}{B}", "Sorcery",
                   text="Exile all cards from target player's graveyard other than basic land cards. For each card "
                        "exiled this way, search that player's library for all cards with the same name as that card "
                        "and exile them. Then that player shuffles."))
+
+
+# --- batch 6: the top card of the library --------------------------------------------
+from systems.layers import L_ABILITY
+
+
+def _top_card_black(g, src, allc):
+    """'As long as the top card of your library is black' (read continuously: the
+    layer cache is volatile for it)."""
+    me = allc[src].controller if src in allc else g.chars(src).controller
+    lib = g.players[me].library
+    from systems.layers import compute_offfield      # (not g.chars: mid-computation)
+    return bool(lib) and "B" in compute_offfield(g, lib[-1]).colors
+
+
+def _nocturnus_affects(g, src, e, ch, allc):
+    return e == src or ("Creature" in ch.types and "Vampire" in ch.subtypes
+                        and ch.controller == allc[src].controller)
+
+
+def _plus_two_one(g, ce, ch, allc):
+    if ch.power is not None:
+        ch.power += 2
+        ch.toughness += 1
+
+
+_FLYING = (st.parse_keyword("flying"),)
+
+
+def _gain_flying(g, ce, ch, allc):
+    ch.keywords = ch.keywords + _FLYING
+
+
+card("Vampire Nocturnus", "{1}{B}{B}{B}", "Creature — Vampire", pt=(3, 3),
+     abilities=[StaticAbility(rules=("top_of_library_revealed",),
+                              text="Play with the top card of your library revealed."),
+                StaticAbility(continuous=(StaticEffect(L_7C, _nocturnus_affects, _plus_two_one,
+                                                       _top_card_black, volatile=True),
+                                          StaticEffect(L_ABILITY, _nocturnus_affects, _gain_flying,
+                                                       _top_card_black, volatile=True)),
+                              text="As long as the top card of your library is black, Vampire Nocturnus and "
+                                   "other Vampire creatures you control get +2/+1 and have flying.")])
