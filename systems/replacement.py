@@ -44,8 +44,29 @@ class EntersTappedUnless(Replacement):
 
     def apply(self, game, eid, ev) -> None:
         ctl = ev["controller"] if ev["controller"] is not None else game.owner(eid)
-        if self.condition is None or not self.condition(game, eid, ctl):
+        if self.condition is None or not self.condition(_before_together(game), eid, ctl):
             ev["tapped"] = True
+
+
+class _BattlefieldBefore:
+    """The game seen without the permanents that entered earlier in the same event: a
+    replacement effect of an object entering at the same time as others checks the game
+    as it was before they all entered (614.12; 001 Dragonskull Summit R2)."""
+
+    def __init__(self, game, hidden):
+        self._game = game
+        self.battlefield = [e for e in game.battlefield if e not in hidden]
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+
+def _before_together(game):
+    before = game.__dict__.get("together_before")
+    if game.__dict__.get("event_batch") is None or before is None:
+        return game
+    hidden = set(game.battlefield) - before
+    return _BattlefieldBefore(game, hidden) if hidden else game
 
 
 class EntersWithCounters(Replacement):

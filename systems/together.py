@@ -21,10 +21,12 @@ def together(game):
         yield
         return
     game.event_batch = []
+    game.together_before = set(game.battlefield)     # what replacement effects see (614.12)
     try:
         yield
     finally:
         batch, game.event_batch = game.event_batch, None
+        game.together_before = None
     from systems.triggers import check_triggers
     for kind, data in batch:
         check_triggers(game, kind, data)

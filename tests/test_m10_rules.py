@@ -257,7 +257,7 @@ def test_noncombat_deathtouch_damage_destroys():
 
 
 def test_one_regeneration_shield_saves_from_deathtouch_and_lethal_damage():
-    """001 T1.7.6; 001 Deadly Recluse R3; R4; R8: a creature with one regeneration shield,
+    """001 T1.7.6; 001 Deadly Recluse R3; 001 Deadly Recluse R4; 001 Deadly Recluse R8: a creature with one regeneration shield,
     dealt lethal damage by a source with deathtouch (two instances of it), is regenerated
     once: tapped, damage removed, removed from combat (CR 701.19, 704.5g-h)."""
     game, e = _game({"players": [
@@ -443,3 +443,65 @@ def test_agents_obey_requirements():
             d = game.pending
             assert legal_declaration(game, d, {}) == ({e("p"): e("u")} if e("u") in ans else {})
             game.decide(agent.act(game, d))
+
+
+def _all_lands_from_hand(game, ctx):
+    from systems.together import move_all_together
+    lands = [c for c in game.players[ctx.controller].hand if "Land" in game.chars(c).types]
+    move_all_together(game, lands, controller=ctx.controller)
+
+
+ALL_LANDS = make_card("Test Landfall", "{G}", "Sorcery", spell=SpellAbility(
+    effects=(fx.Custom(_all_lands_from_hand),),
+    text="Put all land cards from your hand onto the battlefield."))
+
+
+@pytest.mark.parametrize("mountain_first", [True, False])
+def test_dragonskull_summit_doesnt_see_lands_entering_with_it(mountain_first):
+    """001 Dragonskull Summit R2: it checks the lands already on the battlefield; a
+    Mountain entering at the same time isn't seen, so it enters tapped (CR 614.12)."""
+    hand = [{"card": "Mountain", "id": "m"}, {"card": "Dragonskull Summit", "id": "ds"}]
+    if not mountain_first:
+        hand.reverse()
+    game, e = _game({"players": [{"battlefield": ["Forest"],
+                                  "hand": [{"card": "Test Landfall", "id": "tl"}] + hand}, {}]},
+                    defs={"Test Landfall": ALL_LANDS})
+    game.decide(Cast(e("tl")))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.zone_of(e("ds")) == "battlefield" and game.zone_of(e("m")) == "battlefield"
+    assert game.is_tapped(e("ds"))
+
+
+def test_dragonskull_summit_sees_a_mountain_already_there():
+    """001 Dragonskull Summit R2 (control): with a Mountain already on the battlefield the
+    Summit entering with other lands enters untapped."""
+    game, e = _game({"players": [{"battlefield": ["Forest", "Mountain"],
+                                  "hand": [{"card": "Test Landfall", "id": "tl"},
+                                           {"card": "Dragonskull Summit", "id": "ds"}, "Plains"]}, {}]},
+                    defs={"Test Landfall": ALL_LANDS})
+    game.decide(Cast(e("tl")))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert not game.is_tapped(e("ds"))
+
+
+BOMB = make_card("Test Venom Bomb", "{B}", "Creature — Snake", pt=(1, 1), keywords=["deathtouch"],
+                 abilities=[ActivatedAbility(cost=parse_activation_cost("Sacrifice this creature"),
+                                             effects=(fx.DealDamage(1, fx.TARGET(0)),),
+                                             targets=(creature(),),
+                                             text="Sacrifice this creature: It deals 1 damage to target creature.")])
+
+
+def test_deathtouch_of_a_source_that_left_uses_last_known_information():
+    """001 Deadly Recluse R7; 001 T1.6.9: a source that changed zones before dealing its
+    damage is checked as it last existed on the battlefield: the sacrificed deathtouch
+    creature's 1 damage destroys a 5/5 (CR 608.2h, 702.2b)."""
+    game, e = _game({"players": [{"battlefield": [{"card": "Test Venom Bomb", "id": "b"}]},
+                                 {"battlefield": [{"card": "Test Giant", "id": "t"}]}]},
+                    defs={"Test Venom Bomb": BOMB, "Test Giant": BIG})
+    game.decide(Activate(e("b"), 0, targets=[[e("t")]]))
+    assert game.zone_of(e("b")) == "graveyard"
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.zone_of(e("t")) == "graveyard"
