@@ -257,3 +257,11 @@ card("Lightwielder Paladin", "{3}{W}{W}", "Creature — Human Knight", pt=(4, 4)
                                                  filter=_black_or_red_of_damaged_player),),
                                  text="Whenever Lightwielder Paladin deals combat damage to a player, you may "
                                       "exile target black or red permanent that player controls.")])
+
+from systems.redirect import RedirectFromChosenSource
+from systems.targeting import any_target
+
+card("Harm's Way", "{W}", "Instant",
+     spell=_spell(RedirectFromChosenSource(fx.TARGET(0), 2), targets=[any_target()],
+                  text="The next 2 damage that a source of your choice would deal to you and/or "
+                       "permanents you control this turn is dealt to any target instead."))

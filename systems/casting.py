@@ -200,6 +200,8 @@ class CastTask(_Procedure):
                                 "choose X")
         if self.x is None:
             self.x = 0
+        if not isinstance(self.x, int) or self.x < 0:
+            raise IllegalAction(f"X can't be {self.x!r}: it is 0 or more (107.1b)")
         if defn.cost.x and self.alt == "free" and self.x != 0:
             raise IllegalAction("X must be 0 when a spell is cast without paying its mana cost (107.3b)")
         if self.x and not defn.cost.x:
@@ -232,7 +234,8 @@ class CastTask(_Procedure):
         # 601.2f-h: total cost, mana abilities, payment
         cost = self._total_cost(game)
         game.set(self.eid, Spell(self.player, tuple(tuple(g) for g in self.targets),
-                                 self.modes or (), self.x, self.division or (), self.alt))
+                                 self.modes or (), self.x, self.division or (), self.alt,
+                                 cast_from=self.from_zone))
         costs.pay_mana(game, self.player, cost, self.mana_sources)
         for e in self.pay_choices.get("discard", []):
             zones.discard(game, self.player, e)
@@ -344,6 +347,8 @@ class ActivateTask(_Procedure):
             return Decision("x", self.player, list(range(0, self._max_x(game) + 1)), 1, 1, "choose X")
         if self.x is None:
             self.x = 0
+        if not isinstance(self.x, int) or self.x < 0:
+            raise IllegalAction(f"X can't be {self.x!r}: it is 0 or more (107.1b)")
         src_chars = game.chars(self.source)
         tc = TargetContext(self.player, self.source, src_chars, False)
         d = self._choose_targets(game, ab.targets, tc)

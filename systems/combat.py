@@ -656,7 +656,11 @@ class CombatDamageTask:
             return Decision("prevention", who, list(per), 1, len(per),
                             f"choose which {sh.left} of the damage to {game.name(r)} to prevent",
                             data={"shield": sh.sid, "recipient": r, "amount": sh.left, "damage": per})
-        d = order_decision(game, batch, True, self.orders)             # 616.1
+        from systems import redirect as _redirect
+        d = _redirect.decision(game, batch)                             # 614.9 (Harm's Way)
+        if d is not None:
+            return d
+        d = order_decision(game, _redirect.apply(game, batch), True, self.orders)   # 616.1
         if d is not None:
             return d
         game.extra["prevention_plans"] = {k: dict(v) for k, v in self.shield_plans.items()}
@@ -672,6 +676,10 @@ class CombatDamageTask:
         if decision.kind == "replacement":
             from systems.replacement import answer_order
             answer_order(game, decision, answer, self.orders)
+            return
+        if decision.kind == "redirect":
+            from systems import redirect as _redirect
+            _redirect.answer(game, decision, answer)
             return
         if decision.kind == "prevention":
             data = decision.data

@@ -16,6 +16,8 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
     event index -> prevention effects in the order the affected player chose (616.1,
     see `replacement.order_decision`). Returns the list of (source, recipient,
     amount dealt)."""
+    from systems import redirect
+    batch = redirect.apply(game, batch, consume=True)      # 614.9 redirection (Harm's Way)
     dealt = []
     for i, (src, sc, target, amount) in enumerate(batch):
         if amount <= 0:

@@ -231,8 +231,12 @@ def _deal(game, ctx, step, batch, combat=False):
     """Deal a damage event, first asking the affected players the order of any
     prevention effects that apply together (616.1)."""
     from systems.replacement import order_decision
+    from systems import redirect
     orders = ctx.vars.setdefault(("orders", id(step)), {})
-    d = order_decision(game, batch, combat, orders)
+    d = redirect.decision(game, batch)              # which damage a redirection takes (614.9)
+    if d is not None:
+        return d
+    d = order_decision(game, redirect.apply(game, batch), combat, orders)
     if d is not None:
         return d
     damage.deal(game, batch, combat, orders)
@@ -241,6 +245,10 @@ def _deal(game, ctx, step, batch, combat=False):
 
 def _answer_order(game, ctx, step, decision, answer):
     from systems.replacement import answer_order
+    if decision.kind == "redirect":
+        from systems import redirect
+        redirect.answer(game, decision, answer)
+        return
     answer_order(game, decision, answer, ctx.vars.setdefault(("orders", id(step)), {}))
 
 

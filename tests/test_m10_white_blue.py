@@ -319,3 +319,52 @@ def test_clone_copy_effect_ends_when_it_leaves():
     assert game.zone_of(e("clone")) == "hand"
     assert game.chars(e("clone")).name == "Clone"
     assert (game.chars(e("clone")).power, game.chars(e("clone")).toughness) == (0, 0)
+
+
+# --- redirection (systems/redirect.py) -------------------------------------------------------
+def test_redirect_apply_splits_events_and_uses_up_the_shield():
+    """Mechanism (001 Harm's Way R3/R4/R5): a redirection shield moves up to its amount of
+    the chosen source's damage to covered recipients onto the new recipient, in event order
+    without a plan or as planned; consumed only when dealt; nothing moves to a gone target."""
+    from systems import redirect
+    from systems.redirect import RedirectNextDamage
+    game, e = _game({"players": [
+        {"battlefield": [{"card": "Soul Warden", "id": "sw"}]},
+        {"battlefield": [{"card": "Centaur Courser", "id": "cc"}, {"card": "Furnace Whelp", "id": "src"}]}]})
+    src, sc = e("src"), game.chars(e("src"))
+    sh = RedirectNextDamage(0, src, e("cc"), 2)
+    game.shields.append(sh)
+    batch = [(src, sc, e("sw"), 3), (src, sc, PlayerRef(0), 3), (src, sc, PlayerRef(1), 3)]
+    view = redirect.apply(game, batch)
+    assert view[0] == (src, sc, e("cc"), 2) and view[1] == (src, sc, e("sw"), 1)
+    assert sh.left == 2                                   # a view doesn't use it up
+    d = redirect.decision(game, batch)
+    assert d is not None and d.kind == "redirect" and set(d.options) == {e("sw"), PlayerRef(0)}
+    redirect.answer(game, d, {e("sw"): 1, PlayerRef(0): 1})
+    with pytest.raises(IllegalAction):
+        redirect.answer(game, d, {e("sw"): 2, PlayerRef(0): 1})
+    out = redirect.apply(game, batch, consume=True)
+    assert sum(n for _, _, t, n in out if t == e("cc")) == 2
+    assert sh.left == 0
+    sh2 = RedirectNextDamage(0, src, e("cc"), 2)
+    game.shields.append(sh2)
+    zones.bounce(game, e("cc"))
+    assert redirect.apply(game, batch) == batch           # the new recipient is gone
+
+
+def test_harms_way_shield_left_after_one_damage():
+    """001 Harm's Way R3: the chosen source deals only 1 damage to its controller: that 1 is
+    redirected and a 1-damage shield remains for the next damage from that source this turn."""
+    from systems import damage
+    from systems.redirect import RedirectNextDamage
+    game, e = _game({"players": [
+        {"battlefield": [{"card": "Soul Warden", "id": "sw"}]},
+        {"battlefield": [{"card": "Centaur Courser", "id": "cc"}, {"card": "Furnace Whelp", "id": "src"}]}]})
+    src = e("src")
+    game.shields.append(RedirectNextDamage(0, src, e("cc"), 2))
+    damage.deal(game, [(src, game.chars(src), PlayerRef(0), 1)])
+    assert game.players[0].life == 20 and game.damage_on(e("cc")) == 1
+    damage.deal(game, [(src, game.chars(src), PlayerRef(0), 3)])
+    assert game.players[0].life == 18 and game.damage_on(e("cc")) == 2
+    damage.deal(game, [(src, game.chars(src), e("sw"), 1)])
+    assert game.damage_on(e("sw")) == 1               # the shield is used up

@@ -364,7 +364,7 @@ class Runner:
             return ans
         if k == "modes":
             return ans if isinstance(ans, list) else [ans]
-        if k in ("damage_assignment", "divide", "prevention"):
+        if k in ("damage_assignment", "divide", "prevention", "redirect"):
             if not isinstance(ans, dict):
                 raise ScenarioError(f"{where}: answer {{recipient: amount}}")
             return {self.obj(kk, where=where): v for kk, v in ans.items()}

@@ -1,0 +1,160 @@
+"""Redirection of damage (CR 614.9, 615): "The next 2 damage that a source of your choice
+would deal to you and/or permanents you control this turn is dealt to <target> instead."
+(Harm's Way).
+
+A `RedirectNextDamage` lives in `game.shields` until the end of the turn. It applies to
+damage its chosen source would deal to its controller or to permanents they control
+(creatures and planeswalkers alike), up to the amount left, whatever the recipient
+(001 Harm's Way R1-R3). The redirection is worked out on a damage event before
+prevention effects: the affected events are split into the redirected part, dealt to
+the new recipient, and the rest. When the source would deal more damage at once to
+several of those recipients than the shield has left, its controller chooses how much
+of each to redirect (a `redirect` decision answered {recipient: amount}; R4); without
+a choice the damage is taken in the event's order. If the new recipient can't be dealt
+damage then (a creature or planeswalker gone or no longer one, a player who left), the
+damage isn't redirected (R5). Damage already dealt is never affected (R6).
+"""
+from __future__ import annotations
+
+from ecs.decisions import Decision, IllegalAction, PlayerRef
+from systems.replacement import Shield
+
+PLANS = "redirect_plans"
+
+
+class RedirectNextDamage(Shield):
+    def __init__(self, player, source, to, amount, source_card=None):
+        super().__init__(source_card)
+        self.player = player            # the controller of the effect: 'you'
+        self.source = source            # the chosen source (an entity)
+        self.to = to                    # the new recipient (entity or PlayerRef)
+        self.left = amount
+
+    # a redirection isn't a prevention effect
+    def applies(self, game, source, target, amount, combat):
+        return False
+
+    def covers(self, game, source, target) -> bool:
+        if source != self.source or self.left <= 0:
+            return False
+        if isinstance(target, PlayerRef):
+            return target.index == self.player
+        return game.exists(target) and target in game.battlefield and \
+            game.chars(target).controller == self.player
+
+    def target_ok(self, game) -> bool:
+        t = self.to
+        if isinstance(t, PlayerRef):
+            return t.index < len(game.players) and not game.players[t.index].lost
+        if not game.exists(t) or t not in game.battlefield:
+            return False
+        return bool({"Creature", "Planeswalker"} & game.chars(t).types)
+
+
+def _shields(game):
+    return [s for s in game.shields if isinstance(s, RedirectNextDamage) and s.left > 0]
+
+
+def decision(game, batch):
+    """A `redirect` decision for the first shield whose source would deal more damage to
+    several covered recipients than it has left, and for which no plan was chosen."""
+    plans = game.extra.get(PLANS, {})
+    for sh in _shields(game):
+        if sh.sid in plans or not sh.target_ok(game):
+            continue
+        per = {}
+        for src, sc, t, n in batch:
+            if n > 0 and sh.covers(game, src, t):
+                per[t] = per.get(t, 0) + n
+        if len(per) > 1 and sum(per.values()) > sh.left:
+            return Decision("redirect", sh.player, list(per), 1, len(per),
+                            f"choose which {sh.left} damage to redirect",
+                            data={"shield": sh.sid, "total": sh.left, "damage": per})
+    return None
+
+
+def answer(game, decision, answer) -> None:
+    data = decision.data
+    if not isinstance(answer, dict) or any(t not in data["damage"] for t in answer):
+        raise IllegalAction("answer {recipient: damage to redirect} among the recipients")
+    if any(not isinstance(n, int) or n < 0 or n > data["damage"][t] for t, n in answer.items()):
+        raise IllegalAction("each amount is between 0 and the damage that recipient would be dealt")
+    if sum(answer.values()) != min(data["total"], sum(data["damage"].values())):
+        raise IllegalAction(f"redirect exactly {data['total']} damage in total")
+    plans = dict(game.extra.get(PLANS, {}))
+    plans[data["shield"]] = dict(answer)
+    game.extra[PLANS] = plans
+
+
+def apply(game, batch, consume=False) -> list:
+    """The damage event after redirection (see module doc). With `consume` the shields
+    are used up (call it once, as the damage is dealt)."""
+    shields = _shields(game)
+    if not shields:
+        return batch
+    plans = game.extra.get(PLANS, {})
+    out = list(batch)
+    for sh in shields:
+        if not sh.target_ok(game):
+            continue
+        left = sh.left
+        plan = dict(plans.get(sh.sid, {}))
+        new = []
+        for src, sc, t, n in out:
+            if n > 0 and left > 0 and sh.covers(game, src, t):
+                k = min(n, left, plan[t]) if t in plan else min(n, left)
+                if t in plan:
+                    plan[t] -= k
+                if k > 0:
+                    left -= k
+                    new.append((src, sc, sh.to, k))
+                    if n - k > 0:
+                        new.append((src, sc, t, n - k))
+                    continue
+            new.append((src, sc, t, n))
+        out = new
+        if consume:
+            sh.left = left
+    if consume and PLANS in game.extra:
+        game.extra.pop(PLANS, None)
+    return out
+
+
+# ---------------------------------------------------------------------------
+from systems.effects import Step  # noqa: E402
+
+
+class RedirectFromChosenSource(Step):
+    """'The next N damage that a source of your choice would deal to you and/or permanents
+    you control this turn is dealt to <target> instead': the source is chosen as it
+    resolves (any permanent, spell on the stack or card in a graveyard; 609.7a)."""
+
+    def __init__(self, to, n):
+        self.to = to
+        self.n = n
+
+    def _sources(self, game):
+        out = list(game.battlefield) + [e for e in reversed(game.stack)]
+        for p in game.players:
+            out.extend(p.graveyard)
+        return out
+
+    def run(self, game, ctx):
+        key = ("redirect_source", id(self))
+        if key not in ctx.vars:
+            return Decision("choose", ctx.controller, self._sources(game), 1, 1,
+                            "choose a source")
+        to = self.to.resolve(game, ctx)
+        if not to:
+            return None
+        from components import Card
+        card = game.world.ents.get(ctx.obj, {}).get(Card)
+        game.shields.append(RedirectNextDamage(ctx.controller, ctx.vars[key], to[0], self.n,
+                                               card.card_id if card else None))
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
+        if a not in decision.options:
+            raise IllegalAction("choose a source: a permanent, a spell or a card in a graveyard")
+        ctx.vars[("redirect_source", id(self))] = a
