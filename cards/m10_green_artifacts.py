@@ -2,15 +2,16 @@
 their rulings — with today's Oracle text (oracle-2022.json)."""
 from __future__ import annotations
 
-from cards import card
-from cards.dsl import SpellAbility, TriggeredAbility, StaticAbility, ActivatedAbility, parse_activation_cost
+from cards import card, register_token
+from cards.dsl import (SpellAbility, TriggeredAbility, StaticAbility, ActivatedAbility, parse_activation_cost,
+                       make_card)
 from systems import effects as fx
 from systems import statics as st
 from systems import triggers as tr
 from systems.player_rules import HandSize, SkipStep, CantLose, OpponentsCantWin
 from systems.replacement import PreventDamageTo, EntersWithCounters
 from systems.naming import ChooseNameAsEnters, CantActivateNamed
-from systems.targeting import target
+from systems.targeting import target, creature
 
 _ALL_ZONES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
 
@@ -264,3 +265,101 @@ card("Lurking Predators", "{4}{G}{G}", "Enchantment",
 card("Prized Unicorn", "{3}{G}", "Creature — Unicorn", pt=(2, 2),
      abilities=[StaticAbility(continuous=(st.rule_flag(st.this_object(), "must_be_blocked_by_all"),),
                               text="All creatures able to block Prized Unicorn do so.")])
+
+
+# --- Master of the Wild Hunt -------------------------------------------------------------------
+register_token(make_card("Wolf", None, "Token Creature — Wolf", pt=(2, 2), colors=["green"]))
+
+
+class _WolvesHunt(fx.Step):
+    """'Tap all untapped Wolf creatures you control. Each Wolf tapped this way deals damage
+    equal to its power to target creature. That creature deals damage equal to its power
+    divided as its controller chooses among any number of those Wolves.' Tapping is part
+    of the effect (001 Master of the Wild Hunt R1); the Wolves deal their damage first
+    (R3); the division is chosen as it resolves, each chosen Wolf at least 1 (R6); lethal
+    damage is checked after the whole ability resolved (R4, 704.3)."""
+
+    def run(self, game, ctx):
+        from ecs.decisions import Decision
+        from components import Card
+        from systems import zones
+        st = ctx.vars.setdefault(("hunt", id(self)), {"phase": 0, "wolves": [], "division": None})
+        targets = fx.TARGET(0).resolve(game, ctx)
+        if not targets:
+            return None
+        t = targets[0]
+        if st["phase"] == 0:
+            for e in list(game.battlefield):
+                ch = game.chars(e)
+                if ch.controller == ctx.controller and "Creature" in ch.types and "Wolf" in ch.subtypes \
+                        and not game.is_tapped(e):
+                    zones.tap(game, e)
+                    st["wolves"].append(e)
+            st["phase"] = 1
+        if st["phase"] == 1:
+            batch = [(w, game.chars(w), t, game.chars(w).power or 0) for w in st["wolves"]
+                     if w in game.battlefield and (game.chars(w).power or 0) > 0]
+            d = fx._deal(game, ctx, self, batch) if batch else None
+            if d is not None:
+                return d
+            st["phase"] = 2
+        if st["phase"] == 2:
+            wolves = [w for w in st["wolves"] if w in game.battlefield]
+            power = game.chars(t).power or 0 if t in game.battlefield else 0
+            if power <= 0 or not wolves:
+                return None
+            if st["division"] is None:
+                if len(wolves) == 1:
+                    st["division"] = {wolves[0]: power}
+                else:
+                    return Decision("divide", game.chars(t).controller, wolves, 1, len(wolves),
+                                    f"divide {power} damage among any number of those Wolves",
+                                    data={"total": power, "any_number": True})
+            st["phase"] = 3
+        if st["phase"] == 3:
+            src = t if t in game.battlefield else None
+            if src is None:
+                return None
+            batch = [(src, game.chars(src), w, n) for w, n in st["division"].items() if w in game.battlefield]
+            d = fx._deal(game, ctx, self, batch)
+            if d is not None:
+                return d
+            st["phase"] = 4
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        from ecs.decisions import IllegalAction
+        st = ctx.vars[("hunt", id(self))]
+        if decision.kind == "divide":
+            if not isinstance(answer, dict) or not answer:
+                raise IllegalAction("a division is {wolf: amount}")
+            if any(w not in decision.options for w in answer):
+                raise IllegalAction("only Wolves tapped by this ability can be dealt this damage")
+            if any((not isinstance(v, int)) or v < 1 for v in answer.values()):
+                raise IllegalAction("each chosen Wolf is assigned at least 1 damage")
+            if sum(answer.values()) != decision.data["total"]:
+                raise IllegalAction(f"the division must total {decision.data['total']}")
+            st["division"] = dict(answer)
+            return
+        fx._answer_order(game, ctx, self, decision, answer)
+
+
+card("Master of the Wild Hunt", "{2}{G}{G}", "Creature — Human Shaman", pt=(3, 3),
+     abilities=[TriggeredAbility(tr.AtBeginningOf("upkeep", "your"), (fx.CreateTokens("Wolf", 1),),
+                                 text="At the beginning of your upkeep, create a 2/2 green Wolf creature token."),
+                ActivatedAbility(cost=parse_activation_cost("{T}"), effects=(_WolvesHunt(),),
+                                 targets=(creature(),),
+                                 text="{T}: Tap all untapped Wolf creatures you control. Each Wolf tapped this way "
+                                      "deals damage equal to its power to target creature. That creature deals "
+                                      "damage equal to its power divided as its controller chooses among any "
+                                      "number of those Wolves.")])
+
+card("Phage the Untouchable", "{3}{B}{B}{B}{B}", "Legendary Creature — Avatar Minion", pt=(4, 4),
+     abilities=[TriggeredAbility(tr.EntersNotCastFrom("hand"), (fx.LoseGame(fx.YOU),),
+                                 text="When Phage the Untouchable enters the battlefield, if you didn't cast it "
+                                      "from your hand, you lose the game."),
+                TriggeredAbility(tr.DealsCombatDamageToCreature(), (fx.DestroyNoRegenerate(fx.INFO("creature")),),
+                                 text="Whenever Phage deals combat damage to a creature, destroy that creature. "
+                                      "It can't be regenerated."),
+                TriggeredAbility(tr.DealsCombatDamageToPlayer(), (fx.LoseGame(fx.INFO("player")),),
+                                 text="Whenever Phage deals combat damage to a player, that player loses the game.")])

@@ -163,6 +163,7 @@ class Spell:
     kicked: int = 0
     copy: bool = False
     sacrificed: tuple = ()      # objects sacrificed to pay its costs (their LKI: 'the sacrificed creature')
+    cast_from: str | None = None    # the zone it was cast from (601.2a); None: not cast (a copy)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1085,3 +1085,10 @@ class RemoveCounters(_EachObject):
         for t in self.what.resolve(game, ctx):
             if not isinstance(t, PlayerRef) and t in game.battlefield:
                 zones.remove_counters(game, t, self.kind, n)
+
+
+class DestroyNoRegenerate(_EachObject):
+    """'Destroy <it>. It can't be regenerated.' (701.19c)"""
+
+    def act(self, game, t):
+        zones.destroy(game, t, regenerate=False)

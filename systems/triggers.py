@@ -468,3 +468,33 @@ class LastCounterRemovedFromSelf(Trigger):
         if game.counters(source).get(self.kind) != 0:
             return None
         return {"n": data["n"]}
+
+
+class EntersNotCastFrom(Trigger):
+    """'When ~ enters, if you didn't cast it from your <zone>' (Phage the Untouchable):
+    the zone change of a resolving spell says where that spell was cast from."""
+    events = ("zone_change",)
+
+    def __init__(self, zone="hand"):
+        self.zone = zone
+
+    def match(self, game, source, controller, kind, data):
+        if data["to"] != "battlefield" or data["new"] != source:
+            return None
+        if data.get("frm") == "stack" and data.get("cast_from") == self.zone:
+            return None
+        return {"entered": source}
+
+
+class DealsCombatDamageToCreature(Trigger):
+    """'Whenever ~ deals combat damage to a creature': remembers that creature."""
+    events = ("damage",)
+
+    def match(self, game, source, controller, kind, data):
+        t = data["target"]
+        if data["source"] != source or not data["combat"] or isinstance(t, PlayerRef):
+            return None
+        lk = game.chars(t) if game.exists(t) else game.lki.get(t)
+        if lk is None or "Creature" not in lk.types:
+            return None
+        return {"creature": t}
