@@ -13,7 +13,7 @@ from systems.library import Search, PutFoundOneEach, Shuffle
 from systems.movement import PutOntoBattlefield, DealsDamage, POWER_OF, SOURCE
 from systems.replacement import EntersTappedUnless
 from systems.start import BEGIN_ON_BATTLEFIELD
-from systems.targeting import target, any_target, creature
+from systems.targeting import target, any_target, creature, CantBeTargetedBy, NONGREEN
 
 _ALL_ZONES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
 
@@ -34,6 +34,12 @@ def _mana(cost, *letters, text=""):
         p[IDX[L]] = 1
         pools.append(tuple(p))
     return ActivatedAbility(cost=parse_activation_cost(cost), mana=tuple(pools), text=text)
+
+
+def _greatest_power_you_control(g, ctx):
+    """X = the greatest power among creatures you control, as the spell resolves (608.2h)."""
+    return max([g.chars(e).power or 0 for e in g.battlefield
+                if "Creature" in g.chars(e).types and g.chars(e).controller == ctx.controller] or [0])
 
 
 def _leyline(name):
@@ -168,3 +174,15 @@ card("Jinxed Idol", "{2}", "Artifact",
                                  effects=(fx.GainControl(fx.SELF, to=fx.TARGET(0)),),
                                  targets=(target("target opponent", "opponent"),),
                                  text="Sacrifice a creature: Target opponent gains control of Jinxed Idol.")])
+
+card("Overwhelming Stampede", "{3}{G}{G}", "Sorcery",
+     spell=_spell(fx.GrantKeywords(fx.ALL(fx.YOUR_CREATURES), ["trample"]),
+                  fx.ModifyPT(fx.ALL(fx.YOUR_CREATURES), _greatest_power_you_control, _greatest_power_you_control),
+                  text="Until end of turn, creatures you control gain trample and get +X/+X, where X is the "
+                       "greatest power among creatures you control."))
+
+card("Gaea's Revenge", "{5}{G}{G}", "Creature — Elemental", pt=(8, 5), keywords=["haste"],
+     abilities=[StaticAbility(rules=("cant_be_countered",), zones=("stack",),
+                              text="This spell can't be countered."),
+                StaticAbility(rules=(CantBeTargetedBy(NONGREEN),),
+                              text="Gaea's Revenge can't be the target of nongreen spells or abilities from nongreen sources.")])

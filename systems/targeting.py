@@ -112,7 +112,33 @@ def targetable_by(game, t, c, tc: TargetContext) -> bool:
         if k.name == "protection" and tc.source_chars is not None and \
                 has_quality(tc.source_chars, k.param):
             return False
+    from cards.dsl import StaticAbility
+    for ab in c.abilities:
+        if isinstance(ab, StaticAbility) and ab.rules:
+            for r in ab.rules:
+                if isinstance(r, CantBeTargetedBy) and r.forbids(game, t, c, tc):
+                    return False
     return True
+
+
+class CantBeTargetedBy:
+    """A static ability's targeting restriction (CR 115.4 'can't be the target of ...'):
+    `StaticAbility(rules=(CantBeTargetedBy(pred),))` where pred(game, tc) is true for the
+    spells and abilities that can't target it (tc.is_spell, tc.source_chars: the spell, or
+    the source of the ability). E.g. Gaea's Revenge: 'nongreen spells or abilities from
+    nongreen sources'."""
+
+    def __init__(self, pred, text=""):
+        self.pred = pred
+        self.text = text
+
+    def forbids(self, game, t, chars, tc) -> bool:
+        return bool(self.pred(game, tc))
+
+
+def NONGREEN(game, tc) -> bool:
+    sc = tc.source_chars
+    return sc is None or "G" not in sc.colors
 
 
 # ---------------------------------------------------------------------------

@@ -409,3 +409,31 @@ def test_deathtouch_last_known_information():
     assert game.pending.kind == "may"
     game.decide(True)
     assert game.zone_of(game.card_entity[h["vg"]]) == "graveyard"
+
+
+COUNTER_DRAW = make_card("Test Counter Draw", "{1}{U}{U}", "Instant", spell=SpellAbility(
+    effects=(fx.CounterSpell(fx.TARGET(0)), fx.Draw(fx.YOU, 1)),
+    targets=(__import__("systems.targeting", fromlist=["target"]).target("target spell", "spell", zone="stack"),),
+    text="Counter target spell. Draw a card."))
+
+
+def test_cant_be_countered_rest_of_effect_happens():
+    """004 GR-2; 004 Gaea's Revenge R2: a blue 'Counter target spell. Draw a
+    card.' targeting a Gaea's Revenge spell resolves: Revenge isn't countered, the caster
+    still draws (CR 101.2)."""
+    game, h = Game.from_setup({"players": [
+        {"battlefield": ["Forest"] * 7, "hand": [{"card": "Gaea's Revenge", "id": "gr"}],
+         "library": ["Forest"]},
+        {"battlefield": ["Island"] * 3, "hand": [{"card": "Test Counter Draw", "id": "cd"}],
+         "library": [{"card": "Plains", "id": "pl"}]}]}, defs={"Test Counter Draw": COUNTER_DRAW})
+    e = lambda k: game.card_entity[h[k]]
+    game.decide(Cast(e("gr")))
+    game.decide(Pass())
+    game.decide(Cast(e("cd"), targets=[[e("gr")]]))
+    game.decide(Pass())
+    game.decide(Pass())                                 # the counterspell resolves
+    assert game.zone_of(e("gr")) == "stack"
+    assert game.zone_of(e("pl")) == "hand"
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.zone_of(e("gr")) == "battlefield"
