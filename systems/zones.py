@@ -24,6 +24,8 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         return None
     card = comps[Card]
     frm = comps[Zone].name
+    sp = comps.get(Spell)
+    cast_from = sp.cast_from if sp is not None else None   # a resolving spell: where it was cast from
     owner = comps[Owner].player
     if card.token and frm != "battlefield" and frm != "stack":
         return None                         # CR 111.8: it stays where it is
@@ -81,7 +83,7 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     for hook in ev.get("after_enter", ()):      # "as ~ enters" choices (systems/entering.py)
         hook(game, new)
     game.emit("zone_change", old=eid, new=new, frm=frm, to=to, owner=owner,
-              controller=old_ctl, cause=cause, card=card.card_id)
+              controller=old_ctl, cause=cause, card=card.card_id, cast_from=cast_from)
     return new
 
 
@@ -146,7 +148,7 @@ def discard(game, player: int, card: int) -> int | None:
     return new
 
 
-def destroy(game, eid: int, cause: str = "destroy") -> bool:
+def destroy(game, eid: int, cause: str = "destroy", regenerate: bool = True) -> bool:
     """CR 701.8: move a permanent to its owner's graveyard — unless it is
     indestructible (702.12b) or a regeneration shield replaces it (701.19)."""
     if eid not in game.battlefield:
@@ -155,7 +157,7 @@ def destroy(game, eid: int, cause: str = "destroy") -> bool:
     if c.has("indestructible"):
         return False
     shields = game.world.get(eid, RegenerationShields)
-    if shields is not None and shields.count > 0:
+    if regenerate and shields is not None and shields.count > 0:
         regenerate_now(game, eid, shields)
         return False
     move(game, eid, "graveyard", cause=cause)
