@@ -505,3 +505,56 @@ def test_deathtouch_of_a_source_that_left_uses_last_known_information():
     game.decide(Pass())
     game.decide(Pass())
     assert game.zone_of(e("t")) == "graveyard"
+
+
+LIFE_BOMB = make_card("Test Life Bomb", "{W}", "Creature — Spirit", pt=(1, 1), keywords=["lifelink"],
+                      abilities=[ActivatedAbility(cost=parse_activation_cost("Sacrifice this creature"),
+                                                  effects=(fx.DealDamage(2, fx.TARGET(0)),),
+                                                  targets=(creature(),),
+                                                  text="Sacrifice this creature: It deals 2 damage to target creature.")])
+
+
+def test_lifelink_of_a_source_that_left_uses_last_known_information():
+    """001 Child of Night R5; 001 T1.6.9: the sacrificed lifelink source had lifelink as it
+    last existed on the battlefield, so its controller gains the 2 life (CR 702.15b)."""
+    game, e = _game({"players": [{"battlefield": [{"card": "Test Life Bomb", "id": "b"}]},
+                                 {"battlefield": [{"card": "Test Giant", "id": "t"}]}]},
+                    defs={"Test Life Bomb": LIFE_BOMB, "Test Giant": BIG})
+    game.decide(Activate(e("b"), 0, targets=[[e("t")]]))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.damage_on(e("t")) == 2
+    assert game.players[0].life == 22
+
+
+def _drop_enchantment(game, ctx):
+    for c in list(game.players[ctx.controller].hand):
+        if "Enchantment" in game.chars(c).types:
+            zones.put_onto_battlefield(game, c, controller=ctx.controller)
+            return
+
+
+DROP_ENCH = make_card("Test Vault", "{W}", "Sorcery", spell=SpellAbility(
+    effects=(fx.Custom(_drop_enchantment),),
+    text="Put an enchantment card from your hand onto the battlefield."))
+
+
+def test_mesa_enchantress_needs_a_cast_enchantment():
+    """001 T1.3.2: an enchantment put onto the battlefield without being cast (as Open the
+    Vaults does) doesn't trigger Mesa Enchantress; casting one does (T1.3.1; CR 601.2i)."""
+    game, e = _game({"players": [{"battlefield": [{"card": "Mesa Enchantress", "id": "me"},
+                                                  "Plains", "Plains", "Plains", "Plains",
+                                                  "Swamp", "Swamp", "Swamp", "Swamp"],
+                                  "hand": [{"card": "Test Vault", "id": "v"},
+                                           {"card": "Sanguine Bond", "id": "sb"},
+                                           {"card": "Mark of the Vampire", "id": "mark"}],
+                                  "library": ["Plains", "Plains"]},
+                                 {"battlefield": [{"card": "Goblin Piker", "id": "gp"}]}]},
+                    defs={"Test Vault": DROP_ENCH})
+    game.decide(Cast(e("v")))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.zone_of(e("sb")) == "battlefield"
+    assert game.stack == [] and game.pending.kind == "priority"
+    game.decide(Cast(e("mark"), targets=[[e("gp")]]))
+    assert len(game.stack) == 2                       # the Enchantress triggered
