@@ -477,3 +477,147 @@ card("Vampire Nocturnus", "{1}{B}{B}{B}", "Creature — Vampire", pt=(3, 3),
                                                        _top_card_black, volatile=True)),
                               text="As long as the top card of your library is black, Vampire Nocturnus and "
                                    "other Vampire creatures you control get +2/+1 and have flying.")])
+
+
+# --- Warp World ------------------------------------------------------------------------------
+from systems.together import together
+from systems.replacement import EntersTappedUnless
+
+
+def _enters_tapped_now(game, card, controller) -> bool:
+    """614.12: an 'enters tapped unless ...' replacement of a permanent entering at the
+    same time as others is decided by the game before the event: it doesn't see the
+    others entering with it (Dragonskull Summit with a Mountain, 001 T2.2.5)."""
+    for ab in game.world.ents[card][__import__("components").Card].defn.abilities:
+        for r in getattr(ab, "replacement", ()):
+            if isinstance(r, EntersTappedUnless):
+                if r.condition is None or not r.condition(game, card, controller):
+                    return True
+    return False
+
+
+class _WarpWorld(fx.Step):
+    """Each player shuffles all permanents they own into their library, then reveals
+    that many cards from the top. Each player puts all artifact, creature, and land
+    cards revealed this way onto the battlefield, then does the same for enchantment
+    cards (an Aura chooses what to enchant among permanents already there, 303.4f; the
+    active player first, then in turn order), then puts the others on the bottom of
+    their library in any order. Triggers wait until it has resolved (603.3)."""
+
+    KEY = "warp"
+
+    def run(self, game, ctx):
+        st = ctx.vars.get(self.KEY)
+        if st is None:
+            st = ctx.vars[self.KEY] = self._begin(game)
+        # (5) Auras: choose what each will enchant, APNAP
+        while st["aura_i"] < len(st["auras"]):
+            p, aura = st["auras"][st["aura_i"]]
+            opts = self._aura_options(game, aura, st)
+            if not opts:
+                st["aura_i"] += 1
+                continue
+            return Decision("choose", p, opts, 1, 1, f"choose what {game.name(aura)} enchants",
+                            data={"warp_aura": aura})
+        if not st["enchantments_done"]:
+            st["enchantments_done"] = True
+            with together(game):
+                for p, e in st["enchantments"]:
+                    zones.put_onto_battlefield(game, e, controller=p, cause="effect")
+                for p, aura in st["auras"]:
+                    to = st["attach"].get(aura)
+                    if to is not None and to in game.battlefield:
+                        zones.put_onto_battlefield(game, aura, controller=p, attach_to=to, cause="effect")
+        # (6) the rest on the bottom, in any order
+        while st["bottom_i"] < len(st["players"]):
+            p = st["players"][st["bottom_i"]]
+            rest = [c for c in st["revealed"][p] if game.zone_of(c) == "library"]
+            if len(rest) > 1:
+                return Decision("scry", p, rest, len(rest), len(rest),
+                                "put these cards on the bottom of your library in any order",
+                                data={"warp_bottom": True})
+            self._bottom(game, p, rest)
+            st["bottom_i"] += 1
+        return None
+
+    def _begin(self, game):
+        players = list(game.apnap())
+        counts = {p: 0 for p in players}
+        perms = list(game.battlefield)
+        for e in perms:                                  # (1) permanents each player owns
+            o = game.owner(e)
+            if o in counts:
+                counts[o] += 1
+        with together(game):                             # (2) into their owners' libraries
+            for e in perms:
+                if e in game.battlefield:
+                    zones.move(game, e, "library", cause="effect")
+        # R3: tokens counted above aren't cards; they are never revealed (704.5d)
+        from systems.sba import _cease
+        for e in list(game.token_limbo):
+            if game.exists(e) and game.zone_of(e) == "library":
+                _cease(game, e)
+        for p in players:
+            zones.shuffle(game, p)
+        revealed = {}
+        for p in players:                                # (3) reveal that many
+            lib = game.players[p].library
+            n = min(counts[p], len(lib))
+            revealed[p] = list(reversed(lib[len(lib) - n:])) if n else []
+            game.emit("reveal", player=p, cards=tuple(revealed[p]))
+        first = []
+        for p in players:
+            for c in revealed[p]:
+                if {"Artifact", "Creature", "Land"} & game.chars(c).types:
+                    first.append((p, c, _enters_tapped_now(game, c, p)))
+        with together(game):                             # (4) artifacts, creatures, lands
+            for p, c, tapped in first:
+                zones.put_onto_battlefield(game, c, controller=p, tapped=tapped, cause="effect")
+        enchantments, auras = [], []
+        for p in players:
+            for c in revealed[p]:
+                if game.zone_of(c) != "library":
+                    continue
+                ch = game.chars(c)
+                if "Enchantment" in ch.types:
+                    (auras if "Aura" in ch.subtypes else enchantments).append((p, c))
+        return {"players": players, "revealed": revealed, "enchantments": enchantments,
+                "auras": auras, "aura_i": 0, "attach": {}, "enchantments_done": False,
+                "bottom_i": 0, "already": frozenset(game.battlefield)}
+
+    def _aura_options(self, game, aura, st):
+        from systems.sba import _aura_legal
+        c = game.chars(aura)
+        return [e for e in game.battlefield if e in st["already"] and _aura_legal(game, aura, c, e)]
+
+    def _bottom(self, game, p, cards_top_first):
+        lib = game.players[p].library
+        for c in cards_top_first:
+            lib.remove(c)
+        lib[:0] = list(reversed(cards_top_first))
+        game.touch()
+
+    def answer(self, game, ctx, decision, answer):
+        st = ctx.vars[self.KEY]
+        if decision.data.get("warp_aura") is not None:
+            chosen = answer if isinstance(answer, (list, tuple)) else [answer]
+            if len(chosen) != 1 or chosen[0] not in decision.options:
+                raise IllegalAction("choose one permanent this Aura can enchant")
+            st["attach"][decision.data["warp_aura"]] = chosen[0]
+            st["aura_i"] += 1
+            return
+        from systems.library import check_answer
+        top, bottom = check_answer(decision, answer)
+        if top:
+            raise IllegalAction("these cards go on the bottom: answer {bottom: [...]}")
+        self._bottom(game, decision.player, bottom)
+        st["bottom_i"] += 1
+
+
+card("Warp World", "{5}{R}{R}{R}", "Sorcery",
+     spell=_spell(_WarpWorld(),
+                  text="Each player shuffles all permanents they own into their library, then reveals that many "
+                       "cards from the top of their library. Each player puts all artifact, creature, and land "
+                       "cards revealed this way onto the battlefield, then does the same for enchantment cards, "
+                       "then puts all cards revealed this way that weren't put onto the battlefield on the bottom "
+                       "of their library."))
