@@ -265,3 +265,26 @@ card("Harm's Way", "{W}", "Instant",
      spell=_spell(RedirectFromChosenSource(fx.TARGET(0), 2), targets=[any_target()],
                   text="The next 2 damage that a source of your choice would deal to you and/or "
                        "permanents you control this turn is dealt to any target instead."))
+
+from systems.search import SearchLibrary, NameCard, If, PutOntoBattlefield, Shuffle
+
+
+def _found_creature_not_named(g, ctx):
+    found = ctx.vars.get("found", [])
+    if not found or not g.exists(found[0]):
+        return False
+    ch = g.chars(found[0])
+    return "Creature" in ch.types and ch.name != ctx.vars.get("named")
+
+
+card("Sphinx Ambassador", "{5}{U}{U}", "Creature — Sphinx", pt=(5, 5), keywords=["flying"],
+     abilities=[TriggeredAbility(tr.DealsCombatDamageToPlayer(),
+                                 (SearchLibrary(fx.INFO("player"), "found"),
+                                  NameCard(fx.INFO("player"), "named"),
+                                  If(_found_creature_not_named,
+                                     (fx.MayStep((PutOntoBattlefield("found"),), prompt="put it onto the battlefield?"),)),
+                                  Shuffle(fx.INFO("player"))),
+                                 text="Whenever Sphinx Ambassador deals combat damage to a player, search that "
+                                      "player's library for a card, then that player chooses a card name. If you "
+                                      "searched for a creature card that doesn't have that name, you may put it onto "
+                                      "the battlefield under your control. Then that player shuffles.")])

@@ -1,0 +1,112 @@
+"""Searching a library (CR 701.19), naming a card (201.3) and conditional steps, for
+effects such as Sphinx Ambassador's: "search that player's library for a card, then
+that player chooses a card name. If you searched for a creature card that doesn't have
+that name, you may put it onto the battlefield under your control. Then that player
+shuffles."
+
+* `SearchLibrary(whose, key)`: the effect's controller looks through that library and
+  picks a card (a `choose` decision over the library); "a card" has no stated quality,
+  so one must be picked if the library isn't empty (701.19b). The card stays in the
+  library (hidden) and is remembered in ctx.vars[key].
+* `NameCard(who, key)`: a player chooses the name of a real card (201.3; a `name`
+  decision answered with the card's English name).
+* `If(condition, steps)`: runs `steps` only when condition(game, ctx) holds.
+* `PutOntoBattlefield(key)`: the remembered cards enter under the controller's control.
+* `Shuffle(who)`: those players shuffle their libraries (701.20).
+"""
+from __future__ import annotations
+
+from ecs.decisions import Decision, IllegalAction, PlayerRef
+from systems import zones
+from systems.effects import Step
+
+
+class SearchLibrary(Step):
+    def __init__(self, whose, key="found", filter=None):
+        self.whose = whose
+        self.key = key
+        self.filter = filter
+
+    def run(self, game, ctx):
+        if self.key in ctx.vars:
+            return None
+        ps = [p for p in self.whose.resolve(game, ctx) if isinstance(p, PlayerRef)]
+        if not ps:
+            ctx.vars[self.key] = []
+            return None
+        lib = [c for c in reversed(game.players[ps[0].index].library)
+               if self.filter is None or self.filter(game, c)]
+        if not lib:
+            ctx.vars[self.key] = []
+            return None
+        n_min = 1 if self.filter is None else 0          # 701.19b
+        return Decision("choose", ctx.controller, lib, n_min, 1, "search for a card")
+
+    def answer(self, game, ctx, decision, answer):
+        chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        if not (decision.min <= len(chosen) <= decision.max) or any(c not in decision.options for c in chosen):
+            raise IllegalAction("choose a card of that library")
+        ctx.vars[self.key] = chosen
+
+
+class NameCard(Step):
+    def __init__(self, who, key="named"):
+        self.who = who
+        self.key = key
+
+    def run(self, game, ctx):
+        if self.key in ctx.vars:
+            return None
+        from cards import all_cards
+        p = self.who.resolve(game, ctx)[0]
+        return Decision("name", p.index, all_cards(), 1, 1, "choose a card name")
+
+    def answer(self, game, ctx, decision, answer):
+        a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
+        if a not in decision.options:
+            raise IllegalAction(f"{a!r} is not the name of a card")
+        ctx.vars[self.key] = a
+
+
+class If(Step):
+    def __init__(self, condition, steps):
+        self.condition = condition
+        self.steps = tuple(steps)
+
+    def run(self, game, ctx):
+        key = ("if", id(self))
+        st = ctx.vars.get(key)
+        if st is None:
+            st = ctx.vars[key] = {"ok": bool(self.condition(game, ctx)), "i": 0}
+        if not st["ok"]:
+            return None
+        while st["i"] < len(self.steps):
+            d = self.steps[st["i"]].run(game, ctx)
+            if d is not None:
+                return d
+            st["i"] += 1
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        st = ctx.vars[("if", id(self))]
+        self.steps[st["i"]].answer(game, ctx, decision, answer)
+
+
+class PutOntoBattlefield(Step):
+    def __init__(self, key="found"):
+        self.key = key
+
+    def run(self, game, ctx):
+        for c in ctx.vars.get(self.key, []):
+            if game.exists(c) and game.zone_of(c) in ("library", "graveyard", "hand", "exile"):
+                zones.put_onto_battlefield(game, c, controller=ctx.controller)
+
+
+class Shuffle(Step):
+    def __init__(self, who):
+        self.who = who
+
+    def run(self, game, ctx):
+        for p in self.who.resolve(game, ctx):
+            if isinstance(p, PlayerRef):
+                zones.shuffle(game, p.index)
