@@ -155,6 +155,15 @@ class FuzzAgent:
                 if r.random() < 0.5:
                     out[b] = r.sample(list(attackers), r.randint(1, len(attackers)))
             return out
+        if k == "divide":
+            total = d.data["total"]
+            tg = list(d.options)
+            if d.data.get("any_number") or total < len(tg):
+                tg = r.sample(tg, r.randint(1, max(1, min(total, len(tg)))))
+            out = {t: 1 for t in tg}
+            for _ in range(total - len(tg)):
+                out[r.choice(tg)] += 1
+            return out
         if k in ("targets", "modes", "choose", "discard", "cost"):
             opts = list(d.options)
             hi = min(d.max, len(opts))
@@ -236,6 +245,12 @@ def _install_step_hook():
                         f"({[game.name(e) for e in game.stack]})")
         before = (game.turn, game.step)
         orig(game)
+        if errs is not None and game.step == "untap" and before[1] == "cleanup":
+            from components import Damage
+            for e in game.battlefield:
+                if game.world.has(e, Damage):
+                    errs.append(f"{game.name(e)} ({e}) still has damage marked at the next "
+                                f"turn's untap step (514.2)")
         if errs is not None and (game.turn, game.step) != before and not game.over:
             for p in game.players:
                 if any(p.pool):
@@ -365,10 +380,21 @@ def _physical_cards(g):
     return ids, errs
 
 
+COMBAT_STEPS = ("declare_attackers", "declare_blockers", "first_strike_damage",
+                "combat_damage", "end_of_combat")
+
+
 def check_values(g) -> list:
-    from components import Counters, Damage
+    from components import Counters, Damage, Tapped, Attacking, Blocking, Attached, Zone
     errs = []
     for e, comps in g.world.ents.items():
+        z = comps.get(Zone)
+        if z is not None and z.name != "battlefield":
+            for t in (Tapped, Damage, Attacking, Blocking, Attached):
+                if t in comps:
+                    errs.append(f"{g.name(e)} ({e}) in {z.name} has {t.__name__} (400.7)")
+        elif g.step not in COMBAT_STEPS and (Attacking in comps or Blocking in comps):
+            errs.append(f"{g.name(e)} ({e}) is still in combat in step {g.step} (511.3)")
         c = comps.get(Counters)
         if c is not None:
             for k, n in c.items:
