@@ -288,3 +288,15 @@ card("Sphinx Ambassador", "{5}{U}{U}", "Creature — Sphinx", pt=(5, 5), keyword
                                       "player's library for a card, then that player chooses a card name. If you "
                                       "searched for a creature card that doesn't have that name, you may put it onto "
                                       "the battlefield under your control. Then that player shuffles.")])
+
+from systems.choices import ChooseAsEnters, BASIC_LAND_TYPES, chosen, set_basic_land_type
+from systems.layers import L_TYPE
+
+card("Convincing Mirage", "{1}{U}", "Enchantment — Aura", keywords=["enchant land"],
+     abilities=[StaticAbility(replacement=(ChooseAsEnters("land_type", BASIC_LAND_TYPES,
+                                                          "choose a basic land type"),),
+                              zones=("battlefield", "hand", "library", "graveyard", "exile", "stack"),
+                              text="As Convincing Mirage enters the battlefield, choose a basic land type."),
+                StaticAbility(continuous=(StaticEffect(L_TYPE, st.attached_object(), set_basic_land_type(
+                    lambda g, ce: chosen(g, ce.source, "land_type"))),),
+                              text="Enchanted land is the chosen type.")])

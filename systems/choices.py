@@ -1,0 +1,83 @@
+"""'As ~ enters, choose a <thing>' (CR 614.12, 614.1c): a choice from a fixed list
+(a basic land type, a color, a creature type, ...), made by the permanent's controller
+as it enters and kept on it (`Chosen`, under `key`). The choice is asked right after
+the move, before anything else happens (systems/entering.py's scheduling), like the
+other 'as ~ enters' choices.
+
+    StaticAbility(replacement=(ChooseAsEnters("land_type", BASIC_LAND_TYPES),), ...)
+"""
+from __future__ import annotations
+
+from components import Chosen
+from ecs.decisions import Decision, IllegalAction
+from systems.replacement import Replacement
+
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def chosen(game, eid, key):
+    c = game.world.get(eid, Chosen)
+    return dict(c.values).get(key) if c is not None else None
+
+
+class ChooseAsEnters(Replacement):
+    kind = "zone_change"
+    functions_in = "self_entering"
+
+    def __init__(self, key, options, prompt=None):
+        self.key = key
+        self.options = tuple(options)
+        self.prompt = prompt or f"choose a {key.replace('_', ' ')}"
+
+    def applies(self, game, eid, ev) -> bool:
+        return ev["eid"] == eid and ev["to"] == "battlefield"
+
+    def apply(self, game, eid, ev) -> None:
+        from systems.entering import schedule
+        ev.setdefault("after_enter", []).append(
+            lambda g, new: schedule(g, ChooseTask(new, self.key, self.options, self.prompt)))
+
+
+class ChooseTask:
+    needs_rewind = False
+
+    def __init__(self, eid, key, options, prompt):
+        self.eid = eid
+        self.key = key
+        self.options = options
+        self.prompt = prompt
+        self.done = False
+
+    def copy(self):
+        t = ChooseTask(self.eid, self.key, self.options, self.prompt)
+        t.done = self.done
+        return t
+
+    def run(self, game):
+        if self.done or self.eid not in game.battlefield:
+            return None
+        return Decision("name", game.chars(self.eid).controller, list(self.options), 1, 1, self.prompt)
+
+    def answer(self, game, decision, answer):
+        a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
+        if a not in decision.options:
+            raise IllegalAction(f"{a!r}: choose one of {', '.join(decision.options)}")
+        old = game.world.get(self.eid, Chosen)
+        vals = dict(old.values) if old is not None else {}
+        vals[self.key] = a
+        game.set(self.eid, Chosen(tuple(sorted(vals.items()))))
+        self.done = True
+
+
+def set_basic_land_type(land_type):
+    """Layer 4, CR 305.7: '<land> is the chosen type' — its land types become that basic
+    land type; it loses the abilities from its rules text and has the basic type's mana
+    ability (systems.layers.intrinsic_mana_abilities reads the subtypes). Its name and
+    supertypes are unchanged. `land_type(game, ce)` gives the type (None: no effect)."""
+    def apply(g, ce, ch, allc):
+        t = land_type(g, ce)
+        if t is None or "Land" not in ch.types:
+            return
+        ch.subtypes = (t,)
+        ch.abilities = ()
+    return apply
