@@ -9,8 +9,10 @@ from ecs.mana import IDX
 from systems import effects as fx
 from systems import statics as st
 from systems import triggers as tr
-from systems.library import Search, PutFoundOneEach, Shuffle
-from systems.movement import PutOntoBattlefield, DealsDamage, POWER_OF, SOURCE
+from systems.library import Search, PutFoundOneEach, Shuffle, RevealUntilPutOntoBattlefield
+from components import Attacking
+from systems.movement import (PutOntoBattlefield, DealsDamage, POWER_OF, SOURCE, ExileAndRemember,
+                              ReturnFromExile, ExileAllCounting)
 from systems.replacement import EntersTappedUnless
 from systems.start import BEGIN_ON_BATTLEFIELD
 from systems.targeting import target, any_target, creature, CantBeTargetedBy, NONGREEN
@@ -186,3 +188,30 @@ card("Gaea's Revenge", "{5}{G}{G}", "Creature — Elemental", pt=(8, 5), keyword
                               text="This spell can't be countered."),
                 StaticAbility(rules=(CantBeTargetedBy(NONGREEN),),
                               text="Gaea's Revenge can't be the target of nongreen spells or abilities from nongreen sources.")])
+
+def _attacking(g, t):
+    """An attacking creature: declared as an attacker (or put onto the battlefield attacking)
+    and not removed from combat (506.4)."""
+    a = g.world.get(t, Attacking)
+    return a is not None and not a.removed
+
+
+card("Mystifying Maze", None, "Land",
+     abilities=[_mana("{T}", "C", text="{T}: Add {C}."),
+                _act("{4}, {T}", ExileAndRemember(fx.TARGET(0), "exiled"),
+                     fx.CreateDelayedTrigger(tr.AtBeginningOf("end", "each"),
+                                             TriggeredAbility(None, (ReturnFromExile(fx.INFO("that"), tapped=True),),
+                                                              text="return that card to the battlefield tapped under its owner's control"),
+                                             remember={"that": fx.CHOSEN("exiled")}),
+                     targets=[creature("target attacking creature an opponent controls",
+                                       filter=lambda g, t, tc: _attacking(g, t) and
+                                       g.chars(t).controller != tc.controller)],
+                     text="{4}, {T}: Exile target attacking creature an opponent controls. At the beginning of the "
+                          "next end step, return that card to the battlefield tapped under its owner's control.")])
+
+card("Mass Polymorph", "{5}{U}", "Sorcery",
+     spell=_spell(ExileAllCounting(lambda g, e, ch, ctx: "Creature" in ch.types and ch.controller == ctx.controller),
+                  RevealUntilPutOntoBattlefield(lambda g, c, ch: "Creature" in ch.types, lambda g, ctx: ctx.vars["count"]),
+                  text="Exile all creatures you control, then reveal cards from the top of your library until you reveal "
+                       "that many creature cards. Put all creature cards revealed this way onto the battlefield, then "
+                       "shuffle the rest of the revealed cards into your library."))

@@ -197,3 +197,35 @@ class Shuffle(Step):
         from systems import zones
         zones.shuffle(game, ctx.controller)
         return None
+
+
+class RevealUntilPutOntoBattlefield(Step):
+    """'Reveal cards from the top of your library until you reveal N <filter> cards. Put all
+    <filter> cards revealed this way onto the battlefield, then shuffle the rest of the
+    revealed cards into your library' (Mass Polymorph). With too few such cards the whole
+    library is revealed (701.20); the found cards enter together (603.6a)."""
+
+    def __init__(self, filter, n):
+        self.filter = filter
+        self.n = n
+
+    def run(self, game, ctx):
+        from systems.effects import amount
+        from systems.together import move_all_together
+        from systems import zones
+        p = ctx.controller
+        need = amount(self.n, game, ctx)
+        found, revealed = [], []
+        for c in reversed(list(game.players[p].library)):
+            if len(found) >= need:
+                break
+            revealed.append(c)
+            if self.filter(game, c, game.chars(c)):
+                found.append(c)
+        if revealed:
+            game.emit("reveal", player=p, cards=tuple(revealed))
+        if found:
+            move_all_together(game, found, "battlefield", controller=p, cause="effect")
+        if revealed:
+            zones.shuffle(game, p)
+        return None

@@ -91,3 +91,54 @@ class DealsDamage(Step):
 
     def answer(self, game, ctx, decision, answer):
         _answer_order(game, ctx, self, decision, answer)
+
+
+class ExileAndRemember(Step):
+    """'Exile <it>' remembering the new exiled objects in ctx.vars[key], so later steps and
+    delayed triggers can name 'that card' (a new object, 400.7; a token ceases to exist)."""
+
+    def __init__(self, what, key="exiled"):
+        self.what = what
+        self.key = key
+
+    def run(self, game, ctx):
+        out = []
+        for t in self.what.resolve(game, ctx):
+            if isinstance(t, PlayerRef) or not game.exists(t):
+                continue
+            new = zones.exile(game, t)
+            if new is not None and game.exists(new) and game.zone_of(new) == "exile":
+                out.append(new)
+        ctx.vars[self.key] = out
+
+
+class ReturnFromExile(Step):
+    """'Return that card to the battlefield [tapped] under its owner's control': only if it
+    is still the same object in exile."""
+
+    def __init__(self, what, tapped=False):
+        self.what = what
+        self.tapped = tapped
+
+    def run(self, game, ctx):
+        for t in self.what.resolve(game, ctx):
+            if isinstance(t, PlayerRef) or not game.exists(t) or game.zone_of(t) != "exile":
+                continue
+            zones.put_onto_battlefield(game, t, controller=None, tapped=self.tapped, cause="effect")
+
+
+class ExileAllCounting(Step):
+    """'Exile all <filter>' as one event (together), counting them into ctx.vars[key]
+    ('that many'); tokens count even though they cease to exist."""
+
+    def __init__(self, filter, key="count"):
+        self.filter = filter
+        self.key = key
+
+    def run(self, game, ctx):
+        from systems.together import together
+        objs = [e for e in game.battlefield if self.filter(game, e, game.chars(e), ctx)]
+        with together(game):
+            for e in objs:
+                zones.exile(game, e)
+        ctx.vars[self.key] = len(objs)
