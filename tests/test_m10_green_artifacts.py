@@ -198,3 +198,46 @@ def test_enters_with_counters_x():
     new2 = zones.move(game, new, "hand")
     new3 = zones.put_onto_battlefield(game, new2)
     assert game.counters(new3).get("+1/+1") == 0 and game.counters(new3).get("charge") == 2
+
+
+# --- trigger and zone mechanisms ---------------------------------------------------------
+def test_counters_removed_trigger_once_per_counter():
+    """Mechanism (triggers.CountersRemovedFromSelf, 'repeat'): removing three +1/+1
+    counters at once triggers three times (001 Protean Hydra R4; CR 603.2c)."""
+    game, h = _game({"players": [{"battlefield": [
+        {"card": "Protean Hydra", "id": "hy", "counters": {"+1/+1": 5}}]}, {}]})
+    hy = game.card_entity[h["hy"]]
+    zones.remove_counters(game, hy, "+1/+1", 3)
+    assert len(game.pending_triggers) == 3
+    zones.remove_counters(game, hy, "-1/-1", 1)      # none of that kind: no event
+    assert len(game.pending_triggers) == 3
+
+
+def test_destroy_without_regeneration():
+    """Mechanism (zones.destroy regenerate=False, 701.19c): a regeneration shield replaces
+    an ordinary destruction but not one that 'can't be regenerated'."""
+    from components import RegenerationShields
+    game, h = _game({"players": [{"battlefield": [{"card": "Crimson Muckwader", "id": "m"}]}, {}]})
+    m = game.card_entity[h["m"]]
+    game.set(m, RegenerationShields(2))
+    assert not zones.destroy(game, m)
+    assert game.zone_of(m) == "battlefield"
+    zones.destroy(game, m, regenerate=False)
+    assert game.zone_of(game.card_entity[h["m"]]) == "graveyard"
+
+
+def test_enters_not_cast_from_hand():
+    """Mechanism (Spell.cast_from; triggers.EntersNotCastFrom): a permanent spell cast from
+    the hand doesn't trigger 'if you didn't cast it from your hand'; one put onto the
+    battlefield by an effect does (Phage the Untouchable; CR 601.2a, 603.4)."""
+    game, h = _game({"players": [
+        {"battlefield": ["Swamp"] * 7,
+         "hand": [{"card": "Phage the Untouchable", "id": "a"}, {"card": "Phage the Untouchable", "id": "b"}]},
+        {}]})
+    game.decide(Cast(game.card_entity[h["a"]]))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.zone_of(game.card_entity[h["a"]]) == "battlefield"
+    assert game.stack == [] and not game.pending_triggers
+    zones.put_onto_battlefield(game, game.card_entity[h["b"]], controller=0)
+    assert len(game.pending_triggers) == 1
