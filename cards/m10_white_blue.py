@@ -300,3 +300,10 @@ card("Convincing Mirage", "{1}{U}", "Enchantment — Aura", keywords=["enchant l
                 StaticAbility(continuous=(StaticEffect(L_TYPE, st.attached_object(), set_basic_land_type(
                     lambda g, ce: chosen(g, ce.source, "land_type"))),),
                               text="Enchanted land is the chosen type.")])
+
+from systems.together import ReturnAllFromGraveyards
+
+card("Open the Vaults", "{4}{W}{W}", "Sorcery",
+     spell=_spell(ReturnAllFromGraveyards(lambda g, c, ch: bool({"Artifact", "Enchantment"} & ch.types)),
+                  text="Return all artifact and enchantment cards from all graveyards to the battlefield "
+                       "under their owners' control. (Auras with nothing to enchant remain in graveyards.)"))
