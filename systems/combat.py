@@ -105,7 +105,13 @@ def check_attack_declaration(game, cands, reqs, answer) -> None:
     if not reqs:
         return
     got = _obeyed(reqs, answer)
-    opts = {a: [None] + list(ds) for a, ds in cands.items()}
+    # Only creatures with requirements or restrictions matter; any other creature able
+    # to attack can join to keep a "can't attack alone" creature company.
+    special = {a for a, _ in reqs} | {a for a in cands if "cant_attack_alone" in game.chars(a).flags}
+    opts = {a: [None] + list(ds) for a, ds in cands.items() if a in special}
+    free = next((a for a in cands if a not in special), None)
+    if free is not None:
+        opts[free] = [None, cands[free][0]]
     best = _best(opts, lambda dcl: _obeyed(reqs, dcl), lambda dcl: _attack_restrictions_ok(game, dcl))
     if best is not None and got < best:
         names = ", ".join(sorted({game.name(a) for a, _ in reqs}))

@@ -558,3 +558,16 @@ def test_mesa_enchantress_needs_a_cast_enchantment():
     assert game.stack == [] and game.pending.kind == "priority"
     game.decide(Cast(e("mark"), targets=[[e("gp")]]))
     assert len(game.stack) == 2                       # the Enchantress triggered
+
+
+def test_requirement_checked_on_a_big_board():
+    """Berserkers of Blood Ridge must attack even among many other possible attackers and
+    two things to attack (the check looks only at creatures with requirements or
+    restrictions, CR 508.1d)."""
+    game, e = _game({"players": [{"battlefield": [{"card": "Berserkers of Blood Ridge", "id": "b"}]
+                                  + [{"card": "Goblin Piker"} for _ in range(12)]},
+                                 {"battlefield": [{"card": "Garruk, Primal Hunter", "id": "gk"}]}]})
+    _to(game, "declare_attackers")
+    with pytest.raises(IllegalAction):
+        game.decide({})
+    game.decide({e("b"): e("gk")})
