@@ -446,8 +446,10 @@ def _top_card_black(g, src, allc):
     layer cache is volatile for it)."""
     me = allc[src].controller if src in allc else g.chars(src).controller
     lib = g.players[me].library
-    from systems.layers import compute_offfield      # (not g.chars: mid-computation)
-    return bool(lib) and "B" in compute_offfield(g, lib[-1]).colors
+    # its color as printed (a color indicator included); not g.chars or the card's own
+    # characteristic-defining abilities: this is read in the middle of the layer pass
+    from systems.layers import base_chars
+    return bool(lib) and "B" in base_chars(g, lib[-1]).colors
 
 
 def _nocturnus_affects(g, src, e, ch, allc):
@@ -621,3 +623,12 @@ card("Warp World", "{5}{R}{R}{R}", "Sorcery",
                        "cards revealed this way onto the battlefield, then does the same for enchantment cards, "
                        "then puts all cards revealed this way that weren't put onto the battlefield on the bottom "
                        "of their library."))
+
+
+# --- Wall of Frost (card 56: "doesn't untap during its controller's next untap step") ----
+from systems.untap import DoesntUntapNext
+
+card("Wall of Frost", "{1}{U}{U}", "Creature — Wall", pt=(0, 7), keywords=["defender"],
+     abilities=[TriggeredAbility(tr.BlocksOrBlockedBy(blocked=False), (DoesntUntapNext(fx.INFO("other")),),
+                                 text="Whenever Wall of Frost blocks a creature, that creature doesn't untap "
+                                      "during its controller's next untap step.")])

@@ -383,13 +383,18 @@ class DelayedTrigger:
 
 class BlocksOrBlockedBy(Trigger):
     """'Whenever ~ blocks or becomes blocked by a creature': once per creature
-    (509.3c, 509.3d); remembers that creature as 'other'."""
+    (509.3c, 509.3d); remembers that creature as 'other'. `blocked=False`: only
+    'Whenever ~ blocks a creature' (Wall of Frost)."""
     events = ("blocks",)
 
+    def __init__(self, blocks=True, blocked=True):
+        self.blocks = blocks
+        self.blocked = blocked
+
     def match(self, game, source, controller, kind, data):
-        if data["blocker"] == source:
+        if self.blocks and data["blocker"] == source:
             return {"other": data["attacker"]}
-        if data["attacker"] == source:
+        if self.blocked and data["attacker"] == source:
             return {"other": data["blocker"]}
         return None
 
