@@ -9,10 +9,11 @@ from ecs.mana import IDX
 from systems import effects as fx
 from systems import statics as st
 from systems import triggers as tr
-from systems.library import Search, PutFoundOneEach, Shuffle, RevealUntilPutOntoBattlefield
+from systems.library import (Search, PutFoundOneEach, Shuffle, RevealUntilPutOntoBattlefield,
+                             EachNamesThenRevealsTop)
 from components import Attacking
 from systems.movement import (PutOntoBattlefield, DealsDamage, POWER_OF, SOURCE, ExileAndRemember,
-                              ReturnFromExile, ExileAllCounting)
+                              ReturnFromExile, ExileAllCounting, ExileLinked, LinkedExiledToHand)
 from systems.replacement import EntersTappedUnless
 from systems.start import BEGIN_ON_BATTLEFIELD
 from systems.targeting import target, any_target, creature, CantBeTargetedBy, NONGREEN
@@ -215,3 +216,20 @@ card("Mass Polymorph", "{5}{U}", "Sorcery",
                   text="Exile all creatures you control, then reveal cards from the top of your library until you reveal "
                        "that many creature cards. Put all creature cards revealed this way onto the battlefield, then "
                        "shuffle the rest of the revealed cards into your library."))
+
+card("Conundrum Sphinx", "{2}{U}{U}", "Creature — Sphinx", pt=(4, 4), keywords=["flying"],
+     abilities=[TriggeredAbility(tr.Attacks(), (EachNamesThenRevealsTop(),),
+                                 text="Whenever Conundrum Sphinx attacks, each player chooses a card name. Then each player "
+                                      "reveals the top card of their library. If the card a player revealed has the name "
+                                      "they chose, that player puts it into their hand. If it doesn't, that player puts "
+                                      "it on the bottom of their library.")])
+
+card("Hoarding Dragon", "{3}{R}{R}", "Creature — Dragon", pt=(4, 4), keywords=["flying"],
+     abilities=[TriggeredAbility(tr.Enters(),
+                                 (Search(lambda g, c, ch: "Artifact" in ch.types, up_to=1, then=(ExileLinked(),)),
+                                  Shuffle()),
+                                 optional=True,
+                                 text="When Hoarding Dragon enters, you may search your library for an artifact card, "
+                                      "exile it, then shuffle."),
+                TriggeredAbility(tr.Dies(), (LinkedExiledToHand(),), optional=True,
+                                 text="When Hoarding Dragon dies, you may put the exiled card into its owner's hand.")])

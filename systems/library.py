@@ -229,3 +229,37 @@ class RevealUntilPutOntoBattlefield(Step):
         if revealed:
             zones.shuffle(game, p)
         return None
+
+
+class EachNamesThenRevealsTop(Step):
+    """Conundrum Sphinx: 'each player chooses a card name. Then each player reveals the top
+    card of their library. If the card a player revealed has the name they chose, that
+    player puts it into their hand. If it doesn't, that player puts it on the bottom of
+    their library.' Names are chosen in APNAP order (101.4), each knowing the earlier
+    choices; the reveals happen together afterwards."""
+
+    def run(self, game, ctx):
+        st = ctx.vars.setdefault(("names", id(self)), {"order": list(game.apnap()), "names": {}})
+        for p in st["order"]:
+            if p not in st["names"]:
+                from cards import all_cards
+                return Decision("name", p, all_cards(), 1, 1, "choose a card name",
+                                data={"names_so_far": dict(st["names"])})
+        from systems import zones
+        tops = {p: game.players[p].library[-1] for p in st["order"] if game.players[p].library}
+        if tops:
+            game.emit("reveal", cards=tuple(tops.values()), player=None)
+        for p, c in tops.items():
+            if game.chars(c).name == st["names"][p]:
+                zones.move(game, c, "hand", cause="effect")
+            else:
+                lib = game.players[p].library
+                lib.remove(c)
+                lib.insert(0, c)
+                game.touch()
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        if answer not in decision.options:
+            raise IllegalAction(f"{answer!r} is not the name of a card")
+        ctx.vars[("names", id(self))]["names"][decision.player] = answer

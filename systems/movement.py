@@ -142,3 +142,51 @@ class ExileAllCounting(Step):
             for e in objs:
                 zones.exile(game, e)
         ctx.vars[self.key] = len(objs)
+
+
+# ---------------------------------------------------------------------------------------
+# linked abilities (CR 607): "exile it" ... "the exiled card"
+# ---------------------------------------------------------------------------------------
+def linked_exile(game, source) -> tuple:
+    """Card ids exiled 'with' this object by its own ability (607.2a), kept per object: a
+    new object (400.7) has no link to cards its earlier incarnation exiled."""
+    return tuple(game.extra.get("linked_exile", {}).get(source, ()))
+
+
+def link_exiled(game, source, card_ids) -> None:
+    d = dict(game.extra.get("linked_exile", {}))
+    d[source] = tuple(d.get(source, ())) + tuple(card_ids)
+    game.extra["linked_exile"] = d
+    game.touch()
+
+
+class ExileLinked(Step):
+    """'Exile it' where a linked ability refers to 'the exiled card' (607.2a): exiles the
+    cards ctx.vars[key] names (face up) and links them to the ability's source object."""
+
+    def __init__(self, key="found"):
+        self.key = key
+
+    def run(self, game, ctx):
+        from components import Card
+        ids = []
+        for c in list(ctx.vars.get(self.key, [])):
+            if not game.exists(c):
+                continue
+            cid = game.world.ents[c][Card].card_id
+            new = zones.exile(game, c)
+            if new is not None and game.exists(new) and game.zone_of(new) == "exile":
+                ids.append(cid)
+        if ids:
+            link_exiled(game, ctx.source, ids)
+
+
+class LinkedExiledToHand(Step):
+    """'Put the exiled card into its owner's hand': the cards linked to this source that are
+    still in exile (607.2a)."""
+
+    def run(self, game, ctx):
+        for cid in linked_exile(game, ctx.source):
+            e = game.card_entity.get(cid)
+            if e is not None and game.exists(e) and game.zone_of(e) == "exile":
+                zones.move(game, e, "hand", cause="effect")
