@@ -92,12 +92,13 @@ class Cost:
     loyalty: int | None = None      # +N / -N for loyalty abilities (CR 606); 'X' for -X
     loyalty_x: bool = False
     text: str = ""
+    remove_counters: tuple = ()     # ((kind, n), ...): "Remove N <kind> counters from ~" (118.3)
 
     @property
     def is_free(self) -> bool:
         return (self.mana.total == 0 and not self.mana.x and not self.tap and not self.untap
                 and self.sacrifice is None and not self.sacrifice_self and not self.discard
-                and not self.life and self.loyalty is None)
+                and not self.life and self.loyalty is None and not self.remove_counters)
 
 
 _COST_PART = re.compile(r"\s*,\s*")
@@ -116,6 +117,7 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
     sac_self = False
     discard = 0
     life = 0
+    remove = []
     for part in _COST_PART.split(t):
         if not part:
             continue
@@ -137,9 +139,15 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
                 sac = sacrifice_filters[what]
         elif part.lower().startswith("pay ") and part.lower().endswith(" life"):
             life = int(part.split()[1])
+        elif re.fullmatch(r"remove (a|an|one|two|three|\d+) (\S+) counters? from (~|this \w+|it)", part.lower()):
+            m = re.fullmatch(r"remove (a|an|one|two|three|\d+) (\S+) counters? from (~|this \w+|it)", part.lower())
+            words = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+            n = words.get(m.group(1)) or int(m.group(1))
+            remove.append((m.group(2), n))
         else:
             raise CardError(f"unknown cost component {part!r} in {text!r}")
-    return Cost(parse_cost(mana_txt), tap, untap, sac, sac_self, discard, life, None, False, text)
+    return Cost(parse_cost(mana_txt), tap, untap, sac, sac_self, discard, life, None, False, text,
+                tuple(remove))
 
 
 # ---------------------------------------------------------------------------

@@ -307,3 +307,14 @@ card("Open the Vaults", "{4}{W}{W}", "Sorcery",
      spell=_spell(ReturnAllFromGraveyards(lambda g, c, ch: bool({"Artifact", "Enchantment"} & ch.types)),
                   text="Return all artifact and enchantment cards from all graveyards to the battlefield "
                        "under their owners' control. (Auras with nothing to enchant remain in graveyards.)"))
+
+from systems.replacement import EntersWithCounters
+from systems.playing import RevealTopMayPlayFree
+
+card("Djinn of Wishes", "{3}{U}{U}", "Creature — Djinn", pt=(4, 4), keywords=["flying"],
+     abilities=[StaticAbility(replacement=(EntersWithCounters("wish", 3),),
+                              zones=("battlefield", "hand", "library", "graveyard", "exile", "stack"),
+                              text="Djinn of Wishes enters the battlefield with three wish counters on it."),
+                _act("{2}{U}{U}, Remove a wish counter from ~", RevealTopMayPlayFree(),
+                     text="{2}{U}{U}, Remove a wish counter from Djinn of Wishes: Reveal the top card of "
+                          "your library. You may play that card without paying its mana cost. If you don't, exile it.")])

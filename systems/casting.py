@@ -409,6 +409,9 @@ class ActivateTask(_Procedure):
             n = -self.x if cost.loyalty_x else cost.loyalty
             if n < 0 and game.counters(src).get("loyalty") < -n:
                 raise IllegalAction(f"{game.name(src)} doesn't have {-n} loyalty counters")
+        for kind, k in cost.remove_counters:
+            if game.counters(src).get(kind) < k:
+                raise IllegalAction(f"{game.name(src)} doesn't have {k} {kind} counter(s)")
         m = cost.mana.with_x(self.x) if cost.mana.x else cost.mana
         costs.pay_mana(game, self.player, m, self.mana_sources,
                        exclude=(src,) if cost.tap else ())
@@ -427,6 +430,8 @@ class ActivateTask(_Procedure):
             elif n < 0:
                 zones.remove_counters(game, src, "loyalty", -n)
             game.set(src, LoyaltyActivated(game.turn))
+        for kind, k in cost.remove_counters:            # 118.3, 602.2b
+            zones.remove_counters(game, src, kind, k)
         for e in self.pay_choices.get("discard", []):
             zones.discard(game, self.player, e)
         for e in self.pay_choices.get("sacrifice", []):

@@ -234,6 +234,9 @@ def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
     if cost.loyalty is not None and cost.loyalty < 0:
         if game.counters(eid).get("loyalty") < -cost.loyalty:
             return False
+    for kind, n in cost.remove_counters:                # 118.3: can't remove what isn't there
+        if eid is None or game.counters(eid).get(kind) < n:
+            return False
     m = mana_cost if mana_cost is not None else cost.mana
     if m.total:
         exclude = (eid,) if cost.tap and eid is not None else ()

@@ -368,3 +368,37 @@ def test_harms_way_shield_left_after_one_damage():
     assert game.players[0].life == 18 and game.damage_on(e("cc")) == 2
     damage.deal(game, [(src, game.chars(src), e("sw"), 1)])
     assert game.damage_on(e("sw")) == 1               # the shield is used up
+
+
+# --- playing a card during resolution (systems/playing.py), counter-removal costs ----------------
+def test_djinn_free_cast_pays_additional_costs_and_needs_counters():
+    """001 Djinn of Wishes R4: 'without paying its mana cost' — the mana cost isn't paid but
+    an additional cost (sacrificing a creature) is (118.9, 601.2f); the spell was cast
+    (Mesa-style cast triggers see it). The ability's cost 'Remove a wish counter' can't be
+    paid without a wish counter (118.3)."""
+    game, e = _game({"players": [
+        {"battlefield": ["Island", "Island", "Island", "Island", {"card": "Soul Warden", "id": "sw"},
+                         {"card": "Djinn of Wishes", "id": "djinn", "counters": {"wish": 1}}],
+         "library": [{"card": "Test Sac Offering", "id": "off"}, "Plains"]},
+        {}]}, OFFERING)
+    game.decide(Activate(e("djinn"), 0))
+    assert game.counters(e("djinn")).get("wish") == 0
+    _resolve_top(game)
+    assert game.pending.kind == "may"
+    game.decide(True)
+    assert game.pending.kind == "cost"               # the additional cost: which creature
+    game.decide([e("sw")])
+    assert game.zone_of(e("sw")) == "graveyard"
+    assert game.zone_of(e("off")) == "stack"
+    assert game.pending.kind == "priority"
+    _resolve_top(game)
+    assert game.players[0].life == 23
+    with pytest.raises(IllegalAction):
+        game.decide(Activate(e("djinn"), 0))         # no wish counter left
+
+
+def test_remove_counter_cost_parsing():
+    """Mechanism: 'Remove a <kind> counter from ~' is a cost component (118.3, 602.2b)."""
+    c = parse_activation_cost("{2}{U}{U}, Remove a wish counter from ~")
+    assert c.remove_counters == (("wish", 1),) and c.mana.total == 4 and not c.is_free
+    assert parse_activation_cost("Remove two +1/+1 counters from ~").remove_counters == (("+1/+1", 2),)

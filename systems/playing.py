@@ -1,0 +1,79 @@
+"""Playing a card while a spell or ability resolves (CR 608.2g, 601.2, 305.1):
+"Reveal the top card of your library. You may play that card without paying its mana
+cost. If you don't, exile it." (Djinn of Wishes)
+
+* Timing permissions based on the card's type are ignored (a sorcery or creature can be
+  cast now), other restrictions aren't: a spell needs legal targets and must be castable
+  (systems.priority.can_cast: "can't cast spells" effects, additional costs).
+* A land can be played only during its owner's turn with a land play left (305.2); it
+  counts as the turn's land play.
+* "Without paying its mana cost" is an alternative cost: no other alternative cost can be
+  used, X is 0, additional costs may be paid (118.9, 107.3b).
+* The spell is cast during the resolution (a `CastTask` driven by this step, asking its
+  choices as decisions); then the ability finishes resolving and the spell waits on the
+  stack like any other.
+"""
+from __future__ import annotations
+
+from ecs.decisions import Decision, IllegalAction, Cast
+from systems import zones
+from systems.effects import Step
+
+
+def can_play_now(game, player: int, card: int) -> bool:
+    ch = game.chars(card)
+    p = game.players[player]
+    if "Land" in ch.types:
+        return game.active == player and p.lands_played < p.land_plays
+    from systems.priority import can_cast
+    return can_cast(game, player, card, "free")
+
+
+class RevealTopMayPlayFree(Step):
+    def run(self, game, ctx):
+        key = ("play_top", id(self))
+        st = ctx.vars.get(key)
+        p = game.players[ctx.controller]
+        if st is None:
+            if not p.library:
+                return None
+            card = p.library[-1]
+            game.emit("reveal", eid=card)
+            st = ctx.vars[key] = {"card": card, "state": "ask"}
+            if not can_play_now(game, ctx.controller, card):
+                st["state"] = "no"
+        card = st["card"]
+        if st["state"] == "ask":
+            return Decision("may", ctx.controller, [True, False], 1, 1,
+                            f"play {game.name(card)} without paying its mana cost?")
+        if st["state"] == "no":
+            if game.exists(card) and game.zone_of(card) == "library":
+                zones.exile(game, card)
+            st["state"] = "done"
+            return None
+        if st["state"] == "yes":
+            if "Land" in game.chars(card).types:
+                p.lands_played += 1
+                new = zones.put_onto_battlefield(game, card, controller=ctx.controller, cause="play")
+                game.emit("land_played", eid=new, player=ctx.controller)
+                st["state"] = "done"
+                return None
+            from systems.casting import CastTask
+            ctx.vars[("cast_task", id(self))] = CastTask(ctx.controller, Cast(card, alt="free"))
+            st["state"] = "casting"
+        if st["state"] == "casting":
+            task = ctx.vars[("cast_task", id(self))]
+            d = task.run(game)
+            if d is not None:
+                return d
+            st["state"] = "done"
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        st = ctx.vars[("play_top", id(self))]
+        if st["state"] == "ask":
+            if answer not in (True, False, "yes", "no"):
+                raise IllegalAction("answer yes or no")
+            st["state"] = "yes" if answer in (True, "yes") else "no"
+            return
+        ctx.vars[("cast_task", id(self))].answer(game, decision, answer)
