@@ -36,8 +36,6 @@ class PayLifeOrEntersTapped(Replacement):
         return ev["eid"] == eid and ev["to"] == "battlefield"
 
     def apply(self, game, eid, ev) -> None:
-        if ev["tapped"]:
-            return                                  # it enters tapped anyway: nothing to gain
         life = self.life
         ev.setdefault("after_enter", []).append(
             lambda g, new: schedule(g, PayLifeOrTapTask(new, life)))

@@ -412,14 +412,16 @@ def test_pay_life_choice_when_put_onto_battlefield_by_a_spell():
     assert game.pending.kind == "priority"
 
 
-def test_entering_tapped_anyway_asks_nothing():
-    """A Stomping Ground put onto the battlefield tapped isn't offered the payment (paying
-    would change nothing)."""
+def test_entering_tapped_anyway_still_offers_the_payment():
+    """A Stomping Ground put onto the battlefield tapped: its controller may still pay (the
+    choice exists, CR 614.12); either way it stays tapped."""
     game, e = _game({"players": [{"hand": [{"card": "Stomping Ground", "id": "sg"}]}, {}]})
     zones.move(game, e("sg"), "battlefield", tapped=True)
     game.advance()
+    assert game.pending.kind == "may"
+    game.decide(True)
+    assert game.is_tapped(e("sg")) and game.players[0].life == 18
     assert game.pending.kind == "priority"
-    assert game.is_tapped(e("sg"))
 
 
 def test_agents_obey_requirements():
