@@ -42,8 +42,10 @@ class Ctx:
             v = getattr(self, s)
             setattr(c, s, [list(t) for t in v] if s == "targets" else
                     (dict(v) if isinstance(v, dict) else v))
-        # a task driven by a step (casting during resolution, systems/playing.py) is copied
-        c.vars = {k: (x.copy() if hasattr(x, "needs_rewind") else x) for k, x in c.vars.items()}
+        # a task driven by a step (casting during resolution, systems/playing.py) is copied;
+        # a step's progress kept in a list or dict is copied too (a clone must not share it)
+        c.vars = {k: (x.copy() if hasattr(x, "needs_rewind") else _copy_state(x))
+                  for k, x in c.vars.items()}
         return c
 
     def source_chars(self, game):
