@@ -52,6 +52,18 @@ class Ctx:
         return game.chars(self.source)
 
 
+def _copy_state(x):
+    """A copy of a step's saved progress: containers are copied (recursively), objects
+    and values are shared (they are immutable: ids, PlayerRefs, names)."""
+    if isinstance(x, dict):
+        return {k: _copy_state(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_copy_state(v) for v in x]
+    if isinstance(x, set):
+        return set(x)
+    return x
+
+
 # ---------------------------------------------------------------------------
 # references
 # ---------------------------------------------------------------------------
