@@ -70,6 +70,8 @@ def parse_keyword(text: str) -> Keyword:
         return Keyword("protection", low[len("protection from "):], low)
     if low.startswith("enchant "):
         return Keyword("enchant", low[len("enchant "):], low)
+    if low.startswith("cycling"):                       # 702.29a
+        return Keyword("cycling", parse_cost(t[7:].strip()), low)
     if low.startswith("equip"):
         cost = t[5:].strip()
         return Keyword("equip", parse_cost(cost), low)
@@ -93,12 +95,14 @@ class Cost:
     loyalty_x: bool = False
     text: str = ""
     remove_counters: tuple = ()     # ((kind, n), ...): "Remove N <kind> counters from ~" (118.3)
+    discard_self: bool = False      # "Discard this card" (cycling, 702.29a)
 
     @property
     def is_free(self) -> bool:
         return (self.mana.total == 0 and not self.mana.x and not self.tap and not self.untap
                 and self.sacrifice is None and not self.sacrifice_self and not self.discard
-                and not self.life and self.loyalty is None and not self.remove_counters)
+                and not self.life and self.loyalty is None and not self.remove_counters
+                and not self.discard_self)
 
 
 _COST_PART = re.compile(r"\s*,\s*")

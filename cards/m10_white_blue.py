@@ -318,3 +318,11 @@ card("Djinn of Wishes", "{3}{U}{U}", "Creature — Djinn", pt=(4, 4), keywords=[
                 _act("{2}{U}{U}, Remove a wish counter from ~", RevealTopMayPlayFree(),
                      text="{2}{U}{U}, Remove a wish counter from Djinn of Wishes: Reveal the top card of "
                           "your library. You may play that card without paying its mana cost. If you don't, exile it.")])
+
+from systems.cycling import CycleOrDies
+
+card("Jund Sojourners", "{B}{R}{G}", "Creature — Viashino Shaman", pt=(3, 2), keywords=["cycling {2}{R}"],
+     abilities=[TriggeredAbility(CycleOrDies(), (fx.DealDamage(1, fx.TARGET(0)),), targets=(any_target(),),
+                                 optional=True,
+                                 text="When you cycle Jund Sojourners or it dies, you may have it deal 1 damage "
+                                      "to any target.")])

@@ -432,6 +432,12 @@ class ActivateTask(_Procedure):
             game.set(src, LoyaltyActivated(game.turn))
         for kind, k in cost.remove_counters:            # 118.3, 602.2b
             zones.remove_counters(game, src, kind, k)
+        if cost.discard_self:                           # cycling (702.29a)
+            from systems.cycling import cycled
+            card_id = game.world.ents[src][Card].card_id
+            zones.discard(game, self.player, src)
+            if self.ability.keyword == "cycling":
+                cycled(game, self.player, card_id)
         for e in self.pay_choices.get("discard", []):
             zones.discard(game, self.player, e)
         for e in self.pay_choices.get("sacrifice", []):

@@ -55,7 +55,19 @@ def _activated(c) -> list:
     for kw in c.keywords:
         if kw.name == "equip":
             out.append(equip_ability(kw.param))
+        elif kw.name == "cycling":
+            out.append(cycling_ability(kw.param))
     return out
+
+
+@lru_cache(maxsize=None)
+def cycling_ability(cost: ManaCost) -> ActivatedAbility:
+    """CR 702.29a: 'Cycling [cost]' means '[Cost], Discard this card: Draw a card.' — an
+    activated ability that functions only while the card is in its owner's hand."""
+    from systems import effects as fx
+    return ActivatedAbility(cost=Cost(mana=cost, discard_self=True, text=f"{cost.text}, Discard this card"),
+                            effects=(fx.Draw(fx.YOU, 1),), keyword="cycling", zone="hand",
+                            text=f"Cycling {cost.text}")
 
 
 def is_simple_mana(ab) -> bool:
@@ -234,6 +246,8 @@ def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
     if cost.loyalty is not None and cost.loyalty < 0:
         if game.counters(eid).get("loyalty") < -cost.loyalty:
             return False
+    if cost.discard_self and (eid is None or game.zone_of(eid) != "hand"):
+        return False
     for kind, n in cost.remove_counters:                # 118.3: can't remove what isn't there
         if eid is None or game.counters(eid).get(kind) < n:
             return False

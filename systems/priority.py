@@ -165,7 +165,8 @@ def _instant_speed_in_hand(game, player: int) -> bool:
 def _ability_holders(game, player: int) -> list:
     """Permanents of `player` with activated abilities other than free {T} mana
     abilities, cached per characteristics version."""
-    key = (game.cversion, game.bversion)
+    hand = tuple(game.players[player].hand)
+    key = (game.cversion, game.bversion, hand)
     hit = game._holders_cache.get(player)
     if hit is not None and hit[0] == key:
         return hit[1]
@@ -178,7 +179,14 @@ def _ability_holders(game, player: int) -> list:
         for i, ab in enumerate(costs.activated_abilities(game, e)):
             if ab.mana and costs.is_simple_mana(ab):
                 continue
+            if ab.zone != "battlefield":
+                continue
             items.append((i, ab))
+        if items:
+            out.append((e, items))
+    for e in hand:                      # abilities that function in the hand (cycling, 702.29a)
+        items = [(i, ab) for i, ab in enumerate(costs.activated_abilities(game, e))
+                 if ab.zone == "hand"]
         if items:
             out.append((e, items))
     game._holders_cache[player] = (key, out)

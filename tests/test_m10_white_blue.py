@@ -402,3 +402,19 @@ def test_remove_counter_cost_parsing():
     c = parse_activation_cost("{2}{U}{U}, Remove a wish counter from ~")
     assert c.remove_counters == (("wish", 1),) and c.mana.total == 4 and not c.is_free
     assert parse_activation_cost("Remove two +1/+1 counters from ~").remove_counters == (("+1/+1", 2),)
+
+
+# --- cycling (systems/cycling.py, costs.cycling_ability) ---------------------------------------
+def test_cycling_only_from_hand():
+    """Mechanism: cycling is an activated ability that works only while the card is in its
+    owner's hand (CR 702.29a): a Jund Sojourners on the battlefield offers no cycling."""
+    from systems.priority import legal_actions
+    game, e = _game({"players": [
+        {"battlefield": ["Mountain", "Mountain", "Mountain", {"card": "Jund Sojourners", "id": "bf"}],
+         "hand": [{"card": "Jund Sojourners", "id": "inhand"}], "library": ["Plains"]},
+        {}]})
+    acts = [a for a in legal_actions(game, 0) if isinstance(a, Activate)]
+    assert any(a.source == e("inhand") for a in acts)
+    assert not any(a.source == e("bf") for a in acts)
+    with pytest.raises(IllegalAction):
+        game.decide(Activate(e("bf"), 0))
