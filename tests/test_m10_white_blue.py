@@ -418,3 +418,48 @@ def test_cycling_only_from_hand():
     assert not any(a.source == e("bf") for a in acts)
     with pytest.raises(IllegalAction):
         game.decide(Activate(e("bf"), 0))
+
+
+# --- 'as ~ enters, choose' (systems/choices.py) and naming (systems/search.py) --------------------
+def test_choose_as_enters_only_listed_options():
+    """Mechanism (001 Convincing Mirage R1): the 'choose a basic land type' decision accepts
+    only the five basic land types; the choice is kept on the permanent (CR 614.12, 305.6)."""
+    from systems.choices import chosen
+    game, e = _game({"players": [
+        {"battlefield": ["Island", "Island"], "hand": [{"card": "Convincing Mirage", "id": "m"}]},
+        {"battlefield": [{"card": "Forest", "id": "f"}]}]})
+    game.decide(Cast(e("m"), targets=[[e("f")]]))
+    _resolve_top(game)
+    assert game.pending.kind == "name" and set(game.pending.options) == {
+        "Plains", "Island", "Swamp", "Mountain", "Forest"}
+    with pytest.raises(IllegalAction):
+        game.decide("Wastes")
+    game.decide("Swamp")
+    assert chosen(game, e("m"), "land_type") == "Swamp"
+    assert game.chars(e("f")).subtypes == ("Swamp",) and "Basic" in game.chars(e("f")).supertypes
+
+
+def test_name_card_and_search_refuse_other_answers():
+    """Mechanism (001 Sphinx Ambassador R1-R3): the searcher must pick a card of that library
+    (701.19b: 'a card' has no quality, so one is picked); the named card must be a real
+    card name (201.3)."""
+    from systems.search import SearchLibrary, NameCard
+    from systems.effects import Ctx
+    game, e = _game({"players": [
+        {"battlefield": [{"card": "Soul Warden", "id": "sw"}]},
+        {"library": [{"card": "Island", "id": "isl"}]}]})
+    ctx = Ctx(None, e("sw"), 0)
+    s = SearchLibrary(fx.INFO("p"), "found")
+    ctx.info["p"] = PlayerRef(1)
+    d = s.run(game, ctx)
+    assert d.min == 1 and d.options == [e("isl")]
+    with pytest.raises(IllegalAction):
+        s.answer(game, ctx, d, [])
+    s.answer(game, ctx, d, [e("isl")])
+    n = NameCard(fx.INFO("p"), "named")
+    d = n.run(game, ctx)
+    assert d.player == 1
+    with pytest.raises(IllegalAction):
+        n.answer(game, ctx, d, "Not A Real Card")
+    n.answer(game, ctx, d, "Island")
+    assert ctx.vars["named"] == "Island" and ctx.vars["found"] == [e("isl")]
