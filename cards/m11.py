@@ -15,6 +15,7 @@ from components import Attacking
 from systems.movement import (PutOntoBattlefield, DealsDamage, POWER_OF, SOURCE, ExileAndRemember,
                               ReturnFromExile, ExileAllCounting, ExileLinked, LinkedExiledToHand)
 from systems.replacement import EntersTappedUnless
+from systems.restrictions import CantThisTurn
 from systems.start import BEGIN_ON_BATTLEFIELD
 from systems.targeting import target, any_target, creature, CantBeTargetedBy, NONGREEN
 
@@ -233,3 +234,9 @@ card("Hoarding Dragon", "{3}{R}{R}", "Creature — Dragon", pt=(4, 4), keywords=
                                       "exile it, then shuffle."),
                 TriggeredAbility(tr.Dies(), (LinkedExiledToHand(),), optional=True,
                                  text="When Hoarding Dragon dies, you may put the exiled card into its owner's hand.")])
+
+card("Autumn's Veil", "{G}", "Instant",
+     spell=_spell(CantThisTurn(fx.YOU, "spells_uncounterable_by_blue_black"),
+                  CantThisTurn(fx.YOU, "creatures_untargetable_by_blue_black"),
+                  text="Spells you control can't be countered by blue or black spells this turn, and creatures you "
+                       "control can't be the targets of blue or black spells this turn."))

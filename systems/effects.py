@@ -405,8 +405,9 @@ class CounterSpell(Step):
 
     def run(self, game, ctx):
         from systems.stack import counter
+        sc = game.chars(ctx.source) if game.exists(ctx.source) else game.lki.get(ctx.source)
         for t in self.what.resolve(game, ctx):
-            counter(game, t)
+            counter(game, t, by=(ctx.is_spell, sc))
 
 
 class ModifyPT(Step):

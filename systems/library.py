@@ -131,11 +131,13 @@ class Search(Step):
             return Decision("choose", p, opts, 0, min(self.up_to, len(opts)),
                             f"search your library for up to {self.up_to} card(s)",
                             data={"search": True})
-        while st["i"] < len(self.then):
-            d = self.then[st["i"]].run(game, ctx)
+        i = st["i"]
+        while i < len(self.then):
+            d = self.then[i].run(game, ctx)
             if d is not None:
                 return d
-            st["i"] += 1
+            i += 1
+            ctx.vars[("search", id(self))] = {"i": i}      # replaced, never mutated (clones)
         return None
 
     def answer(self, game, ctx, decision, answer):
@@ -239,7 +241,9 @@ class EachNamesThenRevealsTop(Step):
     choices; the reveals happen together afterwards."""
 
     def run(self, game, ctx):
-        st = ctx.vars.setdefault(("names", id(self)), {"order": list(game.apnap()), "names": {}})
+        st = ctx.vars.get(("names", id(self)))
+        if st is None:
+            st = ctx.vars[("names", id(self))] = {"order": tuple(game.apnap()), "names": {}}
         for p in st["order"]:
             if p not in st["names"]:
                 from cards import all_cards
@@ -260,6 +264,9 @@ class EachNamesThenRevealsTop(Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        if answer not in decision.options:
-            raise IllegalAction(f"{answer!r} is not the name of a card")
-        ctx.vars[("names", id(self))]["names"][decision.player] = answer
+        a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
+        if not isinstance(a, str) or a not in decision.options:
+            raise IllegalAction(f"{a!r} is not the name of a card")
+        st = ctx.vars[("names", id(self))]
+        ctx.vars[("names", id(self))] = {"order": st["order"],
+                                         "names": {**st["names"], decision.player: a}}

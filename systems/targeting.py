@@ -112,6 +112,12 @@ def targetable_by(game, t, c, tc: TargetContext) -> bool:
         if k.name == "protection" and tc.source_chars is not None and \
                 has_quality(tc.source_chars, k.param):
             return False
+    if tc.is_spell and tc.source_chars is not None and {"U", "B"} & set(tc.source_chars.colors) \
+            and "Creature" in c.types:
+        # Autumn's Veil: "creatures you control can't be the targets of blue or black spells this turn"
+        from systems.restrictions import restricted
+        if restricted(game, c.controller, "creatures_untargetable_by_blue_black"):
+            return False
     from cards.dsl import StaticAbility
     for ab in c.abilities:
         if isinstance(ab, StaticAbility) and ab.rules:

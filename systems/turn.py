@@ -79,6 +79,7 @@ def begin_turn(game) -> None:
         return
     game.turn += 1
     game.active = game.next_player(game.active)
+    game.version += 1           # "this turn" effects of the last turn have ended (state caches)
     begin_step(game, "untap")
 
 

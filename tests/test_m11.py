@@ -437,3 +437,51 @@ def test_cant_be_countered_rest_of_effect_happens():
     game.decide(Pass())
     game.decide(Pass())
     assert game.zone_of(e("gr")) == "battlefield"
+
+
+COUNTER_ABILITY = make_card("Test Blue Counterer", "{U}", "Creature — Wizard", pt=(1, 1), abilities=[
+    __import__("cards.dsl", fromlist=["ActivatedAbility"]).ActivatedAbility(
+        cost=__import__("cards.dsl", fromlist=["parse_activation_cost"]).parse_activation_cost("{T}"),
+        effects=(fx.CounterSpell(fx.TARGET(0)),),
+        targets=(__import__("systems.targeting", fromlist=["target"]).target("target spell", "spell", zone="stack"),),
+        text="{T}: Counter target spell.")])
+
+
+def _veil_game():
+    game, h = Game.from_setup({"players": [
+        {"battlefield": ["Forest"] * 4, "hand": [{"card": "Autumn's Veil", "id": "veil"},
+                                                 {"card": "Centaur Courser", "id": "cc"}]},
+        {"battlefield": ["Island"] * 3 + [{"card": "Test Blue Counterer", "id": "bc"}],
+         "hand": [{"card": "Test Counter Draw", "id": "cd"}], "library": [{"card": "Plains", "id": "pl"}]}]},
+        defs={"Test Counter Draw": COUNTER_DRAW, "Test Blue Counterer": COUNTER_ABILITY})
+    e = lambda k: game.card_entity[h[k]]
+    game.decide(Cast(e("veil")))
+    game.decide(Pass())
+    game.decide(Pass())
+    game.decide(Cast(e("cc")))
+    game.decide(Pass())
+    return game, e
+
+
+def test_veil_blue_counter_spell_other_effects_happen():
+    """004 AV-3; 004 Autumn's Veil R2: after Veil, a blue 'Counter target spell. Draw a
+    card.' resolves: the Veil player's spell isn't countered, the caster still draws."""
+    game, e = _veil_game()
+    game.decide(Cast(e("cd"), targets=[[e("cc")]]))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.zone_of(e("pl")) == "hand" and game.zone_of(e("cc")) == "stack"
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.zone_of(e("cc")) == "battlefield"
+
+
+def test_veil_doesnt_stop_abilities():
+    """004 Autumn's Veil R7: Veil doesn't affect abilities — an ability from a blue source
+    can still counter the Veil player's spell."""
+    from ecs.decisions import Activate
+    game, e = _veil_game()
+    game.decide(Activate(e("bc"), 0, targets=[[e("cc")]]))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.zone_of(e("cc")) == "graveyard"
