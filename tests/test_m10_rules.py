@@ -573,3 +573,73 @@ def test_requirement_checked_on_a_big_board():
     with pytest.raises(IllegalAction):
         game.decide({})
     game.decide({e("b"): e("gk")})
+
+
+STEAL = make_card("Test Steal", "{U}", "Instant", spell=SpellAbility(
+    effects=(fx.GainControl(fx.TARGET(0)),), targets=(creature(),),
+    text="Gain control of target creature."))
+
+
+def _pass_to(game, turn, step):
+    for _ in range(2000):
+        d = game.pending
+        if d.kind == "priority" and game.turn == turn and game.step == step:
+            return
+        if d.kind in ("attackers", "blockers"):
+            game.decide({})
+        elif d.kind == "priority":
+            game.decide(Pass())
+        else:
+            raise AssertionError(f"unexpected decision {d}")
+    raise AssertionError("not reached")
+
+
+def test_sleep_and_a_control_change():
+    """001 T4.11: Sleep taps P's C1 and C2; you then gain control of C1 for good. C1 untaps
+    in your next untap step; C2 doesn't untap in P's next untap step and does in the
+    following one ('that player's next untap step', CR 502.3, 611.2)."""
+    lib = ["Island"] * 8
+    game, e = _game({"players": [
+        {"battlefield": ["Island"] * 5, "hand": [{"card": "Sleep", "id": "sleep"},
+                                               {"card": "Test Steal", "id": "steal"}], "library": lib},
+        {"battlefield": [{"card": "Goblin Piker", "id": "c1"}, {"card": "Canyon Minotaur", "id": "c2"}],
+         "library": lib}]}, defs={"Test Steal": STEAL})
+    game.decide(Cast(e("sleep"), targets=[[PlayerRef(1)]]))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.is_tapped(e("c1")) and game.is_tapped(e("c2"))
+    game.decide(Cast(e("steal"), targets=[[e("c1")]]))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.chars(e("c1")).controller == 0
+    _pass_to(game, 2, "upkeep")                     # P's next untap step
+    assert game.is_tapped(e("c2")) and game.is_tapped(e("c1"))
+    _pass_to(game, 3, "upkeep")                     # your next untap step
+    assert not game.is_tapped(e("c1")) and game.is_tapped(e("c2"))
+    _pass_to(game, 4, "upkeep")                     # P's following untap step
+    assert not game.is_tapped(e("c2"))
+
+
+def test_wall_of_frost_and_a_control_change():
+    """001 T4.12: Wall of Frost blocks the opponent's C; you gain control of C before the
+    opponent's next untap step: C doesn't untap during YOUR next untap step (its
+    controller's next untap step, CR 502.3)."""
+    lib = ["Island"] * 8
+    game, e = _game({"players": [
+        {"battlefield": [{"card": "Wall of Frost", "id": "wall"}, "Island"],
+         "hand": [{"card": "Test Steal", "id": "steal"}], "library": lib},
+        {"battlefield": [{"card": "Craw Wurm", "id": "c"}], "library": lib}],
+        "turn": {"number": 1, "active": 1, "step": "main1"}}, defs={"Test Steal": STEAL})
+    _attack(game, {e("c"): PlayerRef(0)})
+    _to(game, "declare_blockers")
+    game.decide({e("wall"): e("c")})
+    _to(game, "end_of_combat")
+    game.decide(Pass())                             # p1 passes; p0 steals the Wurm
+    game.decide(Cast(e("steal"), targets=[[e("c")]]))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.chars(e("c")).controller == 0 and game.is_tapped(e("c"))
+    _pass_to(game, 2, "upkeep")                     # your next untap step
+    assert game.is_tapped(e("c"))
+    _pass_to(game, 4, "upkeep")
+    assert not game.is_tapped(e("c"))
