@@ -219,15 +219,19 @@ class EnterAsCopy(Replacement):
         from components import EntersAsCopy
         ev["copy_of"] = game.world.get(eid, EntersAsCopy).defn
 
-    def pre_entry_step(self):
-        return ChooseCopy(self)
+    def pre_entry_step(self, eid=None, player=None):
+        return ChooseCopy(self, eid, player)
 
 
 class ChooseCopy(Step):
-    """The 'you may' (yes/no) and then the object to copy, for EnterAsCopy."""
+    """The 'you may' (yes/no) and then the object to copy, for EnterAsCopy. `eid`: the
+    object about to enter (default: the resolving permanent spell); `player`: who will
+    control it (default: the spell's controller)."""
 
-    def __init__(self, repl):
+    def __init__(self, repl, eid=None, player=None):
         self.repl = repl
+        self.eid = eid
+        self.player = player
 
     def _options(self, game):
         return [e for e in game.battlefield if self.repl.filter(game, e, game.chars(e))]
@@ -238,10 +242,10 @@ class ChooseCopy(Step):
         if st is None:
             if not self._options(game):
                 return None                     # nothing to copy: no 'may' to ask
-            return Decision("may", ctx.controller, [True, False], 1, 1,
+            return Decision("may", self._player(ctx), [True, False], 1, 1,
                             f"enter as a copy of a {self.repl.what}?")
         if st == "yes":
-            return Decision("choose", ctx.controller, self._options(game), 1, 1,
+            return Decision("choose", self._player(ctx), self._options(game), 1, 1,
                             f"choose a {self.repl.what} to copy")
         return None
 
@@ -256,5 +260,43 @@ class ChooseCopy(Step):
         a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
         if a not in decision.options:
             raise IllegalAction(f"choose one of the {self.repl.what}s on the battlefield")
-        game.set(ctx.obj, EntersAsCopy(copiable_defn(game, a)))
+        game.set(self.eid if self.eid is not None else ctx.obj, EntersAsCopy(copiable_defn(game, a)))
         ctx.vars[key] = "done"
+
+    def _player(self, ctx):
+        return self.player if self.player is not None else ctx.controller
+
+
+def entry_choices(game, ctx, owner_step, cards, controller_of):
+    """CR 614.12: before an effect puts `cards` onto the battlefield, the choices their
+    'as ~ enters' replacement effects need that must be made before they enter (enter as a
+    copy) are asked, in order; call from the effect step's run() until it returns None,
+    and route its answers to `entry_choices_answer`. `controller_of(card)` is the player
+    who will control it."""
+    from cards.dsl import StaticAbility
+    key = ("entry_choices", id(owner_step))
+    st = ctx.vars.get(key)
+    if st is None:
+        steps = []
+        for c in cards:
+            if not game.exists(c):
+                continue
+            defn = game.world.ents[c][Card].defn
+            for ab in defn.abilities:
+                if isinstance(ab, StaticAbility):
+                    for r in ab.replacement:
+                        if hasattr(r, "pre_entry_step"):
+                            steps.append(r.pre_entry_step(c, controller_of(c)))
+        st = ctx.vars[key] = tuple(steps)
+        ctx.vars[key + ("i",)] = 0
+    while ctx.vars[key + ("i",)] < len(st):        # the index apart: game clones copy ctx.vars
+        d = st[ctx.vars[key + ("i",)]].run(game, ctx)
+        if d is not None:
+            return d
+        ctx.vars[key + ("i",)] += 1
+    return None
+
+
+def entry_choices_answer(game, ctx, owner_step, decision, answer):
+    key = ("entry_choices", id(owner_step))
+    ctx.vars[key][ctx.vars[key + ("i",)]].answer(game, ctx, decision, answer)

@@ -54,11 +54,21 @@ class PutOntoBattlefield(Step):
         self.owner = owner
 
     def run(self, game, ctx):
-        for t in self.what.resolve(game, ctx):
-            if isinstance(t, PlayerRef) or not game.exists(t):
+        from systems.copy import entry_choices
+        cards = [t for t in self.what.resolve(game, ctx) if not isinstance(t, PlayerRef) and game.exists(t)]
+        d = entry_choices(game, ctx, self, cards,               # 614.12 (enter as a copy)
+                          lambda c: game.owner(c) if self.owner else ctx.controller)
+        if d is not None:
+            return d
+        for t in cards:
+            if not game.exists(t):
                 continue
             ctl = None if self.owner else ctx.controller
             zones.put_onto_battlefield(game, t, controller=ctl, tapped=self.tapped, cause="effect")
+
+    def answer(self, game, ctx, decision, answer):
+        from systems.copy import entry_choices_answer
+        entry_choices_answer(game, ctx, self, decision, answer)
 
 
 class DealsDamage(Step):

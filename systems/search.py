@@ -97,9 +97,17 @@ class PutOntoBattlefield(Step):
         self.key = key
 
     def run(self, game, ctx):
+        from systems.copy import entry_choices
+        d = entry_choices(game, ctx, self, ctx.vars.get(self.key, []), lambda c: ctx.controller)
+        if d is not None:
+            return d                                    # 614.12 (a Clone chooses what to copy)
         for c in ctx.vars.get(self.key, []):
             if game.exists(c) and game.zone_of(c) in ("library", "graveyard", "hand", "exile"):
                 zones.put_onto_battlefield(game, c, controller=ctx.controller)
+
+    def answer(self, game, ctx, decision, answer):
+        from systems.copy import entry_choices_answer
+        entry_choices_answer(game, ctx, self, decision, answer)
 
 
 class Shuffle(Step):
