@@ -240,3 +240,8 @@ card("Autumn's Veil", "{G}", "Instant",
                   CantThisTurn(fx.YOU, "creatures_untargetable_by_blue_black"),
                   text="Spells you control can't be countered by blue or black spells this turn, and creatures you "
                        "control can't be the targets of blue or black spells this turn."))
+
+card("Chandra's Spitfire", "{2}{R}", "Creature — Elemental", pt=(1, 3), keywords=["flying"],
+     abilities=[TriggeredAbility(tr.OpponentDealtNoncombatDamage(), (fx.ModifyPT(fx.SELF, 3, 0),),
+                                 text="Whenever an opponent is dealt noncombat damage, Chandra's Spitfire gets +3/+0 "
+                                      "until end of turn.")])

@@ -150,6 +150,18 @@ class YouGainLife(Trigger):
         return {"amount": data["amount"]}
 
 
+class OpponentDealtNoncombatDamage(Trigger):
+    """'Whenever an opponent is dealt noncombat damage': once per damage event to each
+    opponent, whatever the amount (combat damage stays combat damage when redirected)."""
+    events = ("damage",)
+
+    def match(self, game, source, controller, kind, data):
+        t = data["target"]
+        if data["combat"] or not isinstance(t, PlayerRef) or t.index == controller:
+            return None
+        return {"player": t, "amount": data["amount"]}
+
+
 class DealsCombatDamageToPlayer(Trigger):
     """'Whenever ~ deals combat damage to a player'."""
     events = ("damage",)

@@ -485,3 +485,25 @@ def test_veil_doesnt_stop_abilities():
     game.decide(Pass())
     game.decide(Pass())
     assert game.zone_of(e("cc")) == "graveyard"
+
+
+AXE = make_card("Test Axe", "{4}{R}", "Sorcery", spell=SpellAbility(
+    effects=(fx.DealDamage(5, fx.TARGET(0)),),
+    targets=(__import__("systems.targeting", fromlist=["target"]).target("target player", "player"),),
+    text="Test Axe deals 5 damage to target player."))
+
+
+def test_spitfire_once_per_damage_event():
+    """004 Chandra's Spitfire R2; 004 CS-2: one spell dealing 5 noncombat damage to the
+    opponent (a Lava Axe) triggers Chandra's Spitfire once: +3/+0, not more."""
+    game, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Chandra's Spitfire", "id": "sp"}] + ["Mountain"] * 5,
+         "hand": [{"card": "Test Axe", "id": "axe"}]}, {}]}, defs={"Test Axe": AXE})
+    e = lambda k: game.card_entity[h[k]]
+    game.decide(Cast(e("axe"), targets=[[PlayerRef(1)]]))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.players[1].life == 15 and len(game.stack) == 1
+    game.decide(Pass())
+    game.decide(Pass())
+    assert (game.chars(e("sp")).power, game.chars(e("sp")).toughness) == (4, 3)
