@@ -448,6 +448,60 @@ def attackers_of(game, blocker) -> list:
     return out
 
 
+def put_blocking(game, blocker, attacker) -> None:
+    """A creature put onto the battlefield blocking (or made to block) an attacking
+    creature (506.3, 509.1h: the attacker becomes blocked). Under the `m10` profile the
+    attacking player then places it in that attacker's damage assignment order, the
+    others keeping their relative order (2009-2024 rule 509.2a; 001 T1.5.13)."""
+    if attacker not in game.battlefield or not game.world.has(attacker, Attacking):
+        return
+    old = game.world.get(blocker, Blocking)
+    game.set(blocker, Blocking((old.attackers if old else ()) + (attacker,)))
+    at = game.world.get(attacker, Attacking)
+    game.set(attacker, Attacking(at.defender, True, at.removed))
+    if game.rules.damage_assignment_order:
+        order = [b for b in blockers_of(game, attacker) if b != blocker]
+        if order:
+            from systems.entering import schedule
+            schedule(game, InsertBlockerTask(attacker, blocker, order))
+        else:
+            game.extra.setdefault("damage_order", {})[attacker] = [blocker]
+
+
+class InsertBlockerTask:
+    """The attacking player places a new blocker in an attacker's damage assignment
+    order (answer: the whole order, as a `blocker_order` decision)."""
+    needs_rewind = False
+
+    def __init__(self, attacker, blocker, order):
+        self.attacker = attacker
+        self.blocker = blocker
+        self.order = list(order)
+        self.done = False
+
+    def copy(self):
+        t = InsertBlockerTask(self.attacker, self.blocker, self.order)
+        t.done = self.done
+        return t
+
+    def run(self, game):
+        if self.done or self.blocker not in game.battlefield or self.attacker not in game.battlefield:
+            return None
+        opts = self.order + [self.blocker]
+        return Decision("blocker_order", game.chars(self.attacker).controller, opts, len(opts), len(opts),
+                        f"place {game.name(self.blocker)} in the damage assignment order of "
+                        f"{game.name(self.attacker)}", data={"attacker": self.attacker})
+
+    def answer(self, game, decision, answer):
+        order = list(answer)
+        if sorted(order) != sorted(decision.options):
+            raise IllegalAction("order all of the blockers exactly once")
+        if [b for b in order if b != self.blocker] != self.order:
+            raise IllegalAction("the other blockers keep their relative order")
+        game.extra.setdefault("damage_order", {})[self.attacker] = order
+        self.done = True
+
+
 def blockers_of(game, attacker, index=None) -> list:
     """The creatures blocking `attacker` (in damage assignment order under m10)."""
     if index is not None:

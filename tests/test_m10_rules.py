@@ -643,3 +643,84 @@ def test_wall_of_frost_and_a_control_change():
     assert game.is_tapped(e("c"))
     _pass_to(game, 4, "upkeep")
     assert not game.is_tapped(e("c"))
+
+
+def _ambush(game, ctx):
+    """Test-only: put the creature card from your hand onto the battlefield blocking the
+    target attacking creature."""
+    from systems.combat import put_blocking
+    (attacker,) = ctx.targets[0]
+    for c in list(game.players[ctx.controller].hand):
+        if "Creature" in game.chars(c).types:
+            new = zones.put_onto_battlefield(game, c, controller=ctx.controller)
+            put_blocking(game, new, attacker)
+            return
+
+
+AMBUSH = make_card("Test Ambush", "{G}", "Instant", spell=SpellAbility(
+    effects=(fx.Custom(_ambush),),
+    targets=(creature("target attacking creature",
+                      filter=lambda g, t, tc: g.world.has(t, __import__("components").Attacking)),),
+    text="Put a creature card from your hand onto the battlefield blocking target attacking creature."))
+
+
+def _ambush_game():
+    game, e = _game({"players": [
+        {"battlefield": [{"card": "Enormous Baloth", "id": "baloth"}]},
+        {"battlefield": [{"card": "Goblin Piker", "id": "x"}, {"card": "Canyon Minotaur", "id": "z"},
+                         "Forest"],
+         "hand": [{"card": "Test Ambush", "id": "amb"}, {"card": "Child of Night", "id": "w"}]}]},
+        defs={"Test Ambush": AMBUSH}, rules="m10")
+    _attack(game, {e("baloth"): PlayerRef(1)})
+    _to(game, "declare_blockers")
+    game.decide({e("x"): e("baloth"), e("z"): e("baloth")})
+    game.decide([e("x"), e("z")])
+    game.decide(Pass())
+    game.decide(Cast(e("amb"), targets=[[e("baloth")]]))
+    game.decide(Pass())
+    game.decide(Pass())
+    d = game.pending
+    assert d.kind == "blocker_order" and d.player == 0
+    return game, e
+
+
+def test_new_blocker_is_placed_in_the_order_by_the_attacking_player():
+    """001 T1.5.13: a creature put onto the battlefield blocking an attacker: the attacking
+    player chooses its place in the damage assignment order; [W,X,Z], [X,W,Z], [X,Z,W] are
+    legal, X stays before Z (509.2a of the 2009-2024 rules)."""
+    game, e = _ambush_game()
+    x, z, w = e("x"), e("z"), e("w")
+    for order in ([w, x, z], [x, w, z], [x, z, w]):
+        game.clone().decide(order)
+    for order in ([z, x, w], [w, z, x]):
+        with pytest.raises(IllegalAction):
+            game.clone().decide(order)
+    game.decide([x, w, z])
+    assert game.world.has(w, __import__("components").Blocking)
+    _to(game, "combat_damage")
+    d = game.pending
+    assert d.kind == "damage_assignment" and d.data["blockers"] == [x, w, z]
+    with pytest.raises(IllegalAction):
+        game.clone().decide({x: 1, w: 0, z: 6})         # W needs lethal before Z
+    game.decide({x: 1, w: 1, z: 5})
+    assert game.zone_of(e("w")) == "graveyard" and game.zone_of(e("z")) == "graveyard"
+
+
+def test_new_blocker_today_needs_no_order():
+    """001 T1.5.13 [current]: today there is no order to place the new blocker in; it simply
+    blocks (the attacker stays blocked, 509.1h)."""
+    game, e = _game({"players": [
+        {"battlefield": [{"card": "Enormous Baloth", "id": "baloth"}]},
+        {"battlefield": ["Forest"],
+         "hand": [{"card": "Test Ambush", "id": "amb"}, {"card": "Child of Night", "id": "w"}]}]},
+        defs={"Test Ambush": AMBUSH})
+    _attack(game, {e("baloth"): PlayerRef(1)})
+    _to(game, "declare_blockers")
+    game.decide(Pass())
+    game.decide(Cast(e("amb"), targets=[[e("baloth")]]))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.pending.kind == "priority"
+    _to(game, "combat_damage")
+    assert game.players[1].life == 22                 # blocked: no damage to p1; lifelink +2
+    assert game.zone_of(e("w")) == "graveyard"
