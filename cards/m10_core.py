@@ -1,6 +1,7 @@
 """Cards of the Magic 2010 FAQ (spec 001), Part 1 and the first card entries: the
-combat examples (damage assignment order), lifelink, and the M10 dual-land and
-"lucky charm" examples. Today's Oracle text."""
+combat examples (damage assignment order), lifelink, Selfless Exorcist, and the M10
+dual-land example (Stomping Ground). Today's Oracle text. (Kraken's Eye, also among
+these entries, is registered with the other lucky charms in cards/m11.py.)"""
 from __future__ import annotations
 
 from cards import card
@@ -9,6 +10,7 @@ from systems import effects as fx
 from systems import statics as st
 from systems.entering import PayLifeOrEntersTapped
 from systems.targeting import any_target, creature, target
+
 
 def _spell(*effects, targets=(), **kw):
     return SpellAbility(effects=tuple(effects), targets=tuple(targets), **kw)
