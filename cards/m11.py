@@ -14,7 +14,7 @@ from systems.library import (Search, PutFoundOneEach, Shuffle, RevealUntilPutOnt
 from components import Attacking
 from systems.movement import (PutOntoBattlefield, DealsDamage, POWER_OF, SOURCE, ExileAndRemember,
                               ReturnFromExile, ExileAllCounting, ExileLinked, LinkedExiledToHand)
-from systems.replacement import EntersTappedUnless
+from systems.replacement import EntersTappedUnless, DoubleDamage
 from systems.restrictions import CantThisTurn
 from systems.start import BEGIN_ON_BATTLEFIELD
 from systems.targeting import target, any_target, creature, CantBeTargetedBy, NONGREEN
@@ -245,3 +245,29 @@ card("Chandra's Spitfire", "{2}{R}", "Creature — Elemental", pt=(1, 3), keywor
      abilities=[TriggeredAbility(tr.OpponentDealtNoncombatDamage(), (fx.ModifyPT(fx.SELF, 3, 0),),
                                  text="Whenever an opponent is dealt noncombat damage, Chandra's Spitfire gets +3/+0 "
                                       "until end of turn.")])
+
+
+def _red_instant_or_sorcery_spell_you_control(g, src, source, source_chars):
+    """'a red instant or sorcery spell you control' as the source of the damage (609.7):
+    the spell itself, on the stack."""
+    return (source_chars is not None and g.exists(source) and g.zone_of(source) == "stack"
+            and ({"Instant", "Sorcery"} & source_chars.types) and "R" in source_chars.colors
+            and source_chars.controller == g.chars(src).controller)
+
+
+card("Fire Servant", "{3}{R}{R}", "Creature — Elemental", pt=(4, 3),
+     abilities=[StaticAbility(replacement=(DoubleDamage(_red_instant_or_sorcery_spell_you_control),),
+                              text="If a red instant or sorcery spell you control would deal damage, it deals "
+                                   "double that damage instead.")])
+
+card("Lava Axe", "{4}{R}", "Sorcery",
+     spell=_spell(fx.DealDamage(5, fx.TARGET(0)),
+                  targets=[target("target player or planeswalker", "player", "planeswalker")],
+                  text="Lava Axe deals 5 damage to target player or planeswalker."))
+
+card("Soul's Fire", "{2}{R}", "Instant",
+     spell=_spell(DealsDamage(fx.TARGET(0), POWER_OF(fx.TARGET(0)), fx.TARGET(1)),
+                  targets=[target("target creature you control", "creature",
+                                  filter=lambda g, t, tc: g.chars(t).controller == tc.controller),
+                           any_target()],
+                  text="Target creature you control deals damage equal to its power to any target."))

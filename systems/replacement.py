@@ -250,12 +250,15 @@ def shield_choices(game, batch) -> list:
 
 
 def applicable(game, source, source_chars, target, amount, combat) -> list:
-    """Every prevention effect that would apply to one damage event (615)."""
+    """Every prevention effect that would apply to one damage event (615), and the
+    damage-doubling replacement effects that modify it (614.1a, ordered with them: 616.1)."""
     if amount <= 0:
         return []
     from systems.statics import rule_in_effect
     if rule_in_effect(game, "damage_cant_be_prevented"):       # 615.12
-        return []
+        # only the damage-modifying replacement effects are left (614.1a)
+        return [d for d in static_preventions(game, source, target, amount, combat, source_chars)
+                if isinstance(d, StaticDoubling)]
     out = []
     if protection_prevents(game, source_chars, target):
         out.append(ProtectionPrevention(game, target))
@@ -327,6 +330,27 @@ class StaticPartialPrevention(StaticPrevention):
         return self.would_prevent(amount)
 
 
+class DoubleDamage:
+    """A static ability's damage-doubling replacement effect (614.1a): 'If a red instant or
+    sorcery spell you control would deal damage, it deals double that damage instead'
+    (Fire Servant). Template for StaticAbility(replacement=...); `source_ok(game, src,
+    source, source_chars)`. It modifies the same damage events as prevention effects, so
+    the affected player orders them together (616.1); several are cumulative."""
+
+    def __init__(self, source_ok):
+        self.source_ok = source_ok
+
+
+class StaticDoubling(StaticPrevention):
+    """One DoubleDamage ability applying to one damage event (a negative prevention)."""
+
+    def would_prevent(self, amount):
+        return -amount
+
+    def prevents(self, game, source, target, amount, combat):
+        return -amount
+
+
 def _source_controller(source_chars):
     """CR 109.4: an object with no controller (a card in a graveyard) — its owner."""
     ctl = getattr(source_chars, "controller", None)
@@ -366,6 +390,10 @@ def static_preventions(game, source, target, amount, combat, source_chars=None) 
                                                          r.source_ok(game, e, source, source_chars)):
                         out.append(StaticPartialPrevention(game, e, ("from", k), r))
                     k += 1
+                elif isinstance(r, DoubleDamage):
+                    if r.source_ok(game, e, source, source_chars):
+                        out.append(StaticDoubling(game, e, ("double", k), r))
+                    k += 1
     return out
 
 
@@ -394,6 +422,8 @@ def order_decision(game, batch, combat, orders):
             if sid in by_sid:
                 left -= by_sid[sid].would_prevent(left)
         remaining = [e for e in effs if e.sid not in chosen]
+        if all(isinstance(e, StaticDoubling) for e in remaining):
+            continue                        # doublings alone give the same result in any order
         if left > 0 and len(remaining) >= 2:
             return Decision("replacement", affected_player(game, target), remaining, 1, 1,
                             "which prevention effect applies first (616.1)",
@@ -455,9 +485,13 @@ def prevent_damage(game, source, source_chars, target, amount: int, combat: bool
     if amount > 0 and rule_in_effect(game, "damage_cant_be_prevented"):
         # 615.12: a static 'prevent that damage and <do something>' tries and fails to
         # prevent it; the rest still happens (001 Protean Hydra R2)
-        for sp in static_preventions(game, source, target, amount, combat, source_chars):
+        sps = static_preventions(game, source, target, amount, combat, source_chars)
+        for sp in sps:
             if getattr(sp.template, "then", None) is not None:
                 sp.template.then(game, sp.src, target, amount)
+        for sp in sps:
+            if isinstance(sp, StaticDoubling):
+                amount *= 2
         return amount
     effs = applicable(game, source, source_chars, target, amount, combat)
     if len(effs) > 1 and order:
