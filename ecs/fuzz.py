@@ -81,6 +81,7 @@ class GameSpec:
     harness_seed: int
     decks: list
     turn_limit: int = DEFAULT_TURN_LIMIT
+    rules: str = "current"       # a fifth of the games use the m10 profile (blocker order)
 
 
 def game_specs(seed: int, games: int, first: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT):
@@ -89,7 +90,8 @@ def game_specs(seed: int, games: int, first: int = 0, turn_limit: int = DEFAULT_
         g, a, b, h, d = (int(x) for x in ch.generate_state(5, dtype=np.uint32))
         rng = np.random.default_rng(d)
         decks = [random_deck(rng), random_deck(rng)]
-        yield GameSpec(first + i, seed, g, (a, b), h, decks, turn_limit)
+        rules = "m10" if rng.random() < 0.2 else "current"
+        yield GameSpec(first + i, seed, g, (a, b), h, decks, turn_limit, rules)
 
 
 # ---------------------------------------------------------------------------
@@ -572,7 +574,8 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
     hrng = random.Random(spec.harness_seed)
     agents = [FuzzAgent(spec.agent_seeds[0]), FuzzAgent(spec.agent_seeds[1])]
     try:
-        g = Game.new(spec.decks, seed=spec.seed, log=True, turn_limit=spec.turn_limit)
+        g = Game.new(spec.decks, seed=spec.seed, log=True, turn_limit=spec.turn_limit,
+                     rules=spec.rules)
     except Exception as ex:
         res.failure = FuzzFailure(f"starting the game: {type(ex).__name__}: {ex}", 0)
         res.trace = traceback.format_exc()
@@ -695,7 +698,7 @@ def write_repro(res: Result, folder: str) -> str:
             "failure": {"decision": res.failure.index, "message": res.failure.message},
             "root_seed": s.root_seed, "index": s.index, "seed": s.seed,
             "agent_seeds": list(s.agent_seeds), "harness_seed": s.harness_seed,
-            "turn_limit": s.turn_limit, "clone_at": res.clone_at,
+            "turn_limit": s.turn_limit, "rules": s.rules, "clone_at": res.clone_at,
             "decks": [list(d) for d in s.decks], "answers": res.script}
     with open(path, "w", encoding="utf-8") as f:
         yaml.safe_dump(data, f, sort_keys=False, width=120)
@@ -709,7 +712,8 @@ def load_repro(path: str):
         data = yaml.safe_load(f)
     spec = GameSpec(data.get("index", 0), data.get("root_seed", 0), data["seed"],
                     tuple(data.get("agent_seeds", (0, 0))), data.get("harness_seed", 0),
-                    data["decks"], data.get("turn_limit", DEFAULT_TURN_LIMIT))
+                    data["decks"], data.get("turn_limit", DEFAULT_TURN_LIMIT),
+                    data.get("rules", "current"))
     return spec, data["answers"], data.get("clone_at"), data.get("failure")
 
 
