@@ -311,6 +311,36 @@ def _obeyed_blocks(reqs, plan) -> int:
     return n
 
 
+def _requirement_block_options(game, cands, reqs) -> dict:
+    """The blocks that matter for the most requirements obeyed: every option of blockers
+    with requirements or 'can't block alone'; other blockers only matter as helpers
+    (blocking a menace attacker, keeping company), so they get fewer options."""
+    special = {b for b, _ in reqs} | {b for b in cands if "cant_block_alone" in game.chars(b).flags}
+    required = {}
+    for b, a in reqs:
+        required.setdefault(b, set()).add(a)
+    full = _block_options(game, cands)
+    out = {}
+    helper = False
+    for b, opts in full.items():
+        if b in special:
+            # blocking an attacker it isn't required to block obeys nothing more: keep
+            # only blocks of required attackers, menace attackers, and one plain block
+            mine = required.get(b, set())
+            keep = [o for o in opts if o is None or set(o) <= mine or
+                    (len(o) == 1 and game.chars(o[0]).has("menace"))]
+            plain = next((o for o in opts if o is not None and o not in keep), None)
+            out[b] = keep + ([plain] if plain is not None else [])
+            continue
+        keep = [None] + [o for o in opts if o is not None and len(o) == 1 and
+                         game.chars(o[0]).has("menace")]
+        if not helper and len(keep) == 1 and len(opts) > 1:
+            keep.append(opts[1])                       # one plain helper for 'alone'
+            helper = True
+        out[b] = keep
+    return out
+
+
 def _block_options(game, cands) -> dict:
     import itertools
     out = {}
@@ -415,7 +445,8 @@ class DeclareBlockersTask:
         reqs = block_requirements(game, cands)
         if reqs:
             got = _obeyed_blocks(reqs, plan)
-            best = _best(_block_options(game, cands), lambda dcl: _obeyed_blocks(reqs, dcl),
+            best = _best(_requirement_block_options(game, cands, reqs),
+                         lambda dcl: _obeyed_blocks(reqs, dcl),
                          lambda dcl: _block_restriction_problem(game, dcl) is None)
             if best is not None and got < best:
                 raise IllegalAction(f"the declaration must obey as many blocking requirements as "

@@ -724,3 +724,21 @@ def test_new_blocker_today_needs_no_order():
     _to(game, "combat_damage")
     assert game.players[1].life == 22                 # blocked: no damage to p1; lifelink +2
     assert game.zone_of(e("w")) == "graveyard"
+
+
+def test_block_requirement_checked_on_a_big_board():
+    """'All creatures able to block ~ do so' with many possible blockers and attackers: the
+    requirement is still enforced (CR 509.1c)."""
+    lure = _flag_card("Test Lure", (2, 2), "must_be_blocked_by_all")
+    game, e = _game({"players": [{"battlefield": [{"card": "Test Lure", "id": "u"}]
+                                  + [{"card": "Goblin Piker"} for _ in range(5)]},
+                                 {"battlefield": [{"card": "Canyon Minotaur", "id": "m"}]
+                                  + [{"card": "Goblin Piker"} for _ in range(7)]}]},
+                    defs={"Test Lure": lure})
+    _to(game, "declare_attackers")
+    game.decide({a: PlayerRef(1) for a, _ in game.pending.options})
+    _to(game, "declare_blockers")
+    blockers = [b for b, _ in game.pending.options]
+    with pytest.raises(IllegalAction):
+        game.decide({b: e("u") for b in blockers if b != e("m")})
+    game.decide({b: e("u") for b in blockers})
