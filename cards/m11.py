@@ -16,6 +16,7 @@ from systems.movement import (PutOntoBattlefield, DealsDamage, POWER_OF, SOURCE,
                               ReturnFromExile, ExileAllCounting, ExileLinked, LinkedExiledToHand)
 from systems.replacement import EntersTappedUnless, DoubleDamage
 from systems.restrictions import CantThisTurn
+from systems.retarget import ChooseNewTargets
 from systems.start import BEGIN_ON_BATTLEFIELD
 from systems.targeting import target, any_target, creature, CantBeTargetedBy, NONGREEN
 
@@ -271,3 +272,8 @@ card("Soul's Fire", "{2}{R}", "Instant",
                                   filter=lambda g, t, tc: g.chars(t).controller == tc.controller),
                            any_target()],
                   text="Target creature you control deals damage equal to its power to any target."))
+
+card("Redirect", "{U}{U}", "Instant",
+     spell=_spell(ChooseNewTargets(fx.TARGET(0)),
+                  targets=[target("target spell", "spell", zone="stack")],
+                  text="You may choose new targets for target spell."))
