@@ -507,3 +507,35 @@ def test_spitfire_once_per_damage_event():
     game.decide(Pass())
     game.decide(Pass())
     assert (game.chars(e("sp")).power, game.chars(e("sp")).toughness) == (4, 3)
+
+
+def test_redirect_keeps_the_mode():
+    """004 Redirect R2; 004 RD-4: Redirect changes only targets — a modal spell keeps its
+    chosen mode (700.2); the new target is one for that mode."""
+    from systems.targeting import creature, player
+    modal = make_card("Test Modal Shock", "{R}", "Instant", spell=SpellAbility(modes=(
+        ("deals 2 damage to target creature", (creature(),), (fx.DealDamage(2, fx.TARGET(0)),)),
+        ("target player gains 2 life", (player(),), (fx.GainLife(fx.TARGET(0), 2),)))))
+    game, h = Game.from_setup({"players": [
+        {"battlefield": ["Island", "Island", {"card": "Wind Drake", "id": "wd"}],
+         "hand": [{"card": "Redirect", "id": "rd"}]},
+        {"battlefield": ["Mountain", {"card": "Kraken Hatchling", "id": "kh"}],
+         "hand": [{"card": "Test Modal Shock", "id": "ms"}]}],
+        "turn": {"number": 2, "active": 1}}, defs={"Test Modal Shock": modal})
+    e = lambda k: game.card_entity[h[k]]
+    game.decide(Cast(e("ms"), modes=[0], targets=[[e("wd")]]))
+    game.decide(Pass())
+    game.decide(Cast(e("rd"), targets=[[e("ms")]]))
+    game.decide(Pass())
+    game.decide(Pass())                          # Redirect resolves
+    assert game.pending.kind == "may"
+    game.decide(True)
+    d = game.pending
+    assert d.kind == "targets" and PlayerRef(0) not in d.options and e("kh") in d.options
+    game.decide([e("kh")])
+    from components import Spell
+    assert game.world.get(e("ms"), Spell).modes == (0,)
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.world.get(e("kh"), __import__("components").Damage).amount == 2
+    assert game.zone_of(e("wd")) == "battlefield"
