@@ -96,13 +96,14 @@ class Cost:
     text: str = ""
     remove_counters: tuple = ()     # ((kind, n), ...): "Remove N <kind> counters from ~" (118.3)
     discard_self: bool = False      # "Discard this card" (cycling, 702.29a)
+    tap_untapped: tuple = ()        # (n, filter): "Tap N untapped <filter> you control" (no {T}: 302.6)
 
     @property
     def is_free(self) -> bool:
         return (self.mana.total == 0 and not self.mana.x and not self.tap and not self.untap
                 and self.sacrifice is None and not self.sacrifice_self and not self.discard
                 and not self.life and self.loyalty is None and not self.remove_counters
-                and not self.discard_self)
+                and not self.discard_self and not self.tap_untapped)
 
 
 _COST_PART = re.compile(r"\s*,\s*")
@@ -122,6 +123,7 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
     discard = 0
     life = 0
     remove = []
+    tap_untapped = ()
     for part in _COST_PART.split(t):
         if not part:
             continue
@@ -148,10 +150,21 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
             words = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
             n = words.get(m.group(1)) or int(m.group(1))
             remove.append((m.group(2), n))
+        elif re.fullmatch(r"tap (a|an|one|two|three|four|five|\d+) untapped (.+) you control", part.lower()):
+            m = re.fullmatch(r"tap (a|an|one|two|three|four|five|\d+) untapped (.+) you control", part.lower())
+            words = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+            n = words.get(m.group(1)) or int(m.group(1))
+            if sacrifice_filters is None or m.group(2) not in sacrifice_filters:
+                raise CardError(f"no filter for tap cost {part!r}")
+            tap_untapped = (n, sacrifice_filters[m.group(2)])
         else:
             raise CardError(f"unknown cost component {part!r} in {text!r}")
-    return Cost(parse_cost(mana_txt), tap, untap, sac, sac_self, discard, life, None, False, text,
-                tuple(remove))
+    c = Cost(parse_cost(mana_txt), tap, untap, sac, sac_self, discard, life, None, False, text,
+             tuple(remove))
+    if tap_untapped:
+        from dataclasses import replace
+        c = replace(c, tap_untapped=tap_untapped)
+    return c
 
 
 # ---------------------------------------------------------------------------

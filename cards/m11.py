@@ -277,3 +277,15 @@ card("Redirect", "{U}{U}", "Instant",
      spell=_spell(ChooseNewTargets(fx.TARGET(0)),
                   targets=[target("target spell", "spell", zone="stack")],
                   text="You may choose new targets for target spell."))
+
+_VAMPIRES = {"vampires": lambda g, e, p: "Creature" in g.chars(e).types and "Vampire" in g.chars(e).subtypes}
+
+card("Captivating Vampire", "{1}{B}{B}", "Creature — Vampire", pt=(2, 2),
+     abilities=[StaticAbility(continuous=(st.modify_pt(st.other_creatures_you_control("Vampire"), 1, 1),),
+                              text="Other Vampire creatures you control get +1/+1."),
+                ActivatedAbility(cost=parse_activation_cost("Tap five untapped Vampires you control", _VAMPIRES),
+                                 effects=(fx.GainControl(fx.TARGET(0)),
+                                          fx.BecomesInAddition(fx.TARGET(0), subtypes=("Vampire",))),
+                                 targets=(creature(),),
+                                 text="Tap five untapped Vampires you control: Gain control of target creature. "
+                                      "It becomes a Vampire in addition to its other types.")])

@@ -359,6 +359,12 @@ class ActivateTask(_Procedure):
         if cost.sacrifice is not None and "sacrifice" not in self.pay_choices:
             opts = costs.sacrifice_candidates(game, self.player, cost)
             return Decision("cost", self.player, opts, 1, 1, "sacrifice", data={"what": "sacrifice"})
+        if cost.tap_untapped and "tap" not in self.pay_choices:
+            opts = costs.tap_candidates(game, self.player, cost)
+            n = cost.tap_untapped[0]
+            if len(opts) < n:
+                raise IllegalAction(f"not enough untapped permanents to tap for {cost.text!r}")
+            return Decision("cost", self.player, opts, n, n, "tap", data={"what": "tap"})
         if cost.discard and "discard" not in self.pay_choices:
             opts = list(game.players[self.player].hand)
             return Decision("cost", self.player, opts, cost.discard, cost.discard, "discard",
@@ -386,6 +392,11 @@ class ActivateTask(_Procedure):
                 opts = costs.sacrifice_candidates(game, self.player, cost)
                 if len(grp) != 1 or grp[0] not in opts:
                     raise IllegalAction(f"can't sacrifice {[game.name(g) for g in grp]} for this cost")
+            elif what == "tap":
+                opts = costs.tap_candidates(game, self.player, cost)
+                if not cost.tap_untapped or len(grp) != cost.tap_untapped[0] or \
+                        len(set(grp)) != len(grp) or any(g not in opts for g in grp):
+                    raise IllegalAction(f"can't tap {[game.name(g) for g in grp]} for this cost")
             elif what == "discard":
                 hand = game.players[self.player].hand
                 if len(grp) != cost.discard or any(c not in hand for c in grp):
@@ -438,6 +449,9 @@ class ActivateTask(_Procedure):
             zones.discard(game, self.player, src)
             if self.ability.keyword == "cycling":
                 cycled(game, self.player, card_id)
+        for e in self.pay_choices.get("tap", []):          # 'tap N untapped ...' (602.2b)
+            game.set(e, Tapped())
+            game.emit("tapped", eid=e)
         for e in self.pay_choices.get("discard", []):
             zones.discard(game, self.player, e)
         for e in self.pay_choices.get("sacrifice", []):

@@ -248,6 +248,8 @@ def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
             return False
     if cost.discard_self and (eid is None or game.zone_of(eid) != "hand"):
         return False
+    if cost.tap_untapped and len(tap_candidates(game, player, cost)) < cost.tap_untapped[0]:
+        return False
     for kind, n in cost.remove_counters:                # 118.3: can't remove what isn't there
         if eid is None or game.counters(eid).get(kind) < n:
             return False
@@ -263,3 +265,14 @@ def sacrifice_candidates(game, player: int, cost: Cost) -> list:
     """CR 701.17a: only permanents you control."""
     return [e for e in game.battlefield
             if game.chars(e).controller == player and cost.sacrifice(game, e, player)]
+
+
+def tap_candidates(game, player: int, cost: Cost) -> list:
+    """'Tap N untapped <filter> you control': untapped permanents the player controls that
+    match; summoning sickness doesn't matter (no {T} symbol, 302.6)."""
+    if not cost.tap_untapped:
+        return []
+    _, filt = cost.tap_untapped
+    return [e for e in game.battlefield
+            if game.chars(e).controller == player and not game.world.has(e, Tapped)
+            and filt(game, e, player)]
