@@ -198,6 +198,7 @@ class SpellAbility:
     divide: object = None           # amount to divide among targets (int or 'X')
     text: str = ""
     additional_cost: object = None  # Cost: "As an additional cost to cast this spell, ..." (601.2f)
+    extra_generic: object = None    # fn(targets) -> {N} more to cast: "costs {1} more for each target beyond the first" (601.2f)
     x_color: str | None = None      # "Spend only black mana on X." ('B'; 107.3, 601.2f-h)
 
 

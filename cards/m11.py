@@ -289,3 +289,17 @@ card("Captivating Vampire", "{1}{B}{B}", "Creature — Vampire", pt=(2, 2),
                                  targets=(creature(),),
                                  text="Tap five untapped Vampires you control: Gain control of target creature. "
                                       "It becomes a Vampire in addition to its other types.")])
+
+
+def _fireball_share(g, ctx):
+    """X divided evenly, rounded down, among the chosen targets (their number as cast)."""
+    n = len(ctx.targets[0]) if ctx.targets else 0
+    return ctx.x // n if n else 0
+
+
+card("Fireball", "{X}{R}", "Sorcery",
+     spell=_spell(fx.DealDamage(_fireball_share, fx.TARGET(0)),
+                  targets=[target("any number of targets", "any", min=1, max=99)],
+                  extra_generic=lambda targets: max(0, len(targets[0]) - 1) if targets else 0,
+                  text="This spell costs {1} more to cast for each target beyond the first. Fireball deals X "
+                       "damage divided evenly, rounded down, among any number of targets."))

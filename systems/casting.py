@@ -53,12 +53,19 @@ def _norm_targets(given, n_specs):
     if n_specs == 1:
         if group(given):
             if len(given) == 1 and group(given[0]):
-                return [list(given[0])]
-            return [list(given)]
-        return [[given]]
-    if not group(given) or len(given) != n_specs:
-        raise IllegalAction(f"give one target entry per target phrase ({n_specs})")
-    return [list(g) if group(g) else [g] for g in given]
+                out = [list(given[0])]
+            else:
+                out = [list(given)]
+        else:
+            out = [[given]]
+    else:
+        if not group(given) or len(given) != n_specs:
+            raise IllegalAction(f"give one target entry per target phrase ({n_specs})")
+        out = [list(g) if group(g) else [g] for g in given]
+    # 115.1: each target is one object or player
+    if any(isinstance(t, bool) or not isinstance(t, (int, PlayerRef)) for g in out for t in g):
+        raise IllegalAction(f"a target is an object or a player, not {given!r}")
+    return out
 
 
 class _Procedure:
@@ -68,12 +75,17 @@ class _Procedure:
     # Each answer is checked before it changes anything, and the action was offered
     # only if it could be completed, so answering needs no snapshot to rewind to.
     needs_rewind = False
+    # With choices given up front (Cast(..., mana=...)) a later step can still fail after
+    # the card moved: `origin` is the game before the action, to return to (601.2).
+    origin = None
 
     def copy(self):
         t = self.__class__.__new__(self.__class__)
         t.__dict__.update(self.__dict__)
         t.targets = [list(x) for x in self.targets] if self.targets is not None else None
         t.pay_choices = dict(self.pay_choices)
+        if self.origin is not None:
+            t.origin = self.origin.clone()
         return t
 
     # -- choices ------------------------------------------------------------
@@ -115,6 +127,11 @@ class _Procedure:
             grp = list(answer) if isinstance(answer, (list, tuple)) and not isinstance(answer, PlayerRef) else [answer]
             self._validate_targets(game, spec, grp, tc, [])
             self.targets.append(grp)
+            sa = getattr(getattr(self, "defn", None), "spell", None)
+            if sa is not None and sa.extra_generic is not None and \
+                    not costs.can_pay_mana(game, self.player, self._total_cost(game)):
+                self.targets.pop()            # 601.2f-h: the increased total cost can't be paid
+                raise IllegalAction("the cost increased by these targets can't be paid")
         elif k == "modes":
             ms = list(answer) if isinstance(answer, (list, tuple)) else [answer]
             self._validate_modes(decision, ms)
@@ -291,7 +308,15 @@ class CastTask(_Procedure):
 
     def _total_cost(self, game) -> ManaCost:
         c = self._base_cost()
-        return self._with_x(c, self.x or 0) if c.x else c
+        c = self._with_x(c, self.x or 0) if c.x else c
+        sa = self.defn.spell
+        if sa is not None and sa.extra_generic is not None:
+            # 601.2f: cost increases apply to the mana cost or alternative cost
+            n = sa.extra_generic(self.targets or [])
+            if n > 0:
+                from dataclasses import replace
+                c = replace(c, generic=c.generic + n)
+        return c
 
     def _with_x(self, c, x):
         """X's value in the cost (107.3a); mana spent on X restricted to one color
