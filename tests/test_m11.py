@@ -539,3 +539,30 @@ def test_redirect_keeps_the_mode():
     game.decide(Pass())
     assert game.world.get(e("kh"), __import__("components").Damage).amount == 2
     assert game.zone_of(e("wd")) == "battlefield"
+
+
+def test_veil_one_of_two_targets_illegal():
+    """004 AV-9: a blue spell targeting the Veil player's creature X and the caster's own
+    creature Y, with Veil resolved in response: on resolution X is an illegal target and is
+    unaffected; the spell isn't countered and still affects Y (608.2b)."""
+    from systems.targeting import creature
+    two = make_card("Test Blue Double Shrink", "{1}{U}", "Instant", spell=SpellAbility(
+        effects=(fx.ModifyPT(fx.TARGET(0), -1, -1), fx.ModifyPT(fx.TARGET(1), -1, -1)),
+        targets=(creature(), creature()),
+        text="Target creature gets -1/-1 until end of turn. Another target creature gets -1/-1 until end of turn."))
+    game, h = Game.from_setup({"players": [
+        {"battlefield": ["Forest", {"card": "Centaur Courser", "id": "x"}],
+         "hand": [{"card": "Autumn's Veil", "id": "veil"}]},
+        {"battlefield": ["Island", "Island", {"card": "Wind Drake", "id": "y"}],
+         "hand": [{"card": "Test Blue Double Shrink", "id": "s"}]}],
+        "turn": {"number": 2, "active": 1}}, defs={"Test Blue Double Shrink": two})
+    e = lambda k: game.card_entity[h[k]]
+    game.decide(Cast(e("s"), targets=[[e("x")], [e("y")]]))
+    game.decide(Pass())
+    game.decide(Cast(e("veil")))
+    game.decide(Pass())
+    game.decide(Pass())                          # Veil resolves
+    game.decide(Pass())
+    game.decide(Pass())                          # the blue spell resolves
+    assert game.chars(e("x")).power == 3
+    assert game.chars(e("y")).power == 1
