@@ -106,6 +106,7 @@ class FuzzAgent:
         self.rng = random.Random(seed)
         self.base = RandomAgent(0)
         self.base.rng = self.rng
+        self.plain = Pass()       # the offered action behind an answer with choices up front
 
     def act(self, game, d: Decision):
         r = self.rng
@@ -119,9 +120,11 @@ class FuzzAgent:
             other = [a for a in d.options if a not in mana] or [Pass()]
             # pass less often than uniformly, so that more happens
             acts = [a for a in other if not isinstance(a, Pass)]
-            if acts and r.random() < 0.7:
-                return r.choice(acts)
-            return r.choice(other)
+            a = r.choice(acts) if acts and r.random() < 0.7 else r.choice(other)
+            self.plain = a
+            if isinstance(a, (Cast, Activate)) and r.random() < 0.3:
+                return self._up_front(game, d, a)
+            return a
         if k == "mulligan":
             p = game.players[d.player]
             return "mulligan" if p.mulligans < 2 and r.random() < 0.2 else "keep"
@@ -173,9 +176,27 @@ class FuzzAgent:
             return r.sample(opts, min(n, len(opts)))
         return self.base.act(game, d)
 
+    def _up_front(self, game, d, a):
+        """The action with some of its choices given up front (601.2: targets, X, the
+        mana sources), at random: often illegal, then refused with the game unchanged."""
+        import dataclasses
+        r = self.rng
+        pool = list(game.battlefield) + [PlayerRef(p.index) for p in game.players]
+        ch = {}
+        if r.random() < 0.6:
+            ch["targets"] = [[r.choice(pool)] for _ in range(r.randint(1, 2))]
+        if r.random() < 0.3:
+            ch["x"] = r.randint(0, 4)
+        if r.random() < 0.4:
+            mine = [e for e in game.battlefield if game.chars(e).controller == d.player]
+            ch["mana"] = r.sample(mine, r.randint(0, min(4, len(mine))))
+        return dataclasses.replace(a, **ch) if ch else a
+
     def fallback(self, game, d: Decision):
         """An answer more likely to be legal, after a refused one."""
         from ecs.agents import random_assignment
+        if d.kind == "priority":
+            return self.plain
         if d.kind == "damage_assignment":
             return random_assignment(self.rng, d)
         if d.kind in ("attackers", "blockers") and self.rng.random() < 0.3:
@@ -586,6 +607,7 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
     index = 0
     pos = 0
     exhausted = False     # a replayed script ran out (the failure didn't happen)
+    action_hash = None    # the game before an action given with choices up front
     try:
         chk.check(index)
         while g.pending is not None:
@@ -599,6 +621,7 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
                 res.clone_at = index
             d = g.pending
             tries = 0
+            reversed_ = False
             while True:
                 if replay is not None:
                     if pos >= len(replay):
@@ -614,15 +637,27 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
                     answer = ag.act(g, d) if tries == 0 else ag.fallback(g, d)
                     refused = None
                 text = encode(answer)
-                before = state_hash(g) if d.kind != "priority" else None
+                offered = d.kind == "priority" and answer in d.options
+                before = state_hash(g) if not offered else None
                 try:
                     g.decide(concrete(answer, d))
                 except IllegalAction as ex:
                     if replay is None:
                         res.script.append({"refused": text})
-                    if d.kind == "priority":
+                    if offered:
                         raise FuzzFailure(f"offered action {text} refused: {ex}", index)
-                    if state_hash(g) != before:
+                    after = state_hash(g)
+                    if after != before and after == action_hash and d.kind != "priority" \
+                            and g.pending is not None and g.pending.kind == "priority":
+                        # an action with choices given up front failed part-way and
+                        # was reversed (601.2): back at the priority decision
+                        reversed_ = True
+                        action_hash = None
+                        if refused is False:
+                            raise FuzzFailure(f"answer {text} was accepted before, now it "
+                                              f"reverses the action: {ex}", index)
+                        break
+                    if after != before:
                         raise FuzzFailure(f"refused answer {text} ({ex}) changed the game", index)
                     if refused is False:
                         raise FuzzFailure(f"answer {text} was accepted before, refused now: {ex}",
@@ -633,9 +668,18 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
                     continue
                 if refused:
                     raise FuzzFailure(f"answer {text} was refused before, accepted now", index)
+                if d.kind == "priority" and not offered:
+                    action_hash = before          # to recognize the action being reversed
                 break
             if exhausted:
                 break
+            if g.pending is not None and g.pending.kind == "priority" and not reversed_:
+                action_hash = None
+            if reversed_:
+                if isinstance(clone, tuple):
+                    clone[1].append(Refused(answer))
+                    clone[2].append(state_hash(g))
+                continue
             if replay is None:
                 res.script.append(text)
             index += 1
@@ -671,12 +715,31 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
     return res
 
 
+class Refused:
+    def __init__(self, answer):
+        self.answer = answer
+
+    def __repr__(self):
+        return f"Refused({self.answer!r})"
+
+
 def _check_clone(clone, at):
     from ecs.state import state_hash
     c, answers, hashes = clone
     for i, (a, h) in enumerate(zip(answers, hashes)):
         try:
-            c.decide(concrete(a, c.pending))
+            if isinstance(a, Refused):
+                try:
+                    c.decide(concrete(a.answer, c.pending))
+                except IllegalAction:
+                    pass
+                else:
+                    raise FuzzFailure(f"clone taken at decision {at} accepted answer {i} "
+                                      f"({encode(a.answer)}) the original refused", at + i)
+            else:
+                c.decide(concrete(a, c.pending))
+        except FuzzFailure:
+            raise
         except Exception as ex:
             raise FuzzFailure(f"clone taken at decision {at} refused answer {i} "
                               f"({encode(a)}) the original accepted: {type(ex).__name__}: {ex}",

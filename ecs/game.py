@@ -540,12 +540,24 @@ class Game:
             if before is not None:
                 self._adopt(before)
                 raise
+            origin = getattr(task, "origin", None) if d.kind != "priority" else None
+            if self.pending is None and origin is not None:
+                # 601.2: a choice given up front made a later step of the action
+                # impossible: the whole action is reversed
+                self._adopt(origin)
+                raise IllegalAction(f"{ex} (the action is reversed)") from ex
             if self.pending is None:
                 # the answer was accepted but the game couldn't go on: an action was
                 # offered that the rules don't allow completing
                 raise EngineError(f"engine error after a legal answer: {ex}") from ex
             raise
         if before is not None:
+            if d.kind == "priority" and self.pending is not None and self.pending.kind != "priority":
+                from systems.casting import _Procedure
+                proc = next((t for t in reversed(self.agenda) if isinstance(t, _Procedure)), None)
+                if proc is not None:
+                    proc.origin = before          # the action goes on with choices asked
+                    return
             before.close()
 
     def concede(self, player: int) -> None:

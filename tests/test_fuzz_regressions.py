@@ -60,3 +60,56 @@ def test_clone_while_choosing_trigger_targets():
     ab = game.world.get(game.stack[-1], StackAbility)
     assert ab.targets == ((target[0],),)
     assert copy.world.get(copy.stack[-1], StackAbility).targets == ab.targets
+
+
+def _spear_game():
+    game, h = Game.from_setup({"players": [
+        {"battlefield": ["Mountain", "Mountain", {"card": "Island", "id": "isl"}],
+         "hand": [{"card": "Searing Spear", "id": "spear"}]},
+        {}]})
+    return game, game.card_entity[h["spear"]], game.card_entity[h["isl"]]
+
+
+def test_up_front_mana_that_cannot_pay_reverses_the_cast():
+    """CR 601.2, 601.2g-h: when a choice given up front (the mana sources) makes a later
+    step of casting impossible, the casting is illegal and the game returns to the moment
+    before it (fuzz: the target was asked first, then payment failed after the answer was
+    accepted: EngineError and a spell stuck half-cast)."""
+    import pytest
+    from ecs.decisions import IllegalAction
+    from ecs.state import state_hash
+    game, spear, isl = _spear_game()
+    start = state_hash(game)
+    game.decide(Cast(spear, mana=[isl]))          # the target is asked next
+    assert game.pending.kind == "targets"
+    copy = game.clone()                            # a clone mid-cast reverses the same way
+    for g in (game, copy):
+        with pytest.raises(IllegalAction):
+            g.decide([PlayerRef(1)])
+        assert state_hash(g) == start
+        assert g.pending.kind == "priority" and g.players[1].life == 20
+    game.decide(Cast(spear, targets=[PlayerRef(1)]))   # the automatic payer can pay
+    while game.stack:
+        game.decide(Pass())
+    assert game.players[1].life == 17
+
+
+def test_malformed_up_front_targets_are_refused():
+    """CR 115.1: a target is one object or player; nested lists for a target phrase of two
+    targets are refused with the game unchanged (fuzz: TypeError, unhashable list)."""
+    import pytest
+    from ecs import Game
+    from ecs.decisions import Activate, IllegalAction
+    from ecs.state import state_hash
+    game, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Garruk Wildspeaker", "id": "g"}, {"card": "Forest", "id": "f1"},
+                         {"card": "Forest", "id": "f2", "tapped": True}]},
+        {}]})
+    g = game.card_entity[h["g"]]
+    f1, f2 = game.card_entity[h["f1"]], game.card_entity[h["f2"]]
+    start = state_hash(game)
+    with pytest.raises(IllegalAction):
+        game.decide(Activate(g, 0, targets=[[[f1], [f2]]]))
+    assert state_hash(game) == start
+    game.decide(Activate(g, 0, targets=[[f1, f2]]))
+    assert game.stack
