@@ -200,3 +200,47 @@ class LinkedExiledToHand(Step):
             e = game.card_entity.get(cid)
             if e is not None and game.exists(e) and game.zone_of(e) == "exile":
                 zones.move(game, e, "hand", cause="effect")
+
+
+class RevealAtRandomPlayOrCast(Step):
+    """Wild Evocation: '<that player> reveals a card at random from their hand. If it's a
+    land card, the player puts it onto the battlefield. Otherwise, the player casts it
+    without paying its mana cost if able.' The land isn't played (no land play used); the
+    spell is cast during the resolution (608.2g) — type-based timing ignored, other
+    restrictions apply (systems/playing.py), 'if able' makes it mandatory when castable;
+    if it can't be cast it stays in hand. The casting player makes the casting choices."""
+
+    def __init__(self, who):
+        self.who = who
+
+    def run(self, game, ctx):
+        key = ("evoke", id(self))
+        st = ctx.vars.get(key)
+        if st is None:
+            ps = [p if isinstance(p, PlayerRef) else PlayerRef(p) for p in self.who.resolve(game, ctx)
+                  if isinstance(p, (int, PlayerRef)) and not isinstance(p, bool)]
+            if not ps or not game.players[ps[0].index].hand:
+                return None
+            p = ps[0].index
+            card = game.rng.choice(list(game.players[p].hand))      # uniformly at random
+            game.emit("reveal", player=p, cards=(card,))
+            if "Land" in game.chars(card).types:
+                zones.put_onto_battlefield(game, card, controller=p, cause="effect")
+                ctx.vars[key] = {"state": "done"}
+                return None
+            from systems.priority import can_cast
+            if not can_cast(game, p, card, "free"):
+                ctx.vars[key] = {"state": "done"}
+                return None
+            from systems.casting import CastTask
+            from ecs.decisions import Cast
+            st = ctx.vars[key] = {"state": "casting", "task": CastTask(p, Cast(card, alt="free"))}
+        if st["state"] == "casting":
+            d = st["task"].run(game)
+            if d is not None:
+                return d
+            ctx.vars[key] = {"state": "done"}
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        ctx.vars[("evoke", id(self))]["task"].answer(game, decision, answer)

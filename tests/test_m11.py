@@ -566,3 +566,55 @@ def test_veil_one_of_two_targets_illegal():
     game.decide(Pass())                          # the blue spell resolves
     assert game.chars(e("x")).power == 3
     assert game.chars(e("y")).power == 1
+
+
+EVOCATION = make_card("Test Evocation", "{5}{R}", "Enchantment", abilities=[
+    TriggeredAbility(tr.AtBeginningOf("upkeep", "each"),
+                     (__import__("systems.movement", fromlist=["x"]).RevealAtRandomPlayOrCast(fx.INFO("active")),),
+                     text="At the beginning of each player's upkeep, that player reveals a card at random from "
+                          "their hand. If it's a land card, the player puts it onto the battlefield. Otherwise, "
+                          "the player casts it without paying its mana cost if able.")])
+
+
+def test_reveal_at_random_play_or_cast():
+    """The Wild Evocation mechanism (movement.RevealAtRandomPlayOrCast; 004 WE-14 for the
+    draft card): the revealed card is chosen uniformly at random (seeded) among the cards
+    in that player's hand and revealed; a land goes onto the battlefield."""
+    from collections import Counter
+    seen = Counter()
+    for seed in range(60):
+        game, h = Game.from_setup({"seed": seed, "players": [
+            {"battlefield": [{"card": "Test Evocation", "id": "we"}], "library": ["Forest"]},
+            {"hand": [{"card": "Island", "id": "a"}, {"card": "Swamp", "id": "b"}, {"card": "Plains", "id": "c"}],
+             "library": ["Forest"]}], "turn": {"step": "end"}}, defs={"Test Evocation": EVOCATION})
+        events = []
+        orig = game.emit
+        game.emit = lambda kind, **data: (events.append((kind, data)), orig(kind, **data))[1]
+        while not (game.turn == 2 and game.step == "upkeep" and game.stack == [] and
+                   game.pending.kind == "priority"):
+            game.decide(Pass())
+        on_bf = [k for k in "abc" if game.zone_of(game.card_entity[h[k]]) == "battlefield"]
+        assert len(on_bf) == 1
+        seen[on_bf[0]] += 1
+        assert any(k == "reveal" for k, _ in events)
+    assert set(seen) == {"a", "b", "c"}
+
+
+def test_reveal_at_random_casts_sorcery_during_resolution():
+    """The Wild Evocation mechanism: a revealed sorcery is cast during the resolution on
+    another player's turn (type-based timing ignored), for free, and then waits on the
+    stack; a card that can't be cast (no legal target) stays in hand."""
+    for hand, on_stack in ((["Divination"], True), (["Unsummon"], False)):
+        game, h = Game.from_setup({"players": [
+            {"battlefield": [{"card": "Test Evocation", "id": "we"}], "library": ["Forest"]},
+            {"hand": [{"card": hand[0], "id": "c"}], "library": ["Forest"] * 3}],
+            "turn": {"step": "end"}}, defs={"Test Evocation": EVOCATION})
+        e = lambda k: game.card_entity[h[k]]
+        from components import StackAbility
+        while True:                              # until the upkeep trigger has resolved
+            if game.turn == 2 and game.step == "upkeep" and game.pending.kind == "priority" and \
+                    not any(game.has(x, StackAbility) for x in game.stack) and \
+                    game.extra.get("resolved", 0) > 0:
+                break
+            game.decide(Pass())
+        assert (game.zone_of(e("c")) == "stack") == on_stack
