@@ -196,6 +196,9 @@ def test_leyline_begins_game_on_battlefield():
     and 'whenever a player casts' abilities don't trigger."""
     game = Game.new([[LEY] * 20 + ["Mountain"] * 20, ["Dragon's Claw", "Mountain"] * 20],
                     seed=1, starting_player=0)
+    events = []
+    orig = game.emit
+    game.emit = lambda kind, **data: (events.append(kind), orig(kind, **data))[1]
     _keep_all(game)
     d = game.pending
     assert d.kind == "may" and d.player == 0 and d.data.get("opening_hand")
@@ -210,6 +213,7 @@ def test_leyline_begins_game_on_battlefield():
     # the game begins: turn 1 of the starting player, nothing on the stack
     assert game.turn == 1 and game.active == 0 and game.stack == []
     assert game.players[1].life == 20 and game.pending_triggers == []
+    assert "cast" not in events and "zone_change" in events     # put onto the battlefield, not cast
 
 
 def test_leylines_any_or_all_starting_player_first():
