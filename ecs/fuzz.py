@@ -108,9 +108,15 @@ class FuzzAgent:
         self.base.rng = self.rng
         self.plain = Pass()       # the offered action behind an answer with choices up front
 
+    GARBAGE = (None, -1, "nonsense", [], {}, [[]], 10 ** 6, True)
+
     def act(self, game, d: Decision):
         r = self.rng
         k = d.kind
+        if r.random() < 0.01:
+            if k == "priority":
+                self.plain = r.choice(d.options)
+            return Garbage(r.choice(self.GARBAGE))    # must be refused, the game unchanged
         if k == "priority":
             from systems.costs import activated_abilities
             mana = [a for a in d.options if isinstance(a, Activate)
@@ -190,6 +196,10 @@ class FuzzAgent:
         if r.random() < 0.4:
             mine = [e for e in game.battlefield if game.chars(e).controller == d.player]
             ch["mana"] = r.sample(mine, r.randint(0, min(4, len(mine))))
+        if isinstance(a, Cast) and r.random() < 0.2:
+            ch["modes"] = [r.randint(0, 2) for _ in range(r.randint(1, 2))]
+        if r.random() < 0.15:
+            ch["divide"] = {r.choice(pool): r.randint(0, 3) for _ in range(r.randint(1, 2))}
         return dataclasses.replace(a, **ch) if ch else a
 
     def fallback(self, game, d: Decision):
@@ -202,6 +212,16 @@ class FuzzAgent:
         if d.kind in ("attackers", "blockers") and self.rng.random() < 0.3:
             return {}
         return self.act(game, d)
+
+
+class Garbage:
+    """A malformed answer (shown as such in repro files)."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __repr__(self):
+        return f"Garbage({self.value!r})"
 
 
 class Shield:
@@ -229,6 +249,8 @@ def concrete(answer, d: Decision):
     """The answer to give the engine for decision `d`."""
     if isinstance(answer, Order):
         return [d.options[i] for i in answer.idx]
+    if isinstance(answer, Garbage):
+        return answer.value
     return answer
 
 
@@ -241,7 +263,7 @@ def encode(answer) -> str:
 
 def decode(text: str):
     ns = {"Pass": Pass, "PlayLand": PlayLand, "Cast": Cast, "Activate": Activate,
-          "Shield": Shield, "Order": Order, "True": True, "False": False, "None": None}
+          "Shield": Shield, "Order": Order, "Garbage": Garbage, "True": True, "False": False, "None": None}
     for i in range(8):
         ns[f"p{i}"] = PlayerRef(i)
     return eval(text, {"__builtins__": {}}, ns)
@@ -668,6 +690,8 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
                     continue
                 if refused:
                     raise FuzzFailure(f"answer {text} was refused before, accepted now", index)
+                if isinstance(answer, Garbage) and not _garbage_ok(answer.value, d):
+                    raise FuzzFailure(f"malformed answer {text} accepted for {d}", index)
                 if d.kind == "priority" and not offered:
                     action_hash = before          # to recognize the action being reversed
                 break
@@ -713,6 +737,20 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
     res.turns, res.winner, res.reason = g.turn, g.winner, g.end_reason
     g.close()
     return res
+
+
+def _garbage_ok(v, d) -> bool:
+    """A 'garbage' value that happens to be a legal answer (an empty choice where none
+    is required, yes/no as True, a number among the options)."""
+    if d.kind in ("attackers", "blockers", "prevention") and v == {}:
+        return True
+    if d.kind == "may" and v is True:
+        return True
+    if isinstance(v, list) and not v and d.min == 0:
+        return True
+    if d.kind == "trigger_order" and isinstance(v, list) and not d.options:
+        return True
+    return not isinstance(v, (list, dict)) and v in d.options
 
 
 class Refused:

@@ -533,7 +533,11 @@ class Game:
             step = task.answer
             args = (self, d, answer)
         try:
-            step(*args)                       # raises before changing anything
+            try:
+                step(*args)                   # raises before changing anything
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError) as ex:
+                # an answer of the wrong shape (a dict for a list, ...) is illegal too
+                raise IllegalAction(f"malformed answer {answer!r} to {d.kind}: {ex}") from ex
             self.pending = None
             self.advance()
         except IllegalAction as ex:

@@ -113,3 +113,24 @@ def test_malformed_up_front_targets_are_refused():
     assert state_hash(game) == start
     game.decide(Activate(g, 0, targets=[[f1, f2]]))
     assert game.stack
+
+
+def test_answer_of_the_wrong_shape_is_illegal():
+    """The one door: an answer of the wrong shape (a dict where a list of targets is
+    asked) raises IllegalAction and leaves the game exactly as it was (fuzz: TypeError
+    from the validators)."""
+    import pytest
+    from ecs.decisions import IllegalAction
+    from ecs.state import state_hash
+    game, spear, _ = _spear_game()
+    game.decide(Cast(spear))
+    assert game.pending.kind == "targets"
+    start = state_hash(game)
+    for bad in ([{}], {}, [[]], None):
+        with pytest.raises(IllegalAction):
+            game.decide(bad)
+        assert state_hash(game) == start
+    game.decide([PlayerRef(1)])
+    while game.stack:
+        game.decide(Pass())
+    assert game.players[1].life == 17
