@@ -636,8 +636,11 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
             if index >= MAX_DECISIONS:
                 raise FuzzFailure(f"no end after {index} decisions (turn {g.turn})", index)
             # the clone check
-            start_clone = (index == clone_at) if replay is not None else \
-                (clone is None and hrng.random() < CLONE_CHANCE)
+            # the harness draws the same numbers when replaying (its checks run at
+            # the same decisions), but the clone starts where the repro file says
+            start_clone = clone is None and hrng.random() < CLONE_CHANCE
+            if replay is not None:
+                start_clone = index == clone_at
             if start_clone and clone is None:
                 clone = (g.clone(), [], [])
                 res.clone_at = index

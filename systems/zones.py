@@ -38,8 +38,10 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     position = ev["position"]
     if frm == "battlefield":
         _leave_battlefield(game, eid)
-    elif frm == "stack":
-        game.snapshot_lki(eid)          # a spell's last known information (608.2h)
+    elif frm == "stack" or _is_ability_source(game, eid):
+        # a spell's last known information, or that of the source of an ability on the
+        # stack or waiting to be put there, which still uses it (608.2h, 113.7a)
+        game.snapshot_lki(eid)
     old_ctl = game.lki[eid].controller if eid in game.lki else owner
     game.remove_from_zone(eid)
     game.world.delete(eid)
@@ -85,6 +87,21 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     game.emit("zone_change", old=eid, new=new, frm=frm, to=to, owner=owner,
               controller=old_ctl, cause=cause, card=card.card_id, cast_from=cast_from)
     return new
+
+
+def _is_ability_source(game, eid: int) -> bool:
+    for e in game.stack:
+        sa = game.world.ents[e].get(StackAbility)
+        if sa is not None and sa.source == eid:
+            return True
+    for tr in game.pending_triggers:
+        if tr.source == eid:
+            return True
+    for t in game.agenda:
+        for grp in getattr(t, "groups", None) or ():
+            if isinstance(grp, list) and any(getattr(tr, "source", None) == eid for tr in grp):
+                return True
+    return False
 
 
 def _leave_battlefield(game, eid: int) -> None:

@@ -134,3 +134,39 @@ def test_answer_of_the_wrong_shape_is_illegal():
     while game.stack:
         game.decide(Pass())
     assert game.players[1].life == 17
+
+
+def test_trigger_source_exiled_from_graveyard_uses_last_known_information():
+    """CR 608.2h, 113.7a: an ability on the stack whose source left its zone uses the
+    source's last known information, whatever zone it left (fuzz: Jund Sojourners'
+    'when you cycle ~, you may have it deal 1 damage' with the cycled card exiled from
+    the graveyard in response: KeyError, no last known information kept off the
+    battlefield and stack)."""
+    game, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Cemetery Reaper", "id": "reaper"}, "Mountain", "Mountain",
+                         "Mountain", "Swamp", "Swamp", "Swamp"],
+         "hand": [{"card": "Jund Sojourners", "id": "js"}],
+         "library": ["Mountain", "Mountain"]},
+        {}]})
+    js = game.card_entity[h["js"]]
+    cycle = [a for a in game.pending.options if getattr(a, "source", None) == js]
+    assert len(cycle) == 1
+    game.decide(cycle[0])
+    while game.pending.kind != "priority":
+        d = game.pending
+        game.decide([PlayerRef(1)] if d.kind == "targets" else
+                    True if d.kind == "may" else d.options[:d.min])
+    gy = game.card_entity[h["js"]]
+    assert game.zone_of(gy) == "graveyard"
+    reaper = game.card_entity[h["reaper"]]
+    act = [a for a in game.pending.options if getattr(a, "source", None) == reaper]
+    game.decide(type(act[0])(reaper, act[0].index, targets=[gy]))
+    while game.pending is not None and (game.stack or game.pending.kind != "priority"):
+        d = game.pending
+        if d.kind == "priority":
+            game.decide(Pass())
+        else:
+            game.decide(True if d.kind == "may" else [PlayerRef(1)] if d.kind == "targets"
+                        else d.options[:d.min])
+    assert game.zone_of(game.card_entity[h["js"]]) == "exile"
+    assert game.players[1].life == 19
