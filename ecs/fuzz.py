@@ -630,6 +630,7 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
     pos = 0
     exhausted = False     # a replayed script ran out (the failure didn't happen)
     action_hash = None    # the game before an action given with choices up front
+    in_flight = None      # the answer being given
     try:
         chk.check(index)
         while g.pending is not None:
@@ -664,9 +665,11 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
                 text = encode(answer)
                 offered = d.kind == "priority" and answer in d.options
                 before = state_hash(g) if not offered else None
+                in_flight = text          # recorded even if the engine crashes on it
                 try:
                     g.decide(concrete(answer, d))
                 except IllegalAction as ex:
+                    in_flight = None
                     if replay is None:
                         res.script.append({"refused": text})
                     if offered:
@@ -709,6 +712,7 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
                 continue
             if replay is None:
                 res.script.append(text)
+            in_flight = None
             index += 1
             res.decisions = index
             if isinstance(clone, tuple):
@@ -731,6 +735,8 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
     except FuzzFailure as f:
         res.failure = f
     except Exception as ex:       # an engine crash is a failure too
+        if replay is None and in_flight is not None:
+            res.script.append(in_flight)
         res.failure = FuzzFailure(f"{type(ex).__name__}: {ex}", index)
         res.trace = traceback.format_exc()
     finally:

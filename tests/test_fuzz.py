@@ -78,3 +78,22 @@ def test_games_do_not_depend_on_string_hashing():
         out.append(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                                   text=True, check=True).stdout)
     assert out[0] == out[1] and out[0].startswith("None ")
+
+
+def test_repro_of_an_engine_crash(tmp_path, monkeypatch):
+    """An exception inside the engine is a failure; the answer that caused it is in the
+    repro file, so replaying it crashes the same way."""
+    from ecs.game import Game
+    real = Game.advance
+
+    def crashing(self):
+        real(self)
+        if self.turn >= 3 and self.step == "main2":
+            raise RuntimeError("planted crash")
+
+    monkeypatch.setattr(Game, "advance", crashing)
+    res = fuzz.run_game(next(fuzz.game_specs(12, 1)))
+    assert res.failure is not None and "planted crash" in res.failure.message
+    again = fuzz.run_repro(fuzz.write_repro(res, str(tmp_path)))
+    assert again.failure is not None
+    assert (again.failure.index, again.failure.message) == (res.failure.index, res.failure.message)
