@@ -167,7 +167,8 @@ def discard(game, player: int, card: int) -> int | None:
 
 def destroy(game, eid: int, cause: str = "destroy", regenerate: bool = True) -> bool:
     """CR 701.8: move a permanent to its owner's graveyard — unless it is
-    indestructible (702.12b) or a regeneration shield replaces it (701.19)."""
+    indestructible (702.12b) or a regeneration shield replaces it (701.19; not when
+    'it can't be regenerated', 701.19c)."""
     if eid not in game.battlefield:
         return False
     c = game.chars(eid)
