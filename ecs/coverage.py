@@ -12,6 +12,9 @@ import re
 _STMT = re.compile(r"\*\*\[?(T-\d+|T\d+(?:\.\d+)+|[A-Z]{2,}-[a-z0-9]+)\]?\*\*")
 
 
+_STMT_ID = re.compile(r"(T-\d+|T\d+(?:\.\d+)+):")
+
+
 def statements(spec_path: str) -> list[str]:
     with open(spec_path, encoding="utf-8") as f:
         text = f.read()
@@ -57,7 +60,10 @@ def rulings(spec_path: str) -> list[str]:
     with open(cards_path, encoding="utf-8") as f:
         data = json.load(f)
     cards = data if isinstance(data, list) else data.get("cards", [])
-    return [f"{c['name']} R{i}" for c in cards for i in range(1, len(c.get("rulings") or []) + 1)]
+    # A ruling that opens with a statement id ("T-430: Given ...") is that statement,
+    # counted once under its statement id, not again as "Card R1".
+    return [f"{c['name']} R{i}" for c in cards
+            for i, text in enumerate(c.get("rulings") or [], 1) if not _STMT_ID.match(text)]
 
 
 def _texts(roots, not_tested_files: bool):
