@@ -130,11 +130,11 @@ class Game:
         self._actions_cache = (None, None, None)   # (version, player, legal actions)
         self._actions_step = None
         self._mana_cache = {}               # player -> (version, mana sources)
-        self._instant_cache = {}            # player -> ((cversion, hand), bool)
-        self._holders_cache = {}
-        self._rules_cache = {}
-        self._castable = (None, None, {})    # (version, player, {defn: bool})              # (rule, player) -> (state key, bool)            # player -> ((cversion, player), ability holders)
+        self._instant_cache = {}            # player -> ((cversion, hand), hand summary)
+        self._castable = (None, None, {})    # (version, player, {defn: bool})
         self._trig_cache = (-1, ())         # (version, [(eid, chars, triggered abilities)])
+        self._board = None                  # systems.board.Board for the current state
+        self._control_checked = -1          # cversion of the last control update (systems.control)
         self._base = {}                     # per-object printed characteristics (layers.base_chars)
         self.token_limbo = set()            # tokens off the battlefield (704.5d)
         self.lki = {}                       # last known information, entity -> Chars (608.2h)
@@ -176,8 +176,7 @@ class Game:
         d["_chars"] = dict(self._chars) if self._chars is not None else None
         d["_offfield"] = {}
         d["_trig_cache"] = (-1, ())
-        d["_holders_cache"] = {}
-        d["_rules_cache"] = {}
+        d["_board"] = None
         d["_castable"] = (None, None, {})
         d["_instant_cache"] = {}
         d["card_entity"] = dict(self.card_entity)

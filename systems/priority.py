@@ -7,9 +7,9 @@ land they may play (305), each spell they may cast (601, with timing 117.1a,
 from __future__ import annotations
 
 from components import Card, LoyaltyActivated
-from cards.dsl import StaticAbility
 from ecs.decisions import Decision, IllegalAction, Pass, PlayLand, Cast, Activate
 from systems import costs, zones
+from systems.board import board, statics_with_rule
 from systems.casting import CastTask, ActivateTask, spell_target_specs
 from systems.targeting import TargetContext, candidates
 
@@ -144,88 +144,55 @@ def legal_actions(game, player: int) -> list:
     return acts
 
 
-def _instant_speed_in_hand(game, player: int) -> bool:
-    """Does the hand hold a card castable at instant speed (117.1a)? Cached per hand."""
+def _hand_summary(game, player: int):
+    """(a card castable at instant speed?, abilities that function in the hand) for
+    the player's hand, cached per hand and characteristics state (117.1a, 702.29a)."""
     hand = game.players[player].hand
     key = (game.cversion, tuple(hand))
     hit = game._instant_cache.get(player)
     if hit is not None and hit[0] == key:
         return hit[1]
     chars = game.chars
-    res = False
+    instant = False
+    items = []
     for c in hand:
         ch = chars(c)
-        if "Instant" in ch.types or ch.has("flash"):
-            res = True
-            break
+        if not instant and ("Instant" in ch.types or ch.has("flash")):
+            instant = True
+        abs_ = [(i, ab) for i, ab in enumerate(costs.activated_abilities(game, c)) if ab.zone == "hand"]
+        if abs_:
+            items.append((c, abs_))
+    res = (instant, items)
     game._instant_cache[player] = (key, res)
     return res
 
 
+def _instant_speed_in_hand(game, player: int) -> bool:
+    """Does the hand hold a card castable at instant speed (117.1a)?"""
+    return _hand_summary(game, player)[0]
+
+
 def _ability_holders(game, player: int) -> list:
-    """Permanents of `player` with activated abilities other than free {T} mana
-    abilities, cached per characteristics version."""
-    hand = tuple(game.players[player].hand)
-    key = (game.cversion, game.bversion, hand)
-    hit = game._holders_cache.get(player)
-    if hit is not None and hit[0] == key:
-        return hit[1]
-    out = []
-    for e in game.battlefield:
-        ch = game.chars(e)
-        if ch.controller != player:
-            continue
-        items = []
-        for i, ab in enumerate(costs.activated_abilities(game, e)):
-            if ab.mana and costs.is_simple_mana(ab):
-                continue
-            if ab.zone != "battlefield":
-                continue
-            items.append((i, ab))
-        if items:
-            out.append((e, items))
-    for e in hand:                      # abilities that function in the hand (cycling, 702.29a)
-        items = [(i, ab) for i, ab in enumerate(costs.activated_abilities(game, e))
-                 if ab.zone == "hand"]
-        if items:
-            out.append((e, items))
-    game._holders_cache[player] = (key, out)
-    return out
+    """(object, [(index, ability)]) for the player's permanents with activated
+    abilities other than free {T} mana abilities, then cards in hand with abilities
+    that function there (cycling, 702.29a)."""
+    field = board(game).holders.get(player, ())
+    hand = _hand_summary(game, player)[1]
+    if not hand:
+        return field
+    return list(field) + hand
 
 
 def _plays_top_of_library(game, player) -> bool:
     """A static ability of a permanent `player` controls: 'You may play lands and cast
-    spells from the top of your library.' (cached per battlefield state)"""
-    key = (game.cversion, game.bversion, player)
-    hit = game._rules_cache.get(("top", player))
-    if hit is not None and hit[0] == key:
-        return hit[1]
-    res = _has_rule(game, player, "play_top_of_library")
-    game._rules_cache[("top", player)] = (key, res)
-    return res
-
-
-def _has_rule(game, player, rule) -> bool:
-    for e in game.battlefield:
-        ch = game.chars(e)
-        if ch.controller != player:
-            continue
-        for ab in ch.abilities:
-            if isinstance(ab, StaticAbility) and rule in ab.rules:
-                return True
-    return False
+    spells from the top of your library.'"""
+    return bool(statics_with_rule(game, "play_top_of_library", player))
 
 
 def _casts_free_from_hand(game, player) -> bool:
     """Omniscience-style rules: 'You may cast spells from your hand without paying
-    their mana costs.' (cached per battlefield state)"""
-    key = (game.cversion, game.bversion, player)
-    hit = game._rules_cache.get(("free", player))
-    if hit is not None and hit[0] == key:
-        return hit[1]
-    res = _has_rule(game, player, "cast_from_hand_free")
-    game._rules_cache[("free", player)] = (key, res)
-    return res
+    their mana costs.'"""
+    return bool(statics_with_rule(game, "cast_from_hand_free", player))
 
 
 def can_cast(game, player: int, card: int, alt) -> bool:

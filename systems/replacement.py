@@ -371,15 +371,16 @@ def static_preventions(game, source, target, amount, combat, source_chars=None) 
     """Prevention effects of static abilities of permanents that apply to damage
     that would be dealt to `target` (PreventDamageTo: a permanent; PreventDamageFrom:
     a permanent or a player)."""
-    from cards.dsl import StaticAbility
+    from systems.board import board
     permanent = isinstance(target, int) and not isinstance(target, bool) and target in game.battlefield
     out = []
-    for e in game.battlefield:
-        i = 0
-        k = 0
-        for ab in game.chars(e).abilities:
-            if not isinstance(ab, StaticAbility):
-                continue
+    last = None
+    for e, _, ab in board(game).statics:
+        if e != last:                   # indexes count the object's static abilities in order
+            last = e
+            i = 0
+            k = 0
+        if ab.replacement:
             for r in ab.replacement:
                 if isinstance(r, PreventDamageTo):
                     if permanent and r.applies(game, e, target, combat):

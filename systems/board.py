@@ -1,0 +1,60 @@
+"""An index of the battlefield's abilities, rebuilt when characteristics change.
+
+Many rules ask "does some permanent have a static ability that ..." (a rules change,
+604.1; a prevention effect, 615; a player rule such as 'skip your draw step', 614.10)
+or "which permanents have activated abilities" (602.1) — several times in every
+step. Scanning every permanent's characteristics for each question made those scans
+the largest cost of a game. One pass per characteristics state (the layer cache key
+plus the battlefield version) records the few permanents that matter, in battlefield
+order, and every question reads that short list instead.
+"""
+from __future__ import annotations
+
+from cards.dsl import StaticAbility
+
+
+class Board:
+    __slots__ = ("key", "statics", "holders")
+
+    def __init__(self, game, key):
+        from systems.costs import activated_abilities, is_simple_mana
+        self.key = key
+        statics = []        # (eid, chars, StaticAbility) in battlefield order
+        holders = {}        # controller -> [(eid, [(index, ActivatedAbility)])] (602.1)
+        chars = game.chars
+        for e in game.battlefield:
+            ch = chars(e)
+            for ab in ch.abilities:
+                if isinstance(ab, StaticAbility):
+                    statics.append((e, ch, ab))
+            items = [(i, ab) for i, ab in enumerate(activated_abilities(game, e))
+                     if ab.zone == "battlefield" and not (ab.mana and is_simple_mana(ab))]
+            if items:
+                holders.setdefault(ch.controller, []).append((e, items))
+        self.statics = statics
+        self.holders = holders
+
+
+def board(game) -> Board:
+    """The index for the current state (cached on the game)."""
+    b = game._board
+    if b is None or b.key[0] != game.cversion or b.key[1] != game.bversion \
+            or game._chars_version != game.cversion:
+        game.all_chars()                    # bring the layer cache up to date first
+        b = game._board = Board(game, (game.cversion, game.bversion))
+    return b
+
+
+def statics_with_rule(game, rule, player=None):
+    """(eid, chars, ability) for each static ability naming `rule` among its rules
+    (a string or a rule class), optionally only those `player` controls."""
+    out = []
+    for e, ch, ab in board(game).statics:
+        if player is not None and ch.controller != player:
+            continue
+        if isinstance(rule, str):
+            if rule in ab.rules:
+                out.append((e, ch, ab))
+        elif any(isinstance(r, rule) for r in ab.rules):
+            out.append((e, ch, ab))
+    return out
