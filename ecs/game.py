@@ -121,6 +121,7 @@ class Game:
         self.sversion = 0                   # bumps on changes that can make an SBA apply
         self.bversion = 0                   # bumps when an object enters or leaves the battlefield
         self.tversion = 0                   # bumps when a permanent taps or untaps
+        self.zversion = 0                   # bumps when any zone's contents change
         self._volatile = False              # an effect reads state beyond characteristics
         self._chars = None
         self._chars_version = -1
@@ -130,7 +131,7 @@ class Game:
         self._actions_cache = (None, None, None)   # (version, player, legal actions)
         self._actions_step = None
         self._mana_cache = {}               # player -> (version, mana sources)
-        self._instant_cache = {}            # player -> ((cversion, hand), hand summary)
+        self._instant_cache = {}            # player -> ((cversion, zversion), hand summary)
         self._castable = (None, None, {})    # (version, player, {defn: bool})
         self._trig_cache = (-1, ())         # (version, [(eid, chars, triggered abilities)])
         self._board = None                  # systems.board.Board for the current state
@@ -236,6 +237,7 @@ class Game:
         the caches instead of recomputing the battlefield."""
         self._v += 1
         self.sversion += 1
+        self.zversion += 1
         self._offfield = {}
         if left is not None or entered is not None:
             self.bversion += 1
@@ -424,6 +426,7 @@ class Game:
             lst.insert(0, eid)
         else:
             lst.append(eid)
+        self.zversion += 1
         self.version += 1
         return eid
 
@@ -435,7 +438,8 @@ class Game:
         try:
             lst.remove(eid)
         except ValueError:
-            pass
+            return
+        self.zversion += 1
 
     def snapshot_lki(self, eid: int) -> None:
         """Remember the object as it last existed (CR 608.2h, 603.10)."""

@@ -17,22 +17,35 @@ class Board:
     __slots__ = ("key", "statics", "holders")
 
     def __init__(self, game, key):
-        from systems.costs import activated_abilities, is_simple_mana
         self.key = key
-        statics = []        # (eid, chars, StaticAbility) in battlefield order
-        holders = {}        # controller -> [(eid, [(index, ActivatedAbility)])] (602.1)
+        self.statics = []       # (eid, chars, StaticAbility) in battlefield order
+        self.holders = {}       # controller -> [(eid, [(index, ActivatedAbility)])] (602.1)
         chars = game.chars
         for e in game.battlefield:
-            ch = chars(e)
-            for ab in ch.abilities:
-                if isinstance(ab, StaticAbility):
-                    statics.append((e, ch, ab))
-            items = [(i, ab) for i, ab in enumerate(activated_abilities(game, e))
-                     if ab.zone == "battlefield" and not (ab.mana and is_simple_mana(ab))]
-            if items:
-                holders.setdefault(ch.controller, []).append((e, items))
-        self.statics = statics
-        self.holders = holders
+            self._add(game, e, chars(e))
+
+    def _add(self, game, e, ch) -> None:
+        from systems.costs import activated_abilities, is_simple_mana
+        for ab in ch.abilities:
+            if isinstance(ab, StaticAbility):
+                self.statics.append((e, ch, ab))
+        items = [(i, ab) for i, ab in enumerate(activated_abilities(game, e))
+                 if ab.zone == "battlefield" and not (ab.mana and is_simple_mana(ab))]
+        if items:
+            self.holders.setdefault(ch.controller, []).append((e, items))
+
+    def patch(self, game, left, entered, key) -> None:
+        """One object left and/or one entered the battlefield while no continuous
+        effect exists (systems.layers.patch_battlefield): update in place."""
+        if left is not None:
+            if any(s[0] == left for s in self.statics):
+                self.statics = [s for s in self.statics if s[0] != left]
+            for p, lst in self.holders.items():
+                if any(h[0] == left for h in lst):
+                    self.holders[p] = [h for h in lst if h[0] != left]
+        if entered is not None:
+            self._add(game, entered, game.chars(entered))
+        self.key = key
 
 
 def board(game) -> Board:

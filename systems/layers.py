@@ -417,6 +417,12 @@ def patch_battlefield(game, left, entered) -> bool:
         cache.pop(left, None)
     if new_c is not None:
         cache[entered] = new_c
+    b = game._board                     # keep the ability index in step (systems.board)
+    if b is not None and (left is not None or entered is not None):
+        if b.key == (game.cversion, game.bversion - 1):
+            b.patch(game, left, entered if new_c is not None else None, (game.cversion, game.bversion))
+        else:
+            game._board = None
     # keep the triggered-ability source cache in step (systems.triggers)
     v, srcs = game._trig_cache
     if v == game.cversion:

@@ -147,11 +147,11 @@ def legal_actions(game, player: int) -> list:
 def _hand_summary(game, player: int):
     """(a card castable at instant speed?, abilities that function in the hand) for
     the player's hand, cached per hand and characteristics state (117.1a, 702.29a)."""
-    hand = game.players[player].hand
-    key = (game.cversion, tuple(hand))
+    key = (game.cversion, game.zversion)
     hit = game._instant_cache.get(player)
     if hit is not None and hit[0] == key:
         return hit[1]
+    hand = game.players[player].hand
     chars = game.chars
     instant = False
     items = []

@@ -79,7 +79,11 @@ def begin_turn(game) -> None:
         return
     game.turn += 1
     game.active = game.next_player(game.active)
-    game.version += 1           # "this turn" effects of the last turn have ended (state caches)
+    # "this turn" conditions of the last turn have ended: state caches are stale; the
+    # characteristics only if some continuous effect exists (it may read the turn)
+    game.touch()
+    if game.effects or not game._chars_independent:
+        game.cversion += 1
     begin_step(game, "untap")
 
 
