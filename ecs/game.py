@@ -133,6 +133,7 @@ class Game:
         self._mana_cache = {}               # player -> (version, mana sources)
         self._instant_cache = {}            # player -> ((cversion, zversion), hand summary)
         self._castable = (None, None, {})    # (version, player, {defn: bool})
+        self._hand_cards = (-1, {})         # (cversion, {card in hand: (instant speed?, hand abilities)})
         self._trig_cache = (-1, ())         # (version, [(eid, chars, triggered abilities)])
         self._board = None                  # systems.board.Board for the current state
         self._control_checked = -1          # cversion of the last control update (systems.control)
@@ -180,6 +181,7 @@ class Game:
         d["_board"] = None
         d["_castable"] = (None, None, {})
         d["_instant_cache"] = {}
+        d["_hand_cards"] = (-1, {})
         d["card_entity"] = dict(self.card_entity)
         # one level deeper: the combat bookkeeping in `extra` is dicts and sets
         d["extra"] = {k: (dict(v) if isinstance(v, dict) else set(v) if isinstance(v, set) else v)

@@ -151,17 +151,24 @@ def _hand_summary(game, player: int):
     hit = game._instant_cache.get(player)
     if hit is not None and hit[0] == key:
         return hit[1]
-    hand = game.players[player].hand
-    chars = game.chars
+    # per card: characteristics off the battlefield change only with cversion
+    cards = game._hand_cards
+    if cards[0] != game.cversion:
+        cards = game._hand_cards = (game.cversion, {})
+    cards = cards[1]
     instant = False
     items = []
-    for c in hand:
-        ch = chars(c)
-        if not instant and ("Instant" in ch.types or ch.has("flash")):
+    for c in game.players[player].hand:
+        hit = cards.get(c)
+        if hit is None:
+            ch = game.chars(c)
+            hit = cards[c] = ("Instant" in ch.types or ch.has("flash"),
+                              [(i, ab) for i, ab in enumerate(costs.activated_abilities(game, c))
+                               if ab.zone == "hand"])
+        if hit[0]:
             instant = True
-        abs_ = [(i, ab) for i, ab in enumerate(costs.activated_abilities(game, c)) if ab.zone == "hand"]
-        if abs_:
-            items.append((c, abs_))
+        if hit[1]:
+            items.append((c, hit[1]))
     res = (instant, items)
     game._instant_cache[player] = (key, res)
     return res

@@ -8,6 +8,7 @@ from __future__ import annotations
 from components import Card, Damage, Counters, Attached
 from ecs.decisions import Decision, IllegalAction, PlayerRef
 from systems import zones
+from systems.player_rules import cant_lose
 
 
 def check(game) -> bool:
@@ -25,9 +26,8 @@ def check(game) -> bool:
 
 def _check(game) -> bool:
     lose = []
-    from systems.player_rules import cant_lose
     for p in game.players:
-        if p.lost or cant_lose(game, p.index):        # 'you can't lose the game'
+        if p.lost:
             continue
         if p.life <= 0:                               # 704.5a
             lose.append((p.index, "life"))
@@ -35,6 +35,8 @@ def _check(game) -> bool:
             lose.append((p.index, "library"))
         elif p.poison >= 10:                           # 704.5c
             lose.append((p.index, "poison"))
+    if lose:                                          # 'you can't lose the game' (104.3)
+        lose = [x for x in lose if not cant_lose(game, x[0])]
     to_gy = []          # put into graveyard (not destroy): 704.5f, 704.5i, 704.5m
     to_destroy = []     # 704.5g, 704.5h
     unattach = []       # 704.5n, 704.5p
@@ -44,9 +46,11 @@ def _check(game) -> bool:
     for e in game.token_limbo:                    # tokens that left the battlefield
         if e in game.world.ents:
             cease.append(e)
+    allc = game.all_chars()
+    ents = game.world.ents
     for e in game.battlefield:
-        c = game.chars(e)
-        comps = game.world.ents[e]
+        c = allc[e]
+        comps = ents[e]
         if "Creature" in c.types:
             t = c.toughness if c.toughness is not None else 0
             if t <= 0:
