@@ -131,6 +131,7 @@ class Game:
         self._actions_cache = (None, None, None)   # (version, player, legal actions)
         self._actions_step = None
         self._mana_cache = {}               # player -> (version, mana sources)
+        self._mana_split = {}               # player -> (mana sources, split_sources of them)
         self._instant_cache = {}            # player -> ((cversion, zversion), hand summary)
         self._castable = (None, None, {})    # (version, player, {defn: bool})
         self._hand_cards = (-1, {})         # (cversion, {card in hand: (instant speed?, hand abilities)})
@@ -174,6 +175,7 @@ class Game:
         d["token_limbo"] = set(self.token_limbo)
         d["_base"] = dict(self._base)
         d["_mana_cache"] = {}
+        d["_mana_split"] = {}
         # caches patched in place must not be shared with the copy
         d["_chars"] = dict(self._chars) if self._chars is not None else None
         d["_offfield"] = {}

@@ -11,7 +11,8 @@ from functools import lru_cache
 from components import Card, Tapped, Counters, LoyaltyActivated
 from cards.dsl import ActivatedAbility, Cost, StaticAbility
 from ecs.decisions import IllegalAction
-from ecs.mana import COLORS, IDX, find_payment, pay_from_pool, parse_cost, ManaCost, feasible
+from ecs.mana import (COLORS, IDX, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
+                      feasible_split, split_sources)
 from systems.layers import intrinsic_mana_abilities
 
 _TAP = Cost(tap=True, text="{T}")
@@ -143,7 +144,21 @@ def can_pay_mana(game, player: int, cost: ManaCost, exclude=()) -> bool:
     p = game.players[player]
     if pay_from_pool(p.pool, cost) is not None:
         return True
-    return feasible(p.pool, cost, [(e, pools) for e, pools, _ in mana_sources(game, player, exclude)])
+    if exclude:
+        return feasible(p.pool, cost, [(e, pools) for e, pools, _ in mana_sources(game, player, exclude)])
+    fixed, multi = _split_sources(game, player)
+    return feasible_split([a + b for a, b in zip(p.pool, fixed)], multi, cost)
+
+
+def _split_sources(game, player: int) -> tuple:
+    """split_sources of the player's mana sources, cached with them."""
+    srcs = mana_sources(game, player)
+    hit = game._mana_split.get(player)
+    if hit is not None and hit[0] is srcs:
+        return hit[1]
+    res = split_sources([(e, pools) for e, pools, _ in srcs])
+    game._mana_split[player] = (srcs, res)
+    return res
 
 
 def activate_mana_ability(game, player: int, eid: int, index: int, choice: int = 0) -> None:
