@@ -154,6 +154,7 @@ class Game:
         self.first_strike_step = False
         self.combat_happened = False
         self.cleanup_again = False
+        self.event_batch = None             # events of one simultaneous action (systems/together.py)
         self.starting_player = 0
         self.turn_limit = None
         self.extra = {}
@@ -465,7 +466,7 @@ class Game:
         """Announce an event; triggered abilities watching for it trigger (CR 603.2)."""
         if self.log_enabled:
             self.log.append((kind, data))
-        batch = self.__dict__.get("event_batch")
+        batch = self.event_batch
         if batch is not None:           # simultaneous events (systems/together.py, 603.2)
             batch.append((kind, data))
             return

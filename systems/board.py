@@ -19,7 +19,7 @@ class Board:
     def __init__(self, game, key):
         self.key = key
         self.statics = []       # (eid, chars, StaticAbility) in battlefield order
-        self.holders = {}       # controller -> [(eid, [(index, ActivatedAbility)])] (602.1)
+        self.holders = {}       # controller -> [(eid, [(index, ActivatedAbility)])] (602.1), non-empty
         chars = game.chars
         for e in game.battlefield:
             self._add(game, e, chars(e))
@@ -40,9 +40,13 @@ class Board:
         if left is not None:
             if any(s[0] == left for s in self.statics):
                 self.statics = [s for s in self.statics if s[0] != left]
-            for p, lst in self.holders.items():
+            for p, lst in list(self.holders.items()):
                 if any(h[0] == left for h in lst):
-                    self.holders[p] = [h for h in lst if h[0] != left]
+                    kept = [h for h in lst if h[0] != left]
+                    if kept:
+                        self.holders[p] = kept
+                    else:
+                        del self.holders[p]     # absent: the player has none
         if entered is not None:
             self._add(game, entered, game.chars(entered))
         self.key = key

@@ -37,9 +37,13 @@ def cached_actions(game, player: int) -> list:
 def only_pass(game, player: int) -> bool:
     """True when passing is the only action apart from activating mana abilities
     (whose mana nothing could use): the auto-pass of `Game(auto_pass=True)`."""
-    if not sorcery_timing(game, player) and not _ability_holders(game, player) \
-            and not _instant_speed_in_hand(game, player) and not _plays_top_of_library(game, player):
-        return True                     # nothing but instants and flash could be cast now
+    if not sorcery_timing(game, player):
+        b = board(game)
+        if player not in b.holders:
+            instant, hand_abilities = _hand_summary(game, player)
+            if not instant and not hand_abilities and \
+                    (not b.statics or not _plays_top_of_library(game, player)):
+                return True             # nothing but instants and flash could be cast now
     v, p, acts = game._actions_cache
     if v == game.version and p == player and game.step == game._actions_step:
         return all(isinstance(a, Pass) or (isinstance(a, Activate) and
@@ -363,7 +367,7 @@ def pass_priority(game, player: int) -> None:
     """CR 117.3d, 117.4: the next player gets priority; when all have passed in
     succession the top of the stack resolves, or the step ends if it is empty."""
     game.passes += 1
-    if game.passes >= len(game.living()):
+    if game.passes >= sum(1 for p in game.players if not p.lost):
         game.passes = 0
         game.priority = None
         if game.stack:

@@ -63,7 +63,7 @@ class _BattlefieldBefore:
 
 def _before_together(game):
     before = game.__dict__.get("together_before")
-    if game.__dict__.get("event_batch") is None or before is None:
+    if game.event_batch is None or before is None:
         return game
     hidden = set(game.battlefield) - before
     return _BattlefieldBefore(game, hidden) if hidden else game
