@@ -285,6 +285,18 @@ class Game:
             if self._volatile or ctype not in CHARS_IRRELEVANT:
                 self.cversion += 1
 
+    def permanents_with(self, *ctypes) -> list:
+        """Permanents having any of these components, in battlefield order (read off
+        the world's component index instead of testing every permanent)."""
+        comps = self.world.comps
+        sets = [comps[t] for t in ctypes if t in comps]
+        if not sets:
+            return []
+        if len(sets) == 1:
+            s = sets[0]
+            return [e for e in self.battlefield if e in s]
+        return [e for e in self.battlefield if any(e in s for s in sets)]
+
     def exists(self, eid) -> bool:
         return isinstance(eid, int) and not isinstance(eid, bool) and eid in self.world.ents
 

@@ -14,12 +14,20 @@ from cards.dsl import StaticAbility
 
 
 class Board:
-    __slots__ = ("key", "statics", "holders")
+    """Per controller, in battlefield order: creatures (for attack and block
+    declarations, 508.1a/509.1a), permanents with {T} mana abilities (the automatic
+    payer, 605), permanents with other activated abilities (602.1); and all static
+    abilities and planeswalkers."""
+
+    __slots__ = ("key", "statics", "holders", "mana", "creatures", "walkers")
 
     def __init__(self, game, key):
         self.key = key
-        self.statics = []       # (eid, chars, StaticAbility) in battlefield order
-        self.holders = {}       # controller -> [(eid, [(index, ActivatedAbility)])] (602.1), non-empty
+        self.statics = []       # (eid, chars, StaticAbility)
+        self.holders = {}       # controller -> [(eid, [(index, ActivatedAbility)])], non-empty
+        self.mana = {}          # controller -> [(eid, [(index, {T} mana ability)])], non-empty
+        self.creatures = {}     # controller -> [eid], non-empty
+        self.walkers = []       # eid
         chars = game.chars
         for e in game.battlefield:
             self._add(game, e, chars(e))
@@ -29,10 +37,22 @@ class Board:
         for ab in ch.abilities:
             if isinstance(ab, StaticAbility):
                 self.statics.append((e, ch, ab))
-        items = [(i, ab) for i, ab in enumerate(activated_abilities(game, e))
-                 if ab.zone == "battlefield" and not (ab.mana and is_simple_mana(ab))]
-        if items:
-            self.holders.setdefault(ch.controller, []).append((e, items))
+        ctl = ch.controller
+        if "Creature" in ch.types:
+            self.creatures.setdefault(ctl, []).append(e)
+        if "Planeswalker" in ch.types:
+            self.walkers.append(e)
+        other = []
+        mana = []
+        for i, ab in enumerate(activated_abilities(game, e)):
+            if ab.mana and is_simple_mana(ab):
+                mana.append((i, ab))
+            elif ab.zone == "battlefield":
+                other.append((i, ab))
+        if other:
+            self.holders.setdefault(ctl, []).append((e, other))
+        if mana:
+            self.mana.setdefault(ctl, []).append((e, mana))
 
     def patch(self, game, left, entered, key) -> None:
         """One object left and/or one entered the battlefield while no continuous
@@ -40,16 +60,24 @@ class Board:
         if left is not None:
             if any(s[0] == left for s in self.statics):
                 self.statics = [s for s in self.statics if s[0] != left]
-            for p, lst in list(self.holders.items()):
-                if any(h[0] == left for h in lst):
-                    kept = [h for h in lst if h[0] != left]
-                    if kept:
-                        self.holders[p] = kept
-                    else:
-                        del self.holders[p]     # absent: the player has none
+            if left in self.walkers:
+                self.walkers = [e for e in self.walkers if e != left]
+            _drop(self.holders, left, lambda h: h[0])
+            _drop(self.mana, left, lambda h: h[0])
+            _drop(self.creatures, left, lambda e: e)
         if entered is not None:
             self._add(game, entered, game.chars(entered))
         self.key = key
+
+
+def _drop(by_player: dict, eid, key) -> None:
+    for p, lst in list(by_player.items()):
+        if any(key(x) == eid for x in lst):
+            kept = [x for x in lst if key(x) != eid]
+            if kept:
+                by_player[p] = kept
+            else:
+                del by_player[p]        # absent: the player has none
 
 
 def board(game) -> Board:

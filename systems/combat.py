@@ -11,6 +11,7 @@ from __future__ import annotations
 from components import Attacking, Blocking, Tapped, Damage
 from ecs.decisions import Decision, IllegalAction, PlayerRef
 from systems import damage as dmg
+from systems.board import board
 from systems.costs import can_tap_for_cost
 
 
@@ -23,15 +24,13 @@ def attack_candidates(game) -> dict:
     defenders = []
     for p in game.opponents(ap):
         defenders.append(PlayerRef(p))
-    for e in game.battlefield:
-        c = game.chars(e)
-        if "Planeswalker" in c.types and c.controller != ap:
+    b = board(game)
+    for e in b.walkers:
+        if game.chars(e).controller != ap:
             defenders.append(e)
     out = {}
-    for e in game.battlefield:
+    for e in b.creatures.get(ap, ()):
         c = game.chars(e)
-        if "Creature" not in c.types or c.controller != ap:
-            continue
         if game.world.has(e, Tapped):                 # 508.1a
             continue
         if game.is_sick(e) and not c.has("haste"):    # 302.6
@@ -263,10 +262,8 @@ def block_candidates(game, defender: int) -> dict:
     out = {}
     if not attackers:
         return out
-    for e in game.battlefield:
+    for e in board(game).creatures.get(defender, ()):
         c = game.chars(e)
-        if "Creature" not in c.types or c.controller != defender:
-            continue
         if game.world.has(e, Tapped) or "cant_block" in c.flags:       # 509.1a
             continue
         can = [a for a in attackers if can_block(game, e, a)]

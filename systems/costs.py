@@ -11,6 +11,7 @@ from functools import lru_cache
 from components import Card, Tapped, Counters, LoyaltyActivated
 from cards.dsl import ActivatedAbility, Cost, StaticAbility
 from ecs.decisions import IllegalAction
+from systems.board import board
 from ecs.mana import (COLORS, IDX, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
                       feasible_split, split_sources)
 from systems.layers import intrinsic_mana_abilities
@@ -110,20 +111,14 @@ def _mana_sources(game, player: int, exclude) -> list:
     every mana it could make with one of its {T} mana abilities and choices maps
     each pool to (ability index, color choice)."""
     out = []
-    for eid in game.battlefield:
+    for eid, items in board(game).mana.get(player, ()):
         if eid in exclude:
             continue
-        c = game.chars(eid)
-        if c.controller != player or "cant_activate" in c.flags:    # 602.5 (Ice Cage)
-            continue
-        abilities = activated_abilities(game, eid)
-        if not abilities:
+        if "cant_activate" in game.chars(eid).flags:    # 602.5 (Ice Cage)
             continue
         pools = []
         choices = []
-        for i, ab in enumerate(abilities):
-            if not ab.mana or not is_simple_mana(ab):
-                continue
+        for i, ab in items:
             if not pools and not can_tap_for_cost(game, eid):
                 break
             for j, m in enumerate(ab.mana):

@@ -57,15 +57,14 @@ def _following(game, cur: str) -> str:
 
 
 def _any_attackers(game) -> bool:
-    return any(game.world.has(e, Attacking) for e in game.battlefield)
+    return bool(game.permanents_with(Attacking))
 
 
 def _first_strike_needed(game) -> bool:
-    for e in game.battlefield:
-        if game.world.has(e, Attacking) or game.world.has(e, Blocking):
-            c = game.chars(e)
-            if c.has("first strike") or c.has("double strike"):
-                return True
+    for e in game.permanents_with(Attacking, Blocking):
+        c = game.chars(e)
+        if c.has("first strike") or c.has("double strike"):
+            return True
     return False
 
 
@@ -139,7 +138,7 @@ def begin_step(game, step: str) -> None:
 
 def end_combat(game) -> None:
     """CR 511.3: creatures stop being attacking and blocking at the end of combat."""
-    for e in list(game.battlefield):
+    for e in game.permanents_with(Attacking, Blocking):
         if game.world.has(e, Attacking):
             game.unset(e, Attacking)
         if game.world.has(e, Blocking):
@@ -175,7 +174,7 @@ class CleanupTask:
                                 f"discard {excess} (maximum hand size)")
             self.discarded = True
         # 514.2
-        for e in list(game.battlefield):
+        for e in game.permanents_with(Damage, RegenerationShields):
             if game.world.has(e, Damage):
                 game.unset(e, Damage)
             if game.world.has(e, RegenerationShields):
