@@ -235,17 +235,28 @@ class Game:
         if self._volatile:
             self.cversion += 1
 
-    def zones_changed(self, left=None, entered=None) -> None:
+    def touch_hidden(self) -> None:
+        """A change no state-based action looks at (704.5): a mana pool (106.4) or the
+        order of a library. Like `touch`, without making the SBA check run again."""
+        self._v += 1
+        if self._volatile:
+            self.cversion += 1
+
+    def zones_changed(self, left=None, entered=None, token=True) -> None:
         """An object moved between zones. When no continuous effect exists (the last
         layer pass found none, none reads other state) and neither object has a
         static ability, every object's characteristics depend only on itself: patch
-        the caches instead of recomputing the battlefield."""
+        the caches instead of recomputing the battlefield. Only a permanent entering
+        or leaving, or a token or spell copy moving, can make a state-based action
+        apply (704.5)."""
         self._v += 1
-        self.sversion += 1
         self.zversion += 1
         self._offfield = {}
         if left is not None or entered is not None:
             self.bversion += 1
+            self.sversion += 1
+        elif token:                     # 704.5d-e: a token or copy off the battlefield/stack
+            self.sversion += 1
         if (self._chars_version == self.cversion and self._chars_independent
                 and not self._volatile):
             from systems.layers import patch_battlefield

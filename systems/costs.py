@@ -178,7 +178,7 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
     pool = game.players[player].pool
     for i in range(6):
         pool[i] += add[i]
-    game.touch()
+    game.touch_hidden()
     game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=ab.cost.tap)
 
 
@@ -220,7 +220,7 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> Non
     if left is None:
         raise IllegalAction(f"p{player} can't pay {cost}")
     p.pool[:] = left
-    game.touch()
+    game.touch_hidden()
 
 
 def _use_all(pool, cost, keys):

@@ -23,7 +23,7 @@ def empty_pools(game) -> None:
     for p in game.players:
         if any(p.pool):
             p.pool = [0] * 6
-            game.touch()
+            game.touch_hidden()
 
 
 def next_step(game) -> None:

@@ -79,7 +79,7 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     else:
         lst.append(new)
     game.zones_changed(eid if frm == "battlefield" else None,
-                       new if to == "battlefield" else None)
+                       new if to == "battlefield" else None, token=card.token)
     if ev["shuffle"]:
         shuffle(game, owner)
     for hook in ev.get("after_enter", ()):      # "as ~ enters" choices (systems/entering.py)
@@ -132,7 +132,7 @@ def put_onto_battlefield(game, eid: int, controller: int | None = None, tapped: 
 def shuffle(game, player: int) -> None:
     """CR 701.20: a uniformly random order from the game's seeded RNG."""
     game.rng.shuffle(game.players[player].library)
-    game.touch()
+    game.touch_hidden()
     game.emit("shuffle", player=player)
 
 
