@@ -7,7 +7,8 @@ land they may play (305), each spell they may cast (601, with timing 117.1a,
 from __future__ import annotations
 
 from components import Card, LoyaltyActivated
-from ecs.decisions import Decision, IllegalAction, Pass, PlayLand, Cast, Activate
+from ecs.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
+                           cast_option, activate_option)
 from systems import costs, zones
 from systems.board import board, statics_with_rule
 from systems.casting import CastTask, ActivateTask, spell_target_specs
@@ -110,7 +111,7 @@ def legal_actions(game, player: int) -> list:
             types = ch.types
             if "Land" in types:
                 if lands_ok:
-                    acts.append(PlayLand(c))
+                    acts.append(play_land_option(c))
                 continue
             if not (sorcery_ok or "Instant" in types or ch.has("flash")):
                 continue
@@ -118,7 +119,7 @@ def legal_actions(game, player: int) -> list:
             if ok is None:
                 ok = castable[ch.defn] = can_cast(game, player, c, None)
             if ok:
-                acts.append(Cast(c))
+                acts.append(cast_option(c))
             if free is None:
                 free = _casts_free_from_hand(game, player)
             if free and can_cast(game, player, c, "free"):
@@ -130,21 +131,21 @@ def legal_actions(game, player: int) -> list:
         ch = chars(c)
         if "Land" in ch.types:
             if sorcery_ok and p.lands_played < p.land_plays:
-                acts.append(PlayLand(c))
+                acts.append(play_land_option(c))
         elif (sorcery_ok or "Instant" in ch.types or ch.has("flash")) and can_cast(game, player, c, None):
-            acts.append(Cast(c))
+            acts.append(cast_option(c))
     # mana abilities that can be activated now (cached with the mana sources)
     for e, _, choices in costs.mana_sources(game, player):
         seen = -1
         for i, _ in choices:
             if i != seen:
-                acts.append(Activate(e, i))
+                acts.append(activate_option(e, i))
                 seen = i
     # other activated abilities
     for e, items in _ability_holders(game, player):
         for i, ab in items:
             if can_activate(game, player, e, ab, sorcery_ok):
-                acts.append(Activate(e, i))
+                acts.append(activate_option(e, i))
     return acts
 
 
