@@ -45,52 +45,22 @@ def only_pass(game, player: int) -> bool:
             if not instant and not hand_abilities and \
                     (not b.statics or not _plays_top_of_library(game, player)):
                 return True             # nothing but instants and flash could be cast now
-    v, p, acts = game._actions_cache
-    if v == game.version and p == player and game.step == game._actions_step:
-        return all(isinstance(a, Pass) or (isinstance(a, Activate) and
-                   costs.activated_abilities(game, a.source)[a.index].mana) for a in acts)
-    return not _any_action(game, player)
+    # the full list, kept for the decision that follows when there is something to do
+    for a in cached_actions(game, player):
+        if not (a is _PASS or (isinstance(a, Activate) and
+                               costs.activated_abilities(game, a.source)[a.index].mana)):
+            return False
+    return True
 
 
 def _castable_cache(game, player: int) -> dict:
     """card definition -> can it be cast now (targets and costs), shared by the
-    auto-pass check and the action list at one state (cards with the same
-    definition in hand behave alike)."""
+    cards with the same definition in hand (they behave alike)."""
     v, p, d = game._castable
     if v != game.version or p != player:
         d = {}
         game._castable = (game.version, player, d)
     return d
-
-
-def _any_action(game, player: int) -> bool:
-    """Is there a legal action other than passing and mana abilities? Stops at the
-    first one found (the full list is built only when a decision is asked)."""
-    p = game.players[player]
-    sorcery_ok = sorcery_timing(game, player)
-    if sorcery_ok and p.lands_played < p.land_plays and \
-            any("Land" in game.chars(c).types for c in p.hand):
-        return True
-    castable = _castable_cache(game, player)
-    for c in p.hand:
-        ch = game.chars(c)
-        if "Land" in ch.types:
-            continue
-        if not (sorcery_ok or "Instant" in ch.types or ch.has("flash")):
-            continue
-        ok = castable.get(ch.defn)
-        if ok is None:
-            ok = castable[ch.defn] = can_cast(game, player, c, None)
-        if ok:
-            return True
-    for e, items in _ability_holders(game, player):
-        for i, ab in items:
-            if can_activate(game, player, e, ab, sorcery_ok):
-                return True
-    if _casts_free_from_hand(game, player) or _plays_top_of_library(game, player):
-        acts = cached_actions(game, player)
-        return any(not isinstance(a, (Pass, Activate)) for a in acts)
-    return False
 
 
 _PASS = Pass()
