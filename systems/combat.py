@@ -8,11 +8,14 @@ the 2009-2024 damage assignment order instead.
 """
 from __future__ import annotations
 
+import itertools
+
 from components import Attacking, Blocking, Tapped, Damage
 from ecs.decisions import Decision, IllegalAction, PlayerRef
 from systems import damage as dmg
 from systems.board import board
 from systems.costs import can_tap_for_cost
+from systems.replacement import has_quality
 
 
 # ---------------------------------------------------------------------------
@@ -82,7 +85,6 @@ def _obeyed(reqs, answer) -> int:
 
 def _best(options_per: dict, score, legal):
     """Most requirements obeyed over every declaration (None if too many to try)."""
-    import itertools
     keys = list(options_per)
     size = 1
     for k in keys:
@@ -139,7 +141,6 @@ def legal_declaration(game, decision, answer: dict) -> dict:
         return answer
     except IllegalAction:
         pass
-    import itertools
     if decision.kind == "attackers":
         opts = {a: [None] + list(ds) for a, ds in cands.items()}
     else:
@@ -249,7 +250,6 @@ def can_block(game, blocker, attacker) -> bool:
             lc = game.chars(e)
             if lc.controller == defender and "Land" in lc.types and land_type in lc.subtypes:
                 return False
-    from systems.replacement import has_quality
     for q in a.params("protection"):                                   # 702.16c
         if has_quality(b, q):
             return False
@@ -339,7 +339,6 @@ def _requirement_block_options(game, cands, reqs) -> dict:
 
 
 def _block_options(game, cands) -> dict:
-    import itertools
     out = {}
     for b, attackers in cands.items():
         opts = [None] + [(a,) for a in attackers]
@@ -823,7 +822,6 @@ class CombatDamageTask:
             choices.append((s, recips(s), opts))
         if size > _SEARCH_LIMIT:
             choices = []            # too many to try: judge on what is decided
-        import itertools
         for combo in itertools.product(*(opts for _, _, opts in choices)):
             full = dict(base)
             for (s, rs, _), split in zip(choices, combo):

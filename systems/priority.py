@@ -13,6 +13,10 @@ from systems import costs, zones
 from systems.board import board, statics_with_rule
 from systems.casting import CastTask, ActivateTask, spell_target_specs
 from systems.targeting import TargetContext, candidates
+from systems.naming import activation_forbidden
+from systems.restrictions import restricted
+from systems.stack import ResolveTask
+from ecs.mana import COLORS, IDX
 
 MAIN_PHASES = ("main1", "main2")
 
@@ -178,7 +182,6 @@ def _casts_free_from_hand(game, player) -> bool:
 
 
 def can_cast(game, player: int, card: int, alt) -> bool:
-    from systems.restrictions import restricted
     if restricted(game, player, "cast_spells"):          # Silence (601.3, 101.2)
         return False
     defn = game.world.ents[card][Card].defn
@@ -211,7 +214,6 @@ def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
         return False
     if "cant_activate" in game.chars(eid).flags:       # Ice Cage (602.5)
         return False
-    from systems.naming import activation_forbidden
     if activation_forbidden(game, eid, ab):            # Pithing Needle (602.5)
         return False
     if ab.cost.loyalty is not None:
@@ -285,7 +287,6 @@ def take_action(game, player: int, action) -> None:
                 game.agenda.append(ManaChoiceTask(player, action.source, action.index, ab))
                 return
             if action.choice is not None:
-                from ecs.mana import IDX
                 letter = str(action.choice).upper()
                 choice = next((i for i, m in enumerate(ab.mana) if letter in IDX and m[IDX[letter]]), None)
                 if choice is None:
@@ -330,7 +331,6 @@ class ManaChoiceTask:
 
 
 def _letters(pool) -> str:
-    from ecs.mana import COLORS
     return "".join(COLORS[i] * n for i, n in enumerate(pool))
 
 
@@ -342,7 +342,6 @@ def pass_priority(game, player: int) -> None:
         game.passes = 0
         game.priority = None
         if game.stack:
-            from systems.stack import ResolveTask
             game.agenda.append(ResolveTask(game.stack[-1]))          # 608.1
         # else 500.2: the step ends
     else:

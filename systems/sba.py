@@ -5,10 +5,11 @@ then checked again, before any player would receive priority.
 """
 from __future__ import annotations
 
-from components import Card, Damage, Counters, Attached
+from components import Card, Damage, Counters, Attached, Tapped
 from ecs.decisions import Decision, IllegalAction, PlayerRef
 from systems import zones
 from systems.player_rules import cant_lose
+from systems.replacement import has_quality
 
 
 def check(game) -> bool:
@@ -138,7 +139,6 @@ def _aura_legal(game, aura, c, to) -> bool:
         if what == "creature" and "Creature" not in tc.types:
             return False
         if what == "tapped creature":                 # Entangling Vines
-            from components import Tapped
             if "Creature" not in tc.types or not game.world.has(to, Tapped):
                 return False
         if what == "land" and "Land" not in tc.types:
@@ -149,7 +149,6 @@ def _aura_legal(game, aura, c, to) -> bool:
             return False
         if what == "planeswalker" and "Planeswalker" not in tc.types:
             return False
-    from systems.replacement import has_quality
     for q in tc.params("protection"):
         if has_quality(c, q):
             return False
@@ -163,7 +162,6 @@ def _equipment_legal(game, eq, c, to) -> bool:
     tc = game.chars(to)
     if "Creature" not in tc.types:
         return False
-    from systems.replacement import has_quality
     for q in tc.params("protection"):
         if has_quality(c, q):
             return False

@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from components import (Tapped, Damage, RegenerationShields, Attacking, Blocking, Controller,
                         LoyaltyActivated)
-from systems import zones
+from ecs.decisions import Decision, IllegalAction
+from systems import sba, zones
+from systems.combat import DeclareAttackersTask, DeclareBlockersTask, CombatDamageTask
+from systems.control import update_control
+from systems.player_rules import skips_step, max_hand_size as mhs
+from systems.untap import untap_step
 
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
@@ -40,7 +45,6 @@ def next_step(game) -> None:
         begin_turn(game)
         return
     nxt = _following(game, cur)
-    from systems.player_rules import skips_step
     while nxt not in ("cleanup",) and skips_step(game, game.active, nxt):
         nxt = _following(game, nxt)                  # 614.10: a skipped step doesn't happen
     begin_step(game, nxt)
@@ -107,7 +111,6 @@ def begin_step(game, step: str) -> None:
     if step == "untap":
         start_of_turn_bookkeeping(game)
         # 502.3: the active player untaps their permanents (systems/untap.py)
-        from systems.untap import untap_step
         untap_step(game, ap)
         game.emit("step_begin", step=step, active=ap, turn=game.turn)
         return                                        # 502.4: no priority
@@ -119,15 +122,12 @@ def begin_step(game, step: str) -> None:
             zones.draw(game, ap, 1)                   # 504.1
     game.emit("step_begin", step=step, active=ap, turn=game.turn)
     if step == "declare_attackers":
-        from systems.combat import DeclareAttackersTask
         game.agenda.append(DeclareAttackersTask())
         return
     if step == "declare_blockers":
-        from systems.combat import DeclareBlockersTask
         game.agenda.append(DeclareBlockersTask())
         return
     if step in ("first_strike_damage", "combat_damage"):
-        from systems.combat import CombatDamageTask
         game.agenda.append(CombatDamageTask(step == "first_strike_damage"))
         return
     if step == "cleanup":
@@ -163,7 +163,6 @@ class CleanupTask:
         return t
 
     def run(self, game):
-        from ecs.decisions import Decision
         ap = game.active
         hand = game.players[ap].hand
         if not self.discarded:
@@ -184,9 +183,7 @@ class CleanupTask:
         game.shields = [s for s in game.shields if getattr(s, "duration", "eot") != "eot"]
         if len(game.effects) != before:
             game.version += 1
-        from systems.control import update_control
         update_control(game)
-        from systems import sba
         acted = sba.check(game)
         if acted or game.pending_triggers:
             game.cleanup_again = True
@@ -194,7 +191,6 @@ class CleanupTask:
         return None
 
     def answer(self, game, decision, answer):
-        from ecs.decisions import IllegalAction
         chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
         if len(chosen) != decision.min or len(set(chosen)) != len(chosen) or \
                 any(c not in decision.options for c in chosen):
@@ -206,5 +202,4 @@ class CleanupTask:
 
 def max_hand_size(game, player: int):
     """402.2: seven unless effects change it; None: no maximum hand size."""
-    from systems.player_rules import max_hand_size as mhs
     return mhs(game, player)

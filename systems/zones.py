@@ -10,7 +10,9 @@ from __future__ import annotations
 from components import (Card, Owner, Controller, Zone, Timestamp, Tapped, Counters, Attached,
                         Attacking, Blocking, Spell, StackAbility, RegenerationShields, Damage,
                         EnteredWithX, Chosen)
+from components import CopyOf
 from ecs.game import PLAYER_ZONES
+from systems import replacement
 
 
 def move(game, eid: int, to: str, *, position: str = "top", controller: int | None = None,
@@ -18,7 +20,6 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
          x: int | None = None, face_up_reveal: bool = False):
     """Move an object to a zone; returns the new object's entity (or None if it
     ceased to exist / stayed). Replacement effects on the move apply first (614)."""
-    from systems import replacement
     comps = game.world.ents.get(eid)
     if comps is None:
         return None
@@ -62,7 +63,6 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         if x is not None:
             new_comps.append(EnteredWithX(x))
         if ev.get("copy_of") is not None:                 # 707.2: 'enter as a copy'
-            from components import CopyOf
             new_comps.append(CopyOf(ev["copy_of"]))
     elif to == "stack":
         new_comps.append(Timestamp(game.tick()))
@@ -139,7 +139,6 @@ def shuffle(game, player: int) -> None:
 def draw(game, player: int, n: int = 1) -> int:
     """CR 121. Drawing from an empty library makes the player lose at the next
     state-based action check (704.5b). Returns how many were drawn."""
-    from systems import replacement
     p = game.players[player]
     drawn = 0
     for _ in range(n):
