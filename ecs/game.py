@@ -34,16 +34,19 @@ PLAYER_ZONES = ("library", "hand", "graveyard")
 LOOP_LIMIT = 200_000      # engine steps without any decision: a mandatory loop (104.4b)
 
 
-def _check_triggers():
-    """systems.triggers.check_triggers, imported once (systems import this module)."""
-    global _CT
-    if _CT is None:
-        from systems.triggers import check_triggers
-        _CT = check_triggers
-    return _CT
+class _Systems:
+    """The rules systems the engine loop calls, imported on first use (they import
+    this module, so it can't import them at load time)."""
+
+    def __getattr__(self, name):
+        from systems import turn, sba, triggers, priority, layers
+        for m in (turn, sba, triggers, priority, layers):
+            setattr(self, m.__name__.rsplit(".", 1)[1], m)
+        self.check_triggers = triggers.check_triggers
+        return getattr(self, name)
 
 
-_CT = None
+_sys = _Systems()
 
 
 class EngineError(RuntimeError):
@@ -259,8 +262,7 @@ class Game:
             self.sversion += 1
         if (self._chars_version == self.cversion and self._chars_independent
                 and not self._volatile):
-            from systems.layers import patch_battlefield
-            if patch_battlefield(self, left, entered):
+            if _sys.layers.patch_battlefield(self, left, entered):
                 return
         self.cversion += 1
 
@@ -314,8 +316,7 @@ class Game:
     def chars(self, eid: int):
         """Characteristics of an object now, all layers applied (CR 613)."""
         if self._chars_version != self.cversion:
-            from systems.layers import compute_battlefield
-            self._chars = compute_battlefield(self)
+            self._chars = _sys.layers.compute_battlefield(self)
             self._chars_version = self.cversion
             self._offfield = {}
         c = self._chars.get(eid)
@@ -328,15 +329,13 @@ class Game:
                 if c is None:
                     raise KeyError(f"no object {eid}")
                 return c
-            from systems.layers import compute_offfield
-            c = compute_offfield(self, eid)
+            c = _sys.layers.compute_offfield(self, eid)
             self._offfield[eid] = c
         return c
 
     def all_chars(self) -> dict:
         if self._chars_version != self.cversion:
-            from systems.layers import compute_battlefield
-            self._chars = compute_battlefield(self)
+            self._chars = _sys.layers.compute_battlefield(self)
             self._chars_version = self.cversion
             self._offfield = {}
         return self._chars
@@ -381,6 +380,13 @@ class Game:
 
     def living(self) -> list[int]:
         return [p.index for p in self.players if not p.lost]
+
+    def living_count(self) -> int:
+        n = 0
+        for p in self.players:
+            if not p.lost:
+                n += 1
+        return n
 
     def apnap(self) -> list[int]:
         """Players in APNAP order (CR 101.4), starting with the active player."""
@@ -493,7 +499,7 @@ class Game:
         if batch is not None:           # simultaneous events (systems/together.py, 603.2)
             batch.append((kind, data))
             return
-        _check_triggers()(self, kind, data)
+        _sys.check_triggers(self, kind, data)
 
     def note(self, text: str) -> None:
         if self.log_enabled:
@@ -504,7 +510,7 @@ class Game:
     # ------------------------------------------------------------------
     def advance(self) -> None:
         """Run until a decision is needed or the game is over (CR 117.5 order)."""
-        from systems import turn, sba, triggers, priority
+        turn, sba, triggers, priority = _sys.turn, _sys.sba, _sys.triggers, _sys.priority
         self.world.activate()
         spins = 0
         while True:
@@ -551,7 +557,7 @@ class Game:
         if d is None:
             raise IllegalAction("no decision is pending" + (" (the game is over)" if self.over else ""))
         if d.kind == "priority":
-            from systems import priority
+            priority = _sys.priority
             # An action is checked before anything changes. Casting or activating with
             # choices given up front can still fail part-way (601.2, 602.2): those are
             # rewound from a clone.

@@ -93,8 +93,11 @@ def board(game) -> Board:
 def statics_with_rule(game, rule, player=None):
     """(eid, chars, ability) for each static ability naming `rule` among its rules
     (a string or a rule class), optionally only those `player` controls."""
+    statics = board(game).statics
+    if not statics:
+        return ()
     out = []
-    for e, ch, ab in board(game).statics:
+    for e, ch, ab in statics:
         if player is not None and ch.controller != player:
             continue
         if isinstance(rule, str):

@@ -44,8 +44,11 @@ class OpponentsCantWin:
 
 def _rules_of(game, player, kind):
     """(timestamp, rule) for each rule of type `kind` applying to `player`."""
+    statics = board(game).statics
+    if not statics:
+        return ()
     out = []
-    for e, ch, ab in board(game).statics:
+    for e, ch, ab in statics:
         if ch.controller != player:
             continue
         for r in ab.rules:

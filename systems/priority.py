@@ -338,7 +338,7 @@ def pass_priority(game, player: int) -> None:
     """CR 117.3d, 117.4: the next player gets priority; when all have passed in
     succession the top of the stack resolves, or the step ends if it is empty."""
     game.passes += 1
-    if game.passes >= sum(1 for p in game.players if not p.lost):
+    if game.passes >= game.living_count():
         game.passes = 0
         game.priority = None
         if game.stack:
