@@ -138,7 +138,6 @@ class Game:
         self._instant_cache = {}            # player -> ((cversion, zversion), hand summary)
         self._castable = (None, None, {})    # (version, player, {defn: bool})
         self._hand_cards = (-1, {})         # (cversion, {card in hand: (instant speed?, hand abilities)})
-        self._trig_cache = (-1, ())         # (version, [(eid, chars, triggered abilities)])
         self._board = None                  # systems.board.Board for the current state
         self._control_checked = -1          # cversion of the last control update (systems.control)
         self._base = {}                     # per-object printed characteristics (layers.base_chars)
@@ -183,7 +182,6 @@ class Game:
         # caches patched in place must not be shared with the copy
         d["_chars"] = dict(self._chars) if self._chars is not None else None
         d["_offfield"] = {}
-        d["_trig_cache"] = (-1, ())
         d["_board"] = None
         d["_castable"] = (None, None, {})
         d["_instant_cache"] = {}

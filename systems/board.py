@@ -10,7 +10,7 @@ order, and every question reads that short list instead.
 """
 from __future__ import annotations
 
-from cards.dsl import StaticAbility
+from cards.dsl import StaticAbility, TriggeredAbility
 
 
 class Board:
@@ -19,11 +19,12 @@ class Board:
     payer, 605), permanents with other activated abilities (602.1); and all static
     abilities and planeswalkers."""
 
-    __slots__ = ("key", "statics", "holders", "mana", "creatures", "walkers")
+    __slots__ = ("key", "statics", "triggers", "holders", "mana", "creatures", "walkers")
 
     def __init__(self, game, key):
         self.key = key
         self.statics = []       # (eid, chars, StaticAbility)
+        self.triggers = []      # (eid, chars, [TriggeredAbility]) (603.2)
         self.holders = {}       # controller -> [(eid, [(index, ActivatedAbility)])], non-empty
         self.mana = {}          # controller -> [(eid, [(index, {T} mana ability)])], non-empty
         self.creatures = {}     # controller -> [eid], non-empty
@@ -34,9 +35,14 @@ class Board:
 
     def _add(self, game, e, ch) -> None:
         from systems.costs import activated_abilities, is_simple_mana
+        trig = []
         for ab in ch.abilities:
             if isinstance(ab, StaticAbility):
                 self.statics.append((e, ch, ab))
+            elif isinstance(ab, TriggeredAbility):
+                trig.append(ab)
+        if trig:
+            self.triggers.append((e, ch, trig))
         ctl = ch.controller
         if "Creature" in ch.types:
             self.creatures.setdefault(ctl, []).append(e)
@@ -60,6 +66,8 @@ class Board:
         if left is not None:
             if any(s[0] == left for s in self.statics):
                 self.statics = [s for s in self.statics if s[0] != left]
+            if any(s[0] == left for s in self.triggers):
+                self.triggers = [s for s in self.triggers if s[0] != left]
             if left in self.walkers:
                 self.walkers = [e for e in self.walkers if e != left]
             _drop(self.holders, left, lambda h: h[0])

@@ -421,14 +421,4 @@ def patch_battlefield(game, left, entered) -> bool:
             b.patch(game, left, entered if new_c is not None else None, (game.cversion, game.bversion))
         else:
             game._board = None
-    # keep the triggered-ability source cache in step (systems.triggers)
-    v, srcs = game._trig_cache
-    if v == game.cversion:
-        from systems.triggers import _triggered
-        srcs = [s for s in srcs if s[0] != left]
-        if new_c is not None:
-            trig = _triggered(new_c.abilities)
-            if trig:
-                srcs.append((entered, new_c, trig))
-        game._trig_cache = (v, srcs)
     return True
