@@ -111,21 +111,23 @@ def _mana_sources(game, player: int, exclude) -> list:
     every mana it could make with one of its {T} mana abilities and choices maps
     each pool to (ability index, color choice)."""
     out = []
-    for eid, items in board(game).mana.get(player, ()):
-        if eid in exclude:
+    tapped = game.world.comps.get(Tapped, ())
+    for src in board(game).mana.get(player, ()):
+        eid = src.eid
+        if eid in exclude or eid in tapped:             # {T}: only an untapped permanent (107.5)
             continue
-        if "cant_activate" in game.chars(eid).flags:    # 602.5 (Ice Cage)
+        if src.creature and not src.haste and game.is_sick(eid):     # 302.6
+            continue
+        if src.pools is not None:
+            out.append((eid, src.pools, src.choices))
             continue
         pools = []
         choices = []
-        for i, ab in items:
-            if not pools and not can_tap_for_cost(game, eid):
-                break
+        for i, ab in src.items:
             for j, m in enumerate(ab.mana):
-                pools.append(list(m(game, eid) if callable(m) else m))   # an amount that varies
+                pools.append(tuple(m(game, eid) if callable(m) else m))   # an amount that varies
                 choices.append((i, j))
-        if pools:
-            out.append((eid, tuple(pools), tuple(choices)))
+        out.append((eid, tuple(pools), tuple(choices)))
     return out
 
 
