@@ -131,7 +131,7 @@ class Game:
         self._chars_independent = False     # the cached pass found no continuous effect
         self._offfield = {}
         self._sba_clean = -1                # version at which no state-based action applied
-        self._actions_cache = (None, None, None)   # (version, player, legal actions)
+        self._actions_cache = (None, None, None, None)   # (version, player, legal actions, mana span)
         self._actions_step = None
         self._mana_cache = {}               # player -> (version, mana sources)
         self._mana_split = {}               # player -> (mana sources, split_sources of them)

@@ -27,16 +27,23 @@ def sorcery_timing(game, player: int) -> bool:
 
 
 def decision(game, player: int) -> Decision:
-    return Decision("priority", player, cached_actions(game, player), prompt="priority")
+    """`data["mana_abilities"]` is a slice: options[slice] are the activations of {T}
+    mana abilities (605.1a; mana nothing uses yet, which agents usually leave to the payer)."""
+    acts, span = _cached(game, player)
+    return Decision("priority", player, acts, prompt="priority", data={"mana_abilities": span})
 
 
 def cached_actions(game, player: int) -> list:
-    v, p, acts = game._actions_cache
-    if v != game.version or p != player or game.step != game._actions_step:
-        acts = legal_actions(game, player)
-        game._actions_cache = (game.version, player, acts)
+    return _cached(game, player)[0]
+
+
+def _cached(game, player: int) -> tuple:
+    hit = game._actions_cache
+    if hit[0] != game.version or hit[1] != player or game.step != game._actions_step:
+        acts, span = _legal_actions(game, player)
+        hit = game._actions_cache = (game.version, player, acts, span)
         game._actions_step = game.step
-    return acts
+    return hit[2], hit[3]
 
 
 def only_pass(game, player: int) -> bool:
@@ -50,9 +57,11 @@ def only_pass(game, player: int) -> bool:
                     (not b.statics or not _plays_top_of_library(game, player)):
                 return True             # nothing but instants and flash could be cast now
     # the full list, kept for the decision that follows when there is something to do
-    for a in cached_actions(game, player):
-        if not (a is _PASS or (isinstance(a, Activate) and
-                               costs.activated_abilities(game, a.source)[a.index].mana)):
+    acts, span = _cached(game, player)
+    if span.start != 1:
+        return False                    # a land or a spell (options[0] is Pass)
+    for a in acts[span.stop:]:                  # other abilities: mana abilities with other costs?
+        if not costs.activated_abilities(game, a.source)[a.index].mana:
             return False
     return True
 
@@ -71,6 +80,12 @@ _PASS = Pass()
 
 
 def legal_actions(game, player: int) -> list:
+    return _legal_actions(game, player)[0]
+
+
+def _legal_actions(game, player: int) -> tuple:
+    """(actions, slice): Pass, lands, spells, then {T} mana abilities as
+    actions[slice], then other activated abilities."""
     acts = [_PASS]
     p = game.players[player]
     sorcery_ok = sorcery_timing(game, player)
@@ -109,18 +124,20 @@ def legal_actions(game, player: int) -> list:
         elif (sorcery_ok or "Instant" in ch.types or ch.has("flash")) and can_cast(game, player, c, None):
             acts.append(cast_option(c))
     # mana abilities that can be activated now (cached with the mana sources)
+    i = len(acts)
     for e, _, choices in costs.mana_sources(game, player):
         seen = -1
-        for i, _ in choices:
-            if i != seen:
-                acts.append(activate_option(e, i))
-                seen = i
+        for k, _ in choices:
+            if k != seen:
+                acts.append(activate_option(e, k))
+                seen = k
+    j = len(acts)
     # other activated abilities
     for e, items in _ability_holders(game, player):
-        for i, ab in items:
+        for k, ab in items:
             if can_activate(game, player, e, ab, sorcery_ok):
-                acts.append(activate_option(e, i))
-    return acts
+                acts.append(activate_option(e, k))
+    return acts, slice(i, j)
 
 
 def _hand_summary(game, player: int):
