@@ -91,17 +91,23 @@ class EntersWithCounters(Replacement):
             ev["counters"][self.counter] = ev["counters"].get(self.counter, 0) + n
 
 
-def _own_replacements(game, eid):
+_OWN = {}      # card definition -> its static abilities' replacement effects
+
+
+def _own_replacements(game, eid) -> tuple:
     defn = game.world.ents[eid][Card].defn
-    for ab in defn.abilities:
-        if isinstance(ab, StaticAbility):
-            for r in ab.replacement:
-                yield r
+    own = _OWN.get(defn)
+    if own is None:
+        own = _OWN[defn] = tuple(r for ab in defn.abilities if isinstance(ab, StaticAbility)
+                                 for r in ab.replacement)
+    return own
 
 
 def zone_change(game, ev) -> None:
     """Apply replacement effects to a zone change event (the object's own first)."""
     eid = ev["eid"]
+    if not _own_replacements(game, eid) and ev.get("copy_of") is None:
+        return
     applied = set()
     changed = True
     while changed:

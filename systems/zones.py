@@ -27,7 +27,8 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     frm = comps[Zone].name
     sp = comps.get(Spell)
     cast_from = sp.cast_from if sp is not None else None   # a resolving spell: where it was cast from
-    owner = comps[Owner].player
+    owner_comp = comps[Owner]
+    owner = owner_comp.player
     if card.token and frm != "battlefield" and frm != "stack":
         return None                         # CR 111.8: it stays where it is
     ev = {"eid": eid, "from": frm, "to": to, "position": position, "cause": cause,
@@ -48,7 +49,7 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     game.world.delete(eid)
     if card.token and to != "battlefield" and frm == "battlefield":
         pass  # the token goes to the new zone and ceases to exist at the next SBA (111.7, 704.5d)
-    new_comps = [Card(card.defn, card.card_id, card.token), Owner(owner),
+    new_comps = [card, owner_comp,            # immutable values: the new object shares them
                  Zone(to, owner if to in PLAYER_ZONES else None)]
     if to == "battlefield":
         new_comps.append(Timestamp(game.tick()))
