@@ -135,7 +135,7 @@ class Game:
         self._actions_step = None
         self._mana_cache = {}               # player -> (version, mana sources)
         self._mana_split = {}               # player -> (mana sources, split_sources of them)
-        self._instant_cache = {}            # player -> ((cversion, zversion), hand summary)
+        self._instant_cache = {}            # player -> (cversion, zversion, hand summary)
         self._castable = (None, None, {})    # (version, player, {defn: bool})
         self._hand_cards = (-1, {})         # (cversion, {card in hand: (instant speed?, hand abilities)})
         self._board = None                  # systems.board.Board for the current state

@@ -143,10 +143,9 @@ def _legal_actions(game, player: int) -> tuple:
 def _hand_summary(game, player: int):
     """(a card castable at instant speed?, abilities that function in the hand) for
     the player's hand, cached per hand and characteristics state (117.1a, 702.29a)."""
-    key = (game.cversion, game.zversion)
     hit = game._instant_cache.get(player)
-    if hit is not None and hit[0] == key:
-        return hit[1]
+    if hit is not None and hit[0] == game.cversion and hit[1] == game.zversion:
+        return hit[2]
     # per card: characteristics off the battlefield change only with cversion
     cards = game._hand_cards
     if cards[0] != game.cversion:
@@ -166,7 +165,7 @@ def _hand_summary(game, player: int):
         if hit[1]:
             items.append((c, hit[1]))
     res = (instant, items)
-    game._instant_cache[player] = (key, res)
+    game._instant_cache[player] = (game.cversion, game.zversion, res)
     return res
 
 

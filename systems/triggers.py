@@ -209,8 +209,9 @@ def _triggered(abilities):
 
 def check_triggers(game, kind: str, data: dict) -> None:
     """CR 603.2: every ability whose trigger event happened triggers."""
-    seen = set()
-    for eid, ch, trig in board(game).triggers:
+    srcs = board(game).triggers
+    seen = set() if srcs else ()
+    for eid, ch, trig in srcs:
         for i, ab in enumerate(trig):
             t = ab.trigger
             if kind not in t.events:
@@ -237,6 +238,8 @@ def check_triggers(game, kind: str, data: dict) -> None:
                         game.pending_triggers.append(
                             PendingTrigger(ab, old, lk.controller, info, data.get("card"), i))
     # delayed triggered abilities (603.7)
+    if not game.delayed:
+        return
     for dt in list(game.delayed):
         if kind in dt.trigger.events:
             info = dt.trigger.match(game, dt.source, dt.controller, kind, data)
