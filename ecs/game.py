@@ -15,9 +15,9 @@ from __future__ import annotations
 import copy as _copy
 import random
 
-from components import (Card, Owner, Controller, Zone, Timestamp, Tapped, Damage, Counters,
+from components import (Card, Owner, Controller, Zone, Timestamp, Tapped, TAPPED, Damage, Counters,
                         Attached, Attacking, Blocking, Spell, StackAbility, RegenerationShields,
-                        LoyaltyActivated)
+                        LoyaltyActivated, zone_of, owned_by)
 from ecs.world import World
 from ecs.decisions import Decision, IllegalAction, PlayerRef, Pass
 from ecs.rules import RulesProfile
@@ -439,15 +439,15 @@ class Game:
         """Put a new object into a zone (no triggers, no replacement: setup and internals)."""
         if card_id is None:
             card_id = self.new_card_id()
-        comps = [Card(defn, card_id, token), Owner(owner),
-                 Zone(zone, owner if zone in PLAYER_ZONES else None)]
+        comps = [Card(defn, card_id, token), owned_by(owner),
+                 zone_of(zone, owner if zone in PLAYER_ZONES else None)]
         if zone in ("battlefield", "stack"):
             ts = self.tick()
             comps.append(Timestamp(ts))
             ctl = owner if controller is None else controller
             comps.append(Controller(ctl, self.clock if sick else -1))
             if tapped:
-                comps.append(Tapped())
+                comps.append(TAPPED)
         comps.extend(extra)
         eid = self.world.create(*comps)
         self.card_entity[card_id] = eid

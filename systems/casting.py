@@ -8,7 +8,8 @@ If the procedure can't be completed the game rewinds to before it (601.2, 723).
 """
 from __future__ import annotations
 
-from components import Card, Spell, StackAbility, Zone, Tapped, Controller, Timestamp, LoyaltyActivated
+from components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED, Controller, Timestamp,
+                        LoyaltyActivated)
 from cards.dsl import ActivatedAbility, TargetSpec
 from ecs.decisions import Decision, IllegalAction, PlayerRef
 from ecs.mana import IDX, ManaCost, ZERO, parse_cost
@@ -450,7 +451,7 @@ class ActivateTask(_Procedure):
         costs.pay_mana(game, self.player, m, self.mana_sources,
                        exclude=(src,) if cost.tap else ())
         if cost.tap:
-            game.set(src, Tapped())
+            game.set(src, TAPPED)
             game.emit("tapped", eid=src)
         if cost.untap:
             game.unset(src, Tapped)
@@ -473,7 +474,7 @@ class ActivateTask(_Procedure):
             if self.ability.keyword == "cycling":
                 cycled(game, self.player, card_id)
         for e in self.pay_choices.get("tap", []):          # 'tap N untapped ...' (602.2b)
-            game.set(e, Tapped())
+            game.set(e, TAPPED)
             game.emit("tapped", eid=e)
         for e in self.pay_choices.get("discard", []):
             zones.discard(game, self.player, e)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 
-from components import Attacking, Blocking, Tapped, Damage
+from components import Attacking, Blocking, Tapped, TAPPED, Damage
 from ecs.decisions import Decision, IllegalAction, PlayerRef
 from systems import damage as dmg
 from systems.board import board
@@ -206,7 +206,7 @@ class DeclareAttackersTask:
         for a, d in answer.items():
             c = game.chars(a)
             if not c.has("vigilance"):
-                game.set(a, Tapped())                 # 508.1f
+                game.set(a, TAPPED)                 # 508.1f
         for a, d in answer.items():
             game.set(a, Attacking(d))
         game.combat_happened = bool(answer)

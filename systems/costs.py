@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from components import Card, Tapped, Counters, LoyaltyActivated
+from components import Card, Tapped, TAPPED, Counters, LoyaltyActivated
 from cards.dsl import ActivatedAbility, Cost, StaticAbility
 from ecs.decisions import IllegalAction
 from systems.board import board
@@ -171,7 +171,7 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
     if ab.cost.mana.total:
         pay_mana(game, player, ab.cost.mana)
     if ab.cost.tap:
-        game.set(eid, Tapped())
+        game.set(eid, TAPPED)
     if not (0 <= choice < len(ab.mana)):
         raise IllegalAction(f"{game.name(eid)} can't make that mana")
     add = ab.mana[choice]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from components import (Card, Owner, Controller, Zone, Timestamp, Tapped, Counters, Attached,
                         Attacking, Blocking, Spell, StackAbility, RegenerationShields, Damage,
-                        EnteredWithX, Chosen)
+                        EnteredWithX, Chosen, zone_of, TAPPED)
 from components import CopyOf
 from ecs.game import PLAYER_ZONES
 from systems import replacement
@@ -50,13 +50,13 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     if card.token and to != "battlefield" and frm == "battlefield":
         pass  # the token goes to the new zone and ceases to exist at the next SBA (111.7, 704.5d)
     new_comps = [card, owner_comp,            # immutable values: the new object shares them
-                 Zone(to, owner if to in PLAYER_ZONES else None)]
+                 zone_of(to, owner if to in PLAYER_ZONES else None)]
     if to == "battlefield":
         new_comps.append(Timestamp(game.tick()))
         ctl = controller if controller is not None else owner
         new_comps.append(Controller(ctl, game.clock))
         if ev["tapped"]:
-            new_comps.append(Tapped())
+            new_comps.append(TAPPED)
         if counters:
             new_comps.append(Counters(tuple(sorted(counters.items()))))
         if attach_to is not None:
@@ -188,7 +188,7 @@ def regenerate_now(game, eid: int, shields) -> None:
         game.set(eid, RegenerationShields(shields.count - 1))
     else:
         game.unset(eid, RegenerationShields)
-    game.set(eid, Tapped())
+    game.set(eid, TAPPED)
     game.unset(eid, Damage)
     remove_from_combat(game, eid)
     game.emit("regenerate", eid=eid)
@@ -217,7 +217,7 @@ def bounce(game, eid: int) -> int | None:
 def tap(game, eid: int) -> bool:
     if game.world.has(eid, Tapped):
         return False
-    game.set(eid, Tapped())
+    game.set(eid, TAPPED)
     game.emit("tapped", eid=eid)
     return True
 
