@@ -12,7 +12,7 @@ from components import Card, Tapped, TAPPED, Counters, LoyaltyActivated
 from cards.dsl import ActivatedAbility, Cost, StaticAbility
 from ecs.decisions import IllegalAction
 from systems.board import board
-from ecs.mana import (COLORS, IDX, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
+from ecs.mana import (COLORS, IDX, covers, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
                       feasible_split, split_sources)
 from systems.layers import intrinsic_mana_abilities
 
@@ -139,7 +139,7 @@ def potential_mana(game, player: int, exclude=()) -> int:
 
 def can_pay_mana(game, player: int, cost: ManaCost, exclude=()) -> bool:
     p = game.players[player]
-    if pay_from_pool(p.pool, cost) is not None:
+    if covers(p.pool, cost):
         return True
     if exclude:
         return feasible(p.pool, cost, [(e, pools) for e, pools, _ in mana_sources(game, player, exclude)])
