@@ -39,18 +39,29 @@ def equip_ability(cost: ManaCost) -> ActivatedAbility:
                             timing="sorcery", keyword="equip", text=f"Equip {cost}")
 
 
-def activated_abilities(game, eid: int) -> list:
+def activated_abilities(game, eid: int) -> tuple:
     """The object's activated abilities in printed order (mana abilities included),
     then intrinsic land mana abilities, then keyword ones (equip). Cached on the
     object's characteristics (which are themselves cached per state)."""
     c = game.chars(eid)
     acts = c.acts
     if acts is None:
-        acts = c.acts = _activated(c)
+        base = game._base.get(eid)
+        if base is not None and base[1] is c:
+            # printed characteristics: the same abilities for every object of the card
+            acts = _PRINTED.get(c.defn)
+            if acts is None:
+                acts = _PRINTED[c.defn] = _activated(c)
+        else:
+            acts = _activated(c)
+        c.acts = acts
     return acts
 
 
-def _activated(c) -> list:
+_PRINTED = {}       # card definition -> activated abilities of its printed characteristics
+
+
+def _activated(c) -> tuple:
     out = [a for a in c.abilities if isinstance(a, ActivatedAbility)]
     for letter in intrinsic_mana_abilities(c):
         out.append(intrinsic_ability(letter))
@@ -59,7 +70,7 @@ def _activated(c) -> list:
             out.append(equip_ability(kw.param))
         elif kw.name == "cycling":
             out.append(cycling_ability(kw.param))
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=None)
