@@ -462,6 +462,20 @@ class Game:
         self.version += 1
         return eid
 
+    def create_library(self, defns, owner: int) -> None:
+        """Put new cards on top of `owner`'s library in order (game setup, CR 103.2):
+        `create_object` for many cards at once."""
+        own = owned_by(owner)
+        zone = zone_of("library", owner)
+        lib = self.players[owner].library
+        for defn in defns:
+            card_id = self.new_card_id()
+            eid = self.world.create(Card(defn, card_id, False), own, zone)
+            self.card_entity[card_id] = eid
+            lib.append(eid)
+        self.zversion += 1
+        self.version += 1
+
     def remove_from_zone(self, eid: int) -> None:
         z = self.world.get(eid, Zone)
         if z is None:
