@@ -306,3 +306,28 @@ def make_card(name, cost, type_line, pt=None, loyalty=None, keywords=(), abiliti
                    toughness=toughness, pt_star=star,
                    loyalty=None if loyalty is None else int(loyalty), keywords=kws,
                    abilities=tuple(abilities), spell=spell, colors=cols, text=text, extra=extra)
+
+
+# ---------------------------------------------------------------------------
+# Shorthands used by the card files
+# ---------------------------------------------------------------------------
+def spell(*effects, targets=(), **kw) -> SpellAbility:
+    """An instant's or sorcery's effect steps (or a permanent spell's targets), in order."""
+    return SpellAbility(effects=tuple(effects), targets=tuple(targets), **kw)
+
+
+def act(cost, *effects, targets=(), timing="instant", sac=None, text="") -> ActivatedAbility:
+    """'<cost>: <effects>'; `sac` names the filters of 'Sacrifice a ...'/'Tap N untapped ...' costs."""
+    return ActivatedAbility(cost=parse_activation_cost(cost, sac), effects=tuple(effects),
+                            targets=tuple(targets), timing=timing, text=text or cost)
+
+
+def mana_ability(cost, *letters, text="") -> ActivatedAbility:
+    """'<cost>: Add {A} or {B}.': one mana of one of the given letters (CR 605.1a)."""
+    from ecs.mana import IDX
+    pools = []
+    for letter in letters:
+        p = [0] * 6
+        p[IDX[letter]] = 1
+        pools.append(tuple(p))
+    return ActivatedAbility(cost=parse_activation_cost(cost), mana=tuple(pools), text=text)

@@ -3,9 +3,8 @@ members of the cycles the FAQ describes (tap-lands, lucky charms)."""
 from __future__ import annotations
 
 from cards import card
-from cards.dsl import (SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
+from cards.dsl import (spell, act, mana_ability, ActivatedAbility, TriggeredAbility, StaticAbility,
                        parse_activation_cost)
-from ecs.mana import IDX
 from systems import effects as fx
 from systems import statics as st
 from systems import triggers as tr
@@ -21,24 +20,6 @@ from systems.start import BEGIN_ON_BATTLEFIELD
 from systems.targeting import target, any_target, creature, CantBeTargetedBy, NONGREEN
 
 _ALL_ZONES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
-
-
-def _spell(*effects, targets=(), **kw):
-    return SpellAbility(effects=tuple(effects), targets=tuple(targets), **kw)
-
-
-def _act(cost, *effects, targets=(), timing="instant", text=""):
-    return ActivatedAbility(cost=parse_activation_cost(cost), effects=tuple(effects),
-                            targets=tuple(targets), timing=timing, text=text or cost)
-
-
-def _mana(cost, *letters, text=""):
-    pools = []
-    for L in letters:
-        p = [0] * 6
-        p[IDX[L]] = 1
-        pools.append(tuple(p))
-    return ActivatedAbility(cost=parse_activation_cost(cost), mana=tuple(pools), text=text)
 
 
 def _greatest_power_you_control(g, ctx):
@@ -81,15 +62,15 @@ for _name, (_a, _b), (_m1, _m2) in (("Drowned Catacomb", ("Island", "Swamp"), ("
                                   text=f"This land enters tapped unless you control a {_a} or an {_b}."
                                   if _b[0] in "AEIOU" else
                                   f"This land enters tapped unless you control a {_a} or a {_b}."),
-                    _mana("{T}", _m1, _m2, text=f"{{T}}: Add {{{_m1}}} or {{{_m2}}}.")])
+                    mana_ability("{T}", _m1, _m2, text=f"{{T}}: Add {{{_m1}}} or {{{_m2}}}.")])
 
 # --- creatures -------------------------------------------------------------------------
 card("Brindle Boar", "{2}{G}", "Creature — Boar", pt=(2, 2),
-     abilities=[_act("Sacrifice this creature", fx.GainLife(fx.YOU, 4),
+     abilities=[act("Sacrifice this creature", fx.GainLife(fx.YOU, 4),
                      text="Sacrifice Brindle Boar: You gain 4 life.")])
 
 card("Inferno Titan", "{4}{R}{R}", "Creature — Giant", pt=(6, 6),
-     abilities=[_act("{R}", fx.ModifyPT(fx.SELF, 1, 0),
+     abilities=[act("{R}", fx.ModifyPT(fx.SELF, 1, 0),
                      text="{R}: Inferno Titan gets +1/+0 until end of turn."),
                 TriggeredAbility(tr.EntersOrAttacks(), (fx.DealDamage(3, fx.TARGET(0), divided=True),),
                                  targets=(target("one, two, or three targets", "any", min=1, max=3),),
@@ -117,7 +98,7 @@ card("Sun Titan", "{4}{W}{W}", "Creature — Giant", pt=(6, 6), keywords=["vigil
 
 # --- instants and sorceries ---------------------------------------------------------------
 card("Thunder Strike", "{1}{R}", "Instant",
-     spell=_spell(fx.ModifyPT(fx.TARGET(0), 2, 0), fx.GrantKeywords(fx.TARGET(0), ["first strike"]),
+     spell=spell(fx.ModifyPT(fx.TARGET(0), 2, 0), fx.GrantKeywords(fx.TARGET(0), ["first strike"]),
                   targets=[creature()],
                   text="Target creature gets +2/+0 and gains first strike until end of turn."))
 
@@ -153,19 +134,19 @@ card("Cyclops Gladiator", "{1}{R}{R}{R}", "Creature — Cyclops Warrior", pt=(4,
                                       "deals damage equal to its power to Cyclops Gladiator.")])
 
 card("Destructive Force", "{5}{R}{R}", "Sorcery",
-     spell=_spell(fx.Sacrifice(fx.EACH_PLAYER, 5, lambda g, e, ch: "Land" in ch.types),
+     spell=spell(fx.Sacrifice(fx.EACH_PLAYER, 5, lambda g, e, ch: "Land" in ch.types),
                   fx.DealDamageEach(5, players=False),
                   text="Each player sacrifices five lands. Destructive Force deals 5 damage to each creature."))
 
 card("Cultivate", "{2}{G}", "Sorcery",
-     spell=_spell(Search(lambda g, c, ch: "Basic" in ch.supertypes and "Land" in ch.types, up_to=2,
+     spell=spell(Search(lambda g, c, ch: "Basic" in ch.supertypes and "Land" in ch.types, up_to=2,
                          reveal=True, then=(PutFoundOneEach(first=("battlefield", True), second="hand"),)),
                   Shuffle(),
                   text="Search your library for up to two basic land cards, reveal those cards, put one onto "
                        "the battlefield tapped and the other into your hand, then shuffle."))
 
 card("Fling", "{1}{R}", "Instant",
-     spell=_spell(fx.DealDamage(POWER_OF(fx.INFO("sacrificed")), fx.TARGET(0)), targets=[any_target()],
+     spell=spell(fx.DealDamage(POWER_OF(fx.INFO("sacrificed")), fx.TARGET(0)), targets=[any_target()],
                   additional_cost=parse_activation_cost("Sacrifice a creature",
                                                         {"a creature": lambda g, e, p: "Creature" in g.chars(e).types}),
                   text="As an additional cost to cast this spell, sacrifice a creature. "
@@ -181,7 +162,7 @@ card("Jinxed Idol", "{2}", "Artifact",
                                  text="Sacrifice a creature: Target opponent gains control of Jinxed Idol.")])
 
 card("Overwhelming Stampede", "{3}{G}{G}", "Sorcery",
-     spell=_spell(fx.GrantKeywords(fx.ALL(fx.YOUR_CREATURES), ["trample"]),
+     spell=spell(fx.GrantKeywords(fx.ALL(fx.YOUR_CREATURES), ["trample"]),
                   fx.ModifyPT(fx.ALL(fx.YOUR_CREATURES), _greatest_power_you_control, _greatest_power_you_control),
                   text="Until end of turn, creatures you control gain trample and get +X/+X, where X is the "
                        "greatest power among creatures you control."))
@@ -200,8 +181,8 @@ def _attacking(g, t):
 
 
 card("Mystifying Maze", None, "Land",
-     abilities=[_mana("{T}", "C", text="{T}: Add {C}."),
-                _act("{4}, {T}", ExileAndRemember(fx.TARGET(0), "exiled"),
+     abilities=[mana_ability("{T}", "C", text="{T}: Add {C}."),
+                act("{4}, {T}", ExileAndRemember(fx.TARGET(0), "exiled"),
                      fx.CreateDelayedTrigger(tr.AtBeginningOf("end", "each"),
                                              TriggeredAbility(None, (ReturnFromExile(fx.INFO("that"), tapped=True),),
                                                               text="return that card to the battlefield tapped under its owner's control"),
@@ -213,7 +194,7 @@ card("Mystifying Maze", None, "Land",
                           "next end step, return that card to the battlefield tapped under its owner's control.")])
 
 card("Mass Polymorph", "{5}{U}", "Sorcery",
-     spell=_spell(ExileAllCounting(lambda g, e, ch, ctx: "Creature" in ch.types and ch.controller == ctx.controller),
+     spell=spell(ExileAllCounting(lambda g, e, ch, ctx: "Creature" in ch.types and ch.controller == ctx.controller),
                   RevealUntilPutOntoBattlefield(lambda g, c, ch: "Creature" in ch.types, lambda g, ctx: ctx.vars["count"]),
                   text="Exile all creatures you control, then reveal cards from the top of your library until you reveal "
                        "that many creature cards. Put all creature cards revealed this way onto the battlefield, then "
@@ -237,7 +218,7 @@ card("Hoarding Dragon", "{3}{R}{R}", "Creature — Dragon", pt=(4, 4), keywords=
                                  text="When Hoarding Dragon dies, you may put the exiled card into its owner's hand.")])
 
 card("Autumn's Veil", "{G}", "Instant",
-     spell=_spell(CantThisTurn(fx.YOU, "spells_uncounterable_by_blue_black"),
+     spell=spell(CantThisTurn(fx.YOU, "spells_uncounterable_by_blue_black"),
                   CantThisTurn(fx.YOU, "creatures_untargetable_by_blue_black"),
                   text="Spells you control can't be countered by blue or black spells this turn, and creatures you "
                        "control can't be the targets of blue or black spells this turn."))
@@ -262,19 +243,19 @@ card("Fire Servant", "{3}{R}{R}", "Creature — Elemental", pt=(4, 3),
                                    "double that damage instead.")])
 
 card("Lava Axe", "{4}{R}", "Sorcery",
-     spell=_spell(fx.DealDamage(5, fx.TARGET(0)),
+     spell=spell(fx.DealDamage(5, fx.TARGET(0)),
                   targets=[target("target player or planeswalker", "player", "planeswalker")],
                   text="Lava Axe deals 5 damage to target player or planeswalker."))
 
 card("Soul's Fire", "{2}{R}", "Instant",
-     spell=_spell(DealsDamage(fx.TARGET(0), POWER_OF(fx.TARGET(0)), fx.TARGET(1)),
+     spell=spell(DealsDamage(fx.TARGET(0), POWER_OF(fx.TARGET(0)), fx.TARGET(1)),
                   targets=[target("target creature you control", "creature",
                                   filter=lambda g, t, tc: g.chars(t).controller == tc.controller),
                            any_target()],
                   text="Target creature you control deals damage equal to its power to any target."))
 
 card("Redirect", "{U}{U}", "Instant",
-     spell=_spell(ChooseNewTargets(fx.TARGET(0)),
+     spell=spell(ChooseNewTargets(fx.TARGET(0)),
                   targets=[target("target spell", "spell", zone="stack")],
                   text="You may choose new targets for target spell."))
 
@@ -298,7 +279,7 @@ def _fireball_share(g, ctx):
 
 
 card("Fireball", "{X}{R}", "Sorcery",
-     spell=_spell(fx.DealDamage(_fireball_share, fx.TARGET(0)),
+     spell=spell(fx.DealDamage(_fireball_share, fx.TARGET(0)),
                   targets=[target("any number of targets", "any", min=1, max=99)],
                   extra_generic=lambda targets: max(0, len(targets[0]) - 1) if targets else 0,
                   text="This spell costs {1} more to cast for each target beyond the first. Fireball deals X "
