@@ -30,28 +30,28 @@ card("Palace Guard", "{2}{W}", "Creature — Human Soldier", pt=(1, 4),
      abilities=[_self_flag("block_any_number", "Palace Guard can block any number of creatures.")])
 card("Wall of Faith", "{3}{W}", "Creature — Wall", pt=(0, 5), keywords=["defender"],
      abilities=[act("{W}", fx.ModifyPT(fx.SELF, 0, 1),
-                     text="{W}: Wall of Faith gets +0/+1 until end of turn.")])
+                    text="{W}: Wall of Faith gets +0/+1 until end of turn.")])
 card("Berserkers of Blood Ridge", "{4}{R}", "Creature — Human Berserker", pt=(4, 4),
      abilities=[_self_flag("attacks_each_combat",
                            "Berserkers of Blood Ridge attacks each combat if able.")])
 
 card("Selfless Exorcist", "{3}{W}{W}", "Creature — Human Cleric", pt=(3, 4),
      abilities=[act("{T}", fx.ExileThenDealsPower(fx.TARGET(0), fx.SELF),
-                     targets=[target("target creature card from a graveyard", "card", zone="graveyard",
-                                     filter=lambda g, t, tc: "Creature" in g.chars(t).types)],
-                     text="{T}: Exile target creature card from a graveyard. That card deals damage "
-                          "equal to its power to Selfless Exorcist.")])
+                    targets=[target("target creature card from a graveyard", "card", zone="graveyard",
+                                    filter=lambda g, t, tc: "Creature" in g.chars(t).types)],
+                    text="{T}: Exile target creature card from a graveyard. That card deals damage "
+                         "equal to its power to Selfless Exorcist.")])
 
 # --- instants ------------------------------------------------------------------------
 card("Giant Growth", "{G}", "Instant",
      spell=spell(fx.ModifyPT(fx.TARGET(0), 3, 3), targets=[creature()],
-                  text="Target creature gets +3/+3 until end of turn."))
+                 text="Target creature gets +3/+3 until end of turn."))
 card("Mending Hands", "{W}", "Instant",
      spell=spell(fx.PreventNextDamageTo(fx.TARGET(0), 4), targets=[any_target()],
-                  text="Prevent the next 4 damage that would be dealt to any target this turn."))
+                 text="Prevent the next 4 damage that would be dealt to any target this turn."))
 card("Lightning Bolt", "{R}", "Instant",
      spell=spell(fx.DealDamage(3, fx.TARGET(0)), targets=[any_target()],
-                  text="Lightning Bolt deals 3 damage to any target."))
+                 text="Lightning Bolt deals 3 damage to any target."))
 
 # --- lands -------------------------------------------------------------------------------
 card("Stomping Ground", None, "Land — Mountain Forest",

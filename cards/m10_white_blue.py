@@ -42,12 +42,12 @@ register_token(make_card(
 card("Ajani Goldmane", "{2}{W}{W}", "Legendary Planeswalker — Ajani", loyalty=4,
      abilities=[act("+1", fx.GainLife(fx.YOU, 2), timing="sorcery", text="+1: You gain 2 life."),
                 act("-1", fx.AddCounters(fx.ALL(fx.YOUR_CREATURES), "+1/+1", 1),
-                     fx.GrantKeywords(fx.ALL(fx.YOUR_CREATURES), ["vigilance"]), timing="sorcery",
-                     text="−1: Put a +1/+1 counter on each creature you control. "
-                          "Those creatures gain vigilance until end of turn."),
+                    fx.GrantKeywords(fx.ALL(fx.YOUR_CREATURES), ["vigilance"]), timing="sorcery",
+                    text="−1: Put a +1/+1 counter on each creature you control. "
+                         "Those creatures gain vigilance until end of turn."),
                 act("-6", fx.CreateTokens("Avatar", 1), timing="sorcery",
-                     text="−6: Create a white Avatar creature token. It has \"This creature's power "
-                          "and toughness are each equal to your life total.\"")])
+                    text="−6: Create a white Avatar creature token. It has \"This creature's power "
+                         "and toughness are each equal to your life total.\"")])
 
 
 def _plains_you_control(g, ce, ch, allc):
@@ -79,17 +79,17 @@ card("Captain of the Watch", "{4}{W}{W}", "Creature — Human Soldier", pt=(3, 3
 
 card("Celestial Purge", "{1}{W}", "Instant",
      spell=spell(fx.Exile(fx.TARGET(0)),
-                  targets=[target("target black or red permanent", "permanent", filter=_black_or_red)],
-                  text="Exile target black or red permanent."))
+                 targets=[target("target black or red permanent", "permanent", filter=_black_or_red)],
+                 text="Exile target black or red permanent."))
 
 card("Divine Verdict", "{3}{W}", "Instant",
      spell=spell(fx.Destroy(fx.TARGET(0)),
-                  targets=[creature("target attacking or blocking creature", filter=_attacking_or_blocking)],
-                  text="Destroy target attacking or blocking creature."))
+                 targets=[creature("target attacking or blocking creature", filter=_attacking_or_blocking)],
+                 text="Destroy target attacking or blocking creature."))
 
 card("Glorious Charge", "{1}{W}", "Instant",
      spell=spell(fx.ModifyPT(fx.ALL(fx.YOUR_CREATURES), 1, 1),
-                  text="Creatures you control get +1/+1 until end of turn."))
+                 text="Creatures you control get +1/+1 until end of turn."))
 
 card("Indestructibility", "{3}{W}", "Enchantment — Aura", keywords=["enchant permanent"],
      abilities=[StaticAbility(continuous=(st.grant(st.attached_object(), "indestructible"),),
@@ -106,13 +106,13 @@ card("Mesa Enchantress", "{1}{W}{W}", "Creature — Human Druid", pt=(0, 2),
 
 card("Righteousness", "{W}", "Instant",
      spell=spell(fx.ModifyPT(fx.TARGET(0), 7, 7),
-                  targets=[creature("target blocking creature", filter=_blocking)],
-                  text="Target blocking creature gets +7/+7 until end of turn."))
+                 targets=[creature("target blocking creature", filter=_blocking)],
+                 text="Target blocking creature gets +7/+7 until end of turn."))
 
 card("Solemn Offering", "{2}{W}", "Sorcery",
      spell=spell(fx.Destroy(fx.TARGET(0)), fx.GainLife(fx.YOU, 4),
-                  targets=[target("target artifact or enchantment", "artifact", "enchantment")],
-                  text="Destroy target artifact or enchantment. You gain 4 life."))
+                 targets=[target("target artifact or enchantment", "artifact", "enchantment")],
+                 text="Destroy target artifact or enchantment. You gain 4 life."))
 
 
 def _another_creature(g, new, source, controller):
@@ -126,10 +126,10 @@ card("Soul Warden", "{W}", "Creature — Human Cleric", pt=(1, 1),
 
 card("Undead Slayer", "{2}{W}", "Creature — Human Cleric", pt=(2, 2),
      abilities=[act("{W}, {T}", fx.Exile(fx.TARGET(0)),
-                     targets=[target("target Skeleton, Vampire, or Zombie", "permanent",
-                                     filter=lambda g, t, tc: bool({"Skeleton", "Vampire", "Zombie"}
-                                                                  & set(g.chars(t).subtypes)))],
-                     text="{W}, {T}: Exile target Skeleton, Vampire, or Zombie.")])
+                    targets=[target("target Skeleton, Vampire, or Zombie", "permanent",
+                                    filter=lambda g, t, tc: bool({"Skeleton", "Vampire", "Zombie"}
+                                                                 & set(g.chars(t).subtypes)))],
+                    text="{W}, {T}: Exile target Skeleton, Vampire, or Zombie.")])
 
 # --- red reference cards of the white section ------------------------------------
 card("Pyroclasm", "{1}{R}", "Sorcery",
@@ -138,36 +138,36 @@ card("Pyroclasm", "{1}{R}", "Sorcery",
 # --- blue --------------------------------------------------------------------------
 card("Disorient", "{3}{U}", "Instant",
      spell=spell(fx.ModifyPT(fx.TARGET(0), -7, 0), targets=[creature()],
-                  text="Target creature gets -7/-0 until end of turn."))
+                 text="Target creature gets -7/-0 until end of turn."))
 
 card("Jace Beleren", "{1}{U}{U}", "Legendary Planeswalker — Jace", loyalty=3,
      abilities=[act("+2", fx.Draw(fx.EACH_PLAYER, 1), timing="sorcery", text="+2: Each player draws a card."),
                 act("-1", fx.Draw(fx.TARGET(0), 1), targets=[player()], timing="sorcery",
-                     text="−1: Target player draws a card."),
+                    text="−1: Target player draws a card."),
                 act("-10", fx.Mill(fx.TARGET(0), 20), targets=[player()], timing="sorcery",
-                     text="−10: Target player mills twenty cards.")])
+                    text="−10: Target player mills twenty cards.")])
 
 card("Jump", "{U}", "Instant",
      spell=spell(fx.GrantKeywords(fx.TARGET(0), ["flying"]), targets=[creature()],
-                  text="Target creature gains flying until end of turn."))
+                 text="Target creature gains flying until end of turn."))
 
 card("Merfolk Sovereign", "{1}{U}{U}", "Creature — Merfolk Noble", pt=(2, 2),
      abilities=[StaticAbility(continuous=(st.modify_pt(st.other_creatures_you_control("Merfolk"), 1, 1),),
                               text="Other Merfolk creatures you control get +1/+1."),
                 act("{T}", fx.AddFlag(fx.TARGET(0), "cant_be_blocked"),
-                     targets=[creature("target Merfolk creature",
-                                       filter=lambda g, t, tc: "Merfolk" in g.chars(t).subtypes)],
-                     text="{T}: Target Merfolk creature can't be blocked this turn.")])
+                    targets=[creature("target Merfolk creature",
+                                      filter=lambda g, t, tc: "Merfolk" in g.chars(t).subtypes)],
+                    text="{T}: Target Merfolk creature can't be blocked this turn.")])
 
 card("Tome Scour", "{U}", "Sorcery",
      spell=spell(fx.Mill(fx.TARGET(0), 5), targets=[player()],
-                  text="Target player mills five cards."))
+                 text="Target player mills five cards."))
 
 from systems.restrictions import CantThisTurn
 
 card("Silence", "{W}", "Instant",
      spell=spell(CantThisTurn(fx.EACH_OPPONENT, "cast_spells"),
-                  text="Your opponents can't cast spells this turn."))
+                 text="Your opponents can't cast spells this turn."))
 
 from systems.targeted import BecomesTarget
 
@@ -191,7 +191,7 @@ card("Guardian Seraph", "{2}{W}{W}", "Creature — Angel", pt=(3, 4), keywords=[
 
 card("Safe Passage", "{2}{W}", "Instant",
      spell=spell(fx.PreventAllDamageThisTurn(you_and_your_creatures),
-                  text="Prevent all damage that would be dealt to you and creatures you control this turn."))
+                 text="Prevent all damage that would be dealt to you and creatures you control this turn."))
 
 from systems.copy import CopySpell, EachOtherPlayerCopies
 
@@ -202,9 +202,9 @@ def _instant_or_sorcery_spell(g, t, tc):
 
 card("Twincast", "{U}{U}", "Instant",
      spell=spell(CopySpell(fx.TARGET(0)),
-                  targets=[target("target instant or sorcery spell", "spell", zone="stack",
-                                  filter=_instant_or_sorcery_spell)],
-                  text="Copy target instant or sorcery spell. You may choose new targets for the copy."))
+                 targets=[target("target instant or sorcery spell", "spell", zone="stack",
+                                 filter=_instant_or_sorcery_spell)],
+                 text="Copy target instant or sorcery spell. You may choose new targets for the copy."))
 
 card("Hive Mind", "{5}{U}", "Enchantment",
      abilities=[TriggeredAbility(tr.PlayerCasts(lambda g, ch: bool({"Instant", "Sorcery"} & ch.types)),
@@ -223,16 +223,16 @@ from systems.untap import DoesntUntapNext
 
 card("Sleep", "{2}{U}{U}", "Sorcery",
      spell=spell(fx.Tap(fx.CREATURES_OF(fx.TARGET(0))),
-                  DoesntUntapNext(fx.CREATURES_OF(fx.TARGET(0)), player=fx.TARGET(0)),
-                  targets=[player()],
-                  text="Tap all creatures target player controls. Those creatures don't untap during "
-                       "that player's next untap step."))
+                 DoesntUntapNext(fx.CREATURES_OF(fx.TARGET(0)), player=fx.TARGET(0)),
+                 targets=[player()],
+                 text="Tap all creatures target player controls. Those creatures don't untap during "
+                      "that player's next untap step."))
 
 card("Alluring Siren", "{1}{U}", "Creature — Siren", pt=(1, 1),
      abilities=[act("{T}", fx.AddFlag(fx.TARGET(0), lambda g, ctx: f"must_attack:{ctx.controller}"),
-                     targets=[creature("target creature an opponent controls",
-                                       filter=lambda g, t, tc: g.chars(t).controller != tc.controller)],
-                     text="{T}: Target creature an opponent controls attacks you this turn if able.")])
+                    targets=[creature("target creature an opponent controls",
+                                      filter=lambda g, t, tc: g.chars(t).controller != tc.controller)],
+                    text="{T}: Target creature an opponent controls attacks you this turn if able.")])
 
 
 def _black_or_red_of_damaged_player(g, t, tc):
@@ -253,8 +253,8 @@ from systems.targeting import any_target
 
 card("Harm's Way", "{W}", "Instant",
      spell=spell(RedirectFromChosenSource(fx.TARGET(0), 2), targets=[any_target()],
-                  text="The next 2 damage that a source of your choice would deal to you and/or "
-                       "permanents you control this turn is dealt to any target instead."))
+                 text="The next 2 damage that a source of your choice would deal to you and/or "
+                      "permanents you control this turn is dealt to any target instead."))
 
 from systems.search import SearchLibrary, NameCard, If, PutOntoBattlefield, Shuffle
 
@@ -295,8 +295,8 @@ from systems.together import ReturnAllFromGraveyards
 
 card("Open the Vaults", "{4}{W}{W}", "Sorcery",
      spell=spell(ReturnAllFromGraveyards(lambda g, c, ch: bool({"Artifact", "Enchantment"} & ch.types)),
-                  text="Return all artifact and enchantment cards from all graveyards to the battlefield "
-                       "under their owners' control. (Auras with nothing to enchant remain in graveyards.)"))
+                 text="Return all artifact and enchantment cards from all graveyards to the battlefield "
+                      "under their owners' control. (Auras with nothing to enchant remain in graveyards.)"))
 
 from systems.replacement import EntersWithCounters
 from systems.playing import RevealTopMayPlayFree
@@ -306,8 +306,8 @@ card("Djinn of Wishes", "{3}{U}{U}", "Creature — Djinn", pt=(4, 4), keywords=[
                               zones=("battlefield", "hand", "library", "graveyard", "exile", "stack"),
                               text="Djinn of Wishes enters the battlefield with three wish counters on it."),
                 act("{2}{U}{U}, Remove a wish counter from ~", RevealTopMayPlayFree(),
-                     text="{2}{U}{U}, Remove a wish counter from Djinn of Wishes: Reveal the top card of "
-                          "your library. You may play that card without paying its mana cost. If you don't, exile it.")])
+                    text="{2}{U}{U}, Remove a wish counter from Djinn of Wishes: Reveal the top card of "
+                         "your library. You may play that card without paying its mana cost. If you don't, exile it.")])
 
 from systems.cycling import CycleOrDies
 

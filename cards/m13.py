@@ -32,13 +32,13 @@ card("Deadly Recluse", "{1}{G}", "Creature — Spider", pt=(1, 2), keywords=["re
 # --- creatures with abilities ------------------------------------------------
 card("Furnace Whelp", "{2}{R}{R}", "Creature — Dragon", pt=(2, 2), keywords=["flying"],
      abilities=[act("{R}", fx.ModifyPT(fx.SELF, 1, 0),
-                     text="{R}: Furnace Whelp gets +1/+0 until end of turn.")])
+                    text="{R}: Furnace Whelp gets +1/+0 until end of turn.")])
 
 card("Arbor Elf", "{G}", "Creature — Elf Druid", pt=(1, 1),
      abilities=[act("{T}", fx.Untap(fx.TARGET(0)),
-                     targets=[target("target Forest", "permanent",
-                                     filter=lambda g, t, tc: "Forest" in g.chars(t).subtypes)],
-                     text="{T}: Untap target Forest.")])
+                    targets=[target("target Forest", "permanent",
+                                    filter=lambda g, t, tc: "Forest" in g.chars(t).subtypes)],
+                    text="{T}: Untap target Forest.")])
 
 card("Scroll Thief", "{2}{U}", "Creature — Merfolk Rogue", pt=(1, 3),
      abilities=[TriggeredAbility(tr.DealsCombatDamageToPlayer(), (fx.Draw(fx.YOU, 1),),
@@ -58,9 +58,9 @@ card("Stormtide Leviathan", "{5}{U}{U}{U}", "Creature — Leviathan", pt=(8, 8),
 
 card("Intrepid Hero", "{2}{W}", "Creature — Human Soldier", pt=(1, 1),
      abilities=[act("{T}", fx.Destroy(fx.TARGET(0)),
-                     targets=[creature("target creature with power 4 or greater",
-                                       filter=lambda g, t, tc: (g.chars(t).power or 0) >= 4)],
-                     text="{T}: Destroy target creature with power 4 or greater.")])
+                    targets=[creature("target creature with power 4 or greater",
+                                      filter=lambda g, t, tc: (g.chars(t).power or 0) >= 4)],
+                    text="{T}: Destroy target creature with power 4 or greater.")])
 
 card("Acidic Slime", "{3}{G}{G}", "Creature — Ooze", pt=(2, 2), keywords=["deathtouch"],
      abilities=[TriggeredAbility(tr.Enters(), (fx.Destroy(fx.TARGET(0)),),
@@ -74,7 +74,7 @@ card("Elvish Visionary", "{1}{G}", "Creature — Elf Shaman", pt=(1, 1),
 
 card("Bloodthrone Vampire", "{1}{B}", "Creature — Vampire", pt=(1, 1),
      abilities=[act("Sacrifice a creature", fx.ModifyPT(fx.SELF, 2, 2), sac=_SAC,
-                     text="Sacrifice a creature: Bloodthrone Vampire gets +2/+2 until end of turn.")])
+                    text="Sacrifice a creature: Bloodthrone Vampire gets +2/+2 until end of turn.")])
 
 card("Rummaging Goblin", "{2}{R}", "Creature — Goblin Rogue", pt=(1, 1),
      abilities=[act("{T}, Discard a card", fx.Draw(fx.YOU, 1), text="{T}, Discard a card: Draw a card.")])
@@ -141,28 +141,28 @@ card("Planar Cleansing", "{3}{W}{W}{W}", "Sorcery",
      spell=spell(fx.DestroyAll(lambda g, e, ch: "Land" not in ch.types), text="Destroy all nonland permanents."))
 card("Unsummon", "{U}", "Instant",
      spell=spell(fx.ReturnToHand(fx.TARGET(0)), targets=[creature()],
-                  text="Return target creature to its owner's hand."))
+                 text="Return target creature to its owner's hand."))
 card("Searing Spear", "{1}{R}", "Instant",
      spell=spell(fx.DealDamage(3, fx.TARGET(0)), targets=[any_target()],
-                  text="Searing Spear deals 3 damage to any target."))
+                 text="Searing Spear deals 3 damage to any target."))
 card("Volcanic Geyser", "{X}{R}{R}", "Instant",
      spell=spell(fx.DealDamage("X", fx.TARGET(0)), targets=[any_target()],
-                  text="Volcanic Geyser deals X damage to any target."))
+                 text="Volcanic Geyser deals X damage to any target."))
 card("Essence Scatter", "{1}{U}", "Instant",
      spell=spell(fx.CounterSpell(fx.TARGET(0)),
-                  targets=[target("target creature spell", "spell", zone="stack",
-                                  filter=lambda g, t, tc: "Creature" in g.chars(t).types)],
-                  text="Counter target creature spell."))
+                 targets=[target("target creature spell", "spell", zone="stack",
+                                 filter=lambda g, t, tc: "Creature" in g.chars(t).types)],
+                 text="Counter target creature spell."))
 card("Erase", "{W}", "Instant",
      spell=spell(fx.Exile(fx.TARGET(0)), targets=[target("target enchantment", "enchantment")],
-                  text="Exile target enchantment."))
+                 text="Exile target enchantment."))
 card("Titanic Growth", "{1}{G}", "Instant",
      spell=spell(fx.ModifyPT(fx.TARGET(0), 4, 4), targets=[creature()],
-                  text="Target creature gets +4/+4 until end of turn."))
+                 text="Target creature gets +4/+4 until end of turn."))
 card("Divination", "{2}{U}", "Sorcery", spell=spell(fx.Draw(fx.YOU, 2), text="Draw two cards."))
 card("Earthquake", "{X}{R}", "Sorcery",
      spell=spell(fx.DealDamageEach("X", lambda g, e, ch: not ch.has("flying")),
-                  text="Earthquake deals X damage to each creature without flying and each player."))
+                 text="Earthquake deals X damage to each creature without flying and each player."))
 card("Fog", "{G}", "Instant",
      spell=spell(fx.PreventCombatDamageThisTurn(), text="Prevent all combat damage that would be dealt this turn."))
 
@@ -203,27 +203,27 @@ card("Dragonskull Summit", None, "Land",
 # --- planeswalkers -------------------------------------------------------------------
 card("Garruk, Primal Hunter", "{2}{G}{G}{G}", "Legendary Planeswalker — Garruk", loyalty=3,
      abilities=[act("+1", fx.CreateTokens("Beast", 1), timing="sorcery",
-                     text="+1: Create a 3/3 green Beast creature token."),
+                    text="+1: Create a 3/3 green Beast creature token."),
                 act("-3", fx.Draw(fx.YOU, lambda g, ctx: max(
                     [g.chars(e).power or 0 for e in g.creatures(ctx.controller)] or [0])),
-                     timing="sorcery",
-                     text="−3: Draw cards equal to the greatest power among creatures you control."),
+                    timing="sorcery",
+                    text="−3: Draw cards equal to the greatest power among creatures you control."),
                 act("-6", fx.CreateTokens("Wurm", lambda g, ctx: sum(
                     1 for e in g.battlefield if g.chars(e).controller == ctx.controller and
                     "Land" in g.chars(e).types)), timing="sorcery",
-                     text="−6: Create a 6/6 green Wurm creature token for each land you control.")])
+                    text="−6: Create a 6/6 green Wurm creature token for each land you control.")])
 
 card("Nicol Bolas, Planeswalker", "{4}{U}{B}{B}{R}", "Legendary Planeswalker — Bolas", loyalty=5,
      abilities=[act("+3", fx.Destroy(fx.TARGET(0)), timing="sorcery",
-                     targets=[target("target noncreature permanent", "permanent",
-                                     filter=lambda g, t, tc: "Creature" not in g.chars(t).types)],
-                     text="+3: Destroy target noncreature permanent."),
+                    targets=[target("target noncreature permanent", "permanent",
+                                    filter=lambda g, t, tc: "Creature" not in g.chars(t).types)],
+                    text="+3: Destroy target noncreature permanent."),
                 act("-2", fx.GainControl(fx.TARGET(0)), timing="sorcery", targets=[creature()],
-                     text="−2: Gain control of target creature."),
+                    text="−2: Gain control of target creature."),
                 act("-9", fx.DealDamage(7, fx.TARGET(0)),
-                     fx.Discard(fx.PLAYER_OF(fx.TARGET(0)), 7),
-                     fx.Sacrifice(fx.PLAYER_OF(fx.TARGET(0)), 7),
-                     timing="sorcery",
-                     targets=[target("target player or planeswalker", "player", "planeswalker")],
-                     text="−9: Nicol Bolas, Planeswalker deals 7 damage to target player or planeswalker. "
-                          "That player or that planeswalker's controller discards seven cards, then sacrifices seven permanents.")])
+                    fx.Discard(fx.PLAYER_OF(fx.TARGET(0)), 7),
+                    fx.Sacrifice(fx.PLAYER_OF(fx.TARGET(0)), 7),
+                    timing="sorcery",
+                    targets=[target("target player or planeswalker", "player", "planeswalker")],
+                    text="−9: Nicol Bolas, Planeswalker deals 7 damage to target player or planeswalker. "
+                         "That player or that planeswalker's controller discards seven cards, then sacrifices seven permanents.")])
