@@ -255,7 +255,7 @@ class CastTask(_Procedure):
                                  cast_from=self.from_zone))
         costs.pay_mana(game, self.player, cost, self.mana_sources)
         for e in self.pay_choices.get("discard", []):
-            zones.discard(game, self.player, e)
+            zones.discard(game, self.player, e, by=self.player)
         sacrificed = tuple(self.pay_choices.get("sacrifice", []))
         for e in sacrificed:
             zones.sacrifice(game, e)
@@ -471,14 +471,14 @@ class ActivateTask(_Procedure):
         if cost.discard_self:                           # cycling (702.29a)
             from systems.cycling import cycled
             card_id = game.world.ents[src][Card].card_id
-            zones.discard(game, self.player, src)
+            zones.discard(game, self.player, src, by=self.player)
             if self.ability.keyword == "cycling":
                 cycled(game, self.player, card_id)
         for e in self.pay_choices.get("tap", []):          # 'tap N untapped ...' (602.2b)
             game.set(e, Tapped())
             game.emit("tapped", eid=e)
         for e in self.pay_choices.get("discard", []):
-            zones.discard(game, self.player, e)
+            zones.discard(game, self.player, e, by=self.player)
         for e in self.pay_choices.get("sacrifice", []):
             zones.sacrifice(game, e)
         if cost.sacrifice_self:

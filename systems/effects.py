@@ -12,6 +12,7 @@ from __future__ import annotations
 from components import (Card, Tapped, Attached, RegenerationShields, Controller, Counters)
 from ecs.decisions import Decision, IllegalAction, PlayerRef
 from systems import zones, damage
+from systems import discard as discarding
 from systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR
 from cards.dsl import Keyword
 
@@ -831,39 +832,53 @@ def CHOSEN(key="chosen") -> Ref:
 
 
 class Discard(Step):
-    """'<player> discards N cards' — the discarding player chooses (701.9b)."""
+    """'<player> discards N cards' — the discarding player chooses (701.9b); N = "hand":
+    '<player> discards their hand'. The cards as they were discarded are kept for a later
+    step ('if a red card is discarded this way': ctx.vars['discarded'], wherever a
+    replacement effect put them; 004 Leyline of the Void R3)."""
 
     def __init__(self, who, n):
         self.who = who
         self.n = n
 
     def run(self, game, ctx):
-        st = ctx.vars.setdefault(("discard", id(self)), {"players": None, "i": 0})
+        # 101.4: each player chooses in APNAP order, then all the cards are discarded at once
+        st = ctx.vars.setdefault(("discard", id(self)), {"players": None, "i": 0, "chosen": [],
+                                                          "batch": None})
         if st["players"] is None:
             st["players"] = [p.index for p in self.who.resolve(game, ctx)]
         while st["i"] < len(st["players"]):
             p = st["players"][st["i"]]
             hand = list(game.players[p].hand)
-            n = min(amount(self.n, game, ctx), len(hand))
-            if n == 0:
-                st["i"] += 1
-                continue
-            if n == len(hand):
-                # every card must go: no choice to make (as many as possible)
-                for c in hand:
-                    zones.discard(game, p, c)
-                st["i"] += 1
-                continue
-            return Decision("discard", p, hand, n, n, f"discard {n}")
-        return None
+            n = len(hand) if self.n == "hand" else min(amount(self.n, game, ctx), len(hand))
+            if 0 < n < len(hand):
+                return Decision("discard", p, hand, n, n, f"discard {n}")
+            st["chosen"] += [[p, c] for c in hand[:n]]   # none, or every card: no choice
+            st["i"] += 1
+        return discard_chosen(game, ctx, st)
 
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[("discard", id(self))]
+        if decision.kind == "replacement":
+            discarding.answer(game, st["batch"], decision, answer)
+            return
         chosen = answer if isinstance(answer, (list, tuple)) else [answer]
         _check_choice(game, decision, chosen)
-        for c in chosen:
-            zones.discard(game, decision.player, c)
+        st["chosen"] += [[decision.player, c] for c in chosen]
         st["i"] += 1
+
+
+def discard_chosen(game, ctx, st):
+    """Discard the cards in st['chosen'] once the order of replacement effects on each is
+    chosen (616.1; systems/discard.py); the spell's or ability's controller makes them discard."""
+    if st["batch"] is None:
+        st["batch"] = discarding.start(st["chosen"], by=ctx.controller)
+    d = discarding.next_choice(game, st["batch"])
+    if d is not None:
+        return d
+    ctx.vars["discarded"] = [game.chars(c) for p, c in st["batch"]["cards"]]
+    discarding.perform(game, st["batch"])
+    return None
 
 
 class Sacrifice(Step):

@@ -515,3 +515,15 @@ class DealsCombatDamageToCreature(Trigger):
         if lk is None or "Creature" not in lk.types:
             return None
         return {"creature": t}
+
+
+class OpponentDiscards(Trigger):
+    """'Whenever an opponent discards a card': the discard itself is the event (701.9), so it
+    triggers wherever a replacement effect put the card (004 Obstinate Baloth R2, Leyline of
+    the Void R3); remembers 'that player' and the card as it was discarded."""
+    events = ("discard",)
+
+    def match(self, game, source, controller, kind, data):
+        if data["player"] == controller:
+            return None
+        return {"player": PlayerRef(data["player"]), "discarded": data["card"]}

@@ -15,9 +15,12 @@ from ecs.game import PLAYER_ZONES
 
 def move(game, eid: int, to: str, *, position: str = "top", controller: int | None = None,
          tapped: bool = False, attach_to=None, cause: str | None = None, counters=None,
-         x: int | None = None, face_up_reveal: bool = False):
+         x: int | None = None, face_up_reveal: bool = False, by: int | None = None,
+         order=()):
     """Move an object to a zone; returns the new object's entity (or None if it
-    ceased to exist / stayed). Replacement effects on the move apply first (614)."""
+    ceased to exist / stayed). Replacement effects on the move apply first (614), in
+    `order` (sids the affected player chose, 616.1); `by`: the player whose spell or
+    ability causes the move, where an effect asks (a discard: systems/discard.py)."""
     from systems import replacement
     comps = game.world.ents.get(eid)
     if comps is None:
@@ -31,8 +34,10 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         return None                         # CR 111.8: it stays where it is
     ev = {"eid": eid, "from": frm, "to": to, "position": position, "cause": cause,
           "tapped": tapped, "controller": controller, "shuffle": False, "reveal": False,
-          "x": x, "counters": dict(counters or {})}
+          "x": x, "counters": dict(counters or {}), "by": by, "order": order}
     replacement.zone_change(game, ev)
+    if ev["reveal"]:
+        game.emit("reveal", eid=eid)
     counters = ev["counters"]
     to = ev["to"]
     position = ev["position"]
@@ -158,10 +163,14 @@ def draw(game, player: int, n: int = 1) -> int:
     return drawn
 
 
-def discard(game, player: int, card: int) -> int | None:
-    """CR 701.9: put a card from its owner's hand into the graveyard."""
-    new = move(game, card, "graveyard", cause="discard")
-    game.emit("discard", player=player, card=new)
+def discard(game, player: int, card: int, by: int | None = None, order=()) -> int | None:
+    """CR 701.9: put a card from its owner's hand into the graveyard — or wherever a
+    replacement effect puts it instead; it is discarded either way (the 'discard' event).
+    `by`: the controller of the spell or ability that makes the player discard (the
+    player for a cost; None for the cleanup step's game rule, 514.1)."""
+    chars = game.chars(card)          # what the discarded card was, wherever it goes (608.2h)
+    new = move(game, card, "graveyard", cause="discard", by=by, order=order)
+    game.emit("discard", player=player, card=new, chars=chars, by=by)
     return new
 
 
