@@ -97,6 +97,7 @@ class Cost:
     remove_counters: tuple = ()     # ((kind, n), ...): "Remove N <kind> counters from ~" (118.3)
     discard_self: bool = False      # "Discard this card" (cycling, 702.29a)
     tap_untapped: tuple = ()        # (n, filter): "Tap N untapped <filter> you control" (no {T}: 302.6)
+    sacrifice_n: int = 1            # "Sacrifice three black creatures": how many `sacrifice` matches
 
     @property
     def is_free(self) -> bool:
@@ -107,6 +108,7 @@ class Cost:
 
 
 _COST_PART = re.compile(r"\s*,\s*")
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
@@ -124,6 +126,7 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
     life = 0
     remove = []
     tap_untapped = ()
+    sac_n = 1
     for part in _COST_PART.split(t):
         if not part:
             continue
@@ -139,6 +142,12 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
             what = part[len("sacrifice "):].lower()
             if what in ("this", "~", "this creature", "this artifact", "this permanent"):
                 sac_self = True
+            elif re.match(r"(two|three|four|five|\d+) ", what):
+                word, rest = what.split(" ", 1)
+                sac_n = _NUMBER_WORDS.get(word) or int(word)
+                if sacrifice_filters is None or rest not in sacrifice_filters:
+                    raise CardError(f"no filter for sacrifice cost {part!r}")
+                sac = sacrifice_filters[rest]
             else:
                 if sacrifice_filters is None or what not in sacrifice_filters:
                     raise CardError(f"no filter for sacrifice cost {part!r}")
@@ -161,9 +170,9 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
             raise CardError(f"unknown cost component {part!r} in {text!r}")
     c = Cost(parse_cost(mana_txt), tap, untap, sac, sac_self, discard, life, None, False, text,
              tuple(remove))
-    if tap_untapped:
+    if tap_untapped or sac_n != 1:
         from dataclasses import replace
-        c = replace(c, tap_untapped=tap_untapped)
+        c = replace(c, tap_untapped=tap_untapped, sacrifice_n=sac_n)
     return c
 
 
@@ -267,6 +276,7 @@ class CardDef:
     colors: frozenset | None = None # color indicator; default from mana cost
     text: str = ""
     extra: bool = False             # defined by a scenario's `cards:` or a --cards file
+    alt_cost: Cost | None = None    # "You may <cost> rather than pay this spell's mana cost" (118.9)
     base_colors: frozenset = frozenset()   # set in __post_init__: color indicator or mana cost
 
     def __post_init__(self):
@@ -282,7 +292,7 @@ class CardDef:
 
 
 def make_card(name, cost, type_line, pt=None, loyalty=None, keywords=(), abilities=(),
-              spell=None, colors=None, text="", extra=False) -> CardDef:
+              spell=None, colors=None, text="", extra=False, alt_cost=None) -> CardDef:
     supers, types, subs = parse_type_line(type_line)
     power = toughness = None
     star = False
@@ -305,7 +315,8 @@ def make_card(name, cost, type_line, pt=None, loyalty=None, keywords=(), abiliti
                    supertypes=supers, types=types, subtypes=subs, power=power,
                    toughness=toughness, pt_star=star,
                    loyalty=None if loyalty is None else int(loyalty), keywords=kws,
-                   abilities=tuple(abilities), spell=spell, colors=cols, text=text, extra=extra)
+                   abilities=tuple(abilities), spell=spell, colors=cols, text=text, extra=extra,
+                   alt_cost=alt_cost)
 
 
 # ---------------------------------------------------------------------------

@@ -47,6 +47,12 @@ card("Leyline of the Void", "{2}{B}{B}", "Enchantment",
                               text="If a card would be put into an opponent's graveyard from anywhere, "
                                    "exile it instead.")])
 
+# --- an alternative cost (CR 118.9) -------------------------------------------------------
+_BLACK_CREATURES = {"black creatures": lambda g, e, p: "Creature" in g.chars(e).types and "B" in g.chars(e).colors}
+card("Demon of Death's Gate", "{6}{B}{B}{B}", "Creature — Demon", pt=(9, 9), keywords=["flying", "trample"],
+     alt_cost=parse_activation_cost("Pay 6 life, Sacrifice three black creatures", _BLACK_CREATURES),
+     text="You may pay 6 life and sacrifice three black creatures rather than pay this spell's mana cost.")
+
 # --- discard (CR 701.9) ------------------------------------------------------------------
 card("Obstinate Baloth", "{2}{G}{G}", "Creature — Beast", pt=(4, 4),
      abilities=[TriggeredAbility(tr.Enters(), (fx.GainLife(fx.YOU, 4),),

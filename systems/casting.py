@@ -196,6 +196,8 @@ class CastTask(_Procedure):
             # 601.2a: the card moves to the stack
             defn = game.world.ents[self.card][Card].defn
             self.defn = defn
+            if self.alt not in (None, "free") and not (self.alt == "alt" and defn.alt_cost is not None):
+                raise IllegalAction(f"{defn.name} has no alternative cost {self.alt!r}")
             self.from_zone = game.zone_of(self.card)
             self.eid = zones.move(game, self.card, "stack", controller=self.player, cause="cast")
             game.stack.remove(self.eid)
@@ -254,6 +256,10 @@ class CastTask(_Procedure):
                                  self.modes or (), self.x, self.division or (), self.alt,
                                  cast_from=self.from_zone))
         costs.pay_mana(game, self.player, cost, self.mana_sources)
+        life = sum(c.life for c in self._cost_parts())
+        if life:
+            from systems.damage import pay_life
+            pay_life(game, self.player, life)                 # 119.4
         for e in self.pay_choices.get("discard", []):
             zones.discard(game, self.player, e, by=self.player)
         sacrificed = tuple(self.pay_choices.get("sacrifice", []))
@@ -271,51 +277,66 @@ class CastTask(_Procedure):
         game.passes = 0
         return None
 
+    def _cost_parts(self):
+        """The non-mana costs to pay besides the mana: the spell's additional cost (601.2f)
+        and the alternative cost chosen (118.9)."""
+        sa = self.defn.spell
+        parts = [sa.additional_cost] if sa is not None and sa.additional_cost is not None else []
+        if self.alt == "alt":
+            parts.append(self.defn.alt_cost)
+        return parts
+
     def _additional_cost_choices(self, game, sa):
-        """CR 601.2f, 118.3: an additional cost must be payable in full; a
-        sacrifice can use only a permanent the caster controls (701.21a)."""
-        add = sa.additional_cost if sa is not None else None
+        """CR 601.2f, 118.3: an additional or alternative cost must be payable in full; a
+        sacrifice can use only permanents the caster controls (701.21a); life can be paid
+        only up to the life total (119.4)."""
+        parts = self._cost_parts()
         for what in ("sacrifice", "discard"):
-            if what in self.pay_choices and not (add is not None and getattr(add, what)):
+            if what in self.pay_choices and not any(getattr(c, what) for c in parts):
                 raise IllegalAction(f"{self.defn.name} has no {what} cost")
-        if add is None:
-            return None
-        if add.sacrifice is not None:
-            opts = costs.sacrifice_candidates(game, self.player, add)
-            if not opts:
-                raise IllegalAction(f"nothing to sacrifice for {self.defn.name}")
-            if "sacrifice" not in self.pay_choices:
-                return Decision("cost", self.player, opts, 1, 1, "sacrifice", data={"what": "sacrifice"})
-            grp = list(self.pay_choices["sacrifice"])
-            if len(grp) != 1 or grp[0] not in opts:
-                raise IllegalAction(f"can't sacrifice {[game.name(g) for g in grp]} for this cost")
-        if add.discard:
-            hand = [c for c in game.players[self.player].hand if c != self.card]
-            if len(hand) < add.discard:
-                raise IllegalAction(f"not enough cards in hand to discard for {self.defn.name}")
-            if "discard" not in self.pay_choices:
-                return Decision("cost", self.player, hand, add.discard, add.discard, "discard",
-                                data={"what": "discard"})
-            grp = list(self.pay_choices["discard"])
-            if len(grp) != add.discard or len(set(grp)) != len(grp) or any(c not in hand for c in grp):
-                raise IllegalAction("illegal discard for this cost")
+        life = sum(c.life for c in parts)
+        if life and game.players[self.player].life < life:
+            raise IllegalAction(f"p{self.player} can't pay {life} life (119.4)")
+        for add in parts:
+            if add.sacrifice is not None:
+                opts = costs.sacrifice_candidates(game, self.player, add)
+                n = add.sacrifice_n
+                if len(opts) < n:
+                    raise IllegalAction(f"not enough to sacrifice for {self.defn.name}")
+                if "sacrifice" not in self.pay_choices:
+                    return Decision("cost", self.player, opts, n, n, "sacrifice", data={"what": "sacrifice"})
+                grp = list(self.pay_choices["sacrifice"])
+                if len(grp) != n or len(set(grp)) != n or any(g not in opts for g in grp):
+                    raise IllegalAction(f"can't sacrifice {[game.name(g) for g in grp]} for this cost")
+            if add.discard:
+                hand = [c for c in game.players[self.player].hand if c != self.card]
+                if len(hand) < add.discard:
+                    raise IllegalAction(f"not enough cards in hand to discard for {self.defn.name}")
+                if "discard" not in self.pay_choices:
+                    return Decision("cost", self.player, hand, add.discard, add.discard, "discard",
+                                    data={"what": "discard"})
+                grp = list(self.pay_choices["discard"])
+                if len(grp) != add.discard or len(set(grp)) != len(grp) or any(c not in hand for c in grp):
+                    raise IllegalAction("illegal discard for this cost")
         return None
 
     def _base_cost(self):
         if self.alt == "free":
             return ZERO
+        if self.alt == "alt":
+            return self.defn.alt_cost.mana
         return self.defn.cost
 
     def _total_cost(self, game) -> ManaCost:
         c = self._base_cost()
         c = self._with_x(c, self.x or 0) if c.x else c
         sa = self.defn.spell
-        if sa is not None and sa.extra_generic is not None:
-            # 601.2f: cost increases apply to the mana cost or alternative cost
-            n = sa.extra_generic(self.targets or [])
-            if n > 0:
-                from dataclasses import replace
-                c = replace(c, generic=c.generic + n)
+        # 601.2f: cost increases apply to the mana cost or alternative cost
+        n = sa.extra_generic(self.targets or []) if sa is not None and sa.extra_generic is not None else 0
+        n += costs.cost_increase(game, self.player, game.chars(self.eid))
+        if n > 0:
+            from dataclasses import replace
+            c = replace(c, generic=c.generic + n)
         return c
 
     def _with_x(self, c, x):

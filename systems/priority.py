@@ -6,9 +6,12 @@ land they may play (305), each spell they may cast (601, with timing 117.1a,
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from components import Card, LoyaltyActivated
 from cards.dsl import StaticAbility
 from ecs.decisions import Decision, IllegalAction, Pass, PlayLand, Cast, Activate
+from ecs.mana import ZERO
 from systems import costs, zones
 from systems.casting import CastTask, ActivateTask, spell_target_specs
 from systems.targeting import TargetContext, candidates
@@ -76,7 +79,7 @@ def _any_action(game, player: int) -> bool:
         ok = castable.get(ch.defn)
         if ok is None:
             ok = castable[ch.defn] = can_cast(game, player, c, None)
-        if ok:
+        if ok or (ch.defn.alt_cost is not None and can_cast(game, player, c, "alt")):
             return True
     for e, items in _ability_holders(game, player):
         for i, ab in items:
@@ -115,6 +118,8 @@ def legal_actions(game, player: int) -> list:
                 ok = castable[ch.defn] = can_cast(game, player, c, None)
             if ok:
                 acts.append(Cast(c))
+            if ch.defn.alt_cost is not None and can_cast(game, player, c, "alt"):
+                acts.append(Cast(c, alt="alt"))              # 118.9: same timing (004 DD-2)
             if free is None:
                 free = _casts_free_from_hand(game, player)
             if free and can_cast(game, player, c, "free"):
@@ -242,19 +247,25 @@ def can_cast(game, player: int, card: int, alt) -> bool:
         for spec in specs:
             if spec.min and len(candidates(game, spec, tc)) < spec.min:
                 return False
-    add = defn.spell.additional_cost if defn.spell is not None else None
-    if add is not None:
-        # 601.2f, 118.3: an additional cost must be payable in full
-        if add.sacrifice is not None and not costs.sacrifice_candidates(game, player, add):
+    # 601.2f, 118.3, 118.9: the additional and the alternative cost must be payable in full
+    parts = [defn.spell.additional_cost] if defn.spell is not None and defn.spell.additional_cost else []
+    if alt == "alt":
+        if defn.alt_cost is None:
+            return False
+        parts.append(defn.alt_cost)
+    for add in parts:
+        if add.sacrifice is not None and len(costs.sacrifice_candidates(game, player, add)) < add.sacrifice_n:
             return False
         if add.discard and len([c for c in game.players[player].hand if c != card]) < add.discard:
             return False
-        if add.life and game.players[player].life < add.life:
-            return False
-    if alt == "free":
-        return True
-    cost = defn.cost
-    return costs.can_pay_mana(game, player, cost.with_x(0) if cost.x else cost)
+    if sum(c.life for c in parts) > game.players[player].life:          # 119.4
+        return False
+    cost = ZERO if alt == "free" else defn.alt_cost.mana if alt == "alt" else defn.cost
+    cost = cost.with_x(0) if cost.x else cost
+    inc = costs.cost_increase(game, player, game.chars(card))              # 601.2f
+    if inc:
+        cost = replace(cost, generic=cost.generic + inc)
+    return cost.total == 0 or costs.can_pay_mana(game, player, cost)
 
 
 def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
