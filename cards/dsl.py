@@ -240,6 +240,7 @@ class TriggeredAbility:
     optional: bool = False          # "you may"
     text: str = ""
     divide: object = None           # damage divided among its targets (603.3d, as 601.2d)
+    chooser: str | None = None      # info key of the player who chooses its targets, if not its controller
 
 
 @dataclass(frozen=True)

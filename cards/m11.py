@@ -14,6 +14,7 @@ from systems.library import (Search, PutFoundOneEach, Shuffle, RevealUntilPutOnt
                              EachNamesThenRevealsTop)
 from components import Attacking
 from systems.movement import (PutOntoBattlefield, DealsDamage, POWER_OF, SOURCE, ExileAndRemember,
+                              ReturnSourceFromGraveyardAttached,
                               ReturnFromExile, ExileAllCounting, ExileLinked, LinkedExiledToHand)
 from systems.replacement import (EntersTappedUnless, DoubleDamage, ExileInsteadOfOpponentsGraveyard,
                                  DiscardedByOpponentOntoBattlefield)
@@ -46,6 +47,27 @@ card("Leyline of the Void", "{2}{B}{B}", "Enchantment",
                 StaticAbility(replacement=(ExileInsteadOfOpponentsGraveyard(),),
                               text="If a card would be put into an opponent's graveyard from anywhere, "
                                    "exile it instead.")])
+
+# --- an Aura that moves on (CR 303.4, 603.10a) ----------------------------------------------
+def _opponent_of_chooser(g, t, tc):
+    """'target creature one of their opponents controls': 'their' is the player choosing
+    (the enchanted creature's controller as it last existed)."""
+    return g.chars(t).controller != tc.info.get("creature_controller")
+
+
+card("Necrotic Plague", "{2}{B}{B}", "Enchantment — Aura", keywords=["enchant creature"],
+     abilities=[StaticAbility(continuous=(st.grant_abilities(st.attached_object(), TriggeredAbility(
+                    tr.AtBeginningOf("upkeep", "your"), (fx.SacrificeIt(fx.SELF),),
+                    text="At the beginning of your upkeep, sacrifice this creature.")),),
+                              text="Enchanted creature has \"At the beginning of your upkeep, sacrifice this "
+                                   "creature.\""),
+                TriggeredAbility(tr.EnchantedDies(), (ReturnSourceFromGraveyardAttached(fx.TARGET(0)),),
+                                 targets=(creature("target creature one of their opponents controls",
+                                                   filter=_opponent_of_chooser),),
+                                 chooser="creature_controller",
+                                 text="When enchanted creature dies, its controller chooses target creature one of "
+                                      "their opponents controls. Return Necrotic Plague from its owner's graveyard "
+                                      "to the battlefield attached to that creature.")])
 
 # --- an alternative cost (CR 118.9) -------------------------------------------------------
 _BLACK_CREATURES = {"black creatures": lambda g, e, p: "Creature" in g.chars(e).types and "B" in g.chars(e).colors}

@@ -244,3 +244,26 @@ class RevealAtRandomPlayOrCast(Step):
 
     def answer(self, game, ctx, decision, answer):
         ctx.vars[("evoke", id(self))]["task"].answer(game, decision, answer)
+
+
+class ReturnSourceFromGraveyardAttached(Step):
+    """'Return ~ from its owner's graveyard to the battlefield attached to <that creature>'
+    (Necrotic Plague): the card the ability came from (found by the card, whatever object it
+    is now, 400.7), only if it is in its owner's graveyard, onto the battlefield under the
+    control of the ability's controller (004 Necrotic Plague R3) attached to the first still
+    legal object `to` names (608.2b), if the Aura could legally enchant it (303.4d)."""
+
+    def __init__(self, to):
+        self.to = to
+
+    def run(self, game, ctx):
+        from components import StackAbility
+        from systems.together import aura_attach_options
+        card = game.card_entity.get(game.world.ents[ctx.obj][StackAbility].source_card)
+        if card is None or not game.exists(card) or game.zone_of(card) != "graveyard":
+            return None
+        hosts = [t for t in self.to.resolve(game, ctx) if not isinstance(t, PlayerRef)]
+        if not hosts or hosts[0] not in aura_attach_options(game, card):
+            return None
+        zones.move(game, card, "battlefield", controller=ctx.controller, attach_to=hosts[0])
+        return None

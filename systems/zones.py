@@ -275,6 +275,8 @@ def destroy_many(game, eids) -> list:
     for eid in movers:
         game.snapshot_lki(eid)
     out = []
-    for eid in movers:
-        out.append(move(game, eid, "graveyard", cause="destroy"))
+    from systems.together import together
+    with together(game):                    # one event: triggers see all of it (603.2, 603.10a)
+        for eid in movers:
+            out.append(move(game, eid, "graveyard", cause="destroy"))
     return out
