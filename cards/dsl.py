@@ -70,6 +70,8 @@ def parse_keyword(text: str) -> Keyword:
         return Keyword("protection", low[len("protection from "):], low)
     if low.startswith("enchant "):
         return Keyword("enchant", low[len("enchant "):], low)
+    if low.startswith("kicker "):                       # 702.33a: an optional additional cost
+        return Keyword("kicker", parse_cost(t[7:].strip()), low)
     if low.startswith("cycling"):                       # 702.29a
         return Keyword("cycling", parse_cost(t[7:].strip()), low)
     if low.startswith("equip"):
@@ -209,6 +211,7 @@ class SpellAbility:
     additional_cost: object = None  # Cost: "As an additional cost to cast this spell, ..." (601.2f)
     extra_generic: object = None    # fn(targets) -> {N} more to cast: "costs {1} more for each target beyond the first" (601.2f)
     x_color: str | None = None      # "Spend only black mana on X." ('B'; 107.3, 601.2f-h)
+    cast_only: str | None = None    # "Cast this spell only during combat." ('combat'; 601.3)
 
 
 @dataclass(frozen=True)

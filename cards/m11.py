@@ -14,7 +14,7 @@ from systems.library import (Search, PutFoundOneEach, Shuffle, RevealUntilPutOnt
                              EachNamesThenRevealsTop)
 from components import Attacking
 from systems.movement import (PutOntoBattlefield, DealsDamage, POWER_OF, SOURCE, ExileAndRemember,
-                              ReturnSourceFromGraveyardAttached,
+                              ReturnSourceFromGraveyardAttached, RevealAtRandomPlayOrCast,
                               ReturnFromExile, ExileAllCounting, ExileLinked, LinkedExiledToHand)
 from systems.replacement import (EntersTappedUnless, DoubleDamage, ExileInsteadOfOpponentsGraveyard,
                                  DiscardedByOpponentOntoBattlefield)
@@ -68,6 +68,13 @@ card("Necrotic Plague", "{2}{B}{B}", "Enchantment — Aura", keywords=["enchant 
                                  text="When enchanted creature dies, its controller chooses target creature one of "
                                       "their opponents controls. Return Necrotic Plague from its owner's graveyard "
                                       "to the battlefield attached to that creature.")])
+
+# --- casting during a resolution (CR 608.2g) -----------------------------------------------
+card("Wild Evocation", "{5}{R}", "Enchantment",
+     abilities=[TriggeredAbility(tr.AtBeginningOf("upkeep", "each"), (RevealAtRandomPlayOrCast(fx.INFO("active")),),
+                                 text="At the beginning of each player's upkeep, that player reveals a card at random "
+                                      "from their hand. If it's a land card, the player puts it onto the battlefield. "
+                                      "Otherwise, the player casts it without paying its mana cost if able.")])
 
 # --- an alternative cost (CR 118.9) -------------------------------------------------------
 _BLACK_CREATURES = {"black creatures": lambda g, e, p: "Creature" in g.chars(e).types and "B" in g.chars(e).colors}

@@ -143,6 +143,10 @@ class _Procedure:
         elif k == "divide":
             self._validate_division(game, decision, answer)
             self.division = tuple(answer.items())
+        elif k == "may" and decision.data.get("what") == "kicker":
+            if answer not in (True, False, "yes", "no"):
+                raise IllegalAction("answer yes or no")
+            self.kicked = answer in (True, "yes")
         elif k == "cost":
             grp = list(answer) if isinstance(answer, (list, tuple)) else [answer]
             if len(grp) != decision.min or any(g not in decision.options for g in grp) or \
@@ -184,6 +188,7 @@ class CastTask(_Procedure):
         self.division = None
         self.mana_sources = action.mana
         self.pay_choices = dict(action.pay or {})
+        self.kicked = self.pay_choices.pop("kicker", None)
         self.eid = None
         self.targets = None
         self._given = None
@@ -211,6 +216,22 @@ class CastTask(_Procedure):
         if self.modes is not None and sa is not None and sa.modes:
             d = Decision("modes", self.player, list(range(len(sa.modes))), sa.choose, sa.choose)
             self._validate_modes(d, list(self.modes))
+        # 601.2b: the intention to pay an optional additional cost (kicker, 702.33a) is
+        # announced with the modes; asked only when it could be paid (with a free cast too,
+        # 118.9: 004 Wild Evocation R3)
+        kicker = self._kicker_cost()
+        if kicker is None:
+            if self.kicked:
+                raise IllegalAction(f"{defn.name} has no kicker")
+            self.kicked = False
+        elif self.kicked is None:
+            if costs.can_pay_mana(game, self.player, self._plus(self._fixed_cost(game), kicker)):
+                return Decision("may", self.player, [True, False], 1, 1,
+                                f"pay the kicker cost {kicker.text or ''} of {defn.name}?",
+                                data={"what": "kicker"})
+            self.kicked = False
+        if not isinstance(self.kicked, bool):
+            raise IllegalAction("kicker is paid or not (true or false)")
         if defn.cost.x and self.x is None:
             if self.alt == "free":
                 self.x = 0                               # 107.3b
@@ -254,7 +275,7 @@ class CastTask(_Procedure):
         cost = self._total_cost(game)
         game.set(self.eid, Spell(self.player, tuple(tuple(g) for g in self.targets),
                                  self.modes or (), self.x, self.division or (), self.alt,
-                                 cast_from=self.from_zone))
+                                 kicked=int(bool(self.kicked)), cast_from=self.from_zone))
         costs.pay_mana(game, self.player, cost, self.mana_sources)
         life = sum(c.life for c in self._cost_parts())
         if life:
@@ -327,17 +348,36 @@ class CastTask(_Procedure):
             return self.defn.alt_cost.mana
         return self.defn.cost
 
-    def _total_cost(self, game) -> ManaCost:
+    def _kicker_cost(self):
+        return next((k.param for k in self.defn.keywords if k.name == "kicker"), None)
+
+    @staticmethod
+    def _plus(a: ManaCost, b: ManaCost) -> ManaCost:
+        return ManaCost(a.generic + b.generic, tuple(x + y for x, y in zip(a.colored, b.colored)),
+                        a.hybrid + b.hybrid, a.x, a.text)
+
+    def _fixed_cost(self, game) -> ManaCost:
+        """601.2f: the mana cost or alternative cost, plus mana additional costs (a kicker
+        paid; 'as an additional cost, pay {1}') and cost increases — before X and target
+        dependent increases."""
         c = self._base_cost()
-        c = self._with_x(c, self.x or 0) if c.x else c
         sa = self.defn.spell
-        # 601.2f: cost increases apply to the mana cost or alternative cost
-        n = sa.extra_generic(self.targets or []) if sa is not None and sa.extra_generic is not None else 0
-        n += costs.cost_increase(game, self.player, game.chars(self.eid))
+        for add in self._cost_parts():
+            if add.mana.total:
+                c = self._plus(c, add.mana)
+        if self.kicked:
+            c = self._plus(c, self._kicker_cost())
+        n = costs.cost_increase(game, self.player, game.chars(self.eid if self.eid is not None else self.card))
+        if sa is not None and sa.extra_generic is not None:
+            n += sa.extra_generic(self.targets or [])
         if n > 0:
             from dataclasses import replace
             c = replace(c, generic=c.generic + n)
         return c
+
+    def _total_cost(self, game) -> ManaCost:
+        c = self._fixed_cost(game)
+        return self._with_x(c, self.x or 0) if c.x else c
 
     def _with_x(self, c, x):
         """X's value in the cost (107.3a); mana spent on X restricted to one color

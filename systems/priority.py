@@ -260,11 +260,37 @@ def can_cast(game, player: int, card: int, alt) -> bool:
             return False
     if sum(c.life for c in parts) > game.players[player].life:          # 119.4
         return False
+    if defn.spell is not None and defn.spell.cast_only == "combat" and game.step not in COMBAT_STEPS:
+        return False                                    # 'Cast this spell only during combat' (601.3)
+    return fixed_cost_payable(game, player, card, alt, parts)
+
+
+COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                "combat_damage", "end_of_combat")
+
+
+def fixed_cost(game, player: int, card: int, alt, parts=None):
+    """601.2f: the mana to pay for a card before any choice — its mana cost (X = 0), the
+    alternative cost or nothing ('free'), plus mandatory additional mana costs and cost
+    increases."""
+    defn = game.world.ents[card][Card].defn
+    if parts is None:
+        parts = [defn.spell.additional_cost] if defn.spell is not None and defn.spell.additional_cost else []
+        if alt == "alt" and defn.alt_cost is not None:
+            parts.append(defn.alt_cost)
     cost = ZERO if alt == "free" else defn.alt_cost.mana if alt == "alt" else defn.cost
     cost = cost.with_x(0) if cost.x else cost
+    for add in parts:
+        if add.mana.total:
+            cost = CastTask._plus(cost, add.mana)
     inc = costs.cost_increase(game, player, game.chars(card))              # 601.2f
     if inc:
         cost = replace(cost, generic=cost.generic + inc)
+    return cost
+
+
+def fixed_cost_payable(game, player, card, alt, parts=None) -> bool:
+    cost = fixed_cost(game, player, card, alt, parts)
     return cost.total == 0 or costs.can_pay_mana(game, player, cost)
 
 

@@ -78,3 +78,40 @@ def test_no_alternative_cost_refused():
     game, e = _game(hand=("Centaur Courser",))
     with pytest.raises(IllegalAction):
         game.decide(Cast(e("h0"), alt="alt"))
+
+
+KICKER_BEAR = make_card("Test Kicker Bear", "{1}{G}", "Creature — Bear", pt=(2, 2), keywords=["kicker {2}"])
+
+
+def test_kicker_optional_additional_cost():
+    """CR 702.33a, 601.2b, 601.2f: kicker is an optional additional cost announced while casting:
+    asked when it could be paid (yes adds {2} to the total cost and the spell is kicked), not
+    asked when it couldn't; given up front it isn't asked."""
+    from components import Spell, Tapped
+
+    def game_with(n_forests):
+        g, h = Game.from_setup({"players": [
+            {"hand": [{"card": "Test Kicker Bear", "id": "k"}],
+             "battlefield": [{"card": "Forest", "id": f"f{i}"} for i in range(n_forests)]}, {}]},
+            defs={KICKER_BEAR.name: KICKER_BEAR})
+        return g, (lambda k: g.card_entity[h[k]])
+
+    g, e = game_with(4)
+    g.decide(Cast(e("k")))
+    assert g.pending.kind == "may" and g.pending.data.get("what") == "kicker"
+    g.decide(True)
+    assert g.world.ents[e("k")][Spell].kicked == 1
+    assert sum(g.world.has(e(f"f{i}"), Tapped) for i in range(4)) == 4
+
+    g, e = game_with(4)
+    g.decide(Cast(e("k"), pay={"kicker": False}))
+    assert g.world.ents[e("k")][Spell].kicked == 0
+    assert sum(g.world.has(e(f"f{i}"), Tapped) for i in range(4)) == 2
+
+    g, e = game_with(3)                    # {1}{G} + {2} can't be paid: nothing asked
+    g.decide(Cast(e("k")))
+    assert g.zone_of(e("k")) == "stack" and g.pending.kind == "priority"
+    g, e = game_with(3)
+    with pytest.raises(IllegalAction):
+        g.decide(Cast(e("k"), pay={"kicker": True}))
+    assert g.zone_of(e("k")) == "hand"

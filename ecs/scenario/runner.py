@@ -315,6 +315,10 @@ class Runner:
                 out[k] = [self.obj(x, where=where, allow_player=False) for x in vs]
             elif k in ("life",):
                 out[k] = v
+            elif k == "kicker":
+                if not isinstance(v, bool):
+                    raise ScenarioError(f"{where}: pay.kicker is true or false (multikicker is not supported yet)")
+                out[k] = v
             else:
                 raise ScenarioError(f"{where}: pay.{k} is not supported yet")
         return out
