@@ -70,6 +70,8 @@ def parse_keyword(text: str) -> Keyword:
         return Keyword("protection", low[len("protection from "):], low)
     if low.startswith("enchant "):
         return Keyword("enchant", low[len("enchant "):], low)
+    if low.startswith("madness "):                      # 702.35a
+        return Keyword("madness", parse_cost(t[8:].strip()), low)
     if low.startswith("kicker "):                       # 702.33a: an optional additional cost
         return Keyword("kicker", parse_cost(t[7:].strip()), low)
     if low.startswith("cycling"):                       # 702.29a

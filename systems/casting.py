@@ -10,10 +10,15 @@ from __future__ import annotations
 
 from components import Card, Spell, StackAbility, Zone, Tapped, Controller, Timestamp, LoyaltyActivated
 from cards.dsl import ActivatedAbility, TargetSpec
-from ecs.decisions import Decision, IllegalAction, PlayerRef
+from ecs.decisions import Decision, IllegalAction, PlayerRef, yes_no
 from ecs.mana import ManaCost, ZERO, parse_cost
 from systems import costs, zones
 from systems.targeting import TargetContext, candidates, is_legal
+
+
+def madness_cost(defn):
+    from systems.madness import madness_cost as cost
+    return cost(defn)
 
 
 _ENCHANTABLE = {"creature", "permanent", "land", "artifact", "enchantment", "player",
@@ -144,9 +149,7 @@ class _Procedure:
             self._validate_division(game, decision, answer)
             self.division = tuple(answer.items())
         elif k == "may" and decision.data.get("what") == "kicker":
-            if answer not in (True, False, "yes", "no"):
-                raise IllegalAction("answer yes or no")
-            self.kicked = answer in (True, "yes")
+            self.kicked = yes_no(answer)
         elif k == "cost":
             grp = list(answer) if isinstance(answer, (list, tuple)) else [answer]
             if len(grp) != decision.min or any(g not in decision.options for g in grp) or \
@@ -201,7 +204,8 @@ class CastTask(_Procedure):
             # 601.2a: the card moves to the stack
             defn = game.world.ents[self.card][Card].defn
             self.defn = defn
-            if self.alt not in (None, "free") and not (self.alt == "alt" and defn.alt_cost is not None):
+            if self.alt not in (None, "free") and not (self.alt == "alt" and defn.alt_cost is not None) \
+                    and not (self.alt == "madness" and madness_cost(defn) is not None):
                 raise IllegalAction(f"{defn.name} has no alternative cost {self.alt!r}")
             self.from_zone = game.zone_of(self.card)
             self.eid = zones.move(game, self.card, "stack", controller=self.player, cause="cast")
@@ -346,6 +350,8 @@ class CastTask(_Procedure):
             return ZERO
         if self.alt == "alt":
             return self.defn.alt_cost.mana
+        if self.alt == "madness":
+            return madness_cost(self.defn)
         return self.defn.cost
 
     def _kicker_cost(self):

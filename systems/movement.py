@@ -10,7 +10,7 @@
 """
 from __future__ import annotations
 
-from ecs.decisions import PlayerRef, Decision, IllegalAction
+from ecs.decisions import PlayerRef, Decision, yes_no
 from systems import zones
 from systems.effects import Step, _deal, _answer_order, amount
 
@@ -260,9 +260,7 @@ class RevealAtRandomPlayOrCast(Step):
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[("evoke", id(self))]
         if st["state"] == "ask":
-            if answer not in (True, False, "yes", "no"):
-                raise IllegalAction("answer yes or no")
-            if answer in (True, "yes"):
+            if yes_no(answer):
                 self._start(ctx, st, None)
             else:
                 st["state"] = "done"                 # no mana ability activated: it can't be cast

@@ -253,6 +253,8 @@ def can_cast(game, player: int, card: int, alt) -> bool:
         if defn.alt_cost is None:
             return False
         parts.append(defn.alt_cost)
+    if alt == "madness" and not any(k.name == "madness" for k in defn.keywords):
+        return False
     for add in parts:
         if add.sacrifice is not None and len(costs.sacrifice_candidates(game, player, add)) < add.sacrifice_n:
             return False
@@ -278,7 +280,11 @@ def fixed_cost(game, player: int, card: int, alt, parts=None):
         parts = [defn.spell.additional_cost] if defn.spell is not None and defn.spell.additional_cost else []
         if alt == "alt" and defn.alt_cost is not None:
             parts.append(defn.alt_cost)
-    cost = ZERO if alt == "free" else defn.alt_cost.mana if alt == "alt" else defn.cost
+    if alt == "madness":
+        from systems.madness import madness_cost
+        cost = madness_cost(defn)
+    else:
+        cost = ZERO if alt == "free" else defn.alt_cost.mana if alt == "alt" else defn.cost
     cost = cost.with_x(0) if cost.x else cost
     for add in parts:
         if add.mana.total:

@@ -122,6 +122,9 @@ def _own_replacements(game, eid, ev):
                     r.functions_in in ("self_entering", "all", zone) or zone == "battlefield"):
                 yield ZoneEffect(("own", card.card_id, i), card.card_id, r, eid)
             i += 1
+    if zone == "hand" and any(k.name == "madness" for k in card.defn.keywords):
+        from systems.madness import MADNESS              # 702.35a: a keyword's replacement effect
+        yield ZoneEffect(("own", card.card_id, "madness"), card.card_id, MADNESS, eid)
 
 
 def _others_replacements(game):

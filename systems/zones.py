@@ -16,7 +16,7 @@ from ecs.game import PLAYER_ZONES
 def move(game, eid: int, to: str, *, position: str = "top", controller: int | None = None,
          tapped: bool = False, attach_to=None, cause: str | None = None, counters=None,
          x: int | None = None, face_up_reveal: bool = False, by: int | None = None,
-         order=()):
+         order=(), report: dict | None = None):
     """Move an object to a zone; returns the new object's entity (or None if it
     ceased to exist / stayed). Replacement effects on the move apply first (614), in
     `order` (sids the affected player chose, 616.1); `by`: the player whose spell or
@@ -36,6 +36,8 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
           "tapped": tapped, "controller": controller, "shuffle": False, "reveal": False,
           "x": x, "counters": dict(counters or {}), "by": by, "order": order}
     replacement.zone_change(game, ev)
+    if report is not None:
+        report.update(ev)                   # what the replacement effects made of the event
     if ev["reveal"]:
         game.emit("reveal", eid=eid)
     counters = ev["counters"]
@@ -169,8 +171,13 @@ def discard(game, player: int, card: int, by: int | None = None, order=()) -> in
     `by`: the controller of the spell or ability that makes the player discard (the
     player for a cost; None for the cleanup step's game rule, 514.1)."""
     chars = game.chars(card)          # what the discarded card was, wherever it goes (608.2h)
-    new = move(game, card, "graveyard", cause="discard", by=by, order=order)
+    card_id = game.world.ents[card][Card].card_id
+    rep = {}
+    new = move(game, card, "graveyard", cause="discard", by=by, order=order, report=rep)
     game.emit("discard", player=player, card=new, chars=chars, by=by)
+    if rep.get("madness") and new is not None:            # 702.35a: exiled this way
+        from systems import madness
+        madness.exiled(game, game.owner(new), new, card_id)
     return new
 
 

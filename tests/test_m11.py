@@ -622,3 +622,22 @@ def test_reveal_at_random_casts_sorcery_during_resolution():
                 break
             game.decide(Pass())
         assert (game.zone_of(e("c")) == "stack") == on_stack
+
+
+def test_maze_targets_creature_put_onto_battlefield_attacking():
+    """004 MM-6, 004 Mystifying Maze R1 (CR 506.3, 508.4): a creature put onto the battlefield
+    attacking is an attacking creature, so Mystifying Maze can target it (and exile it)."""
+    from ecs.decisions import Activate
+    game, h = Game.from_setup({"players": [
+        {"hand": [{"card": "Centaur Courser", "id": "cc"}]},
+        {"battlefield": [{"card": "Mystifying Maze", "id": "mm"}] + [{"card": "Forest"}] * 4}],
+        "turn": {"step": "declare_attackers"}})
+    new = zones.put_onto_battlefield(game, game.card_entity[h["cc"]], controller=0)
+    game.set(new, Attacking(1))
+    game.decide(Pass())
+    maze = game.card_entity[h["mm"]]
+    assert game.pending.player == 1 and Activate(maze, 1) in game.pending.options
+    game.decide(Activate(maze, 1, targets=[new]))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.zone_of(game.card_entity[h["cc"]]) == "exile"
