@@ -160,27 +160,10 @@ card("Sanguine Bond", "{3}{B}{B}", "Enchantment",
                                  text="Whenever you gain life, target opponent loses that much life.")])
 
 
-class _PutOntoBattlefieldUnderYou(fx.Step):
-    """'Put <card> onto the battlefield under your control'; the new objects go to
-    ctx.vars[key] for what the rest of the effect says about 'that creature'."""
-
-    def __init__(self, what, key="put"):
-        self.what = what
-        self.key = key
-
-    def run(self, game, ctx):
-        out = []
-        for t in self.what.resolve(game, ctx):
-            if isinstance(t, PlayerRef) or not game.exists(t):
-                continue
-            new = zones.put_onto_battlefield(game, t, controller=ctx.controller, cause="effect")
-            if new is not None and new in game.battlefield:
-                out.append(new)
-        ctx.vars[self.key] = out
-
+from systems.movement import PutOntoBattlefield  # noqa: E402
 
 card("Rise from the Grave", "{4}{B}", "Sorcery",
-     spell=spell(_PutOntoBattlefieldUnderYou(fx.TARGET(0)),
+     spell=spell(PutOntoBattlefield(fx.TARGET(0), key="put"),
                  fx.BecomesInAddition(fx.CHOSEN("put"), subtypes=("Zombie",), colors=("B",)),
                  targets=[target("target creature card from a graveyard", "card", zone="graveyard",
                                  filter=_CREATURE_CARD)],

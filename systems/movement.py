@@ -46,12 +46,15 @@ SOURCE = _Source()
 
 class PutOntoBattlefield(Step):
     """Put each named card onto the battlefield under the ability's controller (or its
-    owner, `owner=True`)."""
+    owner, `owner=True`); the choices its 'as ~ enters' abilities need are asked first
+    (614.12: a Clone put onto the battlefield by Rise from the Grave may enter as a copy).
+    `key`: the new objects go to ctx.vars[key] ('that creature' later in the effect)."""
 
-    def __init__(self, what, tapped=False, owner=False):
+    def __init__(self, what, tapped=False, owner=False, key=None):
         self.what = what
         self.tapped = tapped
         self.owner = owner
+        self.key = key
 
     def run(self, game, ctx):
         from systems.copy import entry_choices
@@ -60,11 +63,16 @@ class PutOntoBattlefield(Step):
                           lambda c: game.owner(c) if self.owner else ctx.controller)
         if d is not None:
             return d
+        out = []
         for t in cards:
             if not game.exists(t):
                 continue
             ctl = None if self.owner else ctx.controller
-            zones.put_onto_battlefield(game, t, controller=ctl, tapped=self.tapped, cause="effect")
+            new = zones.put_onto_battlefield(game, t, controller=ctl, tapped=self.tapped, cause="effect")
+            if new is not None and new in game.battlefield:
+                out.append(new)
+        if self.key is not None:
+            ctx.vars[self.key] = out
 
     def answer(self, game, ctx, decision, answer):
         from systems.copy import entry_choices_answer
