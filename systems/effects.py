@@ -253,7 +253,12 @@ def _deal(game, ctx, step, batch, combat=False):
     d = redirect.decision(game, batch)              # which damage a redirection takes (614.9)
     if d is not None:
         return d
-    d = order_decision(game, redirect.apply(game, batch), combat, orders)
+    d = redirect.order_decision(game, batch, combat, orders)     # redirection vs prevention (616.1)
+    if d is not None:
+        return d
+    skips = {}
+    d = order_decision(game, redirect.apply(game, batch, orders=orders, skips=skips, combat=combat),
+                       combat, orders, skips)
     if d is not None:
         return d
     damage.deal(game, batch, combat, orders)

@@ -508,14 +508,15 @@ def affected_player(game, target) -> int:
     return game.chars(target).controller
 
 
-def order_decision(game, batch, combat, orders):
+def order_decision(game, batch, combat, orders, skips=None):
     """CR 616.1: if two or more prevention effects would apply to one damage event,
     the affected player chooses one to apply first, then again among those that
     still apply. `orders` maps event index -> sids chosen so far. Returns the next
     Decision ('replacement') or None when every event's order is settled."""
     from ecs.decisions import Decision
     for i, (src, sc, target, amount) in enumerate(batch):
-        effs = applicable(game, src, sc, target, amount, combat)
+        skip = (skips or {}).get(i, ())          # applied before a redirection (redirect.py)
+        effs = [e for e in applicable(game, src, sc, target, amount, combat) if e.sid not in skip]
         if len(effs) < 2:
             continue
         chosen = orders.get(i, [])
@@ -581,7 +582,7 @@ def has_quality(chars, quality: str) -> bool:
 
 
 def prevent_damage(game, source, source_chars, target, amount: int, combat: bool,
-                   order=()) -> int:
+                   order=(), only=None, skip=()) -> int:
     """The damage left after prevention effects (615), applied in the order the
     affected player chose (616.1); each applies once. Returns the amount dealt."""
     from systems.statics import rule_in_effect
@@ -596,7 +597,8 @@ def prevent_damage(game, source, source_chars, target, amount: int, combat: bool
             if isinstance(sp, StaticDoubling):
                 amount *= 2
         return amount
-    effs = applicable(game, source, source_chars, target, amount, combat)
+    effs = [e for e in applicable(game, source, source_chars, target, amount, combat)
+            if (only is None or e.sid in only) and e.sid not in skip]
     if len(effs) > 1 and order:
         rank = {sid: i for i, sid in enumerate(order)}
         effs.sort(key=lambda e: rank.get(e.sid, len(rank)))
