@@ -1,4 +1,5 @@
-"""Discarding chosen cards, with the order of replacement effects (CR 701.9, 616.1).
+"""Moving chosen cards with the order of replacement effects (CR 616.1): discards (701.9),
+sacrifices (701.17), mills (701.13).
 
 A discarded card goes from its owner's hand to the graveyard (701.9a) unless a replacement
 effect puts it elsewhere (Leyline of the Void: exile; Obstinate Baloth: the battlefield); it
@@ -7,6 +8,9 @@ replacement effects would apply to one card, its owner chooses one to apply firs
 again among those that still apply (616.1, 616.1e). The engine moves cards in one
 synchronous step, so the choices are asked before the cards move, as `replacement`
 decisions; then all the cards are discarded at once (one event, 603.2).
+
+The same holds for any move an effect makes (`start_moves`: a sacrificed or milled Darksteel
+Colossus with an opponent's Leyline of the Void: shuffled into the library or exiled).
 
 A step keeps the progress as plain data (`start(...)`) and drives it:
 
@@ -24,23 +28,33 @@ from systems import replacement, zones
 def start(cards, by) -> dict:
     """`cards`: (player, card) pairs; `by`: the controller of the spell or ability that
     makes them discard (None: the cleanup step's game rule)."""
-    return {"cards": [list(pc) for pc in cards], "by": by, "orders": {}}
+    return {"cards": [list(pc) for pc in cards], "by": by, "orders": {}, "to": "graveyard",
+            "cause": "discard"}
 
 
-def _event(game, card, by) -> dict:
-    return {"eid": card, "from": "hand", "to": "graveyard", "position": "top", "cause": "discard",
-            "tapped": False, "controller": None, "shuffle": False, "reveal": False, "x": None,
-            "counters": {}, "by": by}
+def start_moves(cards, to, cause, by=None) -> dict:
+    """Moves of `cards` (objects) to zone `to` for `cause` ('sacrifice', 'mill', ...)."""
+    return {"cards": [[None, c] for c in cards], "by": by, "orders": {}, "to": to, "cause": cause}
+
+
+def _event(game, card, st) -> dict:
+    return {"eid": card, "from": game.zone_of(card), "to": st["to"], "position": "top",
+            "cause": st["cause"], "tapped": False, "controller": None, "shuffle": False,
+            "reveal": False, "x": None, "counters": {}, "by": st["by"]}
 
 
 def next_choice(game, st):
-    """The next 616.1 choice: the card's owner picks the effect that applies first."""
+    """The next 616.1 choice: the affected object's owner (a card in a hand or library) or
+    controller picks the effect that applies first."""
     for p, c in st["cards"]:
+        if not game.exists(c):
+            continue
         chosen = st["orders"].get(c, [])
-        opts = replacement.order_options(game, _event(game, c, st["by"]), chosen)
+        opts = replacement.order_options(game, _event(game, c, st), chosen)
         if len(opts) >= 2:
-            return Decision("replacement", game.owner(c), opts, 1, 1,
-                            f"which replacement effect applies first to discarding {game.name(c)} (616.1)",
+            who = game.chars(c).controller if game.zone_of(c) in ("battlefield", "stack") else game.owner(c)
+            return Decision("replacement", who, opts, 1, 1,
+                            f"which replacement effect applies first to {game.name(c)} (616.1)",
                             data={"card": c})
     return None
 
@@ -55,13 +69,19 @@ def answer(game, st, decision, ans) -> None:
     st["orders"].setdefault(decision.data["card"], []).append(match[0].sid)
 
 
-def perform(game, st) -> list:
-    """Discard every card at once (701.9a, 603.2); returns the new objects."""
+def perform_moves(game, st, move) -> list:
+    """Move every card at once (603.2) with `move(game, card, order)`; returns the new objects."""
     from systems.together import together
     out = []
     with together(game):
         for p, c in st["cards"]:
-            if game.exists(c) and game.zone_of(c) == "hand":
-                out.append(zones.discard(game, p, c, by=st["by"], order=st["orders"].get(c, ())))
+            if game.exists(c):
+                out.append(move(game, c, st["orders"].get(c, ())))
     st["cards"] = []
     return out
+
+
+def perform(game, st) -> list:
+    """Discard every card at once (701.9a, 603.2); returns the new objects."""
+    return perform_moves(game, st, lambda g, c, order: zones.discard(g, g.owner(c), c, by=st["by"], order=order)
+                         if g.zone_of(c) == "hand" else None)

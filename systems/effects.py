@@ -912,20 +912,32 @@ class Sacrifice(Step):
                 st["i"] += 1
                 continue
             return Decision("choose", p, opts, n, n, f"sacrifice {n}")
-        if st["chosen"]:
-            from systems.together import together
-            chosen, st["chosen"] = st["chosen"], []
-            with together(game):
-                for e in chosen:
-                    zones.sacrifice(game, e)
-        return None
+        return _move_chosen(game, st, "sacrifice", lambda g, e, order: zones.sacrifice(g, e, order))
 
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[("sac", id(self))]
+        if decision.kind == "replacement":
+            discarding.answer(game, st["batch"], decision, answer)
+            return
         chosen = answer if isinstance(answer, (list, tuple)) else [answer]
         _check_choice(game, decision, chosen)
         st["chosen"].extend(chosen)
         st["i"] += 1
+
+
+def _move_chosen(game, st, cause, move, to="graveyard"):
+    """Move st['chosen'] at once, once the order of the replacement effects on each is chosen
+    (616.1; systems/discard.py)."""
+    if not st["chosen"]:
+        return None
+    if st.get("batch") is None:
+        st["batch"] = discarding.start_moves(st["chosen"], to, cause)
+    d = discarding.next_choice(game, st["batch"])
+    if d is not None:
+        return d
+    discarding.perform_moves(game, st["batch"], move)
+    st["chosen"], st["batch"] = [], None
+    return None
 
 
 def _check_choice(game, decision, chosen):
@@ -1026,15 +1038,25 @@ def add_effect(game, ce: CE) -> None:
 # ---------------------------------------------------------------------------
 # refs and steps added for the M10 cards (white/blue)
 # ---------------------------------------------------------------------------
-class Mill(_EachPlayer):
+class Mill(Step):
     """CR 701.13: '<player> mills N cards' — the top N of their library go to their
-    graveyard (as many as there are, 701.13b)."""
+    graveyard at once (as many as there are, 701.13b)."""
 
-    def act(self, game, p, n):
-        lib = game.players[p.index].library
-        top = list(reversed(lib))[:n]              # library top is the END of the list
-        for c in top:
-            zones.move(game, c, "graveyard", cause="mill")
+    def __init__(self, who, n):
+        self.who = who
+        self.n = n
+
+    def run(self, game, ctx):
+        st = ctx.vars.setdefault(("mill", id(self)), {"chosen": None, "batch": None})
+        if st["chosen"] is None:
+            n = amount(self.n, game, ctx)
+            st["chosen"] = [c for p in self.who.resolve(game, ctx)      # library top: the END
+                            for c in list(reversed(game.players[p.index].library))[:n]]
+        return _move_chosen(game, st, "mill",
+                            lambda g, c, order: zones.move(g, c, "graveyard", cause="mill", order=order))
+
+    def answer(self, game, ctx, decision, answer):
+        discarding.answer(game, ctx.vars[("mill", id(self))]["batch"], decision, answer)
 
 
 class PreventAllDamageThisTurn(Step):
@@ -1052,13 +1074,22 @@ class PreventAllDamageThisTurn(Step):
                                                card.card_id if card else None))
 
 
-class SacrificeIt(_EachObject):
+class SacrificeIt(Step):
     """'Sacrifice it' / 'sacrifice ~': each permanent a reference names, if it is still
     on the battlefield (701.17a: only its controller can; the effect's controller does)."""
 
-    def act(self, game, t):
-        if not isinstance(t, PlayerRef) and t in game.battlefield:
-            zones.sacrifice(game, t)
+    def __init__(self, what):
+        self.what = what
+
+    def run(self, game, ctx):
+        st = ctx.vars.setdefault(("sac_it", id(self)), {"chosen": None, "batch": None})
+        if st["chosen"] is None:
+            st["chosen"] = [t for t in self.what.resolve(game, ctx)
+                            if not isinstance(t, PlayerRef) and t in game.battlefield]
+        return _move_chosen(game, st, "sacrifice", lambda g, e, order: zones.sacrifice(g, e, order))
+
+    def answer(self, game, ctx, decision, answer):
+        discarding.answer(game, ctx.vars[("sac_it", id(self))]["batch"], decision, answer)
 
 
 class AddCounters(_EachObject):

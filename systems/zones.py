@@ -216,9 +216,9 @@ def remove_from_combat(game, eid: int) -> None:
     game.unset(eid, Blocking)
 
 
-def sacrifice(game, eid: int) -> int | None:
+def sacrifice(game, eid: int, order=()) -> int | None:
     """CR 701.17: not a destruction: regeneration and indestructible don't apply."""
-    return move(game, eid, "graveyard", cause="sacrifice")
+    return move(game, eid, "graveyard", cause="sacrifice", order=order)
 
 
 def exile(game, eid: int) -> int | None:
