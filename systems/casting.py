@@ -89,6 +89,9 @@ class _Procedure:
         t.__dict__.update(self.__dict__)
         t.targets = [list(x) for x in self.targets] if self.targets is not None else None
         t.pay_choices = dict(self.pay_choices)
+        if getattr(self, "sac_moves", None) is not None:
+            from systems.effects import _copy_state
+            t.sac_moves = _copy_state(self.sac_moves)
         if self.origin is not None:
             t.origin = self.origin.clone()
         return t
@@ -125,8 +128,28 @@ class _Procedure:
             if not is_legal(game, spec, t, tc):
                 raise IllegalAction(f"{game.name(t)} is not a legal target for {spec.text}")
 
+    def _sacrifice_order(self, game):
+        """616.1: the order of replacement effects on each permanent sacrificed to pay a cost
+        (a Darksteel Colossus with an opponent's Leyline of the Void), asked before paying."""
+        sac = list(self.pay_choices.get("sacrifice", []))
+        if not sac:
+            return None
+        if getattr(self, "sac_moves", None) is None:
+            from systems import discard
+            self.sac_moves = discard.start_moves(sac, "graveyard", "sacrifice")
+        from systems import discard
+        return discard.next_choice(game, self.sac_moves)
+
+    def _sacrifice_paid(self, game, e):
+        orders = self.sac_moves["orders"] if getattr(self, "sac_moves", None) is not None else {}
+        zones.sacrifice(game, e, orders.get(e, ()))
+
     def answer(self, game, decision, answer):
         k = decision.kind
+        if k == "replacement":
+            from systems import discard
+            discard.answer(game, self.sac_moves, decision, answer)
+            return
         if k == "targets":
             spec, tc = self._pending_spec
             grp = list(answer) if isinstance(answer, (list, tuple)) and not isinstance(answer, PlayerRef) else [answer]
@@ -272,7 +295,7 @@ class CastTask(_Procedure):
                 return Decision("divide", self.player, tg, prompt=f"divide {total}",
                                 data={"total": total})
         # 601.2f: additional costs (sacrifice, discard) are chosen with the total cost
-        d = self._additional_cost_choices(game, sa)
+        d = self._additional_cost_choices(game, sa) or self._sacrifice_order(game)
         if d is not None:
             return d
         # 601.2f-h: total cost, mana abilities, payment
@@ -289,7 +312,7 @@ class CastTask(_Procedure):
             zones.discard(game, self.player, e, by=self.player)
         sacrificed = tuple(self.pay_choices.get("sacrifice", []))
         for e in sacrificed:
-            zones.sacrifice(game, e)
+            self._sacrifice_paid(game, e)
         if sacrificed:                            # 'the sacrificed creature' (608.2h: its LKI)
             from dataclasses import replace
             game.set(self.eid, replace(game.world.ents[self.eid][Spell], sacrificed=sacrificed))
@@ -462,6 +485,9 @@ class ActivateTask(_Procedure):
             return Decision("cost", self.player, opts, cost.discard, cost.discard, "discard",
                             data={"what": "discard"})
         self._validate_pay_choices(game)
+        d = self._sacrifice_order(game)
+        if d is not None:
+            return d
         game.set(self.eid, StackAbility(self.player, self.source, ab,
                                         tuple(tuple(g) for g in self.targets), (), self.x,
                                         self.division or (), False, (),
@@ -547,7 +573,7 @@ class ActivateTask(_Procedure):
         for e in self.pay_choices.get("discard", []):
             zones.discard(game, self.player, e, by=self.player)
         for e in self.pay_choices.get("sacrifice", []):
-            zones.sacrifice(game, e)
+            self._sacrifice_paid(game, e)
         if cost.sacrifice_self:
             zones.sacrifice(game, src)
 

@@ -410,10 +410,25 @@ class CounterSpell(Step):
         self.what = what
 
     def run(self, game, ctx):
-        from systems.stack import counter
+        from systems.stack import counter, counterable
+        from components import Spell
         sc = game.chars(ctx.source) if game.exists(ctx.source) else game.lki.get(ctx.source)
+        st = ctx.vars.setdefault(("counter", id(self)), {"batch": None})
+        if st["batch"] is None:
+            # 616.1: the order of replacement effects on the countered spell's move is asked first
+            spells = [t for t in self.what.resolve(game, ctx) if isinstance(t, int) and
+                      counterable(game, t, (ctx.is_spell, sc)) and game.has(t, Spell)]
+            st["batch"] = discarding.start_moves(spells, "graveyard", "countered")
+        d = discarding.next_choice(game, st["batch"])
+        if d is not None:
+            return d
         for t in self.what.resolve(game, ctx):
-            counter(game, t, by=(ctx.is_spell, sc))
+            counter(game, t, by=(ctx.is_spell, sc), order=st["batch"]["orders"].get(t, ()))
+        del ctx.vars[("counter", id(self))]           # done: nothing left over for a later run
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        discarding.answer(game, ctx.vars[("counter", id(self))]["batch"], decision, answer)
 
 
 class ModifyPT(Step):
@@ -1052,8 +1067,11 @@ class Mill(Step):
             n = amount(self.n, game, ctx)
             st["chosen"] = [c for p in self.who.resolve(game, ctx)      # library top: the END
                             for c in list(reversed(game.players[p.index].library))[:n]]
-        return _move_chosen(game, st, "mill",
-                            lambda g, c, order: zones.move(g, c, "graveyard", cause="mill", order=order))
+        d = _move_chosen(game, st, "mill",
+                         lambda g, c, order: zones.move(g, c, "graveyard", cause="mill", order=order))
+        if d is None:
+            del ctx.vars[("mill", id(self))]          # done: nothing left over for a later run
+        return d
 
     def answer(self, game, ctx, decision, answer):
         discarding.answer(game, ctx.vars[("mill", id(self))]["batch"], decision, answer)
@@ -1086,7 +1104,10 @@ class SacrificeIt(Step):
         if st["chosen"] is None:
             st["chosen"] = [t for t in self.what.resolve(game, ctx)
                             if not isinstance(t, PlayerRef) and t in game.battlefield]
-        return _move_chosen(game, st, "sacrifice", lambda g, e, order: zones.sacrifice(g, e, order))
+        d = _move_chosen(game, st, "sacrifice", lambda g, e, order: zones.sacrifice(g, e, order))
+        if d is None:
+            del ctx.vars[("sac_it", id(self))]        # done: nothing left over for a later run
+        return d
 
     def answer(self, game, ctx, decision, answer):
         discarding.answer(game, ctx.vars[("sac_it", id(self))]["batch"], decision, answer)
