@@ -129,10 +129,11 @@ def _own_replacements(game, eid, ev):
 
 def _others_replacements(game):
     """Replacement effects of permanents that apply to other objects' zone changes
-    ('If a card would be put into an opponent's graveyard from anywhere, ...'), cached
-    per characteristics version."""
+    ('If a card would be put into an opponent's graveyard from anywhere, ...'), cached per
+    characteristics and battlefield version (a permanent entering may leave `cversion` as
+    it was: game.zones_changed)."""
     v, out = game.__dict__.get("_zone_rep_cache", (-1, ()))
-    if v != game.cversion:
+    if v != (game.cversion, game.bversion):
         out = []
         for e in game.battlefield:
             i = 0
@@ -144,7 +145,7 @@ def _others_replacements(game):
                         cid = game.world.ents[e][Card].card_id
                         out.append(ZoneEffect(("zone", cid, i), cid, r, e))
                     i += 1
-        game.__dict__["_zone_rep_cache"] = (game.cversion, out)
+        game.__dict__["_zone_rep_cache"] = ((game.cversion, game.bversion), out)
     return out
 
 

@@ -641,3 +641,21 @@ def test_maze_targets_creature_put_onto_battlefield_attacking():
     game.decide(Pass())
     game.decide(Pass())
     assert game.zone_of(game.card_entity[h["cc"]]) == "exile"
+
+
+def test_leyline_of_the_void_begins_game_on_battlefield():
+    """The opening-hand rulings apply to Leyline of the Void too (004 §8.12; CR 103.6a): kept
+    in the opening hand it may begin the game on the battlefield, and from then on the
+    opponent's cards that would go to their graveyard are exiled."""
+    game = Game.new([["Leyline of the Void"] * 20 + ["Mountain"] * 20, ["Lightning Bolt", "Mountain"] * 20],
+                    seed=1, starting_player=0)
+    _keep_all(game)
+    assert game.pending.kind == "may" and game.pending.data.get("opening_hand")
+    game.decide(True)
+    while game.pending.kind == "may" and game.pending.data.get("opening_hand"):
+        game.decide(False)
+    lv = [x for x in game.battlefield if game.name(x) == "Leyline of the Void"]
+    assert len(lv) == 1 and game.turn == 1
+    bolt = next(c for c in game.players[1].hand if game.name(c) == "Lightning Bolt")
+    zones.discard(game, 1, bolt, by=0)
+    assert game.players[1].graveyard == [] and len(game.exile) == 1

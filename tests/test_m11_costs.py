@@ -115,3 +115,19 @@ def test_kicker_optional_additional_cost():
     with pytest.raises(IllegalAction):
         g.decide(Cast(e("k"), pay={"kicker": True}))
     assert g.zone_of(e("k")) == "hand"
+
+
+def test_cost_increase_from_a_permanent_cast_this_game():
+    """CR 601.2f, 611.3a: the increase applies as soon as its source is on the battlefield
+    (a permanent that entered during the game, not only one set up before)."""
+    from ecs import Pass
+    game, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Forest"}] * 5,
+         "hand": [{"card": "Test Creature Tax", "id": "tax"}, {"card": "Centaur Courser", "id": "cc"}]},
+        {}]}, defs=DEFS)
+    e = lambda k: game.card_entity[h[k]]
+    game.decide(Cast(e("tax")))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.zone_of(e("tax")) == "battlefield"
+    assert Cast(e("cc")) not in game.pending.options      # {2}{G} + {1} with three Forests left
