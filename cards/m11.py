@@ -48,6 +48,7 @@ card("Leyline of the Void", "{2}{B}{B}", "Enchantment",
                               text="If a card would be put into an opponent's graveyard from anywhere, "
                                    "exile it instead.")])
 
+
 # --- an Aura that moves on (CR 303.4, 603.10a) ----------------------------------------------
 def _opponent_of_chooser(g, t, tc):
     """'target creature one of their opponents controls': 'their' is the player choosing
@@ -90,6 +91,8 @@ card("Obstinate Baloth", "{2}{G}{G}", "Creature — Beast", pt=(4, 4),
                               text="If a spell or ability an opponent controls causes you to discard "
                                    "Obstinate Baloth, put it onto the battlefield instead of putting it "
                                    "into your graveyard.")])
+
+
 def _red_card_discarded(g, ctx):
     """'If a red card is discarded this way': the card as it was discarded, wherever it went
     (004 Leyline of the Void R3)."""
@@ -100,13 +103,13 @@ card("Chandra Ablaze", "{4}{R}{R}", "Legendary Planeswalker — Chandra", loyalt
      abilities=[act("+1", fx.Discard(fx.YOU, 1), If(_red_card_discarded, (fx.DealDamage(4, fx.TARGET(0)),)),
                     timing="sorcery", targets=[any_target()],
                     text="+1: Discard a card. If a red card is discarded this way, Chandra Ablaze deals 4 "
-                        "damage to any target."),
+                         "damage to any target."),
                 act("-2", fx.Discard(fx.EACH_PLAYER, "hand"), fx.Draw(fx.EACH_PLAYER, 3), timing="sorcery",
                     text="−2: Each player discards their hand, then draws three cards."),
                 act("-7", CastAnyNumberFree(lambda g, ch: "R" in ch.colors and bool({"Instant", "Sorcery"} & ch.types)),
                     timing="sorcery",
                     text="−7: Cast any number of red instant and/or sorcery cards from your graveyard without "
-                        "paying their mana costs.")])
+                         "paying their mana costs.")])
 card("Liliana's Caress", "{1}{B}", "Enchantment",
      abilities=[TriggeredAbility(tr.OpponentDiscards(), (fx.LoseLife(fx.INFO("player"), 2),),
                                  text="Whenever an opponent discards a card, that player loses 2 life.")])
