@@ -74,6 +74,8 @@ def parse_keyword(text: str) -> Keyword:
         return Keyword("madness", parse_cost(t[8:].strip()), low)
     if low.startswith("kicker "):                       # 702.33a: an optional additional cost
         return Keyword("kicker", parse_cost(t[7:].strip()), low)
+    if low.startswith("multikicker "):                  # 702.33c: paid any number of times
+        return Keyword("multikicker", parse_cost(t[12:].strip()), low)
     if low.startswith("cycling"):                       # 702.29a
         return Keyword("cycling", parse_cost(t[7:].strip()), low)
     if low.startswith("equip"):

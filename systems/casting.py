@@ -164,7 +164,7 @@ class _Procedure:
             ms = list(answer) if isinstance(answer, (list, tuple)) else [answer]
             self._validate_modes(decision, ms)
             self.modes = tuple(ms)
-        elif k == "x":
+        elif k == "x" and decision.data.get("what") != "multikicker":
             if not isinstance(answer, int) or answer not in decision.options:
                 raise IllegalAction(f"X can't be {answer!r} (legal: 0..{max(decision.options)})")
             self.x = answer
@@ -173,6 +173,10 @@ class _Procedure:
             self.division = tuple(answer.items())
         elif k == "may" and decision.data.get("what") == "kicker":
             self.kicked = yes_no(answer)
+        elif k == "x" and decision.data.get("what") == "multikicker":
+            if not isinstance(answer, int) or isinstance(answer, bool) or answer not in decision.options:
+                raise IllegalAction(f"pay the multikicker 0..{max(decision.options)} times")
+            self.kicked = answer
         elif k == "cost":
             grp = list(answer) if isinstance(answer, (list, tuple)) else [answer]
             if len(grp) != decision.min or any(g not in decision.options for g in grp) or \
@@ -246,18 +250,31 @@ class CastTask(_Procedure):
         # 601.2b: the intention to pay an optional additional cost (kicker, 702.33a) is
         # announced with the modes; asked only when it could be paid (with a free cast too,
         # 118.9: 004 Wild Evocation R3)
-        kicker = self._kicker_cost()
+        kicker, multi = self._kicker()
         if kicker is None:
             if self.kicked:
                 raise IllegalAction(f"{defn.name} has no kicker")
             self.kicked = False
         elif self.kicked is None:
-            if costs.can_pay_mana(game, self.player, self._plus(self._fixed_cost(game), kicker)):
+            base = self._fixed_cost(game)
+            n = 0                                # how many times it could be paid (multikicker: 702.33c)
+            while n < (20 if multi else 1) and \
+                    costs.can_pay_mana(game, self.player, self._plus(base, self._times(kicker, n + 1))):
+                n += 1
+            if n and multi:
+                return Decision("x", self.player, list(range(n + 1)), 1, 1,
+                                f"how many times to pay the multikicker cost {kicker.text or ''}",
+                                data={"what": "multikicker"})
+            if n:
                 return Decision("may", self.player, [True, False], 1, 1,
                                 f"pay the kicker cost {kicker.text or ''} of {defn.name}?",
                                 data={"what": "kicker"})
             self.kicked = False
-        if not isinstance(self.kicked, bool):
+        if multi:
+            if not isinstance(self.kicked, int) or self.kicked < 0:
+                raise IllegalAction("multikicker is paid a number of times (0 or more)")
+            self.kicked = int(self.kicked)
+        elif not isinstance(self.kicked, bool):
             raise IllegalAction("kicker is paid or not (true or false)")
         if defn.cost.x and self.x is None:
             if self.alt == "free":
@@ -302,7 +319,7 @@ class CastTask(_Procedure):
         cost = self._total_cost(game)
         game.set(self.eid, Spell(self.player, tuple(tuple(g) for g in self.targets),
                                  self.modes or (), self.x, self.division or (), self.alt,
-                                 kicked=int(bool(self.kicked)), cast_from=self.from_zone))
+                                 kicked=int(self.kicked), cast_from=self.from_zone))
         costs.pay_mana(game, self.player, cost, self.mana_sources)
         life = sum(c.life for c in self._cost_parts())
         if life:
@@ -377,8 +394,17 @@ class CastTask(_Procedure):
             return madness_cost(self.defn)
         return self.defn.cost
 
-    def _kicker_cost(self):
-        return next((k.param for k in self.defn.keywords if k.name == "kicker"), None)
+    def _kicker(self):
+        """(cost, multikicker?) of the card's kicker (702.33a) or multikicker (702.33c)."""
+        k = next((k for k in self.defn.keywords if k.name in ("kicker", "multikicker")), None)
+        return (k.param, k.name == "multikicker") if k is not None else (None, False)
+
+    @classmethod
+    def _times(cls, c: ManaCost, n: int) -> ManaCost:
+        out = ManaCost()
+        for _ in range(n):
+            out = cls._plus(out, c)
+        return out
 
     @staticmethod
     def _plus(a: ManaCost, b: ManaCost) -> ManaCost:
@@ -395,7 +421,7 @@ class CastTask(_Procedure):
             if add.mana.total:
                 c = self._plus(c, add.mana)
         if self.kicked:
-            c = self._plus(c, self._kicker_cost())
+            c = self._plus(c, self._times(self._kicker()[0], int(self.kicked)))
         n = costs.cost_increase(game, self.player, game.chars(self.eid if self.eid is not None else self.card))
         if sa is not None and sa.extra_generic is not None:
             n += sa.extra_generic(self.targets or [])

@@ -131,3 +131,24 @@ def test_cost_increase_from_a_permanent_cast_this_game():
     game.decide(Pass())
     assert game.zone_of(e("tax")) == "battlefield"
     assert Cast(e("cc")) not in game.pending.options      # {2}{G} + {1} with three Forests left
+
+
+MULTI_BEAR = make_card("Test Multikicker Bear", "{G}", "Creature — Bear", pt=(1, 1), keywords=["multikicker {1}"])
+
+
+def test_multikicker_any_number_of_times():
+    """CR 702.33c: multikicker is paid any number of times, chosen while casting (601.2b):
+    the choice offers 0..what could be paid; each payment adds the cost; the count is kept."""
+    from components import Spell, Tapped
+    g, h = Game.from_setup({"players": [
+        {"hand": [{"card": MULTI_BEAR.name, "id": "k"}],
+         "battlefield": [{"card": "Forest", "id": f"f{i}"} for i in range(4)]}, {}]},
+        defs={MULTI_BEAR.name: MULTI_BEAR})
+    e = lambda k: g.card_entity[h[k]]
+    g.decide(Cast(e("k")))
+    assert g.pending.kind == "x" and g.pending.options == [0, 1, 2, 3]
+    with pytest.raises(IllegalAction):
+        g.decide(4)
+    g.decide(2)
+    assert g.world.ents[e("k")][Spell].kicked == 2
+    assert sum(g.world.has(e(f"f{i}"), Tapped) for i in range(4)) == 3

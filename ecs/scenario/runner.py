@@ -316,8 +316,8 @@ class Runner:
             elif k in ("life",):
                 out[k] = v
             elif k == "kicker":
-                if not isinstance(v, bool):
-                    raise ScenarioError(f"{where}: pay.kicker is true or false (multikicker is not supported yet)")
+                if not isinstance(v, (bool, int)):
+                    raise ScenarioError(f"{where}: pay.kicker is true/false, or n for multikicker")
                 out[k] = v
             else:
                 raise ScenarioError(f"{where}: pay.{k} is not supported yet")
