@@ -572,25 +572,17 @@ def test_veil_one_of_two_targets_illegal():
     assert game.chars(e("y")).power == 1
 
 
-EVOCATION = make_card("Test Evocation", "{5}{R}", "Enchantment", abilities=[
-    TriggeredAbility(tr.AtBeginningOf("upkeep", "each"),
-                     (__import__("systems.movement", fromlist=["x"]).RevealAtRandomPlayOrCast(fx.INFO("active")),),
-                     text="At the beginning of each player's upkeep, that player reveals a card at random from "
-                          "their hand. If it's a land card, the player puts it onto the battlefield. Otherwise, "
-                          "the player casts it without paying its mana cost if able.")])
-
-
 def test_reveal_at_random_play_or_cast():
-    """The Wild Evocation mechanism (movement.RevealAtRandomPlayOrCast; 004 WE-14 for the
-    draft card): the revealed card is chosen uniformly at random (seeded) among the cards
-    in that player's hand and revealed; a land goes onto the battlefield."""
+    """Wild Evocation (movement.RevealAtRandomPlayOrCast; 004 WE-14): the revealed card is
+    chosen uniformly at random (seeded) among the cards in that player's hand and revealed;
+    a land goes onto the battlefield."""
     from collections import Counter
     seen = Counter()
     for seed in range(60):
         game, h = Game.from_setup({"seed": seed, "players": [
-            {"battlefield": [{"card": "Test Evocation", "id": "we"}], "library": ["Forest"]},
+            {"battlefield": [{"card": "Wild Evocation", "id": "we"}], "library": ["Forest"]},
             {"hand": [{"card": "Island", "id": "a"}, {"card": "Swamp", "id": "b"}, {"card": "Plains", "id": "c"}],
-             "library": ["Forest"]}], "turn": {"step": "end"}}, defs={"Test Evocation": EVOCATION})
+             "library": ["Forest"]}], "turn": {"step": "end"}})
         events = []
         orig = game.emit
         game.emit = lambda kind, **data: (events.append((kind, data)), orig(kind, **data))[1]
@@ -610,9 +602,9 @@ def test_reveal_at_random_casts_sorcery_during_resolution():
     stack; a card that can't be cast (no legal target) stays in hand."""
     for hand, on_stack in ((["Divination"], True), (["Unsummon"], False)):
         game, h = Game.from_setup({"players": [
-            {"battlefield": [{"card": "Test Evocation", "id": "we"}], "library": ["Forest"]},
+            {"battlefield": [{"card": "Wild Evocation", "id": "we"}], "library": ["Forest"]},
             {"hand": [{"card": hand[0], "id": "c"}], "library": ["Forest"] * 3}],
-            "turn": {"step": "end"}}, defs={"Test Evocation": EVOCATION})
+            "turn": {"step": "end"}})
         e = lambda k: game.card_entity[h[k]]
         from components import StackAbility
         while True:                              # until the upkeep trigger has resolved
