@@ -163,9 +163,11 @@ def zone_effects(game, ev, applied=()) -> list:
 def zone_change(game, ev) -> None:
     """Apply replacement effects to a zone change event, one at a time, checking again
     after each which still apply (614.5, 616.1e). `ev["order"]`: the sids in the order
-    the affected player chose (616.1, asked before the event where the engine can pause:
-    systems/discard.py); an effect nobody ordered applies after the chosen ones, the
-    object's own first."""
+    the affected player chose (616.1), asked before the event (systems/discard.py) for
+    discards, sacrifices (effects and costs), mills, countered spells and state-based
+    actions. Other moves (destroy, bounce, a resolved spell) never meet two of the
+    registered cards' effects at once; there an unordered effect would apply after the
+    chosen ones, the object's own first."""
     applied = set()
     order = list(ev.get("order") or ())
     while True:

@@ -264,7 +264,7 @@ def remove_counters(game, eid: int, kind: str, n: int) -> int:
     return n
 
 
-def destroy_many(game, eids) -> list:
+def destroy_many(game, eids, orders=None) -> list:
     """Destroy several permanents at once (701.8, e.g. 'destroy all'): each is
     checked for indestructible/regeneration, then the rest move together."""
     movers = []
@@ -285,5 +285,5 @@ def destroy_many(game, eids) -> list:
     from systems.together import together
     with together(game):                    # one event: triggers see all of it (603.2, 603.10a)
         for eid in movers:
-            out.append(move(game, eid, "graveyard", cause="destroy"))
+            out.append(move(game, eid, "graveyard", cause="destroy", order=(orders or {}).get(eid, ())))
     return out
