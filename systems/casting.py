@@ -8,11 +8,13 @@ If the procedure can't be completed the game rewinds to before it (601.2, 723).
 """
 from __future__ import annotations
 
-from components import Card, Spell, StackAbility, Zone, Tapped, Controller, Timestamp, LoyaltyActivated
+from components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED, Controller, Timestamp,
+                        LoyaltyActivated)
 from cards.dsl import ActivatedAbility, TargetSpec
 from ecs.decisions import Decision, IllegalAction, PlayerRef, yes_no
-from ecs.mana import ManaCost, ZERO, parse_cost
+from ecs.mana import IDX, ManaCost, ZERO, parse_cost
 from systems import costs, zones
+from systems.stack import spell_parts
 from systems.targeting import TargetContext, candidates, is_legal
 
 
@@ -31,7 +33,6 @@ def aura_target(defn) -> TargetSpec | None:
         if k.name == "enchant":
             from systems.targeting import target
             if k.param == "tapped creature":
-                from components import Tapped
                 return target("enchant tapped creature", "creature",
                               filter=lambda g, t, tc: g.world.has(t, Tapped))
             if k.param not in _ENCHANTABLE:
@@ -44,7 +45,6 @@ def spell_target_specs(defn, modes=()) -> tuple:
     if "Aura" in defn.subtypes:
         t = aura_target(defn)
         return (t,) if t is not None else ()
-    from systems.stack import spell_parts
     return spell_parts(defn, modes)[0]
 
 
@@ -440,7 +440,6 @@ class CastTask(_Procedure):
         color = self.defn.spell.x_color if self.defn.spell is not None else None
         if not color:
             return c.with_x(x)
-        from ecs.mana import IDX
         col = list(c.colored)
         col[IDX[color]] += c.x * x
         return ManaCost(c.generic, tuple(col), c.hybrid, 0, c.text)
@@ -571,7 +570,7 @@ class ActivateTask(_Procedure):
         costs.pay_mana(game, self.player, m, self.mana_sources,
                        exclude=(src,) if cost.tap else ())
         if cost.tap:
-            game.set(src, Tapped())
+            game.set(src, TAPPED)
             game.emit("tapped", eid=src)
         if cost.untap:
             game.unset(src, Tapped)
@@ -594,7 +593,7 @@ class ActivateTask(_Procedure):
             if self.ability.keyword == "cycling":
                 cycled(game, self.player, card_id)
         for e in self.pay_choices.get("tap", []):          # 'tap N untapped ...' (602.2b)
-            game.set(e, Tapped())
+            game.set(e, TAPPED)
             game.emit("tapped", eid=e)
         for e in self.pay_choices.get("discard", []):
             zones.discard(game, self.player, e, by=self.player)

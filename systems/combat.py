@@ -8,10 +8,14 @@ the 2009-2024 damage assignment order instead.
 """
 from __future__ import annotations
 
-from components import Attacking, Blocking, Tapped, Damage
+import itertools
+
+from components import Attacking, Blocking, Tapped, TAPPED, Damage
 from ecs.decisions import Decision, IllegalAction, PlayerRef
 from systems import damage as dmg
+from systems.board import board
 from systems.costs import can_tap_for_cost
+from systems.replacement import has_quality
 
 
 # ---------------------------------------------------------------------------
@@ -23,15 +27,13 @@ def attack_candidates(game) -> dict:
     defenders = []
     for p in game.opponents(ap):
         defenders.append(PlayerRef(p))
-    for e in game.battlefield:
-        c = game.chars(e)
-        if "Planeswalker" in c.types and c.controller != ap:
+    b = board(game)
+    for e in b.walkers:
+        if game.chars(e).controller != ap:
             defenders.append(e)
     out = {}
-    for e in game.battlefield:
+    for e in b.creatures.get(ap, ()):
         c = game.chars(e)
-        if "Creature" not in c.types or c.controller != ap:
-            continue
         if game.world.has(e, Tapped):                 # 508.1a
             continue
         if game.is_sick(e) and not c.has("haste"):    # 302.6
@@ -83,7 +85,6 @@ def _obeyed(reqs, answer) -> int:
 
 def _best(options_per: dict, score, legal):
     """Most requirements obeyed over every declaration (None if too many to try)."""
-    import itertools
     keys = list(options_per)
     size = 1
     for k in keys:
@@ -140,7 +141,6 @@ def legal_declaration(game, decision, answer: dict) -> dict:
         return answer
     except IllegalAction:
         pass
-    import itertools
     if decision.kind == "attackers":
         opts = {a: [None] + list(ds) for a, ds in cands.items()}
     else:
@@ -206,7 +206,7 @@ class DeclareAttackersTask:
         for a, d in answer.items():
             c = game.chars(a)
             if not c.has("vigilance"):
-                game.set(a, Tapped())                 # 508.1f
+                game.set(a, TAPPED)                 # 508.1f
         for a, d in answer.items():
             game.set(a, Attacking(d))
         game.combat_happened = bool(answer)
@@ -250,7 +250,6 @@ def can_block(game, blocker, attacker) -> bool:
             lc = game.chars(e)
             if lc.controller == defender and "Land" in lc.types and land_type in lc.subtypes:
                 return False
-    from systems.replacement import has_quality
     for q in a.params("protection"):                                   # 702.16c
         if has_quality(b, q):
             return False
@@ -263,10 +262,8 @@ def block_candidates(game, defender: int) -> dict:
     out = {}
     if not attackers:
         return out
-    for e in game.battlefield:
+    for e in board(game).creatures.get(defender, ()):
         c = game.chars(e)
-        if "Creature" not in c.types or c.controller != defender:
-            continue
         if game.world.has(e, Tapped) or "cant_block" in c.flags:       # 509.1a
             continue
         can = [a for a in attackers if can_block(game, e, a)]
@@ -342,7 +339,6 @@ def _requirement_block_options(game, cands, reqs) -> dict:
 
 
 def _block_options(game, cands) -> dict:
-    import itertools
     out = {}
     for b, attackers in cands.items():
         opts = [None] + [(a,) for a in attackers]
@@ -831,7 +827,6 @@ class CombatDamageTask:
             choices.append((s, recips(s), opts))
         if size > _SEARCH_LIMIT:
             choices = []            # too many to try: judge on what is decided
-        import itertools
         for combo in itertools.product(*(opts for _, _, opts in choices)):
             full = dict(base)
             for (s, rs, _), split in zip(choices, combo):

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from components import (Card, Owner, Controller, Zone, Timestamp, Tapped, Counters, Attached,
                         Attacking, Blocking, Spell, StackAbility, RegenerationShields, Damage,
-                        EnteredWithX, Chosen)
+                        EnteredWithX, Chosen, zone_of, TAPPED)
+from components import CopyOf
 from ecs.game import PLAYER_ZONES
+from systems import replacement
 
 
 def move(game, eid: int, to: str, *, position: str = "top", controller: int | None = None,
@@ -21,7 +23,6 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     ceased to exist / stayed). Replacement effects on the move apply first (614), in
     `order` (sids the affected player chose, 616.1); `by`: the player whose spell or
     ability causes the move, where an effect asks (a discard: systems/discard.py)."""
-    from systems import replacement
     comps = game.world.ents.get(eid)
     if comps is None:
         return None
@@ -29,7 +30,8 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     frm = comps[Zone].name
     sp = comps.get(Spell)
     cast_from = sp.cast_from if sp is not None else None   # a resolving spell: where it was cast from
-    owner = comps[Owner].player
+    owner_comp = comps[Owner]
+    owner = owner_comp.player
     if card.token and frm != "battlefield" and frm != "stack":
         return None                         # CR 111.8: it stays where it is
     ev = {"eid": eid, "from": frm, "to": to, "position": position, "cause": cause,
@@ -54,14 +56,14 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     game.world.delete(eid)
     if card.token and to != "battlefield" and frm == "battlefield":
         pass  # the token goes to the new zone and ceases to exist at the next SBA (111.7, 704.5d)
-    new_comps = [Card(card.defn, card.card_id, card.token), Owner(owner),
-                 Zone(to, owner if to in PLAYER_ZONES else None)]
+    new_comps = [card, owner_comp,            # immutable values: the new object shares them
+                 zone_of(to, owner if to in PLAYER_ZONES else None)]
     if to == "battlefield":
         new_comps.append(Timestamp(game.tick()))
         ctl = controller if controller is not None else owner
         new_comps.append(Controller(ctl, game.clock))
         if ev["tapped"]:
-            new_comps.append(Tapped())
+            new_comps.append(TAPPED)
         if counters:
             new_comps.append(Counters(tuple(sorted(counters.items()))))
         if attach_to is not None:
@@ -69,7 +71,6 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         if x is not None:
             new_comps.append(EnteredWithX(x))
         if ev.get("copy_of") is not None:                 # 707.2: 'enter as a copy'
-            from components import CopyOf
             new_comps.append(CopyOf(ev["copy_of"]))
     elif to == "stack":
         new_comps.append(Timestamp(game.tick()))
@@ -86,7 +87,7 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     else:
         lst.append(new)
     game.zones_changed(eid if frm == "battlefield" else None,
-                       new if to == "battlefield" else None)
+                       new if to == "battlefield" else None, token=card.token)
     if ev["shuffle"]:
         shuffle(game, owner)
     for hook in ev.get("after_enter", ()):      # "as ~ enters" choices (systems/entering.py)
@@ -139,14 +140,13 @@ def put_onto_battlefield(game, eid: int, controller: int | None = None, tapped: 
 def shuffle(game, player: int) -> None:
     """CR 701.20: a uniformly random order from the game's seeded RNG."""
     game.rng.shuffle(game.players[player].library)
-    game.touch()
+    game.touch_hidden()
     game.emit("shuffle", player=player)
 
 
 def draw(game, player: int, n: int = 1) -> int:
     """CR 121. Drawing from an empty library makes the player lose at the next
     state-based action check (704.5b). Returns how many were drawn."""
-    from systems import replacement
     p = game.players[player]
     drawn = 0
     for _ in range(n):
@@ -204,7 +204,7 @@ def regenerate_now(game, eid: int, shields) -> None:
         game.set(eid, RegenerationShields(shields.count - 1))
     else:
         game.unset(eid, RegenerationShields)
-    game.set(eid, Tapped())
+    game.set(eid, TAPPED)
     game.unset(eid, Damage)
     remove_from_combat(game, eid)
     game.emit("regenerate", eid=eid)
@@ -233,7 +233,7 @@ def bounce(game, eid: int) -> int | None:
 def tap(game, eid: int) -> bool:
     if game.world.has(eid, Tapped):
         return False
-    game.set(eid, Tapped())
+    game.set(eid, TAPPED)
     game.emit("tapped", eid=eid)
     return True
 
