@@ -747,7 +747,12 @@ class CombatDamageTask:
         d = _redirect.decision(game, batch)                             # 614.9 (Harm's Way)
         if d is not None:
             return d
-        d = order_decision(game, _redirect.apply(game, batch), True, self.orders)   # 616.1
+        d = _redirect.order_decision(game, batch, True, self.orders)   # redirection vs prevention (616.1)
+        if d is not None:
+            return d
+        skips = {}
+        d = order_decision(game, _redirect.apply(game, batch, orders=self.orders, skips=skips, combat=True),
+                           True, self.orders, skips)                    # 616.1
         if d is not None:
             return d
         game.extra["prevention_plans"] = {k: dict(v) for k, v in self.shield_plans.items()}

@@ -299,3 +299,33 @@ def tap_candidates(game, player: int, cost: Cost) -> list:
     return [e for e in game.battlefield
             if game.chars(e).controller == player and not game.world.has(e, Tapped)
             and filt(game, e, player)]
+
+
+# ---------------------------------------------------------------------------
+# Cost increases (CR 601.2f)
+# ---------------------------------------------------------------------------
+class SpellCostIncrease:
+    """A static ability's '<spells> cost {N} more to cast' (601.2f): the increase applies to
+    the total cost, whichever cost it starts from — the mana cost, an alternative cost (004
+    Demon of Death's Gate R3) or 'without paying its mana cost' (118.9d). A template for
+    StaticAbility(rules=...); `applies(game, source, spell_chars, caster)`."""
+
+    def __init__(self, applies, generic: int):
+        self.applies = applies
+        self.generic = generic
+
+
+def _cost_increases(game) -> list:
+    v, out = game.__dict__.get("_cost_inc_cache", (-1, ()))
+    if v != (game.cversion, game.bversion):          # entering may leave cversion as it was
+        from cards.dsl import StaticAbility
+        out = [(e, r) for e in game.battlefield for ab in game.chars(e).abilities
+               if isinstance(ab, StaticAbility) for r in ab.rules if isinstance(r, SpellCostIncrease)]
+        game.__dict__["_cost_inc_cache"] = ((game.cversion, game.bversion), out)
+    return out
+
+
+def cost_increase(game, player: int, spell_chars) -> int:
+    """The generic mana the static abilities on the battlefield add to casting a spell with
+    these characteristics (601.2f)."""
+    return sum(r.generic for e, r in _cost_increases(game) if r.applies(game, e, spell_chars, player))

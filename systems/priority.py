@@ -6,9 +6,12 @@ land they may play (305), each spell they may cast (601, with timing 117.1a,
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from components import Card, LoyaltyActivated
 from ecs.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
                            cast_option, activate_option)
+from ecs.mana import ZERO
 from systems import costs, zones
 from systems.board import board, statics_with_rule
 from systems.casting import CastTask, ActivateTask, spell_target_specs
@@ -109,6 +112,8 @@ def _legal_actions(game, player: int) -> tuple:
                 ok = castable[ch.defn] = can_cast(game, player, c, None)
             if ok:
                 acts.append(cast_option(c))
+            if ch.defn.alt_cost is not None and can_cast(game, player, c, "alt"):
+                acts.append(Cast(c, alt="alt"))              # 118.9: same timing (004 DD-2)
             if free is None:
                 free = _casts_free_from_hand(game, player)
             if free and can_cast(game, player, c, "free"):
@@ -210,19 +215,57 @@ def can_cast(game, player: int, card: int, alt) -> bool:
         for spec in specs:
             if spec.min and len(candidates(game, spec, tc)) < spec.min:
                 return False
-    add = defn.spell.additional_cost if defn.spell is not None else None
-    if add is not None:
-        # 601.2f, 118.3: an additional cost must be payable in full
-        if add.sacrifice is not None and not costs.sacrifice_candidates(game, player, add):
+    # 601.2f, 118.3, 118.9: the additional and the alternative cost must be payable in full
+    parts = [defn.spell.additional_cost] if defn.spell is not None and defn.spell.additional_cost else []
+    if alt == "alt":
+        if defn.alt_cost is None:
+            return False
+        parts.append(defn.alt_cost)
+    if alt == "madness" and not any(k.name == "madness" for k in defn.keywords):
+        return False
+    for add in parts:
+        if add.sacrifice is not None and len(costs.sacrifice_candidates(game, player, add)) < add.sacrifice_n:
             return False
         if add.discard and len([c for c in game.players[player].hand if c != card]) < add.discard:
             return False
-        if add.life and game.players[player].life < add.life:
-            return False
-    if alt == "free":
-        return True
-    cost = defn.cost
-    return costs.can_pay_mana(game, player, cost.with_x(0) if cost.x else cost)
+    if sum(c.life for c in parts) > game.players[player].life:          # 119.4
+        return False
+    if defn.spell is not None and defn.spell.cast_only == "combat" and game.step not in COMBAT_STEPS:
+        return False                                    # 'Cast this spell only during combat' (601.3)
+    return fixed_cost_payable(game, player, card, alt, parts)
+
+
+COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                "combat_damage", "end_of_combat")
+
+
+def fixed_cost(game, player: int, card: int, alt, parts=None):
+    """601.2f: the mana to pay for a card before any choice — its mana cost (X = 0), the
+    alternative cost or nothing ('free'), plus mandatory additional mana costs and cost
+    increases."""
+    defn = game.world.ents[card][Card].defn
+    if parts is None:
+        parts = [defn.spell.additional_cost] if defn.spell is not None and defn.spell.additional_cost else []
+        if alt == "alt" and defn.alt_cost is not None:
+            parts.append(defn.alt_cost)
+    if alt == "madness":
+        from systems.madness import madness_cost
+        cost = madness_cost(defn)
+    else:
+        cost = ZERO if alt == "free" else defn.alt_cost.mana if alt == "alt" else defn.cost
+    cost = cost.with_x(0) if cost.x else cost
+    for add in parts:
+        if add.mana.total:
+            cost = CastTask._plus(cost, add.mana)
+    inc = costs.cost_increase(game, player, game.chars(card))              # 601.2f
+    if inc:
+        cost = replace(cost, generic=cost.generic + inc)
+    return cost
+
+
+def fixed_cost_payable(game, player, card, alt, parts=None) -> bool:
+    cost = fixed_cost(game, player, card, alt, parts)
+    return cost.total == 0 or costs.can_pay_mana(game, player, cost)
 
 
 def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
