@@ -316,13 +316,10 @@ class SpellCostIncrease:
 
 
 def _cost_increases(game) -> list:
-    v, out = game.__dict__.get("_cost_inc_cache", (-1, ()))
-    if v != (game.cversion, game.bversion):          # entering may leave cversion as it was
-        from cards.dsl import StaticAbility
-        out = [(e, r) for e in game.battlefield for ab in game.chars(e).abilities
-               if isinstance(ab, StaticAbility) for r in ab.rules if isinstance(r, SpellCostIncrease)]
-        game.__dict__["_cost_inc_cache"] = ((game.cversion, game.bversion), out)
-    return out
+    statics = board(game).statics
+    if not statics:
+        return ()
+    return [(e, r) for e, _, ab in statics for r in ab.rules if isinstance(r, SpellCostIncrease)]
 
 
 def cost_increase(game, player: int, spell_chars) -> int:

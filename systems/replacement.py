@@ -144,23 +144,22 @@ def _own_replacements(game, eid, ev):
 
 def _others_replacements(game):
     """Replacement effects of permanents that apply to other objects' zone changes
-    ('If a card would be put into an opponent's graveyard from anywhere, ...'), cached per
-    characteristics and battlefield version (a permanent entering may leave `cversion` as
-    it was: game.zones_changed)."""
-    v, out = game.__dict__.get("_zone_rep_cache", (-1, ()))
-    if v != (game.cversion, game.bversion):
-        out = []
-        for e in game.battlefield:
+    ('If a card would be put into an opponent's graveyard from anywhere, ...'), read from
+    the board index (systems/board.py)."""
+    statics = board(game).statics
+    if not statics:
+        return []
+    out = []
+    last = None
+    for e, _, ab in statics:
+        if e != last:                   # the index counts the object's replacement templates
+            last = e
             i = 0
-            for ab in game.chars(e).abilities:
-                if not isinstance(ab, StaticAbility):
-                    continue
-                for r in ab.replacement:
-                    if getattr(r, "kind", None) == "zone_change" and r.functions_in == "others":
-                        cid = game.world.ents[e][Card].card_id
-                        out.append(ZoneEffect(("zone", cid, i), cid, r, e))
-                    i += 1
-        game.__dict__["_zone_rep_cache"] = ((game.cversion, game.bversion), out)
+        for r in ab.replacement:
+            if getattr(r, "kind", None) == "zone_change" and r.functions_in == "others":
+                cid = game.world.ents[e][Card].card_id
+                out.append(ZoneEffect(("zone", cid, i), cid, r, e))
+            i += 1
     return out
 
 
