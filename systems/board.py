@@ -19,7 +19,7 @@ class Board:
     payer, 605), permanents with other activated abilities (602.1); and all static
     abilities and planeswalkers."""
 
-    __slots__ = ("key", "statics", "triggers", "holders", "mana", "creatures", "walkers")
+    __slots__ = ("key", "statics", "triggers", "holders", "mana", "creatures", "walkers", "sba")
 
     def __init__(self, game, key):
         self.key = key
@@ -29,6 +29,9 @@ class Board:
         self.mana = {}          # controller -> [ManaSource], non-empty
         self.creatures = {}     # controller -> [eid], non-empty
         self.walkers = []       # eid
+        # permanents whose characteristics make a state-based action look at them (704.5f-j,
+        # 704.5m-n): creatures, planeswalkers, legendaries, Auras, Equipment
+        self.sba = set()
         chars = game.chars
         for e in game.battlefield:
             self._add(game, e, chars(e))
@@ -48,6 +51,9 @@ class Board:
             self.creatures.setdefault(ctl, []).append(e)
         if "Planeswalker" in ch.types:
             self.walkers.append(e)
+        if "Creature" in ch.types or "Planeswalker" in ch.types or "Legendary" in ch.supertypes \
+                or "Aura" in ch.subtypes or "Equipment" in ch.subtypes:
+            self.sba.add(e)
         other = []
         mana = []
         for i, ab in enumerate(activated_abilities(game, e)):
@@ -70,6 +76,7 @@ class Board:
                 self.triggers = [s for s in self.triggers if s[0] != left]
             if left in self.walkers:
                 self.walkers = [e for e in self.walkers if e != left]
+            self.sba.discard(left)
             _drop(self.holders, left, lambda h: h[0])
             _drop(self.mana, left, lambda h: h.eid)
             _drop(self.creatures, left, lambda e: e)

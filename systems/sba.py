@@ -8,6 +8,7 @@ from __future__ import annotations
 from components import Card, Damage, Counters, Attached, Tapped
 from ecs.decisions import Decision, IllegalAction, PlayerRef
 from systems import zones
+from systems.board import board
 from systems.player_rules import cant_lose
 from systems.replacement import has_quality
 
@@ -49,7 +50,13 @@ def _check(game) -> bool:
             cease.append(e)
     allc = game.all_chars()
     ents = game.world.ents
+    watch = board(game).sba
+    wc = game.world.comps
+    attached = wc.get(Attached, ())               # 704.5p: anything attached
+    counted = wc.get(Counters, ())                # 704.5q
     for e in game.battlefield:
+        if e not in watch and e not in attached and e not in counted:
+            continue                              # no state-based action can apply to it
         c = allc[e]
         comps = ents[e]
         if "Creature" in c.types:
