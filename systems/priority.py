@@ -202,10 +202,31 @@ def _casts_free_from_hand(game, player) -> bool:
     return bool(statics_with_rule(game, "cast_from_hand_free", player))
 
 
+_PLAIN = {}     # card definition -> its mana cost with X = 0 if nothing else limits casting it
+
+
+def _plain_cost(defn):
+    """A spell with no targets, modes, additional or alternative cost and no timing
+    restriction of its own is castable exactly when its mana cost can be paid: the
+    cost to check (X = 0), else None. Once per card definition."""
+    hit = _PLAIN.get(defn, False)
+    if hit is False:
+        sa = defn.spell
+        plain = (sa is None or not (sa.modes or sa.additional_cost or sa.cast_only or sa.targets)) \
+            and defn.alt_cost is None and "Aura" not in defn.subtypes
+        cost = defn.cost
+        hit = _PLAIN[defn] = (cost.with_x(0) if cost.x else cost) if plain else None
+    return hit
+
+
 def can_cast(game, player: int, card: int, alt) -> bool:
     if restricted(game, player, "cast_spells"):          # Silence (601.3, 101.2)
         return False
     defn = game.world.ents[card][Card].defn
+    if alt is None and not board(game).statics:           # no cost increase can apply
+        plain = _plain_cost(defn)
+        if plain is not None:
+            return plain.total == 0 or costs.can_pay_mana(game, player, plain)
     # targets must exist (601.2c) — checked with the card's characteristics as source
     specs = spell_target_specs(defn, ())
     if defn.spell is not None and defn.spell.modes:
