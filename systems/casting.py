@@ -13,7 +13,7 @@ from cards.dsl import ActivatedAbility, TargetSpec
 from ecs.decisions import Decision, IllegalAction, PlayerRef
 from ecs.mana import ManaCost, ZERO, parse_cost
 from systems import costs, zones
-from systems.targeting import TargetContext, candidates, is_legal
+from systems.targeting import illegal_target_message, TargetContext, candidates, is_legal
 
 
 _ENCHANTABLE = {"creature", "permanent", "land", "artifact", "enchantment", "player",
@@ -118,7 +118,7 @@ class _Procedure:
             raise IllegalAction(f"{spec.text}: the same target twice")  # 115.3
         for t in grp:
             if not is_legal(game, spec, t, tc):
-                raise IllegalAction(f"{game.name(t)} is not a legal target for {spec.text}")
+                raise IllegalAction(illegal_target_message(game, spec, t))
 
     def answer(self, game, decision, answer):
         k = decision.kind

@@ -10,6 +10,8 @@ EXPECT_KEYS = {"life", "poison", "lost", "winner", "zone", "count", "library", "
                "damage", "tapped", "attacking", "blocking", "phased_out", "face_down", "sick",
                "controller", "attached", "name", "keywords", "types", "colors", "mana",
                "commander_damage", "stack", "hand_size", "library_size", "step", "priority"}
+# keys whose value is a mapping (player or handle -> what must hold)
+MAPPING_KEYS = EXPECT_KEYS - {"lost", "winner", "stack", "priority"}
 ZONE_NAMES = {"battlefield", "hand", "library", "graveyard", "exile", "stack", "command", "gone"}
 
 
@@ -25,6 +27,12 @@ def check_expect(r, exp, where):
     bad = set(exp) - EXPECT_KEYS
     if bad:
         raise ScenarioError(f"{where}: unknown expectation key(s) {sorted(bad)}")
+    for key in sorted(MAPPING_KEYS & set(exp)):
+        if not isinstance(exp[key], dict):
+            raise ScenarioError(f"{where}.{key}: a mapping, like {{p0: ...}} or {{handle: ...}} "
+                                f"(got {exp[key]!r})")
+    if "lost" in exp and not isinstance(exp["lost"], list):
+        raise ScenarioError(f"{where}.lost: a list of players (got {exp['lost']!r})")
 
     def pidx(k):
         return r.player(k, where)

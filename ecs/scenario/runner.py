@@ -53,11 +53,16 @@ def load(path: str) -> dict:
             data = yaml.safe_load(f)
         except yaml.YAMLError as ex:
             raise ScenarioError(f"not valid YAML: {ex}")
+    check_top(data)
+    return data
+
+
+def check_top(data) -> None:
+    """What a scenario needs before its setup is read (shared/scenario-format.md)."""
     if not isinstance(data, dict):
         raise ScenarioError("a scenario file is a YAML mapping")
     if "name" not in data:
         raise ScenarioError("name: required")
-    return data
 
 
 def run_file(path: str) -> Result:
@@ -69,8 +74,9 @@ def run_file(path: str) -> Result:
 
 
 def run_data(data: dict, path: str = "<scenario>") -> Result:
-    name = str(data.get("name", ""))
+    name = str(data.get("name", "")) if isinstance(data, dict) else ""
     try:
+        check_top(data)
         Runner(data).run()
     except ScenarioError as ex:
         return Result(path, name, False, f"malformed: {ex}")
