@@ -21,6 +21,7 @@ GAMES = r'''
 import hashlib
 from ecs import Game
 from ecs.agents import RandomAgent, HeuristicAgent
+from ecs.decisions import IllegalAction
 from ecs.fuzz import game_specs
 from ecs.simulate import load_deck
 from ecs.state import state_hash, log_hash, canonical
@@ -31,9 +32,13 @@ def run(decks, seed, agents):
     n = 0
     while g.pending is not None:
         answer = agents[g.pending.player].act(g, g.pending)
-        g.decide(answer)
-        n += 1
         chain.update(repr(canonical(answer)).encode())
+        try:
+            g.decide(answer)
+        except IllegalAction:           # refused (a cost grown with the targets): again
+            chain.update(b"refused")
+            continue
+        n += 1
         chain.update(state_hash(g).encode())
     assert len(g.log) > 100
     print(chain.hexdigest(), log_hash(g), n, g.winner, g.turn)
