@@ -209,6 +209,10 @@ class CastTask(_Procedure):
         if self.modes is not None and sa is not None and sa.modes:
             d = Decision("modes", self.player, list(range(len(sa.modes))), sa.choose, sa.choose)
             self._validate_modes(d, list(self.modes))
+        elif self.modes:
+            raise IllegalAction(f"{defn.name} is not modal: it has no modes to choose (CR 700.2)")
+        if self.x not in (None, 0) and not defn.cost.x:
+            raise IllegalAction(f"{defn.name} has no X in its cost (CR 107.3)")
         if defn.cost.x and self.x is None:
             if self.alt == "free":
                 self.x = 0                               # 107.3b

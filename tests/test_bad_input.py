@@ -23,6 +23,13 @@ def _top(**keys):
     return {"name": "bad input", "players": [{}, {}], **keys}
 
 
+def _act(*actions):
+    """A position with a creature and a spell, and the actions."""
+    return {"name": "bad input", "players": [
+        {"battlefield": ["Mountain", {"card": "Centaur Courser", "id": "cc"}],
+         "hand": [{"card": "Searing Spear", "id": "sp"}]}, {}], "actions": list(actions)}
+
+
 SCENARIOS = [
     ("top-level key typo", _top(playerz=1), "unknown top-level key(s) ['playerz']"),
     ("no name", {"players": [{}, {}]}, "name: required"),
@@ -95,6 +102,40 @@ SCENARIOS = [
     ("expectation not a mapping", _top(expect={"life": [20]}),
      "expect.life: a mapping"),
     ("expectation zone", _top(expect={"zone": {"p0": "pocket"}}), "zone: unknown zone 'pocket'"),
+    ("expectation pt", _act({"expect": {"pt": {"cc": 3}}}),
+     "action 1 (expect).pt.cc: [power, toughness] (got 3)"),
+    ("expectation boolean", _act({"expect": {"tapped": {"cc": "yes"}}}),
+     "action 1 (expect).tapped.cc: true or false (got 'yes')"),
+    ("expectation keywords", _act({"expect": {"keywords": {"cc": "flying"}}}),
+     "action 1 (expect).keywords.cc: a list of keywords, or {has: [...], not: [...]}"),
+    ("expectation counters", _act({"expect": {"counters": {"cc": 3}}}),
+     "action 1 (expect).counters.cc: a mapping of counter kind to a number"),
+    ("expectation mana", _act({"expect": {"mana": {"p0": {"Q": 1}}}}),
+     "action 1 (expect).mana.p0: a mapping of mana symbol (W U B R G C) to an amount"),
+    ("expectation step", _act({"expect": {"step": {"phase": 1}}}),
+     "action 1 (expect).step: keys turn, step, active (got ['phase'])"),
+    ("expectation stack", _act({"expect": {"stack": {"a": 1}}}),
+     "action 1 (expect).stack: a number or a list, top first"),
+    ("expectation size", _act({"expect": {"hand_size": {"p0": "x"}}}),
+     "action 1 (expect).hand_size.p0: an integer, 0 or more (got 'x')"),
+    ("expectation player", _act({"expect": {"life": {"p9": 20}}}), "not a player ('p9')"),
+    ("action player", _act({"cast": "sp", "targets": "p1", "player": "p9"}),
+     "action 1 (cast): not a player ('p9')"),
+    ("action target not a handle", _act({"cast": "sp", "targets": {"a": 1}}),
+     "action 1 (cast): {'a': 1} is not a name or handle"),
+    ("action mana", _act({"cast": "sp", "targets": "p1", "mana": "cc:x"}),
+     "action 1 (cast): mana: 'cc:x': handle:N names the N-th ability"),
+    ("action divide", _act({"cast": "sp", "targets": "p1", "divide": [1]}),
+     "action 1 (cast): divide is a mapping"),
+    ("action pay", _act({"cast": "sp", "targets": "p1", "pay": [1]}), "action 1 (cast): pay is a mapping"),
+    ("action illegal flag", _act({"pass": True, "illegal": "yes"}),
+     "action 1 (pass): illegal: true or false (got 'yes')"),
+    ("to turn", _act({"to": "main2", "turn": "x"}), "action 1 (to): turn: a turn number (got 'x')"),
+    ("attack not a mapping", _act({"to": "declare_attackers"}, {"attack": ["cc"]}),
+     "action 2 (attack): attack is a mapping"),
+    ("attack a missing player", _act({"to": "declare_attackers"}, {"attack": {"cc": "p7"}}),
+     "action 2 (attack): no player p7"),
+    ("concede", _act({"concede": "p5"}), "action 1 (concede): not a player ('p5')"),
 ]
 
 
@@ -342,7 +383,18 @@ def x_answer_beyond_the_mana():
     return g, 5, "X can't be 5 (legal: 0..2)"
 
 
-ACTIONS = [no_mana, sorcery_on_opponents_turn, sorcery_with_a_spell_on_the_stack,
+def modes_for_a_spell_without_modes():
+    g, e = _game([{"battlefield": ["Mountain"], "hand": [{"card": "Lightning Bolt", "id": "b"}]}, {}])
+    return g, Cast(e("b"), modes=[0], targets=[[PlayerRef(1)]]), \
+        "Lightning Bolt is not modal: it has no modes to choose (CR 700.2)"
+
+
+def x_for_a_spell_without_x():
+    g, e = _game([{"battlefield": ["Mountain"], "hand": [{"card": "Lightning Bolt", "id": "b"}]}, {}])
+    return g, Cast(e("b"), x=3, targets=[[PlayerRef(1)]]), "Lightning Bolt has no X in its cost (CR 107.3)"
+
+
+ACTIONS = [modes_for_a_spell_without_modes, x_for_a_spell_without_x, no_mana, sorcery_on_opponents_turn, sorcery_with_a_spell_on_the_stack,
            land_at_instant_speed, second_land, casting_a_land, illegal_target_given_up_front,
            illegal_target_answered, summoning_sick_attacker, tapped_attacker,
            flyer_blocked_by_a_non_flyer, blocking_with_an_attacker_of_the_other_side,

@@ -178,6 +178,8 @@ class Runner:
                 raise ScenarioError(f"{where} ({verb}): unknown key(s) {sorted(bad)}")
             where = f"action {i + 1} ({verb})"
             illegal = act.get("illegal", False)
+            if not isinstance(illegal, bool):
+                raise ScenarioError(f"{where}: illegal: true or false (got {illegal!r})")
             if illegal:
                 before = state_hash(self.game)
                 try:
@@ -332,6 +334,8 @@ class Runner:
         for x in (m if isinstance(m, list) else [m]):
             if isinstance(x, str) and ":" in x and not x.startswith("ability:"):
                 h, n = x.rsplit(":", 1)
+                if not n.isdigit():
+                    raise ScenarioError(f"{where}: mana: {x!r}: handle:N names the N-th ability")
                 out.append((self.obj(h, where=where, allow_player=False), int(n)))
             else:
                 out.append(self.obj(x, where=where, allow_player=False))
@@ -414,6 +418,9 @@ class Runner:
         if step not in STEPS:
             raise ScenarioError(f"{where}: unknown step {step!r}")
         start_turn = g.turn
+        if turn is not None and not (isinstance(turn, int) and not isinstance(turn, bool)
+                                     and turn >= 1):
+            raise ScenarioError(f"{where}: turn: a turn number (got {turn!r})")
         if turn is not None:
             target_turn = int(turn)
         elif STEP_INDEX[step] > STEP_INDEX.get(g.step, -1) and g.step != "pregame":
