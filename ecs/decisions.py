@@ -9,6 +9,7 @@ trigger order, discards, mulligans, "may" choices. An illegal answer raises
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 
@@ -91,6 +92,13 @@ class Activate:
 
     def base(self):
         return Activate(self.source, self.index)
+
+
+# The plain options of a priority decision, built for every decision: the actions are
+# immutable values, so equal ones are shared instead of constructed each time.
+play_land_option = lru_cache(maxsize=65536)(PlayLand)
+cast_option = lru_cache(maxsize=65536)(Cast)
+activate_option = lru_cache(maxsize=65536)(Activate)
 
 
 # ---------------------------------------------------------------------------

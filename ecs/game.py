@@ -34,16 +34,19 @@ PLAYER_ZONES = ("library", "hand", "graveyard")
 LOOP_LIMIT = 200_000      # engine steps without any decision: a mandatory loop (104.4b)
 
 
-def _check_triggers():
-    """systems.triggers.check_triggers, imported once (systems import this module)."""
-    global _CT
-    if _CT is None:
-        from systems.triggers import check_triggers
-        _CT = check_triggers
-    return _CT
+class _Systems:
+    """The rules systems the engine loop calls, imported on first use (they import
+    this module, so it can't import them at load time)."""
+
+    def __getattr__(self, name):
+        from systems import turn, sba, triggers, priority, layers
+        for m in (turn, sba, triggers, priority, layers):
+            setattr(self, m.__name__.rsplit(".", 1)[1], m)
+        self.check_triggers = triggers.check_triggers
+        return getattr(self, name)
 
 
-_CT = None
+_sys = _Systems()
 
 
 class EngineError(RuntimeError):
@@ -121,6 +124,7 @@ class Game:
         self.sversion = 0                   # bumps on changes that can make an SBA apply
         self.bversion = 0                   # bumps when an object enters or leaves the battlefield
         self.tversion = 0                   # bumps when a permanent taps or untaps
+        self.zversion = 0                   # bumps when any zone's contents change
         self._volatile = False              # an effect reads state beyond characteristics
         self._chars = None
         self._chars_version = -1
@@ -130,11 +134,12 @@ class Game:
         self._actions_cache = (None, None, None)   # (version, player, legal actions)
         self._actions_step = None
         self._mana_cache = {}               # player -> (version, mana sources)
-        self._instant_cache = {}            # player -> ((cversion, hand), bool)
-        self._holders_cache = {}
-        self._rules_cache = {}
-        self._castable = (None, None, {})    # (version, player, {defn: bool})              # (rule, player) -> (state key, bool)            # player -> ((cversion, player), ability holders)
-        self._trig_cache = (-1, ())         # (version, [(eid, chars, triggered abilities)])
+        self._mana_split = {}               # player -> (mana sources, split_sources of them)
+        self._instant_cache = {}            # player -> ((cversion, zversion), hand summary)
+        self._castable = (None, None, {})    # (version, player, {defn: bool})
+        self._hand_cards = (-1, {})         # (cversion, {card in hand: (instant speed?, hand abilities)})
+        self._board = None                  # systems.board.Board for the current state
+        self._control_checked = -1          # cversion of the last control update (systems.control)
         self._base = {}                     # per-object printed characteristics (layers.base_chars)
         self.token_limbo = set()            # tokens off the battlefield (704.5d)
         self.lki = {}                       # last known information, entity -> Chars (608.2h)
@@ -151,6 +156,7 @@ class Game:
         self.first_strike_step = False
         self.combat_happened = False
         self.cleanup_again = False
+        self.event_batch = None             # events of one simultaneous action (systems/together.py)
         self.starting_player = 0
         self.turn_limit = None
         self.extra = {}
@@ -172,14 +178,14 @@ class Game:
         d["token_limbo"] = set(self.token_limbo)
         d["_base"] = dict(self._base)
         d["_mana_cache"] = {}
+        d["_mana_split"] = {}
         # caches patched in place must not be shared with the copy
         d["_chars"] = dict(self._chars) if self._chars is not None else None
         d["_offfield"] = {}
-        d["_trig_cache"] = (-1, ())
-        d["_holders_cache"] = {}
-        d["_rules_cache"] = {}
+        d["_board"] = None
         d["_castable"] = (None, None, {})
         d["_instant_cache"] = {}
+        d["_hand_cards"] = (-1, {})
         d["card_entity"] = dict(self.card_entity)
         # one level deeper: the combat bookkeeping in `extra` is dicts and sets
         d["extra"] = {k: (dict(v) if isinstance(v, dict) else set(v) if isinstance(v, set) else v)
@@ -230,20 +236,31 @@ class Game:
         if self._volatile:
             self.cversion += 1
 
-    def zones_changed(self, left=None, entered=None) -> None:
+    def touch_hidden(self) -> None:
+        """A change no state-based action looks at (704.5): a mana pool (106.4) or the
+        order of a library. Like `touch`, without making the SBA check run again."""
+        self._v += 1
+        if self._volatile:
+            self.cversion += 1
+
+    def zones_changed(self, left=None, entered=None, token=True) -> None:
         """An object moved between zones. When no continuous effect exists (the last
         layer pass found none, none reads other state) and neither object has a
         static ability, every object's characteristics depend only on itself: patch
-        the caches instead of recomputing the battlefield."""
+        the caches instead of recomputing the battlefield. Only a permanent entering
+        or leaving, or a token or spell copy moving, can make a state-based action
+        apply (704.5)."""
         self._v += 1
-        self.sversion += 1
+        self.zversion += 1
         self._offfield = {}
         if left is not None or entered is not None:
             self.bversion += 1
+            self.sversion += 1
+        elif token:                     # 704.5d-e: a token or copy off the battlefield/stack
+            self.sversion += 1
         if (self._chars_version == self.cversion and self._chars_independent
                 and not self._volatile):
-            from systems.layers import patch_battlefield
-            if patch_battlefield(self, left, entered):
+            if _sys.layers.patch_battlefield(self, left, entered):
                 return
         self.cversion += 1
 
@@ -279,14 +296,25 @@ class Game:
             if self._volatile or ctype not in CHARS_IRRELEVANT:
                 self.cversion += 1
 
+    def permanents_with(self, *ctypes) -> list:
+        """Permanents having any of these components, in battlefield order (read off
+        the world's component index instead of testing every permanent)."""
+        comps = self.world.comps
+        sets = [comps[t] for t in ctypes if t in comps]
+        if not sets:
+            return []
+        if len(sets) == 1:
+            s = sets[0]
+            return [e for e in self.battlefield if e in s]
+        return [e for e in self.battlefield if any(e in s for s in sets)]
+
     def exists(self, eid) -> bool:
         return isinstance(eid, int) and not isinstance(eid, bool) and eid in self.world.ents
 
     def chars(self, eid: int):
         """Characteristics of an object now, all layers applied (CR 613)."""
         if self._chars_version != self.cversion:
-            from systems.layers import compute_battlefield
-            self._chars = compute_battlefield(self)
+            self._chars = _sys.layers.compute_battlefield(self)
             self._chars_version = self.cversion
             self._offfield = {}
         c = self._chars.get(eid)
@@ -299,15 +327,13 @@ class Game:
                 if c is None:
                     raise KeyError(f"no object {eid}")
                 return c
-            from systems.layers import compute_offfield
-            c = compute_offfield(self, eid)
+            c = _sys.layers.compute_offfield(self, eid)
             self._offfield[eid] = c
         return c
 
     def all_chars(self) -> dict:
         if self._chars_version != self.cversion:
-            from systems.layers import compute_battlefield
-            self._chars = compute_battlefield(self)
+            self._chars = _sys.layers.compute_battlefield(self)
             self._chars_version = self.cversion
             self._offfield = {}
         return self._chars
@@ -352,6 +378,13 @@ class Game:
 
     def living(self) -> list[int]:
         return [p.index for p in self.players if not p.lost]
+
+    def living_count(self) -> int:
+        n = 0
+        for p in self.players:
+            if not p.lost:
+                n += 1
+        return n
 
     def apnap(self) -> list[int]:
         """Players in APNAP order (CR 101.4), starting with the active player."""
@@ -425,6 +458,7 @@ class Game:
             lst.insert(0, eid)
         else:
             lst.append(eid)
+        self.zversion += 1
         self.version += 1
         return eid
 
@@ -436,7 +470,8 @@ class Game:
         try:
             lst.remove(eid)
         except ValueError:
-            pass
+            return
+        self.zversion += 1
 
     def snapshot_lki(self, eid: int) -> None:
         """Remember the object as it last existed (CR 608.2h, 603.10)."""
@@ -458,11 +493,11 @@ class Game:
         """Announce an event; triggered abilities watching for it trigger (CR 603.2)."""
         if self.log_enabled:
             self.log.append((kind, data))
-        batch = self.__dict__.get("event_batch")
+        batch = self.event_batch
         if batch is not None:           # simultaneous events (systems/together.py, 603.2)
             batch.append((kind, data))
             return
-        _check_triggers()(self, kind, data)
+        _sys.check_triggers(self, kind, data)
 
     def note(self, text: str) -> None:
         if self.log_enabled:
@@ -473,7 +508,7 @@ class Game:
     # ------------------------------------------------------------------
     def advance(self) -> None:
         """Run until a decision is needed or the game is over (CR 117.5 order)."""
-        from systems import turn, sba, triggers, priority
+        turn, sba, triggers, priority = _sys.turn, _sys.sba, _sys.triggers, _sys.priority
         self.world.activate()
         spins = 0
         while True:
@@ -520,7 +555,7 @@ class Game:
         if d is None:
             raise IllegalAction("no decision is pending" + (" (the game is over)" if self.over else ""))
         if d.kind == "priority":
-            from systems import priority
+            priority = _sys.priority
             # An action is checked before anything changes. Casting or activating with
             # choices given up front can still fail part-way (601.2, 602.2): those are
             # rewound from a clone.

@@ -267,18 +267,30 @@ def _greedy_payment(pool, cost: ManaCost, sources):
 def feasible(pool: list, cost: ManaCost, sources: list) -> bool:
     """Could pool + the sources' mana pay `cost`? (More mana never hurts, so every
     source is used; only sources with a choice of mana are searched.)"""
-    base = list(pool)
+    fixed, multi = split_sources(sources)
+    return feasible_split([a + b for a, b in zip(pool, fixed)], multi, cost)
+
+
+def split_sources(sources) -> tuple:
+    """(the mana of all sources with one option, summed; the option lists of the
+    others) — what `feasible_split` needs, computable once per set of sources."""
+    fixed = [0] * 6
     multi = []
     for _, opts in sources:
         if len(opts) == 1:
             o = opts[0]
             for i in range(6):
-                base[i] += o[i]
+                fixed[i] += o[i]
         else:
             multi.append(opts)
-    if sum(base) + len(multi) * 1 < cost.total and not multi:
-        return False
+    return fixed, multi
+
+
+def feasible_split(base: list, multi: list, cost: ManaCost) -> bool:
+    """`feasible` with the one-option sources already added to the pool `base`."""
     if not multi:
+        if sum(base) < cost.generic + sum(cost.colored) + len(cost.hybrid):
+            return False
         return pay_from_pool(base, cost) is not None
 
     def rec(i, p):

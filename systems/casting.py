@@ -11,8 +11,9 @@ from __future__ import annotations
 from components import Card, Spell, StackAbility, Zone, Tapped, Controller, Timestamp, LoyaltyActivated
 from cards.dsl import ActivatedAbility, TargetSpec
 from ecs.decisions import Decision, IllegalAction, PlayerRef
-from ecs.mana import ManaCost, ZERO, parse_cost
+from ecs.mana import IDX, ManaCost, ZERO, parse_cost
 from systems import costs, zones
+from systems.stack import spell_parts
 from systems.targeting import illegal_target_message, TargetContext, candidates, is_legal
 
 
@@ -26,7 +27,6 @@ def aura_target(defn) -> TargetSpec | None:
         if k.name == "enchant":
             from systems.targeting import target
             if k.param == "tapped creature":
-                from components import Tapped
                 return target("enchant tapped creature", "creature",
                               filter=lambda g, t, tc: g.world.has(t, Tapped))
             if k.param not in _ENCHANTABLE:
@@ -39,7 +39,6 @@ def spell_target_specs(defn, modes=()) -> tuple:
     if "Aura" in defn.subtypes:
         t = aura_target(defn)
         return (t,) if t is not None else ()
-    from systems.stack import spell_parts
     return spell_parts(defn, modes)[0]
 
 
@@ -328,7 +327,6 @@ class CastTask(_Procedure):
         color = self.defn.spell.x_color if self.defn.spell is not None else None
         if not color:
             return c.with_x(x)
-        from ecs.mana import IDX
         col = list(c.colored)
         col[IDX[color]] += c.x * x
         return ManaCost(c.generic, tuple(col), c.hybrid, 0, c.text)

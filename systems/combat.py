@@ -8,10 +8,14 @@ the 2009-2024 damage assignment order instead.
 """
 from __future__ import annotations
 
+import itertools
+
 from components import Attacking, Blocking, Tapped, Damage
 from ecs.decisions import Decision, IllegalAction, PlayerRef
 from systems import damage as dmg
+from systems.board import board
 from systems.costs import can_tap_for_cost
+from systems.replacement import has_quality
 
 
 # ---------------------------------------------------------------------------
@@ -23,13 +27,13 @@ def attack_candidates(game) -> dict:
     defenders = []
     for p in game.opponents(ap):
         defenders.append(PlayerRef(p))
-    for e in game.battlefield:
-        c = game.chars(e)
-        if "Planeswalker" in c.types and c.controller != ap:
+    b = board(game)
+    for e in b.walkers:
+        if game.chars(e).controller != ap:
             defenders.append(e)
     out = {}
-    for e in game.battlefield:
-        if attack_problem(game, e) is None:
+    for e in b.creatures.get(ap, ()):
+        if _cant_attack(game, e, game.chars(e)) is None:
             out[e] = list(defenders)
     return out
 
@@ -43,10 +47,16 @@ def attack_problem(game, e) -> str | None:
         return "it is not a creature (CR 508.1a)"
     if c.controller != game.active:
         return "only the active player's creatures attack (CR 508.1a)"
+    return _cant_attack(game, e, c)
+
+
+def _cant_attack(game, e, c) -> str | None:
+    """Why the active player's creature `e` (characteristics `c`) can't attack (None if it can)."""
     if game.world.has(e, Tapped):
         return "it is tapped (CR 508.1a)"
     if game.is_sick(e) and not c.has("haste"):
-        return "it has summoning sickness: its controller hasn't controlled it continuously since the turn began (CR 302.6)"
+        return ("it has summoning sickness: its controller hasn't controlled it continuously "
+                "since the turn began (CR 302.6)")
     if c.has("defender"):
         return "it has defender (CR 702.3b)"
     if "cant_attack" in c.flags:
@@ -95,7 +105,6 @@ def _obeyed(reqs, answer) -> int:
 
 def _best(options_per: dict, score, legal):
     """Most requirements obeyed over every declaration (None if too many to try)."""
-    import itertools
     keys = list(options_per)
     size = 1
     for k in keys:
@@ -152,7 +161,6 @@ def legal_declaration(game, decision, answer: dict) -> dict:
         return answer
     except IllegalAction:
         pass
-    import itertools
     if decision.kind == "attackers":
         opts = {a: [None] + list(ds) for a, ds in cands.items()}
     else:
@@ -271,7 +279,6 @@ def block_problem(game, blocker, attacker) -> str | None:
             if lc.controller == defender and "Land" in lc.types and land_type in lc.subtypes:
                 return (f"{a.name} has {land_type.lower()}walk and the defending player controls "
                         f"a {land_type} (CR 702.14c)")
-    from systems.replacement import has_quality
     for q in a.params("protection"):
         if has_quality(b, q):
             return f"{a.name} has protection from {q} (CR 702.16c)"
@@ -300,10 +307,8 @@ def block_candidates(game, defender: int) -> dict:
     out = {}
     if not attackers:
         return out
-    for e in game.battlefield:
+    for e in board(game).creatures.get(defender, ()):
         c = game.chars(e)
-        if "Creature" not in c.types or c.controller != defender:
-            continue
         if game.world.has(e, Tapped) or "cant_block" in c.flags:       # 509.1a
             continue
         can = [a for a in attackers if can_block(game, e, a)]
@@ -379,7 +384,6 @@ def _requirement_block_options(game, cands, reqs) -> dict:
 
 
 def _block_options(game, cands) -> dict:
-    import itertools
     out = {}
     for b, attackers in cands.items():
         opts = [None] + [(a,) for a in attackers]
@@ -869,7 +873,6 @@ class CombatDamageTask:
             choices.append((s, recips(s), opts))
         if size > _SEARCH_LIMIT:
             choices = []            # too many to try: judge on what is decided
-        import itertools
         for combo in itertools.product(*(opts for _, _, opts in choices)):
             full = dict(base)
             for (s, rs, _), split in zip(choices, combo):

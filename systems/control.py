@@ -10,7 +10,12 @@ from components import Controller, Attacking, Blocking
 
 
 def update_control(game) -> bool:
+    # Controllers can only differ from the stored ones after characteristics were
+    # recomputed; a permanent that entered since then got its Controller as it entered.
+    if game._control_checked == game.cversion and game._chars_version == game.cversion:
+        return False
     changed = False
+    game.all_chars()
     for eid in list(game.battlefield):
         c = game.chars(eid)
         stored = game.world.get(eid, Controller)
@@ -25,4 +30,5 @@ def update_control(game) -> bool:
             game.version += 1
             game.emit("control_change", eid=eid, player=c.controller)
             changed = True
+    game._control_checked = game.cversion
     return changed

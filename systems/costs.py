@@ -11,7 +11,9 @@ from functools import lru_cache
 from components import Card, Tapped, Counters, LoyaltyActivated
 from cards.dsl import ActivatedAbility, Cost, StaticAbility
 from ecs.decisions import IllegalAction
-from ecs.mana import COLORS, IDX, find_payment, pay_from_pool, parse_cost, ManaCost, feasible
+from systems.board import board
+from ecs.mana import (COLORS, IDX, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
+                      feasible_split, split_sources)
 from systems.layers import intrinsic_mana_abilities
 
 _TAP = Cost(tap=True, text="{T}")
@@ -109,20 +111,14 @@ def _mana_sources(game, player: int, exclude) -> list:
     every mana it could make with one of its {T} mana abilities and choices maps
     each pool to (ability index, color choice)."""
     out = []
-    for eid in game.battlefield:
+    for eid, items in board(game).mana.get(player, ()):
         if eid in exclude:
             continue
-        c = game.chars(eid)
-        if c.controller != player or "cant_activate" in c.flags:    # 602.5 (Ice Cage)
-            continue
-        abilities = activated_abilities(game, eid)
-        if not abilities:
+        if "cant_activate" in game.chars(eid).flags:    # 602.5 (Ice Cage)
             continue
         pools = []
         choices = []
-        for i, ab in enumerate(abilities):
-            if not ab.mana or not is_simple_mana(ab):
-                continue
+        for i, ab in items:
             if not pools and not can_tap_for_cost(game, eid):
                 break
             for j, m in enumerate(ab.mana):
@@ -143,7 +139,21 @@ def can_pay_mana(game, player: int, cost: ManaCost, exclude=()) -> bool:
     p = game.players[player]
     if pay_from_pool(p.pool, cost) is not None:
         return True
-    return feasible(p.pool, cost, [(e, pools) for e, pools, _ in mana_sources(game, player, exclude)])
+    if exclude:
+        return feasible(p.pool, cost, [(e, pools) for e, pools, _ in mana_sources(game, player, exclude)])
+    fixed, multi = _split_sources(game, player)
+    return feasible_split([a + b for a, b in zip(p.pool, fixed)], multi, cost)
+
+
+def _split_sources(game, player: int) -> tuple:
+    """split_sources of the player's mana sources, cached with them."""
+    srcs = mana_sources(game, player)
+    hit = game._mana_split.get(player)
+    if hit is not None and hit[0] is srcs:
+        return hit[1]
+    res = split_sources([(e, pools) for e, pools, _ in srcs])
+    game._mana_split[player] = (srcs, res)
+    return res
 
 
 def activate_mana_ability(game, player: int, eid: int, index: int, choice: int = 0) -> None:
@@ -168,7 +178,7 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
     pool = game.players[player].pool
     for i in range(6):
         pool[i] += add[i]
-    game.touch()
+    game.touch_hidden()
     game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=ab.cost.tap)
 
 
@@ -210,7 +220,7 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> Non
     if left is None:
         raise IllegalAction(f"p{player} can't pay {cost}")
     p.pool[:] = left
-    game.touch()
+    game.touch_hidden()
 
 
 def _use_all(pool, cost, keys):

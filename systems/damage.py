@@ -9,6 +9,7 @@ from __future__ import annotations
 from components import Damage
 from ecs.decisions import PlayerRef
 from systems.replacement import prevent_damage
+from systems.statics import rule_in_effect
 
 
 def deal(game, batch, combat: bool = False, orders=None) -> list:
@@ -67,7 +68,6 @@ def gain_life(game, player: int, n: int) -> None:
     gain life makes the gain do nothing (no event)."""
     if n <= 0:
         return
-    from systems.statics import rule_in_effect
     if rule_in_effect(game, "players_cant_gain_life"):
         return
     p = game.players[player]

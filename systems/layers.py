@@ -13,7 +13,7 @@ another (613.8), in which case the dependent one waits.
 """
 from __future__ import annotations
 
-from components import Card, Controller, Counters, Zone, Timestamp, Owner, Attached
+from components import Card, Controller, Counters, Zone, Timestamp, Owner, Attached, CopyOf, Spell
 from cards.dsl import Keyword, StaticAbility, BASIC_LAND_MANA
 
 L_COPY, L_CONTROL, L_TEXT, L_TYPE, L_COLOR, L_ABILITY = 1, 2, 3, 4, 5, 6
@@ -162,7 +162,6 @@ def base_chars(game, eid: int) -> Chars:
 def _make_base(comps, eid: int) -> Chars:
     card = comps[Card]
     d = card.defn
-    from components import CopyOf
     cp = comps.get(CopyOf)
     if cp is not None and cp.defn is not None:
         d = cp.defn                     # 613.2a, 707.2: copiable values from a copy effect
@@ -194,7 +193,6 @@ def _make_base(comps, eid: int) -> Chars:
 def mana_value(game, eid: int) -> int:
     """CR 202.3: the total amount of mana in its mana cost; on the stack X is the
     value chosen for it (202.3e), everywhere else X is 0 (202.3e)."""
-    from components import Spell
     mv = game.chars(eid).mana_value
     sp = game.world.get(eid, Spell)
     if sp is not None and game.zone_of(eid) == "stack":
@@ -423,14 +421,10 @@ def patch_battlefield(game, left, entered) -> bool:
         cache.pop(left, None)
     if new_c is not None:
         cache[entered] = new_c
-    # keep the triggered-ability source cache in step (systems.triggers)
-    v, srcs = game._trig_cache
-    if v == game.cversion:
-        from systems.triggers import _triggered
-        srcs = [s for s in srcs if s[0] != left]
-        if new_c is not None:
-            trig = _triggered(new_c.abilities)
-            if trig:
-                srcs.append((entered, new_c, trig))
-        game._trig_cache = (v, srcs)
+    b = game._board                     # keep the ability index in step (systems.board)
+    if b is not None and (left is not None or entered is not None):
+        if b.key == (game.cversion, game.bversion - 1):
+            b.patch(game, left, entered if new_c is not None else None, (game.cversion, game.bversion))
+        else:
+            game._board = None
     return True

@@ -53,7 +53,7 @@ def put_back(game, player: int, top, bottom) -> None:
     moved = set(top) | set(bottom)
     rest = [c for c in lib if c not in moved]
     lib[:] = list(reversed(bottom)) + rest + list(reversed(top))
-    game.touch()
+    game.touch_hidden()
 
 
 def scry(game, player: int, decision, answer) -> None:

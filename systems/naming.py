@@ -79,16 +79,14 @@ def activation_forbidden(game, source: int, ability) -> bool:
     """Is activating `ability` of `source` forbidden by a CantActivateNamed rule?"""
     if ability.is_mana_ability:
         return False
-    from cards.dsl import StaticAbility
+    from systems.board import statics_with_rule
     name = None
-    for e in game.battlefield:
-        for ab in game.chars(e).abilities:
-            if isinstance(ab, StaticAbility) and any(isinstance(r, CantActivateNamed) for r in ab.rules):
-                n = chosen(game, e, "name")
-                if n is None:
-                    continue
-                if name is None:
-                    name = game.chars(source).name
-                if n == name:
-                    return True
+    for e, _, _ in statics_with_rule(game, CantActivateNamed):
+        n = chosen(game, e, "name")
+        if n is None:
+            continue
+        if name is None:
+            name = game.chars(source).name
+        if n == name:
+            return True
     return False

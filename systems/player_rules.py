@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cards.dsl import StaticAbility
 from components import Timestamp
+from systems.board import board
 
 
 @dataclass(frozen=True)
@@ -44,18 +44,19 @@ class OpponentsCantWin:
 
 def _rules_of(game, player, kind):
     """(timestamp, rule) for each rule of type `kind` applying to `player`."""
+    statics = board(game).statics
+    if not statics:
+        return ()
     out = []
-    for e in game.battlefield:
-        ch = game.chars(e)
+    for e, ch, ab in statics:
         if ch.controller != player:
             continue
-        for ab in ch.abilities:
-            if isinstance(ab, StaticAbility):
-                for r in ab.rules:
-                    if isinstance(r, kind):
-                        ts = game.world.get(e, Timestamp)
-                        out.append((ts.value if ts is not None else 0, r))
-    out.sort(key=lambda x: x[0])
+        for r in ab.rules:
+            if isinstance(r, kind):
+                ts = game.world.get(e, Timestamp)
+                out.append((ts.value if ts is not None else 0, r))
+    if len(out) > 1:
+        out.sort(key=lambda x: x[0])
     return out
 
 

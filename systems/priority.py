@@ -7,11 +7,16 @@ land they may play (305), each spell they may cast (601, with timing 117.1a,
 from __future__ import annotations
 
 from components import Card, LoyaltyActivated
-from cards.dsl import StaticAbility
-from ecs.decisions import Decision, IllegalAction, Pass, PlayLand, Cast, Activate
+from ecs.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
+                           cast_option, activate_option)
 from systems import costs, zones
+from systems.board import board, statics_with_rule
 from systems.casting import CastTask, ActivateTask, spell_target_specs
 from systems.targeting import TargetContext, candidates
+from systems.naming import activation_forbidden
+from systems.restrictions import restricted
+from systems.stack import ResolveTask
+from ecs.mana import COLORS, IDX
 
 MAIN_PHASES = ("main1", "main2")
 
@@ -37,55 +42,29 @@ def cached_actions(game, player: int) -> list:
 def only_pass(game, player: int) -> bool:
     """True when passing is the only action apart from activating mana abilities
     (whose mana nothing could use): the auto-pass of `Game(auto_pass=True)`."""
-    if not sorcery_timing(game, player) and not _ability_holders(game, player) \
-            and not _instant_speed_in_hand(game, player) and not _plays_top_of_library(game, player):
-        return True                     # nothing but instants and flash could be cast now
-    v, p, acts = game._actions_cache
-    if v == game.version and p == player and game.step == game._actions_step:
-        return all(isinstance(a, Pass) or (isinstance(a, Activate) and
-                   costs.activated_abilities(game, a.source)[a.index].mana) for a in acts)
-    return not _any_action(game, player)
+    if not sorcery_timing(game, player):
+        b = board(game)
+        if player not in b.holders:
+            instant, hand_abilities = _hand_summary(game, player)
+            if not instant and not hand_abilities and \
+                    (not b.statics or not _plays_top_of_library(game, player)):
+                return True             # nothing but instants and flash could be cast now
+    # the full list, kept for the decision that follows when there is something to do
+    for a in cached_actions(game, player):
+        if not (a is _PASS or (isinstance(a, Activate) and
+                               costs.activated_abilities(game, a.source)[a.index].mana)):
+            return False
+    return True
 
 
 def _castable_cache(game, player: int) -> dict:
     """card definition -> can it be cast now (targets and costs), shared by the
-    auto-pass check and the action list at one state (cards with the same
-    definition in hand behave alike)."""
+    cards with the same definition in hand (they behave alike)."""
     v, p, d = game._castable
     if v != game.version or p != player:
         d = {}
         game._castable = (game.version, player, d)
     return d
-
-
-def _any_action(game, player: int) -> bool:
-    """Is there a legal action other than passing and mana abilities? Stops at the
-    first one found (the full list is built only when a decision is asked)."""
-    p = game.players[player]
-    sorcery_ok = sorcery_timing(game, player)
-    if sorcery_ok and p.lands_played < p.land_plays and \
-            any("Land" in game.chars(c).types for c in p.hand):
-        return True
-    castable = _castable_cache(game, player)
-    for c in p.hand:
-        ch = game.chars(c)
-        if "Land" in ch.types:
-            continue
-        if not (sorcery_ok or "Instant" in ch.types or ch.has("flash")):
-            continue
-        ok = castable.get(ch.defn)
-        if ok is None:
-            ok = castable[ch.defn] = can_cast(game, player, c, None)
-        if ok:
-            return True
-    for e, items in _ability_holders(game, player):
-        for i, ab in items:
-            if can_activate(game, player, e, ab, sorcery_ok):
-                return True
-    if _casts_free_from_hand(game, player) or _plays_top_of_library(game, player):
-        acts = cached_actions(game, player)
-        return any(not isinstance(a, (Pass, Activate)) for a in acts)
-    return False
 
 
 _PASS = Pass()
@@ -106,7 +85,7 @@ def legal_actions(game, player: int) -> list:
             types = ch.types
             if "Land" in types:
                 if lands_ok:
-                    acts.append(PlayLand(c))
+                    acts.append(play_land_option(c))
                 continue
             if not (sorcery_ok or "Instant" in types or ch.has("flash")):
                 continue
@@ -114,7 +93,7 @@ def legal_actions(game, player: int) -> list:
             if ok is None:
                 ok = castable[ch.defn] = can_cast(game, player, c, None)
             if ok:
-                acts.append(Cast(c))
+                acts.append(cast_option(c))
             if free is None:
                 free = _casts_free_from_hand(game, player)
             if free and can_cast(game, player, c, "free"):
@@ -126,110 +105,83 @@ def legal_actions(game, player: int) -> list:
         ch = chars(c)
         if "Land" in ch.types:
             if sorcery_ok and p.lands_played < p.land_plays:
-                acts.append(PlayLand(c))
+                acts.append(play_land_option(c))
         elif (sorcery_ok or "Instant" in ch.types or ch.has("flash")) and can_cast(game, player, c, None):
-            acts.append(Cast(c))
+            acts.append(cast_option(c))
     # mana abilities that can be activated now (cached with the mana sources)
     for e, _, choices in costs.mana_sources(game, player):
         seen = -1
         for i, _ in choices:
             if i != seen:
-                acts.append(Activate(e, i))
+                acts.append(activate_option(e, i))
                 seen = i
     # other activated abilities
     for e, items in _ability_holders(game, player):
         for i, ab in items:
             if can_activate(game, player, e, ab, sorcery_ok):
-                acts.append(Activate(e, i))
+                acts.append(activate_option(e, i))
     return acts
 
 
-def _instant_speed_in_hand(game, player: int) -> bool:
-    """Does the hand hold a card castable at instant speed (117.1a)? Cached per hand."""
-    hand = game.players[player].hand
-    key = (game.cversion, tuple(hand))
+def _hand_summary(game, player: int):
+    """(a card castable at instant speed?, abilities that function in the hand) for
+    the player's hand, cached per hand and characteristics state (117.1a, 702.29a)."""
+    key = (game.cversion, game.zversion)
     hit = game._instant_cache.get(player)
     if hit is not None and hit[0] == key:
         return hit[1]
-    chars = game.chars
-    res = False
-    for c in hand:
-        ch = chars(c)
-        if "Instant" in ch.types or ch.has("flash"):
-            res = True
-            break
+    # per card: characteristics off the battlefield change only with cversion
+    cards = game._hand_cards
+    if cards[0] != game.cversion:
+        cards = game._hand_cards = (game.cversion, {})
+    cards = cards[1]
+    instant = False
+    items = []
+    for c in game.players[player].hand:
+        hit = cards.get(c)
+        if hit is None:
+            ch = game.chars(c)
+            hit = cards[c] = ("Instant" in ch.types or ch.has("flash"),
+                              [(i, ab) for i, ab in enumerate(costs.activated_abilities(game, c))
+                               if ab.zone == "hand"])
+        if hit[0]:
+            instant = True
+        if hit[1]:
+            items.append((c, hit[1]))
+    res = (instant, items)
     game._instant_cache[player] = (key, res)
     return res
 
 
+def _instant_speed_in_hand(game, player: int) -> bool:
+    """Does the hand hold a card castable at instant speed (117.1a)?"""
+    return _hand_summary(game, player)[0]
+
+
 def _ability_holders(game, player: int) -> list:
-    """Permanents of `player` with activated abilities other than free {T} mana
-    abilities, cached per characteristics version."""
-    hand = tuple(game.players[player].hand)
-    key = (game.cversion, game.bversion, hand)
-    hit = game._holders_cache.get(player)
-    if hit is not None and hit[0] == key:
-        return hit[1]
-    out = []
-    for e in game.battlefield:
-        ch = game.chars(e)
-        if ch.controller != player:
-            continue
-        items = []
-        for i, ab in enumerate(costs.activated_abilities(game, e)):
-            if ab.mana and costs.is_simple_mana(ab):
-                continue
-            if ab.zone != "battlefield":
-                continue
-            items.append((i, ab))
-        if items:
-            out.append((e, items))
-    for e in hand:                      # abilities that function in the hand (cycling, 702.29a)
-        items = [(i, ab) for i, ab in enumerate(costs.activated_abilities(game, e))
-                 if ab.zone == "hand"]
-        if items:
-            out.append((e, items))
-    game._holders_cache[player] = (key, out)
-    return out
+    """(object, [(index, ability)]) for the player's permanents with activated
+    abilities other than free {T} mana abilities, then cards in hand with abilities
+    that function there (cycling, 702.29a)."""
+    field = board(game).holders.get(player, ())
+    hand = _hand_summary(game, player)[1]
+    if not hand:
+        return field
+    return list(field) + hand
 
 
 def _plays_top_of_library(game, player) -> bool:
     """A static ability of a permanent `player` controls: 'You may play lands and cast
-    spells from the top of your library.' (cached per battlefield state)"""
-    key = (game.cversion, game.bversion, player)
-    hit = game._rules_cache.get(("top", player))
-    if hit is not None and hit[0] == key:
-        return hit[1]
-    res = _has_rule(game, player, "play_top_of_library")
-    game._rules_cache[("top", player)] = (key, res)
-    return res
-
-
-def _has_rule(game, player, rule) -> bool:
-    for e in game.battlefield:
-        ch = game.chars(e)
-        if ch.controller != player:
-            continue
-        for ab in ch.abilities:
-            if isinstance(ab, StaticAbility) and rule in ab.rules:
-                return True
-    return False
+    spells from the top of your library.'"""
+    return bool(statics_with_rule(game, "play_top_of_library", player))
 
 
 def _casts_free_from_hand(game, player) -> bool:
     """Omniscience-style rules: 'You may cast spells from your hand without paying
-    their mana costs.' (cached per battlefield state)"""
-    key = (game.cversion, game.bversion, player)
-    hit = game._rules_cache.get(("free", player))
-    if hit is not None and hit[0] == key:
-        return hit[1]
-    res = _has_rule(game, player, "cast_from_hand_free")
-    game._rules_cache[("free", player)] = (key, res)
-    return res
+    their mana costs.'"""
+    return bool(statics_with_rule(game, "cast_from_hand_free", player))
 
 
 def can_cast(game, player: int, card: int, alt) -> bool:
-    from systems.restrictions import restricted
     if restricted(game, player, "cast_spells"):          # Silence (601.3, 101.2)
         return False
     defn = game.world.ents[card][Card].defn
@@ -262,7 +214,6 @@ def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
         return False
     if "cant_activate" in game.chars(eid).flags:       # Ice Cage (602.5)
         return False
-    from systems.naming import activation_forbidden
     if activation_forbidden(game, eid, ab):            # Pithing Needle (602.5)
         return False
     if ab.cost.loyalty is not None:
@@ -339,7 +290,6 @@ def take_action(game, player: int, action) -> None:
                 game.agenda.append(ManaChoiceTask(player, action.source, action.index, ab))
                 return
             if action.choice is not None:
-                from ecs.mana import IDX
                 letter = str(action.choice).upper()
                 choice = next((i for i, m in enumerate(ab.mana) if letter in IDX and m[IDX[letter]]), None)
                 if choice is None:
@@ -384,7 +334,6 @@ class ManaChoiceTask:
 
 
 def _letters(pool) -> str:
-    from ecs.mana import COLORS
     return "".join(COLORS[i] * n for i, n in enumerate(pool))
 
 
@@ -392,11 +341,10 @@ def pass_priority(game, player: int) -> None:
     """CR 117.3d, 117.4: the next player gets priority; when all have passed in
     succession the top of the stack resolves, or the step ends if it is empty."""
     game.passes += 1
-    if game.passes >= len(game.living()):
+    if game.passes >= game.living_count():
         game.passes = 0
         game.priority = None
         if game.stack:
-            from systems.stack import ResolveTask
             game.agenda.append(ResolveTask(game.stack[-1]))          # 608.1
         # else 500.2: the step ends
     else:
@@ -438,7 +386,6 @@ def _refusal(game, player: int, action) -> str:
         if not (timing or "Instant" in ch.types or ch.has("flash")):
             return (f": {name} is not an instant and has no flash: it can be cast only in your "
                     "own main phase while the stack is empty (CR 117.1a, 307.1)")
-        from systems.restrictions import restricted
         if restricted(game, player, "cast_spells"):
             return f": p{player} can't cast spells this turn (CR 101.2)"
         defn = ch.defn

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from components import Card
 from cards.dsl import StaticAbility
+from ecs.decisions import Decision, IllegalAction, PlayerRef
+from systems.board import board
+from systems.statics import rule_in_effect
 
 
 class Replacement:
@@ -63,7 +66,7 @@ class _BattlefieldBefore:
 
 def _before_together(game):
     before = game.__dict__.get("together_before")
-    if game.__dict__.get("event_batch") is None or before is None:
+    if game.event_batch is None or before is None:
         return game
     hidden = set(game.battlefield) - before
     return _BattlefieldBefore(game, hidden) if hidden else game
@@ -202,7 +205,6 @@ class PreventAllDamageTo(Shield):
 
 
 def you_and_your_creatures(game, player, target) -> bool:
-    from ecs.decisions import PlayerRef
     if isinstance(target, PlayerRef):
         return target.index == player
     if not game.exists(target) or target not in game.battlefield:
@@ -234,7 +236,6 @@ def shield_choices(game, batch) -> list:
     `batch` is the damage event's (source, source chars, recipient, amount) list.
     Returns [(shield, recipient, {source: amount that would be dealt})]."""
     out = []
-    from systems.statics import rule_in_effect
     if rule_in_effect(game, "damage_cant_be_prevented"):       # 615.12
         return out
     for sh in game.shields:
@@ -254,7 +255,6 @@ def applicable(game, source, source_chars, target, amount, combat) -> list:
     damage-doubling replacement effects that modify it (614.1a, ordered with them: 616.1)."""
     if amount <= 0:
         return []
-    from systems.statics import rule_in_effect
     if rule_in_effect(game, "damage_cant_be_prevented"):       # 615.12
         # only the damage-modifying replacement effects are left (614.1a)
         return [d for d in static_preventions(game, source, target, amount, combat, source_chars)
@@ -363,7 +363,6 @@ def opponent_controls_source(game, src, source, source_chars) -> bool:
 
 
 def you(game, src, target) -> bool:
-    from ecs.decisions import PlayerRef
     return isinstance(target, PlayerRef) and target.index == game.chars(src).controller
 
 
@@ -371,15 +370,15 @@ def static_preventions(game, source, target, amount, combat, source_chars=None) 
     """Prevention effects of static abilities of permanents that apply to damage
     that would be dealt to `target` (PreventDamageTo: a permanent; PreventDamageFrom:
     a permanent or a player)."""
-    from cards.dsl import StaticAbility
     permanent = isinstance(target, int) and not isinstance(target, bool) and target in game.battlefield
     out = []
-    for e in game.battlefield:
-        i = 0
-        k = 0
-        for ab in game.chars(e).abilities:
-            if not isinstance(ab, StaticAbility):
-                continue
+    last = None
+    for e, _, ab in board(game).statics:
+        if e != last:                   # indexes count the object's static abilities in order
+            last = e
+            i = 0
+            k = 0
+        if ab.replacement:
             for r in ab.replacement:
                 if isinstance(r, PreventDamageTo):
                     if permanent and r.applies(game, e, target, combat):
@@ -399,7 +398,6 @@ def static_preventions(game, source, target, amount, combat, source_chars=None) 
 
 def affected_player(game, target) -> int:
     """616.1: the affected player, or the controller of the affected object."""
-    from ecs.decisions import PlayerRef
     if isinstance(target, PlayerRef):
         return target.index
     return game.chars(target).controller
@@ -410,7 +408,6 @@ def order_decision(game, batch, combat, orders):
     the affected player chooses one to apply first, then again among those that
     still apply. `orders` maps event index -> sids chosen so far. Returns the next
     Decision ('replacement') or None when every event's order is settled."""
-    from ecs.decisions import Decision
     for i, (src, sc, target, amount) in enumerate(batch):
         effs = applicable(game, src, sc, target, amount, combat)
         if len(effs) < 2:
@@ -434,7 +431,6 @@ def order_decision(game, batch, combat, orders):
 def answer_order(game, decision, answer, orders) -> None:
     """Record the effect a player chose to apply first (an effect, or the card id
     of its source)."""
-    from ecs.decisions import IllegalAction
     a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
     match = [e for e in decision.options if e is a or e.sid == getattr(a, "sid", None)
              or (isinstance(a, int) and e.source_card == a)]
@@ -481,7 +477,6 @@ def prevent_damage(game, source, source_chars, target, amount: int, combat: bool
                    order=()) -> int:
     """The damage left after prevention effects (615), applied in the order the
     affected player chose (616.1); each applies once. Returns the amount dealt."""
-    from systems.statics import rule_in_effect
     if amount > 0 and rule_in_effect(game, "damage_cant_be_prevented"):
         # 615.12: a static 'prevent that damage and <do something>' tries and fails to
         # prevent it; the rest still happens (001 Protean Hydra R2)

@@ -5,9 +5,11 @@ then checked again, before any player would receive priority.
 """
 from __future__ import annotations
 
-from components import Card, Damage, Counters, Attached
+from components import Card, Damage, Counters, Attached, Tapped
 from ecs.decisions import Decision, IllegalAction, PlayerRef
 from systems import zones
+from systems.player_rules import cant_lose
+from systems.replacement import has_quality
 
 
 def check(game) -> bool:
@@ -29,9 +31,8 @@ def _check(game) -> bool:
         # game's players stay at 0 life without losing again, 104.4a)
         return False
     lose = []
-    from systems.player_rules import cant_lose
     for p in game.players:
-        if p.lost or cant_lose(game, p.index):        # 'you can't lose the game'
+        if p.lost:
             continue
         if p.life <= 0:                               # 704.5a
             lose.append((p.index, "life"))
@@ -39,6 +40,8 @@ def _check(game) -> bool:
             lose.append((p.index, "library"))
         elif p.poison >= 10:                           # 704.5c
             lose.append((p.index, "poison"))
+    if lose:                                          # 'you can't lose the game' (104.3)
+        lose = [x for x in lose if not cant_lose(game, x[0])]
     to_gy = []          # put into graveyard (not destroy): 704.5f, 704.5i, 704.5m
     to_destroy = []     # 704.5g, 704.5h
     unattach = []       # 704.5n, 704.5p
@@ -48,9 +51,11 @@ def _check(game) -> bool:
     for e in game.token_limbo:                    # tokens that left the battlefield
         if e in game.world.ents:
             cease.append(e)
+    allc = game.all_chars()
+    ents = game.world.ents
     for e in game.battlefield:
-        c = game.chars(e)
-        comps = game.world.ents[e]
+        c = allc[e]
+        comps = ents[e]
         if "Creature" in c.types:
             t = c.toughness if c.toughness is not None else 0
             if t <= 0:
@@ -138,7 +143,6 @@ def _aura_legal(game, aura, c, to) -> bool:
         if what == "creature" and "Creature" not in tc.types:
             return False
         if what == "tapped creature":                 # Entangling Vines
-            from components import Tapped
             if "Creature" not in tc.types or not game.world.has(to, Tapped):
                 return False
         if what == "land" and "Land" not in tc.types:
@@ -149,7 +153,6 @@ def _aura_legal(game, aura, c, to) -> bool:
             return False
         if what == "planeswalker" and "Planeswalker" not in tc.types:
             return False
-    from systems.replacement import has_quality
     for q in tc.params("protection"):
         if has_quality(c, q):
             return False
@@ -163,7 +166,6 @@ def _equipment_legal(game, eq, c, to) -> bool:
     tc = game.chars(to)
     if "Creature" not in tc.types:
         return False
-    from systems.replacement import has_quality
     for q in tc.params("protection"):
         if has_quality(c, q):
             return False

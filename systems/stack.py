@@ -8,9 +8,11 @@ active player receives priority (117.3b).
 from __future__ import annotations
 
 from components import Card, Spell, StackAbility, Zone
+from cards.dsl import StaticAbility
 from ecs.decisions import IllegalAction, PlayerRef
 from systems import zones
 from systems.effects import Ctx
+from systems.restrictions import restricted
 from systems.targeting import TargetContext, is_legal
 
 
@@ -66,7 +68,6 @@ class ResolveTask:
             if defn.is_permanent_card and not spell.copy:
                 # 614.12: choices for 'as ~ enters' replacement effects that must be made
                 # before it enters (enter as a copy: systems/copy.py)
-                from cards.dsl import StaticAbility
                 steps = tuple(steps) + tuple(
                     r.pre_entry_step() for ab in defn.abilities if isinstance(ab, StaticAbility)
                     for r in ab.replacement if hasattr(r, "pre_entry_step"))
@@ -195,7 +196,6 @@ def counter(game, eid: int, by=None) -> None:
         return                                      # 'can't be countered': nothing happens
     if by is not None and Spell in game.world.ents[eid] and by[0] and by[1] is not None:
         # Autumn's Veil: "spells you control can't be countered by blue or black spells this turn"
-        from systems.restrictions import restricted
         if {"U", "B"} & set(by[1].colors) and \
                 restricted(game, game.chars(eid).controller, "spells_uncounterable_by_blue_black"):
             return
@@ -213,7 +213,6 @@ def cant_be_countered(game, eid: int) -> bool:
     """A spell with "This spell can't be countered" (a static ability that works on
     the stack, CR 604.1 / 113.6): an effect that would counter it does nothing,
     the rest of that effect still happens; it can still be targeted."""
-    from cards.dsl import StaticAbility
     for ab in game.chars(eid).abilities:
         if isinstance(ab, StaticAbility) and "cant_be_countered" in ab.rules:
             return True

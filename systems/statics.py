@@ -100,22 +100,9 @@ def you_control(pred):
 def rule_in_effect(game, rule: str) -> bool:
     """Whether a static ability of a permanent on the battlefield makes a game-wide rules
     change (CR 604.1, 613.1 'rules' effects): `StaticAbility(rules=("players_cant_gain_life",))`
-    (CR 119.7), `"damage_cant_be_prevented"` (CR 615.12). Cached per battlefield state."""
-    from cards.dsl import StaticAbility
-    key = (game.cversion, game.bversion)
-    hit = game._rules_cache.get(("global", rule))
-    if hit is not None and hit[0] == key:
-        return hit[1]
-    res = False
-    for e in game.battlefield:
-        for ab in game.chars(e).abilities:
-            if isinstance(ab, StaticAbility) and rule in ab.rules:
-                res = True
-                break
-        if res:
-            break
-    game._rules_cache[("global", rule)] = (key, res)
-    return res
+    (CR 119.7), `"damage_cant_be_prevented"` (CR 615.12)."""
+    from systems.board import statics_with_rule
+    return bool(statics_with_rule(game, rule))
 
 
 def modify_pt_by(affects, fn, condition=None):

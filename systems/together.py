@@ -17,7 +17,7 @@ from contextlib import contextmanager
 
 @contextmanager
 def together(game):
-    if game.__dict__.get("event_batch") is not None:   # already inside one event
+    if game.event_batch is not None:   # already inside one event
         yield
         return
     game.event_batch = []

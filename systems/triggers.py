@@ -12,6 +12,7 @@ from __future__ import annotations
 from components import StackAbility, Zone, Timestamp, Card
 from cards.dsl import TriggeredAbility
 from ecs.decisions import Decision, IllegalAction, PlayerRef
+from systems.board import board
 from systems.targeting import illegal_target_message, TargetContext, candidates, is_legal
 
 
@@ -206,24 +207,10 @@ def _triggered(abilities):
     return [a for a in abilities if isinstance(a, TriggeredAbility)]
 
 
-def _trigger_sources(game):
-    """Battlefield objects with triggered abilities, cached per state version."""
-    v, srcs = game._trig_cache
-    if v != game.cversion:
-        srcs = []
-        for eid in game.battlefield:
-            ch = game.chars(eid)
-            trig = _triggered(ch.abilities)
-            if trig:
-                srcs.append((eid, ch, trig))
-        game._trig_cache = (game.cversion, srcs)
-    return srcs
-
-
 def check_triggers(game, kind: str, data: dict) -> None:
     """CR 603.2: every ability whose trigger event happened triggers."""
     seen = set()
-    for eid, ch, trig in _trigger_sources(game):
+    for eid, ch, trig in board(game).triggers:
         for i, ab in enumerate(trig):
             t = ab.trigger
             if kind not in t.events:

@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from components import (Tapped, Damage, RegenerationShields, Attacking, Blocking, Controller,
                         LoyaltyActivated)
-from systems import zones
+from ecs.decisions import Decision, IllegalAction
+from systems import sba, zones
+from systems.combat import DeclareAttackersTask, DeclareBlockersTask, CombatDamageTask
+from systems.control import update_control
+from systems.player_rules import skips_step, max_hand_size as mhs
+from systems.untap import untap_step
 
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
@@ -23,7 +28,7 @@ def empty_pools(game) -> None:
     for p in game.players:
         if any(p.pool):
             p.pool = [0] * 6
-            game.touch()
+            game.touch_hidden()
 
 
 def next_step(game) -> None:
@@ -40,7 +45,6 @@ def next_step(game) -> None:
         begin_turn(game)
         return
     nxt = _following(game, cur)
-    from systems.player_rules import skips_step
     while nxt not in ("cleanup",) and skips_step(game, game.active, nxt):
         nxt = _following(game, nxt)                  # 614.10: a skipped step doesn't happen
     begin_step(game, nxt)
@@ -57,15 +61,14 @@ def _following(game, cur: str) -> str:
 
 
 def _any_attackers(game) -> bool:
-    return any(game.world.has(e, Attacking) for e in game.battlefield)
+    return bool(game.permanents_with(Attacking))
 
 
 def _first_strike_needed(game) -> bool:
-    for e in game.battlefield:
-        if game.world.has(e, Attacking) or game.world.has(e, Blocking):
-            c = game.chars(e)
-            if c.has("first strike") or c.has("double strike"):
-                return True
+    for e in game.permanents_with(Attacking, Blocking):
+        c = game.chars(e)
+        if c.has("first strike") or c.has("double strike"):
+            return True
     return False
 
 
@@ -79,7 +82,11 @@ def begin_turn(game) -> None:
         return
     game.turn += 1
     game.active = game.next_player(game.active)
-    game.version += 1           # "this turn" effects of the last turn have ended (state caches)
+    # "this turn" conditions of the last turn have ended: state caches are stale; the
+    # characteristics only if some continuous effect exists (it may read the turn)
+    game.touch()
+    if game.effects or not game._chars_independent:
+        game.cversion += 1
     begin_step(game, "untap")
 
 
@@ -104,7 +111,6 @@ def begin_step(game, step: str) -> None:
     if step == "untap":
         start_of_turn_bookkeeping(game)
         # 502.3: the active player untaps their permanents (systems/untap.py)
-        from systems.untap import untap_step
         untap_step(game, ap)
         game.emit("step_begin", step=step, active=ap, turn=game.turn)
         return                                        # 502.4: no priority
@@ -116,15 +122,12 @@ def begin_step(game, step: str) -> None:
             zones.draw(game, ap, 1)                   # 504.1
     game.emit("step_begin", step=step, active=ap, turn=game.turn)
     if step == "declare_attackers":
-        from systems.combat import DeclareAttackersTask
         game.agenda.append(DeclareAttackersTask())
         return
     if step == "declare_blockers":
-        from systems.combat import DeclareBlockersTask
         game.agenda.append(DeclareBlockersTask())
         return
     if step in ("first_strike_damage", "combat_damage"):
-        from systems.combat import CombatDamageTask
         game.agenda.append(CombatDamageTask(step == "first_strike_damage"))
         return
     if step == "cleanup":
@@ -135,7 +138,7 @@ def begin_step(game, step: str) -> None:
 
 def end_combat(game) -> None:
     """CR 511.3: creatures stop being attacking and blocking at the end of combat."""
-    for e in list(game.battlefield):
+    for e in game.permanents_with(Attacking, Blocking):
         if game.world.has(e, Attacking):
             game.unset(e, Attacking)
         if game.world.has(e, Blocking):
@@ -160,7 +163,6 @@ class CleanupTask:
         return t
 
     def run(self, game):
-        from ecs.decisions import Decision
         ap = game.active
         hand = game.players[ap].hand
         if not self.discarded:
@@ -171,7 +173,7 @@ class CleanupTask:
                                 f"discard {excess} (maximum hand size)")
             self.discarded = True
         # 514.2
-        for e in list(game.battlefield):
+        for e in game.permanents_with(Damage, RegenerationShields):
             if game.world.has(e, Damage):
                 game.unset(e, Damage)
             if game.world.has(e, RegenerationShields):
@@ -181,9 +183,7 @@ class CleanupTask:
         game.shields = [s for s in game.shields if getattr(s, "duration", "eot") != "eot"]
         if len(game.effects) != before:
             game.version += 1
-        from systems.control import update_control
         update_control(game)
-        from systems import sba
         acted = sba.check(game)
         if acted or game.pending_triggers:
             game.cleanup_again = True
@@ -191,7 +191,6 @@ class CleanupTask:
         return None
 
     def answer(self, game, decision, answer):
-        from ecs.decisions import IllegalAction
         chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
         if len(chosen) != decision.min or len(set(chosen)) != len(chosen) or \
                 any(c not in decision.options for c in chosen):
@@ -203,5 +202,4 @@ class CleanupTask:
 
 def max_hand_size(game, player: int):
     """402.2: seven unless effects change it; None: no maximum hand size."""
-    from systems.player_rules import max_hand_size as mhs
     return mhs(game, player)

@@ -46,9 +46,7 @@ def untap_step(game, ap: int) -> None:
             keep.append((e, p))
     if recs:
         game.extra[KEY] = tuple(keep)
-    for e in list(game.battlefield):
-        if not game.world.has(e, Tapped):
-            continue
+    for e in game.permanents_with(Tapped):
         c = game.chars(e)
         if c.controller != ap or e in skip or "doesnt_untap" in c.flags:
             continue

@@ -10,7 +10,9 @@ from __future__ import annotations
 from components import (Card, Owner, Controller, Zone, Timestamp, Tapped, Counters, Attached,
                         Attacking, Blocking, Spell, StackAbility, RegenerationShields, Damage,
                         EnteredWithX, Chosen)
+from components import CopyOf
 from ecs.game import PLAYER_ZONES
+from systems import replacement
 
 
 def move(game, eid: int, to: str, *, position: str = "top", controller: int | None = None,
@@ -18,7 +20,6 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
          x: int | None = None, face_up_reveal: bool = False):
     """Move an object to a zone; returns the new object's entity (or None if it
     ceased to exist / stayed). Replacement effects on the move apply first (614)."""
-    from systems import replacement
     comps = game.world.ents.get(eid)
     if comps is None:
         return None
@@ -62,7 +63,6 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         if x is not None:
             new_comps.append(EnteredWithX(x))
         if ev.get("copy_of") is not None:                 # 707.2: 'enter as a copy'
-            from components import CopyOf
             new_comps.append(CopyOf(ev["copy_of"]))
     elif to == "stack":
         new_comps.append(Timestamp(game.tick()))
@@ -79,7 +79,7 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     else:
         lst.append(new)
     game.zones_changed(eid if frm == "battlefield" else None,
-                       new if to == "battlefield" else None)
+                       new if to == "battlefield" else None, token=card.token)
     if ev["shuffle"]:
         shuffle(game, owner)
     for hook in ev.get("after_enter", ()):      # "as ~ enters" choices (systems/entering.py)
@@ -132,14 +132,13 @@ def put_onto_battlefield(game, eid: int, controller: int | None = None, tapped: 
 def shuffle(game, player: int) -> None:
     """CR 701.20: a uniformly random order from the game's seeded RNG."""
     game.rng.shuffle(game.players[player].library)
-    game.touch()
+    game.touch_hidden()
     game.emit("shuffle", player=player)
 
 
 def draw(game, player: int, n: int = 1) -> int:
     """CR 121. Drawing from an empty library makes the player lose at the next
     state-based action check (704.5b). Returns how many were drawn."""
-    from systems import replacement
     p = game.players[player]
     drawn = 0
     for _ in range(n):
