@@ -317,3 +317,81 @@ def test_dependency_in_the_ability_layer(present, timestamps, stored, cards):
         got = {k.name for k in g.chars(e).keywords}
         assert ("flying" in got) == flying
         assert ("first strike" in got) == first_strike
+
+
+LAND_SPECS = {
+    # "all lands are Forests in addition to their other types"
+    "lands_are_forests": ("Forest", None),
+    # "Forests are Islands in addition ...": depends on the first (613.8a)
+    "forests_are_islands": ("Island", "Forest"),
+    # "Islands are Swamps in addition ...": depends on the second
+    "islands_are_swamps": ("Swamp", "Island"),
+}
+
+
+def _types_reference(lands, effects):
+    """CR 613.8 on a model of subtype sets: an effect depends on another if applying the
+    other would change what it applies to (613.8a); it waits until those have applied
+    (613.8b); which effect is next is judged again after each one (613.8c)."""
+    state = [{n} for n in lands]
+
+    def targets(eff, st_):
+        return [i for i, subs in enumerate(st_) if eff[1] is None or eff[1] in subs]
+
+    def applied(eff, st_):
+        out = [set(x) for x in st_]
+        for i in targets(eff, st_):
+            out[i].add(eff[0])
+        return out
+
+    pending = sorted(effects, key=lambda e: e[2])
+    while pending:
+        free = [a for a in pending
+                if not any(b is not a and targets(a, state) != targets(a, applied(b, state))
+                           for b in pending)]
+        nxt = (free or pending)[0]
+        state = applied(nxt, state)
+        pending.remove(nxt)
+    return state
+
+
+@given(present=st.sets(st.sampled_from(sorted(LAND_SPECS)), min_size=1),
+       timestamps=st.permutations((1001, 1002, 1003)), stored=st.permutations((0, 1, 2)),
+       lands=st.lists(st.sampled_from(("Mountain", "Forest", "Island", "Plains")), min_size=1,
+                      max_size=3))
+# in chain order the result is the closure: a Mountain becomes a Forest, so an Island, so a Swamp
+@example(present=set(LAND_SPECS), timestamps=[1002, 1003, 1001], stored=[2, 1, 0], lands=["Mountain"])
+# 'Islands are Swamps' (1002) depends on nothing yet when the layer begins (no Island, and
+# 'Forests are Islands' would change nothing): it applies before 'lands are Forests' (1003)
+@example(present=set(LAND_SPECS), timestamps=[1001, 1002, 1003], stored=[0, 1, 2], lands=["Mountain"])
+def test_dependency_in_the_type_layer(present, timestamps, stored, lands):
+    """CR 613.8, layer 4: type-adding effects where each may change what another applies
+    to. The engine's result equals the rule's, whatever order the effects were created in."""
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": n, "id": f"l{i}"} for i, n in enumerate(lands)]}, {}]})
+    eids = [g.card_entity[h[f"l{i}"]] for i in range(len(lands))]
+    names = sorted(LAND_SPECS)
+    effects = []
+    for i in stored:
+        if names[i] not in present:
+            continue
+        sub, only = LAND_SPECS[names[i]]
+        effects.append((sub, only, timestamps[i]))
+
+        def apply(game, ce, ch, allc, sub=sub):
+            if sub not in ch.subtypes:
+                ch.subtypes = tuple(ch.subtypes) + (sub,)
+
+        def flt(game, ce, e, ch, allc, only=only):
+            return "Land" in ch.types and (only is None or only in ch.subtypes)
+        g.effects.append(CE(L_TYPE, timestamps[i], eids[0], 0, apply, filter=flt, duration="forever"))
+    g.bump()
+    want = _types_reference(lands, effects)
+    assert [set(g.chars(e).subtypes) for e in eids] == want
+    if present == set(LAND_SPECS) and lands == ["Mountain"]:
+        # known outcomes: the closure in chain order; no Swamp in the order of the example above
+        ts = {k: timestamps[names.index(k)] for k in names}
+        if ts["lands_are_forests"] < ts["forests_are_islands"] < ts["islands_are_swamps"]:
+            assert want == [{"Mountain", "Forest", "Island", "Swamp"}]
+        if timestamps == [1001, 1002, 1003]:
+            assert want == [{"Mountain", "Forest", "Island"}]
