@@ -452,3 +452,32 @@ def test_answer_when_the_game_is_over():
     with pytest.raises(IllegalAction, match=r"^no decision is pending \(the game is over\)$"):
         g.decide(Pass())
     assert state_hash(g) == before
+
+
+# ---------------------------------------------------------------------------
+# agents: a refused answer is answered again, never the end of a game
+# ---------------------------------------------------------------------------
+def test_random_agent_answers_what_the_options_cannot_show():
+    """'Divide N among any number of them' with fewer damage than targets: at least 1 each
+    (601.2d); Warp World's 'put them on the bottom in any order': none stays on top."""
+    from ecs.agents import RandomAgent
+    from ecs.decisions import Decision
+    agent = RandomAgent(3)
+    for _ in range(20):
+        ans = agent.act(None, Decision("divide", 0, [10, 11, 12], data={"total": 2, "any_number": True}))
+        assert sum(ans.values()) == 2 and all(v >= 1 for v in ans.values()) and set(ans) <= {10, 11, 12}
+        ans = agent.act(None, Decision("scry", 0, [1, 2, 3], data={"warp_bottom": True}))
+        assert ans["top"] == [] and sorted(ans["bottom"]) == [1, 2, 3]
+
+
+def test_random_agents_finish_games_past_refused_answers():
+    """Random decks where RandomAgent used to give an answer the rules refuse (Fireball's
+    extra targets with too little mana, 601.2f-h; Warp World; a division among any number):
+    `agents.play` asks again and the games end."""
+    from ecs.agents import RandomAgent, play
+    from ecs.fuzz import game_specs
+    specs = list(game_specs(5, 41))
+    for spec in (specs[15], specs[16], specs[38], specs[40]):
+        g = Game.new(spec.decks, seed=spec.seed, log=False, turn_limit=30, auto_pass=True)
+        play(g, [RandomAgent(spec.agent_seeds[0]), RandomAgent(spec.agent_seeds[1])])
+        assert g.over
