@@ -70,6 +70,12 @@ def parse_keyword(text: str) -> Keyword:
         return Keyword("protection", low[len("protection from "):], low)
     if low.startswith("enchant "):
         return Keyword("enchant", low[len("enchant "):], low)
+    if low.startswith("madness "):                      # 702.35a
+        return Keyword("madness", parse_cost(t[8:].strip()), low)
+    if low.startswith("kicker "):                       # 702.33a: an optional additional cost
+        return Keyword("kicker", parse_cost(t[7:].strip()), low)
+    if low.startswith("multikicker "):                  # 702.33c: paid any number of times
+        return Keyword("multikicker", parse_cost(t[12:].strip()), low)
     if low.startswith("cycling"):                       # 702.29a
         return Keyword("cycling", parse_cost(t[7:].strip()), low)
     if low.startswith("equip"):
@@ -97,6 +103,7 @@ class Cost:
     remove_counters: tuple = ()     # ((kind, n), ...): "Remove N <kind> counters from ~" (118.3)
     discard_self: bool = False      # "Discard this card" (cycling, 702.29a)
     tap_untapped: tuple = ()        # (n, filter): "Tap N untapped <filter> you control" (no {T}: 302.6)
+    sacrifice_n: int = 1            # "Sacrifice three black creatures": how many `sacrifice` matches
 
     @property
     def is_free(self) -> bool:
@@ -107,6 +114,7 @@ class Cost:
 
 
 _COST_PART = re.compile(r"\s*,\s*")
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
@@ -124,6 +132,7 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
     life = 0
     remove = []
     tap_untapped = ()
+    sac_n = 1
     for part in _COST_PART.split(t):
         if not part:
             continue
@@ -139,6 +148,12 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
             what = part[len("sacrifice "):].lower()
             if what in ("this", "~", "this creature", "this artifact", "this permanent"):
                 sac_self = True
+            elif re.match(r"(two|three|four|five|\d+) ", what):
+                word, rest = what.split(" ", 1)
+                sac_n = _NUMBER_WORDS.get(word) or int(word)
+                if sacrifice_filters is None or rest not in sacrifice_filters:
+                    raise CardError(f"no filter for sacrifice cost {part!r}")
+                sac = sacrifice_filters[rest]
             else:
                 if sacrifice_filters is None or what not in sacrifice_filters:
                     raise CardError(f"no filter for sacrifice cost {part!r}")
@@ -161,9 +176,9 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
             raise CardError(f"unknown cost component {part!r} in {text!r}")
     c = Cost(parse_cost(mana_txt), tap, untap, sac, sac_self, discard, life, None, False, text,
              tuple(remove))
-    if tap_untapped:
+    if tap_untapped or sac_n != 1:
         from dataclasses import replace
-        c = replace(c, tap_untapped=tap_untapped)
+        c = replace(c, tap_untapped=tap_untapped, sacrifice_n=sac_n)
     return c
 
 
@@ -200,6 +215,7 @@ class SpellAbility:
     additional_cost: object = None  # Cost: "As an additional cost to cast this spell, ..." (601.2f)
     extra_generic: object = None    # fn(targets) -> {N} more to cast: "costs {1} more for each target beyond the first" (601.2f)
     x_color: str | None = None      # "Spend only black mana on X." ('B'; 107.3, 601.2f-h)
+    cast_only: str | None = None    # "Cast this spell only during combat." ('combat'; 601.3)
 
 
 @dataclass(frozen=True)
@@ -231,6 +247,7 @@ class TriggeredAbility:
     optional: bool = False          # "you may"
     text: str = ""
     divide: object = None           # damage divided among its targets (603.3d, as 601.2d)
+    chooser: str | None = None      # info key of the player who chooses its targets, if not its controller
 
 
 @dataclass(frozen=True)
@@ -267,6 +284,7 @@ class CardDef:
     colors: frozenset | None = None # color indicator; default from mana cost
     text: str = ""
     extra: bool = False             # defined by a scenario's `cards:` or a --cards file
+    alt_cost: Cost | None = None    # "You may <cost> rather than pay this spell's mana cost" (118.9)
     base_colors: frozenset = frozenset()   # set in __post_init__: color indicator or mana cost
 
     def __post_init__(self):
@@ -282,7 +300,7 @@ class CardDef:
 
 
 def make_card(name, cost, type_line, pt=None, loyalty=None, keywords=(), abilities=(),
-              spell=None, colors=None, text="", extra=False) -> CardDef:
+              spell=None, colors=None, text="", extra=False, alt_cost=None) -> CardDef:
     supers, types, subs = parse_type_line(type_line)
     power = toughness = None
     star = False
@@ -305,4 +323,30 @@ def make_card(name, cost, type_line, pt=None, loyalty=None, keywords=(), abiliti
                    supertypes=supers, types=types, subtypes=subs, power=power,
                    toughness=toughness, pt_star=star,
                    loyalty=None if loyalty is None else int(loyalty), keywords=kws,
-                   abilities=tuple(abilities), spell=spell, colors=cols, text=text, extra=extra)
+                   abilities=tuple(abilities), spell=spell, colors=cols, text=text, extra=extra,
+                   alt_cost=alt_cost)
+
+
+# ---------------------------------------------------------------------------
+# Shorthands used by the card files
+# ---------------------------------------------------------------------------
+def spell(*effects, targets=(), **kw) -> SpellAbility:
+    """An instant's or sorcery's effect steps (or a permanent spell's targets), in order."""
+    return SpellAbility(effects=tuple(effects), targets=tuple(targets), **kw)
+
+
+def act(cost, *effects, targets=(), timing="instant", sac=None, text="") -> ActivatedAbility:
+    """'<cost>: <effects>'; `sac` names the filters of 'Sacrifice a ...'/'Tap N untapped ...' costs."""
+    return ActivatedAbility(cost=parse_activation_cost(cost, sac), effects=tuple(effects),
+                            targets=tuple(targets), timing=timing, text=text or cost)
+
+
+def mana_ability(cost, *letters, text="") -> ActivatedAbility:
+    """'<cost>: Add {A} or {B}.': one mana of one of the given letters (CR 605.1a)."""
+    from ecs.mana import IDX
+    pools = []
+    for letter in letters:
+        p = [0] * 6
+        p[IDX[letter]] = 1
+        pools.append(tuple(p))
+    return ActivatedAbility(cost=parse_activation_cost(cost), mana=tuple(pools), text=text)

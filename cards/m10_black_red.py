@@ -3,7 +3,7 @@ Wildspeaker), with today's Oracle text."""
 from __future__ import annotations
 
 from cards import card, register_token
-from cards.dsl import (SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
+from cards.dsl import (spell, act, ActivatedAbility, TriggeredAbility, StaticAbility,
                        parse_activation_cost, make_card)
 from components import Attacking
 from systems import effects as fx
@@ -11,15 +11,6 @@ from systems import statics as st
 from systems import triggers as tr
 from systems.layers import StaticEffect, L_7C
 from systems.targeting import target, any_target, creature, player
-
-
-def _spell(*effects, targets=(), **kw):
-    return SpellAbility(effects=tuple(effects), targets=tuple(targets), **kw)
-
-
-def _act(cost, *effects, targets=(), timing="instant", sac=None, text=""):
-    return ActivatedAbility(cost=parse_activation_cost(cost, sac), effects=tuple(effects),
-                            targets=tuple(targets), timing=timing, text=text or cost)
 
 
 def _count_you_control(pred):
@@ -47,11 +38,11 @@ register_token(make_card("Beast", None, "Token Creature — Beast", pt=(3, 3), c
 card("Cemetery Reaper", "{1}{B}{B}", "Creature — Zombie", pt=(2, 2),
      abilities=[StaticAbility(continuous=(st.modify_pt(st.other_creatures_you_control("Zombie"), 1, 1),),
                               text="Other Zombie creatures you control get +1/+1."),
-                _act("{2}{B}, {T}", fx.Exile(fx.TARGET(0)), fx.CreateTokens("Zombie", 1),
-                     targets=[target("target creature card from a graveyard", "card",
-                                     zone="graveyard", filter=_CREATURE_CARD)],
-                     text="{2}{B}, {T}: Exile target creature card from a graveyard. "
-                          "Create a 2/2 black Zombie creature token.")])
+                act("{2}{B}, {T}", fx.Exile(fx.TARGET(0)), fx.CreateTokens("Zombie", 1),
+                    targets=[target("target creature card from a graveyard", "card",
+                                    zone="graveyard", filter=_CREATURE_CARD)],
+                    text="{2}{B}, {T}: Exile target creature card from a graveyard. "
+                         "Create a 2/2 black Zombie creature token.")])
 
 
 def _swamps_pt(g, src, ch, allc):
@@ -81,80 +72,80 @@ card("Relentless Rats", "{1}{B}{B}", "Creature — Rat", pt=(2, 2),
                               text="A deck can have any number of cards named Relentless Rats.")])
 
 card("Tendrils of Corruption", "{3}{B}", "Instant",
-     spell=_spell(fx.DealDamage(_SWAMPS, fx.TARGET(0)), fx.GainLife(fx.YOU, _SWAMPS),
-                  targets=[creature()],
-                  text="Tendrils of Corruption deals X damage to target creature and you gain X life, "
-                       "where X is the number of Swamps you control."))
+     spell=spell(fx.DealDamage(_SWAMPS, fx.TARGET(0)), fx.GainLife(fx.YOU, _SWAMPS),
+                 targets=[creature()],
+                 text="Tendrils of Corruption deals X damage to target creature and you gain X life, "
+                      "where X is the number of Swamps you control."))
 
 card("Vampire Aristocrat", "{2}{B}", "Creature — Vampire Rogue Noble", pt=(2, 2),
-     abilities=[_act("Sacrifice a creature", fx.ModifyPT(fx.SELF, 2, 2), sac=_SAC,
-                     text="Sacrifice a creature: Vampire Aristocrat gets +2/+2 until end of turn.")])
+     abilities=[act("Sacrifice a creature", fx.ModifyPT(fx.SELF, 2, 2), sac=_SAC,
+                    text="Sacrifice a creature: Vampire Aristocrat gets +2/+2 until end of turn.")])
 
 # --- red -------------------------------------------------------------------------------
 card("Act of Treason", "{2}{R}", "Sorcery",
-     spell=_spell(fx.GainControl(fx.TARGET(0), duration="eot"), fx.Untap(fx.TARGET(0)),
-                  fx.GrantKeywords(fx.TARGET(0), ["haste"]),
-                  targets=[creature()],
-                  text="Gain control of target creature until end of turn. Untap that creature. "
-                       "It gains haste until end of turn."))
+     spell=spell(fx.GainControl(fx.TARGET(0), duration="eot"), fx.Untap(fx.TARGET(0)),
+                 fx.GrantKeywords(fx.TARGET(0), ["haste"]),
+                 targets=[creature()],
+                 text="Gain control of target creature until end of turn. Untap that creature. "
+                      "It gains haste until end of turn."))
 
 card("Burst of Speed", "{R}", "Sorcery",
-     spell=_spell(fx.GrantKeywords(fx.ALL(fx.YOUR_CREATURES), ["haste"]),
-                  text="Creatures you control gain haste until end of turn."))
+     spell=spell(fx.GrantKeywords(fx.ALL(fx.YOUR_CREATURES), ["haste"]),
+                 text="Creatures you control gain haste until end of turn."))
 
 card("Goblin Artillery", "{1}{R}{R}", "Creature — Goblin Warrior", pt=(1, 3),
-     abilities=[_act("{T}", fx.DealDamage(2, fx.TARGET(0)), fx.DealDamage(3, fx.YOU),
-                     targets=[any_target()],
-                     text="{T}: Goblin Artillery deals 2 damage to any target and 3 damage to you.")])
+     abilities=[act("{T}", fx.DealDamage(2, fx.TARGET(0)), fx.DealDamage(3, fx.YOU),
+                    targets=[any_target()],
+                    text="{T}: Goblin Artillery deals 2 damage to any target and 3 damage to you.")])
 
 _WHITE_OR_BLUE = lambda g, t, tc: bool({"W", "U"} & g.chars(t).colors)
 
 card("Ignite Disorder", "{1}{R}", "Instant",
-     spell=_spell(fx.DealDamage(0, fx.TARGET(0), divided=True),
-                  targets=[target("one, two, or three target white and/or blue creatures", "creature",
-                                  filter=_WHITE_OR_BLUE, min=1, max=3)],
-                  divide=3,
-                  text="Ignite Disorder deals 3 damage divided as you choose among one, two, or three "
-                       "target white and/or blue creatures."))
+     spell=spell(fx.DealDamage(0, fx.TARGET(0), divided=True),
+                 targets=[target("one, two, or three target white and/or blue creatures", "creature",
+                                 filter=_WHITE_OR_BLUE, min=1, max=3)],
+                 divide=3,
+                 text="Ignite Disorder deals 3 damage divided as you choose among one, two, or three "
+                      "target white and/or blue creatures."))
 
 card("Trumpet Blast", "{2}{R}", "Instant",
-     spell=_spell(fx.ModifyPT(fx.ALL(lambda g, e, ch, ctx: "Creature" in ch.types
-                                     and g.world.has(e, Attacking)), 2, 0),
-                  text="Attacking creatures get +2/+0 until end of turn."))
+     spell=spell(fx.ModifyPT(fx.ALL(lambda g, e, ch, ctx: "Creature" in ch.types
+                                    and g.world.has(e, Attacking)), 2, 0),
+                 text="Attacking creatures get +2/+0 until end of turn."))
 
 card("Yawning Fissure", "{4}{R}", "Sorcery",
-     spell=_spell(fx.Sacrifice(fx.EACH_OPPONENT, 1, lambda g, e, ch: "Land" in ch.types),
-                  text="Each opponent sacrifices a land."))
+     spell=spell(fx.Sacrifice(fx.EACH_OPPONENT, 1, lambda g, e, ch: "Land" in ch.types),
+                 text="Each opponent sacrifices a land."))
 
 card("Siege-Gang Commander", "{3}{R}{R}", "Creature — Goblin", pt=(2, 2),
      abilities=[TriggeredAbility(tr.Enters(), (fx.CreateTokens("Goblin", 3),),
                                  text="When Siege-Gang Commander enters the battlefield, create three 1/1 red Goblin creature tokens."),
-                _act("{1}{R}, Sacrifice a Goblin", fx.DealDamage(2, fx.TARGET(0)), sac=_SAC,
-                     targets=[any_target()],
-                     text="{1}{R}, Sacrifice a Goblin: Siege-Gang Commander deals 2 damage to any target.")])
+                act("{1}{R}, Sacrifice a Goblin", fx.DealDamage(2, fx.TARGET(0)), sac=_SAC,
+                    targets=[any_target()],
+                    text="{1}{R}, Sacrifice a Goblin: Siege-Gang Commander deals 2 damage to any target.")])
 
 card("Chandra Nalaar", "{3}{R}{R}", "Legendary Planeswalker — Chandra", loyalty=6,
-     abilities=[_act("+1", fx.DealDamage(1, fx.TARGET(0)), timing="sorcery",
-                     targets=[target("target player or planeswalker", "player", "planeswalker")],
-                     text="+1: Chandra Nalaar deals 1 damage to target player or planeswalker."),
-                _act("-X", fx.DealDamage("X", fx.TARGET(0)), timing="sorcery", targets=[creature()],
-                     text="−X: Chandra Nalaar deals X damage to target creature."),
-                _act("-8", fx.DealDamage(10, fx.UNION(fx.TARGET(0), fx.CREATURES_OF(fx.PLAYER_OF(fx.TARGET(0))))),
-                     timing="sorcery",
-                     targets=[target("target player or planeswalker", "player", "planeswalker")],
-                     text="−8: Chandra Nalaar deals 10 damage to target player or planeswalker and each "
-                          "creature that player or that planeswalker's controller controls.")])
+     abilities=[act("+1", fx.DealDamage(1, fx.TARGET(0)), timing="sorcery",
+                    targets=[target("target player or planeswalker", "player", "planeswalker")],
+                    text="+1: Chandra Nalaar deals 1 damage to target player or planeswalker."),
+                act("-X", fx.DealDamage("X", fx.TARGET(0)), timing="sorcery", targets=[creature()],
+                    text="−X: Chandra Nalaar deals X damage to target creature."),
+                act("-8", fx.DealDamage(10, fx.UNION(fx.TARGET(0), fx.CREATURES_OF(fx.PLAYER_OF(fx.TARGET(0))))),
+                    timing="sorcery",
+                    targets=[target("target player or planeswalker", "player", "planeswalker")],
+                    text="−8: Chandra Nalaar deals 10 damage to target player or planeswalker and each "
+                         "creature that player or that planeswalker's controller controls.")])
 
 # --- green -----------------------------------------------------------------------------
 card("Garruk Wildspeaker", "{2}{G}{G}", "Legendary Planeswalker — Garruk", loyalty=3,
-     abilities=[_act("+1", fx.Untap(fx.TARGET(0)), timing="sorcery",
-                     targets=[target("two target lands", "land", min=2, max=2)],
-                     text="+1: Untap two target lands."),
-                _act("-1", fx.CreateTokens("Beast", 1), timing="sorcery",
-                     text="−1: Create a 3/3 green Beast creature token."),
-                _act("-4", fx.ModifyPT(fx.ALL(fx.YOUR_CREATURES), 3, 3),
-                     fx.GrantKeywords(fx.ALL(fx.YOUR_CREATURES), ["trample"]), timing="sorcery",
-                     text="−4: Creatures you control get +3/+3 and gain trample until end of turn.")])
+     abilities=[act("+1", fx.Untap(fx.TARGET(0)), timing="sorcery",
+                    targets=[target("two target lands", "land", min=2, max=2)],
+                    text="+1: Untap two target lands."),
+                act("-1", fx.CreateTokens("Beast", 1), timing="sorcery",
+                    text="−1: Create a 3/3 green Beast creature token."),
+                act("-4", fx.ModifyPT(fx.ALL(fx.YOUR_CREATURES), 3, 3),
+                    fx.GrantKeywords(fx.ALL(fx.YOUR_CREATURES), ["trample"]), timing="sorcery",
+                    text="−4: Creatures you control get +3/+3 and gain trample until end of turn.")])
 
 
 # --- batch 2: triggers, delayed triggers, reanimation ---------------------------------
@@ -169,32 +160,15 @@ card("Sanguine Bond", "{3}{B}{B}", "Enchantment",
                                  text="Whenever you gain life, target opponent loses that much life.")])
 
 
-class _PutOntoBattlefieldUnderYou(fx.Step):
-    """'Put <card> onto the battlefield under your control'; the new objects go to
-    ctx.vars[key] for what the rest of the effect says about 'that creature'."""
-
-    def __init__(self, what, key="put"):
-        self.what = what
-        self.key = key
-
-    def run(self, game, ctx):
-        out = []
-        for t in self.what.resolve(game, ctx):
-            if isinstance(t, PlayerRef) or not game.exists(t):
-                continue
-            new = zones.put_onto_battlefield(game, t, controller=ctx.controller, cause="effect")
-            if new is not None and new in game.battlefield:
-                out.append(new)
-        ctx.vars[self.key] = out
-
+from systems.movement import PutOntoBattlefield  # noqa: E402
 
 card("Rise from the Grave", "{4}{B}", "Sorcery",
-     spell=_spell(_PutOntoBattlefieldUnderYou(fx.TARGET(0)),
-                  fx.BecomesInAddition(fx.CHOSEN("put"), subtypes=("Zombie",), colors=("B",)),
-                  targets=[target("target creature card from a graveyard", "card", zone="graveyard",
-                                  filter=_CREATURE_CARD)],
-                  text="Put target creature card from a graveyard onto the battlefield under your control. "
-                       "That creature is a black Zombie in addition to its other colors and types."))
+     spell=spell(PutOntoBattlefield(fx.TARGET(0), key="put"),
+                 fx.BecomesInAddition(fx.CHOSEN("put"), subtypes=("Zombie",), colors=("B",)),
+                 targets=[target("target creature card from a graveyard", "card", zone="graveyard",
+                                 filter=_CREATURE_CARD)],
+                 text="Put target creature card from a graveyard onto the battlefield under your control. "
+                      "That creature is a black Zombie in addition to its other colors and types."))
 
 
 class _SacrificeOtherThenDrain(fx.Step):
@@ -258,15 +232,15 @@ def _toughness_below_giant(g, t, tc):
 
 
 card("Stone Giant", "{2}{R}{R}", "Creature — Giant", pt=(3, 4),
-     abilities=[_act("{T}", fx.GrantKeywords(fx.TARGET(0), ["flying"]),
-                     fx.CreateDelayedTrigger(tr.AtBeginningOf("end", "each"),
-                                             TriggeredAbility(None, (fx.Destroy(fx.INFO("that")),),
-                                                              text="destroy that creature"),
-                                             remember={"that": fx.TARGET(0)}),
-                     targets=[creature("target creature you control with toughness less than Stone Giant's power",
-                                       filter=_toughness_below_giant)],
-                     text="{T}: Target creature you control with toughness less than Stone Giant's power "
-                          "gains flying until end of turn. Destroy that creature at the beginning of the next end step.")])
+     abilities=[act("{T}", fx.GrantKeywords(fx.TARGET(0), ["flying"]),
+                    fx.CreateDelayedTrigger(tr.AtBeginningOf("end", "each"),
+                                            TriggeredAbility(None, (fx.Destroy(fx.INFO("that")),),
+                                                             text="destroy that creature"),
+                                            remember={"that": fx.TARGET(0)}),
+                    targets=[creature("target creature you control with toughness less than Stone Giant's power",
+                                      filter=_toughness_below_giant)],
+                    text="{T}: Target creature you control with toughness less than Stone Giant's power "
+                         "gains flying until end of turn. Destroy that creature at the beginning of the next end step.")])
 
 
 # --- batch 3: untapping, animating lands, combat restrictions ------------------------
@@ -303,8 +277,8 @@ card("Bogardan Hellkite", "{6}{R}{R}", "Creature — Dragon", pt=(5, 5), keyword
                                       "as you choose among any number of targets.")])
 
 card("Burning Inquiry", "{R}", "Sorcery",
-     spell=_spell(fx.Draw(fx.EACH_PLAYER, 3), DiscardAtRandom(fx.EACH_PLAYER, 3),
-                  text="Each player draws three cards, then discards three cards at random."))
+     spell=spell(fx.Draw(fx.EACH_PLAYER, 3), DiscardAtRandom(fx.EACH_PLAYER, 3),
+                 text="Each player draws three cards, then discards three cards at random."))
 
 _NONLAND_YOURS = lambda g, t, tc: "Land" not in g.chars(t).types and g.chars(t).controller == tc.controller
 _NONLAND_NOT_YOURS = lambda g, t, tc: "Land" not in g.chars(t).types and g.chars(t).controller != tc.controller
@@ -339,9 +313,9 @@ card("Elvish Archdruid", "{1}{G}{G}", "Creature — Elf Druid", pt=(2, 2),
 from systems.library import LookAndReorder
 
 card("Consume Spirit", "{X}{1}{B}", "Sorcery",
-     spell=_spell(fx.DealDamage("X", fx.TARGET(0)), fx.GainLife(fx.YOU, "X"),
-                  targets=[any_target()], x_color="B",
-                  text="Spend only black mana on X. Consume Spirit deals X damage to any target and you gain X life."))
+     spell=spell(fx.DealDamage("X", fx.TARGET(0)), fx.GainLife(fx.YOU, "X"),
+                 targets=[any_target()], x_color="B",
+                 text="Spend only black mana on X. Consume Spirit deals X damage to any target and you gain X life."))
 
 
 class _ShuffleYourLibrary(fx.Step):
@@ -350,10 +324,10 @@ class _ShuffleYourLibrary(fx.Step):
 
 
 card("Ponder", "{U}", "Sorcery",
-     spell=_spell(LookAndReorder(3), fx.MayStep((_ShuffleYourLibrary(),), prompt="shuffle your library?"),
-                  fx.Draw(fx.YOU, 1),
-                  text="Look at the top three cards of your library, then put them back in any order. "
-                       "You may shuffle. Draw a card."))
+     spell=spell(LookAndReorder(3), fx.MayStep((_ShuffleYourLibrary(),), prompt="shuffle your library?"),
+                 fx.Draw(fx.YOU, 1),
+                 text="Look at the top three cards of your library, then put them back in any order. "
+                      "You may shuffle. Draw a card."))
 
 
 class _Polymorph(fx.Step):
@@ -384,10 +358,10 @@ class _Polymorph(fx.Step):
 
 
 card("Polymorph", "{3}{U}", "Sorcery",
-     spell=_spell(_Polymorph(), targets=[creature()],
-                  text="Destroy target creature. It can't be regenerated. Its controller reveals cards from the "
-                       "top of their library until they reveal a creature card. The player puts that card onto "
-                       "the battlefield, then shuffles all other cards revealed this way into their library."))
+     spell=spell(_Polymorph(), targets=[creature()],
+                 text="Destroy target creature. It can't be regenerated. Its controller reveals cards from the "
+                      "top of their library until they reveal a creature card. The player puts that card onto "
+                      "the battlefield, then shuffles all other cards revealed this way into their library."))
 
 
 class _HauntingEchoes(fx.Step):
@@ -431,10 +405,10 @@ class _HauntingEchoes(fx.Step):
 
 
 card("Haunting Echoes", "{3}{B}{B}", "Sorcery",
-     spell=_spell(_HauntingEchoes(), targets=[player()],
-                  text="Exile all cards from target player's graveyard other than basic land cards. For each card "
-                       "exiled this way, search that player's library for all cards with the same name as that card "
-                       "and exile them. Then that player shuffles."))
+     spell=spell(_HauntingEchoes(), targets=[player()],
+                 text="Exile all cards from target player's graveyard other than basic land cards. For each card "
+                      "exiled this way, search that player's library for all cards with the same name as that card "
+                      "and exile them. Then that player shuffles."))
 
 
 # --- batch 6: the top card of the library --------------------------------------------
@@ -617,12 +591,12 @@ class _WarpWorld(fx.Step):
 
 
 card("Warp World", "{5}{R}{R}{R}", "Sorcery",
-     spell=_spell(_WarpWorld(),
-                  text="Each player shuffles all permanents they own into their library, then reveals that many "
-                       "cards from the top of their library. Each player puts all artifact, creature, and land "
-                       "cards revealed this way onto the battlefield, then does the same for enchantment cards, "
-                       "then puts all cards revealed this way that weren't put onto the battlefield on the bottom "
-                       "of their library."))
+     spell=spell(_WarpWorld(),
+                 text="Each player shuffles all permanents they own into their library, then reveals that many "
+                      "cards from the top of their library. Each player puts all artifact, creature, and land "
+                      "cards revealed this way onto the battlefield, then does the same for enchantment cards, "
+                      "then puts all cards revealed this way that weren't put onto the battlefield on the bottom "
+                      "of their library."))
 
 
 # --- Wall of Frost (card 56: "doesn't untap during its controller's next untap step") ----

@@ -5,20 +5,11 @@ these entries, is registered with the other lucky charms in cards/m11.py.)"""
 from __future__ import annotations
 
 from cards import card
-from cards.dsl import SpellAbility, ActivatedAbility, StaticAbility, parse_activation_cost
+from cards.dsl import spell, act, StaticAbility
 from systems import effects as fx
 from systems import statics as st
 from systems.entering import PayLifeOrEntersTapped
 from systems.targeting import any_target, creature, target
-
-
-def _spell(*effects, targets=(), **kw):
-    return SpellAbility(effects=tuple(effects), targets=tuple(targets), **kw)
-
-
-def _act(cost, *effects, targets=(), timing="instant", text=""):
-    return ActivatedAbility(cost=parse_activation_cost(cost), effects=tuple(effects),
-                            targets=tuple(targets), timing=timing, text=text or cost)
 
 
 def _self_flag(flag, text):
@@ -38,29 +29,29 @@ card("Stampeding Rhino", "{4}{G}", "Creature — Rhino", pt=(4, 4), keywords=["t
 card("Palace Guard", "{2}{W}", "Creature — Human Soldier", pt=(1, 4),
      abilities=[_self_flag("block_any_number", "Palace Guard can block any number of creatures.")])
 card("Wall of Faith", "{3}{W}", "Creature — Wall", pt=(0, 5), keywords=["defender"],
-     abilities=[_act("{W}", fx.ModifyPT(fx.SELF, 0, 1),
-                     text="{W}: Wall of Faith gets +0/+1 until end of turn.")])
+     abilities=[act("{W}", fx.ModifyPT(fx.SELF, 0, 1),
+                    text="{W}: Wall of Faith gets +0/+1 until end of turn.")])
 card("Berserkers of Blood Ridge", "{4}{R}", "Creature — Human Berserker", pt=(4, 4),
      abilities=[_self_flag("attacks_each_combat",
                            "Berserkers of Blood Ridge attacks each combat if able.")])
 
 card("Selfless Exorcist", "{3}{W}{W}", "Creature — Human Cleric", pt=(3, 4),
-     abilities=[_act("{T}", fx.ExileThenDealsPower(fx.TARGET(0), fx.SELF),
-                     targets=[target("target creature card from a graveyard", "card", zone="graveyard",
-                                     filter=lambda g, t, tc: "Creature" in g.chars(t).types)],
-                     text="{T}: Exile target creature card from a graveyard. That card deals damage "
-                          "equal to its power to Selfless Exorcist.")])
+     abilities=[act("{T}", fx.ExileThenDealsPower(fx.TARGET(0), fx.SELF),
+                    targets=[target("target creature card from a graveyard", "card", zone="graveyard",
+                                    filter=lambda g, t, tc: "Creature" in g.chars(t).types)],
+                    text="{T}: Exile target creature card from a graveyard. That card deals damage "
+                         "equal to its power to Selfless Exorcist.")])
 
 # --- instants ------------------------------------------------------------------------
 card("Giant Growth", "{G}", "Instant",
-     spell=_spell(fx.ModifyPT(fx.TARGET(0), 3, 3), targets=[creature()],
-                  text="Target creature gets +3/+3 until end of turn."))
+     spell=spell(fx.ModifyPT(fx.TARGET(0), 3, 3), targets=[creature()],
+                 text="Target creature gets +3/+3 until end of turn."))
 card("Mending Hands", "{W}", "Instant",
-     spell=_spell(fx.PreventNextDamageTo(fx.TARGET(0), 4), targets=[any_target()],
-                  text="Prevent the next 4 damage that would be dealt to any target this turn."))
+     spell=spell(fx.PreventNextDamageTo(fx.TARGET(0), 4), targets=[any_target()],
+                 text="Prevent the next 4 damage that would be dealt to any target this turn."))
 card("Lightning Bolt", "{R}", "Instant",
-     spell=_spell(fx.DealDamage(3, fx.TARGET(0)), targets=[any_target()],
-                  text="Lightning Bolt deals 3 damage to any target."))
+     spell=spell(fx.DealDamage(3, fx.TARGET(0)), targets=[any_target()],
+                 text="Lightning Bolt deals 3 damage to any target."))
 
 # --- lands -------------------------------------------------------------------------------
 card("Stomping Ground", None, "Land — Mountain Forest",

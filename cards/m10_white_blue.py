@@ -2,23 +2,13 @@
 from __future__ import annotations
 
 from cards import card, register_token
-from cards.dsl import (SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
-                       parse_activation_cost, make_card)
+from cards.dsl import spell, act, TriggeredAbility, StaticAbility, make_card
 from components import Attacking, Blocking
 from systems import effects as fx
 from systems import statics as st
 from systems import triggers as tr
 from systems.layers import StaticEffect, L_7C
 from systems.targeting import target, creature, player
-
-
-def _spell(*effects, targets=(), **kw):
-    return SpellAbility(effects=tuple(effects), targets=tuple(targets), **kw)
-
-
-def _act(cost, *effects, targets=(), timing="instant", text=""):
-    return ActivatedAbility(cost=parse_activation_cost(cost), effects=tuple(effects),
-                            targets=tuple(targets), timing=timing, text=text or cost)
 
 
 def _black_or_red(g, t, tc):
@@ -50,14 +40,14 @@ register_token(make_card(
 
 # --- white -------------------------------------------------------------------------
 card("Ajani Goldmane", "{2}{W}{W}", "Legendary Planeswalker — Ajani", loyalty=4,
-     abilities=[_act("+1", fx.GainLife(fx.YOU, 2), timing="sorcery", text="+1: You gain 2 life."),
-                _act("-1", fx.AddCounters(fx.ALL(fx.YOUR_CREATURES), "+1/+1", 1),
-                     fx.GrantKeywords(fx.ALL(fx.YOUR_CREATURES), ["vigilance"]), timing="sorcery",
-                     text="−1: Put a +1/+1 counter on each creature you control. "
-                          "Those creatures gain vigilance until end of turn."),
-                _act("-6", fx.CreateTokens("Avatar", 1), timing="sorcery",
-                     text="−6: Create a white Avatar creature token. It has \"This creature's power "
-                          "and toughness are each equal to your life total.\"")])
+     abilities=[act("+1", fx.GainLife(fx.YOU, 2), timing="sorcery", text="+1: You gain 2 life."),
+                act("-1", fx.AddCounters(fx.ALL(fx.YOUR_CREATURES), "+1/+1", 1),
+                    fx.GrantKeywords(fx.ALL(fx.YOUR_CREATURES), ["vigilance"]), timing="sorcery",
+                    text="−1: Put a +1/+1 counter on each creature you control. "
+                         "Those creatures gain vigilance until end of turn."),
+                act("-6", fx.CreateTokens("Avatar", 1), timing="sorcery",
+                    text="−6: Create a white Avatar creature token. It has \"This creature's power "
+                         "and toughness are each equal to your life total.\"")])
 
 
 def _plains_you_control(g, ce, ch, allc):
@@ -88,18 +78,18 @@ card("Captain of the Watch", "{4}{W}{W}", "Creature — Human Soldier", pt=(3, 3
                                       "1/1 white Soldier creature tokens.")])
 
 card("Celestial Purge", "{1}{W}", "Instant",
-     spell=_spell(fx.Exile(fx.TARGET(0)),
-                  targets=[target("target black or red permanent", "permanent", filter=_black_or_red)],
-                  text="Exile target black or red permanent."))
+     spell=spell(fx.Exile(fx.TARGET(0)),
+                 targets=[target("target black or red permanent", "permanent", filter=_black_or_red)],
+                 text="Exile target black or red permanent."))
 
 card("Divine Verdict", "{3}{W}", "Instant",
-     spell=_spell(fx.Destroy(fx.TARGET(0)),
-                  targets=[creature("target attacking or blocking creature", filter=_attacking_or_blocking)],
-                  text="Destroy target attacking or blocking creature."))
+     spell=spell(fx.Destroy(fx.TARGET(0)),
+                 targets=[creature("target attacking or blocking creature", filter=_attacking_or_blocking)],
+                 text="Destroy target attacking or blocking creature."))
 
 card("Glorious Charge", "{1}{W}", "Instant",
-     spell=_spell(fx.ModifyPT(fx.ALL(fx.YOUR_CREATURES), 1, 1),
-                  text="Creatures you control get +1/+1 until end of turn."))
+     spell=spell(fx.ModifyPT(fx.ALL(fx.YOUR_CREATURES), 1, 1),
+                 text="Creatures you control get +1/+1 until end of turn."))
 
 card("Indestructibility", "{3}{W}", "Enchantment — Aura", keywords=["enchant permanent"],
      abilities=[StaticAbility(continuous=(st.grant(st.attached_object(), "indestructible"),),
@@ -115,14 +105,14 @@ card("Mesa Enchantress", "{1}{W}{W}", "Creature — Human Druid", pt=(0, 2),
                                  text="Whenever you cast an enchantment spell, you may draw a card.")])
 
 card("Righteousness", "{W}", "Instant",
-     spell=_spell(fx.ModifyPT(fx.TARGET(0), 7, 7),
-                  targets=[creature("target blocking creature", filter=_blocking)],
-                  text="Target blocking creature gets +7/+7 until end of turn."))
+     spell=spell(fx.ModifyPT(fx.TARGET(0), 7, 7),
+                 targets=[creature("target blocking creature", filter=_blocking)],
+                 text="Target blocking creature gets +7/+7 until end of turn."))
 
 card("Solemn Offering", "{2}{W}", "Sorcery",
-     spell=_spell(fx.Destroy(fx.TARGET(0)), fx.GainLife(fx.YOU, 4),
-                  targets=[target("target artifact or enchantment", "artifact", "enchantment")],
-                  text="Destroy target artifact or enchantment. You gain 4 life."))
+     spell=spell(fx.Destroy(fx.TARGET(0)), fx.GainLife(fx.YOU, 4),
+                 targets=[target("target artifact or enchantment", "artifact", "enchantment")],
+                 text="Destroy target artifact or enchantment. You gain 4 life."))
 
 
 def _another_creature(g, new, source, controller):
@@ -135,49 +125,49 @@ card("Soul Warden", "{W}", "Creature — Human Cleric", pt=(1, 1),
                                  text="Whenever another creature enters the battlefield, you gain 1 life.")])
 
 card("Undead Slayer", "{2}{W}", "Creature — Human Cleric", pt=(2, 2),
-     abilities=[_act("{W}, {T}", fx.Exile(fx.TARGET(0)),
-                     targets=[target("target Skeleton, Vampire, or Zombie", "permanent",
-                                     filter=lambda g, t, tc: bool({"Skeleton", "Vampire", "Zombie"}
-                                                                  & set(g.chars(t).subtypes)))],
-                     text="{W}, {T}: Exile target Skeleton, Vampire, or Zombie.")])
+     abilities=[act("{W}, {T}", fx.Exile(fx.TARGET(0)),
+                    targets=[target("target Skeleton, Vampire, or Zombie", "permanent",
+                                    filter=lambda g, t, tc: bool({"Skeleton", "Vampire", "Zombie"}
+                                                                 & set(g.chars(t).subtypes)))],
+                    text="{W}, {T}: Exile target Skeleton, Vampire, or Zombie.")])
 
 # --- red reference cards of the white section ------------------------------------
 card("Pyroclasm", "{1}{R}", "Sorcery",
-     spell=_spell(fx.DealDamageEach(2, players=False), text="Pyroclasm deals 2 damage to each creature."))
+     spell=spell(fx.DealDamageEach(2, players=False), text="Pyroclasm deals 2 damage to each creature."))
 
 # --- blue --------------------------------------------------------------------------
 card("Disorient", "{3}{U}", "Instant",
-     spell=_spell(fx.ModifyPT(fx.TARGET(0), -7, 0), targets=[creature()],
-                  text="Target creature gets -7/-0 until end of turn."))
+     spell=spell(fx.ModifyPT(fx.TARGET(0), -7, 0), targets=[creature()],
+                 text="Target creature gets -7/-0 until end of turn."))
 
 card("Jace Beleren", "{1}{U}{U}", "Legendary Planeswalker — Jace", loyalty=3,
-     abilities=[_act("+2", fx.Draw(fx.EACH_PLAYER, 1), timing="sorcery", text="+2: Each player draws a card."),
-                _act("-1", fx.Draw(fx.TARGET(0), 1), targets=[player()], timing="sorcery",
-                     text="−1: Target player draws a card."),
-                _act("-10", fx.Mill(fx.TARGET(0), 20), targets=[player()], timing="sorcery",
-                     text="−10: Target player mills twenty cards.")])
+     abilities=[act("+2", fx.Draw(fx.EACH_PLAYER, 1), timing="sorcery", text="+2: Each player draws a card."),
+                act("-1", fx.Draw(fx.TARGET(0), 1), targets=[player()], timing="sorcery",
+                    text="−1: Target player draws a card."),
+                act("-10", fx.Mill(fx.TARGET(0), 20), targets=[player()], timing="sorcery",
+                    text="−10: Target player mills twenty cards.")])
 
 card("Jump", "{U}", "Instant",
-     spell=_spell(fx.GrantKeywords(fx.TARGET(0), ["flying"]), targets=[creature()],
-                  text="Target creature gains flying until end of turn."))
+     spell=spell(fx.GrantKeywords(fx.TARGET(0), ["flying"]), targets=[creature()],
+                 text="Target creature gains flying until end of turn."))
 
 card("Merfolk Sovereign", "{1}{U}{U}", "Creature — Merfolk Noble", pt=(2, 2),
      abilities=[StaticAbility(continuous=(st.modify_pt(st.other_creatures_you_control("Merfolk"), 1, 1),),
                               text="Other Merfolk creatures you control get +1/+1."),
-                _act("{T}", fx.AddFlag(fx.TARGET(0), "cant_be_blocked"),
-                     targets=[creature("target Merfolk creature",
-                                       filter=lambda g, t, tc: "Merfolk" in g.chars(t).subtypes)],
-                     text="{T}: Target Merfolk creature can't be blocked this turn.")])
+                act("{T}", fx.AddFlag(fx.TARGET(0), "cant_be_blocked"),
+                    targets=[creature("target Merfolk creature",
+                                      filter=lambda g, t, tc: "Merfolk" in g.chars(t).subtypes)],
+                    text="{T}: Target Merfolk creature can't be blocked this turn.")])
 
 card("Tome Scour", "{U}", "Sorcery",
-     spell=_spell(fx.Mill(fx.TARGET(0), 5), targets=[player()],
-                  text="Target player mills five cards."))
+     spell=spell(fx.Mill(fx.TARGET(0), 5), targets=[player()],
+                 text="Target player mills five cards."))
 
 from systems.restrictions import CantThisTurn
 
 card("Silence", "{W}", "Instant",
-     spell=_spell(CantThisTurn(fx.EACH_OPPONENT, "cast_spells"),
-                  text="Your opponents can't cast spells this turn."))
+     spell=spell(CantThisTurn(fx.EACH_OPPONENT, "cast_spells"),
+                 text="Your opponents can't cast spells this turn."))
 
 from systems.targeted import BecomesTarget
 
@@ -200,8 +190,8 @@ card("Guardian Seraph", "{2}{W}{W}", "Creature — Angel", pt=(3, 4), keywords=[
                               text="If a source an opponent controls would deal damage to you, prevent 1 of that damage.")])
 
 card("Safe Passage", "{2}{W}", "Instant",
-     spell=_spell(fx.PreventAllDamageThisTurn(you_and_your_creatures),
-                  text="Prevent all damage that would be dealt to you and creatures you control this turn."))
+     spell=spell(fx.PreventAllDamageThisTurn(you_and_your_creatures),
+                 text="Prevent all damage that would be dealt to you and creatures you control this turn."))
 
 from systems.copy import CopySpell, EachOtherPlayerCopies
 
@@ -211,10 +201,10 @@ def _instant_or_sorcery_spell(g, t, tc):
 
 
 card("Twincast", "{U}{U}", "Instant",
-     spell=_spell(CopySpell(fx.TARGET(0)),
-                  targets=[target("target instant or sorcery spell", "spell", zone="stack",
-                                  filter=_instant_or_sorcery_spell)],
-                  text="Copy target instant or sorcery spell. You may choose new targets for the copy."))
+     spell=spell(CopySpell(fx.TARGET(0)),
+                 targets=[target("target instant or sorcery spell", "spell", zone="stack",
+                                 filter=_instant_or_sorcery_spell)],
+                 text="Copy target instant or sorcery spell. You may choose new targets for the copy."))
 
 card("Hive Mind", "{5}{U}", "Enchantment",
      abilities=[TriggeredAbility(tr.PlayerCasts(lambda g, ch: bool({"Instant", "Sorcery"} & ch.types)),
@@ -232,17 +222,17 @@ card("Clone", "{3}{U}", "Creature — Shapeshifter", pt=(0, 0),
 from systems.untap import DoesntUntapNext
 
 card("Sleep", "{2}{U}{U}", "Sorcery",
-     spell=_spell(fx.Tap(fx.CREATURES_OF(fx.TARGET(0))),
-                  DoesntUntapNext(fx.CREATURES_OF(fx.TARGET(0)), player=fx.TARGET(0)),
-                  targets=[player()],
-                  text="Tap all creatures target player controls. Those creatures don't untap during "
-                       "that player's next untap step."))
+     spell=spell(fx.Tap(fx.CREATURES_OF(fx.TARGET(0))),
+                 DoesntUntapNext(fx.CREATURES_OF(fx.TARGET(0)), player=fx.TARGET(0)),
+                 targets=[player()],
+                 text="Tap all creatures target player controls. Those creatures don't untap during "
+                      "that player's next untap step."))
 
 card("Alluring Siren", "{1}{U}", "Creature — Siren", pt=(1, 1),
-     abilities=[_act("{T}", fx.AddFlag(fx.TARGET(0), lambda g, ctx: f"must_attack:{ctx.controller}"),
-                     targets=[creature("target creature an opponent controls",
-                                       filter=lambda g, t, tc: g.chars(t).controller != tc.controller)],
-                     text="{T}: Target creature an opponent controls attacks you this turn if able.")])
+     abilities=[act("{T}", fx.AddFlag(fx.TARGET(0), lambda g, ctx: f"must_attack:{ctx.controller}"),
+                    targets=[creature("target creature an opponent controls",
+                                      filter=lambda g, t, tc: g.chars(t).controller != tc.controller)],
+                    text="{T}: Target creature an opponent controls attacks you this turn if able.")])
 
 
 def _black_or_red_of_damaged_player(g, t, tc):
@@ -262,9 +252,9 @@ from systems.redirect import RedirectFromChosenSource
 from systems.targeting import any_target
 
 card("Harm's Way", "{W}", "Instant",
-     spell=_spell(RedirectFromChosenSource(fx.TARGET(0), 2), targets=[any_target()],
-                  text="The next 2 damage that a source of your choice would deal to you and/or "
-                       "permanents you control this turn is dealt to any target instead."))
+     spell=spell(RedirectFromChosenSource(fx.TARGET(0), 2), targets=[any_target()],
+                 text="The next 2 damage that a source of your choice would deal to you and/or "
+                      "permanents you control this turn is dealt to any target instead."))
 
 from systems.search import SearchLibrary, NameCard, If, PutOntoBattlefield, Shuffle
 
@@ -304,9 +294,9 @@ card("Convincing Mirage", "{1}{U}", "Enchantment — Aura", keywords=["enchant l
 from systems.together import ReturnAllFromGraveyards
 
 card("Open the Vaults", "{4}{W}{W}", "Sorcery",
-     spell=_spell(ReturnAllFromGraveyards(lambda g, c, ch: bool({"Artifact", "Enchantment"} & ch.types)),
-                  text="Return all artifact and enchantment cards from all graveyards to the battlefield "
-                       "under their owners' control. (Auras with nothing to enchant remain in graveyards.)"))
+     spell=spell(ReturnAllFromGraveyards(lambda g, c, ch: bool({"Artifact", "Enchantment"} & ch.types)),
+                 text="Return all artifact and enchantment cards from all graveyards to the battlefield "
+                      "under their owners' control. (Auras with nothing to enchant remain in graveyards.)"))
 
 from systems.replacement import EntersWithCounters
 from systems.playing import RevealTopMayPlayFree
@@ -315,9 +305,9 @@ card("Djinn of Wishes", "{3}{U}{U}", "Creature — Djinn", pt=(4, 4), keywords=[
      abilities=[StaticAbility(replacement=(EntersWithCounters("wish", 3),),
                               zones=("battlefield", "hand", "library", "graveyard", "exile", "stack"),
                               text="Djinn of Wishes enters the battlefield with three wish counters on it."),
-                _act("{2}{U}{U}, Remove a wish counter from ~", RevealTopMayPlayFree(),
-                     text="{2}{U}{U}, Remove a wish counter from Djinn of Wishes: Reveal the top card of "
-                          "your library. You may play that card without paying its mana cost. If you don't, exile it.")])
+                act("{2}{U}{U}, Remove a wish counter from ~", RevealTopMayPlayFree(),
+                    text="{2}{U}{U}, Remove a wish counter from Djinn of Wishes: Reveal the top card of "
+                         "your library. You may play that card without paying its mana cost. If you don't, exile it.")])
 
 from systems.cycling import CycleOrDies
 

@@ -3,42 +3,27 @@ members of the cycles the FAQ describes (tap-lands, lucky charms)."""
 from __future__ import annotations
 
 from cards import card
-from cards.dsl import (SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
+from cards.dsl import (spell, act, mana_ability, ActivatedAbility, TriggeredAbility, StaticAbility,
                        parse_activation_cost)
-from ecs.mana import IDX
 from systems import effects as fx
 from systems import statics as st
 from systems import triggers as tr
+from systems.playing import CastAnyNumberFree
+from systems.search import If
 from systems.library import (Search, PutFoundOneEach, Shuffle, RevealUntilPutOntoBattlefield,
                              EachNamesThenRevealsTop)
 from components import Attacking
 from systems.movement import (PutOntoBattlefield, DealsDamage, POWER_OF, SOURCE, ExileAndRemember,
+                              ReturnSourceFromGraveyardAttached, RevealAtRandomPlayOrCast,
                               ReturnFromExile, ExileAllCounting, ExileLinked, LinkedExiledToHand)
-from systems.replacement import EntersTappedUnless, DoubleDamage
+from systems.replacement import (EntersTappedUnless, DoubleDamage, ExileInsteadOfOpponentsGraveyard,
+                                 DiscardedByOpponentOntoBattlefield)
 from systems.restrictions import CantThisTurn
 from systems.retarget import ChooseNewTargets
 from systems.start import BEGIN_ON_BATTLEFIELD
 from systems.targeting import target, any_target, creature, CantBeTargetedBy, NONGREEN
 
 _ALL_ZONES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
-
-
-def _spell(*effects, targets=(), **kw):
-    return SpellAbility(effects=tuple(effects), targets=tuple(targets), **kw)
-
-
-def _act(cost, *effects, targets=(), timing="instant", text=""):
-    return ActivatedAbility(cost=parse_activation_cost(cost), effects=tuple(effects),
-                            targets=tuple(targets), timing=timing, text=text or cost)
-
-
-def _mana(cost, *letters, text=""):
-    pools = []
-    for L in letters:
-        p = [0] * 6
-        p[IDX[L]] = 1
-        pools.append(tuple(p))
-    return ActivatedAbility(cost=parse_activation_cost(cost), mana=tuple(pools), text=text)
 
 
 def _greatest_power_you_control(g, ctx):
@@ -57,6 +42,77 @@ card("Leyline of Punishment", "{2}{R}{R}", "Enchantment",
      abilities=[_leyline("Leyline of Punishment"),
                 StaticAbility(rules=("players_cant_gain_life",), text="Players can't gain life."),
                 StaticAbility(rules=("damage_cant_be_prevented",), text="Damage can't be prevented.")])
+card("Leyline of the Void", "{2}{B}{B}", "Enchantment",
+     abilities=[_leyline("Leyline of the Void"),
+                StaticAbility(replacement=(ExileInsteadOfOpponentsGraveyard(),),
+                              text="If a card would be put into an opponent's graveyard from anywhere, "
+                                   "exile it instead.")])
+
+
+# --- an Aura that moves on (CR 303.4, 603.10a) ----------------------------------------------
+def _opponent_of_chooser(g, t, tc):
+    """'target creature one of their opponents controls': 'their' is the player choosing
+    (the enchanted creature's controller as it last existed)."""
+    return g.chars(t).controller != tc.info.get("creature_controller")
+
+
+card("Necrotic Plague", "{2}{B}{B}", "Enchantment — Aura", keywords=["enchant creature"],
+     abilities=[StaticAbility(continuous=(st.grant_abilities(st.attached_object(), TriggeredAbility(
+                    tr.AtBeginningOf("upkeep", "your"), (fx.SacrificeIt(fx.SELF),),
+                    text="At the beginning of your upkeep, sacrifice this creature.")),),
+                              text="Enchanted creature has \"At the beginning of your upkeep, sacrifice this "
+                                   "creature.\""),
+                TriggeredAbility(tr.EnchantedDies(), (ReturnSourceFromGraveyardAttached(fx.TARGET(0)),),
+                                 targets=(creature("target creature one of their opponents controls",
+                                                   filter=_opponent_of_chooser),),
+                                 chooser="creature_controller",
+                                 text="When enchanted creature dies, its controller chooses target creature one of "
+                                      "their opponents controls. Return Necrotic Plague from its owner's graveyard "
+                                      "to the battlefield attached to that creature.")])
+
+# --- casting during a resolution (CR 608.2g) -----------------------------------------------
+card("Wild Evocation", "{5}{R}", "Enchantment",
+     abilities=[TriggeredAbility(tr.AtBeginningOf("upkeep", "each"), (RevealAtRandomPlayOrCast(fx.INFO("active")),),
+                                 text="At the beginning of each player's upkeep, that player reveals a card at random "
+                                      "from their hand. If it's a land card, the player puts it onto the battlefield. "
+                                      "Otherwise, the player casts it without paying its mana cost if able.")])
+
+# --- an alternative cost (CR 118.9) -------------------------------------------------------
+_BLACK_CREATURES = {"black creatures": lambda g, e, p: "Creature" in g.chars(e).types and "B" in g.chars(e).colors}
+card("Demon of Death's Gate", "{6}{B}{B}{B}", "Creature — Demon", pt=(9, 9), keywords=["flying", "trample"],
+     alt_cost=parse_activation_cost("Pay 6 life, Sacrifice three black creatures", _BLACK_CREATURES),
+     text="You may pay 6 life and sacrifice three black creatures rather than pay this spell's mana cost.")
+
+# --- discard (CR 701.9) ------------------------------------------------------------------
+card("Obstinate Baloth", "{2}{G}{G}", "Creature — Beast", pt=(4, 4),
+     abilities=[TriggeredAbility(tr.Enters(), (fx.GainLife(fx.YOU, 4),),
+                                 text="When Obstinate Baloth enters, you gain 4 life."),
+                StaticAbility(replacement=(DiscardedByOpponentOntoBattlefield(),), zones=("hand",),
+                              text="If a spell or ability an opponent controls causes you to discard "
+                                   "Obstinate Baloth, put it onto the battlefield instead of putting it "
+                                   "into your graveyard.")])
+
+
+def _red_card_discarded(g, ctx):
+    """'If a red card is discarded this way': the card as it was discarded, wherever it went
+    (004 Leyline of the Void R3)."""
+    return any("R" in ch.colors for ch in ctx.vars.get("discarded", ()))
+
+
+card("Chandra Ablaze", "{4}{R}{R}", "Legendary Planeswalker — Chandra", loyalty=5,
+     abilities=[act("+1", fx.Discard(fx.YOU, 1), If(_red_card_discarded, (fx.DealDamage(4, fx.TARGET(0)),)),
+                    timing="sorcery", targets=[any_target()],
+                    text="+1: Discard a card. If a red card is discarded this way, Chandra Ablaze deals 4 "
+                         "damage to any target."),
+                act("-2", fx.Discard(fx.EACH_PLAYER, "hand"), fx.Draw(fx.EACH_PLAYER, 3), timing="sorcery",
+                    text="−2: Each player discards their hand, then draws three cards."),
+                act("-7", CastAnyNumberFree(lambda g, ch: "R" in ch.colors and bool({"Instant", "Sorcery"} & ch.types)),
+                    timing="sorcery",
+                    text="−7: Cast any number of red instant and/or sorcery cards from your graveyard without "
+                         "paying their mana costs.")])
+card("Liliana's Caress", "{1}{B}", "Enchantment",
+     abilities=[TriggeredAbility(tr.OpponentDiscards(), (fx.LoseLife(fx.INFO("player"), 2),),
+                                 text="Whenever an opponent discards a card, that player loses 2 life.")])
 
 # --- lucky charms: "Whenever a player casts a <color> spell, you may gain 1 life." -------
 for _name, _letter, _word in (("Angel's Feather", "W", "white"), ("Kraken's Eye", "U", "blue"),
@@ -81,16 +137,16 @@ for _name, (_a, _b), (_m1, _m2) in (("Drowned Catacomb", ("Island", "Swamp"), ("
                                   text=f"This land enters tapped unless you control a {_a} or an {_b}."
                                   if _b[0] in "AEIOU" else
                                   f"This land enters tapped unless you control a {_a} or a {_b}."),
-                    _mana("{T}", _m1, _m2, text=f"{{T}}: Add {{{_m1}}} or {{{_m2}}}.")])
+                    mana_ability("{T}", _m1, _m2, text=f"{{T}}: Add {{{_m1}}} or {{{_m2}}}.")])
 
 # --- creatures -------------------------------------------------------------------------
 card("Brindle Boar", "{2}{G}", "Creature — Boar", pt=(2, 2),
-     abilities=[_act("Sacrifice this creature", fx.GainLife(fx.YOU, 4),
-                     text="Sacrifice Brindle Boar: You gain 4 life.")])
+     abilities=[act("Sacrifice this creature", fx.GainLife(fx.YOU, 4),
+                    text="Sacrifice Brindle Boar: You gain 4 life.")])
 
 card("Inferno Titan", "{4}{R}{R}", "Creature — Giant", pt=(6, 6),
-     abilities=[_act("{R}", fx.ModifyPT(fx.SELF, 1, 0),
-                     text="{R}: Inferno Titan gets +1/+0 until end of turn."),
+     abilities=[act("{R}", fx.ModifyPT(fx.SELF, 1, 0),
+                    text="{R}: Inferno Titan gets +1/+0 until end of turn."),
                 TriggeredAbility(tr.EntersOrAttacks(), (fx.DealDamage(3, fx.TARGET(0), divided=True),),
                                  targets=(target("one, two, or three targets", "any", min=1, max=3),),
                                  divide=3,
@@ -117,9 +173,9 @@ card("Sun Titan", "{4}{W}{W}", "Creature — Giant", pt=(6, 6), keywords=["vigil
 
 # --- instants and sorceries ---------------------------------------------------------------
 card("Thunder Strike", "{1}{R}", "Instant",
-     spell=_spell(fx.ModifyPT(fx.TARGET(0), 2, 0), fx.GrantKeywords(fx.TARGET(0), ["first strike"]),
-                  targets=[creature()],
-                  text="Target creature gets +2/+0 and gains first strike until end of turn."))
+     spell=spell(fx.ModifyPT(fx.TARGET(0), 2, 0), fx.GrantKeywords(fx.TARGET(0), ["first strike"]),
+                 targets=[creature()],
+                 text="Target creature gets +2/+0 and gains first strike until end of turn."))
 
 card("Ajani's Pridemate", "{1}{W}", "Creature — Cat Soldier", pt=(2, 2),
      abilities=[TriggeredAbility(tr.YouGainLife(), (fx.AddCounters(fx.SELF, "+1/+1", 1),),
@@ -153,23 +209,23 @@ card("Cyclops Gladiator", "{1}{R}{R}{R}", "Creature — Cyclops Warrior", pt=(4,
                                       "deals damage equal to its power to Cyclops Gladiator.")])
 
 card("Destructive Force", "{5}{R}{R}", "Sorcery",
-     spell=_spell(fx.Sacrifice(fx.EACH_PLAYER, 5, lambda g, e, ch: "Land" in ch.types),
-                  fx.DealDamageEach(5, players=False),
-                  text="Each player sacrifices five lands. Destructive Force deals 5 damage to each creature."))
+     spell=spell(fx.Sacrifice(fx.EACH_PLAYER, 5, lambda g, e, ch: "Land" in ch.types),
+                 fx.DealDamageEach(5, players=False),
+                 text="Each player sacrifices five lands. Destructive Force deals 5 damage to each creature."))
 
 card("Cultivate", "{2}{G}", "Sorcery",
-     spell=_spell(Search(lambda g, c, ch: "Basic" in ch.supertypes and "Land" in ch.types, up_to=2,
-                         reveal=True, then=(PutFoundOneEach(first=("battlefield", True), second="hand"),)),
-                  Shuffle(),
-                  text="Search your library for up to two basic land cards, reveal those cards, put one onto "
-                       "the battlefield tapped and the other into your hand, then shuffle."))
+     spell=spell(Search(lambda g, c, ch: "Basic" in ch.supertypes and "Land" in ch.types, up_to=2,
+                        reveal=True, then=(PutFoundOneEach(first=("battlefield", True), second="hand"),)),
+                 Shuffle(),
+                 text="Search your library for up to two basic land cards, reveal those cards, put one onto "
+                      "the battlefield tapped and the other into your hand, then shuffle."))
 
 card("Fling", "{1}{R}", "Instant",
-     spell=_spell(fx.DealDamage(POWER_OF(fx.INFO("sacrificed")), fx.TARGET(0)), targets=[any_target()],
-                  additional_cost=parse_activation_cost("Sacrifice a creature",
-                                                        {"a creature": lambda g, e, p: "Creature" in g.chars(e).types}),
-                  text="As an additional cost to cast this spell, sacrifice a creature. "
-                       "Fling deals damage equal to the sacrificed creature's power to any target."))
+     spell=spell(fx.DealDamage(POWER_OF(fx.INFO("sacrificed")), fx.TARGET(0)), targets=[any_target()],
+                 additional_cost=parse_activation_cost("Sacrifice a creature",
+                                                       {"a creature": lambda g, e, p: "Creature" in g.chars(e).types}),
+                 text="As an additional cost to cast this spell, sacrifice a creature. "
+                      "Fling deals damage equal to the sacrificed creature's power to any target."))
 
 card("Jinxed Idol", "{2}", "Artifact",
      abilities=[TriggeredAbility(tr.AtBeginningOf("upkeep", "your"), (fx.DealDamage(2, fx.YOU),),
@@ -181,10 +237,10 @@ card("Jinxed Idol", "{2}", "Artifact",
                                  text="Sacrifice a creature: Target opponent gains control of Jinxed Idol.")])
 
 card("Overwhelming Stampede", "{3}{G}{G}", "Sorcery",
-     spell=_spell(fx.GrantKeywords(fx.ALL(fx.YOUR_CREATURES), ["trample"]),
-                  fx.ModifyPT(fx.ALL(fx.YOUR_CREATURES), _greatest_power_you_control, _greatest_power_you_control),
-                  text="Until end of turn, creatures you control gain trample and get +X/+X, where X is the "
-                       "greatest power among creatures you control."))
+     spell=spell(fx.GrantKeywords(fx.ALL(fx.YOUR_CREATURES), ["trample"]),
+                 fx.ModifyPT(fx.ALL(fx.YOUR_CREATURES), _greatest_power_you_control, _greatest_power_you_control),
+                 text="Until end of turn, creatures you control gain trample and get +X/+X, where X is the "
+                      "greatest power among creatures you control."))
 
 card("Gaea's Revenge", "{5}{G}{G}", "Creature — Elemental", pt=(8, 5), keywords=["haste"],
      abilities=[StaticAbility(rules=("cant_be_countered",), zones=("stack",),
@@ -200,24 +256,24 @@ def _attacking(g, t):
 
 
 card("Mystifying Maze", None, "Land",
-     abilities=[_mana("{T}", "C", text="{T}: Add {C}."),
-                _act("{4}, {T}", ExileAndRemember(fx.TARGET(0), "exiled"),
-                     fx.CreateDelayedTrigger(tr.AtBeginningOf("end", "each"),
-                                             TriggeredAbility(None, (ReturnFromExile(fx.INFO("that"), tapped=True),),
-                                                              text="return that card to the battlefield tapped under its owner's control"),
-                                             remember={"that": fx.CHOSEN("exiled")}),
-                     targets=[creature("target attacking creature an opponent controls",
-                                       filter=lambda g, t, tc: _attacking(g, t) and
-                                       g.chars(t).controller != tc.controller)],
-                     text="{4}, {T}: Exile target attacking creature an opponent controls. At the beginning of the "
-                          "next end step, return that card to the battlefield tapped under its owner's control.")])
+     abilities=[mana_ability("{T}", "C", text="{T}: Add {C}."),
+                act("{4}, {T}", ExileAndRemember(fx.TARGET(0), "exiled"),
+                    fx.CreateDelayedTrigger(tr.AtBeginningOf("end", "each"),
+                                            TriggeredAbility(None, (ReturnFromExile(fx.INFO("that"), tapped=True),),
+                                                             text="return that card to the battlefield tapped under its owner's control"),
+                                            remember={"that": fx.CHOSEN("exiled")}),
+                    targets=[creature("target attacking creature an opponent controls",
+                                      filter=lambda g, t, tc: _attacking(g, t) and
+                                      g.chars(t).controller != tc.controller)],
+                    text="{4}, {T}: Exile target attacking creature an opponent controls. At the beginning of the "
+                         "next end step, return that card to the battlefield tapped under its owner's control.")])
 
 card("Mass Polymorph", "{5}{U}", "Sorcery",
-     spell=_spell(ExileAllCounting(lambda g, e, ch, ctx: "Creature" in ch.types and ch.controller == ctx.controller),
-                  RevealUntilPutOntoBattlefield(lambda g, c, ch: "Creature" in ch.types, lambda g, ctx: ctx.vars["count"]),
-                  text="Exile all creatures you control, then reveal cards from the top of your library until you reveal "
-                       "that many creature cards. Put all creature cards revealed this way onto the battlefield, then "
-                       "shuffle the rest of the revealed cards into your library."))
+     spell=spell(ExileAllCounting(lambda g, e, ch, ctx: "Creature" in ch.types and ch.controller == ctx.controller),
+                 RevealUntilPutOntoBattlefield(lambda g, c, ch: "Creature" in ch.types, lambda g, ctx: ctx.vars["count"]),
+                 text="Exile all creatures you control, then reveal cards from the top of your library until you reveal "
+                      "that many creature cards. Put all creature cards revealed this way onto the battlefield, then "
+                      "shuffle the rest of the revealed cards into your library."))
 
 card("Conundrum Sphinx", "{2}{U}{U}", "Creature — Sphinx", pt=(4, 4), keywords=["flying"],
      abilities=[TriggeredAbility(tr.Attacks(), (EachNamesThenRevealsTop(),),
@@ -237,10 +293,10 @@ card("Hoarding Dragon", "{3}{R}{R}", "Creature — Dragon", pt=(4, 4), keywords=
                                  text="When Hoarding Dragon dies, you may put the exiled card into its owner's hand.")])
 
 card("Autumn's Veil", "{G}", "Instant",
-     spell=_spell(CantThisTurn(fx.YOU, "spells_uncounterable_by_blue_black"),
-                  CantThisTurn(fx.YOU, "creatures_untargetable_by_blue_black"),
-                  text="Spells you control can't be countered by blue or black spells this turn, and creatures you "
-                       "control can't be the targets of blue or black spells this turn."))
+     spell=spell(CantThisTurn(fx.YOU, "spells_uncounterable_by_blue_black"),
+                 CantThisTurn(fx.YOU, "creatures_untargetable_by_blue_black"),
+                 text="Spells you control can't be countered by blue or black spells this turn, and creatures you "
+                      "control can't be the targets of blue or black spells this turn."))
 
 card("Chandra's Spitfire", "{2}{R}", "Creature — Elemental", pt=(1, 3), keywords=["flying"],
      abilities=[TriggeredAbility(tr.OpponentDealtNoncombatDamage(), (fx.ModifyPT(fx.SELF, 3, 0),),
@@ -262,21 +318,21 @@ card("Fire Servant", "{3}{R}{R}", "Creature — Elemental", pt=(4, 3),
                                    "double that damage instead.")])
 
 card("Lava Axe", "{4}{R}", "Sorcery",
-     spell=_spell(fx.DealDamage(5, fx.TARGET(0)),
-                  targets=[target("target player or planeswalker", "player", "planeswalker")],
-                  text="Lava Axe deals 5 damage to target player or planeswalker."))
+     spell=spell(fx.DealDamage(5, fx.TARGET(0)),
+                 targets=[target("target player or planeswalker", "player", "planeswalker")],
+                 text="Lava Axe deals 5 damage to target player or planeswalker."))
 
 card("Soul's Fire", "{2}{R}", "Instant",
-     spell=_spell(DealsDamage(fx.TARGET(0), POWER_OF(fx.TARGET(0)), fx.TARGET(1)),
-                  targets=[target("target creature you control", "creature",
-                                  filter=lambda g, t, tc: g.chars(t).controller == tc.controller),
-                           any_target()],
-                  text="Target creature you control deals damage equal to its power to any target."))
+     spell=spell(DealsDamage(fx.TARGET(0), POWER_OF(fx.TARGET(0)), fx.TARGET(1)),
+                 targets=[target("target creature you control", "creature",
+                                 filter=lambda g, t, tc: g.chars(t).controller == tc.controller),
+                          any_target()],
+                 text="Target creature you control deals damage equal to its power to any target."))
 
 card("Redirect", "{U}{U}", "Instant",
-     spell=_spell(ChooseNewTargets(fx.TARGET(0)),
-                  targets=[target("target spell", "spell", zone="stack")],
-                  text="You may choose new targets for target spell."))
+     spell=spell(ChooseNewTargets(fx.TARGET(0)),
+                 targets=[target("target spell", "spell", zone="stack")],
+                 text="You may choose new targets for target spell."))
 
 _VAMPIRES = {"vampires": lambda g, e, p: "Creature" in g.chars(e).types and "Vampire" in g.chars(e).subtypes}
 
@@ -298,8 +354,8 @@ def _fireball_share(g, ctx):
 
 
 card("Fireball", "{X}{R}", "Sorcery",
-     spell=_spell(fx.DealDamage(_fireball_share, fx.TARGET(0)),
-                  targets=[target("any number of targets", "any", min=1, max=99)],
-                  extra_generic=lambda targets: max(0, len(targets[0]) - 1) if targets else 0,
-                  text="This spell costs {1} more to cast for each target beyond the first. Fireball deals X "
-                       "damage divided evenly, rounded down, among any number of targets."))
+     spell=spell(fx.DealDamage(_fireball_share, fx.TARGET(0)),
+                 targets=[target("any number of targets", "any", min=1, max=99)],
+                 extra_generic=lambda targets: max(0, len(targets[0]) - 1) if targets else 0,
+                 text="This spell costs {1} more to cast for each target beyond the first. Fireball deals X "
+                      "damage divided evenly, rounded down, among any number of targets."))

@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 from cards import card, register_token
-from cards.dsl import (SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
-                       parse_activation_cost, make_card)
+from cards.dsl import spell, act, mana_ability, TriggeredAbility, StaticAbility, make_card
 from ecs.mana import parse_cost
 from systems import effects as fx
 from systems import statics as st
@@ -12,25 +11,6 @@ from systems.replacement import InsteadOfGraveyardShuffle, EntersTappedUnless
 from systems.targeting import target, any_target, creature, player
 
 RED = lambda g, ch: "R" in ch.colors
-
-
-def _spell(*effects, targets=(), **kw):
-    return SpellAbility(effects=tuple(effects), targets=tuple(targets), **kw)
-
-
-def _act(cost, *effects, targets=(), timing="instant", sac=None, text=""):
-    return ActivatedAbility(cost=parse_activation_cost(cost, sac), effects=tuple(effects),
-                            targets=tuple(targets), timing=timing, text=text or cost)
-
-
-def _mana(cost, *letters, text=""):
-    from ecs.mana import IDX
-    pools = []
-    for L in letters:
-        p = [0] * 6
-        p[IDX[L]] = 1
-        pools.append(tuple(p))
-    return ActivatedAbility(cost=parse_activation_cost(cost), mana=tuple(pools), text=text)
 
 
 _SAC = {"a creature": lambda g, e, p: "Creature" in g.chars(e).types}
@@ -51,14 +31,14 @@ card("Deadly Recluse", "{1}{G}", "Creature — Spider", pt=(1, 2), keywords=["re
 
 # --- creatures with abilities ------------------------------------------------
 card("Furnace Whelp", "{2}{R}{R}", "Creature — Dragon", pt=(2, 2), keywords=["flying"],
-     abilities=[_act("{R}", fx.ModifyPT(fx.SELF, 1, 0),
-                     text="{R}: Furnace Whelp gets +1/+0 until end of turn.")])
+     abilities=[act("{R}", fx.ModifyPT(fx.SELF, 1, 0),
+                    text="{R}: Furnace Whelp gets +1/+0 until end of turn.")])
 
 card("Arbor Elf", "{G}", "Creature — Elf Druid", pt=(1, 1),
-     abilities=[_act("{T}", fx.Untap(fx.TARGET(0)),
-                     targets=[target("target Forest", "permanent",
-                                     filter=lambda g, t, tc: "Forest" in g.chars(t).subtypes)],
-                     text="{T}: Untap target Forest.")])
+     abilities=[act("{T}", fx.Untap(fx.TARGET(0)),
+                    targets=[target("target Forest", "permanent",
+                                    filter=lambda g, t, tc: "Forest" in g.chars(t).subtypes)],
+                    text="{T}: Untap target Forest.")])
 
 card("Scroll Thief", "{2}{U}", "Creature — Merfolk Rogue", pt=(1, 3),
      abilities=[TriggeredAbility(tr.DealsCombatDamageToPlayer(), (fx.Draw(fx.YOU, 1),),
@@ -77,10 +57,10 @@ card("Stormtide Leviathan", "{5}{U}{U}{U}", "Creature — Leviathan", pt=(8, 8),
                               text="Creatures without flying or islandwalk can't attack.")])
 
 card("Intrepid Hero", "{2}{W}", "Creature — Human Soldier", pt=(1, 1),
-     abilities=[_act("{T}", fx.Destroy(fx.TARGET(0)),
-                     targets=[creature("target creature with power 4 or greater",
-                                       filter=lambda g, t, tc: (g.chars(t).power or 0) >= 4)],
-                     text="{T}: Destroy target creature with power 4 or greater.")])
+     abilities=[act("{T}", fx.Destroy(fx.TARGET(0)),
+                    targets=[creature("target creature with power 4 or greater",
+                                      filter=lambda g, t, tc: (g.chars(t).power or 0) >= 4)],
+                    text="{T}: Destroy target creature with power 4 or greater.")])
 
 card("Acidic Slime", "{3}{G}{G}", "Creature — Ooze", pt=(2, 2), keywords=["deathtouch"],
      abilities=[TriggeredAbility(tr.Enters(), (fx.Destroy(fx.TARGET(0)),),
@@ -93,11 +73,11 @@ card("Elvish Visionary", "{1}{G}", "Creature — Elf Shaman", pt=(1, 1),
                                  text="When Elvish Visionary enters, draw a card.")])
 
 card("Bloodthrone Vampire", "{1}{B}", "Creature — Vampire", pt=(1, 1),
-     abilities=[_act("Sacrifice a creature", fx.ModifyPT(fx.SELF, 2, 2), sac=_SAC,
-                     text="Sacrifice a creature: Bloodthrone Vampire gets +2/+2 until end of turn.")])
+     abilities=[act("Sacrifice a creature", fx.ModifyPT(fx.SELF, 2, 2), sac=_SAC,
+                    text="Sacrifice a creature: Bloodthrone Vampire gets +2/+2 until end of turn.")])
 
 card("Rummaging Goblin", "{2}{R}", "Creature — Goblin Rogue", pt=(1, 1),
-     abilities=[_act("{T}, Discard a card", fx.Draw(fx.YOU, 1), text="{T}, Discard a card: Draw a card.")])
+     abilities=[act("{T}, Discard a card", fx.Draw(fx.YOU, 1), text="{T}, Discard a card: Draw a card.")])
 
 card("Goblin Battle Jester", "{3}{R}", "Creature — Goblin", pt=(2, 2),
      abilities=[TriggeredAbility(tr.YouCast(RED), (fx.AddFlag(fx.TARGET(0), "cant_block"),),
@@ -143,7 +123,7 @@ card("Crimson Muckwader", "{1}{R}", "Creature — Lizard", pt=(2, 1),
      abilities=[StaticAbility(continuous=(st.modify_pt(st.this_object(), 1, 1,
                                                        condition=st.you_control(lambda ch: "Swamp" in ch.subtypes)),),
                               text="Crimson Muckwader gets +1/+1 as long as you control a Swamp."),
-                _act("{2}{B}", fx.Regenerate(fx.SELF), text="{2}{B}: Regenerate Crimson Muckwader.")])
+                act("{2}{B}", fx.Regenerate(fx.SELF), text="{2}{B}: Regenerate Crimson Muckwader.")])
 
 card("Darksteel Colossus", "{11}", "Artifact Creature — Golem", pt=(11, 11),
      keywords=["trample", "indestructible"],
@@ -158,33 +138,33 @@ card("Bloodhunter Bat", "{3}{B}", "Creature — Bat", pt=(2, 2), keywords=["flyi
 
 # --- instants and sorceries --------------------------------------------------
 card("Planar Cleansing", "{3}{W}{W}{W}", "Sorcery",
-     spell=_spell(fx.DestroyAll(lambda g, e, ch: "Land" not in ch.types), text="Destroy all nonland permanents."))
+     spell=spell(fx.DestroyAll(lambda g, e, ch: "Land" not in ch.types), text="Destroy all nonland permanents."))
 card("Unsummon", "{U}", "Instant",
-     spell=_spell(fx.ReturnToHand(fx.TARGET(0)), targets=[creature()],
-                  text="Return target creature to its owner's hand."))
+     spell=spell(fx.ReturnToHand(fx.TARGET(0)), targets=[creature()],
+                 text="Return target creature to its owner's hand."))
 card("Searing Spear", "{1}{R}", "Instant",
-     spell=_spell(fx.DealDamage(3, fx.TARGET(0)), targets=[any_target()],
-                  text="Searing Spear deals 3 damage to any target."))
+     spell=spell(fx.DealDamage(3, fx.TARGET(0)), targets=[any_target()],
+                 text="Searing Spear deals 3 damage to any target."))
 card("Volcanic Geyser", "{X}{R}{R}", "Instant",
-     spell=_spell(fx.DealDamage("X", fx.TARGET(0)), targets=[any_target()],
-                  text="Volcanic Geyser deals X damage to any target."))
+     spell=spell(fx.DealDamage("X", fx.TARGET(0)), targets=[any_target()],
+                 text="Volcanic Geyser deals X damage to any target."))
 card("Essence Scatter", "{1}{U}", "Instant",
-     spell=_spell(fx.CounterSpell(fx.TARGET(0)),
-                  targets=[target("target creature spell", "spell", zone="stack",
-                                  filter=lambda g, t, tc: "Creature" in g.chars(t).types)],
-                  text="Counter target creature spell."))
+     spell=spell(fx.CounterSpell(fx.TARGET(0)),
+                 targets=[target("target creature spell", "spell", zone="stack",
+                                 filter=lambda g, t, tc: "Creature" in g.chars(t).types)],
+                 text="Counter target creature spell."))
 card("Erase", "{W}", "Instant",
-     spell=_spell(fx.Exile(fx.TARGET(0)), targets=[target("target enchantment", "enchantment")],
-                  text="Exile target enchantment."))
+     spell=spell(fx.Exile(fx.TARGET(0)), targets=[target("target enchantment", "enchantment")],
+                 text="Exile target enchantment."))
 card("Titanic Growth", "{1}{G}", "Instant",
-     spell=_spell(fx.ModifyPT(fx.TARGET(0), 4, 4), targets=[creature()],
-                  text="Target creature gets +4/+4 until end of turn."))
-card("Divination", "{2}{U}", "Sorcery", spell=_spell(fx.Draw(fx.YOU, 2), text="Draw two cards."))
+     spell=spell(fx.ModifyPT(fx.TARGET(0), 4, 4), targets=[creature()],
+                 text="Target creature gets +4/+4 until end of turn."))
+card("Divination", "{2}{U}", "Sorcery", spell=spell(fx.Draw(fx.YOU, 2), text="Draw two cards."))
 card("Earthquake", "{X}{R}", "Sorcery",
-     spell=_spell(fx.DealDamageEach("X", lambda g, e, ch: not ch.has("flying")),
-                  text="Earthquake deals X damage to each creature without flying and each player."))
+     spell=spell(fx.DealDamageEach("X", lambda g, e, ch: not ch.has("flying")),
+                 text="Earthquake deals X damage to each creature without flying and each player."))
 card("Fog", "{G}", "Instant",
-     spell=_spell(fx.PreventCombatDamageThisTurn(), text="Prevent all combat damage that would be dealt this turn."))
+     spell=spell(fx.PreventCombatDamageThisTurn(), text="Prevent all combat damage that would be dealt this turn."))
 
 # --- enchantments, artifacts ---------------------------------------------------
 card("Blood Reckoning", "{3}{B}", "Enchantment",
@@ -218,32 +198,32 @@ card("Dragonskull Summit", None, "Land",
                                         for x in g.battlefield)),),
                               zones=("battlefield", "hand", "library", "graveyard", "exile", "stack"),
                               text="This land enters tapped unless you control a Swamp or a Mountain."),
-                _mana("{T}", "B", "R", text="{T}: Add {B} or {R}.")])
+                mana_ability("{T}", "B", "R", text="{T}: Add {B} or {R}.")])
 
 # --- planeswalkers -------------------------------------------------------------------
 card("Garruk, Primal Hunter", "{2}{G}{G}{G}", "Legendary Planeswalker — Garruk", loyalty=3,
-     abilities=[_act("+1", fx.CreateTokens("Beast", 1), timing="sorcery",
-                     text="+1: Create a 3/3 green Beast creature token."),
-                _act("-3", fx.Draw(fx.YOU, lambda g, ctx: max(
+     abilities=[act("+1", fx.CreateTokens("Beast", 1), timing="sorcery",
+                    text="+1: Create a 3/3 green Beast creature token."),
+                act("-3", fx.Draw(fx.YOU, lambda g, ctx: max(
                     [g.chars(e).power or 0 for e in g.creatures(ctx.controller)] or [0])),
-                     timing="sorcery",
-                     text="−3: Draw cards equal to the greatest power among creatures you control."),
-                _act("-6", fx.CreateTokens("Wurm", lambda g, ctx: sum(
+                    timing="sorcery",
+                    text="−3: Draw cards equal to the greatest power among creatures you control."),
+                act("-6", fx.CreateTokens("Wurm", lambda g, ctx: sum(
                     1 for e in g.battlefield if g.chars(e).controller == ctx.controller and
                     "Land" in g.chars(e).types)), timing="sorcery",
-                     text="−6: Create a 6/6 green Wurm creature token for each land you control.")])
+                    text="−6: Create a 6/6 green Wurm creature token for each land you control.")])
 
 card("Nicol Bolas, Planeswalker", "{4}{U}{B}{B}{R}", "Legendary Planeswalker — Bolas", loyalty=5,
-     abilities=[_act("+3", fx.Destroy(fx.TARGET(0)), timing="sorcery",
-                     targets=[target("target noncreature permanent", "permanent",
-                                     filter=lambda g, t, tc: "Creature" not in g.chars(t).types)],
-                     text="+3: Destroy target noncreature permanent."),
-                _act("-2", fx.GainControl(fx.TARGET(0)), timing="sorcery", targets=[creature()],
-                     text="−2: Gain control of target creature."),
-                _act("-9", fx.DealDamage(7, fx.TARGET(0)),
-                     fx.Discard(fx.PLAYER_OF(fx.TARGET(0)), 7),
-                     fx.Sacrifice(fx.PLAYER_OF(fx.TARGET(0)), 7),
-                     timing="sorcery",
-                     targets=[target("target player or planeswalker", "player", "planeswalker")],
-                     text="−9: Nicol Bolas, Planeswalker deals 7 damage to target player or planeswalker. "
-                          "That player or that planeswalker's controller discards seven cards, then sacrifices seven permanents.")])
+     abilities=[act("+3", fx.Destroy(fx.TARGET(0)), timing="sorcery",
+                    targets=[target("target noncreature permanent", "permanent",
+                                    filter=lambda g, t, tc: "Creature" not in g.chars(t).types)],
+                    text="+3: Destroy target noncreature permanent."),
+                act("-2", fx.GainControl(fx.TARGET(0)), timing="sorcery", targets=[creature()],
+                    text="−2: Gain control of target creature."),
+                act("-9", fx.DealDamage(7, fx.TARGET(0)),
+                    fx.Discard(fx.PLAYER_OF(fx.TARGET(0)), 7),
+                    fx.Sacrifice(fx.PLAYER_OF(fx.TARGET(0)), 7),
+                    timing="sorcery",
+                    targets=[target("target player or planeswalker", "player", "planeswalker")],
+                    text="−9: Nicol Bolas, Planeswalker deals 7 damage to target player or planeswalker. "
+                         "That player or that planeswalker's controller discards seven cards, then sacrifices seven permanents.")])

@@ -11,6 +11,7 @@ Components are treated as immutable values: a change replaces the component
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +194,13 @@ class EntersAsCopy:
     """On a permanent spell: the copiable values chosen for it to enter with (707.2,
     614.1c), read by the replacement effect as it moves to the battlefield."""
     defn: object
+
+
+# Components are values: the same zone or owner is one shared object, not a new one per
+# zone change (most objects are created by moving between zones, CR 400.7).
+zone_of = lru_cache(maxsize=None)(Zone)
+owned_by = lru_cache(maxsize=None)(Owner)
+TAPPED = Tapped()
 
 
 ALL = [Card, Owner, Controller, Zone, Timestamp, Tapped, Damage, Counters, PowerToughness,

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 
-from ecs.decisions import Decision, IllegalAction, Pass, PlayerRef
+from ecs.decisions import Activate, Decision, IllegalAction, Pass, PlayerRef
 from systems.combat import legal_declaration
+from systems.costs import activated_abilities
 
 
 class RandomAgent:
@@ -81,10 +82,12 @@ class RandomAgent:
 def useful_actions(game, d: Decision) -> list:
     """The priority options without standalone mana abilities: mana is made when a
     cost is paid (the automatic payer), so activating one alone only empties later."""
-    from ecs.decisions import Activate
-    from systems.costs import activated_abilities
+    opts = d.options
+    span = d.data.get("mana_abilities")
+    if span is not None:
+        opts = opts[:span.start] + opts[span.stop:]
     out = []
-    for a in d.options:
+    for a in opts:
         if isinstance(a, Activate) and activated_abilities(game, a.source)[a.index].mana:
             continue
         out.append(a)

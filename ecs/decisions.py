@@ -17,6 +17,13 @@ class IllegalAction(Exception):
     """An answer or action the rules don't allow; the game is unchanged."""
 
 
+def yes_no(answer) -> bool:
+    """The answer to a 'may' decision: True/'yes' or False/'no' (anything else is illegal)."""
+    if answer not in (True, False, "yes", "no"):
+        raise IllegalAction("answer yes or no")
+    return answer in (True, "yes")
+
+
 class PlayerRef:
     """A player as a target or choice (objects are entity ids). Deliberately not a
     tuple, so it is never mistaken for a list of choices."""

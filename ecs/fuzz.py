@@ -579,7 +579,7 @@ def check_actions(g, d) -> list:
         c._chars_version = -1
         c._chars = None
         c._base = {}
-        c._actions_cache = (None, None, None)
+        c._actions_cache = (None, None, None, None)
         fresh = priority.legal_actions(c, d.player)
     finally:
         c.close()

@@ -15,9 +15,9 @@ from __future__ import annotations
 import copy as _copy
 import random
 
-from components import (Card, Owner, Controller, Zone, Timestamp, Tapped, Damage, Counters,
+from components import (Card, Owner, Controller, Zone, Timestamp, Tapped, TAPPED, Damage, Counters,
                         Attached, Attacking, Blocking, Spell, StackAbility, RegenerationShields,
-                        LoyaltyActivated)
+                        LoyaltyActivated, zone_of, owned_by)
 from ecs.world import World
 from ecs.decisions import Decision, IllegalAction, PlayerRef, Pass
 from ecs.rules import RulesProfile
@@ -131,11 +131,11 @@ class Game:
         self._chars_independent = False     # the cached pass found no continuous effect
         self._offfield = {}
         self._sba_clean = -1                # version at which no state-based action applied
-        self._actions_cache = (None, None, None)   # (version, player, legal actions)
+        self._actions_cache = (None, None, None, None)   # (version, player, legal actions, mana span)
         self._actions_step = None
         self._mana_cache = {}               # player -> (version, mana sources)
         self._mana_split = {}               # player -> (mana sources, split_sources of them)
-        self._instant_cache = {}            # player -> ((cversion, zversion), hand summary)
+        self._instant_cache = {}            # player -> (cversion, zversion, hand summary)
         self._castable = (None, None, {})    # (version, player, {defn: bool})
         self._hand_cards = (-1, {})         # (cversion, {card in hand: (instant speed?, hand abilities)})
         self._board = None                  # systems.board.Board for the current state
@@ -439,15 +439,15 @@ class Game:
         """Put a new object into a zone (no triggers, no replacement: setup and internals)."""
         if card_id is None:
             card_id = self.new_card_id()
-        comps = [Card(defn, card_id, token), Owner(owner),
-                 Zone(zone, owner if zone in PLAYER_ZONES else None)]
+        comps = [Card(defn, card_id, token), owned_by(owner),
+                 zone_of(zone, owner if zone in PLAYER_ZONES else None)]
         if zone in ("battlefield", "stack"):
             ts = self.tick()
             comps.append(Timestamp(ts))
             ctl = owner if controller is None else controller
             comps.append(Controller(ctl, self.clock if sick else -1))
             if tapped:
-                comps.append(Tapped())
+                comps.append(TAPPED)
         comps.extend(extra)
         eid = self.world.create(*comps)
         self.card_entity[card_id] = eid
@@ -461,6 +461,20 @@ class Game:
         self.zversion += 1
         self.version += 1
         return eid
+
+    def create_library(self, defns, owner: int) -> None:
+        """Put new cards on top of `owner`'s library in order (game setup, CR 103.2):
+        `create_object` for many cards at once."""
+        own = owned_by(owner)
+        zone = zone_of("library", owner)
+        lib = self.players[owner].library
+        for defn in defns:
+            card_id = self.new_card_id()
+            eid = self.world.create(Card(defn, card_id, False), own, zone)
+            self.card_entity[card_id] = eid
+            lib.append(eid)
+        self.zversion += 1
+        self.version += 1
 
     def remove_from_zone(self, eid: int) -> None:
         z = self.world.get(eid, Zone)

@@ -113,6 +113,22 @@ def pool_total(pool) -> int:
     return sum(pool)
 
 
+def covers(pool, cost: ManaCost) -> bool:
+    """Could `pool` pay `cost`? (`pay_from_pool(...) is not None`, without working out
+    what is left: without hybrid symbols, each color's need and then the total.)"""
+    if cost.hybrid:
+        return pay_from_pool(pool, cost) is not None
+    col = cost.colored
+    left = -cost.generic
+    for i in range(6):
+        have = pool[i]
+        need = col[i]
+        if have < need:
+            return False
+        left += have - need
+    return left >= 0
+
+
 def pay_from_pool(pool: list, cost: ManaCost) -> list | None:
     """Return the pool left after paying `cost` from it, or None if it can't.
 
@@ -175,7 +191,7 @@ def find_payment(pool: list, cost: ManaCost, sources: list) -> tuple | None:
     (chosen [(key, option_index)], ) or None. Uses as few sources as possible,
     preferring sources with fewer options (keep flexible lands untapped).
     """
-    if pay_from_pool(pool, cost) is not None:
+    if covers(pool, cost):
         return ()
     total_needed = cost.total - sum(pool)
     if total_needed > len(sources) * 1 and all(max(sum(o) for o in opts) <= 1 for _, opts in sources):
@@ -188,7 +204,7 @@ def find_payment(pool: list, cost: ManaCost, sources: list) -> tuple | None:
 
     def rec(i, p, chosen):
         nonlocal best
-        if pay_from_pool(p, cost) is not None:
+        if covers(p, cost):
             if best is None or len(chosen) < len(best):
                 best = list(chosen)
             return True
@@ -259,7 +275,7 @@ def _greedy_payment(pool, cost: ManaCost, sources):
     for key, oi in chosen:
         for i in range(6):
             q[i] += srcs[key][oi][i]
-    if pay_from_pool(q, cost) is None:
+    if not covers(q, cost):
         return None
     return tuple(chosen)
 
@@ -289,13 +305,11 @@ def split_sources(sources) -> tuple:
 def feasible_split(base: list, multi: list, cost: ManaCost) -> bool:
     """`feasible` with the one-option sources already added to the pool `base`."""
     if not multi:
-        if sum(base) < cost.generic + sum(cost.colored) + len(cost.hybrid):
-            return False
-        return pay_from_pool(base, cost) is not None
+        return covers(base, cost)
 
     def rec(i, p):
         if i == len(multi):
-            return pay_from_pool(p, cost) is not None
+            return covers(p, cost)
         for o in multi[i]:
             if rec(i + 1, [a + b for a, b in zip(p, o)]):
                 return True

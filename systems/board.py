@@ -26,7 +26,7 @@ class Board:
         self.statics = []       # (eid, chars, StaticAbility)
         self.triggers = []      # (eid, chars, [TriggeredAbility]) (603.2)
         self.holders = {}       # controller -> [(eid, [(index, ActivatedAbility)])], non-empty
-        self.mana = {}          # controller -> [(eid, [(index, {T} mana ability)])], non-empty
+        self.mana = {}          # controller -> [ManaSource], non-empty
         self.creatures = {}     # controller -> [eid], non-empty
         self.walkers = []       # eid
         chars = game.chars
@@ -57,8 +57,8 @@ class Board:
                 other.append((i, ab))
         if other:
             self.holders.setdefault(ctl, []).append((e, other))
-        if mana:
-            self.mana.setdefault(ctl, []).append((e, mana))
+        if mana and "cant_activate" not in ch.flags:            # 602.5 (Ice Cage)
+            self.mana.setdefault(ctl, []).append(ManaSource(e, ch, mana))
 
     def patch(self, game, left, entered, key) -> None:
         """One object left and/or one entered the battlefield while no continuous
@@ -71,11 +71,39 @@ class Board:
             if left in self.walkers:
                 self.walkers = [e for e in self.walkers if e != left]
             _drop(self.holders, left, lambda h: h[0])
-            _drop(self.mana, left, lambda h: h[0])
+            _drop(self.mana, left, lambda h: h.eid)
             _drop(self.creatures, left, lambda e: e)
         if entered is not None:
             self._add(game, entered, game.chars(entered))
         self.key = key
+
+
+class ManaSource:
+    """A permanent's {T} mana abilities (605.1a) with what they make, fixed per
+    characteristics state: `pools` lists each kind of mana one activation can make
+    and `choices` the (ability index, option) of each; pools are None when an amount
+    varies with the game ('Add {G} for each Elf you control') and is read when asked."""
+
+    __slots__ = ("eid", "items", "pools", "choices", "creature", "haste")
+
+    def __init__(self, eid, ch, items):
+        self.eid = eid
+        self.items = items
+        self.creature = "Creature" in ch.types          # summoning sickness applies (302.6)
+        self.haste = ch.has("haste")
+        pools = []
+        choices = []
+        for i, ab in items:
+            for j, m in enumerate(ab.mana):
+                if callable(m):
+                    pools = None
+                    break
+                pools.append(tuple(m))
+                choices.append((i, j))
+            if pools is None:
+                break
+        self.pools = tuple(pools) if pools is not None else None
+        self.choices = tuple(choices)
 
 
 def _drop(by_player: dict, eid, key) -> None:

@@ -8,13 +8,19 @@ If the procedure can't be completed the game rewinds to before it (601.2, 723).
 """
 from __future__ import annotations
 
-from components import Card, Spell, StackAbility, Zone, Tapped, Controller, Timestamp, LoyaltyActivated
+from components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED, Controller, Timestamp,
+                        LoyaltyActivated)
 from cards.dsl import ActivatedAbility, TargetSpec
-from ecs.decisions import Decision, IllegalAction, PlayerRef
+from ecs.decisions import Decision, IllegalAction, PlayerRef, yes_no
 from ecs.mana import IDX, ManaCost, ZERO, parse_cost
 from systems import costs, zones
 from systems.stack import spell_parts
 from systems.targeting import illegal_target_message, TargetContext, candidates, is_legal
+
+
+def madness_cost(defn):
+    from systems.madness import madness_cost as cost
+    return cost(defn)
 
 
 _ENCHANTABLE = {"creature", "permanent", "land", "artifact", "enchantment", "player",
@@ -83,6 +89,9 @@ class _Procedure:
         t.__dict__.update(self.__dict__)
         t.targets = [list(x) for x in self.targets] if self.targets is not None else None
         t.pay_choices = dict(self.pay_choices)
+        if getattr(self, "sac_moves", None) is not None:
+            from systems.effects import _copy_state
+            t.sac_moves = _copy_state(self.sac_moves)
         if self.origin is not None:
             t.origin = self.origin.clone()
         return t
@@ -119,8 +128,28 @@ class _Procedure:
             if not is_legal(game, spec, t, tc):
                 raise IllegalAction(illegal_target_message(game, spec, t))
 
+    def _sacrifice_order(self, game):
+        """616.1: the order of replacement effects on each permanent sacrificed to pay a cost
+        (a Darksteel Colossus with an opponent's Leyline of the Void), asked before paying."""
+        sac = list(self.pay_choices.get("sacrifice", []))
+        if not sac:
+            return None
+        if getattr(self, "sac_moves", None) is None:
+            from systems import discard
+            self.sac_moves = discard.start_moves(sac, "graveyard", "sacrifice")
+        from systems import discard
+        return discard.next_choice(game, self.sac_moves)
+
+    def _sacrifice_paid(self, game, e):
+        orders = self.sac_moves["orders"] if getattr(self, "sac_moves", None) is not None else {}
+        zones.sacrifice(game, e, orders.get(e, ()))
+
     def answer(self, game, decision, answer):
         k = decision.kind
+        if k == "replacement":
+            from systems import discard
+            discard.answer(game, self.sac_moves, decision, answer)
+            return
         if k == "targets":
             spec, tc = self._pending_spec
             grp = list(answer) if isinstance(answer, (list, tuple)) and not isinstance(answer, PlayerRef) else [answer]
@@ -135,13 +164,19 @@ class _Procedure:
             ms = list(answer) if isinstance(answer, (list, tuple)) else [answer]
             self._validate_modes(decision, ms)
             self.modes = tuple(ms)
-        elif k == "x":
+        elif k == "x" and decision.data.get("what") != "multikicker":
             if not isinstance(answer, int) or answer not in decision.options:
                 raise IllegalAction(f"X can't be {answer!r} (legal: 0..{max(decision.options)})")
             self.x = answer
         elif k == "divide":
             self._validate_division(game, decision, answer)
             self.division = tuple(answer.items())
+        elif k == "may" and decision.data.get("what") == "kicker":
+            self.kicked = yes_no(answer)
+        elif k == "x" and decision.data.get("what") == "multikicker":
+            if not isinstance(answer, int) or isinstance(answer, bool) or answer not in decision.options:
+                raise IllegalAction(f"pay the multikicker 0..{max(decision.options)} times")
+            self.kicked = answer
         elif k == "cost":
             grp = list(answer) if isinstance(answer, (list, tuple)) else [answer]
             if len(grp) != decision.min or any(g not in decision.options for g in grp) or \
@@ -183,6 +218,7 @@ class CastTask(_Procedure):
         self.division = None
         self.mana_sources = action.mana
         self.pay_choices = dict(action.pay or {})
+        self.kicked = self.pay_choices.pop("kicker", None)
         self.eid = None
         self.targets = None
         self._given = None
@@ -195,6 +231,9 @@ class CastTask(_Procedure):
             # 601.2a: the card moves to the stack
             defn = game.world.ents[self.card][Card].defn
             self.defn = defn
+            if self.alt not in (None, "free") and not (self.alt == "alt" and defn.alt_cost is not None) \
+                    and not (self.alt == "madness" and madness_cost(defn) is not None):
+                raise IllegalAction(f"{defn.name} has no alternative cost {self.alt!r}")
             self.from_zone = game.zone_of(self.card)
             self.eid = zones.move(game, self.card, "stack", controller=self.player, cause="cast")
             game.stack.remove(self.eid)
@@ -212,6 +251,35 @@ class CastTask(_Procedure):
             raise IllegalAction(f"{defn.name} is not modal: it has no modes to choose (CR 700.2)")
         if self.x not in (None, 0) and not defn.cost.x:
             raise IllegalAction(f"{defn.name} has no X in its cost (CR 107.3)")
+        # 601.2b: the intention to pay an optional additional cost (kicker, 702.33a) is
+        # announced with the modes; asked only when it could be paid (with a free cast too,
+        # 118.9: 004 Wild Evocation R3)
+        kicker, multi = self._kicker()
+        if kicker is None:
+            if self.kicked:
+                raise IllegalAction(f"{defn.name} has no kicker")
+            self.kicked = False
+        elif self.kicked is None:
+            base = self._fixed_cost(game)
+            n = 0                                # how many times it could be paid (multikicker: 702.33c)
+            while n < (20 if multi else 1) and \
+                    costs.can_pay_mana(game, self.player, self._plus(base, self._times(kicker, n + 1))):
+                n += 1
+            if n and multi:
+                return Decision("x", self.player, list(range(n + 1)), 1, 1,
+                                f"how many times to pay the multikicker cost {kicker.text or ''}",
+                                data={"what": "multikicker"})
+            if n:
+                return Decision("may", self.player, [True, False], 1, 1,
+                                f"pay the kicker cost {kicker.text or ''} of {defn.name}?",
+                                data={"what": "kicker"})
+            self.kicked = False
+        if multi:
+            if not isinstance(self.kicked, int) or self.kicked < 0:
+                raise IllegalAction("multikicker is paid a number of times (0 or more)")
+            self.kicked = int(self.kicked)
+        elif not isinstance(self.kicked, bool):
+            raise IllegalAction("kicker is paid or not (true or false)")
         if defn.cost.x and self.x is None:
             if self.alt == "free":
                 self.x = 0                               # 107.3b
@@ -248,20 +316,24 @@ class CastTask(_Procedure):
                 return Decision("divide", self.player, tg, prompt=f"divide {total}",
                                 data={"total": total})
         # 601.2f: additional costs (sacrifice, discard) are chosen with the total cost
-        d = self._additional_cost_choices(game, sa)
+        d = self._additional_cost_choices(game, sa) or self._sacrifice_order(game)
         if d is not None:
             return d
         # 601.2f-h: total cost, mana abilities, payment
         cost = self._total_cost(game)
         game.set(self.eid, Spell(self.player, tuple(tuple(g) for g in self.targets),
                                  self.modes or (), self.x, self.division or (), self.alt,
-                                 cast_from=self.from_zone))
+                                 kicked=int(self.kicked), cast_from=self.from_zone))
         costs.pay_mana(game, self.player, cost, self.mana_sources)
+        life = sum(c.life for c in self._cost_parts())
+        if life:
+            from systems.damage import pay_life
+            pay_life(game, self.player, life)                 # 119.4
         for e in self.pay_choices.get("discard", []):
-            zones.discard(game, self.player, e)
+            zones.discard(game, self.player, e, by=self.player)
         sacrificed = tuple(self.pay_choices.get("sacrifice", []))
         for e in sacrificed:
-            zones.sacrifice(game, e)
+            self._sacrifice_paid(game, e)
         if sacrificed:                            # 'the sacrificed creature' (608.2h: its LKI)
             from dataclasses import replace
             game.set(self.eid, replace(game.world.ents[self.eid][Spell], sacrificed=sacrificed))
@@ -274,52 +346,97 @@ class CastTask(_Procedure):
         game.passes = 0
         return None
 
+    def _cost_parts(self):
+        """The non-mana costs to pay besides the mana: the spell's additional cost (601.2f)
+        and the alternative cost chosen (118.9)."""
+        sa = self.defn.spell
+        parts = [sa.additional_cost] if sa is not None and sa.additional_cost is not None else []
+        if self.alt == "alt":
+            parts.append(self.defn.alt_cost)
+        return parts
+
     def _additional_cost_choices(self, game, sa):
-        """CR 601.2f, 118.3: an additional cost must be payable in full; a
-        sacrifice can use only a permanent the caster controls (701.21a)."""
-        add = sa.additional_cost if sa is not None else None
+        """CR 601.2f, 118.3: an additional or alternative cost must be payable in full; a
+        sacrifice can use only permanents the caster controls (701.21a); life can be paid
+        only up to the life total (119.4)."""
+        parts = self._cost_parts()
         for what in ("sacrifice", "discard"):
-            if what in self.pay_choices and not (add is not None and getattr(add, what)):
+            if what in self.pay_choices and not any(getattr(c, what) for c in parts):
                 raise IllegalAction(f"{self.defn.name} has no {what} cost")
-        if add is None:
-            return None
-        if add.sacrifice is not None:
-            opts = costs.sacrifice_candidates(game, self.player, add)
-            if not opts:
-                raise IllegalAction(f"nothing to sacrifice for {self.defn.name}")
-            if "sacrifice" not in self.pay_choices:
-                return Decision("cost", self.player, opts, 1, 1, "sacrifice", data={"what": "sacrifice"})
-            grp = list(self.pay_choices["sacrifice"])
-            if len(grp) != 1 or grp[0] not in opts:
-                raise IllegalAction(f"can't sacrifice {[game.name(g) for g in grp]} for this cost")
-        if add.discard:
-            hand = [c for c in game.players[self.player].hand if c != self.card]
-            if len(hand) < add.discard:
-                raise IllegalAction(f"not enough cards in hand to discard for {self.defn.name}")
-            if "discard" not in self.pay_choices:
-                return Decision("cost", self.player, hand, add.discard, add.discard, "discard",
-                                data={"what": "discard"})
-            grp = list(self.pay_choices["discard"])
-            if len(grp) != add.discard or len(set(grp)) != len(grp) or any(c not in hand for c in grp):
-                raise IllegalAction("illegal discard for this cost")
+        life = sum(c.life for c in parts)
+        if life and game.players[self.player].life < life:
+            raise IllegalAction(f"p{self.player} can't pay {life} life (119.4)")
+        for add in parts:
+            if add.sacrifice is not None:
+                opts = costs.sacrifice_candidates(game, self.player, add)
+                n = add.sacrifice_n
+                if len(opts) < n:
+                    raise IllegalAction(f"not enough to sacrifice for {self.defn.name}")
+                if "sacrifice" not in self.pay_choices:
+                    return Decision("cost", self.player, opts, n, n, "sacrifice", data={"what": "sacrifice"})
+                grp = list(self.pay_choices["sacrifice"])
+                if len(grp) != n or len(set(grp)) != n or any(g not in opts for g in grp):
+                    raise IllegalAction(f"can't sacrifice {[game.name(g) for g in grp]} for this cost")
+            if add.discard:
+                hand = [c for c in game.players[self.player].hand if c != self.card]
+                if len(hand) < add.discard:
+                    raise IllegalAction(f"not enough cards in hand to discard for {self.defn.name}")
+                if "discard" not in self.pay_choices:
+                    return Decision("cost", self.player, hand, add.discard, add.discard, "discard",
+                                    data={"what": "discard"})
+                grp = list(self.pay_choices["discard"])
+                if len(grp) != add.discard or len(set(grp)) != len(grp) or any(c not in hand for c in grp):
+                    raise IllegalAction("illegal discard for this cost")
         return None
 
     def _base_cost(self):
         if self.alt == "free":
             return ZERO
+        if self.alt == "alt":
+            return self.defn.alt_cost.mana
+        if self.alt == "madness":
+            return madness_cost(self.defn)
         return self.defn.cost
 
-    def _total_cost(self, game) -> ManaCost:
+    def _kicker(self):
+        """(cost, multikicker?) of the card's kicker (702.33a) or multikicker (702.33c)."""
+        k = next((k for k in self.defn.keywords if k.name in ("kicker", "multikicker")), None)
+        return (k.param, k.name == "multikicker") if k is not None else (None, False)
+
+    @classmethod
+    def _times(cls, c: ManaCost, n: int) -> ManaCost:
+        out = ManaCost()
+        for _ in range(n):
+            out = cls._plus(out, c)
+        return out
+
+    @staticmethod
+    def _plus(a: ManaCost, b: ManaCost) -> ManaCost:
+        return ManaCost(a.generic + b.generic, tuple(x + y for x, y in zip(a.colored, b.colored)),
+                        a.hybrid + b.hybrid, a.x, a.text)
+
+    def _fixed_cost(self, game) -> ManaCost:
+        """601.2f: the mana cost or alternative cost, plus mana additional costs (a kicker
+        paid; 'as an additional cost, pay {1}') and cost increases — before X and target
+        dependent increases."""
         c = self._base_cost()
-        c = self._with_x(c, self.x or 0) if c.x else c
         sa = self.defn.spell
+        for add in self._cost_parts():
+            if add.mana.total:
+                c = self._plus(c, add.mana)
+        if self.kicked:
+            c = self._plus(c, self._times(self._kicker()[0], int(self.kicked)))
+        n = costs.cost_increase(game, self.player, game.chars(self.eid if self.eid is not None else self.card))
         if sa is not None and sa.extra_generic is not None:
-            # 601.2f: cost increases apply to the mana cost or alternative cost
-            n = sa.extra_generic(self.targets or [])
-            if n > 0:
-                from dataclasses import replace
-                c = replace(c, generic=c.generic + n)
+            n += sa.extra_generic(self.targets or [])
+        if n > 0:
+            from dataclasses import replace
+            c = replace(c, generic=c.generic + n)
         return c
+
+    def _total_cost(self, game) -> ManaCost:
+        c = self._fixed_cost(game)
+        return self._with_x(c, self.x or 0) if c.x else c
 
     def _with_x(self, c, x):
         """X's value in the cost (107.3a); mana spent on X restricted to one color
@@ -397,6 +514,9 @@ class ActivateTask(_Procedure):
             return Decision("cost", self.player, opts, cost.discard, cost.discard, "discard",
                             data={"what": "discard"})
         self._validate_pay_choices(game)
+        d = self._sacrifice_order(game)
+        if d is not None:
+            return d
         game.set(self.eid, StackAbility(self.player, self.source, ab,
                                         tuple(tuple(g) for g in self.targets), (), self.x,
                                         self.division or (), False, (),
@@ -454,7 +574,7 @@ class ActivateTask(_Procedure):
         costs.pay_mana(game, self.player, m, self.mana_sources,
                        exclude=(src,) if cost.tap else ())
         if cost.tap:
-            game.set(src, Tapped())
+            game.set(src, TAPPED)
             game.emit("tapped", eid=src)
         if cost.untap:
             game.unset(src, Tapped)
@@ -473,16 +593,16 @@ class ActivateTask(_Procedure):
         if cost.discard_self:                           # cycling (702.29a)
             from systems.cycling import cycled
             card_id = game.world.ents[src][Card].card_id
-            zones.discard(game, self.player, src)
+            zones.discard(game, self.player, src, by=self.player)
             if self.ability.keyword == "cycling":
                 cycled(game, self.player, card_id)
         for e in self.pay_choices.get("tap", []):          # 'tap N untapped ...' (602.2b)
-            game.set(e, Tapped())
+            game.set(e, TAPPED)
             game.emit("tapped", eid=e)
         for e in self.pay_choices.get("discard", []):
-            zones.discard(game, self.player, e)
+            zones.discard(game, self.player, e, by=self.player)
         for e in self.pay_choices.get("sacrifice", []):
-            zones.sacrifice(game, e)
+            self._sacrifice_paid(game, e)
         if cost.sacrifice_self:
             zones.sacrifice(game, src)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 
-from components import Attacking, Blocking, Tapped, Damage
+from components import Attacking, Blocking, Tapped, TAPPED, Damage
 from ecs.decisions import Decision, IllegalAction, PlayerRef
 from systems import damage as dmg
 from systems.board import board
@@ -228,7 +228,7 @@ class DeclareAttackersTask:
         for a, d in answer.items():
             c = game.chars(a)
             if not c.has("vigilance"):
-                game.set(a, Tapped())                 # 508.1f
+                game.set(a, TAPPED)                 # 508.1f
         for a, d in answer.items():
             game.set(a, Attacking(d))
         game.combat_happened = bool(answer)
@@ -798,7 +798,12 @@ class CombatDamageTask:
         d = _redirect.decision(game, batch)                             # 614.9 (Harm's Way)
         if d is not None:
             return d
-        d = order_decision(game, _redirect.apply(game, batch), True, self.orders)   # 616.1
+        d = _redirect.order_decision(game, batch, True, self.orders)   # redirection vs prevention (616.1)
+        if d is not None:
+            return d
+        skips = {}
+        d = order_decision(game, _redirect.apply(game, batch, orders=self.orders, skips=skips, combat=True),
+                           True, self.orders, skips)                    # 616.1
         if d is not None:
             return d
         game.extra["prevention_plans"] = {k: dict(v) for k, v in self.shield_plans.items()}

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from components import Card, Tapped, Counters, LoyaltyActivated
+from components import Card, Tapped, TAPPED, Counters, LoyaltyActivated
 from cards.dsl import ActivatedAbility, Cost, StaticAbility
 from ecs.decisions import IllegalAction
 from systems.board import board
-from ecs.mana import (COLORS, IDX, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
+from ecs.mana import (COLORS, IDX, covers, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
                       feasible_split, split_sources)
 from systems.layers import intrinsic_mana_abilities
 
@@ -39,18 +39,29 @@ def equip_ability(cost: ManaCost) -> ActivatedAbility:
                             timing="sorcery", keyword="equip", text=f"Equip {cost}")
 
 
-def activated_abilities(game, eid: int) -> list:
+def activated_abilities(game, eid: int) -> tuple:
     """The object's activated abilities in printed order (mana abilities included),
     then intrinsic land mana abilities, then keyword ones (equip). Cached on the
     object's characteristics (which are themselves cached per state)."""
     c = game.chars(eid)
     acts = c.acts
     if acts is None:
-        acts = c.acts = _activated(c)
+        base = game._base.get(eid)
+        if base is not None and base[1] is c:
+            # printed characteristics: the same abilities for every object of the card
+            acts = _PRINTED.get(c.defn)
+            if acts is None:
+                acts = _PRINTED[c.defn] = _activated(c)
+        else:
+            acts = _activated(c)
+        c.acts = acts
     return acts
 
 
-def _activated(c) -> list:
+_PRINTED = {}       # card definition -> activated abilities of its printed characteristics
+
+
+def _activated(c) -> tuple:
     out = [a for a in c.abilities if isinstance(a, ActivatedAbility)]
     for letter in intrinsic_mana_abilities(c):
         out.append(intrinsic_ability(letter))
@@ -59,7 +70,7 @@ def _activated(c) -> list:
             out.append(equip_ability(kw.param))
         elif kw.name == "cycling":
             out.append(cycling_ability(kw.param))
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=None)
@@ -111,21 +122,23 @@ def _mana_sources(game, player: int, exclude) -> list:
     every mana it could make with one of its {T} mana abilities and choices maps
     each pool to (ability index, color choice)."""
     out = []
-    for eid, items in board(game).mana.get(player, ()):
-        if eid in exclude:
+    tapped = game.world.comps.get(Tapped, ())
+    for src in board(game).mana.get(player, ()):
+        eid = src.eid
+        if eid in exclude or eid in tapped:             # {T}: only an untapped permanent (107.5)
             continue
-        if "cant_activate" in game.chars(eid).flags:    # 602.5 (Ice Cage)
+        if src.creature and not src.haste and game.is_sick(eid):     # 302.6
+            continue
+        if src.pools is not None:
+            out.append((eid, src.pools, src.choices))
             continue
         pools = []
         choices = []
-        for i, ab in items:
-            if not pools and not can_tap_for_cost(game, eid):
-                break
+        for i, ab in src.items:
             for j, m in enumerate(ab.mana):
-                pools.append(list(m(game, eid) if callable(m) else m))   # an amount that varies
+                pools.append(tuple(m(game, eid) if callable(m) else m))   # an amount that varies
                 choices.append((i, j))
-        if pools:
-            out.append((eid, tuple(pools), tuple(choices)))
+        out.append((eid, tuple(pools), tuple(choices)))
     return out
 
 
@@ -137,7 +150,7 @@ def potential_mana(game, player: int, exclude=()) -> int:
 
 def can_pay_mana(game, player: int, cost: ManaCost, exclude=()) -> bool:
     p = game.players[player]
-    if pay_from_pool(p.pool, cost) is not None:
+    if covers(p.pool, cost):
         return True
     if exclude:
         return feasible(p.pool, cost, [(e, pools) for e, pools, _ in mana_sources(game, player, exclude)])
@@ -169,7 +182,7 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
     if ab.cost.mana.total:
         pay_mana(game, player, ab.cost.mana)
     if ab.cost.tap:
-        game.set(eid, Tapped())
+        game.set(eid, TAPPED)
     if not (0 <= choice < len(ab.mana)):
         raise IllegalAction(f"{game.name(eid)} can't make that mana")
     add = ab.mana[choice]
@@ -286,3 +299,33 @@ def tap_candidates(game, player: int, cost: Cost) -> list:
     return [e for e in game.battlefield
             if game.chars(e).controller == player and not game.world.has(e, Tapped)
             and filt(game, e, player)]
+
+
+# ---------------------------------------------------------------------------
+# Cost increases (CR 601.2f)
+# ---------------------------------------------------------------------------
+class SpellCostIncrease:
+    """A static ability's '<spells> cost {N} more to cast' (601.2f): the increase applies to
+    the total cost, whichever cost it starts from — the mana cost, an alternative cost (004
+    Demon of Death's Gate R3) or 'without paying its mana cost' (118.9d). A template for
+    StaticAbility(rules=...); `applies(game, source, spell_chars, caster)`."""
+
+    def __init__(self, applies, generic: int):
+        self.applies = applies
+        self.generic = generic
+
+
+def _cost_increases(game) -> list:
+    v, out = game.__dict__.get("_cost_inc_cache", (-1, ()))
+    if v != (game.cversion, game.bversion):          # entering may leave cversion as it was
+        from cards.dsl import StaticAbility
+        out = [(e, r) for e in game.battlefield for ab in game.chars(e).abilities
+               if isinstance(ab, StaticAbility) for r in ab.rules if isinstance(r, SpellCostIncrease)]
+        game.__dict__["_cost_inc_cache"] = ((game.cversion, game.bversion), out)
+    return out
+
+
+def cost_increase(game, player: int, spell_chars) -> int:
+    """The generic mana the static abilities on the battlefield add to casting a spell with
+    these characteristics (601.2f)."""
+    return sum(r.generic for e, r in _cost_increases(game) if r.applies(game, e, spell_chars, player))

@@ -18,13 +18,15 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
     see `replacement.order_decision`). Returns the list of (source, recipient,
     amount dealt)."""
     from systems import redirect
-    batch = redirect.apply(game, batch, consume=True)      # 614.9 redirection (Harm's Way)
+    skips = {}
+    batch = redirect.apply(game, batch, consume=True, orders=orders, skips=skips,
+                           combat=combat)                   # 614.9 redirection (Harm's Way)
     dealt = []
     for i, (src, sc, target, amount) in enumerate(batch):
         if amount <= 0:
             continue
         n = prevent_damage(game, src, sc, target, amount, combat,
-                           orders.get(i, ()) if orders else ())
+                           orders.get(i, ()) if orders else (), skip=skips.get(i, ()))
         if n > 0:
             dealt.append((src, sc, target, n))
     gains = {}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from components import (Card, Tapped, Attached, RegenerationShields, Controller, Counters)
 from ecs.decisions import Decision, IllegalAction, PlayerRef
 from systems import zones, damage
+from systems import discard as discarding
 from systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR
 from cards.dsl import Keyword
 
@@ -252,7 +253,12 @@ def _deal(game, ctx, step, batch, combat=False):
     d = redirect.decision(game, batch)              # which damage a redirection takes (614.9)
     if d is not None:
         return d
-    d = order_decision(game, redirect.apply(game, batch), combat, orders)
+    d = redirect.order_decision(game, batch, combat, orders)     # redirection vs prevention (616.1)
+    if d is not None:
+        return d
+    skips = {}
+    d = order_decision(game, redirect.apply(game, batch, orders=orders, skips=skips, combat=combat),
+                       combat, orders, skips)
     if d is not None:
         return d
     damage.deal(game, batch, combat, orders)
@@ -404,10 +410,25 @@ class CounterSpell(Step):
         self.what = what
 
     def run(self, game, ctx):
-        from systems.stack import counter
+        from systems.stack import counter, counterable
+        from components import Spell
         sc = game.chars(ctx.source) if game.exists(ctx.source) else game.lki.get(ctx.source)
+        st = ctx.vars.setdefault(("counter", id(self)), {"batch": None})
+        if st["batch"] is None:
+            # 616.1: the order of replacement effects on the countered spell's move is asked first
+            spells = [t for t in self.what.resolve(game, ctx) if isinstance(t, int) and
+                      counterable(game, t, (ctx.is_spell, sc)) and game.has(t, Spell)]
+            st["batch"] = discarding.start_moves(spells, "graveyard", "countered")
+        d = discarding.next_choice(game, st["batch"])
+        if d is not None:
+            return d
         for t in self.what.resolve(game, ctx):
-            counter(game, t, by=(ctx.is_spell, sc))
+            counter(game, t, by=(ctx.is_spell, sc), order=st["batch"]["orders"].get(t, ()))
+        del ctx.vars[("counter", id(self))]           # done: nothing left over for a later run
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        discarding.answer(game, ctx.vars[("counter", id(self))]["batch"], decision, answer)
 
 
 class ModifyPT(Step):
@@ -831,39 +852,53 @@ def CHOSEN(key="chosen") -> Ref:
 
 
 class Discard(Step):
-    """'<player> discards N cards' — the discarding player chooses (701.9b)."""
+    """'<player> discards N cards' — the discarding player chooses (701.9b); N = "hand":
+    '<player> discards their hand'. The cards as they were discarded are kept for a later
+    step ('if a red card is discarded this way': ctx.vars['discarded'], wherever a
+    replacement effect put them; 004 Leyline of the Void R3)."""
 
     def __init__(self, who, n):
         self.who = who
         self.n = n
 
     def run(self, game, ctx):
-        st = ctx.vars.setdefault(("discard", id(self)), {"players": None, "i": 0})
+        # 101.4: each player chooses in APNAP order, then all the cards are discarded at once
+        st = ctx.vars.setdefault(("discard", id(self)), {"players": None, "i": 0, "chosen": [],
+                                                          "batch": None})
         if st["players"] is None:
             st["players"] = [p.index for p in self.who.resolve(game, ctx)]
         while st["i"] < len(st["players"]):
             p = st["players"][st["i"]]
             hand = list(game.players[p].hand)
-            n = min(amount(self.n, game, ctx), len(hand))
-            if n == 0:
-                st["i"] += 1
-                continue
-            if n == len(hand):
-                # every card must go: no choice to make (as many as possible)
-                for c in hand:
-                    zones.discard(game, p, c)
-                st["i"] += 1
-                continue
-            return Decision("discard", p, hand, n, n, f"discard {n}")
-        return None
+            n = len(hand) if self.n == "hand" else min(amount(self.n, game, ctx), len(hand))
+            if 0 < n < len(hand):
+                return Decision("discard", p, hand, n, n, f"discard {n}")
+            st["chosen"] += [[p, c] for c in hand[:n]]   # none, or every card: no choice
+            st["i"] += 1
+        return discard_chosen(game, ctx, st)
 
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[("discard", id(self))]
+        if decision.kind == "replacement":
+            discarding.answer(game, st["batch"], decision, answer)
+            return
         chosen = answer if isinstance(answer, (list, tuple)) else [answer]
         _check_choice(game, decision, chosen)
-        for c in chosen:
-            zones.discard(game, decision.player, c)
+        st["chosen"] += [[decision.player, c] for c in chosen]
         st["i"] += 1
+
+
+def discard_chosen(game, ctx, st):
+    """Discard the cards in st['chosen'] once the order of replacement effects on each is
+    chosen (616.1; systems/discard.py); the spell's or ability's controller makes them discard."""
+    if st["batch"] is None:
+        st["batch"] = discarding.start(st["chosen"], by=ctx.controller)
+    d = discarding.next_choice(game, st["batch"])
+    if d is not None:
+        return d
+    ctx.vars["discarded"] = [game.chars(c) for p, c in st["batch"]["cards"]]
+    discarding.perform(game, st["batch"])
+    return None
 
 
 class Sacrifice(Step):
@@ -892,20 +927,32 @@ class Sacrifice(Step):
                 st["i"] += 1
                 continue
             return Decision("choose", p, opts, n, n, f"sacrifice {n}")
-        if st["chosen"]:
-            from systems.together import together
-            chosen, st["chosen"] = st["chosen"], []
-            with together(game):
-                for e in chosen:
-                    zones.sacrifice(game, e)
-        return None
+        return _move_chosen(game, st, "sacrifice", lambda g, e, order: zones.sacrifice(g, e, order))
 
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[("sac", id(self))]
+        if decision.kind == "replacement":
+            discarding.answer(game, st["batch"], decision, answer)
+            return
         chosen = answer if isinstance(answer, (list, tuple)) else [answer]
         _check_choice(game, decision, chosen)
         st["chosen"].extend(chosen)
         st["i"] += 1
+
+
+def _move_chosen(game, st, cause, move, to="graveyard"):
+    """Move st['chosen'] at once, once the order of the replacement effects on each is chosen
+    (616.1; systems/discard.py)."""
+    if not st["chosen"]:
+        return None
+    if st.get("batch") is None:
+        st["batch"] = discarding.start_moves(st["chosen"], to, cause)
+    d = discarding.next_choice(game, st["batch"])
+    if d is not None:
+        return d
+    discarding.perform_moves(game, st["batch"], move)
+    st["chosen"], st["batch"] = [], None
+    return None
 
 
 def _check_choice(game, decision, chosen):
@@ -1006,15 +1053,28 @@ def add_effect(game, ce: CE) -> None:
 # ---------------------------------------------------------------------------
 # refs and steps added for the M10 cards (white/blue)
 # ---------------------------------------------------------------------------
-class Mill(_EachPlayer):
+class Mill(Step):
     """CR 701.13: '<player> mills N cards' — the top N of their library go to their
-    graveyard (as many as there are, 701.13b)."""
+    graveyard at once (as many as there are, 701.13b)."""
 
-    def act(self, game, p, n):
-        lib = game.players[p.index].library
-        top = list(reversed(lib))[:n]              # library top is the END of the list
-        for c in top:
-            zones.move(game, c, "graveyard", cause="mill")
+    def __init__(self, who, n):
+        self.who = who
+        self.n = n
+
+    def run(self, game, ctx):
+        st = ctx.vars.setdefault(("mill", id(self)), {"chosen": None, "batch": None})
+        if st["chosen"] is None:
+            n = amount(self.n, game, ctx)
+            st["chosen"] = [c for p in self.who.resolve(game, ctx)      # library top: the END
+                            for c in list(reversed(game.players[p.index].library))[:n]]
+        d = _move_chosen(game, st, "mill",
+                         lambda g, c, order: zones.move(g, c, "graveyard", cause="mill", order=order))
+        if d is None:
+            del ctx.vars[("mill", id(self))]          # done: nothing left over for a later run
+        return d
+
+    def answer(self, game, ctx, decision, answer):
+        discarding.answer(game, ctx.vars[("mill", id(self))]["batch"], decision, answer)
 
 
 class PreventAllDamageThisTurn(Step):
@@ -1032,13 +1092,25 @@ class PreventAllDamageThisTurn(Step):
                                                card.card_id if card else None))
 
 
-class SacrificeIt(_EachObject):
+class SacrificeIt(Step):
     """'Sacrifice it' / 'sacrifice ~': each permanent a reference names, if it is still
     on the battlefield (701.17a: only its controller can; the effect's controller does)."""
 
-    def act(self, game, t):
-        if not isinstance(t, PlayerRef) and t in game.battlefield:
-            zones.sacrifice(game, t)
+    def __init__(self, what):
+        self.what = what
+
+    def run(self, game, ctx):
+        st = ctx.vars.setdefault(("sac_it", id(self)), {"chosen": None, "batch": None})
+        if st["chosen"] is None:
+            st["chosen"] = [t for t in self.what.resolve(game, ctx)
+                            if not isinstance(t, PlayerRef) and t in game.battlefield]
+        d = _move_chosen(game, st, "sacrifice", lambda g, e, order: zones.sacrifice(g, e, order))
+        if d is None:
+            del ctx.vars[("sac_it", id(self))]        # done: nothing left over for a later run
+        return d
+
+    def answer(self, game, ctx, decision, answer):
+        discarding.answer(game, ctx.vars[("sac_it", id(self))]["batch"], decision, answer)
 
 
 class AddCounters(_EachObject):

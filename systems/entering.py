@@ -65,9 +65,9 @@ class PayLifeOrTapTask:
                         f"pay {self.life} life so that {game.name(self.eid)} enters untapped?")
 
     def _tap(self, game):
-        from components import Tapped
+        from components import TAPPED
         self.done = True
-        game.set(self.eid, Tapped())
+        game.set(self.eid, TAPPED)
 
     def answer(self, game, decision, answer):
         if answer not in (True, False, "yes", "no"):

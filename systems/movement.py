@@ -10,7 +10,7 @@
 """
 from __future__ import annotations
 
-from ecs.decisions import PlayerRef
+from ecs.decisions import PlayerRef, Decision, yes_no
 from systems import zones
 from systems.effects import Step, _deal, _answer_order, amount
 
@@ -46,12 +46,15 @@ SOURCE = _Source()
 
 class PutOntoBattlefield(Step):
     """Put each named card onto the battlefield under the ability's controller (or its
-    owner, `owner=True`)."""
+    owner, `owner=True`); the choices its 'as ~ enters' abilities need are asked first
+    (614.12: a Clone put onto the battlefield by Rise from the Grave may enter as a copy).
+    `key`: the new objects go to ctx.vars[key] ('that creature' later in the effect)."""
 
-    def __init__(self, what, tapped=False, owner=False):
+    def __init__(self, what, tapped=False, owner=False, key=None):
         self.what = what
         self.tapped = tapped
         self.owner = owner
+        self.key = key
 
     def run(self, game, ctx):
         from systems.copy import entry_choices
@@ -60,11 +63,16 @@ class PutOntoBattlefield(Step):
                           lambda c: game.owner(c) if self.owner else ctx.controller)
         if d is not None:
             return d
+        out = []
         for t in cards:
             if not game.exists(t):
                 continue
             ctl = None if self.owner else ctx.controller
-            zones.put_onto_battlefield(game, t, controller=ctl, tapped=self.tapped, cause="effect")
+            new = zones.put_onto_battlefield(game, t, controller=ctl, tapped=self.tapped, cause="effect")
+            if new is not None and new in game.battlefield:
+                out.append(new)
+        if self.key is not None:
+            ctx.vars[self.key] = out
 
     def answer(self, game, ctx, decision, answer):
         from systems.copy import entry_choices_answer
@@ -208,13 +216,17 @@ class RevealAtRandomPlayOrCast(Step):
     without paying its mana cost if able.' The land isn't played (no land play used); the
     spell is cast during the resolution (608.2g) — type-based timing ignored, other
     restrictions apply (systems/playing.py), 'if able' makes it mandatory when castable;
-    if it can't be cast it stays in hand. The casting player makes the casting choices."""
+    if it can't be cast it stays in hand. The casting player makes the casting choices.
+    Mana still to pay (a mandatory additional mana cost, a cost increase: 601.2f) must be
+    paid if the player's mana pool holds it; otherwise the player may decline to activate
+    mana abilities, and the card stays in hand (004 Wild Evocation R4)."""
 
     def __init__(self, who):
         self.who = who
 
     def run(self, game, ctx):
         key = ("evoke", id(self))
+        tkey = ("evoke_task", id(self))          # at the top of ctx.vars: copied with a clone
         st = ctx.vars.get(key)
         if st is None:
             ps = [p if isinstance(p, PlayerRef) else PlayerRef(p) for p in self.who.resolve(game, ctx)
@@ -224,23 +236,64 @@ class RevealAtRandomPlayOrCast(Step):
             p = ps[0].index
             card = game.rng.choice(list(game.players[p].hand))      # uniformly at random
             game.emit("reveal", player=p, cards=(card,))
+            st = ctx.vars[key] = {"state": "done", "card": card, "player": p}
             if "Land" in game.chars(card).types:
                 zones.put_onto_battlefield(game, card, controller=p, cause="effect")
-                ctx.vars[key] = {"state": "done"}
                 return None
-            from systems.priority import can_cast
+            from systems.priority import can_cast, fixed_cost
             if not can_cast(game, p, card, "free"):
-                ctx.vars[key] = {"state": "done"}
                 return None
-            from systems.casting import CastTask
-            from ecs.decisions import Cast
-            st = ctx.vars[key] = {"state": "casting", "task": CastTask(p, Cast(card, alt="free"))}
+            from ecs.mana import pay_from_pool
+            cost = fixed_cost(game, p, card, "free")
+            if cost.total and pay_from_pool(game.players[p].pool, cost) is None:
+                st["state"] = "ask"
+                return Decision("may", p, [True, False], 1, 1,
+                                f"activate mana abilities to pay {cost.text or cost.total} and cast "
+                                f"{game.name(card)}?")
+            self._start(ctx, st, [] if cost.total else None)
         if st["state"] == "casting":
-            d = st["task"].run(game)
+            d = ctx.vars[tkey].run(game)
             if d is not None:
                 return d
-            ctx.vars[key] = {"state": "done"}
+            st["state"] = "done"
         return None
 
+    def _start(self, ctx, st, mana):
+        """Cast it (mana=[]: the mana is paid from the pool, no mana ability activated)."""
+        from systems.casting import CastTask
+        from ecs.decisions import Cast
+        ctx.vars[("evoke_task", id(self))] = CastTask(st["player"], Cast(st["card"], alt="free", mana=mana))
+        st["state"] = "casting"
+
     def answer(self, game, ctx, decision, answer):
-        ctx.vars[("evoke", id(self))]["task"].answer(game, decision, answer)
+        st = ctx.vars[("evoke", id(self))]
+        if st["state"] == "ask":
+            if yes_no(answer):
+                self._start(ctx, st, None)
+            else:
+                st["state"] = "done"                 # no mana ability activated: it can't be cast
+            return
+        ctx.vars[("evoke_task", id(self))].answer(game, decision, answer)
+
+
+class ReturnSourceFromGraveyardAttached(Step):
+    """'Return ~ from its owner's graveyard to the battlefield attached to <that creature>'
+    (Necrotic Plague): the card the ability came from (found by the card, whatever object it
+    is now, 400.7), only if it is in its owner's graveyard, onto the battlefield under the
+    control of the ability's controller (004 Necrotic Plague R3) attached to the first still
+    legal object `to` names (608.2b), if the Aura could legally enchant it (303.4d)."""
+
+    def __init__(self, to):
+        self.to = to
+
+    def run(self, game, ctx):
+        from components import StackAbility
+        from systems.together import aura_attach_options
+        card = game.card_entity.get(game.world.ents[ctx.obj][StackAbility].source_card)
+        if card is None or not game.exists(card) or game.zone_of(card) != "graveyard":
+            return None
+        hosts = [t for t in self.to.resolve(game, ctx) if not isinstance(t, PlayerRef)]
+        if not hosts or hosts[0] not in aura_attach_options(game, card):
+            return None
+        zones.move(game, card, "battlefield", controller=ctx.controller, attach_to=hosts[0])
+        return None

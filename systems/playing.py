@@ -77,3 +77,51 @@ class RevealTopMayPlayFree(Step):
             st["state"] = "yes" if answer in (True, "yes") else "no"
             return
         ctx.vars[("cast_task", id(self))].answer(game, decision, answer)
+
+
+class CastAnyNumberFree(Step):
+    """'Cast any number of <filter> cards from your <zone> without paying their mana costs'
+    (Chandra Ablaze's −7): during the resolution the player casts them one at a time, each
+    choice made knowing the ones before (608.2g, 601.2); the next card is chosen from those
+    castable now ('choose' with none allowed: stop). Type-based timing is ignored, other
+    restrictions aren't (can_cast); 'without paying its mana cost' is the alternative cost
+    (118.9, X = 0: 107.3b). The spells wait on the stack in the order cast."""
+
+    def __init__(self, filter, zone="graveyard"):
+        self.filter = filter            # fn(game, chars) -> bool
+        self.zone = zone
+
+    def _options(self, game, p):
+        from systems.priority import can_cast
+        return [c for c in game.zone_list(self.zone, p)
+                if self.filter(game, game.chars(c)) and can_cast(game, p, c, "free")]
+
+    def run(self, game, ctx):
+        tkey = ("cast_any_task", id(self))        # a task at the top of ctx.vars is copied with a clone
+        p = ctx.controller
+        while not ctx.vars.get(("cast_any_done", id(self))):
+            task = ctx.vars.get(tkey)
+            if task is not None:
+                d = task.run(game)
+                if d is not None:
+                    return d
+                del ctx.vars[tkey]
+            opts = self._options(game, p)
+            if not opts:
+                return None
+            return Decision("choose", p, opts, 0, 1, "cast which card next (none: stop)")
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        task = ctx.vars.get(("cast_any_task", id(self)))
+        if task is not None:
+            task.answer(game, decision, answer)
+            return
+        chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        if len(chosen) > 1 or any(c not in decision.options for c in chosen):
+            raise IllegalAction("choose one of the cards that can be cast, or none")
+        if not chosen:
+            ctx.vars[("cast_any_done", id(self))] = True
+            return
+        from systems.casting import CastTask
+        ctx.vars[("cast_any_task", id(self))] = CastTask(ctx.controller, Cast(chosen[0], alt="free"))

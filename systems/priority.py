@@ -6,9 +6,12 @@ land they may play (305), each spell they may cast (601, with timing 117.1a,
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from components import Card, LoyaltyActivated
 from ecs.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
                            cast_option, activate_option)
+from ecs.mana import ZERO
 from systems import costs, zones
 from systems.board import board, statics_with_rule
 from systems.casting import CastTask, ActivateTask, spell_target_specs
@@ -27,16 +30,23 @@ def sorcery_timing(game, player: int) -> bool:
 
 
 def decision(game, player: int) -> Decision:
-    return Decision("priority", player, cached_actions(game, player), prompt="priority")
+    """`data["mana_abilities"]` is a slice: options[slice] are the activations of {T}
+    mana abilities (605.1a; mana nothing uses yet, which agents usually leave to the payer)."""
+    acts, span = _cached(game, player)
+    return Decision("priority", player, acts, prompt="priority", data={"mana_abilities": span})
 
 
 def cached_actions(game, player: int) -> list:
-    v, p, acts = game._actions_cache
-    if v != game.version or p != player or game.step != game._actions_step:
-        acts = legal_actions(game, player)
-        game._actions_cache = (game.version, player, acts)
+    return _cached(game, player)[0]
+
+
+def _cached(game, player: int) -> tuple:
+    hit = game._actions_cache
+    if hit[0] != game.version or hit[1] != player or game.step != game._actions_step:
+        acts, span = _legal_actions(game, player)
+        hit = game._actions_cache = (game.version, player, acts, span)
         game._actions_step = game.step
-    return acts
+    return hit[2], hit[3]
 
 
 def only_pass(game, player: int) -> bool:
@@ -50,9 +60,11 @@ def only_pass(game, player: int) -> bool:
                     (not b.statics or not _plays_top_of_library(game, player)):
                 return True             # nothing but instants and flash could be cast now
     # the full list, kept for the decision that follows when there is something to do
-    for a in cached_actions(game, player):
-        if not (a is _PASS or (isinstance(a, Activate) and
-                               costs.activated_abilities(game, a.source)[a.index].mana)):
+    acts, span = _cached(game, player)
+    if span.start != 1:
+        return False                    # a land or a spell (options[0] is Pass)
+    for a in acts[span.stop:]:                  # other abilities: mana abilities with other costs?
+        if not costs.activated_abilities(game, a.source)[a.index].mana:
             return False
     return True
 
@@ -71,6 +83,12 @@ _PASS = Pass()
 
 
 def legal_actions(game, player: int) -> list:
+    return _legal_actions(game, player)[0]
+
+
+def _legal_actions(game, player: int) -> tuple:
+    """(actions, slice): Pass, lands, spells, then {T} mana abilities as
+    actions[slice], then other activated abilities."""
     acts = [_PASS]
     p = game.players[player]
     sorcery_ok = sorcery_timing(game, player)
@@ -94,6 +112,8 @@ def legal_actions(game, player: int) -> list:
                 ok = castable[ch.defn] = can_cast(game, player, c, None)
             if ok:
                 acts.append(cast_option(c))
+            if ch.defn.alt_cost is not None and can_cast(game, player, c, "alt"):
+                acts.append(Cast(c, alt="alt"))              # 118.9: same timing (004 DD-2)
             if free is None:
                 free = _casts_free_from_hand(game, player)
             if free and can_cast(game, player, c, "free"):
@@ -109,27 +129,28 @@ def legal_actions(game, player: int) -> list:
         elif (sorcery_ok or "Instant" in ch.types or ch.has("flash")) and can_cast(game, player, c, None):
             acts.append(cast_option(c))
     # mana abilities that can be activated now (cached with the mana sources)
+    i = len(acts)
     for e, _, choices in costs.mana_sources(game, player):
         seen = -1
-        for i, _ in choices:
-            if i != seen:
-                acts.append(activate_option(e, i))
-                seen = i
+        for k, _ in choices:
+            if k != seen:
+                acts.append(activate_option(e, k))
+                seen = k
+    j = len(acts)
     # other activated abilities
     for e, items in _ability_holders(game, player):
-        for i, ab in items:
+        for k, ab in items:
             if can_activate(game, player, e, ab, sorcery_ok):
-                acts.append(activate_option(e, i))
-    return acts
+                acts.append(activate_option(e, k))
+    return acts, slice(i, j)
 
 
 def _hand_summary(game, player: int):
     """(a card castable at instant speed?, abilities that function in the hand) for
     the player's hand, cached per hand and characteristics state (117.1a, 702.29a)."""
-    key = (game.cversion, game.zversion)
     hit = game._instant_cache.get(player)
-    if hit is not None and hit[0] == key:
-        return hit[1]
+    if hit is not None and hit[0] == game.cversion and hit[1] == game.zversion:
+        return hit[2]
     # per card: characteristics off the battlefield change only with cversion
     cards = game._hand_cards
     if cards[0] != game.cversion:
@@ -149,7 +170,7 @@ def _hand_summary(game, player: int):
         if hit[1]:
             items.append((c, hit[1]))
     res = (instant, items)
-    game._instant_cache[player] = (key, res)
+    game._instant_cache[player] = (game.cversion, game.zversion, res)
     return res
 
 
@@ -194,19 +215,57 @@ def can_cast(game, player: int, card: int, alt) -> bool:
         for spec in specs:
             if spec.min and len(candidates(game, spec, tc)) < spec.min:
                 return False
-    add = defn.spell.additional_cost if defn.spell is not None else None
-    if add is not None:
-        # 601.2f, 118.3: an additional cost must be payable in full
-        if add.sacrifice is not None and not costs.sacrifice_candidates(game, player, add):
+    # 601.2f, 118.3, 118.9: the additional and the alternative cost must be payable in full
+    parts = [defn.spell.additional_cost] if defn.spell is not None and defn.spell.additional_cost else []
+    if alt == "alt":
+        if defn.alt_cost is None:
+            return False
+        parts.append(defn.alt_cost)
+    if alt == "madness" and not any(k.name == "madness" for k in defn.keywords):
+        return False
+    for add in parts:
+        if add.sacrifice is not None and len(costs.sacrifice_candidates(game, player, add)) < add.sacrifice_n:
             return False
         if add.discard and len([c for c in game.players[player].hand if c != card]) < add.discard:
             return False
-        if add.life and game.players[player].life < add.life:
-            return False
-    if alt == "free":
-        return True
-    cost = defn.cost
-    return costs.can_pay_mana(game, player, cost.with_x(0) if cost.x else cost)
+    if sum(c.life for c in parts) > game.players[player].life:          # 119.4
+        return False
+    if defn.spell is not None and defn.spell.cast_only == "combat" and game.step not in COMBAT_STEPS:
+        return False                                    # 'Cast this spell only during combat' (601.3)
+    return fixed_cost_payable(game, player, card, alt, parts)
+
+
+COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                "combat_damage", "end_of_combat")
+
+
+def fixed_cost(game, player: int, card: int, alt, parts=None):
+    """601.2f: the mana to pay for a card before any choice — its mana cost (X = 0), the
+    alternative cost or nothing ('free'), plus mandatory additional mana costs and cost
+    increases."""
+    defn = game.world.ents[card][Card].defn
+    if parts is None:
+        parts = [defn.spell.additional_cost] if defn.spell is not None and defn.spell.additional_cost else []
+        if alt == "alt" and defn.alt_cost is not None:
+            parts.append(defn.alt_cost)
+    if alt == "madness":
+        from systems.madness import madness_cost
+        cost = madness_cost(defn)
+    else:
+        cost = ZERO if alt == "free" else defn.alt_cost.mana if alt == "alt" else defn.cost
+    cost = cost.with_x(0) if cost.x else cost
+    for add in parts:
+        if add.mana.total:
+            cost = CastTask._plus(cost, add.mana)
+    inc = costs.cost_increase(game, player, game.chars(card))              # 601.2f
+    if inc:
+        cost = replace(cost, generic=cost.generic + inc)
+    return cost
+
+
+def fixed_cost_payable(game, player, card, alt, parts=None) -> bool:
+    cost = fixed_cost(game, player, card, alt, parts)
+    return cost.total == 0 or costs.can_pay_mana(game, player, cost)
 
 
 def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
@@ -389,7 +448,7 @@ def _refusal(game, player: int, action) -> str:
         if restricted(game, player, "cast_spells"):
             return f": p{player} can't cast spells this turn (CR 101.2)"
         defn = ch.defn
-        if action.alt != "free" and not costs.can_pay_mana(
+        if action.alt is None and not costs.can_pay_mana(
                 game, player, defn.cost.with_x(0) if defn.cost.x else defn.cost):
             return f": p{player} can't pay its mana cost {defn.cost} (CR 601.2g-h)"
         if not can_cast(game, player, obj, action.alt):

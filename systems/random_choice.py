@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from ecs.decisions import PlayerRef
 from systems import zones
-from systems.effects import Step, amount
+from systems import discard as discarding
+from systems.effects import Step, amount, discard_chosen
 
 
 class DiscardAtRandom(Step):
@@ -19,19 +20,22 @@ class DiscardAtRandom(Step):
         self.n = n
 
     def run(self, game, ctx):
-        n = amount(self.n, game, ctx)
-        chosen = []
-        for p in self.who.resolve(game, ctx):
-            hand = sorted(game.players[p.index].hand)
-            k = min(n, len(hand))
-            chosen.extend((p.index, c) for c in game.rng.sample(hand, k))
-        if chosen:
+        st = ctx.vars.get(("random_discard", id(self)))
+        if st is None:
+            n = amount(self.n, game, ctx)
+            chosen = []
+            for p in self.who.resolve(game, ctx):
+                hand = sorted(game.players[p.index].hand)
+                k = min(n, len(hand))
+                chosen.extend((p.index, c) for c in game.rng.sample(hand, k))
+            if not chosen:
+                return None
             game.touch()
-            from systems.together import together
-            with together(game):
-                for p, c in chosen:
-                    zones.discard(game, p, c)
-        return None
+            st = ctx.vars[("random_discard", id(self))] = {"chosen": chosen, "batch": None}
+        return discard_chosen(game, ctx, st)
+
+    def answer(self, game, ctx, decision, answer):
+        discarding.answer(game, ctx.vars[("random_discard", id(self))]["batch"], decision, answer)
 
 
 class DestroyOneAtRandom(Step):

@@ -5,9 +5,11 @@ would deal to you and/or permanents you control this turn is dealt to <target> i
 A `RedirectNextDamage` lives in `game.shields` until the end of the turn. It applies to
 damage its chosen source would deal to its controller or to permanents they control
 (creatures and planeswalkers alike), up to the amount left, whatever the recipient
-(001 Harm's Way R1-R3). The redirection is worked out on a damage event before
-prevention effects: the affected events are split into the redirected part, dealt to
-the new recipient, and the rest. When the source would deal more damage at once to
+(001 Harm's Way R1-R3). When prevention effects would apply to the same damage, the
+affected player chooses which applies first (616.1, `order_decision`): those chosen before
+the redirection reduce the damage first; then the affected events are split into the
+redirected part, dealt to the new recipient, and the rest, which meets the prevention
+effects not yet applied. When the source would deal more damage at once to
 several of those recipients than the shield has left, its controller chooses how much
 of each to redirect (a `redirect` decision answered {recipient: amount}; R4); without
 a choice the damage is taken in the event's order. If the new recipient can't be dealt
@@ -86,38 +88,98 @@ def answer(game, decision, answer) -> None:
     game.extra[PLANS] = plans
 
 
-def apply(game, batch, consume=False) -> list:
+def order_decision(game, batch, combat, orders):
+    """CR 616.1: when a redirection and prevention effects would all apply to one damage event,
+    the affected player chooses which applies first (then again among those left), until
+    the redirection is chosen; what then reaches the original recipient meets the prevention
+    effects left in the usual order (replacement.order_decision). Choices are kept in
+    `orders[("pre", i)]` for event i of the damage event as it would be dealt. Returns the
+    next `replacement` decision, or None."""
+    from systems.replacement import applicable, affected_player
+    shields = [sh for sh in _shields(game) if sh.target_ok(game)]
+    if not shields:
+        return None
+    for i, (src, sc, t, n) in enumerate(batch):
+        covering = [sh for sh in shields if n > 0 and sh.covers(game, src, t)]
+        if not covering:
+            continue
+        chosen = orders.get(("pre", i), [])
+        if any(sid == sh.sid for sh in covering for sid in chosen):
+            continue                            # the redirection was chosen: settled
+        left = n
+        effs = [e for e in applicable(game, src, sc, t, n, combat) if e.sid not in chosen]
+        for sid in chosen:
+            e = next((e for e in applicable(game, src, sc, t, n, combat) if e.sid == sid), None)
+            if e is not None:
+                left -= e.would_prevent(left)
+        if left > 0 and effs:
+            return Decision("replacement", affected_player(game, t), covering + effs, 1, 1,
+                            "which applies first: the redirection or a prevention effect (616.1)",
+                            data={"event": ("pre", i)})
+    return None
+
+
+def _pre_prevented(game, orders, i, src, sc, t, n, combat, consume):
+    """Event i after the prevention effects its affected player chose to apply before the
+    redirection (616.1); returns (amount left, their sids)."""
+    chosen = (orders or {}).get(("pre", i), [])
+    redirect_sids = {sh.sid for sh in _shields(game)}
+    pre = []
+    for sid in chosen:
+        if sid in redirect_sids:
+            break
+        pre.append(sid)
+    if not pre:
+        return n, ()
+    from systems.replacement import applicable, prevent_damage
+    if consume:
+        return prevent_damage(game, src, sc, t, n, combat, pre, only=pre), tuple(pre)
+    for sid in pre:
+        e = next((e for e in applicable(game, src, sc, t, n, combat) if e.sid == sid), None)
+        if e is not None:
+            n -= e.would_prevent(n)
+    return max(0, n), tuple(pre)
+
+
+def apply(game, batch, consume=False, orders=None, skips=None, combat=False) -> list:
     """The damage event after redirection (see module doc). With `consume` the shields
-    are used up (call it once, as the damage is dealt)."""
+    are used up (call it once, as the damage is dealt). Prevention effects chosen to apply
+    before the redirection (`orders`, see order_decision) apply first; `skips` (a dict) is
+    filled with {index in the result: sids already applied to that damage}."""
     shields = _shields(game)
     if not shields:
         return batch
     plans = game.extra.get(PLANS, {})
-    out = list(batch)
+    out = []
+    for i, (src, sc, t, n) in enumerate(batch):
+        n2, pre = _pre_prevented(game, orders, i, src, sc, t, n, combat, consume) if orders else (n, ())
+        out.append((src, sc, t, n2, pre))
     for sh in shields:
         if not sh.target_ok(game):
             continue
         left = sh.left
         plan = dict(plans.get(sh.sid, {}))
         new = []
-        for src, sc, t, n in out:
+        for src, sc, t, n, pre in out:
             if n > 0 and left > 0 and sh.covers(game, src, t):
                 k = min(n, left, plan[t]) if t in plan else min(n, left)
                 if t in plan:
                     plan[t] -= k
                 if k > 0:
                     left -= k
-                    new.append((src, sc, sh.to, k))
+                    new.append((src, sc, sh.to, k, ()))
                     if n - k > 0:
-                        new.append((src, sc, t, n - k))
+                        new.append((src, sc, t, n - k, pre))
                     continue
-            new.append((src, sc, t, n))
+            new.append((src, sc, t, n, pre))
         out = new
         if consume:
             sh.left = left
     if consume and PLANS in game.extra:
         game.extra.pop(PLANS, None)
-    return out
+    if skips is not None:
+        skips.update({j: e[4] for j, e in enumerate(out) if e[4]})
+    return [e[:4] for e in out]
 
 
 # ---------------------------------------------------------------------------

@@ -30,8 +30,7 @@ class InsteadOfGraveyardShuffle(Replacement):
     def apply(self, game, eid, ev) -> None:
         ev["to"] = "library"
         ev["shuffle"] = True
-        ev["reveal"] = True
-        game.emit("reveal", eid=eid)
+        ev["reveal"] = True                 # revealed as it moves (zones.move)
 
 
 class EntersTappedUnless(Replacement):
@@ -91,36 +90,158 @@ class EntersWithCounters(Replacement):
             ev["counters"][self.counter] = ev["counters"].get(self.counter, 0) + n
 
 
-def _own_replacements(game, eid):
-    defn = game.world.ents[eid][Card].defn
-    for ab in defn.abilities:
-        if isinstance(ab, StaticAbility):
-            for r in ab.replacement:
-                yield r
+class ZoneEffect:
+    """One replacement effect that could apply to one zone change: how a player names it
+    when choosing the order (616.1: `sid`, stable across clones, and `source_card`, the card
+    whose ability makes it), the template and the object whose ability it is."""
+    __slots__ = ("sid", "source_card", "template", "holder")
+
+    def __init__(self, sid, source_card, template, holder):
+        self.sid = sid
+        self.source_card = source_card
+        self.template = template
+        self.holder = holder
+
+    def __repr__(self):
+        return f"<replacement {type(self.template).__name__} of card {self.source_card}>"
+
+
+_OWN = {}      # card definition -> has it zone-change replacement effects of its own?
+
+
+def _has_own(defn) -> bool:
+    own = _OWN.get(defn)
+    if own is None:
+        own = _OWN[defn] = any(getattr(r, "kind", None) == "zone_change" for ab in defn.abilities
+                               if isinstance(ab, StaticAbility) for r in ab.replacement) or \
+            any(k.name == "madness" for k in defn.keywords)
+    return own
+
+
+def _own_replacements(game, eid, ev):
+    """The moving object's own replacement effects (614.12: those of an object entering
+    apply; 'as it is discarded' ones function in the hand)."""
+    card = game.world.ents[eid][Card]
+    abilities = list(card.defn.abilities)
+    if ev.get("copy_of") is not None:
+        # 707.2, 614.1c: entering as a copy, it has the copied object's 'enters with'
+        # and 'as ~ enters' abilities (001 Clone R5)
+        abilities += list(ev["copy_of"].abilities)
+    zone = game.zone_of(eid)
+    i = 0
+    for ab in abilities:
+        if not isinstance(ab, StaticAbility):
+            continue
+        for r in ab.replacement:
+            if getattr(r, "kind", None) == "zone_change" and (
+                    r.functions_in in ("self_entering", "all", zone) or zone == "battlefield"):
+                yield ZoneEffect(("own", card.card_id, i), card.card_id, r, eid)
+            i += 1
+    if zone == "hand" and any(k.name == "madness" for k in card.defn.keywords):
+        from systems.madness import MADNESS              # 702.35a: a keyword's replacement effect
+        yield ZoneEffect(("own", card.card_id, "madness"), card.card_id, MADNESS, eid)
+
+
+def _others_replacements(game):
+    """Replacement effects of permanents that apply to other objects' zone changes
+    ('If a card would be put into an opponent's graveyard from anywhere, ...'), cached per
+    characteristics and battlefield version (a permanent entering may leave `cversion` as
+    it was: game.zones_changed)."""
+    v, out = game.__dict__.get("_zone_rep_cache", (-1, ()))
+    if v != (game.cversion, game.bversion):
+        out = []
+        for e in game.battlefield:
+            i = 0
+            for ab in game.chars(e).abilities:
+                if not isinstance(ab, StaticAbility):
+                    continue
+                for r in ab.replacement:
+                    if getattr(r, "kind", None) == "zone_change" and r.functions_in == "others":
+                        cid = game.world.ents[e][Card].card_id
+                        out.append(ZoneEffect(("zone", cid, i), cid, r, e))
+                    i += 1
+        game.__dict__["_zone_rep_cache"] = ((game.cversion, game.bversion), out)
+    return out
+
+
+def zone_effects(game, ev, applied=()) -> list:
+    """Every replacement effect that would apply to the zone change `ev` now, leaving out
+    those already applied to it (614.5: each applies once)."""
+    eid = ev["eid"]
+    out = []
+    for z in list(_own_replacements(game, eid, ev)) + _others_replacements(game):
+        if z.sid not in applied and z.template.applies(game, z.holder, ev):
+            out.append(z)
+    return out
 
 
 def zone_change(game, ev) -> None:
-    """Apply replacement effects to a zone change event (the object's own first)."""
-    eid = ev["eid"]
+    """Apply replacement effects to a zone change event, one at a time, checking again
+    after each which still apply (614.5, 616.1e). `ev["order"]`: the sids in the order
+    the affected player chose (616.1), asked before the event (systems/discard.py) for
+    discards, sacrifices (effects and costs), mills, countered spells and state-based
+    actions. Other moves (destroy, bounce, a resolved spell) never meet two of the
+    registered cards' effects at once; there an unordered effect would apply after the
+    chosen ones, the object's own first."""
+    if ev.get("copy_of") is None and not _has_own(game.world.ents[ev["eid"]][Card].defn) and \
+            not _others_replacements(game):
+        return                              # nothing could apply (the common case)
     applied = set()
-    changed = True
-    while changed:
-        changed = False
-        own = list(_own_replacements(game, eid))
-        if ev.get("copy_of") is not None:
-            # 707.2, 614.1c: entering as a copy, it has the copied object's 'enters with'
-            # and 'as ~ enters' abilities (001 Clone R5)
-            own += [r for ab in ev["copy_of"].abilities if isinstance(ab, StaticAbility)
-                    for r in ab.replacement]
-        for r in own:
-            if id(r) in applied or getattr(r, "kind", None) != "zone_change":
-                continue
-            if r.functions_in == "self_entering" or r.functions_in == "all" or \
-                    game.zone_of(eid) == "battlefield":
-                if r.applies(game, eid, ev):
-                    applied.add(id(r))
-                    r.apply(game, eid, ev)
-                    changed = True
+    order = list(ev.get("order") or ())
+    while True:
+        effs = zone_effects(game, ev, applied)
+        if not effs:
+            return
+        pick = next((z for sid in order for z in effs if z.sid == sid), effs[0])
+        applied.add(pick.sid)
+        pick.template.apply(game, pick.holder, ev)
+
+
+def order_options(game, ev, chosen) -> list:
+    """616.1: the effects the affected player can still choose from, after the ones in
+    `chosen` (sids) were applied in that order to a copy of the event (nothing happens)."""
+    sim = dict(ev, counters=dict(ev.get("counters") or {}), after_enter=list(ev.get("after_enter", ())))
+    applied = set()
+    for sid in chosen:
+        z = next((z for z in zone_effects(game, sim, applied) if z.sid == sid), None)
+        if z is not None:
+            applied.add(z.sid)
+            z.template.apply(game, z.holder, sim)
+    return zone_effects(game, sim, applied)
+
+
+class ExileInsteadOfOpponentsGraveyard(Replacement):
+    """'If a card would be put into an opponent's graveyard from anywhere, exile it instead'
+    (Leyline of the Void). Only cards: a token goes to the graveyard and then ceases to
+    exist (111.7; 004 Leyline of the Void R2)."""
+    kind = "zone_change"
+    functions_in = "others"
+
+    def applies(self, game, holder, ev) -> bool:
+        if ev["to"] != "graveyard" or game.world.ents[ev["eid"]][Card].token:
+            return False
+        return game.owner(ev["eid"]) != game.chars(holder).controller
+
+    def apply(self, game, holder, ev) -> None:
+        ev["to"] = "exile"
+
+
+class DiscardedByOpponentOntoBattlefield(Replacement):
+    """'If a spell or ability an opponent controls causes you to discard ~, put it onto the
+    battlefield instead of putting it into your graveyard.' (Obstinate Baloth; 614.1a). It
+    is still discarded (701.9; 004 Obstinate Baloth R2). `ev["by"]`: the controller of the
+    spell or ability that makes the player discard (None: a game rule, 514.1)."""
+    kind = "zone_change"
+    functions_in = "hand"
+
+    def applies(self, game, eid, ev) -> bool:
+        owner = game.owner(eid)
+        return (ev["eid"] == eid and ev["cause"] == "discard" and ev["to"] == "graveyard"
+                and ev.get("by") is not None and ev["by"] != owner)
+
+    def apply(self, game, eid, ev) -> None:
+        ev["to"] = "battlefield"
+        ev["controller"] = game.owner(eid)
 
 
 def skip_draw(game, player) -> bool:
@@ -403,13 +524,14 @@ def affected_player(game, target) -> int:
     return game.chars(target).controller
 
 
-def order_decision(game, batch, combat, orders):
+def order_decision(game, batch, combat, orders, skips=None):
     """CR 616.1: if two or more prevention effects would apply to one damage event,
     the affected player chooses one to apply first, then again among those that
     still apply. `orders` maps event index -> sids chosen so far. Returns the next
     Decision ('replacement') or None when every event's order is settled."""
     for i, (src, sc, target, amount) in enumerate(batch):
-        effs = applicable(game, src, sc, target, amount, combat)
+        skip = (skips or {}).get(i, ())          # applied before a redirection (redirect.py)
+        effs = [e for e in applicable(game, src, sc, target, amount, combat) if e.sid not in skip]
         if len(effs) < 2:
             continue
         chosen = orders.get(i, [])
@@ -474,7 +596,7 @@ def has_quality(chars, quality: str) -> bool:
 
 
 def prevent_damage(game, source, source_chars, target, amount: int, combat: bool,
-                   order=()) -> int:
+                   order=(), only=None, skip=()) -> int:
     """The damage left after prevention effects (615), applied in the order the
     affected player chose (616.1); each applies once. Returns the amount dealt."""
     if amount > 0 and rule_in_effect(game, "damage_cant_be_prevented"):
@@ -488,7 +610,8 @@ def prevent_damage(game, source, source_chars, target, amount: int, combat: bool
             if isinstance(sp, StaticDoubling):
                 amount *= 2
         return amount
-    effs = applicable(game, source, source_chars, target, amount, combat)
+    effs = [e for e in applicable(game, source, source_chars, target, amount, combat)
+            if (only is None or e.sid in only) and e.sid not in skip]
     if len(effs) > 1 and order:
         rank = {sid: i for i, sid in enumerate(order)}
         effs.sort(key=lambda e: rank.get(e.sid, len(rank)))

@@ -93,6 +93,18 @@ def _check(game) -> bool:
         # 704.5j needs the controller's choice first; everything else waits for it
         game.agenda.append(LegendRuleTask(legend_groups))
         return True
+    gy = [e for e in dict.fromkeys(to_gy) if e in game.battlefield]
+    dest = [e for e in dict.fromkeys(to_destroy) if e in game.battlefield and e not in gy]
+    orders = game.extra.pop("sba_orders", None)
+    if orders is None:
+        # 616.1: the order of replacement effects on a permanent's move is chosen first
+        from systems import discard
+        batches = [discard.start_moves(gy, "graveyard", "sba"),
+                   discard.start_moves(dest, "graveyard", "destroy")]
+        if any(discard.next_choice(game, b) is not None for b in batches):
+            game.agenda.append(ReplacementOrderTask(batches))
+            return True
+        orders = {}
     # 104.4a: if all the players remaining lose at once, the game is a draw: nobody has lost
     draw = len(game.players) > 1 and lose and len(lose) == len(game.living())
     for idx, reason in lose:
@@ -111,13 +123,11 @@ def _check(game) -> bool:
         game.set(e, cnt.with_("+1/+1", cnt.get("+1/+1") - n).with_("-1/-1", cnt.get("-1/-1") - n))
         for kind in ("+1/+1", "-1/-1"):               # removed: 'whenever a counter is removed'
             game.emit("counters_removed", eid=e, counter=kind, n=n)
-    gy = [e for e in dict.fromkeys(to_gy) if e in game.battlefield]
-    dest = [e for e in dict.fromkeys(to_destroy) if e in game.battlefield and e not in gy]
     for e in gy + dest:
         game.snapshot_lki(e)
     for e in gy:
-        zones.move(game, e, "graveyard", cause="sba")
-    zones.destroy_many(game, dest)
+        zones.move(game, e, "graveyard", cause="sba", order=orders.get(e, ()))
+    zones.destroy_many(game, dest, orders)
     check_game_over(game, draw=bool(draw))
     return True
 
@@ -170,6 +180,36 @@ def _equipment_legal(game, eq, c, to) -> bool:
         if has_quality(c, q):
             return False
     return True
+
+
+class ReplacementOrderTask:
+    """616.1 before state-based actions move permanents: for each with two or more
+    replacement effects that would apply (a Darksteel Colossus with 0 toughness and an
+    opponent's Leyline of the Void), its controller chooses the order; the state-based
+    actions are then performed with it (game.extra['sba_orders'])."""
+
+    needs_rewind = False
+
+    def __init__(self, batches):
+        self.batches = batches
+
+    def copy(self):
+        from systems.effects import _copy_state
+        return ReplacementOrderTask(_copy_state(self.batches))
+
+    def run(self, game):
+        from systems import discard
+        for b in self.batches:
+            d = discard.next_choice(game, b)
+            if d is not None:
+                return d
+        game.extra["sba_orders"] = {e: o for b in self.batches for e, o in b["orders"].items()}
+        return None
+
+    def answer(self, game, decision, answer):
+        from systems import discard
+        b = next(b for b in self.batches if any(c == decision.data["card"] for _, c in b["cards"]))
+        discard.answer(game, b, decision, answer)
 
 
 class LegendRuleTask:

@@ -187,21 +187,29 @@ def ability_parts(ab, modes=()):
     return ab.targets, ab.effects
 
 
-def counter(game, eid: int, by=None) -> None:
-    """CR 701.6a: remove a spell or ability from the stack; a spell goes to its
-    owner's graveyard. `by`: (is_spell, characteristics) of what counters it."""
+def counterable(game, eid: int, by=None) -> bool:
+    """Would countering this spell or ability now do anything? `by`: (is_spell,
+    characteristics) of what counters it."""
     if eid not in game.stack:
-        return
+        return False
     if cant_be_countered(game, eid):
-        return                                      # 'can't be countered': nothing happens
+        return False                                # 'can't be countered': nothing happens
     if by is not None and Spell in game.world.ents[eid] and by[0] and by[1] is not None:
         # Autumn's Veil: "spells you control can't be countered by blue or black spells this turn"
         if {"U", "B"} & set(by[1].colors) and \
                 restricted(game, game.chars(eid).controller, "spells_uncounterable_by_blue_black"):
-            return
+            return False
+    return True
+
+
+def counter(game, eid: int, by=None, order=()) -> None:
+    """CR 701.6a: remove a spell or ability from the stack; a spell goes to its
+    owner's graveyard (replacement effects in `order`, 616.1)."""
+    if not counterable(game, eid, by):
+        return
     comps = game.world.ents[eid]
     if Spell in comps:
-        zones.move(game, eid, "graveyard", cause="countered")
+        zones.move(game, eid, "graveyard", cause="countered", order=order)
     else:
         game.stack.remove(eid)
         game.world.delete(eid)

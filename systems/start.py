@@ -18,9 +18,7 @@ def start_game(decks, seed: int = 0, rules: str = "current", life: int = 20,
     g.turn_limit = turn_limit
     g.world.activate()
     for i, deck in enumerate(decks):
-        for entry in deck:
-            defn = get_card(entry) if isinstance(entry, str) else entry
-            g.create_object(defn, i, "library")
+        g.create_library([get_card(e) if isinstance(e, str) else e for e in deck], i)
         zones.shuffle(g, i)                                    # 103.2
     # 103.1: the starting player is chosen at random (the game's seeded RNG), or in a
     # later game of a match by the loser of the previous game

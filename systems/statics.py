@@ -64,6 +64,14 @@ def grant(affects, *keywords, condition=None):
     return StaticEffect(L_ABILITY, affects, apply, condition)
 
 
+def grant_abilities(affects, *abilities, condition=None):
+    """Layer 6: 'has "<ability>"' (a quoted triggered or activated ability, 613.1f); the
+    affected object is the ability's source ('this creature') and its controller controls it."""
+    def apply(g, ce, ch, allc):
+        ch.abilities = tuple(ch.abilities) + abilities
+    return StaticEffect(L_ABILITY, affects, apply, condition)
+
+
 def add_subtypes(affects, *subtypes):
     """Layer 4: 'are <type> in addition to their other types' (205.1b)."""
     def apply(g, ce, ch, allc):

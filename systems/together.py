@@ -28,8 +28,15 @@ def together(game):
         batch, game.event_batch = game.event_batch, None
         game.together_before = None
     from systems.triggers import check_triggers
-    for kind, data in batch:
-        check_triggers(game, kind, data)
+    # the objects that left the battlefield in this event: their leaves-the-battlefield
+    # abilities look back at each other (603.10a)
+    game.left_together = [(d["old"], d.get("card")) for k, d in batch
+                          if k == "zone_change" and d.get("frm") == "battlefield"]
+    try:
+        for kind, data in batch:
+            check_triggers(game, kind, data)
+    finally:
+        game.left_together = ()
 
 
 def move_all_together(game, eids, to="battlefield", **kw) -> list:

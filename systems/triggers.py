@@ -209,8 +209,9 @@ def _triggered(abilities):
 
 def check_triggers(game, kind: str, data: dict) -> None:
     """CR 603.2: every ability whose trigger event happened triggers."""
-    seen = set()
-    for eid, ch, trig in board(game).triggers:
+    srcs = board(game).triggers
+    seen = set() if srcs else ()
+    for eid, ch, trig in srcs:
         for i, ab in enumerate(trig):
             t = ab.trigger
             if kind not in t.events:
@@ -224,19 +225,26 @@ def check_triggers(game, kind: str, data: dict) -> None:
             for _ in range(info.get("repeat", 1)):    # 603.2c: once per occurrence
                 game.pending_triggers.append(PendingTrigger(ab, eid, ch.controller, info, card_id, i))
         seen.add(eid)
-    # leaves-the-battlefield abilities look back in time (603.10a)
+    # leaves-the-battlefield abilities look back in time (603.10a): those of the object that
+    # left, and of the objects that left the battlefield in the same event (an Aura and the
+    # creature it enchanted destroyed together: 004 Necrotic Plague R2)
     if kind == "zone_change" and data.get("frm") == "battlefield":
-        old = data["old"]
-        lk = game.lki.get(old)
-        if lk is not None and old not in seen:
+        gone = [(data["old"], data.get("card"))] + [
+            oc for oc in game.__dict__.get("left_together", ()) if oc[0] != data["old"]]
+        for old, card_id in gone:
+            lk = game.lki.get(old)
+            if lk is None or old in seen:
+                continue
             for i, ab in enumerate(_triggered(lk.abilities)):
                 t = ab.trigger
                 if kind in t.events and t.look_back:
                     info = t.match(game, old, lk.controller, kind, data)
                     if info is not None:
                         game.pending_triggers.append(
-                            PendingTrigger(ab, old, lk.controller, info, data.get("card"), i))
+                            PendingTrigger(ab, old, lk.controller, info, card_id, i))
     # delayed triggered abilities (603.7)
+    if not game.delayed:
+        return
     for dt in list(game.delayed):
         if kind in dt.trigger.events:
             info = dt.trigger.match(game, dt.source, dt.controller, kind, data)
@@ -296,6 +304,9 @@ class PutTriggersTask:
         tc = TargetContext(tr.controller, tr.source, src_chars, False, tr.info)
         if not hasattr(self, "_targets") or self._targets is None:
             self._targets = []
+        # 603.3d: the controller chooses the targets, unless the ability says who does
+        # ('its controller chooses target creature ...': Necrotic Plague)
+        who = tr.info[ab.chooser] if getattr(ab, "chooser", None) else tr.controller
         while len(self._targets) < len(ab.targets):
             spec = ab.targets[len(self._targets)]
             opts = candidates(game, spec, tc)
@@ -305,7 +316,7 @@ class PutTriggersTask:
                 self._targets = None
                 return None
             self._pending = (spec, tc)
-            return Decision("targets", tr.controller, opts, spec.min, spec.max, spec.text,
+            return Decision("targets", who, opts, spec.min, spec.max, spec.text,
                             data={"trigger": tr})
         division = ()
         if getattr(ab, "divide", None) is not None:
@@ -502,3 +513,37 @@ class DealsCombatDamageToCreature(Trigger):
         if lk is None or "Creature" not in lk.types:
             return None
         return {"creature": t}
+
+
+class OpponentDiscards(Trigger):
+    """'Whenever an opponent discards a card': the discard itself is the event (701.9), so it
+    triggers wherever a replacement effect put the card (004 Obstinate Baloth R2, Leyline of
+    the Void R3); remembers 'that player' and the card as it was discarded."""
+    events = ("discard",)
+
+    def match(self, game, source, controller, kind, data):
+        if data["player"] == controller:
+            return None
+        return {"player": PlayerRef(data["player"]), "discarded": data["card"]}
+
+
+class EnchantedDies(Trigger):
+    """'When enchanted creature dies' (an Aura's leaves-the-battlefield ability: it looks back
+    in time, 603.10a, so it triggers also when the Aura leaves at the same time); remembers the
+    creature's controller as it last existed ('its controller')."""
+    events = ("zone_change",)
+    look_back = True
+
+    def match(self, game, source, controller, kind, data):
+        if data["frm"] != "battlefield" or data["to"] != "graveyard":
+            return None
+        old = data["old"]
+        lk = game.lki.get(old)
+        if lk is None or "Creature" not in lk.types:
+            return None
+        from components import Attached
+        att = game.world.get(source, Attached) if game.exists(source) else \
+            (getattr(game, "lki_extra", {}).get(source) or {}).get("attached")
+        if att is None or att.to != old:
+            return None
+        return {"died": data["new"], "creature_controller": lk.controller}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from components import (Card, Owner, Controller, Zone, Timestamp, Tapped, Counters, Attached,
                         Attacking, Blocking, Spell, StackAbility, RegenerationShields, Damage,
-                        EnteredWithX, Chosen)
+                        EnteredWithX, Chosen, zone_of, TAPPED)
 from components import CopyOf
 from ecs.game import PLAYER_ZONES
 from systems import replacement
@@ -17,9 +17,12 @@ from systems import replacement
 
 def move(game, eid: int, to: str, *, position: str = "top", controller: int | None = None,
          tapped: bool = False, attach_to=None, cause: str | None = None, counters=None,
-         x: int | None = None, face_up_reveal: bool = False):
+         x: int | None = None, face_up_reveal: bool = False, by: int | None = None,
+         order=(), report: dict | None = None):
     """Move an object to a zone; returns the new object's entity (or None if it
-    ceased to exist / stayed). Replacement effects on the move apply first (614)."""
+    ceased to exist / stayed). Replacement effects on the move apply first (614), in
+    `order` (sids the affected player chose, 616.1); `by`: the player whose spell or
+    ability causes the move, where an effect asks (a discard: systems/discard.py)."""
     comps = game.world.ents.get(eid)
     if comps is None:
         return None
@@ -27,13 +30,18 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     frm = comps[Zone].name
     sp = comps.get(Spell)
     cast_from = sp.cast_from if sp is not None else None   # a resolving spell: where it was cast from
-    owner = comps[Owner].player
+    owner_comp = comps[Owner]
+    owner = owner_comp.player
     if card.token and frm != "battlefield" and frm != "stack":
         return None                         # CR 111.8: it stays where it is
     ev = {"eid": eid, "from": frm, "to": to, "position": position, "cause": cause,
           "tapped": tapped, "controller": controller, "shuffle": False, "reveal": False,
-          "x": x, "counters": dict(counters or {})}
+          "x": x, "counters": dict(counters or {}), "by": by, "order": order}
     replacement.zone_change(game, ev)
+    if report is not None:
+        report.update(ev)                   # what the replacement effects made of the event
+    if ev["reveal"]:
+        game.emit("reveal", eid=eid)
     counters = ev["counters"]
     to = ev["to"]
     position = ev["position"]
@@ -48,14 +56,14 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     game.world.delete(eid)
     if card.token and to != "battlefield" and frm == "battlefield":
         pass  # the token goes to the new zone and ceases to exist at the next SBA (111.7, 704.5d)
-    new_comps = [Card(card.defn, card.card_id, card.token), Owner(owner),
-                 Zone(to, owner if to in PLAYER_ZONES else None)]
+    new_comps = [card, owner_comp,            # immutable values: the new object shares them
+                 zone_of(to, owner if to in PLAYER_ZONES else None)]
     if to == "battlefield":
         new_comps.append(Timestamp(game.tick()))
         ctl = controller if controller is not None else owner
         new_comps.append(Controller(ctl, game.clock))
         if ev["tapped"]:
-            new_comps.append(Tapped())
+            new_comps.append(TAPPED)
         if counters:
             new_comps.append(Counters(tuple(sorted(counters.items()))))
         if attach_to is not None:
@@ -157,10 +165,19 @@ def draw(game, player: int, n: int = 1) -> int:
     return drawn
 
 
-def discard(game, player: int, card: int) -> int | None:
-    """CR 701.9: put a card from its owner's hand into the graveyard."""
-    new = move(game, card, "graveyard", cause="discard")
-    game.emit("discard", player=player, card=new)
+def discard(game, player: int, card: int, by: int | None = None, order=()) -> int | None:
+    """CR 701.9: put a card from its owner's hand into the graveyard — or wherever a
+    replacement effect puts it instead; it is discarded either way (the 'discard' event).
+    `by`: the controller of the spell or ability that makes the player discard (the
+    player for a cost; None for the cleanup step's game rule, 514.1)."""
+    chars = game.chars(card)          # what the discarded card was, wherever it goes (608.2h)
+    card_id = game.world.ents[card][Card].card_id
+    rep = {}
+    new = move(game, card, "graveyard", cause="discard", by=by, order=order, report=rep)
+    game.emit("discard", player=player, card=new, chars=chars, by=by)
+    if rep.get("madness") and new is not None:            # 702.35a: exiled this way
+        from systems import madness
+        madness.exiled(game, game.owner(new), new, card_id)
     return new
 
 
@@ -187,7 +204,7 @@ def regenerate_now(game, eid: int, shields) -> None:
         game.set(eid, RegenerationShields(shields.count - 1))
     else:
         game.unset(eid, RegenerationShields)
-    game.set(eid, Tapped())
+    game.set(eid, TAPPED)
     game.unset(eid, Damage)
     remove_from_combat(game, eid)
     game.emit("regenerate", eid=eid)
@@ -199,9 +216,9 @@ def remove_from_combat(game, eid: int) -> None:
     game.unset(eid, Blocking)
 
 
-def sacrifice(game, eid: int) -> int | None:
+def sacrifice(game, eid: int, order=()) -> int | None:
     """CR 701.17: not a destruction: regeneration and indestructible don't apply."""
-    return move(game, eid, "graveyard", cause="sacrifice")
+    return move(game, eid, "graveyard", cause="sacrifice", order=order)
 
 
 def exile(game, eid: int) -> int | None:
@@ -216,7 +233,7 @@ def bounce(game, eid: int) -> int | None:
 def tap(game, eid: int) -> bool:
     if game.world.has(eid, Tapped):
         return False
-    game.set(eid, Tapped())
+    game.set(eid, TAPPED)
     game.emit("tapped", eid=eid)
     return True
 
@@ -247,7 +264,7 @@ def remove_counters(game, eid: int, kind: str, n: int) -> int:
     return n
 
 
-def destroy_many(game, eids) -> list:
+def destroy_many(game, eids, orders=None) -> list:
     """Destroy several permanents at once (701.8, e.g. 'destroy all'): each is
     checked for indestructible/regeneration, then the rest move together."""
     movers = []
@@ -265,6 +282,8 @@ def destroy_many(game, eids) -> list:
     for eid in movers:
         game.snapshot_lki(eid)
     out = []
-    for eid in movers:
-        out.append(move(game, eid, "graveyard", cause="destroy"))
+    from systems.together import together
+    with together(game):                    # one event: triggers see all of it (603.2, 603.10a)
+        for eid in movers:
+            out.append(move(game, eid, "graveyard", cause="destroy", order=(orders or {}).get(eid, ())))
     return out

@@ -166,7 +166,7 @@ def test_reminder_and_flavor_text_are_not_rules():
     e = {k: g.card_entity[v] for k, v in h.items()}
     kws = {k: sorted(x.name for x in g.chars(v).keywords) for k, v in e.items()}
     assert kws == {"p": [], "c": [], "f": ["flying"], "r": ["flying"]}
-    assert activated_abilities(g, e["c"]) == activated_abilities(g, e["p"]) == []
+    assert activated_abilities(g, e["c"]) == activated_abilities(g, e["p"]) == ()
     assert g.is_sick(e["c"]) and not g.chars(e["c"]).has("haste")
     # the two fliers are the same in play: both may attack; neither the Beasts (sick)
     from systems.turn import STEPS  # noqa: F401  (import check: steps exist)

@@ -572,25 +572,17 @@ def test_veil_one_of_two_targets_illegal():
     assert game.chars(e("y")).power == 1
 
 
-EVOCATION = make_card("Test Evocation", "{5}{R}", "Enchantment", abilities=[
-    TriggeredAbility(tr.AtBeginningOf("upkeep", "each"),
-                     (__import__("systems.movement", fromlist=["x"]).RevealAtRandomPlayOrCast(fx.INFO("active")),),
-                     text="At the beginning of each player's upkeep, that player reveals a card at random from "
-                          "their hand. If it's a land card, the player puts it onto the battlefield. Otherwise, "
-                          "the player casts it without paying its mana cost if able.")])
-
-
 def test_reveal_at_random_play_or_cast():
-    """The Wild Evocation mechanism (movement.RevealAtRandomPlayOrCast; 004 WE-14 for the
-    draft card): the revealed card is chosen uniformly at random (seeded) among the cards
-    in that player's hand and revealed; a land goes onto the battlefield."""
+    """Wild Evocation (movement.RevealAtRandomPlayOrCast; 004 WE-14): the revealed card is
+    chosen uniformly at random (seeded) among the cards in that player's hand and revealed;
+    a land goes onto the battlefield."""
     from collections import Counter
     seen = Counter()
     for seed in range(60):
         game, h = Game.from_setup({"seed": seed, "players": [
-            {"battlefield": [{"card": "Test Evocation", "id": "we"}], "library": ["Forest"]},
+            {"battlefield": [{"card": "Wild Evocation", "id": "we"}], "library": ["Forest"]},
             {"hand": [{"card": "Island", "id": "a"}, {"card": "Swamp", "id": "b"}, {"card": "Plains", "id": "c"}],
-             "library": ["Forest"]}], "turn": {"step": "end"}}, defs={"Test Evocation": EVOCATION})
+             "library": ["Forest"]}], "turn": {"step": "end"}})
         events = []
         orig = game.emit
         game.emit = lambda kind, **data: (events.append((kind, data)), orig(kind, **data))[1]
@@ -610,9 +602,9 @@ def test_reveal_at_random_casts_sorcery_during_resolution():
     stack; a card that can't be cast (no legal target) stays in hand."""
     for hand, on_stack in ((["Divination"], True), (["Unsummon"], False)):
         game, h = Game.from_setup({"players": [
-            {"battlefield": [{"card": "Test Evocation", "id": "we"}], "library": ["Forest"]},
+            {"battlefield": [{"card": "Wild Evocation", "id": "we"}], "library": ["Forest"]},
             {"hand": [{"card": hand[0], "id": "c"}], "library": ["Forest"] * 3}],
-            "turn": {"step": "end"}}, defs={"Test Evocation": EVOCATION})
+            "turn": {"step": "end"}})
         e = lambda k: game.card_entity[h[k]]
         from components import StackAbility
         while True:                              # until the upkeep trigger has resolved
@@ -622,3 +614,40 @@ def test_reveal_at_random_casts_sorcery_during_resolution():
                 break
             game.decide(Pass())
         assert (game.zone_of(e("c")) == "stack") == on_stack
+
+
+def test_maze_targets_creature_put_onto_battlefield_attacking():
+    """004 MM-6, 004 Mystifying Maze R1 (CR 506.3, 508.4): a creature put onto the battlefield
+    attacking is an attacking creature, so Mystifying Maze can target it (and exile it)."""
+    from ecs.decisions import Activate
+    game, h = Game.from_setup({"players": [
+        {"hand": [{"card": "Centaur Courser", "id": "cc"}]},
+        {"battlefield": [{"card": "Mystifying Maze", "id": "mm"}] + [{"card": "Forest"}] * 4}],
+        "turn": {"step": "declare_attackers"}})
+    new = zones.put_onto_battlefield(game, game.card_entity[h["cc"]], controller=0)
+    game.set(new, Attacking(1))
+    game.decide(Pass())
+    maze = game.card_entity[h["mm"]]
+    assert game.pending.player == 1 and Activate(maze, 1) in game.pending.options
+    game.decide(Activate(maze, 1, targets=[new]))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.zone_of(game.card_entity[h["cc"]]) == "exile"
+
+
+def test_leyline_of_the_void_begins_game_on_battlefield():
+    """The opening-hand rulings apply to Leyline of the Void too (004 §8.12; CR 103.6a): kept
+    in the opening hand it may begin the game on the battlefield, and from then on the
+    opponent's cards that would go to their graveyard are exiled."""
+    game = Game.new([["Leyline of the Void"] * 20 + ["Mountain"] * 20, ["Lightning Bolt", "Mountain"] * 20],
+                    seed=1, starting_player=0)
+    _keep_all(game)
+    assert game.pending.kind == "may" and game.pending.data.get("opening_hand")
+    game.decide(True)
+    while game.pending.kind == "may" and game.pending.data.get("opening_hand"):
+        game.decide(False)
+    lv = [x for x in game.battlefield if game.name(x) == "Leyline of the Void"]
+    assert len(lv) == 1 and game.turn == 1
+    bolt = next(c for c in game.players[1].hand if game.name(c) == "Lightning Bolt")
+    zones.discard(game, 1, bolt, by=0)
+    assert game.players[1].graveyard == [] and len(game.exile) == 1

@@ -279,7 +279,7 @@ class Runner:
             if card is None or g.zone_of(card) != frm:
                 raise IllegalAction(f"{act['cast']} is not in {frm}")
             alt = act.get("cost")
-            if alt is not None and alt != "free":
+            if alt is not None and alt not in ("free", "alt"):
                 raise ScenarioError(f"{where}: cost: {alt!r} is not supported yet")
             g.decide(Cast(card, targets=self._targets(act.get("targets"), player, where),
                           modes=act.get("modes"), x=act.get("x"),
@@ -322,6 +322,10 @@ class Runner:
                 vs = v if isinstance(v, list) else [v]
                 out[k] = [self.obj(x, where=where, allow_player=False) for x in vs]
             elif k in ("life",):
+                out[k] = v
+            elif k == "kicker":
+                if not isinstance(v, (bool, int)):
+                    raise ScenarioError(f"{where}: pay.kicker is true/false, or n for multikicker")
                 out[k] = v
             else:
                 raise ScenarioError(f"{where}: pay.{k} is not supported yet")

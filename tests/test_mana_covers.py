@@ -1,0 +1,27 @@
+"""`covers` (the fast 'can this pool pay this cost?') agrees with paying it (CR 601.2h:
+colored symbols need their color, generic any mana, {C} colorless only)."""
+import itertools
+import random
+
+from ecs.mana import covers, parse_cost, pay_from_pool
+
+COSTS = ["{0}", "{G}", "{1}{G}", "{2}{G}{G}", "{W}{U}{B}{R}{G}", "{C}", "{2}{C}", "{3}",
+         "{R/G}", "{2/W}{2/W}", "{1}{W/U}{B}", "{X}{R}"]
+
+
+def test_covers_matches_pay_from_pool_on_random_pools():
+    rng = random.Random(7)
+    pools = [[rng.randint(0, 3) for _ in range(6)] for _ in range(400)]
+    pools += [list(p) for p in itertools.product((0, 1), repeat=6)]
+    for text in COSTS:
+        cost = parse_cost(text)
+        for pool in pools:
+            assert covers(pool, cost) == (pay_from_pool(pool, cost) is not None), (text, pool)
+
+
+def test_covers_colorless_symbol_needs_colorless_mana():
+    # CR 107.4c: {C} can be paid only with colorless mana
+    assert not covers([1, 1, 1, 1, 1, 0], parse_cost("{C}"))
+    assert covers([0, 0, 0, 0, 0, 1], parse_cost("{C}"))
+    assert not covers([0, 0, 0, 0, 1, 0], parse_cost("{1}{G}"))
+    assert covers([0, 0, 0, 0, 1, 1], parse_cost("{1}{G}"))
