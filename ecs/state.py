@@ -80,7 +80,9 @@ def _canonical(v, t, d, memo):
     fields = getattr(v, "__dict__", None)
     if fields is not None:
         return (t.__qualname__, c(fields, d, memo))
-    slots = [s for k in t.__mro__ for s in getattr(k, "__slots__", ()) if s != "__weakref__"]
+    skip = getattr(t, "CACHE_SLOTS", ())             # caches aren't part of the value
+    slots = [s for k in t.__mro__ for s in getattr(k, "__slots__", ())
+             if s != "__weakref__" and s not in skip]
     if slots:
         return (t.__qualname__,) + tuple(c(getattr(v, s, None), d, memo) for s in slots)
     return (t.__qualname__, repr(v))

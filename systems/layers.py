@@ -27,6 +27,9 @@ class Chars:
     __slots__ = ("eid", "defn", "name", "cost", "colors", "types", "subtypes", "supertypes",
                  "power", "toughness", "keywords", "abilities", "controller", "owner", "flags",
                  "zone", "token", "acts")
+    # slots that cache values computed from the others (costs.activated_abilities): not part
+    # of the characteristics' value (ecs.state.canonical skips them)
+    CACHE_SLOTS = ("acts",)
 
     def copy(self) -> "Chars":
         c = Chars.__new__(Chars)

@@ -112,6 +112,9 @@ def _answer(agent, g, c=None):
 
 
 @given(seed=st.integers(0, 2 ** 32 - 1), before=st.integers(0, 200), after=st.integers(1, 50))
+# a discard event logs the card's characteristics: only the clone had computed their
+# activated-ability cache, which is no part of their value
+@example(seed=157, before=146, after=17)
 def test_clone_evolves_like_the_original(seed, before, after):
     from ecs.fuzz import game_specs
     spec = next(game_specs(seed, 1))
