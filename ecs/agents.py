@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from ecs.decisions import Activate, Decision, Pass, PlayerRef
+from ecs.decisions import Activate, Decision, IllegalAction, Pass, PlayerRef
 from systems.combat import legal_declaration
 from systems.costs import activated_abilities
 
@@ -45,6 +45,9 @@ class RandomAgent:
         if k == "divide":
             tg = list(d.options)
             total = d.data["total"]
+            if total < len(tg) and d.data.get("any_number"):
+                # "divide N among any number of them": at least 1 each (601.2d), so at most N
+                tg = r.sample(tg, r.randint(1, total)) if total else []
             out = {t: 1 for t in tg}
             for _ in range(total - len(tg)):
                 out[r.choice(tg)] += 1
@@ -67,6 +70,8 @@ class RandomAgent:
             opts = list(d.options)
             r.shuffle(opts)
             cut = r.randint(0, len(opts)) if k == "scry" else len(opts)
+            if d.data.get("warp_bottom"):
+                cut = 0                 # every card goes to the bottom, in any order
             return {"top": opts[:cut], "bottom": opts[cut:]}
         # choose n of the options
         hi = min(d.max, len(d.options))
@@ -114,12 +119,26 @@ def random_assignment(r, d: Decision) -> dict:
     return out
 
 
+REFUSALS_ALLOWED = 100
+
+
 def play(game, agents, max_decisions: int = 100000):
-    """Drive a game with agents (one per player) until it ends."""
+    """Drive a game with agents (one per player) until it ends. An answer the rules
+    refuse changes nothing (IllegalAction); the agent is asked again, up to
+    REFUSALS_ALLOWED times in a row (a choice the options can't show as illegal: targets
+    whose added cost can't be paid, 601.2f-h)."""
     n = 0
+    refused = 0
     while game.pending is not None and n < max_decisions:
         d = game.pending
-        game.decide(agents[d.player].act(game, d))
+        try:
+            game.decide(agents[d.player].act(game, d))
+        except IllegalAction:
+            refused += 1
+            if refused > REFUSALS_ALLOWED:
+                raise
+            continue
+        refused = 0
         n += 1
     return n
 

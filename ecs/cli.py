@@ -71,7 +71,7 @@ def cmd_simulate(args) -> int:
         records, summary = sim.simulate(decks, games=args.games, seed=args.seed,
                                         agents=args.agents, jobs=args.jobs,
                                         turn_limit=args.turn_limit, progress=update,
-                                        extra=extra, fmt=args.format)
+                                        extra=extra, fmt=args.format, hashes=args.hashes)
         if bar is not None:
             bar.close()
         if args.out:
@@ -181,6 +181,8 @@ def main(argv=None) -> int:
     p.add_argument("--cards", help="YAML file of simple card definitions for the decklists")
     p.add_argument("--format", default="freeform", choices=["constructed", "limited", "freeform"])
     p.add_argument("--turn-limit", type=int, default=50, help="a game reaching it is a draw")
+    p.add_argument("--hashes", action="store_true",
+                   help="add each game's event-log and final-state hashes to its record")
     p.set_defaults(fn=cmd_simulate)
     p = sub.add_parser("replay", help="replay one game of a --out .jsonl file, turn by turn")
     p.add_argument("records")

@@ -47,6 +47,9 @@ CONSTRUCTED_MIN = 60          # CR 100.2a
 LIMITED_MIN = 40              # CR 100.2b
 MAX_COPIES = 4                # CR 100.2a
 CONSTRUCTED_SIDEBOARD_MAX = 15   # CR 100.4a
+# No rule caps a deck's size (CR 100.2a gives only minimums); a line asking for more copies
+# than any playable deck holds is a typo, refused before the list of names is built.
+MAX_LINE_COUNT = 1000
 
 _MAIN_HEADERS = {"deck", "main", "maindeck", "main deck", "mainboard"}
 _SIDE_HEADERS = {"sideboard", "side", "sb"}
@@ -133,6 +136,10 @@ def parse(text: str, extra: dict | None = None) -> Decklist:
             continue
         if count < 1:
             problems.append(f"line {lineno}: {raw.strip()!r}: the count must be at least 1")
+            continue
+        if count > MAX_LINE_COUNT:
+            problems.append(f"line {lineno}: {raw.strip()!r}: the count must be at most "
+                            f"{MAX_LINE_COUNT}")
             continue
         try:
             name = _resolve_name(name, extra)

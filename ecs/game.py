@@ -586,7 +586,11 @@ class Game:
                 step(*args)                   # raises before changing anything
             except (TypeError, ValueError, KeyError, IndexError, AttributeError) as ex:
                 # an answer of the wrong shape (a dict for a list, ...) is illegal too
-                raise IllegalAction(f"malformed answer {answer!r} to {d.kind}: {ex}") from ex
+                from ecs.decisions import KINDS
+                shape = KINDS.get(d.kind)
+                raise IllegalAction(f"malformed answer {answer!r} to {d.kind}"
+                                    + (f" (expected {shape})" if shape else "")
+                                    + f": {ex}") from ex
             self.pending = None
             self.advance()
         except IllegalAction as ex:

@@ -323,7 +323,9 @@ def pool_from_dict(d: dict) -> list:
         k = str(k).upper()
         if k not in IDX:
             raise ManaError(f"unknown mana symbol {k!r} (use W U B R G C)")
-        p[IDX[k]] += int(v)
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise ManaError(f"{k}: an amount of mana, 0 or more (got {v!r})")
+        p[IDX[k]] += v
     return p
 
 

@@ -132,17 +132,24 @@ _JOB = {}
 def _work(item):
     index, seeds = item
     j = _JOB
-    g = play_game(j["decks"], j["agents"], seeds, j["turn_limit"])
+    g = play_game(j["decks"], j["agents"], seeds, j["turn_limit"], log=j["hashes"])
     rec = _record(index, j["decks"], j["agents"], seeds, g, j["turn_limit"])
+    if j["hashes"]:
+        # the whole game, for determinism checks: the same in every process and with any --jobs
+        from ecs.state import log_hash, state_hash
+        rec["log_hash"] = log_hash(g)
+        rec["state_hash"] = state_hash(g)
     g.close()
     return rec
 
 
 def simulate(decks, games: int = 100, seed: int = 0, agents=("heuristic", "heuristic"),
              jobs: int = 1, turn_limit: int = DEFAULT_TURN_LIMIT, progress=None,
-             extra: dict | None = None, fmt: str = "freeform"):
+             extra: dict | None = None, fmt: str = "freeform", hashes: bool = False):
     """Play `games` games between two decks. `decks`: two Deck objects, sample deck
-    names or decklist paths. Returns (records, summary)."""
+    names or decklist paths. Returns (records, summary). `hashes`: keep each game's
+    event log and add its hash (`log_hash`) and the final state's (`state_hash`) to
+    the record."""
     decks = [d if isinstance(d, Deck) else load_deck(d, extra, fmt) for d in decks]
     if len(decks) != 2:
         raise SimulationError("give exactly two decks")
@@ -155,7 +162,7 @@ def simulate(decks, games: int = 100, seed: int = 0, agents=("heuristic", "heuri
         raise SimulationError("games: at least 1")
     seeds = game_seeds(seed, games)
     items = list(enumerate(seeds))
-    _JOB.update(decks=decks, agents=agents, turn_limit=turn_limit)
+    _JOB.update(decks=decks, agents=agents, turn_limit=turn_limit, hashes=hashes)
     t0 = time.perf_counter()
     records = []
     if jobs <= 1:

@@ -1,33 +1,136 @@
 """A hash of the whole game state: equal hashes mean equal games (used to prove
-that a refused action changed nothing, and for determinism checks)."""
+that a refused action changed nothing, and for determinism checks), and a hash of
+the event log.
+
+Both are canonical: they depend on values only, never on where objects live in
+memory (a default `repr` shows `id()`) nor on the iteration order of sets and
+dicts of strings (PYTHONHASHSEED), so the same game gives the same hashes in any
+process.
+"""
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import types
 
 from components import Card
+from ecs.decisions import PlayerRef
+
+_ATOMS = frozenset({int, float, str, bytes, bool, type(None)})
+_MAX_DEPTH = 24
+_FIELDS = {}               # dataclass type -> its field names
+
+
+def canonical(v, _depth: int = 0, _memo=None):
+    """A value built only from atoms and tuples that equals for equal game values in
+    any process: sets and dicts sorted, dataclasses and plain objects by their fields,
+    card definitions by name, functions by qualified name (and closed-over values)."""
+    t = type(v)
+    if t in _ATOMS:
+        return v
+    if t is tuple:
+        for x in v:
+            if type(x) not in _ATOMS:
+                break
+        else:
+            return v                  # a tuple of atoms is canonical already
+    if _memo is None:
+        _memo = {}
+    key = id(v)
+    hit = _memo.get(key)
+    if hit is not None:
+        return hit[1]
+    if _depth > _MAX_DEPTH:
+        return ("...", t.__qualname__)
+    _memo[key] = (v, ("cycle", t.__qualname__))     # keeps v alive, breaks cycles
+    out = _canonical(v, t, _depth + 1, _memo)
+    _memo[key] = (v, out)
+    return out
+
+
+def _canonical(v, t, d, memo):
+    c = canonical
+    if t is PlayerRef:
+        return ("p", v.index)
+    if isinstance(v, (tuple, list)):
+        return tuple(c(x, d, memo) for x in v)
+    if isinstance(v, (set, frozenset)):
+        return ("set",) + tuple(sorted((c(x, d, memo) for x in v), key=repr))
+    if isinstance(v, dict):
+        return ("dict",) + tuple(sorted(((c(k, d, memo), c(x, d, memo)) for k, x in v.items()),
+                                        key=repr))
+    names = _FIELDS.get(t)
+    if names is None and t not in _FIELDS:
+        names = _FIELDS[t] = (tuple(f.name for f in dataclasses.fields(t))
+                              if dataclasses.is_dataclass(t) else None)
+    if names is not None:
+        if t.__name__ == "CardDef":
+            return ("CardDef", v.name)
+        return (t.__qualname__,) + tuple(c(getattr(v, n), d, memo) for n in names)
+    if isinstance(v, (type, types.BuiltinFunctionType)):
+        return ("fn", v.__module__, v.__qualname__)
+    if isinstance(v, types.FunctionType):
+        # a closure is told apart by the values it closes over (modify_pt(..., 1, 1))
+        cells = tuple(_cell(cl) for cl in v.__closure__ or ())
+        return ("fn", v.__module__, v.__qualname__, c(cells, d, memo))
+    if isinstance(v, types.MethodType):
+        return ("method", v.__func__.__qualname__, c(v.__self__, d, memo))
+    if t.__name__ == "CardDef":
+        return ("CardDef", v.name)
+    fields = getattr(v, "__dict__", None)
+    if fields is not None:
+        return (t.__qualname__, c(fields, d, memo))
+    skip = getattr(t, "CACHE_SLOTS", ())             # caches aren't part of the value
+    slots = [s for k in t.__mro__ for s in getattr(k, "__slots__", ())
+             if s != "__weakref__" and s not in skip]
+    if slots:
+        return (t.__qualname__,) + tuple(c(getattr(v, s, None), d, memo) for s in slots)
+    return (t.__qualname__, repr(v))
+
+
+def _cell(cell):
+    try:
+        return cell.cell_contents
+    except ValueError:            # a cell not filled yet
+        return None
 
 
 def state_tuple(game) -> tuple:
+    memo = {}
     ents = []
     for eid in sorted(game.world.ents):
         comps = game.world.ents[eid]
         items = []
-        for t, c in sorted(comps.items(), key=lambda kv: kv[0].__name__):
+        for t, comp in sorted(comps.items(), key=lambda kv: kv[0].__name__):
             if t is Card:
-                items.append(("Card", c.defn.name, c.card_id, c.token))
+                items.append(("Card", comp.defn.name, comp.card_id, comp.token))
             else:
-                items.append((t.__name__, repr(c)))
+                items.append(canonical(comp, 0, memo))
         ents.append((eid, tuple(items)))
     players = tuple((p.life, p.poison, tuple(p.pool), tuple(p.library), tuple(p.hand),
                      tuple(p.graveyard), p.lost, p.lands_played, p.drew_from_empty)
                     for p in game.players)
     effects = tuple((ce.layer, ce.ts, ce.source, ce.duration,
                      tuple(sorted(ce.objects)) if ce.objects else None) for ce in game.effects)
+    d = game.pending
+    pending = None if d is None else (d.kind, d.player, canonical(d.options, 0, memo), d.min,
+                                      d.max, d.prompt)
     return (tuple(ents), players, tuple(game.battlefield), tuple(game.stack), tuple(game.exile),
             game.turn, game.active, game.step, game.priority, game.passes, effects,
             len(game.shields), len(game.pending_triggers), len(game.agenda), game.over,
-            game.winner, repr(game.pending) if game.pending else None, game.rng.getstate()[1][:4])
+            game.winner, pending, game.rng.getstate()[1][:4])
 
 
 def state_hash(game) -> str:
     return hashlib.sha256(repr(state_tuple(game)).encode()).hexdigest()
+
+
+def log_hash(game) -> str:
+    """A hash of the game's event log (`game.log`, kept when the game is made with
+    log=True): the same events with the same data give the same hash in any process."""
+    h = hashlib.sha256()
+    memo = {}
+    for kind, data in game.log:
+        h.update(repr((kind, canonical(data, 0, memo))).encode())
+        h.update(b"\n")
+    return h.hexdigest()

@@ -15,7 +15,7 @@ from ecs.decisions import Decision, IllegalAction, PlayerRef, yes_no
 from ecs.mana import IDX, ManaCost, ZERO, parse_cost
 from systems import costs, zones
 from systems.stack import spell_parts
-from systems.targeting import TargetContext, candidates, is_legal
+from systems.targeting import illegal_target_message, TargetContext, candidates, is_legal
 
 
 def madness_cost(defn):
@@ -126,7 +126,7 @@ class _Procedure:
             raise IllegalAction(f"{spec.text}: the same target twice")  # 115.3
         for t in grp:
             if not is_legal(game, spec, t, tc):
-                raise IllegalAction(f"{game.name(t)} is not a legal target for {spec.text}")
+                raise IllegalAction(illegal_target_message(game, spec, t))
 
     def _sacrifice_order(self, game):
         """616.1: the order of replacement effects on each permanent sacrificed to pay a cost
@@ -247,6 +247,10 @@ class CastTask(_Procedure):
         if self.modes is not None and sa is not None and sa.modes:
             d = Decision("modes", self.player, list(range(len(sa.modes))), sa.choose, sa.choose)
             self._validate_modes(d, list(self.modes))
+        elif self.modes:
+            raise IllegalAction(f"{defn.name} is not modal: it has no modes to choose (CR 700.2)")
+        if self.x not in (None, 0) and not defn.cost.x:
+            raise IllegalAction(f"{defn.name} has no X in its cost (CR 107.3)")
         # 601.2b: the intention to pay an optional additional cost (kicker, 702.33a) is
         # announced with the modes; asked only when it could be paid (with a free cast too,
         # 118.9: 004 Wild Evocation R3)

@@ -33,15 +33,35 @@ def attack_candidates(game) -> dict:
             defenders.append(e)
     out = {}
     for e in b.creatures.get(ap, ()):
-        c = game.chars(e)
-        if game.world.has(e, Tapped):                 # 508.1a
-            continue
-        if game.is_sick(e) and not c.has("haste"):    # 302.6
-            continue
-        if c.has("defender") or "cant_attack" in c.flags:  # 702.3b
-            continue
-        out[e] = list(defenders)
+        if _cant_attack(game, e, game.chars(e)) is None:
+            out[e] = list(defenders)
     return out
+
+
+def attack_problem(game, e) -> str | None:
+    """Why object `e` can't be declared as an attacker now (None if it can)."""
+    if not game.exists(e) or e not in game.battlefield:
+        return "it is not a permanent on the battlefield (CR 508.1a)"
+    c = game.chars(e)
+    if "Creature" not in c.types:
+        return "it is not a creature (CR 508.1a)"
+    if c.controller != game.active:
+        return "only the active player's creatures attack (CR 508.1a)"
+    return _cant_attack(game, e, c)
+
+
+def _cant_attack(game, e, c) -> str | None:
+    """Why the active player's creature `e` (characteristics `c`) can't attack (None if it can)."""
+    if game.world.has(e, Tapped):
+        return "it is tapped (CR 508.1a)"
+    if game.is_sick(e) and not c.has("haste"):
+        return ("it has summoning sickness: its controller hasn't controlled it continuously "
+                "since the turn began (CR 302.6)")
+    if c.has("defender"):
+        return "it has defender (CR 702.3b)"
+    if "cant_attack" in c.flags:
+        return "an effect says it can't attack (CR 508.1c)"
+    return None
 
 
 # Requirements and restrictions (508.1c-d, 509.1b-c): a declaration must break no
@@ -195,7 +215,9 @@ class DeclareAttackersTask:
         cands = decision.data["candidates"]
         for a, d in answer.items():
             if a not in cands:
-                raise IllegalAction(f"{game.name(a)} can't attack")
+                why = attack_problem(game, a) if isinstance(a, int) and not isinstance(a, bool) \
+                    else "not an object"
+                raise IllegalAction(f"{game.name(a)} can't attack" + (f": {why}" if why else ""))
             if isinstance(d, int) and not isinstance(d, PlayerRef) and d not in cands[a]:
                 if d in game.battlefield and "Creature" in game.chars(d).types:
                     raise IllegalAction(f"creatures can't be attacked ({game.name(d)})")  # 508.1b
@@ -235,25 +257,48 @@ def attacked_player(game, attacker) -> int | None:
 def can_block(game, blocker, attacker) -> bool:
     """Blocking restrictions (509.1b): flying/reach, landwalk, intimidate,
     protection, 'can't be blocked'."""
+    return block_problem(game, blocker, attacker) is None
+
+
+def block_problem(game, blocker, attacker) -> str | None:
+    """Why `blocker` can't block `attacker` (None if it can), by the restrictions of 509.1b."""
     b = game.chars(blocker)
     a = game.chars(attacker)
     if "cant_be_blocked" in a.flags:
-        return False
-    if a.has("flying") and not (b.has("flying") or b.has("reach")):    # 702.9b
-        return False
-    if a.has("intimidate"):                                            # 702.13b
+        return f"{a.name} can't be blocked (CR 509.1b)"
+    if a.has("flying") and not (b.has("flying") or b.has("reach")):
+        return f"{a.name} has flying: only creatures with flying or reach can block it (CR 702.9b)"
+    if a.has("intimidate"):
         if not ("Artifact" in b.types and "Creature" in b.types) and not (a.colors & b.colors):
-            return False
+            return (f"{a.name} has intimidate: only artifact creatures and creatures sharing a "
+                    "color with it can block it (CR 702.13b)")
     defender = b.controller
-    for land_type in a.params("landwalk"):                             # 702.14c
+    for land_type in a.params("landwalk"):
         for e in game.battlefield:
             lc = game.chars(e)
             if lc.controller == defender and "Land" in lc.types and land_type in lc.subtypes:
-                return False
-    for q in a.params("protection"):                                   # 702.16c
+                return (f"{a.name} has {land_type.lower()}walk and the defending player controls "
+                        f"a {land_type} (CR 702.14c)")
+    for q in a.params("protection"):
         if has_quality(b, q):
-            return False
-    return True
+            return f"{a.name} has protection from {q} (CR 702.16c)"
+    return None
+
+
+def blocker_problem(game, e, defender: int) -> str | None:
+    """Why object `e` can't block at all now (None if it could block some attacker)."""
+    if not game.exists(e) or e not in game.battlefield:
+        return "it is not a permanent on the battlefield (CR 509.1a)"
+    c = game.chars(e)
+    if "Creature" not in c.types:
+        return "it is not a creature (CR 509.1a)"
+    if c.controller != defender:
+        return f"only p{defender}'s creatures block now (CR 509.1a)"
+    if game.world.has(e, Tapped):
+        return "it is tapped (CR 509.1a)"
+    if "cant_block" in c.flags:
+        return "an effect says it can't block (CR 509.1b)"
+    return None
 
 
 def block_candidates(game, defender: int) -> dict:
@@ -426,14 +471,20 @@ class DeclareBlockersTask:
         for b, a in answer.items():
             targets = list(a) if isinstance(a, (list, tuple)) else [a]
             if b not in cands:
-                raise IllegalAction(f"{game.name(b)} can't block")
+                why = blocker_problem(game, b, decision.player) \
+                    if isinstance(b, int) and not isinstance(b, bool) else "not an object"
+                if why is None and targets and all(game.exists(t) for t in targets):
+                    why = block_problem(game, b, targets[0])
+                raise IllegalAction(f"{game.name(b)} can't block" + (f": {why}" if why else ""))
             if len(set(targets)) != len(targets) or not targets:
                 raise IllegalAction(f"name each attacker {game.name(b)} blocks once")
             if len(targets) != 1 and "block_any_number" not in game.chars(b).flags:
                 raise IllegalAction(f"{game.name(b)} can block only one attacker")   # 509.1a
             for t in targets:
                 if t not in cands[b]:
-                    raise IllegalAction(f"{game.name(b)} can't block {game.name(t)}")
+                    why = block_problem(game, b, t) if game.exists(t) else None
+                    raise IllegalAction(f"{game.name(b)} can't block {game.name(t)}"
+                                        + (f": {why}" if why else ""))
             plan[b] = targets
         problem = _block_restriction_problem(game, plan)
         if problem:

@@ -27,6 +27,9 @@ class Chars:
     __slots__ = ("eid", "defn", "name", "cost", "colors", "types", "subtypes", "supertypes",
                  "power", "toughness", "keywords", "abilities", "controller", "owner", "flags",
                  "zone", "token", "acts")
+    # slots that cache values computed from the others (costs.activated_abilities): not part
+    # of the characteristics' value (ecs.state.canonical skips them)
+    CACHE_SLOTS = ("acts",)
 
     def copy(self) -> "Chars":
         c = Chars.__new__(Chars)
@@ -265,11 +268,18 @@ def _applies(game, ce: CE, eid, ch, allc) -> bool:
 
 def _order_layer(game, effs, working):
     """Timestamp order, except an effect that depends on another applies after it
-    (613.8b); a dependency loop falls back to timestamps (613.8b)."""
+    (613.8b); a dependency loop falls back to timestamps (613.8b).
+
+    A generator: the caller applies each effect before asking for the next, because
+    whether an effect depends on another is judged on the characteristics as they are
+    at that point of the layer (613.8a: "applying the other would change ... what it
+    applies to"): 'creatures with flying have first strike' doesn't depend on 'all
+    creatures gain flying' while they all have flying, but does once an earlier effect
+    of the layer has removed it."""
     effs = sorted(effs, key=lambda e: e.ts)
     if len(effs) < 2:
-        return effs
-    out = []
+        yield from effs
+        return
     pending = list(effs)
     while pending:
         chosen = None
@@ -279,9 +289,8 @@ def _order_layer(game, effs, working):
                 break
         if chosen is None:
             chosen = pending[0]
-        out.append(chosen)
         pending.remove(chosen)
-    return out
+        yield chosen
 
 
 def compute_battlefield(game) -> dict:

@@ -342,8 +342,11 @@ def take_action(game, player: int, action) -> None:
     d = game.pending
     if d is None or d.kind != "priority" or d.player != player:
         raise IllegalAction(f"p{player} doesn't have priority")
+    if isinstance(getattr(action, "source" if isinstance(action, Activate) else "card", None), bool):
+        raise IllegalAction(f"malformed action {action!r}: objects are entity ids, not booleans")
     if not _matches(action, d.options):
-        raise IllegalAction(f"illegal action for p{player} now: {describe(game, action)}")
+        raise IllegalAction(f"illegal action for p{player} now: {describe(game, action)}"
+                            f"{_refusal(game, player, action)}")
     if isinstance(action, Pass):
         pass_priority(game, player)
         return
@@ -426,6 +429,65 @@ def pass_priority(game, player: int) -> None:
         # else 500.2: the step ends
     else:
         game.priority = game.next_player(player)
+
+
+def _refusal(game, player: int, action) -> str:
+    """Why an action isn't among the legal ones (': reason', or '' if no single reason
+    is found), for the message of the refusal."""
+    if not isinstance(action, (Pass, PlayLand, Cast, Activate)):
+        return " (a priority answer is Pass(), PlayLand(card), Cast(card, ...) or Activate(source, index, ...))"
+    if isinstance(action, Pass):
+        return ""
+    obj = action.source if isinstance(action, Activate) else action.card
+    if not game.exists(obj):
+        return f": {obj!r} is no object in the game"
+    name = game.name(obj)
+    p = game.players[player]
+    ch = game.chars(obj)
+    timing = sorcery_timing(game, player)
+    if isinstance(action, PlayLand):
+        if obj not in p.hand and not (_plays_top_of_library(game, player) and p.library
+                                      and p.library[-1] == obj):
+            return f": {name} is not in p{player}'s hand (CR 305.1)"
+        if "Land" not in ch.types:
+            return f": {name} is not a land (CR 305.1)"
+        if not timing:
+            return (": a land can be played only in your own main phase while the stack is "
+                    "empty (CR 305.1, 116.2a)")
+        if p.lands_played >= p.land_plays:
+            return f": p{player} has already played {p.lands_played} land(s) this turn (CR 305.2)"
+        return ""
+    if isinstance(action, Cast):
+        if obj not in p.hand and not (_plays_top_of_library(game, player) and p.library
+                                      and p.library[-1] == obj):
+            return f": {name} is not in p{player}'s hand (CR 601.2a, 601.3)"
+        if "Land" in ch.types:
+            return f": {name} is a land: it is played, not cast (CR 305.9)"
+        if not (timing or "Instant" in ch.types or ch.has("flash")):
+            return (f": {name} is not an instant and has no flash: it can be cast only in your "
+                    "own main phase while the stack is empty (CR 117.1a, 307.1)")
+        if restricted(game, player, "cast_spells"):
+            return f": p{player} can't cast spells this turn (CR 101.2)"
+        defn = ch.defn
+        if action.alt is None and not costs.can_pay_mana(
+                game, player, defn.cost.with_x(0) if defn.cost.x else defn.cost):
+            return f": p{player} can't pay its mana cost {defn.cost} (CR 601.2g-h)"
+        if not can_cast(game, player, obj, action.alt):
+            return ": a choice it needs (a target, an additional cost) can't be made (CR 601.2c, 601.2f)"
+        return ""
+    abilities = costs.activated_abilities(game, obj)
+    if not isinstance(action.index, int) or isinstance(action.index, bool) \
+            or not 0 <= action.index < len(abilities):
+        return f": {name} has no activated ability {action.index!r} (CR 602.1)"
+    ab = abilities[action.index]
+    if ch.controller != player and ab.zone == "battlefield":
+        return f": p{player} doesn't control {name} (CR 602.2)"
+    if (ab.timing == "sorcery" or ab.cost.loyalty is not None) and not timing:
+        return (": it can be activated only as a sorcery: in your own main phase while the "
+                "stack is empty (CR 602.5d, 606.3)")
+    if not costs.can_pay_cost(game, player, obj, ab.cost):
+        return f": p{player} can't pay its cost (CR 602.2b, 601.2g-h)"
+    return ""
 
 
 def describe(game, action) -> str:

@@ -27,6 +27,10 @@ def check(game) -> bool:
 
 
 def _check(game) -> bool:
+    if game.over:
+        # CR 104.1: a game that has ended is over: nothing more is performed (a drawn
+        # game's players stay at 0 life without losing again, 104.4a)
+        return False
     lose = []
     for p in game.players:
         if p.lost:

@@ -102,6 +102,14 @@ def is_legal(game, spec: TargetSpec, t, tc: TargetContext) -> bool:
     return True
 
 
+def illegal_target_message(game, spec: TargetSpec, t) -> str:
+    """The refusal of a chosen target that isn't legal (CR 601.2c, 115.1)."""
+    if not isinstance(t, PlayerRef) and not game.exists(t):
+        return (f"{t!r} is not an object or player, so it can't be a target for {spec.text} "
+                "(a target is an object id or a PlayerRef; CR 115.1)")
+    return f"{game.name(t)} is not a legal target for {spec.text} (CR 601.2c)"
+
+
 def targetable_by(game, t, c, tc: TargetContext) -> bool:
     """Hexproof, shroud and protection (CR 702.11b, 702.18a, 702.16b)."""
     for k in c.keywords:

@@ -13,7 +13,7 @@ from components import StackAbility, Zone, Timestamp, Card
 from cards.dsl import TriggeredAbility
 from ecs.decisions import Decision, IllegalAction, PlayerRef
 from systems.board import board
-from systems.targeting import TargetContext, candidates, is_legal
+from systems.targeting import illegal_target_message, TargetContext, candidates, is_legal
 
 
 class Trigger:
@@ -360,7 +360,7 @@ class PutTriggersTask:
                 raise IllegalAction(f"{spec.text}: choose {spec.min}..{spec.max}")
             for t in grp:
                 if not is_legal(game, spec, t, tc):
-                    raise IllegalAction(f"{game.name(t)} is not a legal target for {spec.text}")
+                    raise IllegalAction(illegal_target_message(game, spec, t))
             self._targets.append(grp)
             return
         raise IllegalAction(f"unexpected answer to {decision.kind}")

@@ -1,7 +1,19 @@
 """pytest collects every scenario file under tests/scenarios/ as one test item."""
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import settings
+
+# Property tests (tests/test_properties.py): a few seconds each in the default run. The
+# `ci` profile is derandomized (the same examples every run, no example database):
+# HYPOTHESIS_PROFILE=ci python -m pytest
+settings.register_profile("dev", deadline=None, max_examples=20)
+settings.register_profile("ci", deadline=None, max_examples=20, derandomize=True, database=None,
+                          print_blob=True)
+settings.register_profile("thorough", deadline=None, max_examples=500)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 def pytest_collect_file(parent, file_path):

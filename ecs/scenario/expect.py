@@ -10,6 +10,8 @@ EXPECT_KEYS = {"life", "poison", "lost", "winner", "zone", "count", "library", "
                "damage", "tapped", "attacking", "blocking", "phased_out", "face_down", "sick",
                "controller", "attached", "name", "keywords", "types", "colors", "mana",
                "commander_damage", "stack", "hand_size", "library_size", "step", "priority"}
+# keys whose value is a mapping (player or handle -> what must hold)
+MAPPING_KEYS = EXPECT_KEYS - {"lost", "winner", "stack", "priority"}
 ZONE_NAMES = {"battlefield", "hand", "library", "graveyard", "exile", "stack", "command", "gone"}
 
 
@@ -25,6 +27,7 @@ def check_expect(r, exp, where):
     bad = set(exp) - EXPECT_KEYS
     if bad:
         raise ScenarioError(f"{where}: unknown expectation key(s) {sorted(bad)}")
+    _check_shapes(exp, where)
 
     def pidx(k):
         return r.player(k, where)
@@ -181,6 +184,72 @@ def check_expect(r, exp, where):
         want = pidx(exp["priority"])
         if d is None or d.kind != "priority" or d.player != want:
             fail(f"priority: expected p{want} to hold priority, pending: {d.kind + ' p' + str(d.player) if d else None}")
+
+
+def _nat(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+def _int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _names_list(v) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+def _has_not_spec(v) -> bool:
+    return _names_list(v) or (isinstance(v, dict) and set(v) <= {"has", "not"}
+                              and all(_names_list(x) for x in v.values()))
+
+
+def _pool(v) -> bool:
+    return isinstance(v, dict) and all(str(k).upper() in IDX and _nat(n) for k, n in v.items())
+
+
+# the value each key of a mapping expectation takes (shared/scenario-format.md, Expectations)
+VALUE_SHAPES = {
+    "life": (_int, "an integer"),
+    "poison": (_nat, "an integer, 0 or more"),
+    "pt": (lambda v: isinstance(v, list) and len(v) == 2 and all(_int(x) for x in v),
+           "[power, toughness]"),
+    "counters": (lambda v: isinstance(v, dict) and all(
+        (k == "exact" and isinstance(n, bool)) or _nat(n) for k, n in v.items()),
+        'a mapping of counter kind to a number, like {"+1/+1": 2}'),
+    "damage": (_nat, "an integer, 0 or more"),
+    "tapped": (lambda v: isinstance(v, bool), "true or false"),
+    "name": (lambda v: isinstance(v, str), "a card name"),
+    "keywords": (_has_not_spec, "a list of keywords, or {has: [...], not: [...]}"),
+    "types": (_has_not_spec, "a list of types, or {has: [...], not: [...]}"),
+    "colors": (_names_list, "a list of colors ([] for colorless)"),
+    "mana": (_pool, "a mapping of mana symbol (W U B R G C) to an amount, like {R: 1}"),
+    "library": (_names_list, "a list of card names, top first"),
+    "hand_size": (_nat, "an integer, 0 or more"),
+}
+for _k in ("attacking", "blocking", "phased_out", "face_down", "sick"):
+    VALUE_SHAPES[_k] = VALUE_SHAPES["tapped"]
+VALUE_SHAPES["library_size"] = VALUE_SHAPES["hand_size"]
+
+
+def _check_shapes(exp, where):
+    """Every expectation has the shape the format gives it: a malformed file, not a
+    failed (or silently passed) check."""
+    for key in sorted(MAPPING_KEYS & set(exp)):
+        if not isinstance(exp[key], dict):
+            raise ScenarioError(f"{where}.{key}: a mapping, like {{p0: ...}} or {{handle: ...}} "
+                                f"(got {exp[key]!r})")
+        shape = VALUE_SHAPES.get(key)
+        if shape is not None:
+            ok, what = shape
+            for k, v in exp[key].items():
+                if not ok(v):
+                    raise ScenarioError(f"{where}.{key}.{k}: {what} (got {v!r})")
+    if "lost" in exp and not isinstance(exp["lost"], list):
+        raise ScenarioError(f"{where}.lost: a list of players (got {exp['lost']!r})")
+    if "stack" in exp and not (_nat(exp["stack"]) or _names_list(exp["stack"])):
+        raise ScenarioError(f"{where}.stack: a number or a list, top first (got {exp['stack']!r})")
+    if "step" in exp and set(exp["step"]) - {"turn", "step", "active"}:
+        raise ScenarioError(f"{where}.step: keys turn, step, active (got {sorted(exp['step'])})")
 
 
 def _result(g):

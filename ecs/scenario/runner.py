@@ -53,11 +53,16 @@ def load(path: str) -> dict:
             data = yaml.safe_load(f)
         except yaml.YAMLError as ex:
             raise ScenarioError(f"not valid YAML: {ex}")
+    check_top(data)
+    return data
+
+
+def check_top(data) -> None:
+    """What a scenario needs before its setup is read (shared/scenario-format.md)."""
     if not isinstance(data, dict):
         raise ScenarioError("a scenario file is a YAML mapping")
     if "name" not in data:
         raise ScenarioError("name: required")
-    return data
 
 
 def run_file(path: str) -> Result:
@@ -69,8 +74,9 @@ def run_file(path: str) -> Result:
 
 
 def run_data(data: dict, path: str = "<scenario>") -> Result:
-    name = str(data.get("name", ""))
+    name = str(data.get("name", "")) if isinstance(data, dict) else ""
     try:
+        check_top(data)
         Runner(data).run()
     except ScenarioError as ex:
         return Result(path, name, False, f"malformed: {ex}")
@@ -172,6 +178,8 @@ class Runner:
                 raise ScenarioError(f"{where} ({verb}): unknown key(s) {sorted(bad)}")
             where = f"action {i + 1} ({verb})"
             illegal = act.get("illegal", False)
+            if not isinstance(illegal, bool):
+                raise ScenarioError(f"{where}: illegal: true or false (got {illegal!r})")
             if illegal:
                 before = state_hash(self.game)
                 try:
@@ -330,6 +338,8 @@ class Runner:
         for x in (m if isinstance(m, list) else [m]):
             if isinstance(x, str) and ":" in x and not x.startswith("ability:"):
                 h, n = x.rsplit(":", 1)
+                if not n.isdigit():
+                    raise ScenarioError(f"{where}: mana: {x!r}: handle:N names the N-th ability")
                 out.append((self.obj(h, where=where, allow_player=False), int(n)))
             else:
                 out.append(self.obj(x, where=where, allow_player=False))
@@ -412,6 +422,9 @@ class Runner:
         if step not in STEPS:
             raise ScenarioError(f"{where}: unknown step {step!r}")
         start_turn = g.turn
+        if turn is not None and not (isinstance(turn, int) and not isinstance(turn, bool)
+                                     and turn >= 1):
+            raise ScenarioError(f"{where}: turn: a turn number (got {turn!r})")
         if turn is not None:
             target_turn = int(turn)
         elif STEP_INDEX[step] > STEP_INDEX.get(g.step, -1) and g.step != "pregame":

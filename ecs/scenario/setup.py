@@ -45,6 +45,10 @@ def extra_cards(entries) -> dict:
             raise ScenarioError(f"cards[{i}]: {e['name']!r} is a real card's name")
         if "type" not in e:
             raise ScenarioError(f"cards[{i}] ({e['name']}): needs a type")
+        pt = e.get("pt")
+        if pt is not None and not (isinstance(pt, list) and len(pt) == 2 and all(
+                (isinstance(v, int) and not isinstance(v, bool)) or v == "*" for v in pt)):
+            raise ScenarioError(f"cards[{i}] ({e['name']}).pt: [power, toughness] (got {pt!r})")
         try:
             out[e["name"]] = make_card(e["name"], e.get("cost"), e["type"], pt=e.get("pt"),
                                        loyalty=e.get("loyalty"), keywords=e.get("keywords", ()),
@@ -71,10 +75,38 @@ def _card_entries(zone_list, where):
                 raise ScenarioError(f"{where}[{i}]: needs a card name")
             if "id" in e and "count" in e:
                 raise ScenarioError(f"{where}[{i}]: id and count can't go together")
+            _check_entry(e, f"{where}[{i}]")
             out.append(e)
         else:
             raise ScenarioError(f"{where}[{i}]: a card is a name or a mapping")
     return out
+
+
+def _check_entry(e, where):
+    """The value of each key of a card entry has the shape the format gives it."""
+    if not isinstance(e["card"], str) or not e["card"]:
+        raise ScenarioError(f"{where}.card: a card name (got {e['card']!r})")
+    count = e.get("count", 1)
+    if not _nat(count) or count < 1:
+        raise ScenarioError(f"{where}.count: a positive integer (got {count!r})")
+    for k in ("tapped", "sick", "phased_out", "face_down"):
+        if k in e and not isinstance(e[k], bool):
+            raise ScenarioError(f"{where}.{k}: true or false (got {e[k]!r})")
+    for k in ("damage", "x"):
+        if e.get(k) is not None and not _nat(e[k]):
+            raise ScenarioError(f"{where}.{k}: an integer, 0 or more (got {e[k]!r})")
+    cnt = e.get("counters")
+    if cnt is not None and (not isinstance(cnt, dict) or not all(
+            isinstance(k, str) and k and _nat(v) for k, v in cnt.items())):
+        raise ScenarioError(f"{where}.counters: a mapping of counter kind to a number, "
+                            f"like {{\"+1/+1\": 2}} (got {cnt!r})")
+    if e.get("chosen") is not None and not isinstance(e["chosen"], dict):
+        raise ScenarioError(f"{where}.chosen: a mapping, like {{color: red}} (got {e['chosen']!r})")
+
+
+def _nat(v) -> bool:
+    """A whole number 0 or more (YAML booleans are not numbers)."""
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
 
 
 def _defn(name, token, extra):
@@ -95,6 +127,14 @@ def _defn(name, token, extra):
             except UnknownCard:
                 pass
         raise
+
+
+def _entry_defn(e, extra, where):
+    from cards import UnknownCard
+    try:
+        return _defn(e["card"], e.get("token"), extra)
+    except UnknownCard as ex:
+        raise ScenarioError(f"{where}: {ex}") from None
 
 
 def build_game(setup: dict, seed=None, log: bool = True, defs=None):
@@ -168,11 +208,14 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None):
             from ecs.mana import pool_from_dict, ManaError
             try:
                 p.pool = pool_from_dict(ps["mana"] or {})
-            except (ManaError, AttributeError) as ex:
+            except (ManaError, AttributeError, TypeError, ValueError) as ex:
                 raise ScenarioError(f"players[{i}].mana: {ex}")
         hist = ps.get("history") or {}
         if not isinstance(hist, dict) or set(hist) - HISTORY_KEYS:
             raise ScenarioError(f"players[{i}].history: unknown key(s) {sorted(set(hist) - HISTORY_KEYS) if isinstance(hist, dict) else hist}")
+        for k, v in hist.items():
+            if k not in ("commander_casts", "commander_damage") and not _nat(v):
+                raise ScenarioError(f"players[{i}].history.{k}: an integer, 0 or more (got {v!r})")
         if "commander_casts" in hist or "commander_damage" in hist:
             raise ScenarioError(f"players[{i}].history: commander history is not supported yet")
         p.life_lost_turn = hist.get("life_lost_this_turn", 0)
@@ -191,14 +234,14 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None):
                 if bad:
                     raise ScenarioError(f"players[{i}].{zone}: {sorted(bad)} only on the battlefield")
                 for _ in range(e.get("count", 1)):
-                    defn = _defn(e["card"], e.get("token"), extra)
+                    defn = _entry_defn(e, extra, f"players[{i}].{zone}")
                     eid = g.create_object(defn, i, zone, token=bool(e.get("token")))
                     _handle(handles, e, g, eid)
         battlefield_entries.append(_card_entries(ps.get("battlefield"), f"players[{i}].battlefield"))
     for i, entries in enumerate(battlefield_entries):
         for e in entries:
             for _ in range(e.get("count", 1)):
-                defn = _defn(e["card"], e.get("token"), extra)
+                defn = _entry_defn(e, extra, f"players[{i}].battlefield")
                 ctl = e.get("controller")
                 ctl = i if ctl is None else _player_index(ctl, f"players[{i}] {e['card']}.controller", len(players))
                 extra_comps = []
