@@ -52,3 +52,30 @@ def test_vanilla_random_games(benchmark):
     """10 random-vs-random games per round; games/s = 10 / mean."""
     turns = benchmark.pedantic(play_games, args=(10,), rounds=5, iterations=1)
     assert turns > 0
+
+
+def play_sample_games(n: int, agent: str, seed: int = 0) -> int:
+    """The embedded sample decks (green-red-beasts vs esper-fliers): real cards, with
+    instants, triggers, activated abilities and flying."""
+    from ecs.simulate import load_deck, make_agent
+    a, b = load_deck("green-red-beasts"), load_deck("esper-fliers")
+    turns = 0
+    for s in range(seed, seed + n):
+        g = Game.new([a.cards, b.cards], seed=s, log=False, turn_limit=200, auto_pass=True)
+        play(g, [make_agent(agent, 2 * s), make_agent(agent, 2 * s + 1)])
+        assert g.over
+        turns += g.turn
+        g.close()
+    return turns
+
+
+def test_sample_decks_random_games(benchmark):
+    """10 random-vs-random games of the sample decks per round."""
+    turns = benchmark.pedantic(play_sample_games, args=(10, "random"), rounds=5, iterations=1)
+    assert turns > 0
+
+
+def test_sample_decks_heuristic_games(benchmark):
+    """10 heuristic-vs-heuristic games of the sample decks per round."""
+    turns = benchmark.pedantic(play_sample_games, args=(10, "heuristic"), rounds=5, iterations=1)
+    assert turns > 0

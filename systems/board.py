@@ -26,7 +26,7 @@ class Board:
         self.statics = []       # (eid, chars, StaticAbility)
         self.triggers = []      # (eid, chars, [TriggeredAbility]) (603.2)
         self.holders = {}       # controller -> [(eid, [(index, ActivatedAbility)])], non-empty
-        self.mana = {}          # controller -> [ManaSource], non-empty
+        self.mana = {}          # controller -> [(eid, ManaProfile, may be summoning sick)], non-empty
         self.creatures = {}     # controller -> [eid], non-empty
         self.walkers = []       # eid
         # permanents whose characteristics make a state-based action look at them (704.5f-j,
@@ -37,34 +37,26 @@ class Board:
             self._add(game, e, chars(e))
 
     def _add(self, game, e, ch) -> None:
-        from systems.costs import activated_abilities, is_simple_mana
-        trig = []
-        for ab in ch.abilities:
-            if isinstance(ab, StaticAbility):
-                self.statics.append((e, ch, ab))
-            elif isinstance(ab, TriggeredAbility):
-                trig.append(ab)
+        statics, trig = _kinds(ch.abilities)
+        for ab in statics:
+            self.statics.append((e, ch, ab))
         if trig:
             self.triggers.append((e, ch, trig))
         ctl = ch.controller
-        if "Creature" in ch.types:
+        types = ch.types
+        if "Creature" in types:
             self.creatures.setdefault(ctl, []).append(e)
-        if "Planeswalker" in ch.types:
+        if "Planeswalker" in types:
             self.walkers.append(e)
-        if "Creature" in ch.types or "Planeswalker" in ch.types or "Legendary" in ch.supertypes \
+        if "Creature" in types or "Planeswalker" in types or "Legendary" in ch.supertypes \
                 or "Aura" in ch.subtypes or "Equipment" in ch.subtypes:
             self.sba.add(e)
-        other = []
-        mana = []
-        for i, ab in enumerate(activated_abilities(game, e)):
-            if ab.mana and is_simple_mana(ab):
-                mana.append((i, ab))
-            elif ab.zone == "battlefield":
-                other.append((i, ab))
+        other, mana = _split(_costs.activated_abilities(game, e))
         if other:
             self.holders.setdefault(ctl, []).append((e, other))
-        if mana and "cant_activate" not in ch.flags:            # 602.5 (Ice Cage)
-            self.mana.setdefault(ctl, []).append(ManaSource(e, ch, mana))
+        if mana is not None and "cant_activate" not in ch.flags:     # 602.5 (Ice Cage)
+            self.mana.setdefault(ctl, []).append(
+                (e, mana, "Creature" in types and not ch.has("haste")))   # 302.6: can be sick
 
     def patch(self, game, left, entered, key) -> None:
         """One object left and/or one entered the battlefield while no continuous
@@ -78,26 +70,53 @@ class Board:
                 self.walkers = [e for e in self.walkers if e != left]
             self.sba.discard(left)
             _drop(self.holders, left, lambda h: h[0])
-            _drop(self.mana, left, lambda h: h.eid)
+            _drop(self.mana, left, lambda h: h[0])
             _drop(self.creatures, left, lambda e: e)
         if entered is not None:
             self._add(game, entered, game.chars(entered))
         self.key = key
 
 
-class ManaSource:
-    """A permanent's {T} mana abilities (605.1a) with what they make, fixed per
-    characteristics state: `pools` lists each kind of mana one activation can make
-    and `choices` the (ability index, option) of each; pools are None when an amount
-    varies with the game ('Add {G} for each Elf you control') and is read when asked."""
+# Per ability list (kept alive with its entry, so its id can't be reused): what a
+# permanent with it contributes. Most objects share their card's printed lists.
+_KINDS = {}     # id(abilities) -> (abilities, static abilities, triggered abilities)
+_SPLIT = {}     # id(activated abilities) -> (them, [(i, other)], ManaProfile or None)
 
-    __slots__ = ("eid", "items", "pools", "choices", "creature", "haste")
 
-    def __init__(self, eid, ch, items):
-        self.eid = eid
+def _kinds(abilities) -> tuple:
+    hit = _KINDS.get(id(abilities))
+    if hit is None or hit[0] is not abilities:
+        hit = _KINDS[id(abilities)] = (
+            abilities, tuple(a for a in abilities if isinstance(a, StaticAbility)),
+            [a for a in abilities if isinstance(a, TriggeredAbility)])
+    return hit[1], hit[2]
+
+
+def _split(acts) -> tuple:
+    """(other activated abilities, ManaProfile of the {T} mana abilities or None)."""
+    hit = _SPLIT.get(id(acts))
+    if hit is None or hit[0] is not acts:
+        other = []
+        mana = []
+        for i, ab in enumerate(acts):
+            if ab.mana and _costs.is_simple_mana(ab):
+                mana.append((i, ab))
+            elif ab.zone == "battlefield":
+                other.append((i, ab))
+        hit = _SPLIT[id(acts)] = (acts, other, ManaProfile(mana) if mana else None)
+    return hit[1], hit[2]
+
+
+class ManaProfile:
+    """{T} mana abilities (605.1a) and what they make: `pools` lists each kind of mana
+    one activation can make and `choices` the (ability index, option) of each; pools
+    are None when an amount varies with the game ('Add {G} for each Elf you control')
+    and is read when asked."""
+
+    __slots__ = ("items", "pools", "choices")
+
+    def __init__(self, items):
         self.items = items
-        self.creature = "Creature" in ch.types          # summoning sickness applies (302.6)
-        self.haste = ch.has("haste")
         pools = []
         choices = []
         for i, ab in items:
@@ -149,3 +168,6 @@ def statics_with_rule(game, rule, player=None):
         elif any(isinstance(r, rule) for r in ab.rules):
             out.append((e, ch, ab))
     return out
+
+
+from systems import costs as _costs  # noqa: E402  (costs imports this module)

@@ -46,12 +46,14 @@ def activated_abilities(game, eid: int) -> tuple:
     c = game.chars(eid)
     acts = c.acts
     if acts is None:
-        base = game._base.get(eid)
-        if base is not None and base[1] is c:
-            # printed characteristics: the same abilities for every object of the card
-            acts = _PRINTED.get(c.defn)
+        d = c.defn
+        if c.abilities is d.abilities and c.keywords is d.keywords and c.types is d.types \
+                and c.subtypes is d.subtypes:
+            # what the list depends on is as printed (an effect changed only other
+            # characteristics): the same abilities for every object of the card
+            acts = _PRINTED.get(d)
             if acts is None:
-                acts = _PRINTED[c.defn] = _activated(c)
+                acts = _PRINTED[d] = _activated(c)
         else:
             acts = _activated(c)
         c.acts = acts
@@ -123,18 +125,17 @@ def _mana_sources(game, player: int, exclude) -> list:
     each pool to (ability index, color choice)."""
     out = []
     tapped = game.world.comps.get(Tapped, ())
-    for src in board(game).mana.get(player, ()):
-        eid = src.eid
+    for eid, prof, sick_matters in board(game).mana.get(player, ()):
         if eid in exclude or eid in tapped:             # {T}: only an untapped permanent (107.5)
             continue
-        if src.creature and not src.haste and game.is_sick(eid):     # 302.6
+        if sick_matters and game.is_sick(eid):          # 302.6
             continue
-        if src.pools is not None:
-            out.append((eid, src.pools, src.choices))
+        if prof.pools is not None:
+            out.append((eid, prof.pools, prof.choices))
             continue
         pools = []
         choices = []
-        for i, ab in src.items:
+        for i, ab in prof.items:
             for j, m in enumerate(ab.mana):
                 pools.append(tuple(m(game, eid) if callable(m) else m))   # an amount that varies
                 choices.append((i, j))
