@@ -512,10 +512,10 @@ class Game:
             batch.append((kind, data))
             return
         b = self._board
-        if b is not None and not b.triggers and not self.delayed and kind != "zone_change" \
+        if b is not None and kind not in b.watch and not self.delayed and kind != "zone_change" \
                 and b.key[0] == self.cversion and b.key[1] == self.bversion \
                 and self._chars_version == self.cversion:
-            return                      # nothing on the battlefield watches for events now
+            return                      # nothing on the battlefield watches for this event now
         _sys.check_triggers(self, kind, data)
 
     def note(self, text: str) -> None:

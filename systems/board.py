@@ -19,12 +19,14 @@ class Board:
     payer, 605), permanents with other activated abilities (602.1); and all static
     abilities and planeswalkers."""
 
-    __slots__ = ("key", "statics", "triggers", "holders", "mana", "creatures", "walkers", "sba")
+    __slots__ = ("key", "statics", "triggers", "watch", "holders", "mana", "creatures", "walkers",
+                 "sba")
 
     def __init__(self, game, key):
         self.key = key
         self.statics = []       # (eid, chars, StaticAbility)
         self.triggers = []      # (eid, chars, [TriggeredAbility]) (603.2)
+        self.watch = {}         # event kind -> [(eid, chars, index, TriggeredAbility)] watching it
         self.holders = {}       # controller -> [(eid, [(index, ActivatedAbility)])], non-empty
         self.mana = {}          # controller -> [(eid, ManaProfile, may be summoning sick)], non-empty
         self.creatures = {}     # controller -> [eid], non-empty
@@ -42,6 +44,9 @@ class Board:
             self.statics.append((e, ch, ab))
         if trig:
             self.triggers.append((e, ch, trig))
+            for i, ab in enumerate(trig):
+                for kind in ab.trigger.events:
+                    self.watch.setdefault(kind, []).append((e, ch, i, ab))
         ctl = ch.controller
         types = ch.types
         if "Creature" in types:
@@ -66,6 +71,7 @@ class Board:
                 self.statics = [s for s in self.statics if s[0] != left]
             if any(s[0] == left for s in self.triggers):
                 self.triggers = [s for s in self.triggers if s[0] != left]
+                _drop(self.watch, left, lambda w: w[0])
             if left in self.walkers:
                 self.walkers = [e for e in self.walkers if e != left]
             self.sba.discard(left)

@@ -209,28 +209,23 @@ def _triggered(abilities):
 
 def check_triggers(game, kind: str, data: dict) -> None:
     """CR 603.2: every ability whose trigger event happened triggers."""
-    srcs = board(game).triggers
-    seen = set() if srcs else ()
-    for eid, ch, trig in srcs:
-        for i, ab in enumerate(trig):
-            t = ab.trigger
-            if kind not in t.events:
-                continue
-            info = t.match(game, eid, ch.controller, kind, data)
-            if info is None:
-                continue
-            if ab.intervening_if is not None and not ab.intervening_if(game, eid, ch.controller, info):
-                continue
-            card_id = game.world.ents[eid][Card].card_id
-            for _ in range(info.get("repeat", 1)):    # 603.2c: once per occurrence
-                game.pending_triggers.append(PendingTrigger(ab, eid, ch.controller, info, card_id, i))
-        seen.add(eid)
+    b = board(game)
+    for eid, ch, i, ab in b.watch.get(kind, ()):     # the abilities watching for this event
+        info = ab.trigger.match(game, eid, ch.controller, kind, data)
+        if info is None:
+            continue
+        if ab.intervening_if is not None and not ab.intervening_if(game, eid, ch.controller, info):
+            continue
+        card_id = game.world.ents[eid][Card].card_id
+        for _ in range(info.get("repeat", 1)):    # 603.2c: once per occurrence
+            game.pending_triggers.append(PendingTrigger(ab, eid, ch.controller, info, card_id, i))
     # leaves-the-battlefield abilities look back in time (603.10a): those of the object that
     # left, and of the objects that left the battlefield in the same event (an Aura and the
     # creature it enchanted destroyed together: 004 Necrotic Plague R2)
     if kind == "zone_change" and data.get("frm") == "battlefield":
         gone = [(data["old"], data.get("card"))] + [
             oc for oc in game.__dict__.get("left_together", ()) if oc[0] != data["old"]]
+        seen = {s[0] for s in b.triggers}       # still on the battlefield: checked above
         for old, card_id in gone:
             lk = game.lki.get(old)
             if lk is None or old in seen:
