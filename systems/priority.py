@@ -15,7 +15,7 @@ from ecs.mana import ZERO
 from systems import costs, zones
 from systems.board import board, statics_with_rule
 from systems.casting import CastTask, ActivateTask, spell_target_specs
-from systems.targeting import TargetContext, candidates
+from systems.targeting import TargetContext, has_candidates
 from systems.naming import activation_forbidden
 from systems.restrictions import restricted
 from systems.stack import ResolveTask
@@ -234,7 +234,7 @@ def can_cast(game, player: int, card: int, alt) -> bool:
     if specs:
         tc = TargetContext(player, card, game.chars(card), True)
         for spec in specs:
-            if spec.min and len(candidates(game, spec, tc)) < spec.min:
+            if spec.min and not has_candidates(game, spec, tc, spec.min):
                 return False
     # 601.2f, 118.3, 118.9: the additional and the alternative cost must be payable in full
     parts = [defn.spell.additional_cost] if defn.spell is not None and defn.spell.additional_cost else []
@@ -311,7 +311,7 @@ def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
     if ab.targets:
         tc = TargetContext(player, eid, game.chars(eid), False)
         for spec in ab.targets:
-            if spec.min and len(candidates(game, spec, tc)) < spec.min:
+            if spec.min and not has_candidates(game, spec, tc, spec.min):
                 return False
     return True
 

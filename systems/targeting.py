@@ -28,7 +28,22 @@ class TargetContext:
 
 def candidates(game, spec: TargetSpec, tc: TargetContext, chosen_other=()) -> list:
     """Every legal choice for one target phrase, in a stable order."""
-    out = []
+    return list(_candidates(game, spec, tc))
+
+
+def has_candidates(game, spec: TargetSpec, tc: TargetContext, n: int) -> bool:
+    """Are there at least `n` legal choices (601.2c: enough targets to cast or
+    activate)? Stops at the n-th."""
+    if n <= 0:
+        return True
+    for _ in _candidates(game, spec, tc):
+        n -= 1
+        if n == 0:
+            return True
+    return False
+
+
+def _candidates(game, spec: TargetSpec, tc: TargetContext):
     kinds = spec.kinds
     if "player" in kinds or "opponent" in kinds or "any" in kinds:
         for p in game.players:
@@ -36,21 +51,20 @@ def candidates(game, spec: TargetSpec, tc: TargetContext, chosen_other=()) -> li
                 continue
             ref = PlayerRef(p.index)
             if is_legal(game, spec, ref, tc):
-                out.append(ref)
+                yield ref
     if spec.zone == "battlefield" and (kinds - {"player", "opponent"}):
         for e in game.battlefield:
             if is_legal(game, spec, e, tc):
-                out.append(e)
+                yield e
     elif spec.zone == "stack":
         for e in reversed(game.stack):
             if is_legal(game, spec, e, tc):
-                out.append(e)
+                yield e
     elif spec.zone == "graveyard":
         for p in game.players:
             for e in p.graveyard:
                 if is_legal(game, spec, e, tc):
-                    out.append(e)
-    return out
+                    yield e
 
 
 def is_legal(game, spec: TargetSpec, t, tc: TargetContext) -> bool:
