@@ -111,7 +111,7 @@ activate_option = lru_cache(maxsize=65536)(Activate)
 # ---------------------------------------------------------------------------
 # Decisions
 # ---------------------------------------------------------------------------
-@dataclass
+@dataclass(slots=True)
 class Decision:
     """A choice the game is waiting for.
 

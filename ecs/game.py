@@ -555,7 +555,7 @@ class Game:
                 turn.next_step(self)
                 continue
             # A player would receive priority: SBAs, then triggers, repeated (117.5).
-            if sba.check(self):
+            if self._sba_clean != self.sversion and sba.check(self):
                 continue
             if self.pending_triggers:
                 triggers.put_on_stack(self)
