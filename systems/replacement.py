@@ -174,6 +174,12 @@ def zone_effects(game, ev, applied=()) -> list:
     return out
 
 
+def could_replace_move(game, defn) -> bool:
+    """Could any replacement effect apply to moving an object of this card (its own,
+    or another permanent's)?"""
+    return _has_own(defn) or bool(_others_replacements(game))
+
+
 def zone_change(game, ev) -> None:
     """Apply replacement effects to a zone change event, one at a time, checking again
     after each which still apply (614.5, 616.1e). `ev["order"]`: the sids in the order
@@ -182,8 +188,7 @@ def zone_change(game, ev) -> None:
     actions. Other moves (destroy, bounce, a resolved spell) never meet two of the
     registered cards' effects at once; there an unordered effect would apply after the
     chosen ones, the object's own first."""
-    if ev.get("copy_of") is None and not _has_own(game.world.ents[ev["eid"]][Card].defn) and \
-            not _others_replacements(game):
+    if ev.get("copy_of") is None and not could_replace_move(game, game.world.ents[ev["eid"]][Card].defn):
         return                              # nothing could apply (the common case)
     applied = set()
     order = list(ev.get("order") or ())

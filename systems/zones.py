@@ -34,17 +34,21 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     owner = owner_comp.player
     if card.token and frm != "battlefield" and frm != "stack":
         return None                         # CR 111.8: it stays where it is
-    ev = {"eid": eid, "from": frm, "to": to, "position": position, "cause": cause,
-          "tapped": tapped, "controller": controller, "shuffle": False, "reveal": False,
-          "x": x, "counters": dict(counters or {}), "by": by, "order": order}
-    replacement.zone_change(game, ev)
-    if report is not None:
-        report.update(ev)                   # what the replacement effects made of the event
-    if ev["reveal"]:
-        game.emit("reveal", eid=eid)
-    counters = ev["counters"]
-    to = ev["to"]
-    position = ev["position"]
+    if report is not None or replacement.could_replace_move(game, card.defn):
+        ev = {"eid": eid, "from": frm, "to": to, "position": position, "cause": cause,
+              "tapped": tapped, "controller": controller, "shuffle": False, "reveal": False,
+              "x": x, "counters": dict(counters or {}), "by": by, "order": order}
+        replacement.zone_change(game, ev)
+        if report is not None:
+            report.update(ev)               # what the replacement effects made of the event
+        if ev["reveal"]:
+            game.emit("reveal", eid=eid)
+        counters = ev["counters"]
+        to = ev["to"]
+        position = ev["position"]
+        tapped = ev["tapped"]
+    else:
+        ev = None                           # nothing can replace this move (614)
     if frm == "battlefield":
         _leave_battlefield(game, eid)
     elif frm == "stack" or _is_ability_source(game, eid):
@@ -62,7 +66,7 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         new_comps.append(Timestamp(game.tick()))
         ctl = controller if controller is not None else owner
         new_comps.append(Controller(ctl, game.clock))
-        if ev["tapped"]:
+        if tapped:
             new_comps.append(TAPPED)
         if counters:
             new_comps.append(Counters(tuple(sorted(counters.items()))))
@@ -70,7 +74,7 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
             new_comps.append(Attached(attach_to))
         if x is not None:
             new_comps.append(EnteredWithX(x))
-        if ev.get("copy_of") is not None:                 # 707.2: 'enter as a copy'
+        if ev is not None and ev.get("copy_of") is not None:      # 707.2: 'enter as a copy'
             new_comps.append(CopyOf(ev["copy_of"]))
     elif to == "stack":
         new_comps.append(Timestamp(game.tick()))
@@ -88,10 +92,11 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         lst.append(new)
     game.zones_changed(eid if frm == "battlefield" else None,
                        new if to == "battlefield" else None, token=card.token)
-    if ev["shuffle"]:
-        shuffle(game, owner)
-    for hook in ev.get("after_enter", ()):      # "as ~ enters" choices (systems/entering.py)
-        hook(game, new)
+    if ev is not None:
+        if ev["shuffle"]:
+            shuffle(game, owner)
+        for hook in ev.get("after_enter", ()):      # "as ~ enters" choices (systems/entering.py)
+            hook(game, new)
     game.emit("zone_change", old=eid, new=new, frm=frm, to=to, owner=owner,
               controller=old_ctl, cause=cause, card=card.card_id, cast_from=cast_from)
     return new
