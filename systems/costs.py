@@ -159,6 +159,19 @@ def can_pay_mana(game, player: int, cost: ManaCost, exclude=()) -> bool:
     return feasible_split([a + b for a, b in zip(p.pool, fixed)], multi, cost)
 
 
+def available_mana(game, player: int) -> tuple:
+    """(pool plus the one-option sources' mana, the choices of the others): what
+    `covers_or_feasible` needs to check many costs against the same state."""
+    fixed, multi = _split_sources(game, player)
+    return [a + b for a, b in zip(game.players[player].pool, fixed)], multi
+
+
+def covers_or_feasible(mana: tuple, cost: ManaCost) -> bool:
+    """can_pay_mana against an `available_mana` result."""
+    base, multi = mana
+    return feasible_split(base, multi, cost)
+
+
 def _split_sources(game, player: int) -> tuple:
     """split_sources of the player's mana sources, cached with them."""
     srcs = mana_sources(game, player)

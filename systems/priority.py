@@ -98,6 +98,7 @@ def _legal_actions(game, player: int) -> tuple:
         lands_ok = sorcery_ok and p.lands_played < p.land_plays
         free = None
         castable = _castable_cache(game, player)
+        mana = None             # what the player could pay with, worked out once (plain spells)
         for c in p.hand:
             ch = chars(c)
             types = ch.types
@@ -109,7 +110,15 @@ def _legal_actions(game, player: int) -> tuple:
                 continue
             ok = castable.get(ch.defn)
             if ok is None:
-                ok = castable[ch.defn] = can_cast(game, player, c, None)
+                plain = _plain_cost(ch.defn)
+                if plain is not None:
+                    if mana is None:
+                        mana = _plain_mana(game, player)
+                    if mana is not False:
+                        ok = plain.total == 0 or costs.covers_or_feasible(mana, plain)
+                if ok is None:
+                    ok = can_cast(game, player, c, None)
+                castable[ch.defn] = ok
             if ok:
                 acts.append(cast_option(c))
             if ch.defn.alt_cost is not None and can_cast(game, player, c, "alt"):
@@ -217,6 +226,15 @@ def _plain_cost(defn):
         cost = defn.cost
         hit = _PLAIN[defn] = (cost.with_x(0) if cost.x else cost) if plain else None
     return hit
+
+
+def _plain_mana(game, player: int):
+    """For spells only their mana cost limits (`_plain_cost`): the player's available
+    mana (costs.available_mana), or False when something else could matter (Silence,
+    a static ability that could change costs)."""
+    if restricted(game, player, "cast_spells") or board(game).statics:
+        return False
+    return costs.available_mana(game, player)
 
 
 def can_cast(game, player: int, card: int, alt) -> bool:
