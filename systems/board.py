@@ -16,8 +16,9 @@ from cards.dsl import StaticAbility, TriggeredAbility
 class Board:
     """Per controller, in battlefield order: creatures (for attack and block
     declarations, 508.1a/509.1a), permanents with {T} mana abilities (the automatic
-    payer, 605), permanents with other activated abilities (602.1); and all static
-    abilities and planeswalkers."""
+    payer, 605), permanents with other activated abilities (602.1); all static
+    abilities, planeswalkers, triggered abilities by the event they watch (603.2) and
+    the permanents a state-based action could look at (704.5)."""
 
     __slots__ = ("key", "statics", "triggers", "watch", "holders", "mana", "creatures", "walkers",
                  "sba")
@@ -39,7 +40,7 @@ class Board:
             self._add(game, e, chars(e))
 
     def _add(self, game, e, ch) -> None:
-        statics, trig = _kinds(ch.abilities)
+        statics, trig = _kinds(ch)
         for ab in statics:
             self.statics.append((e, ch, ab))
         if trig:
@@ -56,7 +57,7 @@ class Board:
         if "Creature" in types or "Planeswalker" in types or "Legendary" in ch.supertypes \
                 or "Aura" in ch.subtypes or "Equipment" in ch.subtypes:
             self.sba.add(e)
-        other, mana = _split(_costs.activated_abilities(game, e))
+        other, mana = _split(ch, _costs.activated_abilities(game, e))
         if other:
             self.holders.setdefault(ctl, []).append((e, other))
         if mana is not None and "cant_activate" not in ch.flags:     # 602.5 (Ice Cage)
@@ -83,25 +84,29 @@ class Board:
         self.key = key
 
 
-# Per ability list (kept alive with its entry, so its id can't be reused): what a
-# permanent with it contributes. Most objects share their card's printed lists.
-_KINDS = {}     # id(abilities) -> (abilities, static abilities, triggered abilities)
-_SPLIT = {}     # id(activated abilities) -> (them, [(i, other)], ManaProfile or None)
+# What a permanent with its card's printed abilities contributes, once per card
+# definition (most permanents); abilities an effect changed are sorted each time.
+_KINDS = {}     # card definition -> (static abilities, triggered abilities)
+_SPLIT = {}     # card definition -> ([(i, other activated ability)], ManaProfile or None)
 
 
-def _kinds(abilities) -> tuple:
-    hit = _KINDS.get(id(abilities))
-    if hit is None or hit[0] is not abilities:
-        hit = _KINDS[id(abilities)] = (
-            abilities, tuple(a for a in abilities if isinstance(a, StaticAbility)),
-            [a for a in abilities if isinstance(a, TriggeredAbility)])
-    return hit[1], hit[2]
+def _kinds(ch) -> tuple:
+    printed = ch.abilities is ch.defn.abilities
+    hit = _KINDS.get(ch.defn) if printed else None
+    if hit is None:
+        abilities = ch.abilities
+        hit = (tuple(a for a in abilities if isinstance(a, StaticAbility)),
+               [a for a in abilities if isinstance(a, TriggeredAbility)])
+        if printed:
+            _KINDS[ch.defn] = hit
+    return hit
 
 
-def _split(acts) -> tuple:
+def _split(ch, acts) -> tuple:
     """(other activated abilities, ManaProfile of the {T} mana abilities or None)."""
-    hit = _SPLIT.get(id(acts))
-    if hit is None or hit[0] is not acts:
+    printed = acts is _costs.printed_activated(ch.defn)
+    hit = _SPLIT.get(ch.defn) if printed else None
+    if hit is None:
         other = []
         mana = []
         for i, ab in enumerate(acts):
@@ -109,8 +114,10 @@ def _split(acts) -> tuple:
                 mana.append((i, ab))
             elif ab.zone == "battlefield":
                 other.append((i, ab))
-        hit = _SPLIT[id(acts)] = (acts, other, ManaProfile(mana) if mana else None)
-    return hit[1], hit[2]
+        hit = (other, ManaProfile(mana) if mana else None)
+        if printed:
+            _SPLIT[ch.defn] = hit
+    return hit
 
 
 class ManaProfile:

@@ -63,6 +63,12 @@ def activated_abilities(game, eid: int) -> tuple:
 _PRINTED = {}       # card definition -> activated abilities of its printed characteristics
 
 
+def printed_activated(defn):
+    """The shared activated-ability list of the card's printed characteristics, once
+    some object of it has asked (None before)."""
+    return _PRINTED.get(defn)
+
+
 def _activated(c) -> tuple:
     out = [a for a in c.abilities if isinstance(a, ActivatedAbility)]
     for letter in intrinsic_mana_abilities(c):
