@@ -146,11 +146,10 @@ def cmd_fuzz(args) -> int:
 
     results, summary = fuzz.fuzz(args.games, args.seed, first=args.first,
                                  turn_limit=args.turn_limit, out=args.out, report=report,
-                                 stop_after=args.stop_after)
+                                 stop_after=args.stop_after, jobs=args.jobs)
     if bar is not None:
         bar.close()
-    print(f"fuzz: {summary['games']} games (seed {args.seed}), {summary['decisions']} decisions, "
-          f"{summary['failures']} failed, {summary['seconds']:.1f} s")
+    print(fuzz.format_summary(summary))
     return 1 if summary["failures"] else 0
 
 
@@ -192,7 +191,9 @@ def main(argv=None) -> int:
     p = sub.add_parser("fuzz", help="random games with invariant checks after every decision")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--first", type=int, default=0, help="index of the first game of the seed")
+    p.add_argument("--first", type=int, default=0,
+                   help="index of the first game of the seed: plays games first..first+games-1")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--turn-limit", type=int, default=40)
     p.add_argument("--out", default="fuzz-failures", help="folder for repro files")
     p.add_argument("--stop-after", type=int, default=None, help="stop after this many failures")

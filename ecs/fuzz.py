@@ -23,11 +23,13 @@ Checked after every decision (see `check_state`):
 * now and then, the offered priority actions equal a fresh computation with no cache;
 * a refused answer leaves the game exactly as it was;
 * `game.clone()` at a random decision continues exactly like the original under
-  the same answers (`ecs.state.state_hash` after each answer);
+  the same answers (equal `ecs.state.state_hash` after each answer, compared as
+  `state_snapshot`s);
 * the game ends within its turn limit.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import time
@@ -185,7 +187,6 @@ class FuzzAgent:
     def _up_front(self, game, d, a):
         """The action with some of its choices given up front (601.2: targets, X, the
         mana sources), at random: often illegal, then refused with the game unchanged."""
-        import dataclasses
         r = self.rng
         pool = list(game.battlefield) + [PlayerRef(p.index) for p in game.players]
         ch = {}
@@ -313,7 +314,7 @@ class Checker:
         self.rng = rng
         self.life = [p.life for p in game.players]
         self.log_at = len(game.log)
-        self.cards = _physical_cards(game)[0]
+        self.cards = scan_objects(game)[1]
         _STEP_ERRORS[id(game)] = []
 
     def close(self):
@@ -326,10 +327,11 @@ class Checker:
         if step_errs:
             errs.extend(step_errs)
             step_errs.clear()
-        errs += check_zones(g)
-        errs += self._cards()
+        zone_errs, ids, card_errs, value_errs = scan_objects(g)
+        errs += zone_errs
+        errs += self._cards(ids, card_errs)
         errs += self._life()
-        errs += check_values(g)
+        errs += value_errs
         errs += check_chars(g)
         d = g.pending
         if d is not None and d.kind == "priority":
@@ -342,11 +344,9 @@ class Checker:
         if errs:
             raise FuzzFailure("; ".join(errs), index)
 
-    def _cards(self):
+    def _cards(self, now, errs):
         """No card is duplicated or lost (400.7: a zone change makes a new object of
         the same card), and game.card_entity follows each card."""
-        g = self.game
-        now, errs = _physical_cards(g)
         if now != self.cards:
             lost, new = sorted(self.cards - now), sorted(now - self.cards)
             errs.append(f"cards lost {lost[:5]} / appeared {new[:5]}")
@@ -370,96 +370,129 @@ class Checker:
         return errs
 
 
-def check_zones(g) -> list:
-    from components import Card, Zone, StackAbility
-    errs = []
-    where = {}
+def zone_lists(g):
+    """({object: (zone, player)} over the zone lists, errors): every object in one
+    list, and every listed object existing (its Zone is compared in `scan_objects`)."""
     lists = [("battlefield", None, g.battlefield), ("stack", None, g.stack),
              ("exile", None, g.exile), ("command", None, getattr(g, "command", []))]
     for p in g.players:
         for z in ("library", "hand", "graveyard"):
             lists.append((z, p.index, getattr(p, z)))
+    where = {}
+    for name, player, lst in lists:
+        where.update(dict.fromkeys(lst, (name, player)))
+    errs = []
+    if len(where) != sum(len(lst) for _, _, lst in lists):
+        errs += _duplicates(lists)
+    ents = g.world.ents
+    if not where.keys() <= ents.keys():
+        errs += [f"{where[e][0]} holds {e}, which doesn't exist" for e in where if e not in ents]
+    return where, errs
+
+
+def _duplicates(lists) -> list:
+    seen, errs = {}, []
     for name, player, lst in lists:
         for e in lst:
-            if e in where:
-                errs.append(f"object {e} is in {where[e]} and {name}"
+            if e in seen:
+                errs.append(f"object {e} is in {seen[e]} and {name}"
                             f"{'' if player is None else ' of p%d' % player}")
-                continue
-            where[e] = (name, player)
-            comps = g.world.ents.get(e)
-            if comps is None:
-                errs.append(f"{name} holds {e}, which doesn't exist")
-                continue
-            z = comps.get(Zone)
-            if z is None:
-                if StackAbility not in comps:
-                    errs.append(f"object {e} in {name} has no Zone component")
-                continue
-            if z.name != name or (player is not None and z.player != player):
-                errs.append(f"{g.name(e)} ({e}) is in the {name} list"
-                            f"{'' if player is None else ' of p%d' % player} but its Zone says "
-                            f"{z.name}{'' if z.player is None else ' of p%d' % z.player}")
-    for e, comps in g.world.ents.items():
-        if Card in comps and e not in where:
-            z = comps.get(Zone)
-            errs.append(f"{comps[Card].defn.name} ({e}, Zone {z}) is in no zone list")
+            else:
+                seen[e] = (name, player)
     return errs
-
-
-def _physical_cards(g):
-    from components import Card, Zone
-    ids, errs = set(), []
-    for e, comps in g.world.ents.items():
-        c = comps.get(Card)
-        if c is None or c.token:
-            continue
-        z = comps.get(Zone)
-        if z is not None and z.name == "command":
-            continue                     # emblems
-        if c.card_id in ids:
-            errs.append(f"card {c.card_id} ({c.defn.name}) is two objects")
-        ids.add(c.card_id)
-        if g.card_entity.get(c.card_id) != e:
-            errs.append(f"card_entity[{c.card_id}] is {g.card_entity.get(c.card_id)}, "
-                        f"not {e} ({c.defn.name})")
-    return ids, errs
 
 
 COMBAT_STEPS = ("declare_attackers", "declare_blockers", "first_strike_damage",
                 "combat_damage", "end_of_combat")
 
 
-def check_values(g) -> list:
-    from components import Counters, Damage, Tapped, Attacking, Blocking, Attached, Zone
-    errs = []
+def scan_objects(g):
+    """One pass over every object (the world's entity table) for three checks, so
+    the table is walked once per decision instead of three times. Returns
+    (zone errors, physical card ids, card errors, value errors):
+    * zones: every object in exactly one zone list (`zone_lists`), its Zone component
+      agreeing with the list; every card object in some zone list;
+    * cards: one object per physical card, followed by `game.card_entity` (400.7);
+    * values: no negative counters, damage or poison; nothing off the battlefield
+      tapped, damaged, in combat or attached (400.7); no combat status outside combat
+      (511.3); no negative mana in a pool."""
+    from components import Card, Zone, Counters, Damage, Attacking, Blocking, StackAbility
+    where, zone_errs = zone_lists(g)
+    ids, card_errs, value_errs = set(), [], []
+    card_entity = g.card_entity
+    in_combat = g.step in COMBAT_STEPS
+    located = where.get
+    clean = _OFF_FIELD.isdisjoint
     for e, comps in g.world.ents.items():
         z = comps.get(Zone)
+        loc = located(e)
+        if loc is None:
+            if Card in comps:
+                zone_errs.append(f"{comps[Card].defn.name} ({e}, Zone {z}) is in no zone list")
+        elif z is None:
+            if StackAbility not in comps:
+                zone_errs.append(f"object {e} in {loc[0]} has no Zone component")
+        elif z.name != loc[0] or (loc[1] is not None and z.player != loc[1]):
+            zone_errs.append(_zone_mismatch(g, e, loc, z))
+        c = comps.get(Card)
+        if c is not None and not c.token and (z is None or z.name != "command"):  # not emblems
+            if c.card_id in ids:
+                card_errs.append(f"card {c.card_id} ({c.defn.name}) is two objects")
+            ids.add(c.card_id)
+            if card_entity.get(c.card_id) != e:
+                card_errs.append(f"card_entity[{c.card_id}] is {card_entity.get(c.card_id)}, "
+                                 f"not {e} ({c.defn.name})")
         if z is not None and z.name != "battlefield":
-            for t in (Tapped, Damage, Attacking, Blocking, Attached):
-                if t in comps:
-                    errs.append(f"{g.name(e)} ({e}) in {z.name} has {t.__name__} (400.7)")
-        elif g.step not in COMBAT_STEPS and (Attacking in comps or Blocking in comps):
-            errs.append(f"{g.name(e)} ({e}) is still in combat in step {g.step} (511.3)")
-        c = comps.get(Counters)
-        if c is not None:
-            for k, n in c.items:
-                if n < 0:
-                    errs.append(f"{g.name(e)} has {n} {k} counters")
+            if not clean(comps):
+                value_errs += [f"{g.name(e)} ({e}) in {z.name} has {t.__name__} (400.7)"
+                               for t in _off_field_types() if t in comps]
+        elif not in_combat and (Attacking in comps or Blocking in comps):
+            value_errs.append(f"{g.name(e)} ({e}) is still in combat in step {g.step} (511.3)")
+        cnt = comps.get(Counters)
+        if cnt is not None:
+            value_errs += [f"{g.name(e)} has {n} {k} counters" for k, n in cnt.items if n < 0]
         d = comps.get(Damage)
         if d is not None and d.amount < 0:
-            errs.append(f"{g.name(e)} has {d.amount} damage")
+            value_errs.append(f"{g.name(e)} has {d.amount} damage")
     for p in g.players:
         if p.poison < 0:
-            errs.append(f"p{p.index} has {p.poison} poison counters")
+            value_errs.append(f"p{p.index} has {p.poison} poison counters")
         if any(n < 0 for n in p.pool):
-            errs.append(f"p{p.index}'s mana pool {p.pool} has a negative amount")
-    return errs
+            value_errs.append(f"p{p.index}'s mana pool {p.pool} has a negative amount")
+    return zone_errs, ids, card_errs, value_errs
+
+
+def _zone_mismatch(g, e, loc, z) -> str:
+    name, player = loc
+    return (f"{g.name(e)} ({e}) is in the {name} list"
+            f"{'' if player is None else ' of p%d' % player} but its Zone says "
+            f"{z.name}{'' if z.player is None else ' of p%d' % z.player}")
+
+
+def _off_field_types():
+    from components import Tapped, Damage, Attacking, Blocking, Attached
+    return (Tapped, Damage, Attacking, Blocking, Attached)
+
+
+_OFF_FIELD = frozenset(_off_field_types())
 
 
 def _chars_key(c):
     return (c.name, c.power, c.toughness, frozenset(c.types), frozenset(c.subtypes),
             frozenset(c.supertypes), frozenset(c.colors), c.controller,
             tuple(sorted(str(k.name) + ":" + str(k.param) for k in c.keywords)))
+
+
+def _same_fields(c, f) -> bool:
+    """True only when `_chars_key` is equal for both, found without building the keys:
+    equal fields give equal keys (equal collections give equal frozensets), and the
+    keywords are the same object or both empty (equal Keyword values could still show
+    different text: `1 == True`). False means: compare the keys."""
+    return (c.name == f.name and c.power == f.power and c.toughness == f.toughness
+            and c.controller == f.controller and c.types == f.types
+            and c.subtypes == f.subtypes and c.supertypes == f.supertypes
+            and c.colors == f.colors
+            and (c.keywords is f.keywords or (not c.keywords and not f.keywords)))
 
 
 def check_chars(g) -> list:
@@ -479,6 +512,8 @@ def check_chars(g) -> list:
         f = fresh.get(e) if e in served else fresh_stack.get(e)
         if f is None:
             errs.append(f"{c.name} ({e}) missing from the recomputed characteristics")
+            continue
+        if _same_fields(c, f):
             continue
         a, b = _chars_key(c), _chars_key(f)
         if a != b:
@@ -611,7 +646,7 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
     """Play one game with fuzz agents (or replay `script` with `clone_at` from a repro
     file), checking the invariants after every decision."""
     from ecs.game import Game
-    from ecs.state import state_hash
+    from ecs.state import state_snapshot
     _install_step_hook()
     res = Result(spec)
     hrng = random.Random(spec.harness_seed)
@@ -624,7 +659,8 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
         res.trace = traceback.format_exc()
         return res
     chk = Checker(g, hrng)
-    clone = None          # (clone, [answers since], [hashes of the original after each])
+    texts = {}            # state_snapshot's cache for the game
+    clone = None          # (clone, [answers since], [snapshots of the original after each])
     replay = list(script) if script is not None else None
     index = 0
     pos = 0
@@ -664,7 +700,7 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
                     refused = None
                 text = encode(answer)
                 offered = d.kind == "priority" and answer in d.options
-                before = state_hash(g) if not offered else None
+                before = state_snapshot(g, texts) if not offered else None
                 in_flight = text          # recorded even if the engine crashes on it
                 try:
                     g.decide(concrete(answer, d))
@@ -674,7 +710,7 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
                         res.script.append({"refused": text})
                     if offered:
                         raise FuzzFailure(f"offered action {text} refused: {ex}", index)
-                    after = state_hash(g)
+                    after = state_snapshot(g, texts)
                     if after != before and after == action_hash and d.kind != "priority" \
                             and g.pending is not None and g.pending.kind == "priority":
                         # an action with choices given up front failed part-way and
@@ -708,7 +744,7 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
             if reversed_:
                 if isinstance(clone, tuple):
                     clone[1].append(Refused(answer))
-                    clone[2].append(state_hash(g))
+                    clone[2].append(state_snapshot(g, texts))
                 continue
             if replay is None:
                 res.script.append(text)
@@ -717,7 +753,7 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
             res.decisions = index
             if isinstance(clone, tuple):
                 clone[1].append(answer)
-                clone[2].append(state_hash(g))
+                clone[2].append(state_snapshot(g, texts))
                 if len(clone[1]) >= CLONE_WINDOW or g.pending is None:
                     _check_clone(clone, res.clone_at)
                     clone[0].close()
@@ -771,9 +807,10 @@ class Refused:
 
 
 def _check_clone(clone, at):
-    from ecs.state import state_hash
-    c, answers, hashes = clone
-    for i, (a, h) in enumerate(zip(answers, hashes)):
+    from ecs.state import state_snapshot
+    c, answers, snapshots = clone
+    texts = {}
+    for i, (a, h) in enumerate(zip(answers, snapshots)):
         try:
             if isinstance(a, Refused):
                 try:
@@ -791,7 +828,7 @@ def _check_clone(clone, at):
             raise FuzzFailure(f"clone taken at decision {at} refused answer {i} "
                               f"({encode(a)}) the original accepted: {type(ex).__name__}: {ex}",
                               at + i)
-        if state_hash(c) != h:
+        if state_snapshot(c, texts) != h:
             raise FuzzFailure(f"clone taken at decision {at} differs from the original "
                               f"after answer {i} ({encode(a)})", at + i + 1)
 
@@ -836,13 +873,16 @@ def run_repro(path: str) -> Result:
 # many games
 # ---------------------------------------------------------------------------
 def fuzz(games: int = 100, seed: int = 0, first: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT,
-         out: str | None = "fuzz-failures", report=None, stop_after: int | None = None):
-    """Play `games` fuzz games; returns (results, summary)."""
+         out: str | None = "fuzz-failures", report=None, stop_after: int | None = None,
+         jobs: int = 1):
+    """Play games first..first+games-1 of `seed`; returns (results, summary).
+
+    `jobs` worker processes play the games; results come back (and `report` is
+    called) in game order, so results and summary never depend on `jobs`."""
     t0 = time.perf_counter()
     results = []
     failures = 0
-    for spec in game_specs(seed, games, first, turn_limit):
-        res = run_game(spec)
+    for res in _play_all(game_specs(seed, games, first, turn_limit), jobs):
         if res.failure is not None:
             failures += 1
             if out:
@@ -854,8 +894,37 @@ def fuzz(games: int = 100, seed: int = 0, first: int = 0, turn_limit: int = DEFA
             break
     seconds = time.perf_counter() - t0
     summary = {"games": len(results), "failures": failures, "seconds": seconds,
-               "decisions": sum(r.decisions for r in results)}
+               "decisions": sum(r.decisions for r in results), "seed": seed, "first": first}
     return results, summary
+
+
+def _play_all(specs, jobs: int):
+    """Results of the games, in game order."""
+    if jobs <= 1:
+        yield from map(_play, specs)
+        return
+    import multiprocessing as mp
+    with mp.get_context("fork").Pool(jobs) as pool:
+        # ordered (imap, not imap_unordered): failures are reported in game order and
+        # --stop-after stops at the same game whatever the number of workers
+        yield from pool.imap(_play, specs, chunksize=4)
+
+
+def _play(spec: GameSpec) -> Result:
+    """One game; a game without failure keeps no answers and no decks (nothing needs
+    them, and a 100,000-game run must not hold them all)."""
+    res = run_game(spec)
+    if res.failure is None:
+        res.script = []
+        res.spec = dataclasses.replace(spec, decks=[])
+    return res
+
+
+def format_summary(summary: dict) -> str:
+    s = summary
+    last = s["first"] + s["games"] - 1
+    return (f"fuzz: {s['games']} games (seed {s['seed']}, games {s['first']}..{last}), "
+            f"{s['decisions']} decisions, {s['failures']} failed, {s['seconds']:.1f} s")
 
 
 def describe_failure(res: Result) -> str:

@@ -95,18 +95,22 @@ def _cell(cell):
         return None
 
 
-def state_tuple(game) -> tuple:
-    memo = {}
-    ents = []
-    for eid in sorted(game.world.ents):
-        comps = game.world.ents[eid]
-        items = []
-        for t, comp in sorted(comps.items(), key=lambda kv: kv[0].__name__):
-            if t is Card:
-                items.append(("Card", comp.defn.name, comp.card_id, comp.token))
-            else:
-                items.append(canonical(comp, 0, memo))
-        ents.append((eid, tuple(items)))
+def _entity_items(comps, memo) -> tuple:
+    items = []
+    for t, comp in sorted(comps.items(), key=_type_name):
+        if t is Card:
+            items.append(("Card", comp.defn.name, comp.card_id, comp.token))
+        else:
+            items.append(canonical(comp, 0, memo))
+    return tuple(items)
+
+
+def _type_name(kv):
+    return kv[0].__name__
+
+
+def _rest(game, memo) -> tuple:
+    """Everything in the state but the entity table."""
     players = tuple((p.life, p.poison, tuple(p.pool), tuple(p.library), tuple(p.hand),
                      tuple(p.graveyard), p.lost, p.lands_played, p.drew_from_empty)
                     for p in game.players)
@@ -115,14 +119,74 @@ def state_tuple(game) -> tuple:
     d = game.pending
     pending = None if d is None else (d.kind, d.player, canonical(d.options, 0, memo), d.min,
                                       d.max, d.prompt)
-    return (tuple(ents), players, tuple(game.battlefield), tuple(game.stack), tuple(game.exile),
+    return (players, tuple(game.battlefield), tuple(game.stack), tuple(game.exile),
             game.turn, game.active, game.step, game.priority, game.passes, effects,
             len(game.shields), len(game.pending_triggers), len(game.agenda), game.over,
             game.winner, pending, game.rng.getstate()[1][:4])
 
 
+def state_tuple(game) -> tuple:
+    memo = {}
+    ents = game.world.ents
+    return (tuple((eid, _entity_items(ents[eid], memo)) for eid in sorted(ents)),
+            ) + _rest(game, memo)
+
+
 def state_hash(game) -> str:
     return hashlib.sha256(repr(state_tuple(game)).encode()).hexdigest()
+
+
+def state_snapshot(game, cache: dict) -> tuple:
+    """A value equal for two states exactly when their `state_hash`es are (it holds
+    the `repr` of each part of `state_tuple`, and the repr of a tuple of atoms is
+    injective), but cheaper to take again and again: an entity whose components are
+    the same deeply immutable objects as at the last call reuses its text from `cache`
+    (components are replaced, never changed, so identical objects mean equal values).
+    `cache` is a dict owned by the caller, one per game."""
+    memo = {}
+    ents = game.world.ents
+    out = []
+    for eid in sorted(ents):
+        comps = ents[eid]
+        ids = tuple(map(id, comps.values()))
+        hit = cache.get(eid)
+        if hit is not None and hit[0] == ids:
+            out.append(hit[2])
+            continue
+        text = repr((eid, _entity_items(comps, memo)))
+        if all(map(_frozen, comps.values())):
+            # the objects are kept alive with their ids, so an id is never reused
+            cache[eid] = (ids, tuple(comps.values()), text)
+        else:
+            cache.pop(eid, None)
+        out.append(text)
+    return tuple(out), repr(_rest(game, memo))
+
+
+_FROZEN_TYPES = {}         # type -> whether its instances are frozen dataclasses
+
+
+def _frozen(v) -> bool:
+    """A value no code can change: atoms, tuples and frozensets of them, frozen
+    dataclasses of them (a card definition counts by its name, as in `canonical`)."""
+    t = type(v)
+    if t in _ATOMS:
+        return True
+    if t is tuple or t is frozenset:
+        return all(map(_frozen, v))
+    if t is Card:
+        return True                  # only its name, card id and token flag are read
+    ok = _FROZEN_TYPES.get(t)
+    if ok is None:
+        params = getattr(t, "__dataclass_params__", None)
+        ok = _FROZEN_TYPES[t] = bool(params is not None and params.frozen
+                                     and t.__name__ != "CardDef")
+    if not ok:
+        return False
+    names = _FIELDS.get(t)
+    if names is None:
+        names = _FIELDS[t] = tuple(f.name for f in dataclasses.fields(t))
+    return all(_frozen(getattr(v, n)) for n in names)
 
 
 def log_hash(game) -> str:

@@ -40,12 +40,12 @@ def test_same_seed_same_games():
 def test_repro_file_replays_the_failure(tmp_path, monkeypatch, capsys):
     """A failure writes a YAML repro (decks, seeds, answers); `mtg-ecs fuzz --repro`
     replays it and reports the same failure at the same decision."""
-    real = fuzz.check_values
+    real = fuzz.check_chars
 
     def broken(g):                       # a planted invariant violation from turn 3 on
         return real(g) + (["planted failure"] if g.turn >= 3 else [])
 
-    monkeypatch.setattr(fuzz, "check_values", broken)
+    monkeypatch.setattr(fuzz, "check_chars", broken)
     spec = next(fuzz.game_specs(11, 1))
     res = fuzz.run_game(spec)
     assert res.failure is not None and res.failure.message == "planted failure"
@@ -55,13 +55,13 @@ def test_repro_file_replays_the_failure(tmp_path, monkeypatch, capsys):
     assert (again.failure.index, again.failure.message) == (res.failure.index, "planted failure")
     assert main(["fuzz", "--repro", path]) == 1
     assert "planted failure" in capsys.readouterr().out
-    monkeypatch.setattr(fuzz, "check_values", real)
+    monkeypatch.setattr(fuzz, "check_chars", real)
     assert main(["fuzz", "--repro", path]) == 0          # fixed: no failure any more
 
 
 def test_fuzz_cli(tmp_path, capsys):
     assert main(["fuzz", "--games", "2", "--seed", "3", "--out", str(tmp_path)]) == 0
-    assert "fuzz: 2 games (seed 3)" in capsys.readouterr().out
+    assert "fuzz: 2 games (seed 3, games 0..1)" in capsys.readouterr().out
 
 
 def test_games_do_not_depend_on_string_hashing():
