@@ -34,6 +34,7 @@ import os
 import random
 import time
 import traceback
+from itertools import repeat
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -407,17 +408,67 @@ COMBAT_STEPS = ("declare_attackers", "declare_blockers", "first_strike_damage",
 
 
 def scan_objects(g):
-    """One pass over every object (the world's entity table) for three checks, so
-    the table is walked once per decision instead of three times. Returns
-    (zone errors, physical card ids, card errors, value errors):
+    """One pass over every object (the world's entity table) for three checks.
+    Returns (zone errors, physical card ids, card errors, value errors):
     * zones: every object in exactly one zone list (`zone_lists`), its Zone component
       agreeing with the list; every card object in some zone list;
     * cards: one object per physical card, followed by `game.card_entity` (400.7);
     * values: no negative counters, damage or poison; nothing off the battlefield
       tapped, damaged, in combat or attached (400.7); no combat status outside combat
-      (511.3); no negative mana in a pool."""
-    from components import Card, Zone, Counters, Damage, Attacking, Blocking, StackAbility
+      (511.3); no negative mana in a pool.
+    The table is read column by column (`map` over the component dicts, in C); only
+    when a column shows a possible error does `_scan_slowly` walk it object by object
+    for the messages. Both test exactly the same conditions."""
+    from components import Card, Zone, Counters, Damage, StackAbility
     where, zone_errs = zone_lists(g)
+    ents = g.world.ents
+    eids, comps = list(ents), list(ents.values())
+    zs = list(map(dict.get, comps, repeat(Zone)))
+    cs = list(map(dict.get, comps, repeat(Card)))
+    locs = list(map(where.get, eids))
+    phys = [(e, c.card_id) for e, c, z in zip(eids, cs, zs)
+            if c is not None and not c.token and (z is None or z.name != "command")]
+    ids = {cid for _, cid in phys}
+    value_errs = _player_values(g)
+    suspect = (
+        (None in locs and any(c is not None for loc, c in zip(locs, cs) if loc is None))
+        or (None in zs and any(StackAbility not in x for loc, z, x in zip(locs, zs, comps)
+                               if z is None and loc is not None))
+        or not all(_zone_agrees(loc, z) for loc, z in
+                   {(loc, id(z)): (loc, z) for loc, z in zip(locs, zs)
+                    if loc is not None and z is not None}.values())
+        or len(ids) != len(phys)
+        or list(map(g.card_entity.get, [cid for _, cid in phys])) != [e for e, _ in phys]
+        or any(z is not None and z.name != "battlefield"
+               for z, ok in zip(zs, map(_OFF_FIELD.isdisjoint, comps)) if not ok)
+        or (g.step not in COMBAT_STEPS
+            and any(z is None or z.name == "battlefield"
+                    for z, ok in zip(zs, map(_COMBAT.isdisjoint, comps)) if not ok))
+        or any(n < 0 for cnt in map(dict.get, comps, repeat(Counters)) if cnt is not None
+               for _, n in cnt.items)
+        or any(d.amount < 0 for d in map(dict.get, comps, repeat(Damage)) if d is not None))
+    if not suspect:
+        return zone_errs, ids, [], value_errs
+    return _scan_slowly(g, where, zone_errs)
+
+
+def _zone_agrees(loc, z) -> bool:
+    return z.name == loc[0] and (loc[1] is None or z.player == loc[1])
+
+
+def _player_values(g) -> list:
+    errs = []
+    for p in g.players:
+        if p.poison < 0:
+            errs.append(f"p{p.index} has {p.poison} poison counters")
+        if any(n < 0 for n in p.pool):
+            errs.append(f"p{p.index}'s mana pool {p.pool} has a negative amount")
+    return errs
+
+
+def _scan_slowly(g, where, zone_errs):
+    """`scan_objects` object by object, with the messages."""
+    from components import Card, Zone, Counters, Damage, Attacking, Blocking, StackAbility
     ids, card_errs, value_errs = set(), [], []
     card_entity = g.card_entity
     in_combat = g.step in COMBAT_STEPS
@@ -454,12 +505,7 @@ def scan_objects(g):
         d = comps.get(Damage)
         if d is not None and d.amount < 0:
             value_errs.append(f"{g.name(e)} has {d.amount} damage")
-    for p in g.players:
-        if p.poison < 0:
-            value_errs.append(f"p{p.index} has {p.poison} poison counters")
-        if any(n < 0 for n in p.pool):
-            value_errs.append(f"p{p.index}'s mana pool {p.pool} has a negative amount")
-    return zone_errs, ids, card_errs, value_errs
+    return zone_errs, ids, card_errs, value_errs + _player_values(g)
 
 
 def _zone_mismatch(g, e, loc, z) -> str:
@@ -475,6 +521,7 @@ def _off_field_types():
 
 
 _OFF_FIELD = frozenset(_off_field_types())
+_COMBAT = frozenset(_off_field_types()[2:4])          # Attacking, Blocking
 
 
 def _chars_key(c):
@@ -837,26 +884,29 @@ def _check_clone(clone, at):
 # repro files
 # ---------------------------------------------------------------------------
 def write_repro(res: Result, folder: str) -> str:
+    """Write the failed game as a scenario file (`ecs.scenario.fuzzgame`): both
+    `mtg-ecs scenario` and `mtg-ecs fuzz --repro` replay it."""
     import yaml
+    from ecs.scenario.fuzzgame import scenario_data
     os.makedirs(folder, exist_ok=True)
     s = res.spec
     path = os.path.join(folder, f"fuzz-{s.root_seed}-{s.index}.yaml")
-    data = {"name": f"fuzz failure: game {s.index} of seed {s.root_seed}",
-            "failure": {"decision": res.failure.index, "message": res.failure.message},
-            "root_seed": s.root_seed, "index": s.index, "seed": s.seed,
-            "agent_seeds": list(s.agent_seeds), "harness_seed": s.harness_seed,
-            "turn_limit": s.turn_limit, "rules": s.rules, "clone_at": res.clone_at,
-            "decks": [list(d) for d in s.decks], "answers": res.script}
     with open(path, "w", encoding="utf-8") as f:
-        yaml.safe_dump(data, f, sort_keys=False, width=120)
+        yaml.safe_dump(scenario_data(res), f, sort_keys=False, width=120)
     res.repro = path
     return path
 
 
 def load_repro(path: str):
+    """(spec, answers, clone_at, recorded failure) of a repro: a scenario file with the
+    `fuzz` key, or the flat YAML files written before."""
     import yaml
     with open(path, encoding="utf-8") as f:
         data = yaml.safe_load(f)
+    if "fuzz" in data:
+        from ecs.scenario.fuzzgame import spec_of
+        spec, answers, clone_at = spec_of(data)
+        return spec, answers, clone_at, data["fuzz"].get("failure")
     spec = GameSpec(data.get("index", 0), data.get("root_seed", 0), data["seed"],
                     tuple(data.get("agent_seeds", (0, 0))), data.get("harness_seed", 0),
                     data["decks"], data.get("turn_limit", DEFAULT_TURN_LIMIT),

@@ -38,7 +38,7 @@ def test_same_seed_same_games():
 
 
 def test_repro_file_replays_the_failure(tmp_path, monkeypatch, capsys):
-    """A failure writes a YAML repro (decks, seeds, answers); `mtg-ecs fuzz --repro`
+    """A failure writes a scenario file (decks, seeds, answers); `mtg-ecs fuzz --repro`
     replays it and reports the same failure at the same decision."""
     real = fuzz.check_chars
 
@@ -57,6 +57,89 @@ def test_repro_file_replays_the_failure(tmp_path, monkeypatch, capsys):
     assert "planted failure" in capsys.readouterr().out
     monkeypatch.setattr(fuzz, "check_chars", real)
     assert main(["fuzz", "--repro", path]) == 0          # fixed: no failure any more
+
+
+def _first_failure(seed, games=10):
+    for spec in fuzz.game_specs(seed, games):
+        res = fuzz.run_game(spec)
+        if res.failure is not None:
+            return res
+    raise AssertionError("the planted engine fault went unnoticed")
+
+
+def test_engine_faults_are_caught(monkeypatch):
+    """Faults planted in the engine are reported: mana left in a pool when the step
+    changes (500.4), state-based actions never performed (704.3), a clone sharing its
+    players with the original."""
+    from systems import sba, turn
+    from ecs.game import Game
+    with monkeypatch.context() as m:
+        m.setattr(turn, "empty_pools", lambda game: None)
+        assert "mana pool" in _first_failure(9).failure.message
+    with monkeypatch.context() as m:
+        m.setattr(sba, "check", lambda game: False)
+        assert "(704.5" in _first_failure(9).failure.message
+    real_clone = Game.clone
+
+    def sharing(self):
+        c = real_clone(self)
+        c.players = self.players
+        return c
+
+    with monkeypatch.context() as m:
+        m.setattr(Game, "clone", sharing)
+        assert _first_failure(9).failure is not None
+
+
+def test_failure_scenario_fails_exactly_while_the_fault_is_there(tmp_path, monkeypatch, capsys):
+    """The file a failure writes is a scenario (`fuzz` key): `mtg-ecs scenario` replays
+    the whole game from its decks and seed (CR 103) with the invariants checked, fails
+    with the fuzzer's message while the fault is there, and passes once it is fixed."""
+    from systems import turn
+    from ecs.scenario import run_file
+    real = turn.empty_pools
+    monkeypatch.setattr(turn, "empty_pools", lambda game: None)
+    res = _first_failure(9)
+    path = fuzz.write_repro(res, str(tmp_path))
+    r = run_file(path)
+    assert not r.passed and res.failure.message in r.message
+    assert f"decision {res.failure.index}" in r.message
+    assert main(["scenario", path]) == 1
+    assert res.failure.message in capsys.readouterr().out
+    monkeypatch.setattr(turn, "empty_pools", real)
+    assert run_file(path).passed
+    assert main(["scenario", path]) == 0
+
+
+@pytest.mark.parametrize("change, key", [
+    ({"actions": [{"pass": True}]}, "can't be used with fuzz"),
+    ({"fuzz": {"answers": [], "typo": 1}}, "fuzz: a mapping"),
+    ({"players": [{"library": ["Forest"], "life": 3}, {"library": ["Forest"]}]}, "players"),
+    ({"seed": "x"}, "seed"),
+])
+def test_fuzz_scenario_keys_are_checked(change, key):
+    from ecs.scenario import run_data
+    data = {"name": "x", "seed": 1, "players": [{"library": ["Forest"] * 60}] * 2,
+            "fuzz": {"answers": []}}
+    data.update(change)
+    r = run_data(data)
+    assert not r.passed and r.message.startswith("malformed") and key in r.message
+
+
+def test_jobs_and_first_do_not_change_results(tmp_path):
+    """Games depend only on (seed, index): worker processes and --first give the
+    same games and summary."""
+    def digest(results):
+        return [(r.spec.index, r.decisions, r.turns, r.reason) for r in results]
+
+    one, s1 = fuzz.fuzz(4, 5, out=None)
+    two, s2 = fuzz.fuzz(4, 5, out=None, jobs=2)
+    assert digest(one) == digest(two)
+    assert {k: v for k, v in s1.items() if k != "seconds"} == \
+        {k: v for k, v in s2.items() if k != "seconds"}
+    tail, s3 = fuzz.fuzz(2, 5, first=2, out=None)
+    assert digest(tail) == digest(one)[2:]
+    assert fuzz.format_summary(s3).startswith("fuzz: 2 games (seed 5, games 2..3), ")
 
 
 def test_fuzz_cli(tmp_path, capsys):

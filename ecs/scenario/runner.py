@@ -77,7 +77,11 @@ def run_data(data: dict, path: str = "<scenario>") -> Result:
     name = str(data.get("name", "")) if isinstance(data, dict) else ""
     try:
         check_top(data)
-        Runner(data).run()
+        if "fuzz" in data:
+            from ecs.scenario import fuzzgame
+            fuzzgame.run(data)
+        else:
+            Runner(data).run()
     except ScenarioError as ex:
         return Result(path, name, False, f"malformed: {ex}")
     except ScenarioFailure as ex:

@@ -1,0 +1,91 @@
+"""Scenario files that replay a whole fuzz game (the `fuzz` key, added by this project
+to shared/scenario-format.md): what `mtg-ecs fuzz` writes when a game fails.
+
+    name: "fuzz failure: game 17 of seed 1"
+    rules: current
+    seed: 2718281828             # the game's seed: shuffles, starting player (CR 103)
+    players:
+      - library: [Forest, Grizzly Bears, ...]     # p0's 60-card deck
+      - library: [Island, ...]                    # p1's
+    fuzz:
+      answers: [keep, keep, "Pass()", {refused: "Garbage(None)"}, ...]
+      harness_seed: 12345        # when the harness compares the offered actions
+      clone_at: 88               # the decision where a clone is checked (null: none)
+      turn_limit: 40             # optional (default 40)
+      agent_seeds: [1, 2]        # optional, informational: the agents' seeds
+      failure: {decision: 93, message: "..."}     # optional, informational
+
+With `fuzz`, the game is not set up as a position: it starts as a real game does
+(CR 103: the libraries are the decks, in the order given to `Game.new`, shuffled with
+`seed`; starting player, opening hands, mulligans), and the recorded answers are given
+in order (`{refused: answer}`: an answer the engine must refuse, the game unchanged)
+with every fuzz invariant checked after every decision (`ecs.fuzz`). The scenario
+passes when the answers run out, or the game ends, with every invariant holding; it
+fails with the fuzzer's message otherwise. Only `name`, `source`, `rules`, `seed`,
+`players` (each with `library` only) and `fuzz` may be given.
+"""
+from __future__ import annotations
+
+from ecs.scenario.setup import ScenarioError
+
+TOP_KEYS = {"name", "source", "rules", "seed", "players", "fuzz"}
+FUZZ_KEYS = {"answers", "harness_seed", "clone_at", "turn_limit", "agent_seeds", "failure"}
+
+
+def spec_of(data: dict):
+    """(GameSpec, answers, clone_at) of a scenario with the `fuzz` key."""
+    from ecs import fuzz
+    from ecs.rules import PROFILES
+    bad = set(data) - TOP_KEYS
+    if bad:
+        raise ScenarioError(f"fuzz: key(s) {sorted(bad)} can't be used with fuzz")
+    fz = data["fuzz"]
+    if not isinstance(fz, dict) or set(fz) - FUZZ_KEYS or "answers" not in fz:
+        raise ScenarioError(f"fuzz: a mapping with answers and optionally "
+                            f"{sorted(FUZZ_KEYS - {'answers'})}")
+    if not isinstance(fz["answers"], list):
+        raise ScenarioError("fuzz.answers: a list")
+    players = data.get("players")
+    if not isinstance(players, list) or len(players) != 2 or \
+            any(not isinstance(p, dict) or set(p) != {"library"} for p in players):
+        raise ScenarioError("players: with fuzz, two players with a library (the deck) each")
+    rules = data.get("rules", "current")
+    if rules not in PROFILES:
+        raise ScenarioError(f"rules: unknown profile {rules!r} ({', '.join(PROFILES)})")
+    ints = {k: fz.get(k, d) for k, d in (("harness_seed", 0), ("turn_limit", fuzz.DEFAULT_TURN_LIMIT))}
+    ints["seed"] = data.get("seed", 0)
+    for k, v in ints.items():
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise ScenarioError(f"{k}: an integer")
+    clone_at = fz.get("clone_at")
+    if clone_at is not None and not isinstance(clone_at, int):
+        raise ScenarioError("fuzz.clone_at: an integer or null")
+    spec = fuzz.GameSpec(0, 0, ints["seed"], tuple(fz.get("agent_seeds") or (0, 0)),
+                         ints["harness_seed"], [list(p["library"]) for p in players],
+                         ints["turn_limit"], rules)
+    return spec, fz["answers"], clone_at
+
+
+def run(data: dict) -> None:
+    """Replay the game; a failed invariant raises ScenarioFailure with its message."""
+    from ecs import fuzz
+    from ecs.scenario.runner import ScenarioFailure
+    spec, answers, clone_at = spec_of(data)
+    res = fuzz.run_game(spec, script=answers, clone_at=clone_at)
+    if res.failure is not None:
+        raise ScenarioFailure(f"fuzz invariant at decision {res.failure.index}: "
+                              f"{res.failure.message}")
+
+
+def scenario_data(res) -> dict:
+    """The scenario (as YAML data) replaying a fuzz result's game and answers."""
+    s = res.spec
+    return {"name": f"fuzz failure: game {s.index} of seed {s.root_seed}",
+            "source": f"mtg-ecs fuzz --seed {s.root_seed} --first {s.index} --games 1",
+            "rules": s.rules, "seed": s.seed,
+            "players": [{"library": list(d)} for d in s.decks],
+            "fuzz": {"answers": res.script, "harness_seed": s.harness_seed,
+                     "clone_at": res.clone_at, "turn_limit": s.turn_limit,
+                     "agent_seeds": list(s.agent_seeds),
+                     "failure": {"decision": res.failure.index,
+                                 "message": res.failure.message}}}
