@@ -1,8 +1,9 @@
 """Rules fuzzing: random agents play random decks while invariants are checked
 after every decision.
 
-    mtg-ecs fuzz --games 200 --seed 1          # play and check; failures write repro files
-    mtg-ecs fuzz --repro fuzz-failures/x.yaml  # replay one failure
+    mtg-ecs fuzz --games 200 --seed 1 --jobs 2      # play and check; failures write scenario files
+    mtg-ecs fuzz --games 200 --seed 1 --first 400   # games 400..599 of seed 1
+    mtg-ecs scenario fuzz-failures/fuzz-1-7.yaml    # replay one failure (or: fuzz --repro)
 
 Every game gets its seeds from numpy's SeedSequence (like `ecs.simulate`): the
 two 60-card decks (24 lands from the basic lands and Dragonskull Summit, 36 other
