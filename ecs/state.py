@@ -136,14 +136,19 @@ def state_hash(game) -> str:
     return hashlib.sha256(repr(state_tuple(game)).encode()).hexdigest()
 
 
-def state_snapshot(game, cache: dict) -> tuple:
+def state_snapshot(game, cache: dict, unchanged=None) -> tuple:
     """A value equal for two states exactly when their `state_hash`es are (it holds
     the `repr` of each part of `state_tuple`, and the repr of a tuple of atoms is
     injective), but cheaper to take again and again: an entity whose components are
     the same deeply immutable objects as at the last call reuses its text from `cache`
     (components are replaced, never changed, so identical objects mean equal values).
-    `cache` is a dict owned by the caller, one per game."""
+    `cache` is a dict owned by the caller, one per game. `unchanged`: a token from the
+    caller, equal to the last call's only if the entity table has not been written
+    since (then the entity part is reused whole)."""
     memo = {}
+    last = cache.get("table")
+    if unchanged is not None and last is not None and last[0] == unchanged:
+        return last[1], repr(_rest(game, memo))
     ents = game.world.ents
     out = []
     for eid in sorted(ents):
@@ -160,7 +165,8 @@ def state_snapshot(game, cache: dict) -> tuple:
         else:
             cache.pop(eid, None)
         out.append(text)
-    return tuple(out), repr(_rest(game, memo))
+    cache["table"] = (unchanged, tuple(out))
+    return cache["table"][1], repr(_rest(game, memo))
 
 
 _FROZEN_TYPES = {}         # type -> whether its instances are frozen dataclasses

@@ -42,8 +42,8 @@ def test_repro_file_replays_the_failure(tmp_path, monkeypatch, capsys):
     replays it and reports the same failure at the same decision."""
     real = fuzz.check_chars
 
-    def broken(g):                       # a planted invariant violation from turn 3 on
-        return real(g) + (["planted failure"] if g.turn >= 3 else [])
+    def broken(g, *args):                # a planted invariant violation from turn 3 on
+        return real(g, *args) + (["planted failure"] if g.turn >= 3 else [])
 
     monkeypatch.setattr(fuzz, "check_chars", broken)
     spec = next(fuzz.game_specs(11, 1))
