@@ -309,6 +309,7 @@ def _install_step_hook():
 
 
 _WRITES = [0]              # writes to any esper world (see _count_world_writes)
+_DIRTY = {}                # world name -> entities written since the last snapshot
 
 
 def _count_world_writes():
@@ -324,7 +325,11 @@ def _count_world_writes():
 
         def counted(self, *args, _orig=orig):
             _WRITES[0] += 1
-            return _orig(self, *args)
+            out = _orig(self, *args)
+            dirty = _DIRTY.get(self.name)
+            if dirty is not None:
+                dirty.add(out if not args or not isinstance(args[0], int) else args[0])
+            return out
         counted._fuzz = True
         setattr(World, name, counted)
 
@@ -712,7 +717,6 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
     """Play one game with fuzz agents (or replay `script` with `clone_at` from a repro
     file), checking the invariants after every decision."""
     from ecs.game import Game
-    from ecs.state import state_snapshot
     _install_step_hook()
     res = Result(spec)
     hrng = random.Random(spec.harness_seed)
@@ -766,7 +770,7 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
                     refused = None
                 text = encode(answer)
                 offered = d.kind == "priority" and answer in d.options
-                before = state_snapshot(g, texts, (g.world, _WRITES[0])) if not offered else None
+                before = snapshot(g, texts) if not offered else None
                 in_flight = text          # recorded even if the engine crashes on it
                 try:
                     g.decide(concrete(answer, d))
@@ -776,7 +780,7 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
                         res.script.append({"refused": text})
                     if offered:
                         raise FuzzFailure(f"offered action {text} refused: {ex}", index)
-                    after = state_snapshot(g, texts, (g.world, _WRITES[0]))
+                    after = snapshot(g, texts)
                     if after != before and after == action_hash and d.kind != "priority" \
                             and g.pending is not None and g.pending.kind == "priority":
                         # an action with choices given up front failed part-way and
@@ -810,7 +814,7 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
             if reversed_:
                 if isinstance(clone, tuple):
                     clone[1].append(Refused(answer))
-                    clone[2].append(state_snapshot(g, texts, (g.world, _WRITES[0])))
+                    clone[2].append(snapshot(g, texts))
                 continue
             if replay is None:
                 res.script.append(text)
@@ -819,7 +823,7 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
             res.decisions = index
             if isinstance(clone, tuple):
                 clone[1].append(answer)
-                clone[2].append(state_snapshot(g, texts, (g.world, _WRITES[0])))
+                clone[2].append(snapshot(g, texts))
                 if len(clone[1]) >= CLONE_WINDOW or g.pending is None:
                     _check_clone(clone, res.clone_at)
                     clone[0].close()
@@ -843,6 +847,7 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
         res.trace = traceback.format_exc()
     finally:
         chk.close()
+        forget(texts)
         if isinstance(clone, tuple):
             clone[0].close()
     res.turns, res.winner, res.reason = g.turn, g.winner, g.end_reason
@@ -872,10 +877,35 @@ class Refused:
         return f"Refused({self.answer!r})"
 
 
-def _check_clone(clone, at):
+def snapshot(g, caches: dict) -> tuple:
+    """`ecs.state.state_snapshot` of the game, looking again only at the objects
+    written since the last snapshot of its world (`_count_world_writes`). `caches`
+    (one per game, emptied by `forget`) holds a cache per world: a rewind or a clone
+    is another world."""
+    name = g.world.name
+    if name not in caches:
+        caches[name] = {}
+        _DIRTY[name] = set()
     from ecs.state import state_snapshot
-    c, answers, snapshots = clone
+    return state_snapshot(g, caches[name], _DIRTY[name])
+
+
+def forget(caches: dict) -> None:
+    for name in caches:
+        _DIRTY.pop(name, None)
+    caches.clear()
+
+
+def _check_clone(clone, at):
     texts = {}
+    try:
+        _replay_on_clone(clone, at, texts)
+    finally:
+        forget(texts)
+
+
+def _replay_on_clone(clone, at, texts):
+    c, answers, snapshots = clone
     for i, (a, h) in enumerate(zip(answers, snapshots)):
         try:
             if isinstance(a, Refused):
@@ -894,7 +924,7 @@ def _check_clone(clone, at):
             raise FuzzFailure(f"clone taken at decision {at} refused answer {i} "
                               f"({encode(a)}) the original accepted: {type(ex).__name__}: {ex}",
                               at + i)
-        if state_snapshot(c, texts, (c.world, _WRITES[0])) != h:
+        if snapshot(c, texts) != h:
             raise FuzzFailure(f"clone taken at decision {at} differs from the original "
                               f"after answer {i} ({encode(a)})", at + i + 1)
 

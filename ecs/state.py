@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import marshal
 import types
 
 from components import Card
@@ -136,37 +137,56 @@ def state_hash(game) -> str:
     return hashlib.sha256(repr(state_tuple(game)).encode()).hexdigest()
 
 
-def state_snapshot(game, cache: dict, unchanged=None) -> tuple:
+def state_snapshot(game, cache: dict, dirty: set | None = None) -> tuple:
     """A value equal for two states exactly when their `state_hash`es are (it holds
     the `repr` of each part of `state_tuple`, and the repr of a tuple of atoms is
     injective), but cheaper to take again and again: an entity whose components are
     the same deeply immutable objects as at the last call reuses its text from `cache`
     (components are replaced, never changed, so identical objects mean equal values).
-    `cache` is a dict owned by the caller, one per game. `unchanged`: a token from the
-    caller, equal to the last call's only if the entity table has not been written
-    since (then the entity part is reused whole)."""
+
+    `cache` is a dict owned by the caller, one per esper world. `dirty`: a set the
+    caller keeps of every entity of this world written since the last call (emptied
+    here); then only those, and entities holding a mutable value, are looked at."""
     memo = {}
-    last = cache.get("table")
-    if unchanged is not None and last is not None and last[0] == unchanged:
-        return last[1], repr(_rest(game, memo))
     ents = game.world.ents
-    out = []
-    for eid in sorted(ents):
+    texts = cache.setdefault("texts", {})          # eid -> (ids, components, text)
+    loose = cache.setdefault("loose", set())       # entities with a mutable value
+    if dirty is not None and cache.get("primed"):
+        for eid in dirty - ents.keys():
+            texts.pop(eid, None)
+        todo = (dirty | loose) & ents.keys()
+    else:
+        todo = ents.keys()
+    for eid in list(todo):
         comps = ents[eid]
         ids = tuple(map(id, comps.values()))
-        hit = cache.get(eid)
-        if hit is not None and hit[0] == ids:
-            out.append(hit[2])
+        hit = texts.get(eid)
+        if hit is not None and hit[0] == ids and eid not in loose:
             continue
         text = repr((eid, _entity_items(comps, memo)))
         if all(map(_frozen, comps.values())):
             # the objects are kept alive with their ids, so an id is never reused
-            cache[eid] = (ids, tuple(comps.values()), text)
+            texts[eid] = (ids, tuple(comps.values()), text)
+            loose.discard(eid)
         else:
-            cache.pop(eid, None)
-        out.append(text)
-    cache["table"] = (unchanged, tuple(out))
-    return cache["table"][1], repr(_rest(game, memo))
+            texts[eid] = (None, None, text)
+            loose.add(eid)
+    if dirty is not None:
+        dirty.clear()
+        cache["primed"] = True
+    return tuple(texts[eid][2] for eid in sorted(ents)), _text(_rest(game, memo))
+
+
+def _text(v):
+    """A text of a tuple of atoms that is equal exactly for equal values, types
+    included (like `repr`): marshal format 2 (no back-references, so equal values give
+    equal bytes whatever objects they share; loads inverts it, so equal bytes mean
+    equal values), which is written in C; `repr` for a value marshal can't write
+    (bytes and str never compare equal, so the two kinds never mix up)."""
+    try:
+        return marshal.dumps(v, 2)
+    except ValueError:
+        return repr(v)
 
 
 _FROZEN_TYPES = {}         # type -> whether its instances are frozen dataclasses
