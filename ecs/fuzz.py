@@ -27,6 +27,16 @@ Checked after every decision (see `check_state`):
   the same answers (equal `ecs.state.state_hash` after each answer, compared as
   `state_snapshot`s);
 * the game ends within its turn limit.
+
+None of these is sampled to save time (the offered-actions check is sampled by
+design, as it always was); work is only reused when it provably gives the same:
+every write to an entity table is counted (`_count_world_writes`), so the object
+scan, a layer pass without continuous effects and the per-object text of a state
+snapshot are redone only after the objects they read were written.
+
+`--jobs N` plays games in N worker processes with results in game order, so
+nothing printed depends on N; a failure is written as a scenario file that replays
+the whole game (`ecs.scenario.fuzzgame`).
 """
 from __future__ import annotations
 
