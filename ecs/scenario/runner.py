@@ -4,6 +4,12 @@
 
 Each file passes or fails with one line naming the action or expectation,
 expected vs actual. A malformed file is a failure naming the file and key.
+
+Keys this project adds to shared/scenario-format.md:
+* `fuzz`: the file is a whole game replayed from its decks and seed (CR 103) with
+  recorded answers and every fuzz invariant checked after every decision, instead
+  of a position with actions; it passes when no invariant fails. `mtg-ecs fuzz`
+  writes such files for its failures. Keys and meaning: `ecs/scenario/fuzzgame.py`.
 """
 from __future__ import annotations
 
