@@ -142,10 +142,11 @@ def test_jobs_and_first_do_not_change_results(tmp_path):
     assert fuzz.format_summary(s3).startswith("fuzz: 2 games (seed 5, games 1..2), ")
 
 
-def test_snapshots_equal_exactly_when_state_hashes_are():
-    """The fuzzer's cheap state snapshots (cached per object, only written objects
-    looked at again) tell states apart exactly like `state_hash`, over a game of
-    random answers, refused ones included."""
+def test_reused_checks_equal_fresh_ones():
+    """The fuzzer's reused work gives what doing it again gives: state snapshots
+    (cached per object, only written objects looked at again) tell states apart
+    exactly like `state_hash`, and the object scan and layer pass it reuses equal
+    fresh ones, over a game of random answers, refused ones included."""
     from ecs.game import Game
     from ecs.state import state_hash
     fuzz._install_step_hook()
@@ -153,9 +154,13 @@ def test_snapshots_equal_exactly_when_state_hashes_are():
     g = Game.new(spec.decks, seed=spec.seed, turn_limit=12)
     agents = [fuzz.FuzzAgent(1), fuzz.FuzzAgent(2)]
     caches, seen = {}, []
+    chk = fuzz.Checker(g, None)
     try:
         while g.pending is not None:
             seen.append((fuzz.snapshot(g, caches), state_hash(g)))
+            # the reused object scan and layer pass give what a fresh one gives
+            assert chk._scan()[1:] == fuzz.scan_objects(g)[1:]
+            assert fuzz.check_chars(g, chk.layers) == fuzz.check_chars(g) == []
             d = g.pending
             try:
                 g.decide(fuzz.concrete(agents[d.player].act(g, d), d))
@@ -163,6 +168,7 @@ def test_snapshots_equal_exactly_when_state_hashes_are():
                 seen.append((fuzz.snapshot(g, caches), state_hash(g)))   # refused: the same
     finally:
         fuzz.forget(caches)
+        chk.close()
         g.close()
     for (s1, h1), (s2, h2) in zip(seen, seen[1:]):
         assert (s1 == s2) == (h1 == h2)
