@@ -54,6 +54,12 @@ class _CopyProcess:
         self.state = "ask" if may_new else "done"
         self.i = 0
 
+    def copy_progress(self):
+        """For a game clone: its own process, where the original's goes on unchanged."""
+        c = _CopyProcess.__new__(_CopyProcess)
+        c.__dict__.update(self.__dict__)
+        return c
+
     def step(self, game):
         if self.state == "ask":
             specs = _target_specs(game, self.eid)

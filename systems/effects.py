@@ -54,8 +54,11 @@ class Ctx:
 
 
 def _copy_state(x):
-    """A copy of a step's saved progress: containers are copied (recursively), objects
-    and values are shared (they are immutable: ids, PlayerRefs, names)."""
+    """A copy of a step's saved progress: containers are copied (recursively), an object
+    that keeps progress of its own copies itself (`copy_progress`), other objects and
+    values are shared (they are immutable: ids, PlayerRefs, names)."""
+    if hasattr(x, "copy_progress"):
+        return x.copy_progress()
     if isinstance(x, dict):
         return {k: _copy_state(v) for k, v in x.items()}
     if isinstance(x, list):

@@ -170,3 +170,29 @@ def test_trigger_source_exiled_from_graveyard_uses_last_known_information():
                         else d.options[:d.min])
     assert game.zone_of(game.card_entity[h["js"]]) == "exile"
     assert game.players[1].life == 19
+
+
+def test_clone_while_choosing_new_targets_for_a_copy():
+    """CR 707.10c: the copier chooses new targets for a copy one target phrase at a time;
+    a clone taken at that choice continues exactly like the original (fuzz, game 7240 of
+    seed 2026: the copy-choice process was shared by both games, so once the original
+    answered, the clone's answer went to a target phrase that doesn't exist)."""
+    from ecs.state import state_hash
+    from components import Spell
+    game, h = Game.from_setup({"players": [
+        {"battlefield": ["Island", "Island", "Island", "Island", "Mountain", "Mountain"],
+         "hand": [{"card": "Twincast", "id": "tw"}, {"card": "Searing Spear", "id": "sp"}]},
+        {"battlefield": [{"card": "Centaur Courser", "id": "cc"}]}]})
+    e = lambda k: game.card_entity[h[k]]        # noqa: E731
+    game.decide(Cast(e("sp"), targets=[[e("cc")]]))
+    game.decide(Cast(e("tw"), targets=[[e("sp")]]))
+    game.decide(Pass())
+    game.decide(Pass())                               # Twincast resolves
+    game.decide(True)                                 # choose new targets
+    assert game.pending.kind == "targets"
+    copy = game.clone()
+    game.decide([PlayerRef(1)])
+    copy.decide([PlayerRef(1)])
+    assert state_hash(copy) == state_hash(game)
+    for g in (game, copy):
+        assert g.world.get(g.stack[-1], Spell).targets == ((PlayerRef(1),),)
