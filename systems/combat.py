@@ -768,10 +768,11 @@ class CombatDamageTask:
                 recips = list(need["blockers"])
                 if need["trample"] and need["defender"] is not None:
                     recips.append(need["defender"])
-                # lethal counts damage the others already assign in this step (510.1c)
-                others = _others_to(self._all_fixed(), src)
-                for r, n in _others_to(self.assign, src).items():
-                    others[r] = others.get(r, 0) + n
+                # lethal counts damage the others already assign in this step (510.1c);
+                # a fixed assignment is in `assign` too once passed: count it once
+                full = self._all_fixed()
+                full.update(self.assign)
+                others = _others_to(full, src)
                 lethal = {b: lethal_damage(game, c, b, others.get(b, 0)) for b in need["blockers"]}
                 return Decision("damage_assignment", c.controller, recips, 1, len(recips),
                                 f"assign {need['total']} combat damage of {game.name(src)}",

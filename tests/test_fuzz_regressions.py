@@ -196,3 +196,28 @@ def test_clone_while_choosing_new_targets_for_a_copy():
     assert state_hash(copy) == state_hash(game)
     for g in (game, copy):
         assert g.world.get(g.stack[-1], Spell).targets == ((PlayerRef(1),),)
+
+
+def test_trample_lethal_counts_another_attackers_damage_once():
+    """CR 702.19b, 510.1c: a trampler's lethal damage to a blocker counts the damage other
+    creatures assign to it in the same step, once (fuzz, game 12001 of seed 2026: an
+    attacker with a single blocker was counted twice, so the decision offered a lethal
+    amount the game then refused, and no answer built from it was legal)."""
+    from ecs.agents import HeuristicAgent
+    game, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Centaur Courser", "id": "gb"},
+                         {"card": "Stampeding Rhino", "id": "rh"}]},
+        {"battlefield": [{"card": "Palace Guard", "id": "pg"}]}]})
+    e = lambda k: game.card_entity[h[k]]        # noqa: E731
+    while game.pending.kind != "damage_assignment":
+        d = game.pending
+        game.decide({"attackers": {e("gb"): PlayerRef(1), e("rh"): PlayerRef(1)},
+                     "blockers": {e("pg"): [e("gb"), e("rh")]}}.get(d.kind, Pass()))
+    d = game.pending
+    assert d.data["source"] == e("rh")
+    assert d.data["lethal"] == {e("pg"): 1}           # toughness 4, the Courser assigns 3
+    game.decide(HeuristicAgent(0).act(game, d))
+    while game.pending is not None and game.pending.kind != "priority":
+        game.decide(HeuristicAgent(game.pending.player).act(game, game.pending))
+    assert game.players[1].life == 17                  # 3 of the Rhino's 4 tramples over
+    assert game.zone_of(e("pg")) == "graveyard"
