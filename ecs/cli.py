@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 
@@ -35,8 +36,14 @@ def cmd_coverage(args) -> int:
     from ecs.coverage import report
     rc = 0
     for spec in args.specs:
+        if not os.path.isfile(spec):
+            print(f"mtg-ecs coverage: no such spec file: {spec} (give the path of an "
+                  "NNN-*.SPEC.md)", file=sys.stderr)
+            return 2
         r = report(spec, args.tests)
-        print(f"{r['spec']}: {r['covered']}/{r['total']} statements cited by tests, "
+        print(f"{r['spec']}: {r['covered']}/{r['total']} statements cited by tests "
+              f"(testable statements {r['statements_covered']}/{r['statements']}, card rulings "
+              f"{r['rulings_covered']}/{r['rulings']}), "
               f"{r['not_tested']} listed as not tested, {len(r['missing'])} missing")
         if args.verbose and r["missing"]:
             print("  missing: " + " ".join(r["missing"]))

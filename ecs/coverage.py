@@ -92,5 +92,9 @@ def report(spec_path: str, roots=("tests",)) -> dict:
     c = cited(num, roots) | cited_rulings(num, rs, roots)
     nt = not_tested(num, roots) | cited_rulings(num, rs, roots, not_tested_files=True)
     missing = [s for s in allst if s not in c and s not in nt]
+    rset = set(rs)
     return {"spec": num, "total": len(allst), "covered": sum(1 for s in allst if s in c),
-            "not_tested": sum(1 for s in allst if s in nt and s not in c), "missing": missing}
+            "not_tested": sum(1 for s in allst if s in nt and s not in c), "missing": missing,
+            "rulings": len(rs), "rulings_covered": sum(1 for s in rs if s in c),
+            "statements": len(allst) - len(rs),
+            "statements_covered": sum(1 for s in allst if s in c and s not in rset)}

@@ -50,3 +50,23 @@ def test_simulate_validates_the_format(capsys):
     rc = main(["simulate", "--deck", "green-red-beasts", "--deck", "esper-fliers",
                "--format", "limited", "--games", "2"])
     assert rc == 0
+
+
+def test_coverage_counts_statements_and_rulings(tmp_path, capsys):
+    spec = tmp_path / "009-demo.SPEC.md"
+    spec.write_text("- **T-1** a statement\n- **T-2** another\n")
+    (tmp_path / "009-demo.CARDS.json").write_text(json.dumps(
+        [{"name": "Demo Card", "rulings": ["one", "two"]}]))
+    tests = tmp_path / "t"
+    tests.mkdir()
+    (tests / "test_x.py").write_text('"""009 T-1, 009 Demo Card R2"""\n')
+    (tests / "NOT-TESTED.md").write_text("009 T-2: needs four players\n")
+    assert main(["coverage", str(spec), "--tests", str(tests)]) == 1     # R1 is missing
+    out = capsys.readouterr().out
+    assert out.startswith("009: 2/4 statements cited by tests (testable statements 1/2, "
+                          "card rulings 1/2), 1 listed as not tested, 1 missing")
+
+
+def test_coverage_of_a_missing_spec_file_is_a_clear_error(capsys):
+    assert main(["coverage", "no-such.SPEC.md"]) == 2
+    assert "no such spec file: no-such.SPEC.md" in capsys.readouterr().err
