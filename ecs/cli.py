@@ -132,7 +132,7 @@ def cmd_fuzz(args) -> int:
             print(f"{args.repro}: no failure ({res.decisions} decisions, turn {res.turns}, "
                   f"{res.reason})")
             return 0
-        print(fuzz.describe_failure(res))
+        print(fuzz.describe_failure(res, where=args.repro))
         if expected and expected.get("message") != res.failure.message:
             print(f"  (the file recorded: decision {expected.get('decision')}: "
                   f"{expected.get('message')})")

@@ -1038,10 +1038,12 @@ def format_summary(summary: dict) -> str:
             f"{s['decisions']} decisions, {s['failures']} failed, {s['seconds']:.1f} s")
 
 
-def describe_failure(res: Result) -> str:
+def describe_failure(res: Result, where: str | None = None) -> str:
+    """The failure in one line (then the repro file and the traceback); `where` names
+    a replayed repro file instead of the game's place in a run."""
     s = res.spec
-    out = (f"FAIL game {s.index} (seed {s.root_seed}, game seed {s.seed}) at decision "
-           f"{res.failure.index}: {res.failure.message}")
+    game = where if where is not None else f"game {s.index} (seed {s.root_seed}, game seed {s.seed})"
+    out = f"FAIL {game} at decision {res.failure.index}: {res.failure.message}"
     if res.repro:
         out += f"\n  repro: {res.repro}"
     if res.trace:

@@ -54,7 +54,8 @@ def test_repro_file_replays_the_failure(tmp_path, monkeypatch, capsys):
     assert again.failure is not None
     assert (again.failure.index, again.failure.message) == (res.failure.index, "planted failure")
     assert main(["fuzz", "--repro", path]) == 1
-    assert "planted failure" in capsys.readouterr().out
+    assert capsys.readouterr().out.startswith(
+        f"FAIL {path} at decision {res.failure.index}: planted failure")
     monkeypatch.setattr(fuzz, "check_chars", real)
     assert main(["fuzz", "--repro", path]) == 0          # fixed: no failure any more
 
