@@ -25,30 +25,20 @@ def statements(spec_path: str) -> list[str]:
     return seen
 
 
+def _id_pattern(spec_num: str):
+    return re.compile(rf"\b{spec_num} (T-\d+|T\d+(?:\.\d+)+|[A-Z]{{2,}}-[a-z0-9]+)\b")
+
+
 def cited(spec_num: str, roots=("tests",)) -> set[str]:
-    pat = re.compile(rf"\b{spec_num} (T-\d+|T\d+(?:\.\d+)+|[A-Z]{{2,}}-[a-z0-9]+)\b")
-    out = set()
-    for root in roots:
-        for dirpath, _, files in os.walk(root):
-            for fn in files:
-                if fn.endswith((".py", ".yaml", ".yml", ".md")):
-                    with open(os.path.join(dirpath, fn), encoding="utf-8") as f:
-                        text = f.read()
-                    if fn == "NOT-TESTED.md":
-                        continue
-                    out.update(m.group(1) for m in pat.finditer(text))
-    return out
+    """Statement ids cited by tests (every .py/.yaml/.md file but NOT-TESTED.md)."""
+    pat = _id_pattern(spec_num)
+    return {m.group(1) for text in _texts(roots, False) for m in pat.finditer(text)}
 
 
 def not_tested(spec_num: str, roots=("tests",)) -> set[str]:
-    pat = re.compile(rf"\b{spec_num} (T-\d+|T\d+(?:\.\d+)+|[A-Z]{{2,}}-[a-z0-9]+)\b")
-    out = set()
-    for root in roots:
-        for dirpath, _, files in os.walk(root):
-            if "NOT-TESTED.md" in files:
-                with open(os.path.join(dirpath, "NOT-TESTED.md"), encoding="utf-8") as f:
-                    out.update(m.group(1) for m in pat.finditer(f.read()))
-    return out
+    """Statement ids listed in a NOT-TESTED.md, with the reason."""
+    pat = _id_pattern(spec_num)
+    return {m.group(1) for text in _texts(roots, True) for m in pat.finditer(text)}
 
 
 def rulings(spec_path: str) -> list[str]:
