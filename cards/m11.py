@@ -260,13 +260,13 @@ card("Mystifying Maze", None, "Land",
                 act("{4}, {T}", ExileAndRemember(fx.TARGET(0), "exiled"),
                     fx.CreateDelayedTrigger(tr.AtBeginningOf("end", "each"),
                                             TriggeredAbility(None, (ReturnFromExile(fx.INFO("that"), tapped=True),),
-                                                             text="return that card to the battlefield tapped under its owner's control"),
+                                                             text="return it to the battlefield tapped under its owner's control"),
                                             remember={"that": fx.CHOSEN("exiled")}),
                     targets=[creature("target attacking creature an opponent controls",
                                       filter=lambda g, t, tc: _attacking(g, t) and
                                       g.chars(t).controller != tc.controller)],
                     text="{4}, {T}: Exile target attacking creature an opponent controls. At the beginning of the "
-                         "next end step, return that card to the battlefield tapped under its owner's control.")])
+                         "next end step, return it to the battlefield tapped under its owner's control.")])
 
 card("Mass Polymorph", "{5}{U}", "Sorcery",
      spell=spell(ExileAllCounting(lambda g, e, ch, ctx: "Creature" in ch.types and ch.controller == ctx.controller),

@@ -129,7 +129,7 @@ card("Darksteel Colossus", "{11}", "Artifact Creature — Golem", pt=(11, 11),
      keywords=["trample", "indestructible"],
      abilities=[StaticAbility(replacement=(InsteadOfGraveyardShuffle(),),
                               zones=("battlefield", "hand", "library", "graveyard", "exile", "stack"),
-                              text="If Darksteel Colossus would be put into a graveyard from anywhere, reveal it and shuffle it into its owner's library instead.")])
+                              text="If Darksteel Colossus would be put into a graveyard from anywhere, reveal Darksteel Colossus and shuffle it into its owner's library instead.")])
 
 card("Bloodhunter Bat", "{3}{B}", "Creature — Bat", pt=(2, 2), keywords=["flying"],
      abilities=[TriggeredAbility(tr.Enters(), (fx.LoseLife(fx.TARGET(0), 2), fx.GainLife(fx.YOU, 2)),
