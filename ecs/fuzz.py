@@ -289,9 +289,13 @@ def decode(text: str):
 _STEP_ERRORS = {}          # id(game) -> [messages] from the next_step hook
 
 
+_ORIGINALS = []           # (owner, name, original) while the hooks are installed
+
+
 def _install_step_hook():
     """Wrap systems.turn.next_step: the stack must be empty when a step ends
-    (500.2) and every mana pool empty after (500.4)."""
+    (500.2) and every mana pool empty after (500.4); and count world writes
+    (`_count_world_writes`). `_remove_hooks` puts the originals back."""
     from systems import turn
     if getattr(turn.next_step, "_fuzz", False):
         return
@@ -316,8 +320,16 @@ def _install_step_hook():
                     errs.append(f"p{p.index}'s mana pool {p.pool} not empty after the step "
                                 f"changed to {game.step}")
     next_step._fuzz = True
+    _ORIGINALS.append((turn, "next_step", orig))
     turn.next_step = next_step
     _count_world_writes()
+
+
+def _remove_hooks():
+    """The engine as it was: a process that fuzzes, then simulates, runs unwrapped code."""
+    while _ORIGINALS:
+        owner, name, orig = _ORIGINALS.pop()
+        setattr(owner, name, orig)
 
 
 _WRITES = [0]              # writes to any esper world (see _count_world_writes)
@@ -343,6 +355,7 @@ def _count_world_writes():
                 dirty.add(out if not args or not isinstance(args[0], int) else args[0])
             return out
         counted._fuzz = True
+        _ORIGINALS.append((World, name, orig))
         setattr(World, name, counted)
 
 
@@ -727,9 +740,19 @@ class Result:
 
 def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
     """Play one game with fuzz agents (or replay `script` with `clone_at` from a repro
-    file), checking the invariants after every decision."""
-    from ecs.game import Game
+    file), checking the invariants after every decision. The harness's hooks are in
+    place for the game only."""
+    installed = not _ORIGINALS
     _install_step_hook()
+    try:
+        return _run_game(spec, script, clone_at)
+    finally:
+        if installed:
+            _remove_hooks()
+
+
+def _run_game(spec: GameSpec, script, clone_at) -> Result:
+    from ecs.game import Game
     res = Result(spec)
     hrng = random.Random(spec.harness_seed)
     agents = [FuzzAgent(spec.agent_seeds[0]), FuzzAgent(spec.agent_seeds[1])]

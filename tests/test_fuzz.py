@@ -171,6 +171,7 @@ def test_reused_checks_equal_fresh_ones():
         fuzz.forget(caches)
         chk.close()
         g.close()
+        fuzz._remove_hooks()
     for (s1, h1), (s2, h2) in zip(seen, seen[1:]):
         assert (s1 == s2) == (h1 == h2)
     assert len({s for s, _ in seen}) == len({h for _, h in seen})
@@ -214,3 +215,15 @@ def test_repro_of_an_engine_crash(tmp_path, monkeypatch):
     again = fuzz.run_repro(fuzz.write_repro(res, str(tmp_path)))
     assert again.failure is not None
     assert (again.failure.index, again.failure.message) == (res.failure.index, res.failure.message)
+
+
+def test_harness_hooks_last_for_the_game_only():
+    """The fuzzer wraps the step loop and the world's writers while a game is checked;
+    afterwards the engine is unwrapped again (a script that fuzzes, then simulates,
+    runs the plain engine)."""
+    from ecs.world import World
+    from systems import turn
+    plain = (turn.next_step, World.create, World.add, World.remove, World.delete)
+    res = fuzz.run_game(next(fuzz.game_specs(4, 1, turn_limit=3)))
+    assert res.failure is None and res.decisions > 0
+    assert (turn.next_step, World.create, World.add, World.remove, World.delete) == plain
