@@ -95,3 +95,28 @@ def _registered_text(d) -> str:
 def test_rules_text_matches_oracle(name):
     d = get_card(name)
     assert _clauses(_registered_text(d), name) == _clauses(ORACLE[name]["oracle_text"] or "", name)
+
+
+def _tokens():
+    import cards
+    cards._load()
+    return dict(cards._TOKENS)
+
+
+ORACLE_TOKENS = {}
+with open(os.path.join(os.path.dirname(__file__), "data", "oracle-2022.json"), encoding="utf-8") as f:
+    for _t in json.load(f)["tokens"]:
+        ORACLE_TOKENS.setdefault(_t["name"], _t)
+
+
+@pytest.mark.parametrize("name", sorted(_tokens()))
+def test_tokens_match_oracle(name):
+    """The tokens the registered cards create (CR 111.4: the creating effect defines
+    their characteristics) against the Oracle token definitions."""
+    d, o = _tokens()[name], ORACLE_TOKENS[name]
+    supers, types, subs = _parse_type_line(o["type_line"])
+    assert _type_line(d) == (supers - {"Token"}, types - {"Token"}, subs)
+    printed = ("*", "*") if d.pt_star else (str(d.power), str(d.toughness))
+    assert printed == (o["power"], o["toughness"])
+    assert sorted(d.colors) == sorted(o["colors"])
+    assert _clauses(_registered_text(d), name) == _clauses(o["oracle_text"] or "", name)
