@@ -23,8 +23,9 @@ Checked after every decision (see `check_state`):
   no two legendary permanents of one name and controller;
 * now and then, the offered priority actions equal a fresh computation with no cache;
 * a refused answer leaves the game exactly as it was;
-* `game.clone()` at a random decision continues exactly like the original under
-  the same answers (equal `ecs.state.state_hash` after each answer, compared as
+* `game.clone()` at a random decision (more often at a choice made while a task is
+  under way: its progress must be copied, not shared) continues exactly like the
+  original under the same answers (equal `ecs.state.state_hash` after each answer, compared as
   `state_snapshot`s);
 * the game ends within its turn limit.
 
@@ -55,6 +56,8 @@ DEFAULT_TURN_LIMIT = 40
 MAX_DECISIONS = 30000
 CLONE_WINDOW = 40          # answers replayed on a clone
 CLONE_CHANCE = 1 / 120     # per decision, when no clone check is running
+CLONE_CHANCE_MID_TASK = 1 / 15   # a choice while a task is under way (resolving, casting,
+                                 # combat): where a clone can share the task's progress
 ACTIONS_CHECK_CHANCE = 0.05
 LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Dragonskull Summit")
 
@@ -780,7 +783,8 @@ def _run_game(spec: GameSpec, script, clone_at) -> Result:
             # the clone check
             # the harness draws the same numbers when replaying (its checks run at
             # the same decisions), but the clone starts where the repro file says
-            start_clone = clone is None and hrng.random() < CLONE_CHANCE
+            chance = CLONE_CHANCE_MID_TASK if g.agenda else CLONE_CHANCE
+            start_clone = clone is None and hrng.random() < chance
             if replay is not None:
                 start_clone = index == clone_at
             if start_clone and clone is None:
