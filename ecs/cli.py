@@ -18,17 +18,21 @@ def cmd_scenario(args) -> int:
     files = collect(args.paths)
     if not files:
         print("no scenario files found", file=sys.stderr)
+    import contextlib
+    from ecs.scenario.clonecheck import clone_checking
     passed = failed = 0
-    for f in files:
-        r = run_file(f)
-        if r.passed:
-            passed += 1
-            if args.verbose:
-                print(f"PASS {f}")
-        else:
-            failed += 1
-            print(f"FAIL {f}: {r.message}")
-    print(f"{passed} passed, {failed} failed")
+    with (clone_checking() if args.clone_check else contextlib.nullcontext()) as cloned:
+        for f in files:
+            r = run_file(f)
+            if r.passed:
+                passed += 1
+                if args.verbose:
+                    print(f"PASS {f}")
+            else:
+                failed += 1
+                print(f"FAIL {f}: {r.message}")
+    print(f"{passed} passed, {failed} failed" +
+          (f" ({cloned['checked']} answers also given to a clone)" if cloned else ""))
     return 0 if failed == 0 else 1
 
 
@@ -171,6 +175,8 @@ def main(argv=None) -> int:
     p = sub.add_parser("scenario", help="run scenario files (files or folders)")
     p.add_argument("paths", nargs="+")
     p.add_argument("-v", "--verbose", action="store_true")
+    p.add_argument("--clone-check", action="store_true",
+                   help="also give every answer to a clone taken just before it; both must end equal")
     p.set_defaults(fn=cmd_scenario)
     p = sub.add_parser("coverage", help="which testable statements of a spec the tests cite")
     p.add_argument("specs", nargs="+", help="path(s) to NNN-*.SPEC.md")

@@ -44,3 +44,16 @@ class ScenarioItem(pytest.Item):
 
 class ScenarioFailed(Exception):
     pass
+
+
+@pytest.fixture(autouse=True)
+def _clone_check_everything():
+    """MTG_CLONE_CHECK=1 python -m pytest: every answer any test gives a game is also
+    given to a clone taken just before, which must end up equal
+    (ecs/scenario/clonecheck.py)."""
+    if os.environ.get("MTG_CLONE_CHECK") != "1":
+        yield
+        return
+    from ecs.scenario.clonecheck import clone_checking
+    with clone_checking():
+        yield

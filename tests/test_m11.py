@@ -583,16 +583,13 @@ def test_reveal_at_random_play_or_cast():
             {"battlefield": [{"card": "Wild Evocation", "id": "we"}], "library": ["Forest"]},
             {"hand": [{"card": "Island", "id": "a"}, {"card": "Swamp", "id": "b"}, {"card": "Plains", "id": "c"}],
              "library": ["Forest"]}], "turn": {"step": "end"}})
-        events = []
-        orig = game.emit
-        game.emit = lambda kind, **data: (events.append((kind, data)), orig(kind, **data))[1]
         while not (game.turn == 2 and game.step == "upkeep" and game.stack == [] and
                    game.pending.kind == "priority"):
             game.decide(Pass())
         on_bf = [k for k in "abc" if game.zone_of(game.card_entity[h[k]]) == "battlefield"]
         assert len(on_bf) == 1
         seen[on_bf[0]] += 1
-        assert any(k == "reveal" for k, _ in events)
+        assert any(k == "reveal" for k, _ in game.log)
     assert set(seen) == {"a", "b", "c"}
 
 
