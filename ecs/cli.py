@@ -19,9 +19,9 @@ def cmd_scenario(args) -> int:
     if not files:
         print("no scenario files found", file=sys.stderr)
     import contextlib
-    from ecs.scenario.clonecheck import clone_checking
+    from ecs.scenario.checked import checked_decisions
     passed = failed = 0
-    with (clone_checking() if args.clone_check else contextlib.nullcontext()) as cloned:
+    with (checked_decisions() if args.check else contextlib.nullcontext()) as checked:
         for f in files:
             r = run_file(f)
             if r.passed:
@@ -32,7 +32,7 @@ def cmd_scenario(args) -> int:
                 failed += 1
                 print(f"FAIL {f}: {r.message}")
     print(f"{passed} passed, {failed} failed" +
-          (f" ({cloned['checked']} answers also given to a clone)" if cloned else ""))
+          (f" ({checked['checked']} answers checked)" if checked else ""))
     return 0 if failed == 0 else 1
 
 
@@ -175,8 +175,9 @@ def main(argv=None) -> int:
     p = sub.add_parser("scenario", help="run scenario files (files or folders)")
     p.add_argument("paths", nargs="+")
     p.add_argument("-v", "--verbose", action="store_true")
-    p.add_argument("--clone-check", action="store_true",
-                   help="also give every answer to a clone taken just before it; both must end equal")
+    p.add_argument("--check", action="store_true",
+                   help="after every answer check the fuzzer's invariants, and that a clone taken "
+                        "before it, given the same answer, ends equal (ecs/scenario/checked.py)")
     p.set_defaults(fn=cmd_scenario)
     p = sub.add_parser("coverage", help="which testable statements of a spec the tests cite")
     p.add_argument("specs", nargs="+", help="path(s) to NNN-*.SPEC.md")

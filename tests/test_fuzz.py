@@ -37,6 +37,7 @@ def test_same_seed_same_games():
     assert ra.script == rb.script and ra.turns == rb.turns
 
 
+@pytest.mark.plants_fault
 def test_repro_file_replays_the_failure(tmp_path, monkeypatch, capsys):
     """A failure writes a scenario file (decks, seeds, answers); `mtg-ecs fuzz --repro`
     replays it and reports the same failure at the same decision."""
@@ -68,6 +69,7 @@ def _first_failure(seed, games=10):
     raise AssertionError("the planted engine fault went unnoticed")
 
 
+@pytest.mark.plants_fault
 def test_engine_faults_are_caught(monkeypatch):
     """Faults planted in the engine are reported: mana left in a pool when the step
     changes (500.4), state-based actions never performed (704.3), a clone sharing its
@@ -92,6 +94,7 @@ def test_engine_faults_are_caught(monkeypatch):
         assert _first_failure(9).failure is not None
 
 
+@pytest.mark.plants_fault
 def test_failure_scenario_fails_exactly_while_the_fault_is_there(tmp_path, monkeypatch, capsys):
     """The file a failure writes is a scenario (`fuzz` key): `mtg-ecs scenario` replays
     the whole game from its decks and seed (CR 103) with the invariants checked, fails
@@ -198,6 +201,7 @@ def test_games_do_not_depend_on_string_hashing():
     assert out[0] == out[1] and out[0].startswith("None ")
 
 
+@pytest.mark.plants_fault
 def test_repro_of_an_engine_crash(tmp_path, monkeypatch):
     """An exception inside the engine is a failure; the answer that caused it is in the
     repro file, so replaying it crashes the same way."""
