@@ -68,6 +68,10 @@ class FuzzFailure(Exception):
         self.message = message
         self.index = index
 
+    def __reduce__(self):
+        # a worker of `--jobs` sends its results back pickled
+        return (FuzzFailure, (self.message, self.index))
+
 
 # ---------------------------------------------------------------------------
 # decks and seeds

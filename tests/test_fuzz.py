@@ -3,6 +3,8 @@
 The short run is part of the default test run; the long one is marked slow."""
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from ecs import fuzz
@@ -231,3 +233,21 @@ def test_harness_hooks_last_for_the_game_only():
     res = fuzz.run_game(next(fuzz.game_specs(4, 1, turn_limit=3)))
     assert res.failure is None and res.decisions > 0
     assert (turn.next_step, World.create, World.add, World.remove, World.delete) == plain
+
+
+@pytest.mark.plants_fault
+def test_failures_come_back_from_worker_processes(tmp_path, monkeypatch):
+    """A failure found by a `--jobs` worker reaches the parent (it is pickled back) and
+    is reported and written exactly as with one process."""
+    real = fuzz.check_chars
+
+    def broken(g, *args):
+        return real(g, *args) + (["planted failure"] if g.turn >= 3 else [])
+
+    monkeypatch.setattr(fuzz, "check_chars", broken)      # inherited by forked workers
+    one, s1 = fuzz.fuzz(3, 11, out=str(tmp_path / "one"))
+    two, s2 = fuzz.fuzz(3, 11, out=str(tmp_path / "two"), jobs=2)
+    assert s1["failures"] == s2["failures"] == 3
+    assert [(r.failure.index, r.failure.message) for r in one] == \
+        [(r.failure.index, r.failure.message) for r in two]
+    assert sorted(os.listdir(tmp_path / "one")) == sorted(os.listdir(tmp_path / "two"))
