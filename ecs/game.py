@@ -234,14 +234,22 @@ class Game:
         self._v += 1
         self.sversion += 1
         if self._volatile:
-            self.cversion += 1
+            self._chars_changed()
 
     def touch_hidden(self) -> None:
         """A change no state-based action looks at (704.5): a mana pool (106.4) or the
-        order of a library. Like `touch`, without making the SBA check run again."""
+        order of a library. Like `touch`, without making the SBA check run again,
+        unless an effect reads such state: then characteristics (a toughness) may change
+        with it (Vampire Nocturnus and the top card of a library)."""
         self._v += 1
         if self._volatile:
-            self.cversion += 1
+            self._chars_changed()
+
+    def _chars_changed(self) -> None:
+        """Characteristics may have changed: the layer cache is stale, and a state-based
+        action may now apply (704.5f-g toughness, 704.5j names, 704.5m Aura legality)."""
+        self.cversion += 1
+        self.sversion += 1
 
     def zones_changed(self, left=None, entered=None, token=True) -> None:
         """An object moved between zones. When no continuous effect exists (the last
@@ -262,7 +270,7 @@ class Game:
                 and not self._volatile):
             if _sys.layers.patch_battlefield(self, left, entered):
                 return
-        self.cversion += 1
+        self._chars_changed()
 
     def tick(self) -> int:
         self.clock += 1
@@ -283,7 +291,7 @@ class Game:
         if t not in SBA_IRRELEVANT:
             self.sversion += 1
         if self._volatile or t not in CHARS_IRRELEVANT:
-            self.cversion += 1
+            self._chars_changed()
 
     def unset(self, eid, ctype) -> None:
         if self.world.has(eid, ctype):
@@ -294,7 +302,7 @@ class Game:
             if ctype not in SBA_IRRELEVANT:
                 self.sversion += 1
             if self._volatile or ctype not in CHARS_IRRELEVANT:
-                self.cversion += 1
+                self._chars_changed()
 
     def permanents_with(self, *ctypes) -> list:
         """Permanents having any of these components, in battlefield order (read off

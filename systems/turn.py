@@ -86,7 +86,7 @@ def begin_turn(game) -> None:
     # characteristics only if some continuous effect exists (it may read the turn)
     game.touch()
     if game.effects or not game._chars_independent:
-        game.cversion += 1
+        game._chars_changed()
     begin_step(game, "untap")
 
 
