@@ -221,3 +221,26 @@ def test_trample_lethal_counts_another_attackers_damage_once():
         game.decide(HeuristicAgent(game.pending.player).act(game, game.pending))
     assert game.players[1].life == 17                  # 3 of the Rhino's 4 tramples over
     assert game.zone_of(e("pg")) == "graveyard"
+
+
+def test_shuffle_that_lowers_toughness_is_followed_by_state_based_actions():
+    """CR 701.20, 613.4c, 704.3, 704.5g: Vampire Nocturnus gets +2/+1 while the top card
+    of its controller's library is black; a shuffle that puts a nonblack card on top
+    makes its 3 damage lethal, and the next state-based action check destroys it (the
+    check was skipped: a library's order was taken for state no SBA reads)."""
+    from systems import zones
+    for seed in range(20):
+        game, h = Game.from_setup({"seed": seed, "players": [
+            {"battlefield": [{"card": "Vampire Nocturnus", "id": "vn", "damage": 3}],
+             "library": ["Bloodhunter Bat", "Island", "Forest", "Plains"]},
+            {}]})
+        vn = game.card_entity[h["vn"]]
+        assert game.chars(vn).toughness == 4
+        zones.shuffle(game, 0)          # as a spell or ability would, with p0 to act next
+        if game.chars(game.players[0].library[-1]).name == "Bloodhunter Bat":
+            continue                    # still black on top: try another seed
+        assert game.chars(vn).toughness == 3
+        game.decide(Pass())             # p1 would receive priority: SBAs first (117.5)
+        assert game.zone_of(game.card_entity[h["vn"]]) == "graveyard"
+        return
+    raise AssertionError("no seed put a nonblack card on top")
