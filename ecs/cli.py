@@ -157,7 +157,7 @@ def cmd_fuzz(args) -> int:
 
     results, summary = fuzz.fuzz(args.games, args.seed, first=args.first,
                                  turn_limit=args.turn_limit, out=args.out, report=report,
-                                 stop_after=args.stop_after, jobs=args.jobs)
+                                 stop_after=args.stop_after, jobs=args.jobs, pool=args.pool)
     if bar is not None:
         bar.close()
     print(fuzz.format_summary(summary))
@@ -208,6 +208,9 @@ def main(argv=None) -> int:
     p.add_argument("--first", type=int, default=0,
                    help="index of the first game of the seed: plays games first..first+games-1")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--pool", type=int, default=None,
+                   help="each game's decks draw their nonland cards from this many different "
+                        "cards (default: every card), so that their interactions come up often")
     p.add_argument("--turn-limit", type=int, default=40)
     p.add_argument("--out", default="fuzz-failures", help="folder for repro files")
     p.add_argument("--stop-after", type=int, default=None, help="stop after this many failures")

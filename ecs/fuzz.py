@@ -85,8 +85,11 @@ def card_pool():
     return lands, others
 
 
-def random_deck(rng: np.random.Generator, lands_n: int = 24) -> list:
-    lands, others = card_pool()
+def random_deck(rng: np.random.Generator, lands_n: int = 24, others=None) -> list:
+    """60 cards: `lands_n` lands, the rest drawn from `others` (default: every
+    registered nonland card)."""
+    lands, every = card_pool()
+    others = every if others is None else others
     deck = [lands[i] for i in rng.integers(0, len(lands), lands_n)]
     deck += [others[i] for i in rng.integers(0, len(others), 60 - lands_n)]
     return deck
@@ -102,18 +105,28 @@ class GameSpec:
     decks: list
     turn_limit: int = DEFAULT_TURN_LIMIT
     rules: str = "current"       # a fifth of the games use the m10 profile (blocker order)
+    pool: int | None = None      # the nonland cards of both decks come from this many
 
 
-def game_specs(seed: int, games: int, first: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT):
+def game_specs(seed: int, games: int, first: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT,
+               pool: int | None = None):
+    """The games first..first+games-1 of `seed`. With `pool`, each game first picks
+    that many different nonland cards and both decks draw theirs from them: with
+    several copies of few cards, their interactions come up far more often."""
     for i in range(games):
         # the (first + i)-th child of SeedSequence(seed).spawn(...), made directly so
         # that game 99,999 costs no more to reach than game 0
         ch = np.random.SeedSequence(seed, spawn_key=(first + i,))
         g, a, b, h, d = (int(x) for x in ch.generate_state(5, dtype=np.uint32))
         rng = np.random.default_rng(d)
-        decks = [random_deck(rng), random_deck(rng)]
+        others = None
+        if pool is not None:
+            every = card_pool()[1]
+            others = [every[j] for j in sorted(rng.choice(len(every), min(pool, len(every)),
+                                                           replace=False))]
+        decks = [random_deck(rng, others=others), random_deck(rng, others=others)]
         rules = "m10" if rng.random() < 0.2 else "current"
-        yield GameSpec(first + i, seed, g, (a, b), h, decks, turn_limit, rules)
+        yield GameSpec(first + i, seed, g, (a, b), h, decks, turn_limit, rules, pool)
 
 
 # ---------------------------------------------------------------------------
@@ -982,7 +995,8 @@ def write_repro(res: Result, folder: str) -> str:
     from ecs.scenario.fuzzgame import scenario_data
     os.makedirs(folder, exist_ok=True)
     s = res.spec
-    path = os.path.join(folder, f"fuzz-{s.root_seed}-{s.index}.yaml")
+    pool = f"-pool{s.pool}" if s.pool else ""
+    path = os.path.join(folder, f"fuzz-{s.root_seed}{pool}-{s.index}.yaml")
     with open(path, "w", encoding="utf-8") as f:
         yaml.safe_dump(scenario_data(res), f, sort_keys=False, width=120)
     res.repro = path
@@ -1016,7 +1030,7 @@ def run_repro(path: str) -> Result:
 # ---------------------------------------------------------------------------
 def fuzz(games: int = 100, seed: int = 0, first: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT,
          out: str | None = "fuzz-failures", report=None, stop_after: int | None = None,
-         jobs: int = 1):
+         jobs: int = 1, pool: int | None = None):
     """Play games first..first+games-1 of `seed`; returns (results, summary).
 
     `jobs` worker processes play the games; results come back (and `report` is
@@ -1024,7 +1038,7 @@ def fuzz(games: int = 100, seed: int = 0, first: int = 0, turn_limit: int = DEFA
     t0 = time.perf_counter()
     results = []
     failures = 0
-    for res in _play_all(game_specs(seed, games, first, turn_limit), jobs):
+    for res in _play_all(game_specs(seed, games, first, turn_limit, pool), jobs):
         if res.failure is not None:
             failures += 1
             if out:
@@ -1036,7 +1050,8 @@ def fuzz(games: int = 100, seed: int = 0, first: int = 0, turn_limit: int = DEFA
             break
     seconds = time.perf_counter() - t0
     summary = {"games": len(results), "failures": failures, "seconds": seconds,
-               "decisions": sum(r.decisions for r in results), "seed": seed, "first": first}
+               "decisions": sum(r.decisions for r in results), "seed": seed, "first": first,
+               "pool": pool}
     return results, summary
 
 
@@ -1065,7 +1080,8 @@ def _play(spec: GameSpec) -> Result:
 def format_summary(summary: dict) -> str:
     s = summary
     last = s["first"] + s["games"] - 1
-    return (f"fuzz: {s['games']} games (seed {s['seed']}, games {s['first']}..{last}), "
+    pool = f", pool {s['pool']}" if s.get("pool") else ""
+    return (f"fuzz: {s['games']} games (seed {s['seed']}{pool}, games {s['first']}..{last}), "
             f"{s['decisions']} decisions, {s['failures']} failed, {s['seconds']:.1f} s")
 
 
@@ -1073,7 +1089,9 @@ def describe_failure(res: Result, where: str | None = None) -> str:
     """The failure in one line (then the repro file and the traceback); `where` names
     a replayed repro file instead of the game's place in a run."""
     s = res.spec
-    game = where if where is not None else f"game {s.index} (seed {s.root_seed}, game seed {s.seed})"
+    pool = f", pool {s.pool}" if s.pool else ""
+    game = where if where is not None else \
+        f"game {s.index} (seed {s.root_seed}{pool}, game seed {s.seed})"
     out = f"FAIL {game} at decision {res.failure.index}: {res.failure.message}"
     if res.repro:
         out += f"\n  repro: {res.repro}"

@@ -251,3 +251,27 @@ def test_failures_come_back_from_worker_processes(tmp_path, monkeypatch):
     assert [(r.failure.index, r.failure.message) for r in one] == \
         [(r.failure.index, r.failure.message) for r in two]
     assert sorted(os.listdir(tmp_path / "one")) == sorted(os.listdir(tmp_path / "two"))
+
+
+@pytest.mark.plants_fault
+def test_pool_decks_draw_from_few_cards(tmp_path, monkeypatch):
+    """--pool K: both decks of a game take their nonland cards from the same K cards
+    (picked per game from the seed), so their interactions come up often; without it
+    the games are the usual ones. A failure's repro file and message name the pool."""
+    from ecs.fuzz import LANDS
+    specs = list(fuzz.game_specs(8, 4, pool=5))
+    assert specs == list(fuzz.game_specs(8, 4, pool=5))          # deterministic
+    for s in specs:
+        nonlands = {c for deck in s.decks for c in deck if c not in LANDS}
+        assert len(nonlands) <= 5 and s.pool == 5
+    assert [s.decks for s in fuzz.game_specs(8, 4)] != [s.decks for s in specs]
+    assert all(s.pool is None for s in fuzz.game_specs(8, 4))
+    real = fuzz.check_chars
+    monkeypatch.setattr(fuzz, "check_chars",
+                        lambda g, *a: real(g, *a) + (["planted failure"] if g.turn >= 3 else []))
+    res, summary = fuzz.fuzz(1, 8, out=str(tmp_path), pool=5)
+    assert fuzz.format_summary(summary).startswith("fuzz: 1 games (seed 8, pool 5, games 0..0)")
+    assert "(seed 8, pool 5, game seed" in fuzz.describe_failure(res[0])
+    assert os.listdir(tmp_path) == ["fuzz-8-pool5-0.yaml"]
+    again = fuzz.run_repro(str(tmp_path / "fuzz-8-pool5-0.yaml"))
+    assert again.failure.message == "planted failure"

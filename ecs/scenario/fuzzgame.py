@@ -80,8 +80,10 @@ def run(data: dict) -> None:
 def scenario_data(res) -> dict:
     """The scenario (as YAML data) replaying a fuzz result's game and answers."""
     s = res.spec
-    return {"name": f"fuzz failure: game {s.index} of seed {s.root_seed}",
-            "source": f"mtg-ecs fuzz --seed {s.root_seed} --first {s.index} --games 1",
+    return {"name": f"fuzz failure: game {s.index} of seed {s.root_seed}"
+                    + (f" (pool {s.pool})" if s.pool else ""),
+            "source": f"mtg-ecs fuzz --seed {s.root_seed} --first {s.index} --games 1"
+                      + (f" --pool {s.pool}" if s.pool else ""),
             "rules": s.rules, "seed": s.seed,
             "players": [{"library": list(d)} for d in s.decks],
             "fuzz": {"answers": res.script, "harness_seed": s.harness_seed,
