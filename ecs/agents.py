@@ -52,6 +52,11 @@ class RandomAgent:
             for _ in range(total - len(tg)):
                 out[r.choice(tg)] += 1
             return out
+        if k == "prevention":                   # 615.7: exactly the shield's amount
+            return random_split(r, d.data["damage"], d.data["amount"])
+        if k == "redirect":                     # 614.9: exactly what the shield has left
+            dmg = d.data["damage"]
+            return random_split(r, dmg, min(d.data["total"], sum(dmg.values())))
         if k == "x":
             return r.choice(d.options)
         if k == "may":
@@ -64,8 +69,8 @@ class RandomAgent:
             opts = list(d.options)
             r.shuffle(opts)
             return opts
-        if k == "legend_rule":
-            return r.choice(d.options)
+        if k in ("legend_rule", "color", "mana_choice", "starting_player"):
+            return r.choice(d.options)            # one of the options, itself
         if k in ("scry", "look_order"):
             opts = list(d.options)
             r.shuffle(opts)
@@ -91,6 +96,17 @@ def useful_actions(game, d: Decision) -> list:
         if isinstance(a, Activate) and activated_abilities(game, a.source)[a.index].mana:
             continue
         out.append(a)
+    return out
+
+
+def random_split(r, most: dict, total: int) -> dict:
+    """`total` units split at random among the keys of `most`, each getting at most
+    its value there (which damage a shield prevents or redirects)."""
+    out = dict.fromkeys(most, 0)
+    keys = list(most)
+    for _ in range(total):
+        k = r.choice([k for k in keys if out[k] < most[k]])
+        out[k] += 1
     return out
 
 

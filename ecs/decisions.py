@@ -157,6 +157,8 @@ KINDS = {
     "legend_rule": "the object to keep",
     "replacement": "which replacement/prevention effect applies first",
     "prevention": "{source: amount}: which damage a fixed-amount shield prevents (615.7)",
+    "redirect": "{recipient: amount}: which damage a redirection shield redirects (614.9)",
+    "name": "a card name (a list of one is accepted)",
     "color": "a color name",
     "mana_choice": "which mana an ability produces",
     "scry": "{'top': [cards, top first], 'bottom': [cards, top first]} (701.22)",

@@ -180,15 +180,8 @@ class FuzzAgent:
             r.shuffle(idx)
             return Order(idx)
         if k == "prevention":
-            dmg = dict(d.data["damage"])
-            left = d.data["amount"]
-            out = {s: 0 for s in dmg}
-            srcs = list(dmg)
-            while left:
-                s = r.choice([s for s in srcs if out[s] < dmg[s]])
-                out[s] += 1
-                left -= 1
-            return out
+            from ecs.agents import random_split
+            return random_split(r, d.data["damage"], d.data["amount"])
         if k == "damage_assignment" and r.random() < 0.5:
             out = {x: 0 for x in d.options}
             for _ in range(d.data["total"]):
@@ -864,6 +857,12 @@ def _run_game(spec: GameSpec, script, clone_at) -> Result:
                     action_hash = before          # to recognize the action being reversed
                 break
             if exhausted:
+                # the repro of 'no legal answer found': the answers refused were
+                # replayed; the built-in agents (the fuzz agents' base) try again
+                from ecs.scenario.checked import agents_answer
+                why = agents_answer(g, Game.decide)
+                if why is not None:
+                    raise FuzzFailure(f"no legal answer found for {d}: {why}", index)
                 break
             if g.pending is not None and g.pending.kind == "priority" and not reversed_:
                 action_hash = None

@@ -33,7 +33,9 @@ def test_a_clone_sharing_task_progress_is_caught(monkeypatch, capsys):
     assert run_file(TWINCAST).passed                    # unchecked, the scenario passes
     assert main(["scenario", "--check", TWINCAST]) == 1
     out = capsys.readouterr().out
-    assert "CheckFailure: a clone refused" in out and "0 passed, 1 failed" in out
+    # the agents, answering on clones first, meet the shared progress before the twin does
+    assert ("CheckFailure: a clone refused" in out or "found no legal answer" in out) \
+        and "0 passed, 1 failed" in out
 
 
 @pytest.mark.plants_fault

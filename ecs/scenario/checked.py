@@ -8,7 +8,10 @@ invariants (ecs/fuzz.py) are checked after it:
   or damage (`scan_objects`);
 * the characteristics served equal a from-scratch layer pass (613, `check_chars`);
 * at a priority decision: no state-based action left to perform (704.3, `check_sba`),
-  and the offered actions equal a computation with every cache empty.
+  and the offered actions equal a computation with every cache empty;
+* before it, the built-in agents (`RandomAgent`, `HeuristicAgent`), each on a clone,
+  find a legal answer within the tries `play()` gives them: a simulation never stops
+  at a decision its agents can't answer.
 
 Scenario files reach the rare choices and interactions of their cards (a copy's new
 targets, replacement order, layer dependencies), which random games meet seldom:
@@ -23,6 +26,30 @@ import contextlib
 
 class CheckFailure(AssertionError):
     pass
+
+
+def agents_answer(g, real_decide) -> str | None:
+    """Each built-in agent, on its own clone of `g`, answers `g.pending` until an answer
+    is accepted (at most REFUSALS_ALLOWED tries, as in `play()`). Returns why one
+    couldn't, or None. `real_decide` is the unchecked `Game.decide`."""
+    from ecs.agents import REFUSALS_ALLOWED, HeuristicAgent, RandomAgent
+    from ecs.decisions import IllegalAction
+    seed = g.turn * 1009 + g._v
+    for agent in (RandomAgent(seed), HeuristicAgent(seed)):
+        twin = g.clone()
+        try:
+            last = None
+            for _ in range(REFUSALS_ALLOWED):
+                try:
+                    real_decide(twin, agent.act(twin, twin.pending))
+                    break
+                except IllegalAction as ex:
+                    last = ex
+            else:
+                return f"{type(agent).__name__} found no legal answer to {g.pending}: {last}"
+        finally:
+            twin.close()
+    return None
 
 
 def _invariants(g) -> list:
@@ -43,8 +70,9 @@ def checked_decisions():
     from ecs.game import Game
     from ecs.state import state_hash
     real = Game.decide
-    stats = {"checked": 0}
+    stats = {"checked": 0, "kinds": set()}
     inside = [False]                 # the clone's own decide and the checks run unchecked
+    asked = [None]                   # the last decision put to the agents
 
     def twin_decides(twin, answer):
         inside[0] = True
@@ -58,6 +86,12 @@ def checked_decisions():
             return real(self, answer)
         inside[0] = True
         try:
+            if self.pending is not asked[0]:      # once per decision, not per refused answer
+                asked[0] = self.pending
+                why = agents_answer(self, real)
+                if why is not None:
+                    raise CheckFailure(why)
+                stats["kinds"].add(self.pending.kind)
             twin = self.clone()
         finally:
             inside[0] = False

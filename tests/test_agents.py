@@ -1,0 +1,97 @@
+"""The built-in agents answer every kind of decision the engine asks.
+
+`play()` gives an agent REFUSALS_ALLOWED tries at a decision; an agent that can't find a
+legal answer stops a simulation. Checked decisions (ecs/scenario/checked.py, run on every
+scenario by tests/test_checked.py) put each decision to `RandomAgent` and
+`HeuristicAgent` on clones; here, the kinds no scenario reaches. Fuzz game 39300 of seed
+2026 found the gap: a Harm's Way redirect split (614.9) was answered with a list, never a
+{recipient: amount}, so `play()` gave up.
+"""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from ecs.decisions import KINDS
+from ecs.game import Game
+from ecs.scenario import collect, run_file
+from ecs.scenario.checked import agents_answer, checked_decisions
+
+SCENARIOS = os.path.join(os.path.dirname(__file__), "scenarios")
+
+# reached by no scenario file: a game's start (tests/test_simulate.py plays whole games
+# with both agents) and the kinds answered by the tests below
+NOT_IN_SCENARIOS = {"starting_player", "mulligan", "bottom", "color", "modes", "prevention"}
+
+
+def test_every_kind_of_decision_in_the_scenarios_is_put_to_the_agents():
+    with checked_decisions() as stats:
+        failed = [f for f in collect([SCENARIOS]) if not run_file(f).passed]
+    assert failed == []
+    assert set(KINDS) - NOT_IN_SCENARIOS <= stats["kinds"], set(KINDS) - stats["kinds"]
+
+
+def test_agents_split_a_harms_way_redirection():
+    """001 Harm's Way R4: the source would deal more damage to several of your
+    permanents and you than the shield has left; the agents' {recipient: amount}
+    redirects exactly what is left (614.9)."""
+    path = os.path.join(SCENARIOS, "m10-faq", "white-blue", "harms-way-r4-divide.yaml")
+    with checked_decisions() as stats:
+        assert run_file(path).passed
+    assert "redirect" in stats["kinds"]
+
+
+def test_agents_choose_which_mana_a_dual_land_makes():
+    """A mana ability with a choice of color (CR 106.1, 605.3): a 'mana_choice' decision is
+    answered with one of its letters."""
+    path = os.path.join(SCENARIOS, "basic-rulebook", "cards", "summit-mana-choice.yaml")
+    with checked_decisions() as stats:
+        assert run_file(path).passed
+    assert "mana_choice" in stats["kinds"]
+
+
+def test_agents_split_a_prevention_shield():
+    """000 T-243: a 'prevent the next 3 damage' shield against two sources at once: the
+    agents' {source: amount} prevents exactly 3 (CR 615.7)."""
+    from test_basic_glossary_1 import _double_blocked_courser
+    g = _double_blocked_courser()[0]
+    assert g.pending.kind == "prevention"
+    assert agents_answer(g, Game.decide) is None
+
+
+def test_agents_choose_a_color():
+    """000 T-346: "choose a color" (CR 105.1): both agents name one of the five."""
+    from test_basic_glossary_2 import test_choose_a_color_offers_exactly_five_colors
+    with checked_decisions() as stats:
+        test_choose_a_color_offers_exactly_five_colors()
+    assert "color" in stats["kinds"]
+
+
+def test_agents_choose_the_modes_of_a_modal_spell():
+    """A modal spell cast without its modes given up front: the caster chooses them as
+    it is cast (CR 700.2, 601.2b); both agents answer."""
+    from ecs.decisions import Cast
+    from test_basic_glossary_2 import MODAL, run
+    r = run({"players": [
+        {"battlefield": ["Mountain"], "hand": [{"card": "Test Modal Charm", "id": "charm"}]},
+        {"battlefield": [{"card": "Centaur Courser", "id": "cc"}]}]}, MODAL)
+    g = r.game
+    g.decide(Cast(g.players[0].hand[0]))                 # the charm, the only card in hand
+    assert g.pending.kind == "modes"
+    assert agents_answer(g, Game.decide) is None
+
+
+@pytest.mark.plants_fault
+def test_an_agent_without_an_answer_is_caught(monkeypatch):
+    """A planted gap: RandomAgent answers a mana choice with a list of one letter, which
+    the ability refuses; the check names the agent and the decision."""
+    from ecs.agents import RandomAgent
+    real = RandomAgent.act
+    monkeypatch.setattr(RandomAgent, "act", lambda self, g, d: [d.options[0]]
+                        if d.kind == "mana_choice" else real(self, g, d))
+    path = os.path.join(SCENARIOS, "basic-rulebook", "cards", "summit-mana-choice.yaml")
+    with checked_decisions():
+        r = run_file(path)
+    assert not r.passed
+    assert "RandomAgent found no legal answer to <Decision mana_choice" in r.message
