@@ -186,20 +186,59 @@ def apply(game, batch, consume=False, orders=None, skips=None, combat=False) -> 
 from systems.effects import Step  # noqa: E402
 
 
+# what a triggered ability remembers that is an object ('that creature', 603.7c)
+_INFO_OBJECTS = ("entered", "died", "spell", "attacker", "other")
+
+
+def choosable_sources(game) -> list:
+    """CR 609.7a: the sources of damage a player may choose: a permanent; a spell on the
+    stack; an object referred to by an object on the stack (an ability's source, a
+    target, a sacrificed creature, 'that creature' of a trigger), by a prevention or
+    redirection effect waiting to apply, or by a delayed triggered ability waiting to
+    trigger, even if it has left its zone since (its last known information). An ability
+    on the stack is not a source: its source is. (No object is in a command zone here.)"""
+    from components import Spell, StackAbility
+    out = list(game.battlefield)
+    seen = set(out)
+
+    def refer(x):
+        if isinstance(x, int) and not isinstance(x, bool) and x not in seen \
+                and (game.exists(x) or x in game.lki):
+            seen.add(x)
+            out.append(x)
+
+    ents = game.world.ents
+    for e in reversed(game.stack):
+        comps = ents[e]
+        sp = comps.get(Spell)
+        if sp is not None:
+            refer(e)
+            refs = [t for grp in sp.targets for t in grp] + list(sp.sacrificed)
+        else:
+            sa = comps[StackAbility]
+            refs = [sa.source] + [t for grp in sa.targets for t in grp] + \
+                [v for k, v in sa.info if k in _INFO_OBJECTS]
+        for x in refs:
+            refer(x)
+    for sh in game.shields:
+        for attr in ("source", "to", "target"):
+            refer(getattr(sh, attr, None))
+    for dt in game.delayed:
+        refer(dt.source)
+    return out
+
+
 class RedirectFromChosenSource(Step):
     """'The next N damage that a source of your choice would deal to you and/or permanents
     you control this turn is dealt to <target> instead': the source is chosen as it
-    resolves (any permanent, spell on the stack or card in a graveyard; 609.7a)."""
+    resolves, among the objects 609.7a allows (`choosable_sources`)."""
 
     def __init__(self, to, n):
         self.to = to
         self.n = n
 
     def _sources(self, game):
-        out = list(game.battlefield) + [e for e in reversed(game.stack)]
-        for p in game.players:
-            out.extend(p.graveyard)
-        return out
+        return choosable_sources(game)
 
     def run(self, game, ctx):
         key = ("redirect_source", id(self))
@@ -218,5 +257,6 @@ class RedirectFromChosenSource(Step):
     def answer(self, game, ctx, decision, answer):
         a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
         if a not in decision.options:
-            raise IllegalAction("choose a source: a permanent, a spell or a card in a graveyard")
+            raise IllegalAction("choose a source: a permanent, a spell on the stack, or an object a "
+                                "spell, ability or effect waiting to apply refers to (CR 609.7a)")
         ctx.vars[("redirect_source", id(self))] = a

@@ -463,3 +463,41 @@ def test_name_card_and_search_refuse_other_answers():
         n.answer(game, ctx, d, "Not A Real Card")
     n.answer(game, ctx, d, "Island")
     assert ctx.vars["named"] == "Island" and ctx.vars["found"] == [e("isl")]
+
+
+# --- Harm's Way: which sources can be chosen (609.7a) ------------------------------------
+def test_harms_way_source_gone_but_referred_to_by_its_trigger():
+    """001 Harm's Way R1, CR 609.7a: a source may be an object an ability on the stack
+    refers to even after it left its zone. Bogardan Hellkite's trigger is on the stack
+    aimed at p0; p0 returns the Hellkite to its owner's hand, then casts Harm's Way: the
+    Hellkite as it last existed (the trigger's source) is a choice, the ability itself
+    and the Hellkite card now in hand (a new object, 400.7) are not, and the 5 damage the
+    trigger deals as that Hellkite is redirected in part (2 to p1)."""
+    from components import StackAbility
+    game, e = _game({"players": [
+        {"battlefield": ["Plains", "Island"],
+         "hand": [{"card": "Harm's Way", "id": "hw"}, {"card": "Unsummon", "id": "un"}]},
+        {"battlefield": ["Mountain"] * 8, "hand": [{"card": "Bogardan Hellkite", "id": "bh"}]}],
+        "turn": {"number": 2, "active": 1, "step": "main1"}})
+    game.decide(Cast(e("bh")))
+    _resolve_top(game)
+    game.decide([PlayerRef(0)])                       # the trigger's target
+    trigger = game.stack[-1]
+    old = game.world.ents[trigger][StackAbility].source
+    game.decide(Pass())
+    game.decide(Cast(e("un"), targets=[[old]]))
+    _resolve_top(game)
+    assert game.zone_of(e("bh")) == "hand" and not game.exists(old)
+    game.decide(Pass())                               # p1, the active player, passes
+    game.decide(Cast(e("hw"), targets=[[PlayerRef(1)]]))
+    _resolve_top(game)
+    d = game.pending
+    assert d.kind == "choose" and d.prompt == "choose a source"
+    assert old in d.options
+    assert trigger not in d.options and e("bh") not in d.options
+    for bad in (trigger, e("bh")):
+        with pytest.raises(IllegalAction, match="609.7a"):
+            game.decide([bad])
+    game.decide([old])
+    _resolve_top(game)
+    assert (game.players[0].life, game.players[1].life) == (17, 18)
