@@ -141,6 +141,11 @@ def cmd_fuzz(args) -> int:
             print(f"  (the file recorded: decision {expected.get('decision')}: "
                   f"{expected.get('message')})")
         return 1
+    try:
+        agents = fuzz.parse_agents(args.agents)
+    except ValueError as ex:
+        print(f"mtg-ecs fuzz: {ex}", file=sys.stderr)
+        return 2
     update, bar = _progress(args.games)
 
     def report(res):
@@ -157,7 +162,8 @@ def cmd_fuzz(args) -> int:
 
     results, summary = fuzz.fuzz(args.games, args.seed, first=args.first,
                                  turn_limit=args.turn_limit, out=args.out, report=report,
-                                 stop_after=args.stop_after, jobs=args.jobs, pool=args.pool)
+                                 stop_after=args.stop_after, jobs=args.jobs, pool=args.pool,
+                                 agents=agents)
     if bar is not None:
         bar.close()
     print(fuzz.format_summary(summary))
@@ -211,6 +217,9 @@ def main(argv=None) -> int:
     p.add_argument("--pool", type=int, default=None,
                    help="each game's decks draw their nonland cards from this many different "
                         "cards (default: every card), so that their interactions come up often")
+    p.add_argument("--agents", default="fuzz",
+                   help="who plays: fuzz (random answers of every kind, some malformed), random "
+                        "or heuristic (the agents of simulate); one for both or two, comma-separated")
     p.add_argument("--turn-limit", type=int, default=40)
     p.add_argument("--out", default="fuzz-failures", help="folder for repro files")
     p.add_argument("--stop-after", type=int, default=None, help="stop after this many failures")

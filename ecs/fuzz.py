@@ -106,13 +106,32 @@ class GameSpec:
     turn_limit: int = DEFAULT_TURN_LIMIT
     rules: str = "current"       # a fifth of the games use the m10 profile (blocker order)
     pool: int | None = None      # the nonland cards of both decks come from this many
+    agents: tuple = ("fuzz", "fuzz")     # AGENTS kinds of p0 and p1
+
+    def variant(self) -> str:
+        """What sets the run apart from the default one ('' for none): pool, agents."""
+        out = [f"pool {self.pool}"] if self.pool else []
+        if tuple(self.agents) != ("fuzz", "fuzz"):
+            out.append("agents " + ",".join(self.agents))
+        return ", ".join(out)
+
+
+def parse_agents(text: str) -> tuple:
+    """'heuristic' or 'random,fuzz': the agents of p0 and p1 (one name: both)."""
+    kinds = tuple(k.strip() for k in text.split(","))
+    if len(kinds) == 1:
+        kinds *= 2
+    if len(kinds) != 2 or any(k not in AGENTS for k in kinds):
+        raise ValueError(f"agents: one or two of {', '.join(AGENTS)}, separated by a comma")
+    return kinds
 
 
 def game_specs(seed: int, games: int, first: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT,
-               pool: int | None = None):
+               pool: int | None = None, agents: tuple = ("fuzz", "fuzz")):
     """The games first..first+games-1 of `seed`. With `pool`, each game first picks
     that many different nonland cards and both decks draw theirs from them: with
-    several copies of few cards, their interactions come up far more often."""
+    several copies of few cards, their interactions come up far more often. `agents`
+    doesn't change the decks or seeds of a game, only who plays it."""
     for i in range(games):
         # the (first + i)-th child of SeedSequence(seed).spawn(...), made directly so
         # that game 99,999 costs no more to reach than game 0
@@ -126,7 +145,7 @@ def game_specs(seed: int, games: int, first: int = 0, turn_limit: int = DEFAULT_
                                                            replace=False))]
         decks = [random_deck(rng, others=others), random_deck(rng, others=others)]
         rules = "m10" if rng.random() < 0.2 else "current"
-        yield GameSpec(first + i, seed, g, (a, b), h, decks, turn_limit, rules, pool)
+        yield GameSpec(first + i, seed, g, (a, b), h, decks, turn_limit, rules, pool, tuple(agents))
 
 
 # ---------------------------------------------------------------------------
@@ -239,6 +258,31 @@ class FuzzAgent:
         if d.kind in ("attackers", "blockers") and self.rng.random() < 0.3:
             return {}
         return self.act(game, d)
+
+
+class PlayingAgent:
+    """A built-in agent (`ecs.agents`) as a fuzz player: the answers `simulate` would
+    give, without garbage; after a refusal it is simply asked again."""
+
+    def __init__(self, agent):
+        self.agent = agent
+
+    def act(self, game, d: Decision):
+        return self.agent.act(game, d)
+
+    fallback = act
+
+
+def make_agent(kind: str, seed: int):
+    from ecs.agents import HeuristicAgent, RandomAgent
+    if kind == "fuzz":
+        return FuzzAgent(seed)
+    return PlayingAgent({"random": RandomAgent, "heuristic": HeuristicAgent}[kind](seed))
+
+
+# who plays the fuzz games: the fuzz agent (random answers of every kind, some of them
+# malformed or illegal) or the agents of `mtg-ecs simulate`
+AGENTS = ("fuzz", "random", "heuristic")
 
 
 class Garbage:
@@ -768,7 +812,7 @@ def _run_game(spec: GameSpec, script, clone_at) -> Result:
     from ecs.game import Game
     res = Result(spec)
     hrng = random.Random(spec.harness_seed)
-    agents = [FuzzAgent(spec.agent_seeds[0]), FuzzAgent(spec.agent_seeds[1])]
+    agents = [make_agent(k, seed) for k, seed in zip(spec.agents, spec.agent_seeds)]
     try:
         g = Game.new(spec.decks, seed=spec.seed, log=True, turn_limit=spec.turn_limit,
                      rules=spec.rules)
@@ -995,6 +1039,8 @@ def write_repro(res: Result, folder: str) -> str:
     os.makedirs(folder, exist_ok=True)
     s = res.spec
     pool = f"-pool{s.pool}" if s.pool else ""
+    if tuple(s.agents) != ("fuzz", "fuzz"):
+        pool += "-" + "-".join(s.agents)
     path = os.path.join(folder, f"fuzz-{s.root_seed}{pool}-{s.index}.yaml")
     with open(path, "w", encoding="utf-8") as f:
         yaml.safe_dump(scenario_data(res), f, sort_keys=False, width=120)
@@ -1029,7 +1075,7 @@ def run_repro(path: str) -> Result:
 # ---------------------------------------------------------------------------
 def fuzz(games: int = 100, seed: int = 0, first: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT,
          out: str | None = "fuzz-failures", report=None, stop_after: int | None = None,
-         jobs: int = 1, pool: int | None = None):
+         jobs: int = 1, pool: int | None = None, agents: tuple = ("fuzz", "fuzz")):
     """Play games first..first+games-1 of `seed`; returns (results, summary).
 
     `jobs` worker processes play the games; results come back (and `report` is
@@ -1037,7 +1083,7 @@ def fuzz(games: int = 100, seed: int = 0, first: int = 0, turn_limit: int = DEFA
     t0 = time.perf_counter()
     results = []
     failures = 0
-    for res in _play_all(game_specs(seed, games, first, turn_limit, pool), jobs):
+    for res in _play_all(game_specs(seed, games, first, turn_limit, pool, agents), jobs):
         if res.failure is not None:
             failures += 1
             if out:
@@ -1050,7 +1096,7 @@ def fuzz(games: int = 100, seed: int = 0, first: int = 0, turn_limit: int = DEFA
     seconds = time.perf_counter() - t0
     summary = {"games": len(results), "failures": failures, "seconds": seconds,
                "decisions": sum(r.decisions for r in results), "seed": seed, "first": first,
-               "pool": pool}
+               "pool": pool, "agents": tuple(agents)}
     return results, summary
 
 
@@ -1080,6 +1126,8 @@ def format_summary(summary: dict) -> str:
     s = summary
     last = s["first"] + s["games"] - 1
     pool = f", pool {s['pool']}" if s.get("pool") else ""
+    if tuple(s.get("agents", ("fuzz", "fuzz"))) != ("fuzz", "fuzz"):
+        pool += ", agents " + ",".join(s["agents"])
     return (f"fuzz: {s['games']} games (seed {s['seed']}{pool}, games {s['first']}..{last}), "
             f"{s['decisions']} decisions, {s['failures']} failed, {s['seconds']:.1f} s")
 
@@ -1088,7 +1136,7 @@ def describe_failure(res: Result, where: str | None = None) -> str:
     """The failure in one line (then the repro file and the traceback); `where` names
     a replayed repro file instead of the game's place in a run."""
     s = res.spec
-    pool = f", pool {s.pool}" if s.pool else ""
+    pool = f", {s.variant()}" if s.variant() else ""
     game = where if where is not None else \
         f"game {s.index} (seed {s.root_seed}{pool}, game seed {s.seed})"
     out = f"FAIL {game} at decision {res.failure.index}: {res.failure.message}"

@@ -275,3 +275,37 @@ def test_pool_decks_draw_from_few_cards(tmp_path, monkeypatch):
     assert os.listdir(tmp_path) == ["fuzz-8-pool5-0.yaml"]
     again = fuzz.run_repro(str(tmp_path / "fuzz-8-pool5-0.yaml"))
     assert again.failure.message == "planted failure"
+
+
+def test_fuzz_short_with_the_simulation_agents(tmp_path):
+    """--agents heuristic / random: the invariants hold with the agents `mtg-ecs
+    simulate` plays with (they answer every decision, 614.9 splits included)."""
+    results, summary = fuzz.fuzz(30, seed=4, out=str(tmp_path), agents=("heuristic", "random"))
+    assert summary["failures"] == 0, [fuzz.describe_failure(r) for r in results if r.failure]
+    assert summary["decisions"] > 1000
+
+
+@pytest.mark.plants_fault
+def test_agents_name_the_run_and_its_repro(tmp_path, monkeypatch):
+    """Who played is part of the summary, the failure's message, the repro file's name
+    and its `fuzz.agents` key; the games' decks and seeds stay those of the seed."""
+    assert fuzz.parse_agents("heuristic") == ("heuristic", "heuristic")
+    assert fuzz.parse_agents("random,fuzz") == ("random", "fuzz")
+    for bad in ("bogus", "random,random,random", ""):
+        with pytest.raises(ValueError, match="one or two of fuzz, random, heuristic"):
+            fuzz.parse_agents(bad)
+    plain = list(fuzz.game_specs(8, 3))
+    played = list(fuzz.game_specs(8, 3, agents=("heuristic", "fuzz")))
+    assert [(s.decks, s.seed) for s in plain] == [(s.decks, s.seed) for s in played]
+    real = fuzz.check_chars
+    monkeypatch.setattr(fuzz, "check_chars",
+                        lambda g, *a: real(g, *a) + (["planted failure"] if g.turn >= 3 else []))
+    res, summary = fuzz.fuzz(1, 8, out=str(tmp_path), agents=("heuristic", "fuzz"))
+    assert fuzz.format_summary(summary).startswith(
+        "fuzz: 1 games (seed 8, agents heuristic,fuzz, games 0..0)")
+    assert "(seed 8, agents heuristic,fuzz, game seed" in fuzz.describe_failure(res[0])
+    assert os.listdir(tmp_path) == ["fuzz-8-heuristic-fuzz-0.yaml"]
+    path = str(tmp_path / "fuzz-8-heuristic-fuzz-0.yaml")
+    assert "--agents heuristic,fuzz" in open(path).read()
+    assert fuzz.run_repro(path).failure.message == "planted failure"
+    assert main(["fuzz", "--games", "1", "--agents", "nobody"]) == 2

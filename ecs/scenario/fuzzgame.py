@@ -13,6 +13,7 @@ to shared/scenario-format.md): what `mtg-ecs fuzz` writes when a game fails.
       clone_at: 88               # the decision where a clone is checked (null: none)
       turn_limit: 40             # optional (default 40)
       agent_seeds: [1, 2]        # optional, informational: the agents' seeds
+      agents: [heuristic, fuzz]  # optional, informational: who played (default fuzz)
       failure: {decision: 93, message: "..."}     # optional, informational
 
 With `fuzz`, the game is not set up as a position: it starts as a real game does
@@ -29,7 +30,7 @@ from __future__ import annotations
 from ecs.scenario.setup import ScenarioError
 
 TOP_KEYS = {"name", "source", "rules", "seed", "players", "fuzz"}
-FUZZ_KEYS = {"answers", "harness_seed", "clone_at", "turn_limit", "agent_seeds", "failure"}
+FUZZ_KEYS = {"answers", "harness_seed", "clone_at", "turn_limit", "agent_seeds", "agents", "failure"}
 
 
 def spec_of(data: dict):
@@ -60,9 +61,12 @@ def spec_of(data: dict):
     clone_at = fz.get("clone_at")
     if clone_at is not None and not isinstance(clone_at, int):
         raise ScenarioError("fuzz.clone_at: an integer or null")
+    agents = fz.get("agents", ["fuzz", "fuzz"])
+    if not isinstance(agents, list) or len(agents) != 2 or any(a not in fuzz.AGENTS for a in agents):
+        raise ScenarioError(f"fuzz.agents: two of {', '.join(fuzz.AGENTS)}")
     spec = fuzz.GameSpec(0, 0, ints["seed"], tuple(fz.get("agent_seeds") or (0, 0)),
                          ints["harness_seed"], [list(p["library"]) for p in players],
-                         ints["turn_limit"], rules)
+                         ints["turn_limit"], rules, agents=tuple(agents))
     return spec, fz["answers"], clone_at
 
 
@@ -80,14 +84,17 @@ def run(data: dict) -> None:
 def scenario_data(res) -> dict:
     """The scenario (as YAML data) replaying a fuzz result's game and answers."""
     s = res.spec
+    agents = tuple(s.agents) != ("fuzz", "fuzz")
     return {"name": f"fuzz failure: game {s.index} of seed {s.root_seed}"
-                    + (f" (pool {s.pool})" if s.pool else ""),
+                    + (f" ({s.variant()})" if s.variant() else ""),
             "source": f"mtg-ecs fuzz --seed {s.root_seed} --first {s.index} --games 1"
-                      + (f" --pool {s.pool}" if s.pool else ""),
+                      + (f" --pool {s.pool}" if s.pool else "")
+                      + (f" --agents {','.join(s.agents)}" if agents else ""),
             "rules": s.rules, "seed": s.seed,
             "players": [{"library": list(d)} for d in s.decks],
             "fuzz": {"answers": res.script, "harness_seed": s.harness_seed,
                      "clone_at": res.clone_at, "turn_limit": s.turn_limit,
                      "agent_seeds": list(s.agent_seeds),
+                     **({"agents": list(s.agents)} if agents else {}),
                      "failure": {"decision": res.failure.index,
                                  "message": res.failure.message}}}
