@@ -62,9 +62,9 @@ class RandomAgent:
         if k == "may":
             return r.random() < 0.5
         if k == "trigger_order":
-            opts = list(d.options)
-            r.shuffle(opts)
-            return opts
+            order = list(range(len(d.options)))     # positions: the same answer in a clone
+            r.shuffle(order)
+            return order
         if k == "blocker_order":
             opts = list(d.options)
             r.shuffle(opts)
@@ -136,13 +136,17 @@ def random_assignment(r, d: Decision) -> dict:
 
 
 REFUSALS_ALLOWED = 100
+MAX_DECISIONS = 100000
 
 
-def play(game, agents, max_decisions: int = 100000):
+def play(game, agents, max_decisions: int = MAX_DECISIONS):
     """Drive a game with agents (one per player) until it ends. An answer the rules
     refuse changes nothing (IllegalAction); the agent is asked again, up to
     REFUSALS_ALLOWED times in a row (a choice the options can't show as illegal: targets
-    whose added cost can't be paid, 601.2f-h)."""
+    whose added cost can't be paid, 601.2f-h). A game still going after `max_decisions`
+    answers (agents repeating an optional loop, which only they can stop: CR 732.4)
+    ends as a draw, reason "decision limit": a bound of the simulation, like the turn
+    limit, not a rule."""
     n = 0
     refused = 0
     while game.pending is not None and n < max_decisions:
@@ -156,6 +160,8 @@ def play(game, agents, max_decisions: int = 100000):
             continue
         refused = 0
         n += 1
+    if game.pending is not None:
+        game.end_as_draw("decision limit")
     return n
 
 
@@ -315,7 +321,9 @@ class HeuristicAgent:
         return random_assignment(self.rng, d) if not d.data.get("ordered") else random_assignment(self.rng, d)
 
     def _may(self, game, d):
-        return True
+        # a copy keeps the original's targets (707.10c): retargeting a copy of a copy
+        # spell at that spell again would repeat for ever
+        return d.data.get("what") != "new_targets"
 
     def _choose(self, game, d):
         # choose own least valuable objects (costs, 'return a creature you control')

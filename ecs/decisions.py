@@ -150,7 +150,7 @@ KINDS = {
     "blockers": "{blocker: attacker or [attackers]}",
     "damage_assignment": "{recipient: amount}",
     "blocker_order": "list of blockers (m10 profile)",
-    "trigger_order": "list of triggers, first to go on the stack first",
+    "trigger_order": "list of triggers (or of their positions in the options), first to go on the stack first",
     "may": "'yes' or 'no'",
     "choose": "list of objects or players",
     "discard": "list of cards",

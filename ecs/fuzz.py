@@ -268,9 +268,23 @@ class PlayingAgent:
         self.agent = agent
 
     def act(self, game, d: Decision):
-        return self.agent.act(game, d)
+        return portable(self.agent.act(game, d), d)
 
     fallback = act
+
+
+def portable(answer, d: Decision):
+    """The answer with the engine's own objects among the options (pending triggers,
+    replacement effects) named as the repro files write them: by position (`Order`) or
+    stable id (`Shield`)."""
+    if d.kind == "trigger_order" and isinstance(answer, (list, tuple)) and \
+            all(any(o is t for o in d.options) for t in answer):
+        return Order([next(i for i, o in enumerate(d.options) if o is t) for t in answer])
+    if d.kind == "replacement":
+        a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
+        if hasattr(a, "sid"):
+            return Shield(a.sid)
+    return answer
 
 
 def make_agent(kind: str, seed: int):

@@ -542,10 +542,7 @@ class Game:
             spins += 1
             if spins > LOOP_LIMIT:
                 # CR 104.4b: a loop of mandatory actions nobody can stop is a draw
-                self.over = True
-                self.winner = None
-                self.end_reason = "loop draw"
-                self.pending = None
+                self.end_as_draw("loop draw")
                 return
             if self.over:
                 self.pending = None
@@ -629,6 +626,14 @@ class Game:
                     proc.origin = before          # the action goes on with choices asked
                     return
             before.close()
+
+    def end_as_draw(self, reason: str) -> None:
+        """End the game now as a draw: a mandatory loop (104.4b), or a bound set by
+        whoever runs it (turn limit, decision limit)."""
+        self.over = True
+        self.winner = None
+        self.end_reason = reason
+        self.pending = None
 
     def concede(self, player: int) -> None:
         """CR 104.3a: a player may concede at any time; it needs no priority."""

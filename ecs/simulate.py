@@ -108,7 +108,7 @@ def play_game(decks, agents, seeds, turn_limit=DEFAULT_TURN_LIMIT, log=False):
 
 
 def _reason(g) -> str:
-    if g.end_reason in ("turn limit", "loop draw"):
+    if g.end_reason in ("turn limit", "loop draw", "decision limit"):
         return g.end_reason
     reasons = [p.loss_reason for p in g.players if p.loss_reason]
     return reasons[0] if reasons else (g.end_reason or "unknown")

@@ -494,7 +494,7 @@ class ActivateTask(_Procedure):
         if not isinstance(self.x, int) or self.x < 0:
             raise IllegalAction(f"X can't be {self.x!r}: it is 0 or more (107.1b)")
         src_chars = game.chars(self.source)
-        tc = TargetContext(self.player, self.source, src_chars, False)
+        tc = TargetContext(self.player, self.source, src_chars, False, obj=self.eid)
         d = self._choose_targets(game, ab.targets, tc)
         if d is not None:
             return d

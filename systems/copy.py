@@ -67,7 +67,7 @@ class _CopyProcess:
                 self.state = "done"
             else:
                 return Decision("may", self.player, [True, False], 1, 1,
-                                "choose new targets for the copy?")
+                                "choose new targets for the copy?", data={"what": "new_targets"})
         if self.state == "choose":
             specs = _target_specs(game, self.eid)
             sp = game.world.get(self.eid, Spell)

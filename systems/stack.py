@@ -82,7 +82,7 @@ class ResolveTask:
             self.ctx = Ctx(eid, ab.source, ab.controller, ab.targets, ab.x, ab.modes,
                            info=dict(ab.info), division=ab.division)
             src_chars = game.lki.get(ab.source) if not game.exists(ab.source) else game.chars(ab.source)
-            tc = TargetContext(ab.controller, ab.source, src_chars, False, dict(ab.info))
+            tc = TargetContext(ab.controller, ab.source, src_chars, False, dict(ab.info), obj=eid)
         # 608.2b: targets illegal now are not affected; all illegal -> it doesn't resolve
         any_targets = False
         any_legal = False

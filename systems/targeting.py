@@ -14,16 +14,18 @@ from systems.replacement import has_quality
 
 class TargetContext:
     """Who is targeting: the controller and the characteristics of the source
-    (the spell itself, or the source of an ability)."""
+    (the spell itself, or the source of an ability); `obj`, the spell or ability on
+    the stack that targets (a spell by default), which can't target itself (115.5)."""
 
-    __slots__ = ("controller", "source", "source_chars", "is_spell", "info")
+    __slots__ = ("controller", "source", "source_chars", "is_spell", "info", "obj")
 
-    def __init__(self, controller, source, source_chars, is_spell, info=None):
+    def __init__(self, controller, source, source_chars, is_spell, info=None, obj=None):
         self.controller = controller
         self.source = source
         self.source_chars = source_chars
         self.is_spell = is_spell
         self.info = info or {}          # what a triggered ability remembers (defending player, ...)
+        self.obj = source if is_spell and obj is None else obj
 
 
 def candidates(game, spec: TargetSpec, tc: TargetContext, chosen_other=()) -> list:
@@ -86,6 +88,8 @@ def is_legal(game, spec: TargetSpec, t, tc: TargetContext) -> bool:
     if zone != spec.zone:
         return False
     if zone == "stack":
+        if t == tc.obj:
+            return False                # 115.5: a spell or ability can't target itself
         # CR 112.1, 113.1b: "target spell" can't be an ability on the stack and vice versa
         from components import StackAbility
         if ("ability" if game.has(t, StackAbility) else "spell") not in kinds:

@@ -339,6 +339,13 @@ class PutTriggersTask:
     def answer(self, game, decision, answer):
         if decision.kind == "trigger_order":
             order = list(answer)
+            if order and all(isinstance(i, int) and not isinstance(i, bool) for i in order):
+                # positions in the options: an answer that means the same in a clone,
+                # whose pending triggers are objects of its own
+                if sorted(order) != list(range(len(decision.options))):
+                    raise IllegalAction("order all of your triggered abilities exactly once "
+                                        f"(positions 0..{len(decision.options) - 1})")
+                order = [decision.options[i] for i in order]
             if sorted(map(id, order)) != sorted(map(id, decision.options)):
                 raise IllegalAction("order all of your triggered abilities exactly once")
             self.ordered = order

@@ -75,10 +75,7 @@ def _first_strike_needed(game) -> bool:
 def begin_turn(game) -> None:
     """CR 500.1: a new turn begins with its untap step."""
     if game.turn_limit is not None and game.turn >= game.turn_limit:
-        game.over = True
-        game.winner = None
-        game.end_reason = "turn limit"
-        game.pending = None
+        game.end_as_draw("turn limit")
         return
     game.turn += 1
     game.active = game.next_player(game.active)

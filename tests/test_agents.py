@@ -14,7 +14,7 @@ import os
 import pytest
 
 from ecs.decisions import KINDS
-from ecs.game import Game
+from ecs import Game, Pass
 from ecs.scenario import collect, run_file
 from ecs.scenario.checked import agents_answer, checked_decisions
 
@@ -95,3 +95,46 @@ def test_an_agent_without_an_answer_is_caught(monkeypatch):
         r = run_file(path)
     assert not r.passed
     assert "RandomAgent found no legal answer to <Decision mana_choice" in r.message
+
+
+def test_a_trigger_order_by_positions_means_the_same_in_a_clone():
+    """Two Soul Wardens see a creature enter: their controller orders the two triggers
+    (CR 603.3b). The pending triggers are objects of each game, so an order given as
+    those objects can't be given to a clone; an order by positions in the options can,
+    and is what the agents answer (fuzz: clones refused the agents' orders)."""
+    from ecs.agents import RandomAgent
+    from ecs.decisions import Cast, IllegalAction
+    game, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Soul Warden", "id": "w1"}, {"card": "Soul Warden", "id": "w2"},
+                         "Forest", "Forest", "Forest", "Forest"],
+         "hand": [{"card": "Centaur Courser", "id": "cc"}]}, {}]})
+    twin = game.clone()                         # taken before the triggers exist
+    for g in (game, twin):
+        g.decide(Cast(g.card_entity[h["cc"]]))
+        g.decide(Pass())
+        g.decide(Pass())
+    d = game.pending
+    assert d.kind == "trigger_order" and len(d.options) == 2
+    answer = RandomAgent(3).act(game, d)
+    assert sorted(answer) == [0, 1]
+    for bad in ([0], [0, 0], [0, 1, 2], [True, False]):
+        with pytest.raises(IllegalAction, match="order all of your triggered abilities"):
+            game.decide(bad)
+    with pytest.raises(IllegalAction):
+        twin.decide(list(d.options))             # the original's trigger objects
+    game.decide(answer)
+    twin.decide(answer)
+    from ecs.state import state_hash
+    assert state_hash(game) == state_hash(twin)
+
+
+def test_heuristic_agent_keeps_a_copys_targets():
+    """Offered to choose new targets for a copy (707.10c), the heuristic agent keeps
+    the original's: retargeting a copy of Twincast at the copied Twincast again and
+    again made a game of heuristic agents loop for ever (fuzz --agents heuristic)."""
+    from ecs.agents import HeuristicAgent
+    from ecs.decisions import Decision
+    new_targets = Decision("may", 0, [True, False], 1, 1, "choose new targets for the copy?",
+                           data={"what": "new_targets"})
+    assert HeuristicAgent(0).act(None, new_targets) is False
+    assert HeuristicAgent(0).act(None, Decision("may", 0, [True, False], 1, 1, "draw?")) is True

@@ -26,7 +26,8 @@ def test_records_and_summary():
                            agents="random,heuristic")
     assert [r["index"] for r in recs] == [0, 1, 2, 3]
     for r in recs:
-        assert r["reason"] in ("life", "library", "poison", "concession", "turn limit", "loop draw")
+        assert r["reason"] in ("life", "library", "poison", "concession", "turn limit", "loop draw",
+                               "decision limit")
         assert r["winner"] in ("green-red-beasts", "esper-fliers", "draw")
         assert len(r["life"]) == 2 and r["turns"] >= 1
         assert r["agents"] == ["random", "heuristic"]
@@ -94,3 +95,36 @@ def test_mandatory_loop_is_a_draw(monkeypatch):
     from ecs import Cast
     g.decide(Cast(g.card_entity[h["c"]]))
     assert g.over and g.winner is None and g.end_reason == "loop draw"
+
+
+class _Looper:
+    """An agent that never stops an optional loop: at every priority it activates its
+    first ability that isn't a mana ability, if any, else passes."""
+
+    def act(self, game, d):
+        from ecs.agents import RandomAgent, useful_actions
+        from ecs.decisions import Activate
+        if d.kind == "priority":
+            acts = [a for a in useful_actions(game, d) if isinstance(a, Activate)]
+            return acts[0] if acts else d.options[0]
+        return RandomAgent(0).act(game, d)
+
+
+def test_decision_limit_is_a_draw_with_its_reason():
+    """Agents that repeat an optional loop (here: a free ability activated for ever)
+    end the game at play()'s decision limit as a draw, reason "decision limit" (only a
+    player can stop an optional loop, CR 732.4; the limit is a bound of the
+    simulation, not a rule)."""
+    from cards.dsl import ActivatedAbility, parse_activation_cost
+    from systems import effects as fx
+    from ecs.agents import play
+    fidget = make_card("Test Fidget", "{G}", "Artifact", abilities=[ActivatedAbility(
+        cost=parse_activation_cost("{0}"), effects=(fx.GainLife(fx.YOU, 0),),
+        text="{0}: You gain 0 life.")])
+    g, _ = Game.from_setup({"players": [{"battlefield": ["Test Fidget"]}, {}]},
+                           defs={"Test Fidget": fidget})
+    g.auto_pass = True
+    n = play(g, [_Looper(), _Looper()], max_decisions=500)
+    assert n == 500
+    assert g.over and g.winner is None and g.end_reason == "decision limit"
+    assert g.pending is None and sim._reason(g) == "decision limit"
