@@ -14,7 +14,8 @@ Checked after every decision (see `check_state`):
 * zones: every object in exactly one zone list, its Zone component agreeing with
   the list; every card object in some zone list;
 * no negative counters or damage; life totals change only through life_loss /
-  life_gain events in the log;
+  life_gain events in the log; no spell or ability targeting itself (115.5) or one
+  object twice for one "target" (601.2c);
 * the stack is empty and then mana pools are empty whenever a step changes (500.2, 500.4);
 * the characteristics `game.chars` serves equal a from-scratch layer pass;
 * when a priority decision is pending (state-based actions done, 704.3): no illegal
@@ -559,8 +560,10 @@ def scan_objects(g):
     * cards: one object per physical card, followed by `game.card_entity` (400.7);
     * values: no negative counters, damage or poison; nothing off the battlefield
       tapped, damaged, in combat or attached (400.7); no combat status outside combat
-      (511.3); no negative mana in a pool."""
-    from components import Card, Zone, Counters, Damage, Attacking, Blocking, StackAbility
+      (511.3); no negative mana in a pool; no spell or ability on the stack targeting
+      itself (115.5) or one object twice for one "target" (601.2c)."""
+    from components import (Card, Zone, Counters, Damage, Attacking, Blocking, StackAbility,
+                            Spell)
     where, zone_errs = zone_lists(g)
     ids, card_errs, value_errs = set(), [], []
     card_entity = g.card_entity
@@ -598,6 +601,14 @@ def scan_objects(g):
         d = comps.get(Damage)
         if d is not None and d.amount < 0:
             value_errs.append(f"{g.name(e)} has {d.amount} damage")
+        so = comps.get(Spell) or comps.get(StackAbility)
+        if so is not None:
+            for grp in so.targets:
+                if e in grp:
+                    value_errs.append(f"{g.name(e)} ({e}) on the stack targets itself (115.5)")
+                if len(set(grp)) != len(grp):
+                    value_errs.append(f"{g.name(e)} ({e}) has one object twice among the "
+                                      f"targets of one 'target' {grp} (601.2c)")
     return zone_errs, ids, card_errs, value_errs + _player_values(g)
 
 

@@ -309,3 +309,30 @@ def test_agents_name_the_run_and_its_repro(tmp_path, monkeypatch):
     assert "--agents heuristic,fuzz" in open(path).read()
     assert fuzz.run_repro(path).failure.message == "planted failure"
     assert main(["fuzz", "--games", "1", "--agents", "nobody"]) == 2
+
+
+@pytest.mark.plants_fault
+def test_a_spell_targeting_itself_is_caught(tmp_path, monkeypatch):
+    """CR 115.5 as an invariant: with a planted fault (a spell may target itself: the
+    bug `fuzz --agents heuristic` found through endless Twincast copies), Twincast aimed
+    at itself is reported by the checks every scenario and fuzz game runs under."""
+    import systems.targeting as tg
+    from ecs.scenario import run_file
+    from ecs.scenario.checked import checked_decisions
+    real = tg.TargetContext.__init__
+
+    def forgetting_itself(self, *a, **kw):
+        real(self, *a, **kw)
+        self.obj = None                  # the fault: no spell knows it is the one targeting
+
+    monkeypatch.setattr(tg.TargetContext, "__init__", forgetting_itself)
+    path = os.path.join(os.path.dirname(__file__), "scenarios", "m10-faq", "white-blue",
+                        "twincast-cant-target-itself.yaml")
+    with open(path) as f:
+        text = f.read()
+    planted = tmp_path / "twincast-targets-itself.yaml"
+    planted.write_text(text.replace("  - choose: [tc]\n    illegal: true\n  - choose: [lb]\n",
+                                    "  - choose: [tc]\n"))
+    with checked_decisions():
+        r = run_file(str(planted))
+    assert not r.passed and "targets itself (115.5)" in r.message
