@@ -111,10 +111,14 @@ class GameSpec:
 
     def variant(self) -> str:
         """What sets the run apart from the default one ('' for none): pool, agents."""
-        out = [f"pool {self.pool}"] if self.pool else []
-        if tuple(self.agents) != ("fuzz", "fuzz"):
-            out.append("agents " + ",".join(self.agents))
-        return ", ".join(out)
+        return _variant(self.pool, self.agents)
+
+
+def _variant(pool, agents) -> str:
+    out = [f"pool {pool}"] if pool else []
+    if tuple(agents) != ("fuzz", "fuzz"):
+        out.append("agents " + ",".join(agents))
+    return ", ".join(out)
 
 
 def parse_agents(text: str) -> tuple:
@@ -1150,9 +1154,8 @@ def _play(spec: GameSpec) -> Result:
 def format_summary(summary: dict) -> str:
     s = summary
     last = s["first"] + s["games"] - 1
-    pool = f", pool {s['pool']}" if s.get("pool") else ""
-    if tuple(s.get("agents", ("fuzz", "fuzz"))) != ("fuzz", "fuzz"):
-        pool += ", agents " + ",".join(s["agents"])
+    v = _variant(s.get("pool"), s.get("agents", ("fuzz", "fuzz")))
+    pool = f", {v}" if v else ""
     return (f"fuzz: {s['games']} games (seed {s['seed']}{pool}, games {s['first']}..{last}), "
             f"{s['decisions']} decisions, {s['failures']} failed, {s['seconds']:.1f} s")
 
