@@ -54,6 +54,10 @@ import numpy as np
 from ecs.decisions import (Activate, Cast, Decision, IllegalAction, Pass, PlayLand, PlayerRef)
 
 DEFAULT_TURN_LIMIT = 40
+# who plays the fuzz games: the fuzz agent (random answers of every kind, some of them
+# malformed or illegal) or the agents of `mtg-ecs simulate`
+AGENTS = ("fuzz", "random", "heuristic")
+DEFAULT_AGENTS = ("fuzz", "fuzz")
 MAX_DECISIONS = 30000
 CLONE_WINDOW = 40          # answers replayed on a clone
 CLONE_CHANCE = 1 / 120     # per decision, when no clone check is running
@@ -107,16 +111,20 @@ class GameSpec:
     turn_limit: int = DEFAULT_TURN_LIMIT
     rules: str = "current"       # a fifth of the games use the m10 profile (blocker order)
     pool: int | None = None      # the nonland cards of both decks come from this many
-    agents: tuple = ("fuzz", "fuzz")     # AGENTS kinds of p0 and p1
+    agents: tuple = DEFAULT_AGENTS       # AGENTS kinds of p0 and p1
 
     def variant(self) -> str:
         """What sets the run apart from the default one ('' for none): pool, agents."""
         return _variant(self.pool, self.agents)
 
 
+def non_default_agents(agents) -> bool:
+    return tuple(agents) != DEFAULT_AGENTS
+
+
 def _variant(pool, agents) -> str:
     out = [f"pool {pool}"] if pool else []
-    if tuple(agents) != ("fuzz", "fuzz"):
+    if non_default_agents(agents):
         out.append("agents " + ",".join(agents))
     return ", ".join(out)
 
@@ -132,7 +140,7 @@ def parse_agents(text: str) -> tuple:
 
 
 def game_specs(seed: int, games: int, first: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT,
-               pool: int | None = None, agents: tuple = ("fuzz", "fuzz")):
+               pool: int | None = None, agents: tuple = DEFAULT_AGENTS):
     """The games first..first+games-1 of `seed`. With `pool`, each game first picks
     that many different nonland cards and both decks draw theirs from them: with
     several copies of few cards, their interactions come up far more often. `agents`
@@ -297,11 +305,6 @@ def make_agent(kind: str, seed: int):
     if kind == "fuzz":
         return FuzzAgent(seed)
     return PlayingAgent({"random": RandomAgent, "heuristic": HeuristicAgent}[kind](seed))
-
-
-# who plays the fuzz games: the fuzz agent (random answers of every kind, some of them
-# malformed or illegal) or the agents of `mtg-ecs simulate`
-AGENTS = ("fuzz", "random", "heuristic")
 
 
 class Garbage:
@@ -1068,7 +1071,7 @@ def write_repro(res: Result, folder: str) -> str:
     os.makedirs(folder, exist_ok=True)
     s = res.spec
     pool = f"-pool{s.pool}" if s.pool else ""
-    if tuple(s.agents) != ("fuzz", "fuzz"):
+    if non_default_agents(s.agents):
         pool += "-" + "-".join(s.agents)
     path = os.path.join(folder, f"fuzz-{s.root_seed}{pool}-{s.index}.yaml")
     with open(path, "w", encoding="utf-8") as f:
@@ -1104,7 +1107,7 @@ def run_repro(path: str) -> Result:
 # ---------------------------------------------------------------------------
 def fuzz(games: int = 100, seed: int = 0, first: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT,
          out: str | None = "fuzz-failures", report=None, stop_after: int | None = None,
-         jobs: int = 1, pool: int | None = None, agents: tuple = ("fuzz", "fuzz")):
+         jobs: int = 1, pool: int | None = None, agents: tuple = DEFAULT_AGENTS):
     """Play games first..first+games-1 of `seed`; returns (results, summary).
 
     `jobs` worker processes play the games; results come back (and `report` is
@@ -1154,7 +1157,7 @@ def _play(spec: GameSpec) -> Result:
 def format_summary(summary: dict) -> str:
     s = summary
     last = s["first"] + s["games"] - 1
-    v = _variant(s.get("pool"), s.get("agents", ("fuzz", "fuzz")))
+    v = _variant(s.get("pool"), s.get("agents", DEFAULT_AGENTS))
     pool = f", {v}" if v else ""
     return (f"fuzz: {s['games']} games (seed {s['seed']}{pool}, games {s['first']}..{last}), "
             f"{s['decisions']} decisions, {s['failures']} failed, {s['seconds']:.1f} s")

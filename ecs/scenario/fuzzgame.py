@@ -61,7 +61,7 @@ def spec_of(data: dict):
     clone_at = fz.get("clone_at")
     if clone_at is not None and not isinstance(clone_at, int):
         raise ScenarioError("fuzz.clone_at: an integer or null")
-    agents = fz.get("agents", ["fuzz", "fuzz"])
+    agents = fz.get("agents", list(fuzz.DEFAULT_AGENTS))
     if not isinstance(agents, list) or len(agents) != 2 or any(a not in fuzz.AGENTS for a in agents):
         raise ScenarioError(f"fuzz.agents: two of {', '.join(fuzz.AGENTS)}")
     spec = fuzz.GameSpec(0, 0, ints["seed"], tuple(fz.get("agent_seeds") or (0, 0)),
@@ -83,8 +83,9 @@ def run(data: dict) -> None:
 
 def scenario_data(res) -> dict:
     """The scenario (as YAML data) replaying a fuzz result's game and answers."""
+    from ecs import fuzz
     s = res.spec
-    agents = tuple(s.agents) != ("fuzz", "fuzz")
+    agents = fuzz.non_default_agents(s.agents)
     return {"name": f"fuzz failure: game {s.index} of seed {s.root_seed}"
                     + (f" ({s.variant()})" if s.variant() else ""),
             "source": f"mtg-ecs fuzz --seed {s.root_seed} --first {s.index} --games 1"
