@@ -103,20 +103,57 @@ def _obeyed(reqs, answer) -> int:
     return sum(1 for a, d in reqs if a in answer and (d is None or answer[a] == d))
 
 
+def _attack_upper_bound(reqs) -> int:
+    """The most attack requirements any declaration could obey, restrictions aside: each
+    creature obeys its 'attacks if able' requirements and those naming one player."""
+    per = {}
+    for a, d in reqs:
+        per.setdefault(a, []).append(d)
+    return sum(ds.count(None) + max((ds.count(d) for d in ds if d is not None), default=0)
+               for ds in per.values())
+
+
+def _block_upper_bound(reqs, many) -> int:
+    """The most blocking requirements any declaration could obey, restrictions aside: one
+    per creature that must block, all of them for one that can block any number."""
+    per = {}
+    for b, a in reqs:
+        per.setdefault(b, set()).add(a)
+    return sum(len(ats) if b in many else 1 for b, ats in per.items())
+
+
+def _most_obeyed(upper, greedy, options_per, score, legal):
+    """The most requirements a legal declaration obeys: `upper` when the declaration
+    obeying every requirement (`greedy`) breaks no restriction, which needs no search
+    however many creatures there are; else a search (None if too many to try)."""
+    if legal(greedy) and score(greedy) == upper:
+        return upper
+    return _best(options_per, score, legal)
+
+
 def _best(options_per: dict, score, legal):
     """Most requirements obeyed over every declaration (None if too many to try)."""
     keys = list(options_per)
-    size = 1
-    for k in keys:
-        size *= len(options_per[k])
-        if size > _SEARCH_LIMIT:
-            return None
+    if _size(options_per) > _SEARCH_LIMIT:
+        return None    # too many to try: the declaration stands unchecked
     best = -1
     for combo in itertools.product(*(options_per[k] for k in keys)):
         decl = {k: v for k, v in zip(keys, combo) if v is not None}
         if legal(decl):
             best = max(best, score(decl))
     return best
+
+
+def _requirement_attack_options(game, cands, reqs) -> dict:
+    """The attacks that matter for the most requirements obeyed: every option of the
+    creatures with requirements or 'can't attack alone', and one other creature able to
+    attack, to keep a 'can't attack alone' creature company."""
+    special = {a for a, _ in reqs} | {a for a in cands if "cant_attack_alone" in game.chars(a).flags}
+    opts = {a: [None] + list(ds) for a, ds in cands.items() if a in special}
+    free = next((a for a in cands if a not in special), None)
+    if free is not None:
+        opts[free] = [None, cands[free][0]]
+    return opts
 
 
 def check_attack_declaration(game, cands, reqs, answer) -> None:
@@ -126,14 +163,13 @@ def check_attack_declaration(game, cands, reqs, answer) -> None:
     if not reqs:
         return
     got = _obeyed(reqs, answer)
-    # Only creatures with requirements or restrictions matter; any other creature able
-    # to attack can join to keep a "can't attack alone" creature company.
-    special = {a for a, _ in reqs} | {a for a in cands if "cant_attack_alone" in game.chars(a).flags}
-    opts = {a: [None] + list(ds) for a, ds in cands.items() if a in special}
-    free = next((a for a in cands if a not in special), None)
-    if free is not None:
-        opts[free] = [None, cands[free][0]]
-    best = _best(opts, lambda dcl: _obeyed(reqs, dcl), lambda dcl: _attack_restrictions_ok(game, dcl))
+    upper = _attack_upper_bound(reqs)
+    if got == upper:
+        return
+    best = _most_obeyed(upper, _obey_all("attackers", cands, reqs, {}),
+                        _requirement_attack_options(game, cands, reqs),
+                        lambda dcl: _obeyed(reqs, dcl),
+                        lambda dcl: _attack_restrictions_ok(game, dcl))
     if best is not None and got < best:
         names = ", ".join(sorted({game.name(a) for a, _ in reqs}))
         raise IllegalAction(f"the declaration must obey as many attack requirements as possible "
@@ -146,44 +182,79 @@ def legal_declaration(game, decision, answer: dict) -> dict:
     509.1c). Checked on a clone, so nothing changes."""
     cands = decision.data["candidates"]
     if decision.kind == "attackers":
-        if not decision.data.get("requirements") and not any(
-                "cant_attack_alone" in game.chars(a).flags for a in cands):
+        reqs = decision.data.get("requirements") or []
+        if not reqs and not any("cant_attack_alone" in game.chars(a).flags for a in cands):
             return answer
     else:
+        reqs = block_requirements(game, cands)
         attackers = {a for ats in cands.values() for a in ats}
         if not any("cant_block_alone" in game.chars(b).flags for b in cands) and not any(
                 game.chars(a).has("menace") or "must_be_blocked_by_all" in game.chars(a).flags
                 for a in attackers):
             return answer
-    g = game.clone()
-    try:
-        g.decide(answer)
-        return answer
-    except IllegalAction:
-        pass
+
+    def legal(decl) -> bool:
+        try:
+            game.clone().decide(decl)
+            return True
+        except IllegalAction:
+            return False
+
+    # the answer, then the answer changed to obey every requirement (the usual case, and
+    # cheap however many creatures there are), then a search
+    many = {b for b in cands if "block_any_number" in game.chars(b).flags} \
+        if decision.kind == "blockers" else set()
+    for decl in (answer, _obey_all(decision.kind, cands, reqs, answer, many)):
+        if legal(decl):
+            return decl
     if decision.kind == "attackers":
         opts = {a: [None] + list(ds) for a, ds in cands.items()}
+        if _size(opts) > _SEARCH_LIMIT:
+            opts = _requirement_attack_options(game, cands, reqs)
     else:
+        full = _block_options(game, cands)
+        if _size(full) > _SEARCH_LIMIT:
+            full = _requirement_block_options(game, cands, reqs)   # what the engine searches
         opts = {b: [None if o is None else (o[0] if len(o) == 1 else list(o)) for o in os_]
-                for b, os_ in _block_options(game, cands).items()}
-    keys = list(opts)
-    size = 1
-    for k in keys:
-        size *= len(opts[k])
-    if size > _SEARCH_LIMIT:
+                for b, os_ in full.items()}
+    if _size(opts) > _SEARCH_LIMIT:
         return answer
     best, best_key = answer, None
-    for combo in itertools.product(*(opts[k] for k in keys)):
-        decl = {k: v for k, v in zip(keys, combo) if v is not None}
-        g = game.clone()
-        try:
-            g.decide(decl)
-        except IllegalAction:
+    for combo in itertools.product(*(opts[k] for k in opts)):
+        decl = {k: v for k, v in zip(opts, combo) if v is not None}
+        if not legal(decl):
             continue
         key = sum(1 for k, v in decl.items() if answer.get(k) == v) - len(decl)
         if best_key is None or key > best_key:
             best, best_key = decl, key
     return best
+
+
+def _size(opts: dict) -> int:
+    size = 1
+    for os_ in opts.values():
+        size *= len(os_)
+    return size
+
+
+def _obey_all(kind, cands, reqs, answer: dict, many=()) -> dict:
+    """`answer` with each requirement obeyed: a creature that must attack attacks (the
+    player it must attack, if any), a creature that must block an attacker blocks it
+    (as well, if it can block any number of creatures: `many`)."""
+    decl = dict(answer)
+    if kind == "attackers":
+        for a, d in sorted(reqs, key=lambda r: r[1] is not None):   # a named player last
+            if d is not None:
+                decl[a] = d
+            elif a not in decl:
+                decl[a] = cands[a][0]
+        return decl
+    for b, a in reqs:
+        cur = decl.get(b)
+        now = [] if cur is None else list(cur) if isinstance(cur, (list, tuple)) else [cur]
+        if a not in now:
+            decl[b] = now + [a] if b in many else a
+    return decl
 
 
 class DeclareAttackersTask:
@@ -492,9 +563,13 @@ class DeclareBlockersTask:
         reqs = block_requirements(game, cands)
         if reqs:
             got = _obeyed_blocks(reqs, plan)
-            best = _best(_requirement_block_options(game, cands, reqs),
-                         lambda dcl: _obeyed_blocks(reqs, dcl),
-                         lambda dcl: _block_restriction_problem(game, dcl) is None)
+            many = {b for b in cands if "block_any_number" in game.chars(b).flags}
+            upper = _block_upper_bound(reqs, many)
+            best = upper if got == upper else _most_obeyed(
+                upper, _obey_all("blockers", cands, reqs, {}, many),
+                _requirement_block_options(game, cands, reqs),
+                lambda dcl: _obeyed_blocks(reqs, dcl),
+                lambda dcl: _block_restriction_problem(game, dcl) is None)
             if best is not None and got < best:
                 raise IllegalAction(f"the declaration must obey as many blocking requirements as "
                                     f"possible ({got} of {best} possible)")             # 509.1c
