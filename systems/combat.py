@@ -200,25 +200,26 @@ def legal_declaration(game, decision, answer: dict) -> dict:
         except IllegalAction:
             return False
 
-    # the answer, then the answer changed to obey every requirement (the usual case, and
-    # cheap however many creatures there are), then a search
-    many = {b for b in cands if "block_any_number" in game.chars(b).flags} \
-        if decision.kind == "blockers" else set()
-    for decl in (answer, _obey_all(decision.kind, cands, reqs, answer, many)):
-        if legal(decl):
-            return decl
+    if legal(answer):
+        return answer
     if decision.kind == "attackers":
         opts = {a: [None] + list(ds) for a, ds in cands.items()}
-        if _size(opts) > _SEARCH_LIMIT:
-            opts = _requirement_attack_options(game, cands, reqs)
     else:
-        full = _block_options(game, cands)
-        if _size(full) > _SEARCH_LIMIT:
-            full = _requirement_block_options(game, cands, reqs)   # what the engine searches
-        opts = {b: [None if o is None else (o[0] if len(o) == 1 else list(o)) for o in os_]
-                for b, os_ in full.items()}
+        opts = _block_options(game, cands)
     if _size(opts) > _SEARCH_LIMIT:
-        return answer
+        # too many to try them all: the answer changed to obey every requirement (the
+        # usual case), else only the declarations the engine's own check tries
+        many = {b for b in cands if "block_any_number" in game.chars(b).flags}
+        decl = _obey_all(decision.kind, cands, reqs, answer, many)
+        if legal(decl):
+            return decl
+        opts = _requirement_attack_options(game, cands, reqs) if decision.kind == "attackers" \
+            else _requirement_block_options(game, cands, reqs)
+        if _size(opts) > _SEARCH_LIMIT:
+            return answer
+    if decision.kind == "blockers":
+        opts = {b: [None if o is None else (o[0] if len(o) == 1 else list(o)) for o in os_]
+                for b, os_ in opts.items()}
     best, best_key = answer, None
     for combo in itertools.product(*(opts[k] for k in opts)):
         decl = {k: v for k, v in zip(opts, combo) if v is not None}
