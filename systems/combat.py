@@ -122,11 +122,12 @@ def _block_upper_bound(reqs, many) -> int:
     return sum(len(ats) if b in many else 1 for b, ats in per.items())
 
 
-def _most_obeyed(upper, greedy, options_per, score, legal):
+def _most_obeyed(got, upper, greedy, options_per, score, legal):
     """The most requirements a legal declaration obeys: `upper` when the declaration
-    obeying every requirement (`greedy`) breaks no restriction, which needs no search
-    however many creatures there are; else a search (None if too many to try)."""
-    if legal(greedy) and score(greedy) == upper:
+    checked (`got` obeyed) or the one obeying every requirement (`greedy`) reaches it,
+    which needs no search however many creatures there are; else a search (None if too
+    many to try)."""
+    if got == upper or (legal(greedy) and score(greedy) == upper):
         return upper
     return _best(options_per, score, legal)
 
@@ -163,10 +164,7 @@ def check_attack_declaration(game, cands, reqs, answer) -> None:
     if not reqs:
         return
     got = _obeyed(reqs, answer)
-    upper = _attack_upper_bound(reqs)
-    if got == upper:
-        return
-    best = _most_obeyed(upper, _obey_all("attackers", cands, reqs, {}),
+    best = _most_obeyed(got, _attack_upper_bound(reqs), _obey_all("attackers", cands, reqs, {}),
                         _requirement_attack_options(game, cands, reqs),
                         lambda dcl: _obeyed(reqs, dcl),
                         lambda dcl: _attack_restrictions_ok(game, dcl))
@@ -209,7 +207,8 @@ def legal_declaration(game, decision, answer: dict) -> dict:
     if _size(opts) > _SEARCH_LIMIT:
         # too many to try them all: the answer changed to obey every requirement (the
         # usual case), else only the declarations the engine's own check tries
-        many = {b for b in cands if "block_any_number" in game.chars(b).flags}
+        many = {b for b in cands if "block_any_number" in game.chars(b).flags} \
+            if decision.kind == "blockers" else ()
         decl = _obey_all(decision.kind, cands, reqs, answer, many)
         if legal(decl):
             return decl
@@ -565,9 +564,8 @@ class DeclareBlockersTask:
         if reqs:
             got = _obeyed_blocks(reqs, plan)
             many = {b for b in cands if "block_any_number" in game.chars(b).flags}
-            upper = _block_upper_bound(reqs, many)
-            best = upper if got == upper else _most_obeyed(
-                upper, _obey_all("blockers", cands, reqs, {}, many),
+            best = _most_obeyed(
+                got, _block_upper_bound(reqs, many), _obey_all("blockers", cands, reqs, {}, many),
                 _requirement_block_options(game, cands, reqs),
                 lambda dcl: _obeyed_blocks(reqs, dcl),
                 lambda dcl: _block_restriction_problem(game, dcl) is None)
