@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from ecs import Game, Pass
-from systems import sba
-from systems.layers import compute_battlefield
+from mtg_ecs import Game, Pass
+from mtg_ecs.systems import sba
+from mtg_ecs.systems.layers import compute_battlefield
 
 
 def _board(n: int):

@@ -9,10 +9,10 @@ import os
 
 import yaml
 
-from cards import get_card
-from cards.dsl import make_card
-from ecs import Game
-from ecs.agents import RandomAgent, play
+from mtg_ecs.cards import get_card
+from mtg_ecs.cards.dsl import make_card
+from mtg_ecs import Game
+from mtg_ecs.apps.agents import RandomAgent, play
 
 HERE = os.path.join(os.path.dirname(__file__), "decks")
 
@@ -57,7 +57,7 @@ def test_vanilla_random_games(benchmark):
 def play_sample_games(n: int, agent: str, seed: int = 0) -> int:
     """The embedded sample decks (green-red-beasts vs esper-fliers): real cards, with
     instants, triggers, activated abilities and flying."""
-    from ecs.simulate import load_deck, make_agent
+    from mtg_ecs.apps.simulate import load_deck, make_agent
     a, b = load_deck("green-red-beasts"), load_deck("esper-fliers")
     turns = 0
     for s in range(seed, seed + n):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import difflib
 
-from cards.dsl import CardDef, make_card, CardError
+from mtg_ecs.cards.dsl import CardDef, make_card, CardError
 
 _REGISTRY: dict[str, CardDef] = {}
 _TOKENS: dict[str, CardDef] = {}
@@ -49,10 +49,10 @@ def _load():
         _LOADED = True
         import importlib
         import pkgutil
-        import cards as pkg
+        from mtg_ecs import cards as pkg
         for m in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
             if m.name not in ("dsl",) and not m.ispkg:
-                importlib.import_module(f"cards.{m.name}")
+                importlib.import_module(f"{pkg.__name__}.{m.name}")
 
 
 def get_card(name: str, extra: dict | None = None) -> CardDef:

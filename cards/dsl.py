@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ecs.mana import ManaCost, parse_cost, NO_COST
+from mtg_ecs.components.mana import ManaCost, parse_cost, NO_COST
 
 CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
               "Planeswalker", "Sorcery", "Tribal")
@@ -317,7 +317,7 @@ def make_card(name, cost, type_line, pt=None, loyalty=None, keywords=(), abiliti
     kws = tuple(k if isinstance(k, Keyword) else parse_keyword(k) for k in keywords)
     cols = None
     if colors is not None:
-        from ecs.mana import NAME_TO_LETTER
+        from mtg_ecs.components.mana import NAME_TO_LETTER
         cols = frozenset(NAME_TO_LETTER.get(c, c) for c in colors)
     return CardDef(name=name, cost=parse_cost(cost) if cost is not None else NO_COST,
                    supertypes=supers, types=types, subtypes=subs, power=power,
@@ -343,7 +343,7 @@ def act(cost, *effects, targets=(), timing="instant", sac=None, text="") -> Acti
 
 def mana_ability(cost, *letters, text="") -> ActivatedAbility:
     """'<cost>: Add {A} or {B}.': one mana of one of the given letters (CR 605.1a)."""
-    from ecs.mana import IDX
+    from mtg_ecs.components.mana import IDX
     pools = []
     for letter in letters:
         p = [0] * 6

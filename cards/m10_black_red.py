@@ -2,15 +2,15 @@
 Wildspeaker), with today's Oracle text."""
 from __future__ import annotations
 
-from cards import card, register_token
-from cards.dsl import (spell, act, ActivatedAbility, TriggeredAbility, StaticAbility,
+from mtg_ecs.cards import card, register_token
+from mtg_ecs.cards.dsl import (spell, act, ActivatedAbility, TriggeredAbility, StaticAbility,
                        parse_activation_cost, make_card)
-from components import Attacking
-from systems import effects as fx
-from systems import statics as st
-from systems import triggers as tr
-from systems.layers import StaticEffect, L_7C
-from systems.targeting import target, any_target, creature, player
+from mtg_ecs.components import Attacking, Card
+from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import statics as st
+from mtg_ecs.systems import triggers as tr
+from mtg_ecs.systems.layers import StaticEffect, L_7C
+from mtg_ecs.systems.targeting import target, any_target, creature, player
 
 
 def _count_you_control(pred):
@@ -149,9 +149,9 @@ card("Garruk Wildspeaker", "{2}{G}{G}", "Legendary Planeswalker — Garruk", loy
 
 
 # --- batch 2: triggers, delayed triggers, reanimation ---------------------------------
-from ecs.decisions import Decision, IllegalAction, PlayerRef
-from systems import zones
-from systems.targeting import opponent
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
+from mtg_ecs.systems import zones
+from mtg_ecs.systems.targeting import opponent
 
 card("Sanguine Bond", "{3}{B}{B}", "Enchantment",
      abilities=[TriggeredAbility(tr.YouGainLife(),
@@ -160,7 +160,7 @@ card("Sanguine Bond", "{3}{B}{B}", "Enchantment",
                                  text="Whenever you gain life, target opponent loses that much life.")])
 
 
-from systems.movement import PutOntoBattlefield  # noqa: E402
+from mtg_ecs.systems.movement import PutOntoBattlefield  # noqa: E402
 
 card("Rise from the Grave", "{4}{B}", "Sorcery",
      spell=spell(PutOntoBattlefield(fx.TARGET(0), key="put"),
@@ -188,7 +188,7 @@ class _SacrificeOtherThenDrain(fx.Step):
         if not opts:
             for e in fx.SELF.resolve(game, ctx):
                 zones.tap(game, e)
-            from systems import damage
+            from mtg_ecs.systems import damage
             damage.lose_life(game, ctx.controller, 7)
             return None
         return Decision("choose", ctx.controller, opts, 1, 1,
@@ -202,7 +202,7 @@ class _SacrificeOtherThenDrain(fx.Step):
         power = max(0, game.chars(e).power or 0)   # its power as it last existed (608.2h)
         zones.sacrifice(game, e)
         ctx.vars[("xathrid", id(self))] = True
-        from systems import damage
+        from mtg_ecs.systems import damage
         for p in fx.EACH_OPPONENT.resolve(game, ctx):
             damage.lose_life(game, p.index, power)
 
@@ -244,7 +244,7 @@ card("Stone Giant", "{2}{R}{R}", "Creature — Giant", pt=(3, 4),
 
 
 # --- batch 3: untapping, animating lands, combat restrictions ------------------------
-from systems.animate import BecomesCreature
+from mtg_ecs.systems.animate import BecomesCreature
 
 card("Entangling Vines", "{3}{G}", "Enchantment — Aura", keywords=["enchant tapped creature"],
      abilities=[StaticAbility(continuous=(st.rule_flag(st.attached_object(), "doesnt_untap"),),
@@ -267,7 +267,7 @@ card("Awakener Druid", "{2}{G}", "Creature — Human Druid", pt=(1, 1),
 
 
 # --- batch 4: divided damage, random choices, variable mana -----------------------------
-from systems.random_choice import DiscardAtRandom, DestroyOneAtRandom
+from mtg_ecs.systems.random_choice import DiscardAtRandom, DestroyOneAtRandom
 
 card("Bogardan Hellkite", "{6}{R}{R}", "Creature — Dragon", pt=(5, 5), keywords=["flash", "flying"],
      abilities=[TriggeredAbility(tr.Enters(), (fx.DealDamage(0, fx.TARGET(0), divided=True),),
@@ -310,7 +310,7 @@ card("Elvish Archdruid", "{1}{G}{G}", "Creature — Elf Druid", pt=(2, 2),
 
 
 # --- batch 5: X restricted to black mana, libraries -----------------------------------
-from systems.library import LookAndReorder
+from mtg_ecs.systems.library import LookAndReorder
 
 card("Consume Spirit", "{X}{1}{B}", "Sorcery",
      spell=spell(fx.DealDamage("X", fx.TARGET(0)), fx.GainLife(fx.YOU, "X"),
@@ -412,7 +412,7 @@ card("Haunting Echoes", "{3}{B}{B}", "Sorcery",
 
 
 # --- batch 6: the top card of the library --------------------------------------------
-from systems.layers import L_ABILITY
+from mtg_ecs.systems.layers import L_ABILITY
 
 
 def _top_card_black(g, src, allc):
@@ -422,7 +422,7 @@ def _top_card_black(g, src, allc):
     lib = g.players[me].library
     # its color as printed (a color indicator included); not g.chars or the card's own
     # characteristic-defining abilities: this is read in the middle of the layer pass
-    from systems.layers import base_chars
+    from mtg_ecs.systems.layers import base_chars
     return bool(lib) and "B" in base_chars(g, lib[-1]).colors
 
 
@@ -456,15 +456,15 @@ card("Vampire Nocturnus", "{1}{B}{B}{B}", "Creature — Vampire", pt=(3, 3),
 
 
 # --- Warp World ------------------------------------------------------------------------------
-from systems.together import together
-from systems.replacement import EntersTappedUnless
+from mtg_ecs.systems.together import together
+from mtg_ecs.systems.replacement import EntersTappedUnless
 
 
 def _enters_tapped_now(game, card, controller) -> bool:
     """614.12: an 'enters tapped unless ...' replacement of a permanent entering at the
     same time as others is decided by the game before the event: it doesn't see the
     others entering with it (Dragonskull Summit with a Mountain, 001 T2.2.5)."""
-    for ab in game.world.ents[card][__import__("components").Card].defn.abilities:
+    for ab in game.world.ents[card][Card].defn.abilities:
         for r in getattr(ab, "replacement", ()):
             if isinstance(r, EntersTappedUnless):
                 if r.condition is None or not r.condition(game, card, controller):
@@ -529,7 +529,7 @@ class _WarpWorld(fx.Step):
                 if e in game.battlefield:
                     zones.move(game, e, "library", cause="effect")
         # R3: tokens counted above aren't cards; they are never revealed (704.5d)
-        from systems.sba import _cease
+        from mtg_ecs.systems.sba import _cease
         for e in list(game.token_limbo):
             if game.exists(e) and game.zone_of(e) == "library":
                 _cease(game, e)
@@ -562,7 +562,7 @@ class _WarpWorld(fx.Step):
                 "bottom_i": 0, "already": frozenset(game.battlefield)}
 
     def _aura_options(self, game, aura, st):
-        from systems.sba import _aura_legal
+        from mtg_ecs.systems.sba import _aura_legal
         c = game.chars(aura)
         return [e for e in game.battlefield if e in st["already"] and _aura_legal(game, aura, c, e)]
 
@@ -582,7 +582,7 @@ class _WarpWorld(fx.Step):
             st["attach"][decision.data["warp_aura"]] = chosen[0]
             st["aura_i"] += 1
             return
-        from systems.library import check_answer
+        from mtg_ecs.systems.library import check_answer
         top, bottom = check_answer(decision, answer)
         if top:
             raise IllegalAction("these cards go on the bottom: answer {bottom: [...]}")
@@ -600,7 +600,7 @@ card("Warp World", "{5}{R}{R}{R}", "Sorcery",
 
 
 # --- Wall of Frost (card 56: "doesn't untap during its controller's next untap step") ----
-from systems.untap import DoesntUntapNext
+from mtg_ecs.systems.untap import DoesntUntapNext
 
 card("Wall of Frost", "{1}{U}{U}", "Creature — Wall", pt=(0, 7), keywords=["defender"],
      abilities=[TriggeredAbility(tr.BlocksOrBlockedBy(blocked=False), (DoesntUntapNext(fx.INFO("other")),),

@@ -4,12 +4,12 @@ dual-land example (Stomping Ground). Today's Oracle text. (Kraken's Eye, also am
 these entries, is registered with the other lucky charms in cards/m11.py.)"""
 from __future__ import annotations
 
-from cards import card
-from cards.dsl import spell, act, StaticAbility
-from systems import effects as fx
-from systems import statics as st
-from systems.entering import PayLifeOrEntersTapped
-from systems.targeting import any_target, creature, target
+from mtg_ecs.cards import card
+from mtg_ecs.cards.dsl import spell, act, StaticAbility
+from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import statics as st
+from mtg_ecs.systems.entering import PayLifeOrEntersTapped
+from mtg_ecs.systems.targeting import any_target, creature, target
 
 
 def _self_flag(flag, text):

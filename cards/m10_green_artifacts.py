@@ -2,16 +2,17 @@
 their rulings — with today's Oracle text (oracle-2022.json)."""
 from __future__ import annotations
 
-from cards import card, register_token
-from cards.dsl import (SpellAbility, TriggeredAbility, StaticAbility, ActivatedAbility, parse_activation_cost,
+from mtg_ecs.cards import card, register_token
+from mtg_ecs.cards.dsl import (SpellAbility, TriggeredAbility, StaticAbility, ActivatedAbility, parse_activation_cost,
                        make_card)
-from systems import effects as fx
-from systems import statics as st
-from systems import triggers as tr
-from systems.player_rules import HandSize, SkipStep, CantLose, OpponentsCantWin
-from systems.replacement import PreventDamageTo, EntersWithCounters
-from systems.naming import ChooseNameAsEnters, CantActivateNamed
-from systems.targeting import target, creature
+from mtg_ecs.components import Card
+from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import statics as st
+from mtg_ecs.systems import triggers as tr
+from mtg_ecs.systems.player_rules import HandSize, SkipStep, CantLose, OpponentsCantWin
+from mtg_ecs.systems.replacement import PreventDamageTo, EntersWithCounters
+from mtg_ecs.systems.naming import ChooseNameAsEnters, CantActivateNamed
+from mtg_ecs.systems.targeting import target, creature
 
 _ALL_ZONES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
 
@@ -78,7 +79,7 @@ card("Platinum Angel", "{7}", "Artifact Creature — Angel", pt=(4, 4), keywords
 
 
 def _twenty_creature_cards(g, src, controller, info):
-    from components import Card
+    from mtg_ecs.components import Card
     gy = g.players[controller].graveyard
     return sum(1 for c in gy if "Creature" in g.world.ents[c][Card].defn.types) >= 20
 
@@ -124,7 +125,7 @@ class _ChooseOwnFaceUpExiled(fx.Step):
         self.key = key
 
     def run(self, game, ctx):
-        from components import FaceDown
+        from mtg_ecs.components import FaceDown
         if self.key in ctx.vars:
             return None
         p = ctx.controller
@@ -132,24 +133,24 @@ class _ChooseOwnFaceUpExiled(fx.Step):
         if not opts:
             ctx.vars[self.key] = []
             return None
-        from ecs.decisions import Decision
+        from mtg_ecs.core.decisions import Decision
         return Decision("choose", p, opts, 0, min(self.n, len(opts)),
                         f"choose up to {self.n} face-up exiled cards you own")
 
     def answer(self, game, ctx, decision, answer):
-        from ecs.decisions import IllegalAction
+        from mtg_ecs.core.decisions import IllegalAction
         chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
         if len(set(chosen)) != len(chosen) or not (decision.min <= len(chosen) <= decision.max) or \
                 any(c not in decision.options for c in chosen):
             raise IllegalAction(f"choose up to {decision.max} of the face-up exiled cards you own")
-        ctx.vars[self.key] = [game.world.ents[c][__import__("components").Card].card_id for c in chosen]
+        ctx.vars[self.key] = [game.world.ents[c][Card].card_id for c in chosen]
 
 
 class _ExileLibrary(fx.Step):
     """'Exile all the cards from your library' (face up, 406.3)."""
 
     def run(self, game, ctx):
-        from systems import zones
+        from mtg_ecs.systems import zones
         for c in list(game.players[ctx.controller].library):
             zones.exile(game, c)
 
@@ -167,19 +168,19 @@ class _PutChosenOnTop(fx.Step):
         cards = [game.card_entity[cid] for cid in ctx.vars.get(self.key, [])]
         cards = [c for c in cards if game.zone_of(c) == "exile"]
         if len(cards) > 1:
-            from ecs.decisions import Decision
+            from mtg_ecs.core.decisions import Decision
             return Decision("look_order", ctx.controller, cards, len(cards), len(cards),
                             "put the chosen cards on top of your library in any order (top first)")
         self._put(game, cards)
         return None
 
     def _put(self, game, top_first):
-        from systems import zones
+        from mtg_ecs.systems import zones
         for c in reversed(top_first):
             zones.move(game, c, "library", position="top", cause="mirror")
 
     def answer(self, game, ctx, decision, answer):
-        from systems.library import check_answer
+        from mtg_ecs.systems.library import check_answer
         top, _ = check_answer(decision, answer)
         self._put(game, top)
         ctx.vars[("put", id(self))] = True
@@ -196,7 +197,7 @@ card("Mirror of Fate", "{5}", "Artifact",
 # --- Protean Hydra ---------------------------------------------------------------------
 def _remove_that_many(game, src, target, amount):
     """'... and remove that many +1/+1 counters from it' (as many as it has)."""
-    from systems import zones
+    from mtg_ecs.systems import zones
     if target in game.battlefield:
         zones.remove_counters(game, target, "+1/+1", amount)
 
@@ -223,8 +224,8 @@ class _RevealTopCreatureOrBottom(fx.Step):
     battlefield. Otherwise, you may put that card on the bottom of your library.'"""
 
     def run(self, game, ctx):
-        from ecs.decisions import Decision
-        from components import Card
+        from mtg_ecs.core.decisions import Decision
+        from mtg_ecs.components import Card
         key = ("lurking", id(self))
         st = ctx.vars.get(key)
         lib = game.players[ctx.controller].library
@@ -234,7 +235,7 @@ class _RevealTopCreatureOrBottom(fx.Step):
             top = lib[-1]
             game.emit("reveal", eid=top)                      # 701.16a
             if "Creature" in game.world.ents[top][Card].defn.types:
-                from systems import zones
+                from mtg_ecs.systems import zones
                 zones.put_onto_battlefield(game, top, controller=ctx.controller, cause="effect")
                 ctx.vars[key] = "done"
                 return None
@@ -244,7 +245,7 @@ class _RevealTopCreatureOrBottom(fx.Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        from ecs.decisions import IllegalAction
+        from mtg_ecs.core.decisions import IllegalAction
         if answer not in (True, False, "yes", "no"):
             raise IllegalAction("answer yes or no")
         top = ctx.vars[("lurking", id(self))]
@@ -280,9 +281,9 @@ class _WolvesHunt(fx.Step):
     damage is checked after the whole ability resolved (R4, 704.3)."""
 
     def run(self, game, ctx):
-        from ecs.decisions import Decision
-        from components import Card
-        from systems import zones
+        from mtg_ecs.core.decisions import Decision
+        from mtg_ecs.components import Card
+        from mtg_ecs.systems import zones
         st = ctx.vars.setdefault(("hunt", id(self)), {"phase": 0, "wolves": [], "division": None})
         targets = fx.TARGET(0).resolve(game, ctx)
         if not targets:
@@ -328,7 +329,7 @@ class _WolvesHunt(fx.Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        from ecs.decisions import IllegalAction
+        from mtg_ecs.core.decisions import IllegalAction
         st = ctx.vars[("hunt", id(self))]
         if decision.kind == "divide":
             if not isinstance(answer, dict) or not answer:

@@ -1,14 +1,14 @@
 """Magic 2010 FAQ (spec 001) white and blue cards, with today's Oracle text (oracle-2022.json)."""
 from __future__ import annotations
 
-from cards import card, register_token
-from cards.dsl import spell, act, TriggeredAbility, StaticAbility, make_card
-from components import Attacking, Blocking
-from systems import effects as fx
-from systems import statics as st
-from systems import triggers as tr
-from systems.layers import StaticEffect, L_7C
-from systems.targeting import target, creature, player
+from mtg_ecs.cards import card, register_token
+from mtg_ecs.cards.dsl import spell, act, TriggeredAbility, StaticAbility, make_card
+from mtg_ecs.components import Attacking, Blocking
+from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import statics as st
+from mtg_ecs.systems import triggers as tr
+from mtg_ecs.systems.layers import StaticEffect, L_7C
+from mtg_ecs.systems.targeting import target, creature, player
 
 
 def _black_or_red(g, t, tc):
@@ -163,13 +163,13 @@ card("Tome Scour", "{U}", "Sorcery",
      spell=spell(fx.Mill(fx.TARGET(0), 5), targets=[player()],
                  text="Target player mills five cards."))
 
-from systems.restrictions import CantThisTurn
+from mtg_ecs.systems.restrictions import CantThisTurn
 
 card("Silence", "{W}", "Instant",
      spell=spell(CantThisTurn(fx.EACH_OPPONENT, "cast_spells"),
                  text="Your opponents can't cast spells this turn."))
 
-from systems.targeted import BecomesTarget
+from mtg_ecs.systems.targeted import BecomesTarget
 
 card("Illusionary Servant", "{1}{U}{U}", "Creature — Illusion", pt=(3, 4), keywords=["flying"],
      abilities=[TriggeredAbility(BecomesTarget(), (fx.SacrificeIt(fx.SELF),),
@@ -183,7 +183,7 @@ card("Ice Cage", "{1}{U}", "Enchantment — Aura", keywords=["enchant creature"]
                 TriggeredAbility(BecomesTarget("attached"), (fx.Destroy(fx.SELF),),
                                  text="When enchanted creature becomes the target of a spell or ability, destroy Ice Cage.")])
 
-from systems.replacement import PreventDamageFrom, opponent_controls_source, you, you_and_your_creatures
+from mtg_ecs.systems.replacement import PreventDamageFrom, opponent_controls_source, you, you_and_your_creatures
 
 card("Guardian Seraph", "{2}{W}{W}", "Creature — Angel", pt=(3, 4), keywords=["flying"],
      abilities=[StaticAbility(replacement=(PreventDamageFrom(you, opponent_controls_source, 1),),
@@ -193,7 +193,7 @@ card("Safe Passage", "{2}{W}", "Instant",
      spell=spell(fx.PreventAllDamageThisTurn(you_and_your_creatures),
                  text="Prevent all damage that would be dealt to you and creatures you control this turn."))
 
-from systems.copy import CopySpell, EachOtherPlayerCopies
+from mtg_ecs.systems.copy import CopySpell, EachOtherPlayerCopies
 
 
 def _instant_or_sorcery_spell(g, t, tc):
@@ -212,14 +212,14 @@ card("Hive Mind", "{5}{U}", "Enchantment",
                                  text="Whenever a player casts an instant or sorcery spell, each other player "
                                       "copies that spell. Each of those players may choose new targets for their copy.")])
 
-from systems.copy import EnterAsCopy
+from mtg_ecs.systems.copy import EnterAsCopy
 
 card("Clone", "{3}{U}", "Creature — Shapeshifter", pt=(0, 0),
      abilities=[StaticAbility(replacement=(EnterAsCopy(),),
                               zones=("battlefield", "hand", "library", "graveyard", "exile", "stack"),
                               text="You may have Clone enter the battlefield as a copy of any creature on the battlefield.")])
 
-from systems.untap import DoesntUntapNext
+from mtg_ecs.systems.untap import DoesntUntapNext
 
 card("Sleep", "{2}{U}{U}", "Sorcery",
      spell=spell(fx.Tap(fx.CREATURES_OF(fx.TARGET(0))),
@@ -248,15 +248,15 @@ card("Lightwielder Paladin", "{3}{W}{W}", "Creature — Human Knight", pt=(4, 4)
                                  text="Whenever Lightwielder Paladin deals combat damage to a player, you may "
                                       "exile target black or red permanent that player controls.")])
 
-from systems.redirect import RedirectFromChosenSource
-from systems.targeting import any_target
+from mtg_ecs.systems.redirect import RedirectFromChosenSource
+from mtg_ecs.systems.targeting import any_target
 
 card("Harm's Way", "{W}", "Instant",
      spell=spell(RedirectFromChosenSource(fx.TARGET(0), 2), targets=[any_target()],
                  text="The next 2 damage that a source of your choice would deal to you and/or "
                       "permanents you control this turn is dealt to any target instead."))
 
-from systems.search import SearchLibrary, NameCard, If, PutOntoBattlefield, Shuffle
+from mtg_ecs.systems.search import SearchLibrary, NameCard, If, PutOntoBattlefield, Shuffle
 
 
 def _found_creature_not_named(g, ctx):
@@ -279,8 +279,8 @@ card("Sphinx Ambassador", "{5}{U}{U}", "Creature — Sphinx", pt=(5, 5), keyword
                                       "searched for a creature card that doesn't have that name, you may put it onto "
                                       "the battlefield under your control. Then that player shuffles.")])
 
-from systems.choices import ChooseAsEnters, BASIC_LAND_TYPES, chosen, set_basic_land_type
-from systems.layers import L_TYPE
+from mtg_ecs.systems.choices import ChooseAsEnters, BASIC_LAND_TYPES, chosen, set_basic_land_type
+from mtg_ecs.systems.layers import L_TYPE
 
 card("Convincing Mirage", "{1}{U}", "Enchantment — Aura", keywords=["enchant land"],
      abilities=[StaticAbility(replacement=(ChooseAsEnters("land_type", BASIC_LAND_TYPES,
@@ -291,15 +291,15 @@ card("Convincing Mirage", "{1}{U}", "Enchantment — Aura", keywords=["enchant l
                     lambda g, ce: chosen(g, ce.source, "land_type"))),),
                               text="Enchanted land is the chosen type.")])
 
-from systems.together import ReturnAllFromGraveyards
+from mtg_ecs.systems.together import ReturnAllFromGraveyards
 
 card("Open the Vaults", "{4}{W}{W}", "Sorcery",
      spell=spell(ReturnAllFromGraveyards(lambda g, c, ch: bool({"Artifact", "Enchantment"} & ch.types)),
                  text="Return all artifact and enchantment cards from all graveyards to the battlefield "
                       "under their owners' control. (Auras with nothing to enchant remain in graveyards.)"))
 
-from systems.replacement import EntersWithCounters
-from systems.playing import RevealTopMayPlayFree
+from mtg_ecs.systems.replacement import EntersWithCounters
+from mtg_ecs.systems.playing import RevealTopMayPlayFree
 
 card("Djinn of Wishes", "{3}{U}{U}", "Creature — Djinn", pt=(4, 4), keywords=["flying"],
      abilities=[StaticAbility(replacement=(EntersWithCounters("wish", 3),),
@@ -309,7 +309,7 @@ card("Djinn of Wishes", "{3}{U}{U}", "Creature — Djinn", pt=(4, 4), keywords=[
                     text="{2}{U}{U}, Remove a wish counter from Djinn of Wishes: Reveal the top card of "
                          "your library. You may play that card without paying its mana cost. If you don't, exile it.")])
 
-from systems.cycling import CycleOrDies
+from mtg_ecs.systems.cycling import CycleOrDies
 
 card("Jund Sojourners", "{B}{R}{G}", "Creature — Viashino Shaman", pt=(3, 2), keywords=["cycling {2}{R}"],
      abilities=[TriggeredAbility(CycleOrDies(), (fx.DealDamage(1, fx.TARGET(0)),), targets=(any_target(),),

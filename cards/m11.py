@@ -2,26 +2,26 @@
 members of the cycles the FAQ describes (tap-lands, lucky charms)."""
 from __future__ import annotations
 
-from cards import card
-from cards.dsl import (spell, act, mana_ability, ActivatedAbility, TriggeredAbility, StaticAbility,
+from mtg_ecs.cards import card
+from mtg_ecs.cards.dsl import (spell, act, mana_ability, ActivatedAbility, TriggeredAbility, StaticAbility,
                        parse_activation_cost)
-from systems import effects as fx
-from systems import statics as st
-from systems import triggers as tr
-from systems.playing import CastAnyNumberFree
-from systems.search import If
-from systems.library import (Search, PutFoundOneEach, Shuffle, RevealUntilPutOntoBattlefield,
+from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import statics as st
+from mtg_ecs.systems import triggers as tr
+from mtg_ecs.systems.playing import CastAnyNumberFree
+from mtg_ecs.systems.search import If
+from mtg_ecs.systems.library import (Search, PutFoundOneEach, Shuffle, RevealUntilPutOntoBattlefield,
                              EachNamesThenRevealsTop)
-from components import Attacking
-from systems.movement import (PutOntoBattlefield, DealsDamage, POWER_OF, SOURCE, ExileAndRemember,
+from mtg_ecs.components import Attacking
+from mtg_ecs.systems.movement import (PutOntoBattlefield, DealsDamage, POWER_OF, SOURCE, ExileAndRemember,
                               ReturnSourceFromGraveyardAttached, RevealAtRandomPlayOrCast,
                               ReturnFromExile, ExileAllCounting, ExileLinked, LinkedExiledToHand)
-from systems.replacement import (EntersTappedUnless, DoubleDamage, ExileInsteadOfOpponentsGraveyard,
+from mtg_ecs.systems.replacement import (EntersTappedUnless, DoubleDamage, ExileInsteadOfOpponentsGraveyard,
                                  DiscardedByOpponentOntoBattlefield)
-from systems.restrictions import CantThisTurn
-from systems.retarget import ChooseNewTargets
-from systems.start import BEGIN_ON_BATTLEFIELD
-from systems.targeting import target, any_target, creature, CantBeTargetedBy, NONGREEN
+from mtg_ecs.systems.restrictions import CantThisTurn
+from mtg_ecs.systems.retarget import ChooseNewTargets
+from mtg_ecs.systems.start import BEGIN_ON_BATTLEFIELD
+from mtg_ecs.systems.targeting import target, any_target, creature, CantBeTargetedBy, NONGREEN
 
 _ALL_ZONES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
 
@@ -155,7 +155,7 @@ card("Inferno Titan", "{4}{R}{R}", "Creature — Giant", pt=(6, 6),
 
 
 def _permanent_card_mv3_in_your_graveyard(g, t, tc):
-    from components import Card, Owner
+    from mtg_ecs.components import Card, Owner
     comps = g.world.ents[t]
     defn = comps[Card].defn
     return (comps[Owner].player == tc.controller and defn.is_permanent_card
@@ -186,7 +186,7 @@ def _defending_players_creature(g, t, tc):
     """'target creature defending player controls': the player the creature was attacking
     when the attack trigger triggered, or the controller of the planeswalker it attacked
     (CR 506.2, 508.5); remembered by the trigger, so it holds even if the source left."""
-    from ecs.decisions import PlayerRef
+    from mtg_ecs.core.decisions import PlayerRef
     d = tc.info.get("defender")
     if isinstance(d, PlayerRef):
         defender = d.index

@@ -1,14 +1,14 @@
 """Cards of the Magic 2013 Basic Rulebook (spec 000), with today's Oracle text."""
 from __future__ import annotations
 
-from cards import card, register_token
-from cards.dsl import spell, act, mana_ability, TriggeredAbility, StaticAbility, make_card
-from ecs.mana import parse_cost
-from systems import effects as fx
-from systems import statics as st
-from systems import triggers as tr
-from systems.replacement import InsteadOfGraveyardShuffle, EntersTappedUnless
-from systems.targeting import target, any_target, creature, player
+from mtg_ecs.cards import card, register_token
+from mtg_ecs.cards.dsl import spell, act, mana_ability, TriggeredAbility, StaticAbility, make_card
+from mtg_ecs.components.mana import parse_cost
+from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import statics as st
+from mtg_ecs.systems import triggers as tr
+from mtg_ecs.systems.replacement import InsteadOfGraveyardShuffle, EntersTappedUnless
+from mtg_ecs.systems.targeting import target, any_target, creature, player
 
 RED = lambda g, ch: "R" in ch.colors
 

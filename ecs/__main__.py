@@ -1,5 +1,5 @@
 import sys
 
-from ecs.cli import main
+from mtg_ecs.apps.cli import main
 
 sys.exit(main())

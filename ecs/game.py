@@ -1,6 +1,6 @@
 """The game: players, zones, the engine loop and the one decision door.
 
-    >>> from ecs import Game
+    >>> from mtg_ecs import Game
     >>> g = Game.from_setup({"players": [{"battlefield": ["Mountain"]}, {}]})
     >>> g.pending.kind
     'priority'
@@ -15,12 +15,12 @@ from __future__ import annotations
 import copy as _copy
 import random
 
-from components import (Card, Owner, Controller, Zone, Timestamp, Tapped, TAPPED, Damage, Counters,
+from mtg_ecs.components import (Card, Owner, Controller, Zone, Timestamp, Tapped, TAPPED, Damage, Counters,
                         Attached, Attacking, Blocking, Spell, StackAbility, RegenerationShields,
                         LoyaltyActivated, zone_of, owned_by)
-from ecs.world import World
-from ecs.decisions import Decision, IllegalAction, PlayerRef, Pass
-from ecs.rules import RulesProfile
+from mtg_ecs.core.world import World
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, Pass
+from mtg_ecs.core.rules import RulesProfile
 
 # Components whose changes can't change characteristics (unless an effect reads them).
 CHARS_IRRELEVANT = frozenset({Tapped, Damage, Attacking, Blocking, RegenerationShields,
@@ -39,7 +39,7 @@ class _Systems:
     this module, so it can't import them at load time)."""
 
     def __getattr__(self, name):
-        from systems import turn, sba, triggers, priority, layers
+        from mtg_ecs.systems import turn, sba, triggers, priority, layers
         for m in (turn, sba, triggers, priority, layers):
             setattr(self, m.__name__.rsplit(".", 1)[1], m)
         self.check_triggers = triggers.check_triggers
@@ -596,7 +596,7 @@ class Game:
                 step(*args)                   # raises before changing anything
             except (TypeError, ValueError, KeyError, IndexError, AttributeError) as ex:
                 # an answer of the wrong shape (a dict for a list, ...) is illegal too
-                from ecs.decisions import KINDS
+                from mtg_ecs.core.decisions import KINDS
                 shape = KINDS.get(d.kind)
                 raise IllegalAction(f"malformed answer {answer!r} to {d.kind}"
                                     + (f" (expected {shape})" if shape else "")
@@ -620,7 +620,7 @@ class Game:
             raise
         if before is not None:
             if d.kind == "priority" and self.pending is not None and self.pending.kind != "priority":
-                from systems.casting import _Procedure
+                from mtg_ecs.systems.casting import _Procedure
                 proc = next((t for t in reversed(self.agenda) if isinstance(t, _Procedure)), None)
                 if proc is not None:
                     proc.origin = before          # the action goes on with choices asked
@@ -637,7 +637,7 @@ class Game:
 
     def concede(self, player: int) -> None:
         """CR 104.3a: a player may concede at any time; it needs no priority."""
-        from systems import sba
+        from mtg_ecs.systems import sba
         self.world.activate()
         p = self.players[player]
         if p.lost:
@@ -663,12 +663,12 @@ class Game:
     def from_setup(cls, setup: dict, **kw):
         """A game in a scenario position: returns (game, handles). `defs={name: CardDef}`
         adds test-only cards."""
-        from ecs.scenario.setup import build_game
+        from mtg_ecs.apps.scenario.setup import build_game
         return build_game(setup, **kw)
 
     @classmethod
     def new(cls, decks, seed: int = 0, rules: str = "current", **kw) -> "Game":
         """A game from the start (CR 103): shuffled libraries, seeded starting player,
         opening hands and London mulligans as decisions."""
-        from systems.start import start_game
+        from mtg_ecs.systems.start import start_game
         return start_game(decks, seed=seed, rules=rules, **kw)

@@ -12,9 +12,9 @@ before the effect began).
 """
 from __future__ import annotations
 
-from ecs.decisions import PlayerRef
-from systems.effects import Step, add_effect
-from systems.layers import CE, L_TYPE, L_COLOR, L_7B
+from mtg_ecs.core.decisions import PlayerRef
+from mtg_ecs.systems.effects import Step, add_effect
+from mtg_ecs.systems.layers import CE, L_TYPE, L_COLOR, L_7B
 
 
 class BecomesCreature(Step):

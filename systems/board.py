@@ -10,7 +10,7 @@ order, and every question reads that short list instead.
 """
 from __future__ import annotations
 
-from cards.dsl import StaticAbility, TriggeredAbility
+from mtg_ecs.cards.dsl import StaticAbility, TriggeredAbility
 
 
 class Board:
@@ -183,4 +183,4 @@ def statics_with_rule(game, rule, player=None):
     return out
 
 
-from systems import costs as _costs  # noqa: E402  (costs imports this module)
+from mtg_ecs.systems import costs as _costs  # noqa: E402  (costs imports this module)

@@ -8,18 +8,18 @@ If the procedure can't be completed the game rewinds to before it (601.2, 723).
 """
 from __future__ import annotations
 
-from components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED, Controller, Timestamp,
+from mtg_ecs.components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED, Controller, Timestamp,
                         LoyaltyActivated)
-from cards.dsl import ActivatedAbility, TargetSpec
-from ecs.decisions import Decision, IllegalAction, PlayerRef, yes_no
-from ecs.mana import IDX, ManaCost, ZERO, parse_cost
-from systems import costs, zones
-from systems.stack import spell_parts
-from systems.targeting import illegal_target_message, TargetContext, candidates, is_legal
+from mtg_ecs.cards.dsl import ActivatedAbility, TargetSpec
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, yes_no
+from mtg_ecs.components.mana import IDX, ManaCost, ZERO, parse_cost
+from mtg_ecs.systems import costs, zones
+from mtg_ecs.systems.stack import spell_parts
+from mtg_ecs.systems.targeting import illegal_target_message, TargetContext, candidates, is_legal
 
 
 def madness_cost(defn):
-    from systems.madness import madness_cost as cost
+    from mtg_ecs.systems.madness import madness_cost as cost
     return cost(defn)
 
 
@@ -31,7 +31,7 @@ def aura_target(defn) -> TargetSpec | None:
     """CR 303.4a: an Aura spell targets what its enchant ability allows."""
     for k in defn.keywords:
         if k.name == "enchant":
-            from systems.targeting import target
+            from mtg_ecs.systems.targeting import target
             if k.param == "tapped creature":
                 return target("enchant tapped creature", "creature",
                               filter=lambda g, t, tc: g.world.has(t, Tapped))
@@ -90,7 +90,7 @@ class _Procedure:
         t.targets = [list(x) for x in self.targets] if self.targets is not None else None
         t.pay_choices = dict(self.pay_choices)
         if getattr(self, "sac_moves", None) is not None:
-            from systems.effects import _copy_state
+            from mtg_ecs.systems.effects import _copy_state
             t.sac_moves = _copy_state(self.sac_moves)
         if self.origin is not None:
             t.origin = self.origin.clone()
@@ -135,9 +135,9 @@ class _Procedure:
         if not sac:
             return None
         if getattr(self, "sac_moves", None) is None:
-            from systems import discard
+            from mtg_ecs.systems import discard
             self.sac_moves = discard.start_moves(sac, "graveyard", "sacrifice")
-        from systems import discard
+        from mtg_ecs.systems import discard
         return discard.next_choice(game, self.sac_moves)
 
     def _sacrifice_paid(self, game, e):
@@ -147,7 +147,7 @@ class _Procedure:
     def answer(self, game, decision, answer):
         k = decision.kind
         if k == "replacement":
-            from systems import discard
+            from mtg_ecs.systems import discard
             discard.answer(game, self.sac_moves, decision, answer)
             return
         if k == "targets":
@@ -327,7 +327,7 @@ class CastTask(_Procedure):
         costs.pay_mana(game, self.player, cost, self.mana_sources)
         life = sum(c.life for c in self._cost_parts())
         if life:
-            from systems.damage import pay_life
+            from mtg_ecs.systems.damage import pay_life
             pay_life(game, self.player, life)                 # 119.4
         for e in self.pay_choices.get("discard", []):
             zones.discard(game, self.player, e, by=self.player)
@@ -579,7 +579,7 @@ class ActivateTask(_Procedure):
         if cost.untap:
             game.unset(src, Tapped)
         if cost.life:
-            from systems.damage import pay_life
+            from mtg_ecs.systems.damage import pay_life
             pay_life(game, self.player, cost.life)
         if cost.loyalty is not None:
             n = -self.x if cost.loyalty_x else cost.loyalty
@@ -591,7 +591,7 @@ class ActivateTask(_Procedure):
         for kind, k in cost.remove_counters:            # 118.3, 602.2b
             zones.remove_counters(game, src, kind, k)
         if cost.discard_self:                           # cycling (702.29a)
-            from systems.cycling import cycled
+            from mtg_ecs.systems.cycling import cycled
             card_id = game.world.ents[src][Card].card_id
             zones.discard(game, self.player, src, by=self.player)
             if self.ability.keyword == "cycling":

@@ -8,9 +8,9 @@ other 'as ~ enters' choices.
 """
 from __future__ import annotations
 
-from components import Chosen
-from ecs.decisions import Decision, IllegalAction
-from systems.replacement import Replacement
+from mtg_ecs.components import Chosen
+from mtg_ecs.core.decisions import Decision, IllegalAction
+from mtg_ecs.systems.replacement import Replacement
 
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
@@ -33,7 +33,7 @@ class ChooseAsEnters(Replacement):
         return ev["eid"] == eid and ev["to"] == "battlefield"
 
     def apply(self, game, eid, ev) -> None:
-        from systems.entering import schedule
+        from mtg_ecs.systems.entering import schedule
         ev.setdefault("after_enter", []).append(
             lambda g, new: schedule(g, ChooseTask(new, self.key, self.options, self.prompt)))
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import itertools
 
-from components import Attacking, Blocking, Tapped, TAPPED, Damage
-from ecs.decisions import Decision, IllegalAction, PlayerRef
-from systems import damage as dmg
-from systems.board import board
-from systems.costs import can_tap_for_cost
-from systems.replacement import has_quality
+from mtg_ecs.components import Attacking, Blocking, Tapped, TAPPED, Damage
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
+from mtg_ecs.systems import damage as dmg
+from mtg_ecs.systems.board import board
+from mtg_ecs.systems.costs import can_tap_for_cost
+from mtg_ecs.systems.replacement import has_quality
 
 
 # ---------------------------------------------------------------------------
@@ -614,7 +614,7 @@ def put_blocking(game, blocker, attacker) -> None:
     if game.rules.damage_assignment_order:
         order = [b for b in blockers_of(game, attacker) if b != blocker]
         if order:
-            from systems.entering import schedule
+            from mtg_ecs.systems.entering import schedule
             schedule(game, InsertBlockerTask(attacker, blocker, order))
         else:
             game.extra.setdefault("damage_order", {})[attacker] = [blocker]
@@ -861,7 +861,7 @@ class CombatDamageTask:
             for r, n in a.items():
                 if n > 0:
                     batch.append((src, sc, r, n))
-        from systems.replacement import shield_choices, order_decision
+        from mtg_ecs.systems.replacement import shield_choices, order_decision
         for sh, r, per in shield_choices(game, batch):                 # 615.7
             if sh.sid in self.shield_plans:
                 continue
@@ -869,7 +869,7 @@ class CombatDamageTask:
             return Decision("prevention", who, list(per), 1, len(per),
                             f"choose which {sh.left} of the damage to {game.name(r)} to prevent",
                             data={"shield": sh.sid, "recipient": r, "amount": sh.left, "damage": per})
-        from systems import redirect as _redirect
+        from mtg_ecs.systems import redirect as _redirect
         d = _redirect.decision(game, batch)                             # 614.9 (Harm's Way)
         if d is not None:
             return d
@@ -892,11 +892,11 @@ class CombatDamageTask:
 
     def answer(self, game, decision, answer):
         if decision.kind == "replacement":
-            from systems.replacement import answer_order
+            from mtg_ecs.systems.replacement import answer_order
             answer_order(game, decision, answer, self.orders)
             return
         if decision.kind == "redirect":
-            from systems import redirect as _redirect
+            from mtg_ecs.systems import redirect as _redirect
             _redirect.answer(game, decision, answer)
             return
         if decision.kind == "prevention":

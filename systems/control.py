@@ -6,7 +6,7 @@ combat (506.4) and becomes summoning sick for its new controller (302.6).
 """
 from __future__ import annotations
 
-from components import Controller, Attacking, Blocking
+from mtg_ecs.components import Controller, Attacking, Blocking
 
 
 def update_control(game) -> bool:

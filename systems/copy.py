@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from components import Card, Spell
-from ecs.decisions import Decision, IllegalAction, PlayerRef
-from systems.effects import Step
-from systems.targeting import TargetContext, candidates, is_legal
+from mtg_ecs.components import Card, Spell
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
+from mtg_ecs.systems.effects import Step
+from mtg_ecs.systems.targeting import TargetContext, candidates, is_legal
 
 
 def copy_spell(game, spell_eid: int, controller: int) -> int | None:
@@ -38,7 +38,7 @@ def copy_spell(game, spell_eid: int, controller: int) -> int | None:
 
 
 def _target_specs(game, eid):
-    from systems.stack import spell_parts
+    from mtg_ecs.systems.stack import spell_parts
     comps = game.world.ents[eid]
     return spell_parts(comps[Card].defn, comps[Spell].modes)[0]
 
@@ -188,13 +188,13 @@ def _run_procs(game, st):
 # ---------------------------------------------------------------------------
 # Entering as a copy of a permanent (CR 707.2, 707.5, 614.1c, 614.12)
 # ---------------------------------------------------------------------------
-from systems.replacement import Replacement
+from mtg_ecs.systems.replacement import Replacement
 
 
 def copiable_defn(game, eid):
     """The copiable values of a permanent (707.2): what a copy effect gave it, else its
     card (a token: the characteristics its creating effect stated, 707.2/111.4)."""
-    from components import CopyOf
+    from mtg_ecs.components import CopyOf
     cp = game.world.get(eid, CopyOf)
     if cp is not None and cp.defn is not None:
         return cp.defn
@@ -217,12 +217,12 @@ class EnterAsCopy(Replacement):
         self.what = what
 
     def applies(self, game, eid, ev) -> bool:
-        from components import EntersAsCopy
+        from mtg_ecs.components import EntersAsCopy
         return ev["eid"] == eid and ev["to"] == "battlefield" and ev.get("copy_of") is None \
             and game.world.get(eid, EntersAsCopy) is not None
 
     def apply(self, game, eid, ev) -> None:
-        from components import EntersAsCopy
+        from mtg_ecs.components import EntersAsCopy
         ev["copy_of"] = game.world.get(eid, EntersAsCopy).defn
 
     def pre_entry_step(self, eid=None, player=None):
@@ -256,7 +256,7 @@ class ChooseCopy(Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        from components import EntersAsCopy
+        from mtg_ecs.components import EntersAsCopy
         key = ("copy_choice", id(self))
         if decision.kind == "may":
             if answer not in (True, False, "yes", "no"):
@@ -279,7 +279,7 @@ def entry_choices(game, ctx, owner_step, cards, controller_of):
     copy) are asked, in order; call from the effect step's run() until it returns None,
     and route its answers to `entry_choices_answer`. `controller_of(card)` is the player
     who will control it."""
-    from cards.dsl import StaticAbility
+    from mtg_ecs.cards.dsl import StaticAbility
     key = ("entry_choices", id(owner_step))
     st = ctx.vars.get(key)
     if st is None:

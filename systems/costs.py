@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from components import Card, Tapped, TAPPED, Counters, LoyaltyActivated
-from cards.dsl import ActivatedAbility, Cost, StaticAbility
-from ecs.decisions import IllegalAction
-from systems.board import board
-from ecs.mana import (COLORS, IDX, covers, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
+from mtg_ecs.components import Card, Tapped, TAPPED, Counters, LoyaltyActivated
+from mtg_ecs.cards.dsl import ActivatedAbility, Cost, StaticAbility
+from mtg_ecs.core.decisions import IllegalAction
+from mtg_ecs.systems.board import board
+from mtg_ecs.components.mana import (COLORS, IDX, covers, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
                       feasible_split, split_sources)
-from systems.layers import intrinsic_mana_abilities
+from mtg_ecs.systems.layers import intrinsic_mana_abilities
 
 _TAP = Cost(tap=True, text="{T}")
 
@@ -31,8 +31,8 @@ def intrinsic_ability(letter: str) -> ActivatedAbility:
 def equip_ability(cost: ManaCost) -> ActivatedAbility:
     """CR 702.6a: 'Equip [cost]' = '[Cost]: Attach to target creature you control.
     Activate only as a sorcery.'"""
-    from systems import effects as fx
-    from systems.targeting import creature_you_control
+    from mtg_ecs.systems import effects as fx
+    from mtg_ecs.systems.targeting import creature_you_control
     return ActivatedAbility(cost=Cost(mana=cost, text=str(cost)),
                             effects=(fx.AttachSelfTo(fx.TARGET(0)),),
                             targets=(creature_you_control("target creature you control"),),
@@ -85,7 +85,7 @@ def _activated(c) -> tuple:
 def cycling_ability(cost: ManaCost) -> ActivatedAbility:
     """CR 702.29a: 'Cycling [cost]' means '[Cost], Discard this card: Draw a card.' — an
     activated ability that functions only while the card is in its owner's hand."""
-    from systems import effects as fx
+    from mtg_ecs.systems import effects as fx
     return ActivatedAbility(cost=Cost(mana=cost, discard_self=True, text=f"{cost.text}, Discard this card"),
                             effects=(fx.Draw(fx.YOU, 1),), keyword="cycling", zone="hand",
                             text=f"Cycling {cost.text}")

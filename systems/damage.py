@@ -6,10 +6,10 @@ happen with the damage, and the events are announced for triggers afterwards.
 """
 from __future__ import annotations
 
-from components import Damage
-from ecs.decisions import PlayerRef
-from systems.replacement import prevent_damage
-from systems.statics import rule_in_effect
+from mtg_ecs.components import Damage
+from mtg_ecs.core.decisions import PlayerRef
+from mtg_ecs.systems.replacement import prevent_damage
+from mtg_ecs.systems.statics import rule_in_effect
 
 
 def deal(game, batch, combat: bool = False, orders=None) -> list:
@@ -17,7 +17,7 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
     event index -> prevention effects in the order the affected player chose (616.1,
     see `replacement.order_decision`). Returns the list of (source, recipient,
     amount dealt)."""
-    from systems import redirect
+    from mtg_ecs.systems import redirect
     skips = {}
     batch = redirect.apply(game, batch, consume=True, orders=orders, skips=skips,
                            combat=combat)                   # 614.9 redirection (Harm's Way)
@@ -37,7 +37,7 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
         elif game.exists(target) and target in game.battlefield:
             tc = game.chars(target)
             if "Planeswalker" in tc.types:                             # 120.3c
-                from systems.zones import remove_counters
+                from mtg_ecs.systems.zones import remove_counters
                 remove_counters(game, target, "loyalty", n)
             if "Creature" in tc.types:                                 # 120.3e
                 d = game.world.get(target, Damage)

@@ -21,8 +21,8 @@ A step keeps the progress as plain data (`start(...)`) and drives it:
 """
 from __future__ import annotations
 
-from ecs.decisions import Decision, IllegalAction
-from systems import replacement, zones
+from mtg_ecs.core.decisions import Decision, IllegalAction
+from mtg_ecs.systems import replacement, zones
 
 
 def start(cards, by) -> dict:
@@ -71,7 +71,7 @@ def answer(game, st, decision, ans) -> None:
 
 def perform_moves(game, st, move) -> list:
     """Move every card at once (603.2) with `move(game, card, order)`; returns the new objects."""
-    from systems.together import together
+    from mtg_ecs.systems.together import together
     out = []
     with together(game):
         for p, c in st["cards"]:

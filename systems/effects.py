@@ -9,12 +9,13 @@ the moment the step runs; an illegal target is skipped (608.2b).
 """
 from __future__ import annotations
 
-from components import (Card, Tapped, Attached, RegenerationShields, Controller, Counters)
-from ecs.decisions import Decision, IllegalAction, PlayerRef
-from systems import zones, damage
-from systems import discard as discarding
-from systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR
-from cards.dsl import Keyword
+from mtg_ecs.components import (Card, Tapped, Attached, RegenerationShields, Controller, Counters,
+                                Timestamp)
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
+from mtg_ecs.systems import zones, damage
+from mtg_ecs.systems import discard as discarding
+from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR
+from mtg_ecs.cards.dsl import Keyword
 
 
 class Ctx:
@@ -250,8 +251,8 @@ class Step:
 def _deal(game, ctx, step, batch, combat=False):
     """Deal a damage event, first asking the affected players the order of any
     prevention effects that apply together (616.1)."""
-    from systems.replacement import order_decision
-    from systems import redirect
+    from mtg_ecs.systems.replacement import order_decision
+    from mtg_ecs.systems import redirect
     orders = ctx.vars.setdefault(("orders", id(step)), {})
     d = redirect.decision(game, batch)              # which damage a redirection takes (614.9)
     if d is not None:
@@ -269,9 +270,9 @@ def _deal(game, ctx, step, batch, combat=False):
 
 
 def _answer_order(game, ctx, step, decision, answer):
-    from systems.replacement import answer_order
+    from mtg_ecs.systems.replacement import answer_order
     if decision.kind == "redirect":
-        from systems import redirect
+        from mtg_ecs.systems import redirect
         redirect.answer(game, decision, answer)
         return
     answer_order(game, decision, answer, ctx.vars.setdefault(("orders", id(step)), {}))
@@ -359,7 +360,7 @@ class DestroyAll(Step):
 
     def run(self, game, ctx):
         victims = [e for e in game.battlefield if self.filter(game, e, game.chars(e))]
-        from systems.zones import destroy_many
+        from mtg_ecs.systems.zones import destroy_many
         destroy_many(game, victims)
 
 
@@ -413,8 +414,8 @@ class CounterSpell(Step):
         self.what = what
 
     def run(self, game, ctx):
-        from systems.stack import counter, counterable
-        from components import Spell
+        from mtg_ecs.systems.stack import counter, counterable
+        from mtg_ecs.components import Spell
         sc = game.chars(ctx.source) if game.exists(ctx.source) else game.lki.get(ctx.source)
         st = ctx.vars.setdefault(("counter", id(self)), {"batch": None})
         if st["batch"] is None:
@@ -586,7 +587,7 @@ class GainControl(Step):
             ch.controller = new
         add_effect(game, CE(L_CONTROL, game.tick(), ctx.source, ctx.controller, apply,
                             objects=objs, duration=self.duration))
-        from systems.control import update_control
+        from mtg_ecs.systems.control import update_control
         update_control(game)
 
 
@@ -638,7 +639,7 @@ class CreateTokens(Step):
         self.n = n
 
     def run(self, game, ctx):
-        from cards import token_def
+        from mtg_ecs.cards import token_def
         defn = token_def(self.token) if isinstance(self.token, str) else self.token
         n = amount(self.n, game, ctx)
         for _ in range(n):
@@ -660,8 +661,8 @@ class CreateEmblem(Step):
         self.name = name
 
     def run(self, game, ctx):
-        from cards.dsl import CardDef
-        from ecs.mana import NO_COST
+        from mtg_ecs.cards.dsl import CardDef
+        from mtg_ecs.components.mana import NO_COST
         defn = CardDef(name=self.name, cost=NO_COST, supertypes=frozenset(), types=frozenset(),
                        subtypes=(), abilities=self.abilities, text="emblem")
         eid = game.create_object(defn, ctx.controller, "command")
@@ -676,7 +677,7 @@ class CreateEmblem(Step):
 def _emblem_view(fn, cond=False):
     """Static-ability templates read their source from the characteristics of the
     objects on the battlefield; an emblem's source is in the command zone."""
-    from systems.layers import base_chars
+    from mtg_ecs.systems.layers import base_chars
 
     def view(g, allc, src):
         return allc if src in allc else {**allc, src: base_chars(g, src)}
@@ -687,8 +688,8 @@ def _emblem_view(fn, cond=False):
 
 class PreventCombatDamageThisTurn(Step):
     def run(self, game, ctx):
-        from systems.replacement import PreventAllCombatDamage
-        from components import Card
+        from mtg_ecs.systems.replacement import PreventAllCombatDamage
+        from mtg_ecs.components import Card
         card = game.world.ents.get(ctx.obj, {}).get(Card)
         game.shields.append(PreventAllCombatDamage(card.card_id if card else None))
 
@@ -702,8 +703,8 @@ class PreventNextDamageTo(Step):
         self.n = n
 
     def run(self, game, ctx):
-        from systems.replacement import PreventNextDamage
-        from components import Card
+        from mtg_ecs.systems.replacement import PreventNextDamage
+        from mtg_ecs.components import Card
         card = game.world.ents.get(ctx.obj, {}).get(Card)
         n = amount(self.n, game, ctx)
         for t in self.to.resolve(game, ctx):
@@ -749,7 +750,7 @@ class AttachSelfTo(Step):
             if cur is not None and cur.to == t:
                 return                          # 701.3b: nothing happens
             game.set(src, Attached(t))
-            game.set(src, type(game.world.get(src, __import__("components").Timestamp))(game.tick()))
+            game.set(src, Timestamp(game.tick()))     # 613.7e: attaching gives a new timestamp
             game.emit("attached", eid=src, to=t)
             return
 
@@ -831,7 +832,7 @@ class ChooseColor(Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        from ecs.mana import NAME_TO_LETTER
+        from mtg_ecs.components.mana import NAME_TO_LETTER
         if answer not in self.COLORS:
             raise IllegalAction(f"{answer!r} is not a color (choose one of {', '.join(self.COLORS)})")
         ctx.vars[self.key] = NAME_TO_LETTER[answer]
@@ -1015,7 +1016,7 @@ class Reflexive(Step):
     def run(self, game, ctx):
         if self.condition is not None and not self.condition(game, ctx):
             return None
-        from systems.triggers import PendingTrigger
+        from mtg_ecs.systems.triggers import PendingTrigger
         game.pending_triggers.append(PendingTrigger(self.ability, ctx.source, ctx.controller,
                                                     dict(ctx.info), -1, 0))
         return None
@@ -1031,7 +1032,7 @@ class CreateDelayedTrigger(Step):
         self.remember = remember or {}      # info key -> Ref, resolved now ('that creature')
 
     def run(self, game, ctx):
-        from systems.triggers import DelayedTrigger
+        from mtg_ecs.systems.triggers import DelayedTrigger
         info = {k: tuple(r.resolve(game, ctx)) for k, r in self.remember.items()}
         game.delayed.append(DelayedTrigger(self.trigger, self.ability, ctx.source, ctx.controller,
                                            self.once, info))
@@ -1088,8 +1089,8 @@ class PreventAllDamageThisTurn(Step):
         self.recipient = recipient
 
     def run(self, game, ctx):
-        from systems.replacement import PreventAllDamageTo
-        from components import Card
+        from mtg_ecs.systems.replacement import PreventAllDamageTo
+        from mtg_ecs.components import Card
         card = game.world.ents.get(ctx.obj, {}).get(Card)
         game.shields.append(PreventAllDamageTo(ctx.controller, self.recipient,
                                                card.card_id if card else None))
@@ -1141,7 +1142,7 @@ class LoseGame(_EachPlayer):
         super().__init__(who, 0)
 
     def act(self, game, p, n):
-        from systems.player_rules import lose
+        from mtg_ecs.systems.player_rules import lose
         lose(game, p.index)
 
 
@@ -1152,7 +1153,7 @@ class WinGame(_EachPlayer):
         super().__init__(who, 0)
 
     def act(self, game, p, n):
-        from systems.player_rules import win
+        from mtg_ecs.systems.player_rules import win
         win(game, p.index)
 
 
@@ -1160,7 +1161,7 @@ class DrawGame(Step):
     """'The game is a draw' (104.4c)."""
 
     def run(self, game, ctx):
-        from systems.player_rules import draw_game
+        from mtg_ecs.systems.player_rules import draw_game
         draw_game(game)
 
 

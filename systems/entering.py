@@ -10,8 +10,8 @@ pay the life; no: it is tapped as if it had entered tapped). A player who can't 
 """
 from __future__ import annotations
 
-from ecs.decisions import Decision, IllegalAction
-from systems.replacement import Replacement
+from mtg_ecs.core.decisions import Decision, IllegalAction
+from mtg_ecs.systems.replacement import Replacement
 
 
 def schedule(game, task) -> None:
@@ -65,7 +65,7 @@ class PayLifeOrTapTask:
                         f"pay {self.life} life so that {game.name(self.eid)} enters untapped?")
 
     def _tap(self, game):
-        from components import TAPPED
+        from mtg_ecs.components import TAPPED
         self.done = True
         game.set(self.eid, TAPPED)
 
@@ -73,7 +73,7 @@ class PayLifeOrTapTask:
         if answer not in (True, False, "yes", "no"):
             raise IllegalAction("answer yes or no")
         if answer in (True, "yes"):
-            from systems import damage
+            from mtg_ecs.systems import damage
             self.done = True
             damage.pay_life(game, decision.player, self.life)
         else:

@@ -8,8 +8,8 @@ cards are not revealed (701.22a says "look at").
 """
 from __future__ import annotations
 
-from ecs.decisions import Decision, IllegalAction, PlayerRef
-from systems.effects import Step
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
+from mtg_ecs.systems.effects import Step
 
 
 def top_cards(game, player: int, n: int) -> list:
@@ -80,7 +80,7 @@ class Scry(Step):
         return ps[0].index if ps else None
 
     def run(self, game, ctx):
-        from systems.effects import amount
+        from mtg_ecs.systems.effects import amount
         key = ("look", id(self))
         if ctx.vars.get(key):
             ctx.vars.pop(key)
@@ -180,7 +180,7 @@ class PutFoundOneEach(Step):
         ctx.vars[("split", id(self))] = chosen
 
     def _put(self, game, ctx, first, rest):
-        from systems import zones
+        from mtg_ecs.systems import zones
         zone, tapped = self.first
         for c in first:
             if zone == "battlefield":
@@ -196,7 +196,7 @@ class Shuffle(Step):
     """'Then shuffle (your library)' (701.24)."""
 
     def run(self, game, ctx):
-        from systems import zones
+        from mtg_ecs.systems import zones
         zones.shuffle(game, ctx.controller)
         return None
 
@@ -212,9 +212,9 @@ class RevealUntilPutOntoBattlefield(Step):
         self.n = n
 
     def run(self, game, ctx):
-        from systems.effects import amount
-        from systems.together import move_all_together
-        from systems import zones
+        from mtg_ecs.systems.effects import amount
+        from mtg_ecs.systems.together import move_all_together
+        from mtg_ecs.systems import zones
         p = ctx.controller
         need = amount(self.n, game, ctx)
         found, revealed = [], []
@@ -246,10 +246,10 @@ class EachNamesThenRevealsTop(Step):
             st = ctx.vars[("names", id(self))] = {"order": tuple(game.apnap()), "names": {}}
         for p in st["order"]:
             if p not in st["names"]:
-                from cards import all_cards
+                from mtg_ecs.cards import all_cards
                 return Decision("name", p, all_cards(), 1, 1, "choose a card name",
                                 data={"names_so_far": dict(st["names"])})
-        from systems import zones
+        from mtg_ecs.systems import zones
         tops = {p: game.players[p].library[-1] for p in st["order"] if game.players[p].library}
         if tops:
             game.emit("reveal", cards=tuple(tops.values()), player=None)

@@ -14,12 +14,12 @@ they put this card into their graveyard."
 """
 from __future__ import annotations
 
-from cards.dsl import TriggeredAbility
-from ecs.decisions import Decision, Cast, yes_no
-from systems import zones
-from systems.effects import Step
-from systems.replacement import Replacement
-from systems.triggers import Trigger, PendingTrigger
+from mtg_ecs.cards.dsl import TriggeredAbility
+from mtg_ecs.core.decisions import Decision, Cast, yes_no
+from mtg_ecs.systems import zones
+from mtg_ecs.systems.effects import Step
+from mtg_ecs.systems.replacement import Replacement
+from mtg_ecs.systems.triggers import Trigger, PendingTrigger
 
 
 def madness_cost(defn):
@@ -57,7 +57,7 @@ class CastForMadness(Step):
         tkey = ("madness_task", id(self))            # at the top of ctx.vars: copied with a clone
         card = game.card_entity.get(ctx.info["card"])
         if st["state"] == "start":
-            from systems.priority import can_cast
+            from mtg_ecs.systems.priority import can_cast
             if card is None or not game.exists(card) or game.zone_of(card) != "exile" or \
                     not can_cast(game, ctx.controller, card, "madness"):
                 st["state"] = "decline"
@@ -80,7 +80,7 @@ class CastForMadness(Step):
         st = ctx.vars[("madness", id(self))]
         if st["state"] == "ask":
             if yes_no(answer):
-                from systems.casting import CastTask
+                from mtg_ecs.systems.casting import CastTask
                 card = game.card_entity[ctx.info["card"]]
                 ctx.vars[("madness_task", id(self))] = CastTask(ctx.controller, Cast(card, alt="madness"))
                 st["state"] = "casting"

@@ -10,9 +10,9 @@
 """
 from __future__ import annotations
 
-from ecs.decisions import PlayerRef, Decision, yes_no
-from systems import zones
-from systems.effects import Step, _deal, _answer_order, amount
+from mtg_ecs.core.decisions import PlayerRef, Decision, yes_no
+from mtg_ecs.systems import zones
+from mtg_ecs.systems.effects import Step, _deal, _answer_order, amount
 
 
 def _chars_or_lki(game, e):
@@ -57,7 +57,7 @@ class PutOntoBattlefield(Step):
         self.key = key
 
     def run(self, game, ctx):
-        from systems.copy import entry_choices
+        from mtg_ecs.systems.copy import entry_choices
         cards = [t for t in self.what.resolve(game, ctx) if not isinstance(t, PlayerRef) and game.exists(t)]
         d = entry_choices(game, ctx, self, cards,               # 614.12 (enter as a copy)
                           lambda c: game.owner(c) if self.owner else ctx.controller)
@@ -75,7 +75,7 @@ class PutOntoBattlefield(Step):
             ctx.vars[self.key] = out
 
     def answer(self, game, ctx, decision, answer):
-        from systems.copy import entry_choices_answer
+        from mtg_ecs.systems.copy import entry_choices_answer
         entry_choices_answer(game, ctx, self, decision, answer)
 
 
@@ -154,7 +154,7 @@ class ExileAllCounting(Step):
         self.key = key
 
     def run(self, game, ctx):
-        from systems.together import together
+        from mtg_ecs.systems.together import together
         objs = [e for e in game.battlefield if self.filter(game, e, game.chars(e), ctx)]
         with together(game):
             for e in objs:
@@ -186,7 +186,7 @@ class ExileLinked(Step):
         self.key = key
 
     def run(self, game, ctx):
-        from components import Card
+        from mtg_ecs.components import Card
         ids = []
         for c in list(ctx.vars.get(self.key, [])):
             if not game.exists(c):
@@ -240,10 +240,10 @@ class RevealAtRandomPlayOrCast(Step):
             if "Land" in game.chars(card).types:
                 zones.put_onto_battlefield(game, card, controller=p, cause="effect")
                 return None
-            from systems.priority import can_cast, fixed_cost
+            from mtg_ecs.systems.priority import can_cast, fixed_cost
             if not can_cast(game, p, card, "free"):
                 return None
-            from ecs.mana import pay_from_pool
+            from mtg_ecs.components.mana import pay_from_pool
             cost = fixed_cost(game, p, card, "free")
             if cost.total and pay_from_pool(game.players[p].pool, cost) is None:
                 st["state"] = "ask"
@@ -260,8 +260,8 @@ class RevealAtRandomPlayOrCast(Step):
 
     def _start(self, ctx, st, mana):
         """Cast it (mana=[]: the mana is paid from the pool, no mana ability activated)."""
-        from systems.casting import CastTask
-        from ecs.decisions import Cast
+        from mtg_ecs.systems.casting import CastTask
+        from mtg_ecs.core.decisions import Cast
         ctx.vars[("evoke_task", id(self))] = CastTask(st["player"], Cast(st["card"], alt="free", mana=mana))
         st["state"] = "casting"
 
@@ -287,8 +287,8 @@ class ReturnSourceFromGraveyardAttached(Step):
         self.to = to
 
     def run(self, game, ctx):
-        from components import StackAbility
-        from systems.together import aura_attach_options
+        from mtg_ecs.components import StackAbility
+        from mtg_ecs.systems.together import aura_attach_options
         card = game.card_entity.get(game.world.ents[ctx.obj][StackAbility].source_card)
         if card is None or not game.exists(card) or game.zone_of(card) != "graveyard":
             return None

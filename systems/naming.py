@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from components import Chosen
-from ecs.decisions import Decision, IllegalAction
-from systems.replacement import Replacement
+from mtg_ecs.components import Chosen
+from mtg_ecs.core.decisions import Decision, IllegalAction
+from mtg_ecs.systems.replacement import Replacement
 
 
 def chosen(game, eid: int, key: str):
@@ -35,7 +35,7 @@ class ChooseNameAsEnters(Replacement):
         return ev["eid"] == eid and ev["to"] == "battlefield"
 
     def apply(self, game, eid, ev) -> None:
-        from systems.entering import schedule
+        from mtg_ecs.systems.entering import schedule
         ev.setdefault("after_enter", []).append(lambda g, new: schedule(g, ChooseNameTask(new)))
 
 
@@ -54,7 +54,7 @@ class ChooseNameTask:
     def run(self, game):
         if self.done or self.eid not in game.battlefield:
             return None
-        from cards import all_cards
+        from mtg_ecs.cards import all_cards
         return Decision("name", game.chars(self.eid).controller, all_cards(), 1, 1,
                         f"choose a card name for {game.name(self.eid)}")
 
@@ -79,7 +79,7 @@ def activation_forbidden(game, source: int, ability) -> bool:
     """Is activating `ability` of `source` forbidden by a CantActivateNamed rule?"""
     if ability.is_mana_ability:
         return False
-    from systems.board import statics_with_rule
+    from mtg_ecs.systems.board import statics_with_rule
     name = None
     for e, _, _ in statics_with_rule(game, CantActivateNamed):
         n = chosen(game, e, "name")

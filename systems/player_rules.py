@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from components import Timestamp
-from systems.board import board
+from mtg_ecs.components import Timestamp
+from mtg_ecs.systems.board import board
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ def cant_win(game, player: int) -> bool:
 def lose(game, player: int, reason: str = "effect") -> bool:
     """CR 104.3e: an effect makes a player lose the game (unless that player
     can't lose). True if the player lost."""
-    from systems import sba
+    from mtg_ecs.systems import sba
     p = game.players[player]
     if p.lost or game.over or cant_lose(game, player):
         return False

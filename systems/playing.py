@@ -15,9 +15,9 @@ cost. If you don't, exile it." (Djinn of Wishes)
 """
 from __future__ import annotations
 
-from ecs.decisions import Decision, IllegalAction, Cast
-from systems import zones
-from systems.effects import Step
+from mtg_ecs.core.decisions import Decision, IllegalAction, Cast
+from mtg_ecs.systems import zones
+from mtg_ecs.systems.effects import Step
 
 
 def can_play_now(game, player: int, card: int) -> bool:
@@ -25,7 +25,7 @@ def can_play_now(game, player: int, card: int) -> bool:
     p = game.players[player]
     if "Land" in ch.types:
         return game.active == player and p.lands_played < p.land_plays
-    from systems.priority import can_cast
+    from mtg_ecs.systems.priority import can_cast
     return can_cast(game, player, card, "free")
 
 
@@ -58,7 +58,7 @@ class RevealTopMayPlayFree(Step):
                 game.emit("land_played", eid=new, player=ctx.controller)
                 st["state"] = "done"
                 return None
-            from systems.casting import CastTask
+            from mtg_ecs.systems.casting import CastTask
             ctx.vars[("cast_task", id(self))] = CastTask(ctx.controller, Cast(card, alt="free"))
             st["state"] = "casting"
         if st["state"] == "casting":
@@ -92,7 +92,7 @@ class CastAnyNumberFree(Step):
         self.zone = zone
 
     def _options(self, game, p):
-        from systems.priority import can_cast
+        from mtg_ecs.systems.priority import can_cast
         return [c for c in game.zone_list(self.zone, p)
                 if self.filter(game, game.chars(c)) and can_cast(game, p, c, "free")]
 
@@ -123,5 +123,5 @@ class CastAnyNumberFree(Step):
         if not chosen:
             ctx.vars[("cast_any_done", id(self))] = True
             return
-        from systems.casting import CastTask
+        from mtg_ecs.systems.casting import CastTask
         ctx.vars[("cast_any_task", id(self))] = CastTask(ctx.controller, Cast(chosen[0], alt="free"))

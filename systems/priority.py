@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from components import Card, LoyaltyActivated
-from ecs.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
+from mtg_ecs.components import Card, LoyaltyActivated
+from mtg_ecs.core.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
                            cast_option, activate_option)
-from ecs.mana import ZERO
-from systems import costs, zones
-from systems.board import board, statics_with_rule
-from systems.casting import CastTask, ActivateTask, spell_target_specs
-from systems.targeting import TargetContext, has_candidates
-from systems.naming import activation_forbidden
-from systems.restrictions import restricted
-from systems.stack import ResolveTask
-from ecs.mana import COLORS, IDX
+from mtg_ecs.components.mana import ZERO
+from mtg_ecs.systems import costs, zones
+from mtg_ecs.systems.board import board, statics_with_rule
+from mtg_ecs.systems.casting import CastTask, ActivateTask, spell_target_specs
+from mtg_ecs.systems.targeting import TargetContext, has_candidates
+from mtg_ecs.systems.naming import activation_forbidden
+from mtg_ecs.systems.restrictions import restricted
+from mtg_ecs.systems.stack import ResolveTask
+from mtg_ecs.components.mana import COLORS, IDX
 
 MAIN_PHASES = ("main1", "main2")
 
@@ -288,7 +288,7 @@ def fixed_cost(game, player: int, card: int, alt, parts=None):
         if alt == "alt" and defn.alt_cost is not None:
             parts.append(defn.alt_cost)
     if alt == "madness":
-        from systems.madness import madness_cost
+        from mtg_ecs.systems.madness import madness_cost
         cost = madness_cost(defn)
     else:
         cost = ZERO if alt == "free" else defn.alt_cost.mana if alt == "alt" else defn.cost

@@ -18,8 +18,8 @@ damage isn't redirected (R5). Damage already dealt is never affected (R6).
 """
 from __future__ import annotations
 
-from ecs.decisions import Decision, IllegalAction, PlayerRef
-from systems.replacement import Shield
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
+from mtg_ecs.systems.replacement import Shield
 
 PLANS = "redirect_plans"
 
@@ -95,7 +95,7 @@ def order_decision(game, batch, combat, orders):
     effects left in the usual order (replacement.order_decision). Choices are kept in
     `orders[("pre", i)]` for event i of the damage event as it would be dealt. Returns the
     next `replacement` decision, or None."""
-    from systems.replacement import applicable, affected_player
+    from mtg_ecs.systems.replacement import applicable, affected_player
     shields = [sh for sh in _shields(game) if sh.target_ok(game)]
     if not shields:
         return None
@@ -131,7 +131,7 @@ def _pre_prevented(game, orders, i, src, sc, t, n, combat, consume):
         pre.append(sid)
     if not pre:
         return n, ()
-    from systems.replacement import applicable, prevent_damage
+    from mtg_ecs.systems.replacement import applicable, prevent_damage
     if consume:
         return prevent_damage(game, src, sc, t, n, combat, pre, only=pre), tuple(pre)
     for sid in pre:
@@ -183,7 +183,7 @@ def apply(game, batch, consume=False, orders=None, skips=None, combat=False) -> 
 
 
 # ---------------------------------------------------------------------------
-from systems.effects import Step  # noqa: E402
+from mtg_ecs.systems.effects import Step  # noqa: E402
 
 
 # what a triggered ability remembers that is an object ('that creature', 603.7c)
@@ -197,7 +197,7 @@ def choosable_sources(game) -> list:
     redirection effect waiting to apply, or by a delayed triggered ability waiting to
     trigger, even if it has left its zone since (its last known information). An ability
     on the stack is not a source: its source is. (No object is in a command zone here.)"""
-    from components import Spell, StackAbility
+    from mtg_ecs.components import Spell, StackAbility
     out = list(game.battlefield)
     seen = set(out)
 
@@ -248,7 +248,7 @@ class RedirectFromChosenSource(Step):
         to = self.to.resolve(game, ctx)
         if not to:
             return None
-        from components import Card
+        from mtg_ecs.components import Card
         card = game.world.ents.get(ctx.obj, {}).get(Card)
         game.shields.append(RedirectNextDamage(ctx.controller, ctx.vars[key], to[0], self.n,
                                                card.card_id if card else None))

@@ -6,11 +6,11 @@ duration (Fog, prevention shields) live in `game.shields`.
 """
 from __future__ import annotations
 
-from components import Card
-from cards.dsl import StaticAbility
-from ecs.decisions import Decision, IllegalAction, PlayerRef
-from systems.board import board
-from systems.statics import rule_in_effect
+from mtg_ecs.components import Card
+from mtg_ecs.cards.dsl import StaticAbility
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
+from mtg_ecs.systems.board import board
+from mtg_ecs.systems.statics import rule_in_effect
 
 
 class Replacement:
@@ -138,7 +138,7 @@ def _own_replacements(game, eid, ev):
                 yield ZoneEffect(("own", card.card_id, i), card.card_id, r, eid)
             i += 1
     if zone == "hand" and any(k.name == "madness" for k in card.defn.keywords):
-        from systems.madness import MADNESS              # 702.35a: a keyword's replacement effect
+        from mtg_ecs.systems.madness import MADNESS              # 702.35a: a keyword's replacement effect
         yield ZoneEffect(("own", card.card_id, "madness"), card.card_id, MADNESS, eid)
 
 

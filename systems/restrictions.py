@@ -9,7 +9,7 @@ cast a spell; activating abilities, playing lands and triggers are unaffected).
 """
 from __future__ import annotations
 
-from systems.effects import Step
+from mtg_ecs.systems.effects import Step
 
 
 def add(game, kind: str, players, duration: str = "eot") -> None:

@@ -5,12 +5,12 @@ then checked again, before any player would receive priority.
 """
 from __future__ import annotations
 
-from components import Card, Damage, Counters, Attached, Tapped
-from ecs.decisions import Decision, IllegalAction, PlayerRef
-from systems import zones
-from systems.board import board
-from systems.player_rules import cant_lose
-from systems.replacement import has_quality
+from mtg_ecs.components import Card, Damage, Counters, Attached, Tapped
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
+from mtg_ecs.systems import zones
+from mtg_ecs.systems.board import board
+from mtg_ecs.systems.player_rules import cant_lose
+from mtg_ecs.systems.replacement import has_quality
 
 
 def check(game) -> bool:
@@ -105,7 +105,7 @@ def _check(game) -> bool:
     orders = game.extra.pop("sba_orders", None)
     if orders is None:
         # 616.1: the order of replacement effects on a permanent's move is chosen first
-        from systems import discard
+        from mtg_ecs.systems import discard
         batches = [discard.start_moves(gy, "graveyard", "sba"),
                    discard.start_moves(dest, "graveyard", "destroy")]
         if any(discard.next_choice(game, b) is not None for b in batches):
@@ -201,11 +201,11 @@ class ReplacementOrderTask:
         self.batches = batches
 
     def copy(self):
-        from systems.effects import _copy_state
+        from mtg_ecs.systems.effects import _copy_state
         return ReplacementOrderTask(_copy_state(self.batches))
 
     def run(self, game):
-        from systems import discard
+        from mtg_ecs.systems import discard
         for b in self.batches:
             d = discard.next_choice(game, b)
             if d is not None:
@@ -214,7 +214,7 @@ class ReplacementOrderTask:
         return None
 
     def answer(self, game, decision, answer):
-        from systems import discard
+        from mtg_ecs.systems import discard
         b = next(b for b in self.batches if any(c == decision.data["card"] for _, c in b["cards"]))
         discard.answer(game, b, decision, answer)
 

@@ -16,9 +16,9 @@ shuffles."
 """
 from __future__ import annotations
 
-from ecs.decisions import Decision, IllegalAction, PlayerRef
-from systems import zones
-from systems.effects import Step
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
+from mtg_ecs.systems import zones
+from mtg_ecs.systems.effects import Step
 
 
 class SearchLibrary(Step):
@@ -57,7 +57,7 @@ class NameCard(Step):
     def run(self, game, ctx):
         if self.key in ctx.vars:
             return None
-        from cards import all_cards
+        from mtg_ecs.cards import all_cards
         p = self.who.resolve(game, ctx)[0]
         return Decision("name", p.index, all_cards(), 1, 1, "choose a card name")
 
@@ -97,7 +97,7 @@ class PutOntoBattlefield(Step):
         self.key = key
 
     def run(self, game, ctx):
-        from systems.copy import entry_choices
+        from mtg_ecs.systems.copy import entry_choices
         d = entry_choices(game, ctx, self, ctx.vars.get(self.key, []), lambda c: ctx.controller)
         if d is not None:
             return d                                    # 614.12 (a Clone chooses what to copy)
@@ -106,7 +106,7 @@ class PutOntoBattlefield(Step):
                 zones.put_onto_battlefield(game, c, controller=ctx.controller)
 
     def answer(self, game, ctx, decision, answer):
-        from systems.copy import entry_choices_answer
+        from mtg_ecs.systems.copy import entry_choices_answer
         entry_choices_answer(game, ctx, self, decision, answer)
 
 

@@ -7,13 +7,13 @@ active player receives priority (117.3b).
 """
 from __future__ import annotations
 
-from components import Card, Spell, StackAbility, Zone
-from cards.dsl import StaticAbility
-from ecs.decisions import IllegalAction, PlayerRef
-from systems import zones
-from systems.effects import Ctx
-from systems.restrictions import restricted
-from systems.targeting import TargetContext, is_legal
+from mtg_ecs.components import Card, Spell, StackAbility, Zone
+from mtg_ecs.cards.dsl import StaticAbility
+from mtg_ecs.core.decisions import IllegalAction, PlayerRef
+from mtg_ecs.systems import zones
+from mtg_ecs.systems.effects import Ctx
+from mtg_ecs.systems.restrictions import restricted
+from mtg_ecs.systems.targeting import TargetContext, is_legal
 
 
 class ResolveTask:
@@ -111,7 +111,7 @@ class ResolveTask:
                 return True
             if ab.triggered and getattr(ab.ability, "optional", False):
                 # 'you may': the controller chooses as it resolves (603.5)
-                from systems.effects import MayStep
+                from mtg_ecs.systems.effects import MayStep
                 steps = (MayStep(tuple(steps)),)
         self.steps = steps
         return False

@@ -2,8 +2,8 @@
 the London mulligan (103.5)."""
 from __future__ import annotations
 
-from ecs.decisions import Decision, IllegalAction
-from systems import zones
+from mtg_ecs.core.decisions import Decision, IllegalAction
+from mtg_ecs.systems import zones
 
 
 def start_game(decks, seed: int = 0, rules: str = "current", life: int = 20,
@@ -11,8 +11,8 @@ def start_game(decks, seed: int = 0, rules: str = "current", life: int = 20,
                auto_pass: bool = False, previous_loser: int | None = None):
     """`decks`: one list of card names or CardDefs per player. `previous_loser`: in a
     later game of a match, the player who lost the previous game (CR 103.1)."""
-    from ecs.game import Game
-    from cards import get_card
+    from mtg_ecs.game import Game
+    from mtg_ecs.cards import get_card
     g = Game(num_players=len(decks), seed=seed, rules=rules, life=life, log=log,
              auto_pass=auto_pass)
     g.turn_limit = turn_limit
@@ -126,7 +126,7 @@ class MulliganTask:
                                 f"begin the game with {game.name(c)} on the battlefield?",
                                 data={"card": c, "opening_hand": True})
         # the game begins: the starting player's first turn
-        from systems.turn import begin_step
+        from mtg_ecs.systems.turn import begin_step
         game.step = "untap"
         begin_step(game, "untap")
         return None
@@ -177,8 +177,8 @@ BEGIN_ON_BATTLEFIELD = "begin_game_on_battlefield"
 
 def opening_hand_actions(game, card) -> list:
     """The opening-hand actions (103.6) a card in hand allows."""
-    from components import Card
-    from cards.dsl import StaticAbility
+    from mtg_ecs.components import Card
+    from mtg_ecs.cards.dsl import StaticAbility
     defn = game.world.ents[card][Card].defn
     return [ab for ab in defn.abilities
             if isinstance(ab, StaticAbility) and BEGIN_ON_BATTLEFIELD in ab.rules]

@@ -5,9 +5,9 @@
 """
 from __future__ import annotations
 
-from components import Attached
-from cards.dsl import Keyword, parse_keyword
-from systems.layers import (StaticEffect, L_TYPE, L_ABILITY, L_7A, L_7C, L_RULES, L_COLOR)
+from mtg_ecs.components import Attached
+from mtg_ecs.cards.dsl import Keyword, parse_keyword
+from mtg_ecs.systems.layers import (StaticEffect, L_TYPE, L_ABILITY, L_7A, L_7C, L_RULES, L_COLOR)
 
 
 # -- which objects: affects(game, src, obj, chars, all_chars) -> bool -------------
@@ -109,7 +109,7 @@ def rule_in_effect(game, rule: str) -> bool:
     """Whether a static ability of a permanent on the battlefield makes a game-wide rules
     change (CR 604.1, 613.1 'rules' effects): `StaticAbility(rules=("players_cant_gain_life",))`
     (CR 119.7), `"damage_cant_be_prevented"` (CR 615.12)."""
-    from systems.board import statics_with_rule
+    from mtg_ecs.systems.board import statics_with_rule
     return bool(statics_with_rule(game, rule))
 
 

@@ -12,8 +12,8 @@ spell or ability, however many of its targets name the object.
 """
 from __future__ import annotations
 
-from components import Spell, StackAbility, Attached
-from systems.triggers import Trigger
+from mtg_ecs.components import Spell, StackAbility, Attached
+from mtg_ecs.systems.triggers import Trigger
 
 TARGETING_EVENTS = ("cast", "activate", "trigger_on_stack", "copy_on_stack")
 

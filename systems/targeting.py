@@ -7,9 +7,9 @@ protection (702.16b), checked against the spell or ability's source.
 """
 from __future__ import annotations
 
-from cards.dsl import TargetSpec
-from ecs.decisions import PlayerRef
-from systems.replacement import has_quality
+from mtg_ecs.cards.dsl import TargetSpec
+from mtg_ecs.core.decisions import PlayerRef
+from mtg_ecs.systems.replacement import has_quality
 
 
 class TargetContext:
@@ -91,7 +91,7 @@ def is_legal(game, spec: TargetSpec, t, tc: TargetContext) -> bool:
         if t == tc.obj:
             return False                # 115.5: a spell or ability can't target itself
         # CR 112.1, 113.1b: "target spell" can't be an ability on the stack and vice versa
-        from components import StackAbility
+        from mtg_ecs.components import StackAbility
         if ("ability" if game.has(t, StackAbility) else "spell") not in kinds:
             return False
     if zone == "battlefield":
@@ -141,10 +141,10 @@ def targetable_by(game, t, c, tc: TargetContext) -> bool:
     if tc.is_spell and tc.source_chars is not None and {"U", "B"} & set(tc.source_chars.colors) \
             and "Creature" in c.types:
         # Autumn's Veil: "creatures you control can't be the targets of blue or black spells this turn"
-        from systems.restrictions import restricted
+        from mtg_ecs.systems.restrictions import restricted
         if restricted(game, c.controller, "creatures_untargetable_by_blue_black"):
             return False
-    from cards.dsl import StaticAbility
+    from mtg_ecs.cards.dsl import StaticAbility
     for ab in c.abilities:
         if isinstance(ab, StaticAbility) and ab.rules:
             for r in ab.rules:

@@ -27,7 +27,7 @@ def together(game):
     finally:
         batch, game.event_batch = game.event_batch, None
         game.together_before = None
-    from systems.triggers import check_triggers
+    from mtg_ecs.systems.triggers import check_triggers
     # the objects that left the battlefield in this event: their leaves-the-battlefield
     # abilities look back at each other (603.10a)
     game.left_together = [(d["old"], d.get("card")) for k, d in batch
@@ -41,7 +41,7 @@ def together(game):
 
 def move_all_together(game, eids, to="battlefield", **kw) -> list:
     """Move several objects to one zone as one event; returns the new entities."""
-    from systems import zones
+    from mtg_ecs.systems import zones
     out = []
     with together(game):
         for e in eids:
@@ -55,17 +55,17 @@ def move_all_together(game, eids, to="battlefield", **kw) -> list:
 # ---------------------------------------------------------------------------
 # "Return all <cards> from all graveyards to the battlefield" (Open the Vaults)
 # ---------------------------------------------------------------------------
-from ecs.decisions import Decision, IllegalAction  # noqa: E402
-from systems.effects import Step  # noqa: E402
+from mtg_ecs.core.decisions import Decision, IllegalAction  # noqa: E402
+from mtg_ecs.systems.effects import Step  # noqa: E402
 
 
 def aura_attach_options(game, aura):
     """What an Aura card put onto the battlefield (not cast) could enchant: objects its
     enchant ability allows that it could legally be attached to (303.4a, 303.4f, 702.16d;
     not targeted: hexproof doesn't matter)."""
-    from systems.casting import aura_target
-    from systems.targeting import TargetContext, is_legal
-    from components import Card
+    from mtg_ecs.systems.casting import aura_target
+    from mtg_ecs.systems.targeting import TargetContext, is_legal
+    from mtg_ecs.components import Card
     defn = game.world.ents[aura][Card].defn
     spec = aura_target(defn)
     if spec is None:
@@ -126,5 +126,5 @@ class ReturnAllFromGraveyards(Step):
 
 
 def zones_put(game, card, owner, attach_to):
-    from systems import zones
+    from mtg_ecs.systems import zones
     zones.put_onto_battlefield(game, card, controller=owner, attach_to=attach_to)

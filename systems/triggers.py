@@ -9,11 +9,11 @@ receive priority (603.3): active player first, each player ordering their own
 """
 from __future__ import annotations
 
-from components import StackAbility, Zone, Timestamp, Card
-from cards.dsl import TriggeredAbility
-from ecs.decisions import Decision, IllegalAction, PlayerRef
-from systems.board import board
-from systems.targeting import illegal_target_message, TargetContext, candidates, is_legal
+from mtg_ecs.components import StackAbility, Zone, Timestamp, Card
+from mtg_ecs.cards.dsl import TriggeredAbility
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
+from mtg_ecs.systems.board import board
+from mtg_ecs.systems.targeting import illegal_target_message, TargetContext, candidates, is_legal
 
 
 class Trigger:
@@ -351,7 +351,7 @@ class PutTriggersTask:
             self.ordered = order
             return
         if decision.kind == "divide":
-            from systems.casting import _Procedure
+            from mtg_ecs.systems.casting import _Procedure
             _Procedure._validate_division(None, game, decision, answer)
             self._division = tuple(answer.items())
             return
@@ -450,7 +450,7 @@ class YouPlayCard(Trigger):
         if data["player"] != controller:
             return None
         if kind == "cast":
-            from components import Card
+            from mtg_ecs.components import Card
             comps = game.world.ents.get(data["eid"])
             if comps is None or Card not in comps or comps[Card].token:
                 return None
@@ -543,7 +543,7 @@ class EnchantedDies(Trigger):
         lk = game.lki.get(old)
         if lk is None or "Creature" not in lk.types:
             return None
-        from components import Attached
+        from mtg_ecs.components import Attached
         att = game.world.get(source, Attached) if game.exists(source) else \
             (getattr(game, "lki_extra", {}).get(source) or {}).get("attached")
         if att is None or att.to != old:

@@ -6,14 +6,14 @@ nothing happens (514.3a).
 """
 from __future__ import annotations
 
-from components import (Tapped, Damage, RegenerationShields, Attacking, Blocking, Controller,
+from mtg_ecs.components import (Tapped, Damage, RegenerationShields, Attacking, Blocking, Controller,
                         LoyaltyActivated)
-from ecs.decisions import Decision, IllegalAction
-from systems import sba, zones
-from systems.combat import DeclareAttackersTask, DeclareBlockersTask, CombatDamageTask
-from systems.control import update_control
-from systems.player_rules import skips_step, max_hand_size as mhs
-from systems.untap import untap_step
+from mtg_ecs.core.decisions import Decision, IllegalAction
+from mtg_ecs.systems import sba, zones
+from mtg_ecs.systems.combat import DeclareAttackersTask, DeclareBlockersTask, CombatDamageTask
+from mtg_ecs.systems.control import update_control
+from mtg_ecs.systems.player_rules import skips_step, max_hand_size as mhs
+from mtg_ecs.systems.untap import untap_step
 
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",

@@ -12,7 +12,7 @@
 """
 from __future__ import annotations
 
-from components import Tapped
+from mtg_ecs.components import Tapped
 
 KEY = "skip_untap"
 
@@ -53,7 +53,7 @@ def untap_step(game, ap: int) -> None:
         game.unset(e, Tapped)
 
 
-from systems.effects import Step  # noqa: E402  (effects imports nothing from here)
+from mtg_ecs.systems.effects import Step  # noqa: E402  (effects imports nothing from here)
 
 
 class DoesntUntapNext(Step):
@@ -65,7 +65,7 @@ class DoesntUntapNext(Step):
         self.player = player
 
     def run(self, game, ctx):
-        from ecs.decisions import PlayerRef
+        from mtg_ecs.core.decisions import PlayerRef
         objs = [o for o in self.what.resolve(game, ctx)
                 if not isinstance(o, PlayerRef) and o in game.battlefield]
         if self.player is None:

@@ -7,12 +7,12 @@ deleted after its last known information is saved for look-back.
 """
 from __future__ import annotations
 
-from components import (Card, Owner, Controller, Zone, Timestamp, Tapped, Counters, Attached,
+from mtg_ecs.components import (Card, Owner, Controller, Zone, Timestamp, Tapped, Counters, Attached,
                         Attacking, Blocking, Spell, StackAbility, RegenerationShields, Damage,
                         EnteredWithX, Chosen, zone_of, TAPPED)
-from components import CopyOf
-from ecs.game import PLAYER_ZONES
-from systems import replacement
+from mtg_ecs.components import CopyOf
+from mtg_ecs.game import PLAYER_ZONES
+from mtg_ecs.systems import replacement
 
 
 def move(game, eid: int, to: str, *, position: str = "top", controller: int | None = None,
@@ -181,7 +181,7 @@ def discard(game, player: int, card: int, by: int | None = None, order=()) -> in
     new = move(game, card, "graveyard", cause="discard", by=by, order=order, report=rep)
     game.emit("discard", player=player, card=new, chars=chars, by=by)
     if rep.get("madness") and new is not None:            # 702.35a: exiled this way
-        from systems import madness
+        from mtg_ecs.systems import madness
         madness.exiled(game, game.owner(new), new, card_id)
     return new
 
@@ -287,7 +287,7 @@ def destroy_many(game, eids, orders=None) -> list:
     for eid in movers:
         game.snapshot_lki(eid)
     out = []
-    from systems.together import together
+    from mtg_ecs.systems.together import together
     with together(game):                    # one event: triggers see all of it (603.2, 603.10a)
         for eid in movers:
             out.append(move(game, eid, "graveyard", cause="destroy", order=(orders or {}).get(eid, ())))

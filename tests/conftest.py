@@ -28,7 +28,7 @@ class ScenarioFile(pytest.File):
 
 class ScenarioItem(pytest.Item):
     def runtest(self):
-        from ecs.scenario import run_file
+        from mtg_ecs.apps.scenario import run_file
         r = run_file(str(self.path))
         if not r.passed:
             raise ScenarioFailed(r.message)
@@ -55,6 +55,6 @@ def _check_every_decision(request):
     if os.environ.get("MTG_CHECK") != "1" or request.node.get_closest_marker("plants_fault"):
         yield
         return
-    from ecs.scenario.checked import checked_decisions
+    from mtg_ecs.apps.scenario.checked import checked_decisions
     with checked_decisions():
         yield

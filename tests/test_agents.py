@@ -13,10 +13,10 @@ import os
 
 import pytest
 
-from ecs.decisions import KINDS
-from ecs import Game, Pass
-from ecs.scenario import collect, run_file
-from ecs.scenario.checked import agents_answer, checked_decisions
+from mtg_ecs.core.decisions import KINDS
+from mtg_ecs import Game, Pass
+from mtg_ecs.apps.scenario import collect, run_file
+from mtg_ecs.apps.scenario.checked import agents_answer, checked_decisions
 
 SCENARIOS = os.path.join(os.path.dirname(__file__), "scenarios")
 
@@ -71,7 +71,7 @@ def test_agents_choose_a_color():
 def test_agents_choose_the_modes_of_a_modal_spell():
     """A modal spell cast without its modes given up front: the caster chooses them as
     it is cast (CR 700.2, 601.2b); both agents answer."""
-    from ecs.decisions import Cast
+    from mtg_ecs.core.decisions import Cast
     from test_basic_glossary_2 import MODAL, run
     r = run({"players": [
         {"battlefield": ["Mountain"], "hand": [{"card": "Test Modal Charm", "id": "charm"}]},
@@ -86,7 +86,7 @@ def test_agents_choose_the_modes_of_a_modal_spell():
 def test_an_agent_without_an_answer_is_caught(monkeypatch):
     """A planted gap: RandomAgent answers a mana choice with a list of one letter, which
     the ability refuses; the check names the agent and the decision."""
-    from ecs.agents import RandomAgent
+    from mtg_ecs.apps.agents import RandomAgent
     real = RandomAgent.act
     monkeypatch.setattr(RandomAgent, "act", lambda self, g, d: [d.options[0]]
                         if d.kind == "mana_choice" else real(self, g, d))
@@ -102,8 +102,8 @@ def test_a_trigger_order_by_positions_means_the_same_in_a_clone():
     (CR 603.3b). The pending triggers are objects of each game, so an order given as
     those objects can't be given to a clone; an order by positions in the options can,
     and is what the agents answer (fuzz: clones refused the agents' orders)."""
-    from ecs.agents import RandomAgent
-    from ecs.decisions import Cast, IllegalAction
+    from mtg_ecs.apps.agents import RandomAgent
+    from mtg_ecs.core.decisions import Cast, IllegalAction
     game, h = Game.from_setup({"players": [
         {"battlefield": [{"card": "Soul Warden", "id": "w1"}, {"card": "Soul Warden", "id": "w2"},
                          "Forest", "Forest", "Forest", "Forest"],
@@ -124,7 +124,7 @@ def test_a_trigger_order_by_positions_means_the_same_in_a_clone():
         twin.decide(list(d.options))             # the original's trigger objects
     game.decide(answer)
     twin.decide(answer)
-    from ecs.state import state_hash
+    from mtg_ecs.core.hashing import state_hash
     assert state_hash(game) == state_hash(twin)
 
 
@@ -132,8 +132,8 @@ def test_heuristic_agent_keeps_a_copys_targets():
     """Offered to choose new targets for a copy (707.10c), the heuristic agent keeps
     the original's: retargeting a copy of Twincast at the copied Twincast again and
     again made a game of heuristic agents loop for ever (fuzz --agents heuristic)."""
-    from ecs.agents import HeuristicAgent
-    from ecs.decisions import Decision
+    from mtg_ecs.apps.agents import HeuristicAgent
+    from mtg_ecs.core.decisions import Decision
     new_targets = Decision("may", 0, [True, False], 1, 1, "choose new targets for the copy?",
                            data={"what": "new_targets"})
     assert HeuristicAgent(0).act(None, new_targets) is False

@@ -1,15 +1,16 @@
 """Bad input catalogue (issue 5): every malformed scenario key, malformed decklist line,
 unknown card and illegal action gives one clear error, and a refused action leaves the
-game exactly as it was (ecs.state.state_hash, the event log and the pending decision)."""
+game exactly as it was (mtg_ecs.core.hashing.state_hash, the event log and the pending decision)."""
 from __future__ import annotations
 
 import pytest
 
-from cards import UnknownCard, get_card
-from ecs import Cast, Game, Pass, decklist
-from ecs.decisions import Activate, IllegalAction, PlayLand, PlayerRef
-from ecs.scenario.runner import Runner, run_data
-from ecs.state import state_hash
+from mtg_ecs.cards import UnknownCard, get_card
+from mtg_ecs import Cast, Game, Pass
+from mtg_ecs.apps import decklist
+from mtg_ecs.core.decisions import Activate, IllegalAction, PlayLand, PlayerRef
+from mtg_ecs.apps.scenario.runner import Runner, run_data
+from mtg_ecs.core.hashing import state_hash
 
 
 # ---------------------------------------------------------------------------
@@ -149,7 +150,7 @@ def test_malformed_scenario(data, message):
 
 
 def test_malformed_scenario_file(tmp_path):
-    from ecs.scenario import run_file
+    from mtg_ecs.apps.scenario import run_file
     p = tmp_path / "bad.yaml"
     p.write_text("name: [unclosed\n")
     r = run_file(str(p))
@@ -460,8 +461,8 @@ def test_answer_when_the_game_is_over():
 def test_random_agent_answers_what_the_options_cannot_show():
     """'Divide N among any number of them' with fewer damage than targets: at least 1 each
     (601.2d); Warp World's 'put them on the bottom in any order': none stays on top."""
-    from ecs.agents import RandomAgent
-    from ecs.decisions import Decision
+    from mtg_ecs.apps.agents import RandomAgent
+    from mtg_ecs.core.decisions import Decision
     agent = RandomAgent(3)
     for _ in range(20):
         ans = agent.act(None, Decision("divide", 0, [10, 11, 12], data={"total": 2, "any_number": True}))
@@ -474,8 +475,8 @@ def test_random_agents_finish_games_past_refused_answers():
     """Random decks where RandomAgent used to give an answer the rules refuse (Fireball's
     extra targets with too little mana, 601.2f-h; Warp World; a division among any number):
     `agents.play` asks again and the games end."""
-    from ecs.agents import RandomAgent, play
-    from ecs.fuzz import game_specs
+    from mtg_ecs.apps.agents import RandomAgent, play
+    from mtg_ecs.apps.fuzz import game_specs
     specs = list(game_specs(5, 41))
     for spec in (specs[15], specs[16], specs[38], specs[40]):
         g = Game.new(spec.decks, seed=spec.seed, log=False, turn_limit=30, auto_pass=True)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from cards.dsl import make_card, SpellAbility, TriggeredAbility
-from ecs import Game, Pass
-from ecs.decisions import Cast, IllegalAction, PlayerRef
-from systems import effects as fx
-from systems import triggers as tr
-from systems.targeting import creature
+from mtg_ecs.cards.dsl import make_card, SpellAbility, TriggeredAbility
+from mtg_ecs import Game, Pass
+from mtg_ecs.core.decisions import Cast, IllegalAction, PlayerRef
+from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import triggers as tr
+from mtg_ecs.systems.targeting import creature
 
 DECK = (["Forest"] * 17 + ["Centaur Courser"] * 4 + ["Arbor Elf"] * 4 + ["Titanic Growth"] * 4
         + ["Elvish Visionary"] * 4 + ["Island"] * 10 + ["Unsummon"] * 4 + ["Divination"] * 4
@@ -450,7 +450,7 @@ def test_hero_target_loses_power_in_response():
     big = e("big")
     acts = [a for a in game.pending.options if getattr(a, "source", None) == e("hero")]
     assert acts
-    from ecs.decisions import Activate
+    from mtg_ecs.core.decisions import Activate
     game.decide(Activate(e("hero"), 0, targets=[[big]]))
     game.decide(Pass())
     game.decide(Cast(e("shrink"), targets=[[big]]))

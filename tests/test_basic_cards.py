@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from cards.dsl import make_card, SpellAbility, StaticAbility, parse_activation_cost
-from ecs.scenario.runner import Runner
-from ecs.scenario.setup import build_game
-from ecs import Game, Pass
-from ecs.decisions import Cast, PlayerRef, IllegalAction
-from systems import effects as fx
-from systems import zones
+from mtg_ecs.cards.dsl import make_card, SpellAbility, StaticAbility, parse_activation_cost
+from mtg_ecs.apps.scenario.runner import Runner
+from mtg_ecs.apps.scenario.setup import build_game
+from mtg_ecs import Game, Pass
+from mtg_ecs.core.decisions import Cast, PlayerRef, IllegalAction
+from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import zones
 
 
 def _drop_red_creature(game, ctx):

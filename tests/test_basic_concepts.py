@@ -7,12 +7,12 @@ from collections import Counter
 
 import pytest
 
-from cards import get_card
-from cards.dsl import make_card
-from ecs import Game, Pass
-from ecs.agents import RandomAgent
-from ecs.decisions import Activate, PlayerRef
-from systems.costs import activated_abilities
+from mtg_ecs.cards import get_card
+from mtg_ecs.cards.dsl import make_card
+from mtg_ecs import Game, Pass
+from mtg_ecs.apps.agents import RandomAgent
+from mtg_ecs.core.decisions import Activate, PlayerRef
+from mtg_ecs.systems.costs import activated_abilities
 
 DECK_A = (["Forest"] * 17 + ["Mountain"] * 7 + ["Centaur Courser"] * 4 + ["Arbor Elf"] * 4
           + ["Canyon Minotaur"] * 4 + ["Searing Spear"] * 4 + ["Titanic Growth"] * 4
@@ -169,7 +169,7 @@ def test_reminder_and_flavor_text_are_not_rules():
     assert activated_abilities(g, e["c"]) == activated_abilities(g, e["p"]) == ()
     assert g.is_sick(e["c"]) and not g.chars(e["c"]).has("haste")
     # the two fliers are the same in play: both may attack; neither the Beasts (sick)
-    from systems.turn import STEPS  # noqa: F401  (import check: steps exist)
+    from mtg_ecs.systems.turn import STEPS  # noqa: F401  (import check: steps exist)
     while not (g.step == "declare_attackers" and g.pending.kind == "attackers"):
         g.decide(Pass())
     attackers = {a for a, _ in g.pending.options}
@@ -179,8 +179,8 @@ def test_reminder_and_flavor_text_are_not_rules():
 def test_played_land_is_never_a_spell():
     """000 T-048: playing a land is a special action: no spell is cast (nothing could
     counter it), nothing goes on the stack and the player keeps priority (CR 116.2a, 305.1)."""
-    from components import Spell
-    from ecs.decisions import PlayLand
+    from mtg_ecs.components import Spell
+    from mtg_ecs.core.decisions import PlayLand
     g, h = Game.from_setup({"players": [{"hand": [{"card": "Forest", "id": "f"}]},
                                         {"battlefield": ["Island", "Island"],
                                          "hand": ["Essence Scatter"]}]})

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from cards.dsl import (make_card, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
+from mtg_ecs.cards.dsl import (make_card, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
                        parse_activation_cost)
-from ecs import Game, Pass
-from ecs.decisions import Cast, Activate, IllegalAction, PlayerRef, PlayLand
-from systems import effects as fx
-from systems import statics as st
-from systems import triggers as tr
-from systems import zones
-from systems.targeting import creature, creature_you_control, target, opponent
+from mtg_ecs import Game, Pass
+from mtg_ecs.core.decisions import Cast, Activate, IllegalAction, PlayerRef, PlayLand
+from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import statics as st
+from mtg_ecs.systems import triggers as tr
+from mtg_ecs.systems import zones
+from mtg_ecs.systems.targeting import creature, creature_you_control, target, opponent
 
 
 def setup(p0, p1=None, **kw):
@@ -353,7 +353,7 @@ def test_untapped_attacker_still_attacking():
     g.decide(Cast(ent(g, h, "rf"), targets=[cc]))
     resolve_top(g)
     assert not g.is_tapped(cc)
-    from components import Attacking
+    from mtg_ecs.components import Attacking
     assert g.world.has(cc, Attacking)
     pass_until(g, lambda g: g.step == "end_of_combat")
     assert g.players[1].life == 17
@@ -363,7 +363,7 @@ def test_untapped_attacker_still_attacking():
 # G-052 prevention: a fixed-amount shield against simultaneous sources
 # --------------------------------------------------------------------------
 def _shield3(game, ctx):
-    from systems.replacement import PreventNextDamage
+    from mtg_ecs.systems.replacement import PreventNextDamage
     for t in fx.TARGET(0).resolve(game, ctx):
         game.shields.append(PreventNextDamage(t, 3))
 
@@ -521,7 +521,7 @@ def test_put_onto_battlefield_is_not_casting():
     assert g.zone_of(g.card_entity[h["cm"]]) == "battlefield"
     assert g.zone_of(g.card_entity[h["ev"]]) == "battlefield"
     assert g.players[0].spells_cast_turn == 1              # only Test Summoning was cast
-    from components import StackAbility
+    from mtg_ecs.components import StackAbility
     on_stack = [g.world.ents[e][StackAbility].source_card for e in g.stack]
     assert on_stack == [h["ev"]]
     resolve_top(g)
@@ -548,8 +548,8 @@ def test_target_opponent_not_self():
 def test_nonbasic_land_four_copies():
     """000 T-278: Dragonskull Summit has no basic supertype, so a constructed deck may hold at
     most four; basic lands are unlimited (CR 100.2a, 205.4c)."""
-    from ecs import decklist
-    from cards import get_card
+    from mtg_ecs.apps import decklist
+    from mtg_ecs.cards import get_card
     assert "Basic" not in get_card("Dragonskull Summit").supertypes
     ok = ["Dragonskull Summit"] * 4 + ["Mountain"] * 56
     decklist.validate(ok)

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from cards.dsl import SpellAbility, ActivatedAbility, make_card, parse_activation_cost, Keyword
-from ecs import Game, Pass
-from ecs.decisions import IllegalAction, Activate, Cast, PlayLand
-from ecs.scenario.runner import Runner
-from ecs.scenario.setup import build_game
-from systems import effects as fx
-from systems.targeting import any_target, creature, player, target
+from mtg_ecs.cards.dsl import SpellAbility, ActivatedAbility, make_card, parse_activation_cost, Keyword
+from mtg_ecs import Game, Pass
+from mtg_ecs.core.decisions import IllegalAction, Activate, Cast, PlayLand
+from mtg_ecs.apps.scenario.runner import Runner
+from mtg_ecs.apps.scenario.setup import build_game
+from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems.targeting import any_target, creature, player, target
 
 
 # ---------------------------------------------------------------------------
@@ -315,7 +315,7 @@ def test_modal_spell_keeps_its_mode():
             {"expect": {"stack": ["Test Modal Charm"]}},
         ]}, MODAL)
     g = r.game
-    from components import Spell
+    from mtg_ecs.components import Spell
     spell_eid = g.stack[-1]
     assert g.world.get(spell_eid, Spell).modes == (0,)
     # the other mode, chosen on casting, does its own thing
@@ -366,7 +366,7 @@ def test_no_priority_in_untap_and_cleanup():
 def test_mana_values():
     """000 T-401: mana value is the total amount of mana in the mana cost: Stormtide Leviathan 8,
     Omniscience 10, Kitesail 2, lands 0 (CR 202.3)."""
-    from systems.layers import mana_value
+    from mtg_ecs.systems.layers import mana_value
     r = run({"players": [
         {"battlefield": [{"card": "Stormtide Leviathan", "id": "sl"}, {"card": "Omniscience", "id": "om"},
                          {"card": "Kitesail", "id": "ks"}, {"card": "Forest", "id": "f"},
@@ -381,7 +381,7 @@ def test_mana_values():
 def test_mana_value_with_x_on_the_stack():
     """000 T-402: Volcanic Geyser ({X}{R}{R}) has mana value 2 in hand and 6 on the stack with
     X = 4 (CR 202.3e)."""
-    from systems.layers import mana_value
+    from mtg_ecs.systems.layers import mana_value
     r = run({"players": [
         {"battlefield": ["Mountain"] * 6, "hand": [{"card": "Volcanic Geyser", "id": "vg"}]}, {}]})
     g = r.game
@@ -533,9 +533,9 @@ def test_emblem_cant_be_affected_and_lasts():
     target noncreature permanent" or "exile target enchantment", isn't destroyed by Planar
     Cleansing, and its ability keeps working for the rest of the game after the planeswalker
     is gone (CR 114.1-114.4)."""
-    from cards.dsl import StaticAbility
-    from systems import statics as st
-    from components import Zone
+    from mtg_ecs.cards.dsl import StaticAbility
+    from mtg_ecs.systems import statics as st
+    from mtg_ecs.components import Zone
     walker = make_card(
         "Test Emblem Walker", "{2}{W}", "Legendary Planeswalker — Test", loyalty=3,
         abilities=[ActivatedAbility(
@@ -578,8 +578,8 @@ def test_life_loss_is_not_damage_and_cant_be_prevented():
     """000 T-367: Bloodhunter Bat's "target player loses 2 life and you gain 2 life" isn't
     damage: a shield preventing the next 5 damage to that player doesn't stop it and isn't
     used up (CR 119.3, 120.1, 615)."""
-    from ecs.decisions import PlayerRef
-    from systems.replacement import PreventNextDamage
+    from mtg_ecs.core.decisions import PlayerRef
+    from mtg_ecs.systems.replacement import PreventNextDamage
     shield = PreventNextDamage(PlayerRef(1), 5)
     r = run({"players": [
         {"battlefield": ["Swamp", "Swamp", "Swamp", "Swamp"],
@@ -626,8 +626,8 @@ def test_sacrificed_colossus_never_dies():
     """000 T-344: a sacrificed Darksteel Colossus is shuffled into its owner's library instead;
     it never touches the graveyard, so a "whenever a creature dies" ability doesn't trigger,
     while another sacrificed creature does trigger it (CR 614.1a, 700.4)."""
-    from cards.dsl import TriggeredAbility
-    from systems import triggers as tr
+    from mtg_ecs.cards.dsl import TriggeredAbility
+    from mtg_ecs.systems import triggers as tr
     watcher = make_card("Test Death Watcher", "{1}{B}", "Creature — Zombie", pt=(1, 1), abilities=[
         TriggeredAbility(tr.Dies(self_only=False), (fx.GainLife(fx.YOU, 1),),
                          text="Whenever a creature dies, you gain 1 life.")])
@@ -654,7 +654,7 @@ def test_sacrificed_colossus_never_dies():
 # ---------------------------------------------------------------------------
 def _becomes_land(game, ctx):
     """'Until end of turn, target creature loses all card types and becomes a land' (layer 4)."""
-    from systems.layers import CE, L_TYPE
+    from mtg_ecs.systems.layers import CE, L_TYPE
     objs = frozenset(fx.TARGET(0).resolve(game, ctx))
 
     def apply(g, ce, ch, allc):

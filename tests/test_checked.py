@@ -9,9 +9,9 @@ import os
 
 import pytest
 
-from ecs.cli import main
-from ecs.scenario import collect, run_file
-from ecs.scenario.checked import checked_decisions
+from mtg_ecs.apps.cli import main
+from mtg_ecs.apps.scenario import collect, run_file
+from mtg_ecs.apps.scenario.checked import checked_decisions
 
 SCENARIOS = os.path.join(os.path.dirname(__file__), "scenarios")
 TWINCAST = os.path.join(SCENARIOS, "m10-faq", "white-blue", "twincast-r1-r3.yaml")
@@ -28,8 +28,8 @@ def test_every_scenario_with_every_answer_checked():
 def test_a_clone_sharing_task_progress_is_caught(monkeypatch, capsys):
     """CR 707.10c: the bug fuzz game 7240 of seed 2026 found after 7,000 random games, a
     copy's target-choice process shared with a clone, shows in the Twincast scenarios."""
-    import systems.copy
-    monkeypatch.delattr(systems.copy._CopyProcess, "copy_progress")
+    import mtg_ecs.systems.copy as copy_system
+    monkeypatch.delattr(copy_system._CopyProcess, "copy_progress")
     assert run_file(TWINCAST).passed                    # unchecked, the scenario passes
     assert main(["scenario", "--check", TWINCAST]) == 1
     out = capsys.readouterr().out
@@ -43,7 +43,7 @@ def test_a_stale_layer_cache_is_caught(monkeypatch, capsys):
     """CR 613: characteristics served from a cache that missed a change are caught (a
     planted fault: each object's first characteristics are served for ever, so Giant
     Growth's +3/+3 never shows)."""
-    from ecs.game import Game
+    from mtg_ecs.game import Game
     real, first = Game.chars, {}
     monkeypatch.setattr(Game, "chars", lambda self, e: first.setdefault((id(self), e), real(self, e)))
     path = os.path.join(SCENARIOS, "m10-faq", "rules", "T1.5.5-ex2-giant-growth.yaml")
@@ -53,7 +53,7 @@ def test_a_stale_layer_cache_is_caught(monkeypatch, capsys):
 
 
 def test_checked_decisions_leave_game_decide_as_it_was():
-    from ecs.game import Game
+    from mtg_ecs.game import Game
     real = Game.decide
     with checked_decisions():
         assert Game.decide is not real

@@ -4,13 +4,13 @@ import os
 
 import pytest
 
-from ecs.cli import main
+from mtg_ecs.apps.cli import main
 
 BENCH = os.path.join(os.path.dirname(__file__), "..", "bench", "decks")
 
 
 def test_cards_lists_every_registered_card(capsys):
-    from cards import all_cards
+    from mtg_ecs.cards import all_cards
     assert main(["cards"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out == all_cards() and "Serra Angel" in out

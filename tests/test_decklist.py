@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from cards import get_card
-from cards.dsl import make_card
-from ecs import decklist
-from ecs.decklist import DeckInvalid, DecklistParseError, parse, validate, problems
+from mtg_ecs.cards import get_card
+from mtg_ecs.cards.dsl import make_card
+from mtg_ecs.apps import decklist
+from mtg_ecs.apps.decklist import DeckInvalid, DecklistParseError, parse, validate, problems
 
 FILLER = ["Centaur Courser", "Canyon Minotaur", "Serra Angel", "Wind Drake", "Arbor Elf",
           "Searing Spear", "Titanic Growth", "Unsummon", "Divination", "Fog"]
@@ -203,7 +203,7 @@ def test_unknown_format():
 
 def test_parsed_deck_starts_a_game():
     """A parsed, validated decklist is what Game.new takes."""
-    from ecs import Game
+    from mtg_ecs import Game
     d = parse("Deck\n24 Forest\n4 Centaur Courser\n4 Arbor Elf\n4 Titanic Growth\n"
               "4 Elvish Visionary\n4 Primal Huntbeast\n4 Yeva's Forcemage\n4 Deadly Recluse\n"
               "4 Vastwood Gorger\n4 Fog\nSideboard\n3 Acidic Slime\n")

@@ -8,8 +8,8 @@ import os
 import subprocess
 import sys
 
-from ecs.cli import main
-from ecs.state import canonical, log_hash, state_hash
+from mtg_ecs.apps.cli import main
+from mtg_ecs.core.hashing import canonical, log_hash, state_hash
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -19,12 +19,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # the sample decks (heuristic agents).
 GAMES = r'''
 import hashlib
-from ecs import Game
-from ecs.agents import RandomAgent, HeuristicAgent
-from ecs.decisions import IllegalAction
-from ecs.fuzz import game_specs
-from ecs.simulate import load_deck
-from ecs.state import state_hash, log_hash, canonical
+from mtg_ecs import Game
+from mtg_ecs.apps.agents import RandomAgent, HeuristicAgent
+from mtg_ecs.core.decisions import IllegalAction
+from mtg_ecs.apps.fuzz import game_specs
+from mtg_ecs.apps.simulate import load_deck
+from mtg_ecs.core.hashing import state_hash, log_hash, canonical
 
 def run(decks, seed, agents):
     g = Game.new(decks, seed=seed, log=True, turn_limit=12)
@@ -94,9 +94,9 @@ def test_state_hash_of_a_stack_ability_is_the_same_in_two_processes():
     """A triggered ability on the stack holds the card's trigger and effect objects
     (plain objects with default reprs): its hash must not show where they live."""
     code = r'''
-from components import StackAbility
-from ecs import Game, Cast, Pass
-from ecs.state import state_hash, log_hash
+from mtg_ecs.components import StackAbility
+from mtg_ecs import Game, Cast, Pass
+from mtg_ecs.core.hashing import state_hash, log_hash
 g, h = Game.from_setup({"players": [{"battlefield": ["Forest", "Forest"],
     "hand": [{"card": "Elvish Visionary", "id": "e"}], "library": ["Forest"] * 3}, {}]})
 g.decide(Cast(g.card_entity[h["e"]]))
@@ -126,7 +126,7 @@ def test_simulate_jobs_give_the_same_event_logs(tmp_path):
 
 def test_log_hash_follows_the_log():
     """The log hash changes when an event does (it can fail)."""
-    from ecs import Game
+    from mtg_ecs import Game
     g = Game.new([["Forest"] * 40, ["Forest"] * 40], seed=3, log=True)
     before = log_hash(g)
     g.log.append(("note", {"text": "x"}))

@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-from ecs import fuzz
-from ecs.cli import main
+from mtg_ecs.apps import fuzz
+from mtg_ecs.apps.cli import main
 
 
 def _run(games, seed, tmp_path):
@@ -76,8 +76,8 @@ def test_engine_faults_are_caught(monkeypatch):
     """Faults planted in the engine are reported: mana left in a pool when the step
     changes (500.4), state-based actions never performed (704.3), a clone sharing its
     players with the original."""
-    from systems import sba, turn
-    from ecs.game import Game
+    from mtg_ecs.systems import sba, turn
+    from mtg_ecs.game import Game
     with monkeypatch.context() as m:
         m.setattr(turn, "empty_pools", lambda game: None)
         assert "mana pool" in _first_failure(9).failure.message
@@ -101,8 +101,8 @@ def test_failure_scenario_fails_exactly_while_the_fault_is_there(tmp_path, monke
     """The file a failure writes is a scenario (`fuzz` key): `mtg-ecs scenario` replays
     the whole game from its decks and seed (CR 103) with the invariants checked, fails
     with the fuzzer's message while the fault is there, and passes once it is fixed."""
-    from systems import turn
-    from ecs.scenario import run_file
+    from mtg_ecs.systems import turn
+    from mtg_ecs.apps.scenario import run_file
     real = turn.empty_pools
     monkeypatch.setattr(turn, "empty_pools", lambda game: None)
     res = _first_failure(9)
@@ -124,7 +124,7 @@ def test_failure_scenario_fails_exactly_while_the_fault_is_there(tmp_path, monke
     ({"seed": "x"}, "seed"),
 ])
 def test_fuzz_scenario_keys_are_checked(change, key):
-    from ecs.scenario import run_data
+    from mtg_ecs.apps.scenario import run_data
     data = {"name": "x", "seed": 1, "players": [{"library": ["Forest"] * 60}] * 2,
             "fuzz": {"answers": []}}
     data.update(change)
@@ -153,8 +153,8 @@ def test_reused_checks_equal_fresh_ones():
     (cached per object, only written objects looked at again) tell states apart
     exactly like `state_hash`, and the object scan and layer pass it reuses equal
     fresh ones, over a game of random answers, refused ones included."""
-    from ecs.game import Game
-    from ecs.state import state_hash
+    from mtg_ecs.game import Game
+    from mtg_ecs.core.hashing import state_hash
     fuzz._install_step_hook()
     spec = next(fuzz.game_specs(3, 1))
     g = Game.new(spec.decks, seed=spec.seed, turn_limit=12)
@@ -193,7 +193,7 @@ def test_games_do_not_depend_on_string_hashing():
     import os
     import subprocess
     import sys
-    code = ("from ecs import fuzz; import hashlib; r = fuzz.run_game(next(fuzz.game_specs(9, 1)));"
+    code = ("from mtg_ecs.apps import fuzz; import hashlib; r = fuzz.run_game(next(fuzz.game_specs(9, 1)));"
             "print(r.failure, hashlib.sha256(repr(r.script).encode()).hexdigest())")
     out = []
     for h in ("1", "2"):
@@ -207,7 +207,7 @@ def test_games_do_not_depend_on_string_hashing():
 def test_repro_of_an_engine_crash(tmp_path, monkeypatch):
     """An exception inside the engine is a failure; the answer that caused it is in the
     repro file, so replaying it crashes the same way."""
-    from ecs.game import Game
+    from mtg_ecs.game import Game
     real = Game.advance
 
     def crashing(self):
@@ -227,8 +227,8 @@ def test_harness_hooks_last_for_the_game_only():
     """The fuzzer wraps the step loop and the world's writers while a game is checked;
     afterwards the engine is unwrapped again (a script that fuzzes, then simulates,
     runs the plain engine)."""
-    from ecs.world import World
-    from systems import turn
+    from mtg_ecs.core.world import World
+    from mtg_ecs.systems import turn
     plain = (turn.next_step, World.create, World.add, World.remove, World.delete)
     res = fuzz.run_game(next(fuzz.game_specs(4, 1, turn_limit=3)))
     assert res.failure is None and res.decisions > 0
@@ -258,7 +258,7 @@ def test_pool_decks_draw_from_few_cards(tmp_path, monkeypatch):
     """--pool K: both decks of a game take their nonland cards from the same K cards
     (picked per game from the seed), so their interactions come up often; without it
     the games are the usual ones. A failure's repro file and message name the pool."""
-    from ecs.fuzz import LANDS
+    from mtg_ecs.apps.fuzz import LANDS
     specs = list(fuzz.game_specs(8, 4, pool=5))
     assert specs == list(fuzz.game_specs(8, 4, pool=5))          # deterministic
     for s in specs:
@@ -316,9 +316,9 @@ def test_a_spell_targeting_itself_is_caught(tmp_path, monkeypatch):
     """CR 115.5 as an invariant: with a planted fault (a spell may target itself: the
     bug `fuzz --agents heuristic` found through endless Twincast copies), Twincast aimed
     at itself is reported by the checks every scenario and fuzz game runs under."""
-    import systems.targeting as tg
-    from ecs.scenario import run_file
-    from ecs.scenario.checked import checked_decisions
+    import mtg_ecs.systems.targeting as tg
+    from mtg_ecs.apps.scenario import run_file
+    from mtg_ecs.apps.scenario.checked import checked_decisions
     real = tg.TargetContext.__init__
 
     def forgetting_itself(self, *a, **kw):

@@ -1,10 +1,10 @@
 """Engine bugs found by `mtg-ecs fuzz` (ecs/fuzz.py), one regression test each."""
 from __future__ import annotations
 
-from cards.dsl import make_card, StaticAbility
-from ecs import Game, Pass
-from ecs.decisions import Cast, PlayerRef
-from systems import statics as st
+from mtg_ecs.cards.dsl import make_card, StaticAbility
+from mtg_ecs import Game, Pass
+from mtg_ecs.core.decisions import Cast, PlayerRef
+from mtg_ecs.systems import statics as st
 
 
 def _life_total(g, src, ch, allc):
@@ -42,7 +42,7 @@ def test_clone_while_choosing_trigger_targets():
     clone taken at that choice continues exactly like the original (fuzz: the copy of
     the task shared its list of chosen targets, so answering on both gave the clone's
     ability the target twice)."""
-    from ecs.state import state_hash
+    from mtg_ecs.core.hashing import state_hash
     game, h = Game.from_setup({"players": [
         {"battlefield": ["Forest", "Forest", "Forest", "Forest", "Forest"],
          "hand": [{"card": "Acidic Slime", "id": "slime"}]},
@@ -56,7 +56,7 @@ def test_clone_while_choosing_trigger_targets():
     game.decide(target)
     copy.decide(target)
     assert state_hash(copy) == state_hash(game)
-    from components import StackAbility
+    from mtg_ecs.components import StackAbility
     ab = game.world.get(game.stack[-1], StackAbility)
     assert ab.targets == ((target[0],),)
     assert copy.world.get(copy.stack[-1], StackAbility).targets == ab.targets
@@ -76,8 +76,8 @@ def test_up_front_mana_that_cannot_pay_reverses_the_cast():
     before it (fuzz: the target was asked first, then payment failed after the answer was
     accepted: EngineError and a spell stuck half-cast)."""
     import pytest
-    from ecs.decisions import IllegalAction
-    from ecs.state import state_hash
+    from mtg_ecs.core.decisions import IllegalAction
+    from mtg_ecs.core.hashing import state_hash
     game, spear, isl = _spear_game()
     start = state_hash(game)
     game.decide(Cast(spear, mana=[isl]))          # the target is asked next
@@ -98,9 +98,9 @@ def test_malformed_up_front_targets_are_refused():
     """CR 115.1: a target is one object or player; nested lists for a target phrase of two
     targets are refused with the game unchanged (fuzz: TypeError, unhashable list)."""
     import pytest
-    from ecs import Game
-    from ecs.decisions import Activate, IllegalAction
-    from ecs.state import state_hash
+    from mtg_ecs import Game
+    from mtg_ecs.core.decisions import Activate, IllegalAction
+    from mtg_ecs.core.hashing import state_hash
     game, h = Game.from_setup({"players": [
         {"battlefield": [{"card": "Garruk Wildspeaker", "id": "g"}, {"card": "Forest", "id": "f1"},
                          {"card": "Forest", "id": "f2", "tapped": True}]},
@@ -120,8 +120,8 @@ def test_answer_of_the_wrong_shape_is_illegal():
     asked) raises IllegalAction and leaves the game exactly as it was (fuzz: TypeError
     from the validators)."""
     import pytest
-    from ecs.decisions import IllegalAction
-    from ecs.state import state_hash
+    from mtg_ecs.core.decisions import IllegalAction
+    from mtg_ecs.core.hashing import state_hash
     game, spear, _ = _spear_game()
     game.decide(Cast(spear))
     assert game.pending.kind == "targets"
@@ -177,8 +177,8 @@ def test_clone_while_choosing_new_targets_for_a_copy():
     a clone taken at that choice continues exactly like the original (fuzz, game 7240 of
     seed 2026: the copy-choice process was shared by both games, so once the original
     answered, the clone's answer went to a target phrase that doesn't exist)."""
-    from ecs.state import state_hash
-    from components import Spell
+    from mtg_ecs.core.hashing import state_hash
+    from mtg_ecs.components import Spell
     game, h = Game.from_setup({"players": [
         {"battlefield": ["Island", "Island", "Island", "Island", "Mountain", "Mountain"],
          "hand": [{"card": "Twincast", "id": "tw"}, {"card": "Searing Spear", "id": "sp"}]},
@@ -203,7 +203,7 @@ def test_trample_lethal_counts_another_attackers_damage_once():
     creatures assign to it in the same step, once (fuzz, game 12001 of seed 2026: an
     attacker with a single blocker was counted twice, so the decision offered a lethal
     amount the game then refused, and no answer built from it was legal)."""
-    from ecs.agents import HeuristicAgent
+    from mtg_ecs.apps.agents import HeuristicAgent
     game, h = Game.from_setup({"players": [
         {"battlefield": [{"card": "Centaur Courser", "id": "gb"},
                          {"card": "Stampeding Rhino", "id": "rh"}]},
@@ -228,7 +228,7 @@ def test_shuffle_that_lowers_toughness_is_followed_by_state_based_actions():
     of its controller's library is black; a shuffle that puts a nonblack card on top
     makes its 3 damage lethal, and the next state-based action check destroys it (the
     check was skipped: a library's order was taken for state no SBA reads)."""
-    from systems import zones
+    from mtg_ecs.systems import zones
     for seed in range(20):
         game, h = Game.from_setup({"seed": seed, "players": [
             {"battlefield": [{"card": "Vampire Nocturnus", "id": "vn", "damage": 3}],

@@ -1,11 +1,11 @@
 """The layer system (CR 613) with test-only cards: timestamps (613.7), dependency
 (613.8), the locked set of affected objects of a resolved spell (611.2c),
 characteristic-defining abilities first (613.4a), counters in 7c (613.4c)."""
-from cards.dsl import make_card, StaticAbility, SpellAbility
-from ecs import Game, Pass, Cast
-from systems import effects as fx
-from systems import statics as st
-from systems.layers import StaticEffect, L_7B
+from mtg_ecs.cards.dsl import make_card, StaticAbility, SpellAbility
+from mtg_ecs import Game, Pass, Cast
+from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import statics as st
+from mtg_ecs.systems.layers import StaticEffect, L_7B
 
 
 def _lands_are(subtype, only=None):
@@ -42,7 +42,7 @@ def test_dependency_beats_timestamp_in_the_type_layer():
     m2 = g2.card_entity[h2["m"]]
     assert {"Mountain", "Forest", "Island"} <= set(g2.chars(m2).subtypes)
     # a land that is an Island taps for blue too (305.6)
-    from systems.costs import activated_abilities
+    from mtg_ecs.systems.costs import activated_abilities
     assert len([a for a in activated_abilities(g, m) if a.mana]) == 3
 
 

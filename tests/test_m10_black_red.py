@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from ecs import Game, Pass
-from ecs.decisions import Cast, Activate, PlayerRef, IllegalAction
-from ecs.decklist import problems
-from systems.replacement import PreventNextDamage
+from mtg_ecs import Game, Pass
+from mtg_ecs.core.decisions import Cast, Activate, PlayerRef, IllegalAction
+from mtg_ecs.apps.decklist import problems
+from mtg_ecs.systems.replacement import PreventNextDamage
 
 
 def _ents(game, h):
@@ -29,7 +29,7 @@ def test_tendrils_gain_ignores_prevention():
     game.shields.append(PreventNextDamage(e("g"), 3))
     game.decide(Cast(e("t"), targets=[[e("g")]]))
     _resolve(game)
-    from components import Damage
+    from mtg_ecs.components import Damage
     assert game.world.get(e("g"), Damage).amount == 1
     assert game.players[0].life == 24
 
@@ -53,7 +53,7 @@ def test_control_until_end_of_turn_returns():
          "library": ["Island"] * 3},
         {"battlefield": [{"card": "Centaur Courser", "id": "cc"}], "library": ["Island"] * 3}]})
     e = _ents(game, h)
-    from components import Controller
+    from mtg_ecs.components import Controller
     game.decide(Cast(e("aot"), targets=[[e("cc")]]))
     _resolve(game)
     assert game.chars(e("cc")).controller == 0
@@ -65,9 +65,9 @@ def test_control_until_end_of_turn_returns():
 
 
 def _paint():
-    from cards.dsl import make_card, SpellAbility
-    from systems import effects as fx
-    from systems.targeting import creature
+    from mtg_ecs.cards.dsl import make_card, SpellAbility
+    from mtg_ecs.systems import effects as fx
+    from mtg_ecs.systems.targeting import creature
     return make_card("Test Paint", "{0}", "Sorcery", spell=SpellAbility(
         effects=(fx.SetColors(fx.TARGET(0), {"G"}, duration="forever"),
                  fx.SetSubtypes(fx.TARGET(0), ("Elf",), duration="forever")),
@@ -100,10 +100,10 @@ def test_rise_from_the_grave_later_effects_override():
 def _skipper(player_tracked: bool):
     """Test cards: Wall of Frost's effect (tracks the creature) and Sleep's (tracks the
     creature and the player), as instants."""
-    from cards.dsl import make_card, SpellAbility
-    from systems import effects as fx
-    from systems.untap import DoesntUntapNext
-    from systems.targeting import creature
+    from mtg_ecs.cards.dsl import make_card, SpellAbility
+    from mtg_ecs.systems import effects as fx
+    from mtg_ecs.systems.untap import DoesntUntapNext
+    from mtg_ecs.systems.targeting import creature
     step = DoesntUntapNext(fx.TARGET(0), fx.PLAYER_OF(fx.TARGET(0)) if player_tracked else None)
     return make_card("Test Sleep" if player_tracked else "Test Frost", "{0}", "Instant",
                      spell=SpellAbility(effects=(step,), targets=(creature(),), text="test"))
@@ -125,7 +125,7 @@ def test_doesnt_untap_next_tracks_object():
         {"battlefield": [{"card": "Centaur Courser", "id": "cc", "tapped": True}],
          "library": ["Island"] * 5}]}, defs={"Test Frost": _skipper(False)})
     e = _ents(game, h)
-    from components import Tapped
+    from mtg_ecs.components import Tapped
     game.decide(Cast(e("tf"), targets=[[e("cc")]]))
     _resolve(game)
     _to_untap_of(game, 1, 2)
@@ -137,7 +137,7 @@ def test_doesnt_untap_next_tracks_object():
 def test_doesnt_untap_next_new_controller():
     """001 Wall of Frost R1 (mechanism): tracking only the creature, a creature whose
     controller changed doesn't untap during its NEW controller's next untap step."""
-    from components import Tapped
+    from mtg_ecs.components import Tapped
     game, h = Game.from_setup({"players": [
         {"battlefield": ["Mountain"] * 3, "hand": [{"card": "Test Frost", "id": "tf"},
                                                    {"card": "Nicol Bolas, Planeswalker", "id": "nb"}],
@@ -147,8 +147,8 @@ def test_doesnt_untap_next_new_controller():
     e = _ents(game, h)
     game.decide(Cast(e("tf"), targets=[[e("cc")]]))
     _resolve(game)
-    from systems import effects as fx
-    from systems.effects import Ctx
+    from mtg_ecs.systems import effects as fx
+    from mtg_ecs.systems.effects import Ctx
     fx.GainControl(fx.TARGET(0)).run(game, Ctx(None, e("tf"), 0, [[e("cc")]]))
     assert game.chars(e("cc")).controller == 0
     _to_untap_of(game, 0, 3)                         # p0's next untap step: skipped
@@ -161,7 +161,7 @@ def test_doesnt_untap_next_tracks_player():
     """001 Sleep R2 (mechanism): an effect tracking the player and the creature — a
     creature that changed controller untaps normally during its new controller's untap
     step, and the effect ends at the original player's next untap step."""
-    from components import Tapped
+    from mtg_ecs.components import Tapped
     game, h = Game.from_setup({"players": [
         {"battlefield": ["Mountain"] * 3, "hand": [{"card": "Test Sleep", "id": "ts"}],
          "library": ["Island"] * 5},
@@ -170,8 +170,8 @@ def test_doesnt_untap_next_tracks_player():
     e = _ents(game, h)
     game.decide(Cast(e("ts"), targets=[[e("cc")]]))
     _resolve(game)
-    from systems import effects as fx
-    from systems.effects import Ctx
+    from mtg_ecs.systems import effects as fx
+    from mtg_ecs.systems.effects import Ctx
     fx.GainControl(fx.TARGET(0)).run(game, Ctx(None, e("ts"), 0, [[e("cc")]]))
     _to_untap_of(game, 0, 3)                         # p0 controls it now: untaps normally
     assert not game.world.has(e("cc"), Tapped)
@@ -183,7 +183,7 @@ def test_jackal_familiar_put_onto_battlefield_attacking_or_blocking():
     (508.1c, 509.1b); a Jackal Familiar that is attacking or blocking without having been
     declared (put onto the battlefield attacking/blocking, 508.4, 509.5) stays in combat
     and deals combat damage alone."""
-    from components import Attacking, Blocking
+    from mtg_ecs.components import Attacking, Blocking
     game, h = Game.from_setup({"players": [
         {"battlefield": [{"card": "Centaur Courser", "id": "cc"}], "library": ["Island"] * 3},
         {"battlefield": [], "hand": [{"card": "Jackal Familiar", "id": "jb"}],
@@ -194,7 +194,7 @@ def test_jackal_familiar_put_onto_battlefield_attacking_or_blocking():
         game.decide(Pass())
     game.decide({e("cc"): PlayerRef(1)})
     # 509.5: an effect puts the Jackal onto the battlefield blocking the Courser
-    from systems import zones
+    from mtg_ecs.systems import zones
     jb = zones.put_onto_battlefield(game, e("jb"), controller=1)
     game.set(jb, Blocking((e("cc"),)))
     at = game.world.get(e("cc"), Attacking)
@@ -203,7 +203,7 @@ def test_jackal_familiar_put_onto_battlefield_attacking_or_blocking():
         game.decide(Pass() if game.pending.kind == "priority" else {})
     while game.step != "end_of_combat":
         game.decide(Pass() if game.pending.kind == "priority" else {})
-    from components import Damage
+    from mtg_ecs.components import Damage
     assert game.zone_of(game.card_entity[h["jb"]]) == "graveyard"
     assert game.world.get(e("cc"), Damage).amount == 2
     assert game.players[1].life == 20
@@ -213,7 +213,7 @@ def test_jackal_familiar_put_onto_battlefield_attacking():
     """001 Jackal Familiar R4: a Jackal Familiar put onto the battlefield attacking isn't
     declared as an attacker (508.4), so 'can't attack alone' doesn't apply: it attacks and
     deals its damage though it is the only attacking creature."""
-    from components import Attacking
+    from mtg_ecs.components import Attacking
     game, h = Game.from_setup({"players": [
         {"battlefield": [{"card": "Centaur Courser", "id": "cc"}],
          "hand": [{"card": "Jackal Familiar", "id": "j"}], "library": ["Island"] * 3},
@@ -222,7 +222,7 @@ def test_jackal_familiar_put_onto_battlefield_attacking():
     while game.step != "declare_attackers" or game.pending.kind != "attackers":
         game.decide(Pass())
     game.decide({e("cc"): PlayerRef(1)})
-    from systems import zones
+    from mtg_ecs.systems import zones
     zones.bounce(game, e("cc"))                       # the Courser leaves combat
     j = zones.put_onto_battlefield(game, e("j"), controller=0)
     game.set(j, Attacking(PlayerRef(1)))             # 508.4: put onto the battlefield attacking
@@ -260,7 +260,7 @@ def test_consume_spirit_gain_ignores_prevention():
     game.shields.append(PreventNextDamage(e("g"), 2))
     game.decide(Cast(e("cs"), targets=[[e("g")]], x=3))
     _resolve(game)
-    from components import Damage
+    from mtg_ecs.components import Damage
     assert game.world.get(e("g"), Damage).amount == 1
     assert game.players[0].life == 23
 

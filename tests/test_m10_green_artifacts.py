@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from cards.dsl import make_card, StaticAbility, ActivatedAbility, SpellAbility, parse_activation_cost
-from components import FaceDown
-from ecs import Game, Pass
-from ecs.decisions import Activate, Cast, IllegalAction, PlayerRef
-from systems import effects as fx
-from systems import player_rules, zones
-from systems.naming import CantActivateNamed, activation_forbidden
-from systems.replacement import PreventDamageTo, EntersWithCounters
-from systems import statics as st
+from mtg_ecs.cards.dsl import make_card, StaticAbility, ActivatedAbility, SpellAbility, parse_activation_cost
+from mtg_ecs.components import FaceDown
+from mtg_ecs import Game, Pass
+from mtg_ecs.core.decisions import Activate, Cast, IllegalAction, PlayerRef
+from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import player_rules, zones
+from mtg_ecs.systems.naming import CantActivateNamed, activation_forbidden
+from mtg_ecs.systems.replacement import PreventDamageTo, EntersWithCounters
+from mtg_ecs.systems import statics as st
+from mtg_ecs.systems.targeting import target
 
 
 def _game(setup, *defs):
@@ -148,7 +149,7 @@ def test_cant_be_countered_rest_of_effect_happens():
     stack; the rest of the countering effect still happens (001 Great Sable Stag R1)."""
     counter_and_draw = make_card("Test Counter Draw", "{U}", "Instant", spell=SpellAbility(
         effects=(fx.CounterSpell(fx.TARGET(0)), fx.Draw(fx.YOU, 1)),
-        targets=(__import__("systems.targeting", fromlist=["target"]).target("target spell", "spell", zone="stack"),),
+        targets=(target("target spell", "spell", zone="stack"),),
         text="Counter target spell. Draw a card."))
     game, h = _game({"players": [
         {"battlefield": ["Forest", "Forest", "Forest"], "hand": [{"card": "Great Sable Stag", "id": "s"}]},
@@ -173,14 +174,14 @@ def test_static_prevention_noncombat_only():
     """Mechanism (replacement.PreventDamageTo): a static 'prevent all noncombat damage
     that would be dealt to equipped creature' prevents spell damage, not combat damage
     (001 Magebane Armor R3; CR 615.1a)."""
-    from systems import damage
+    from mtg_ecs.systems import damage
     game, h = _game({"players": [
         {"battlefield": [{"card": "Centaur Courser", "id": "cc"},
                          {"card": "Magebane Armor", "id": "a", "attached_to": "cc"}]},
         {"battlefield": [{"card": "Canyon Minotaur", "id": "m"}]}]})
     cc, m = game.card_entity[h["cc"]], game.card_entity[h["m"]]
     damage.deal(game, [(m, game.chars(m), cc, 3)], combat=False)
-    from components import Damage
+    from mtg_ecs.components import Damage
     assert game.world.get(cc, Damage) is None
     damage.deal(game, [(m, game.chars(m), cc, 3)], combat=True)
     assert game.world.get(cc, Damage).amount == 3
@@ -216,7 +217,7 @@ def test_counters_removed_trigger_once_per_counter():
 def test_destroy_without_regeneration():
     """Mechanism (zones.destroy regenerate=False, 701.19c): a regeneration shield replaces
     an ordinary destruction but not one that 'can't be regenerated'."""
-    from components import RegenerationShields
+    from mtg_ecs.components import RegenerationShields
     game, h = _game({"players": [{"battlefield": [{"card": "Crimson Muckwader", "id": "m"}]}, {}]})
     m = game.card_entity[h["m"]]
     game.set(m, RegenerationShields(2))

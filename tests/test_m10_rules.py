@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from cards.dsl import (make_card, SpellAbility, ActivatedAbility, StaticAbility,
+from mtg_ecs.cards.dsl import (make_card, SpellAbility, ActivatedAbility, StaticAbility,
                        parse_activation_cost)
-from ecs import Game, Pass
-from ecs.decisions import Activate, Cast, IllegalAction, PlayerRef
-from systems import effects as fx
-from systems import statics as st
-from systems import damage, zones
-from systems.targeting import creature, target
+from mtg_ecs import Game, Pass
+from mtg_ecs.core.decisions import Activate, Cast, IllegalAction, PlayerRef
+from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import statics as st
+from mtg_ecs.systems import damage, zones
+from mtg_ecs.systems.targeting import creature, target
+from mtg_ecs.components import Attacking, Blocking
 
 
 def _game(setup, defs=None, rules=None):
@@ -281,7 +282,7 @@ def test_one_regeneration_shield_saves_from_deathtouch_and_lethal_damage():
     _to(game, "combat_damage")
     assert game.zone_of(e("t")) == "battlefield"
     assert game.is_tapped(e("t")) and game.damage_on(e("t")) == 0
-    from components import Attacking
+    from mtg_ecs.components import Attacking
     assert not game.world.has(e("t"), Attacking)
 
 
@@ -427,8 +428,8 @@ def test_entering_tapped_anyway_still_offers_the_payment():
 def test_agents_obey_requirements():
     """The agents' declarations are completed to legal ones (Berserkers of Blood Ridge must
     attack; a lure creature must be blocked by all able)."""
-    from ecs.agents import RandomAgent, HeuristicAgent
-    from systems.combat import legal_declaration
+    from mtg_ecs.apps.agents import RandomAgent, HeuristicAgent
+    from mtg_ecs.systems.combat import legal_declaration
     lure = _flag_card("Test Lure", (2, 2), "must_be_blocked_by_all")
     for seed in range(6):
         game, e = _game({"players": [{"battlefield": [{"card": "Berserkers of Blood Ridge", "id": "b"},
@@ -448,7 +449,7 @@ def test_agents_obey_requirements():
 
 
 def _all_lands_from_hand(game, ctx):
-    from systems.together import move_all_together
+    from mtg_ecs.systems.together import move_all_together
     lands = [c for c in game.players[ctx.controller].hand if "Land" in game.chars(c).types]
     move_all_together(game, lands, controller=ctx.controller)
 
@@ -648,7 +649,7 @@ def test_wall_of_frost_and_a_control_change():
 def _ambush(game, ctx):
     """Test-only: put the creature card from your hand onto the battlefield blocking the
     target attacking creature."""
-    from systems.combat import put_blocking
+    from mtg_ecs.systems.combat import put_blocking
     (attacker,) = ctx.targets[0]
     for c in list(game.players[ctx.controller].hand):
         if "Creature" in game.chars(c).types:
@@ -660,7 +661,7 @@ def _ambush(game, ctx):
 AMBUSH = make_card("Test Ambush", "{G}", "Instant", spell=SpellAbility(
     effects=(fx.Custom(_ambush),),
     targets=(creature("target attacking creature",
-                      filter=lambda g, t, tc: g.world.has(t, __import__("components").Attacking)),),
+                      filter=lambda g, t, tc: g.world.has(t, Attacking)),),
     text="Put a creature card from your hand onto the battlefield blocking target attacking creature."))
 
 
@@ -696,7 +697,7 @@ def test_new_blocker_is_placed_in_the_order_by_the_attacking_player():
         with pytest.raises(IllegalAction):
             game.clone().decide(order)
     game.decide([x, w, z])
-    assert game.world.has(w, __import__("components").Blocking)
+    assert game.world.has(w, Blocking)
     _to(game, "combat_damage")
     d = game.pending
     assert d.kind == "damage_assignment" and d.data["blockers"] == [x, w, z]

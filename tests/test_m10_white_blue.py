@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from cards.dsl import make_card, SpellAbility, ActivatedAbility, parse_activation_cost
-from ecs import Game, Pass
-from ecs.decisions import Cast, Activate, PlayerRef, IllegalAction
-from systems import effects as fx
-from systems import zones
-from systems.targeting import any_target, target
-from systems.together import together, move_all_together
+from mtg_ecs.cards.dsl import make_card, SpellAbility, ActivatedAbility, parse_activation_cost
+from mtg_ecs import Game, Pass
+from mtg_ecs.core.decisions import Cast, Activate, PlayerRef, IllegalAction
+from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import zones
+from mtg_ecs.systems.targeting import any_target, target
+from mtg_ecs.systems.together import together, move_all_together
 
 
 def _game(setup, *defs):
@@ -132,7 +132,7 @@ def test_mill_step_and_add_counters():
         {"library": [{"card": "Plains", "id": "top"}, "Island", {"card": "Swamp", "id": "third"}],
          "battlefield": [{"card": "Soul Warden", "id": "sw"}]},
         {}]})
-    from systems.effects import Ctx
+    from mtg_ecs.systems.effects import Ctx
     ctx = Ctx(None, e("sw"), 0)
     fx.Mill(fx.YOU, 2).run(game, ctx)
     assert len(game.players[0].library) == 1
@@ -148,15 +148,15 @@ def test_restriction_cast_spells_this_turn_only():
     """Mechanism (Silence, 001 Silence R1/R2): a 'can't cast spells this turn' restriction
     removes the player's Cast actions but not activations, and ends with the turn
     (CR 601.3, 514.2)."""
-    from systems import restrictions
-    from ecs.decisions import Cast as CastA, Activate as ActA
+    from mtg_ecs.systems import restrictions
+    from mtg_ecs.core.decisions import Cast as CastA, Activate as ActA
     game, e = _game({"players": [
         {"battlefield": [{"card": "Furnace Whelp", "id": "whelp"}, "Mountain", "Mountain", "Mountain"],
          "hand": [{"card": "Searing Spear", "id": "spear"}]},
         {}]})
     assert any(isinstance(a, CastA) for a in game.pending.options)
     restrictions.add(game, "cast_spells", [0])
-    from systems.priority import legal_actions
+    from mtg_ecs.systems.priority import legal_actions
     acts = legal_actions(game, 0)
     assert not any(isinstance(a, CastA) for a in acts)
     assert any(isinstance(a, ActA) and a.source == e("whelp") for a in acts)
@@ -171,7 +171,7 @@ def test_becomes_target_once_per_spell_and_only_its_object():
     """Mechanism (001 Illusionary Servant R1, 001 Ice Cage R1): BecomesTarget triggers when the
     spell that targets the object is cast — once — and not for a spell targeting something
     else (CR 603.2, 601.2i)."""
-    from systems.targeted import BecomesTarget
+    from mtg_ecs.systems.targeted import BecomesTarget
     game, e = _game({"players": [
         {"battlefield": ["Mountain", "Mountain", "Mountain", "Mountain"],
          "hand": [{"card": "Searing Spear", "id": "s1"}, {"card": "Searing Spear", "id": "s2"}]},
@@ -189,7 +189,7 @@ def test_guardian_seraph_source_without_controller_uses_owner():
     """001 Guardian Seraph R2: a source with no controller (a card in a graveyard, e.g. a
     cycled Jund Sojourners) counts as controlled by its owner (CR 109.4): damage from the
     opponent's card is reduced by 1; damage from its controller's own card isn't."""
-    from systems import damage
+    from mtg_ecs.systems import damage
     game, e = _game({"players": [
         {"battlefield": [{"card": "Guardian Seraph", "id": "gs"}],
          "graveyard": [{"card": "Canyon Minotaur", "id": "mine"}]},
@@ -204,8 +204,8 @@ def test_guardian_seraph_source_without_controller_uses_owner():
 def test_prevent_all_damage_to_shield_checks_recipient_when_damage_is_dealt():
     """Mechanism (001 Safe Passage R2/R3): PreventAllDamageTo decides at each damage event
     — a creature its player controls now is covered, a planeswalker or the opponent isn't."""
-    from systems import damage
-    from systems.replacement import PreventAllDamageTo, you_and_your_creatures
+    from mtg_ecs.systems import damage
+    from mtg_ecs.systems.replacement import PreventAllDamageTo, you_and_your_creatures
     game, e = _game({"players": [
         {"battlefield": [{"card": "Soul Warden", "id": "sw"}, {"card": "Ajani Goldmane", "id": "aj"}]},
         {"battlefield": [{"card": "Soul Warden", "id": "osw"}]}]})
@@ -288,7 +288,7 @@ def test_copy_target_without_new_legal_choice_is_unchanged():
     assert game.pending.kind == "may"
     game.decide(True)
     assert game.pending.kind == "priority"          # no new legal target: unchanged
-    from components import Spell
+    from mtg_ecs.components import Spell
     copy_eid = game.stack[-1]
     assert game.world.get(copy_eid, Spell).targets == ((e("cc"),),)
     assert game.world.get(copy_eid, Spell).copy
@@ -303,7 +303,7 @@ def test_clone_copy_effect_ends_when_it_leaves():
     """Mechanism (001 Clone R1/R3): the copiable values come from CopyOf while it is on the
     battlefield; a copy of a copy copies the same values; back in the hand it is Clone
     again (CR 707.2, 400.7)."""
-    from systems.copy import copiable_defn
+    from mtg_ecs.systems.copy import copiable_defn
     game, e = _game({"players": [
         {"battlefield": ["Island"] * 5, "hand": [{"card": "Clone", "id": "clone"},
                                                  {"card": "Unsummon", "id": "uns"}]},
@@ -326,8 +326,8 @@ def test_redirect_apply_splits_events_and_uses_up_the_shield():
     """Mechanism (001 Harm's Way R3/R4/R5): a redirection shield moves up to its amount of
     the chosen source's damage to covered recipients onto the new recipient, in event order
     without a plan or as planned; consumed only when dealt; nothing moves to a gone target."""
-    from systems import redirect
-    from systems.redirect import RedirectNextDamage
+    from mtg_ecs.systems import redirect
+    from mtg_ecs.systems.redirect import RedirectNextDamage
     game, e = _game({"players": [
         {"battlefield": [{"card": "Soul Warden", "id": "sw"}]},
         {"battlefield": [{"card": "Centaur Courser", "id": "cc"}, {"card": "Furnace Whelp", "id": "src"}]}]})
@@ -355,8 +355,8 @@ def test_redirect_apply_splits_events_and_uses_up_the_shield():
 def test_harms_way_shield_left_after_one_damage():
     """001 Harm's Way R3: the chosen source deals only 1 damage to its controller: that 1 is
     redirected and a 1-damage shield remains for the next damage from that source this turn."""
-    from systems import damage
-    from systems.redirect import RedirectNextDamage
+    from mtg_ecs.systems import damage
+    from mtg_ecs.systems.redirect import RedirectNextDamage
     game, e = _game({"players": [
         {"battlefield": [{"card": "Soul Warden", "id": "sw"}]},
         {"battlefield": [{"card": "Centaur Courser", "id": "cc"}, {"card": "Furnace Whelp", "id": "src"}]}]})
@@ -408,7 +408,7 @@ def test_remove_counter_cost_parsing():
 def test_cycling_only_from_hand():
     """Mechanism: cycling is an activated ability that works only while the card is in its
     owner's hand (CR 702.29a): a Jund Sojourners on the battlefield offers no cycling."""
-    from systems.priority import legal_actions
+    from mtg_ecs.systems.priority import legal_actions
     game, e = _game({"players": [
         {"battlefield": ["Mountain", "Mountain", "Mountain", {"card": "Jund Sojourners", "id": "bf"}],
          "hand": [{"card": "Jund Sojourners", "id": "inhand"}], "library": ["Plains"]},
@@ -424,7 +424,7 @@ def test_cycling_only_from_hand():
 def test_choose_as_enters_only_listed_options():
     """Mechanism (001 Convincing Mirage R1): the 'choose a basic land type' decision accepts
     only the five basic land types; the choice is kept on the permanent (CR 614.12, 305.6)."""
-    from systems.choices import chosen
+    from mtg_ecs.systems.choices import chosen
     game, e = _game({"players": [
         {"battlefield": ["Island", "Island"], "hand": [{"card": "Convincing Mirage", "id": "m"}]},
         {"battlefield": [{"card": "Forest", "id": "f"}]}]})
@@ -443,8 +443,8 @@ def test_name_card_and_search_refuse_other_answers():
     """Mechanism (001 Sphinx Ambassador R1-R3): the searcher must pick a card of that library
     (701.19b: 'a card' has no quality, so one is picked); the named card must be a real
     card name (201.3)."""
-    from systems.search import SearchLibrary, NameCard
-    from systems.effects import Ctx
+    from mtg_ecs.systems.search import SearchLibrary, NameCard
+    from mtg_ecs.systems.effects import Ctx
     game, e = _game({"players": [
         {"battlefield": [{"card": "Soul Warden", "id": "sw"}]},
         {"library": [{"card": "Island", "id": "isl"}]}]})
@@ -473,7 +473,7 @@ def test_harms_way_source_gone_but_referred_to_by_its_trigger():
     Hellkite as it last existed (the trigger's source) is a choice, the ability itself
     and the Hellkite card now in hand (a new object, 400.7) are not, and the 5 damage the
     trigger deals as that Hellkite is redirected in part (2 to p1)."""
-    from components import StackAbility
+    from mtg_ecs.components import StackAbility
     game, e = _game({"players": [
         {"battlefield": ["Plains", "Island"],
          "hand": [{"card": "Harm's Way", "id": "hw"}, {"card": "Unsummon", "id": "un"}]},

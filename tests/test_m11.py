@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from cards.dsl import make_card, SpellAbility, TriggeredAbility
-from components import Attacking
-from ecs import Game, Pass
-from ecs.decisions import Cast, IllegalAction, PlayerRef
-from systems import effects as fx
-from systems import zones
-from systems import triggers as tr
-from systems.library import Scry, LookAndReorder
+from mtg_ecs.cards.dsl import make_card, SpellAbility, TriggeredAbility
+from mtg_ecs.components import Attacking
+from mtg_ecs import Game, Pass
+from mtg_ecs.core.decisions import Cast, IllegalAction, PlayerRef
+from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import zones
+from mtg_ecs.systems import triggers as tr
+from mtg_ecs.systems.library import Scry, LookAndReorder
+from mtg_ecs.cards.dsl import ActivatedAbility, parse_activation_cost
+from mtg_ecs.components import Damage
+from mtg_ecs.systems.targeting import target
 
 SCRY_DRAW = make_card("Test Scry Then Draw", "{U}", "Sorcery", spell=SpellAbility(
     effects=(Scry(2), fx.Draw(fx.YOU, 1)), text="Scry 2, then draw a card."))
@@ -264,7 +267,7 @@ def test_leyline_after_mulligans_only():
 def test_leyline_cast_normally_can_be_countered():
     """004 LEY-7: cast later as an ordinary {2}{R}{R} enchantment spell, the Leyline is a
     spell and can be countered (CR 701.6)."""
-    from systems.stack import counter
+    from mtg_ecs.systems.stack import counter
     game, h = Game.from_setup({"players": [
         {"battlefield": ["Mountain"] * 4, "hand": [{"card": LEY, "id": "ley"}]}, {}]})
     e = game.card_entity[h["ley"]]
@@ -315,8 +318,8 @@ def test_enters_or_attacks_once_per_declaration():
 # Stormtide Leviathan losing its abilities (layers 4 and 6)
 # ---------------------------------------------------------------------------------------
 def _lose_all_abilities(game, eid):
-    from systems.effects import add_effect
-    from systems.layers import CE, L_ABILITY
+    from mtg_ecs.systems.effects import add_effect
+    from mtg_ecs.systems.layers import CE, L_ABILITY
 
     def apply(g, ce, ch, allc):
         ch.abilities = ()
@@ -330,7 +333,7 @@ def test_stormtide_loses_abilities_lands_stay_islands():
     abilities (layer 6) doesn't stop its type-changing effect (layer 4, applied first, CR
     613.1d, 613.1f): lands, including one that enters later, stay Islands and tap for {U};
     its islandwalk and attack restriction no longer apply."""
-    from ecs.decisions import Activate, PlayLand
+    from mtg_ecs.core.decisions import Activate, PlayLand
     game, h = Game.from_setup({"players": [
         {"battlefield": [{"card": "Stormtide Leviathan", "id": "sl"}, {"card": "Centaur Courser", "id": "cc"},
                          {"card": "Mountain", "id": "m"}],
@@ -345,7 +348,7 @@ def test_stormtide_loses_abilities_lands_stay_islands():
     game.decide(Activate(e("f"), 1))
     assert game.players[0].pool[1] == 1                     # {U}
     # the third ability is gone: the Courser can attack; no islandwalk: the Angel can block
-    from systems.combat import attack_candidates, can_block
+    from mtg_ecs.systems.combat import attack_candidates, can_block
     cands = attack_candidates(game)
     assert e("cc") in cands
     assert can_block(game, e("sa"), e("sl"))
@@ -369,7 +372,7 @@ def test_removed_static_ability_stops_its_later_layer_effects():
 def test_deathtouch_from_another_zone():
     """004 DT-10: deathtouch works whatever zone the object dealing damage is in (702.2d):
     1 damage from a deathtouch card in a graveyard destroys a 5/5 at the next SBA check."""
-    from systems import damage, sba
+    from mtg_ecs.systems import damage, sba
     game, h = Game.from_setup({"players": [
         {"graveyard": [{"card": "Deadly Recluse", "id": "dr"}]},
         {"battlefield": [{"card": "Vastwood Gorger", "id": "vg"}]}]})
@@ -386,8 +389,8 @@ def test_deathtouch_last_known_information():
     equal to its power to target creature' ability resolves after it left the battlefield
     deals that damage with its last known information — it had deathtouch, so the target is
     destroyed (702.2e)."""
-    from cards import get_card
-    from ecs.decisions import Activate
+    from mtg_ecs.cards import get_card
+    from mtg_ecs.core.decisions import Activate
     glad = get_card("Cyclops Gladiator")
     dt_glad = make_card("Test Deathtouch Gladiator", "{1}{R}{R}{R}", "Creature — Cyclops Warrior",
                         pt=(1, 1), keywords=["deathtouch"], abilities=glad.abilities)
@@ -417,7 +420,7 @@ def test_deathtouch_last_known_information():
 
 COUNTER_DRAW = make_card("Test Counter Draw", "{1}{U}{U}", "Instant", spell=SpellAbility(
     effects=(fx.CounterSpell(fx.TARGET(0)), fx.Draw(fx.YOU, 1)),
-    targets=(__import__("systems.targeting", fromlist=["target"]).target("target spell", "spell", zone="stack"),),
+    targets=(target("target spell", "spell", zone="stack"),),
     text="Counter target spell. Draw a card."))
 
 
@@ -444,10 +447,10 @@ def test_cant_be_countered_rest_of_effect_happens():
 
 
 COUNTER_ABILITY = make_card("Test Blue Counterer", "{U}", "Creature — Wizard", pt=(1, 1), abilities=[
-    __import__("cards.dsl", fromlist=["ActivatedAbility"]).ActivatedAbility(
-        cost=__import__("cards.dsl", fromlist=["parse_activation_cost"]).parse_activation_cost("{T}"),
+    ActivatedAbility(
+        cost=parse_activation_cost("{T}"),
         effects=(fx.CounterSpell(fx.TARGET(0)),),
-        targets=(__import__("systems.targeting", fromlist=["target"]).target("target spell", "spell", zone="stack"),),
+        targets=(target("target spell", "spell", zone="stack"),),
         text="{T}: Counter target spell.")])
 
 
@@ -483,7 +486,7 @@ def test_veil_blue_counter_spell_other_effects_happen():
 def test_veil_doesnt_stop_abilities():
     """004 Autumn's Veil R7: Veil doesn't affect abilities — an ability from a blue source
     can still counter the Veil player's spell."""
-    from ecs.decisions import Activate
+    from mtg_ecs.core.decisions import Activate
     game, e = _veil_game()
     game.decide(Activate(e("bc"), 0, targets=[[e("cc")]]))
     game.decide(Pass())
@@ -493,7 +496,7 @@ def test_veil_doesnt_stop_abilities():
 
 AXE = make_card("Test Axe", "{4}{R}", "Sorcery", spell=SpellAbility(
     effects=(fx.DealDamage(5, fx.TARGET(0)),),
-    targets=(__import__("systems.targeting", fromlist=["target"]).target("target player", "player"),),
+    targets=(target("target player", "player"),),
     text="Test Axe deals 5 damage to target player."))
 
 
@@ -516,7 +519,7 @@ def test_spitfire_once_per_damage_event():
 def test_redirect_keeps_the_mode():
     """004 Redirect R2; 004 RD-4: Redirect changes only targets — a modal spell keeps its
     chosen mode (700.2); the new target is one for that mode."""
-    from systems.targeting import creature, player
+    from mtg_ecs.systems.targeting import creature, player
     modal = make_card("Test Modal Shock", "{R}", "Instant", spell=SpellAbility(modes=(
         ("deals 2 damage to target creature", (creature(),), (fx.DealDamage(2, fx.TARGET(0)),)),
         ("target player gains 2 life", (player(),), (fx.GainLife(fx.TARGET(0), 2),)))))
@@ -537,11 +540,11 @@ def test_redirect_keeps_the_mode():
     d = game.pending
     assert d.kind == "targets" and PlayerRef(0) not in d.options and e("kh") in d.options
     game.decide([e("kh")])
-    from components import Spell
+    from mtg_ecs.components import Spell
     assert game.world.get(e("ms"), Spell).modes == (0,)
     game.decide(Pass())
     game.decide(Pass())
-    assert game.world.get(e("kh"), __import__("components").Damage).amount == 2
+    assert game.world.get(e("kh"), Damage).amount == 2
     assert game.zone_of(e("wd")) == "battlefield"
 
 
@@ -549,7 +552,7 @@ def test_veil_one_of_two_targets_illegal():
     """004 AV-9: a blue spell targeting the Veil player's creature X and the caster's own
     creature Y, with Veil resolved in response: on resolution X is an illegal target and is
     unaffected; the spell isn't countered and still affects Y (608.2b)."""
-    from systems.targeting import creature
+    from mtg_ecs.systems.targeting import creature
     two = make_card("Test Blue Double Shrink", "{1}{U}", "Instant", spell=SpellAbility(
         effects=(fx.ModifyPT(fx.TARGET(0), -1, -1), fx.ModifyPT(fx.TARGET(1), -1, -1)),
         targets=(creature(), creature()),
@@ -603,7 +606,7 @@ def test_reveal_at_random_casts_sorcery_during_resolution():
             {"hand": [{"card": hand[0], "id": "c"}], "library": ["Forest"] * 3}],
             "turn": {"step": "end"}})
         e = lambda k: game.card_entity[h[k]]
-        from components import StackAbility
+        from mtg_ecs.components import StackAbility
         while True:                              # until the upkeep trigger has resolved
             if game.turn == 2 and game.step == "upkeep" and game.pending.kind == "priority" and \
                     not any(game.has(x, StackAbility) for x in game.stack) and \
@@ -616,7 +619,7 @@ def test_reveal_at_random_casts_sorcery_during_resolution():
 def test_maze_targets_creature_put_onto_battlefield_attacking():
     """004 MM-6, 004 Mystifying Maze R1 (CR 506.3, 508.4): a creature put onto the battlefield
     attacking is an attacking creature, so Mystifying Maze can target it (and exile it)."""
-    from ecs.decisions import Activate
+    from mtg_ecs.core.decisions import Activate
     game, h = Game.from_setup({"players": [
         {"hand": [{"card": "Centaur Courser", "id": "cc"}]},
         {"battlefield": [{"card": "Mystifying Maze", "id": "mm"}] + [{"card": "Forest"}] * 4}],

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from cards.dsl import make_card, StaticAbility, parse_activation_cost
-from ecs import Game
-from ecs.decisions import Cast, IllegalAction
-from systems.costs import SpellCostIncrease
+from mtg_ecs.cards.dsl import make_card, StaticAbility, parse_activation_cost
+from mtg_ecs import Game
+from mtg_ecs.core.decisions import Cast, IllegalAction
+from mtg_ecs.systems.costs import SpellCostIncrease
+from mtg_ecs.components import Tapped
 
 TAX = make_card("Test Creature Tax", "{2}", "Enchantment", abilities=[StaticAbility(
     rules=(SpellCostIncrease(lambda g, src, ch, caster: "Creature" in ch.types, 1),),
@@ -58,7 +59,7 @@ def test_cost_increase_applies_to_alternative_cost():
     assert Cast(e("h0"), alt="alt") in game.pending.options
     game.decide(Cast(e("h0"), alt="alt", pay={"sacrifice": [e("a"), e("b"), e("c")]}))
     assert game.zone_of(e("h0")) == "stack"
-    assert game.world.has(e("sw"), __import__("components").Tapped)
+    assert game.world.has(e("sw"), Tapped)
     assert game.players[0].life == 14
 
 
@@ -87,7 +88,7 @@ def test_kicker_optional_additional_cost():
     """CR 702.33a, 601.2b, 601.2f: kicker is an optional additional cost announced while casting:
     asked when it could be paid (yes adds {2} to the total cost and the spell is kicked), not
     asked when it couldn't; given up front it isn't asked."""
-    from components import Spell, Tapped
+    from mtg_ecs.components import Spell, Tapped
 
     def game_with(n_forests):
         g, h = Game.from_setup({"players": [
@@ -120,7 +121,7 @@ def test_kicker_optional_additional_cost():
 def test_cost_increase_from_a_permanent_cast_this_game():
     """CR 601.2f, 611.3a: the increase applies as soon as its source is on the battlefield
     (a permanent that entered during the game, not only one set up before)."""
-    from ecs import Pass
+    from mtg_ecs import Pass
     game, h = Game.from_setup({"players": [
         {"battlefield": [{"card": "Forest"}] * 5,
          "hand": [{"card": "Test Creature Tax", "id": "tax"}, {"card": "Centaur Courser", "id": "cc"}]},
@@ -139,7 +140,7 @@ MULTI_BEAR = make_card("Test Multikicker Bear", "{G}", "Creature — Bear", pt=(
 def test_multikicker_any_number_of_times():
     """CR 702.33c: multikicker is paid any number of times, chosen while casting (601.2b):
     the choice offers 0..what could be paid; each payment adds the cost; the count is kept."""
-    from components import Spell, Tapped
+    from mtg_ecs.components import Spell, Tapped
     g, h = Game.from_setup({"players": [
         {"hand": [{"card": MULTI_BEAR.name, "id": "k"}],
          "battlefield": [{"card": "Forest", "id": f"f{i}"} for i in range(4)]}, {}]},

@@ -3,12 +3,12 @@ that no registered card has — 'Cast this spell only during combat' (601.3) and
 additional mana cost (601.2f, 004 Wild Evocation R4) — with test-only cards."""
 from __future__ import annotations
 
-from cards.dsl import make_card, SpellAbility, parse_activation_cost
-from components import StackAbility, Tapped
-from ecs import Game, Pass
-from ecs.decisions import Activate
-from systems import effects as fx
-from systems.targeting import any_target
+from mtg_ecs.cards.dsl import make_card, SpellAbility, parse_activation_cost
+from mtg_ecs.components import StackAbility, Tapped
+from mtg_ecs import Game, Pass
+from mtg_ecs.core.decisions import Activate
+from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems.targeting import any_target
 
 COMBAT_TRICK = make_card("Test Combat Trick", "{R}", "Instant", spell=SpellAbility(
     effects=(fx.DealDamage(1, fx.TARGET(0)),), targets=(any_target(),), cast_only="combat",
@@ -43,7 +43,7 @@ def test_cast_only_during_combat_stays_in_hand():
     game, e = _to_trigger("Test Combat Trick", [{"card": "Mountain", "id": "m"}])
     _resolve_trigger(game)
     assert game.zone_of(e("c")) == "hand" and not game.stack
-    from ecs.decisions import Cast
+    from mtg_ecs.core.decisions import Cast
     for step, ok in (("main1", False), ("beginning_of_combat", True)):
         g, h = Game.from_setup({"players": [
             {"hand": [{"card": "Test Combat Trick", "id": "c"}], "battlefield": ["Mountain"]}, {}],

@@ -3,7 +3,7 @@ colored symbols need their color, generic any mana, {C} colorless only)."""
 import itertools
 import random
 
-from ecs.mana import covers, parse_cost, pay_from_pool
+from mtg_ecs.components.mana import covers, parse_cost, pay_from_pool
 
 COSTS = ["{0}", "{G}", "{1}{G}", "{2}{G}{G}", "{W}{U}{B}{R}{G}", "{C}", "{2}{C}", "{3}",
          "{R/G}", "{2/W}{2/W}", "{1}{W/U}{B}", "{X}{R}"]

@@ -16,8 +16,8 @@ import re
 
 import pytest
 
-from cards import all_cards, get_card
-from ecs.mana import NO_COST
+from mtg_ecs.cards import all_cards, get_card
+from mtg_ecs.components.mana import NO_COST
 
 with open(os.path.join(os.path.dirname(__file__), "data", "oracle-2022.json"), encoding="utf-8") as f:
     ORACLE = {c["name"]: c for c in json.load(f)["cards"]}
@@ -98,7 +98,7 @@ def test_rules_text_matches_oracle(name):
 
 
 def _tokens():
-    import cards
+    from mtg_ecs import cards
     cards._load()
     return dict(cards._TOKENS)
 

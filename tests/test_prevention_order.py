@@ -2,8 +2,8 @@
 order matters when a shield prevents a fixed amount (615.7 / 616.1e)."""
 import pytest
 
-from ecs import Game, Pass, Cast, IllegalAction
-from systems.replacement import PreventNextDamage
+from mtg_ecs import Game, Pass, Cast, IllegalAction
+from mtg_ecs.systems.replacement import PreventNextDamage
 
 
 def _combat_with_fog_and_shield(first):

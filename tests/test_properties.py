@@ -9,13 +9,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import example, given, strategies as st
 
-from cards.dsl import make_card, parse_keyword
-from ecs import Game
-from ecs.agents import RandomAgent
-from ecs.decisions import IllegalAction
-from ecs.state import canonical, log_hash, state_hash
-from systems import sba
-from systems.layers import CE, L_7B, L_7C, L_7D, L_ABILITY, L_TYPE
+from mtg_ecs.cards.dsl import make_card, parse_keyword
+from mtg_ecs import Game
+from mtg_ecs.apps.agents import RandomAgent
+from mtg_ecs.core.decisions import IllegalAction
+from mtg_ecs.core.hashing import canonical, log_hash, state_hash
+from mtg_ecs.systems import sba
+from mtg_ecs.systems.layers import CE, L_7B, L_7C, L_7D, L_ABILITY, L_TYPE
 
 
 # ---------------------------------------------------------------------------
@@ -72,7 +72,7 @@ def test_state_based_actions_are_idempotent(setup):
     g._sba_clean = -1                                  # no cache: the same
     assert sba.check(g) is False and state_hash(g) == before
     if g.pending is not None:
-        from ecs.fuzz import check_sba                 # an independent check of 704.5
+        from mtg_ecs.apps.fuzz import check_sba                 # an independent check of 704.5
         assert check_sba(g) == []
 
 
@@ -117,7 +117,7 @@ def _answer(agent, g, c=None):
 # activated-ability cache, which is no part of their value
 @example(seed=157, before=146, after=17)
 def test_clone_evolves_like_the_original(seed, before, after):
-    from ecs.fuzz import game_specs
+    from mtg_ecs.apps.fuzz import game_specs
     spec = next(game_specs(seed, 1))
     g = Game.new(spec.decks, seed=spec.seed, log=True, turn_limit=15)
     agents = [RandomAgent(spec.agent_seeds[0]), RandomAgent(spec.agent_seeds[1])]

@@ -3,7 +3,7 @@ import os
 
 import yaml
 
-from ecs.scenario import run_data
+from mtg_ecs.apps.scenario import run_data
 
 README = os.path.join(os.path.dirname(__file__), "..", "README.md")
 
@@ -25,8 +25,8 @@ def test_readme_python_examples_run():
     exec(compile(api, "README.md", "exec"), ns)
     assert ns["g"].over
     exec(compile(agent, "README.md", "exec"), ns)
-    from ecs import Game
-    from ecs.agents import play, RandomAgent
+    from mtg_ecs import Game
+    from mtg_ecs.apps.agents import play, RandomAgent
     deck = ["Forest"] * 24 + ["Centaur Courser"] * 36
     g = Game.new([deck, deck], seed=2, auto_pass=True, turn_limit=60)
     play(g, [ns["LandFirstAgent"](1), RandomAgent(2)])

@@ -3,10 +3,10 @@ import json
 
 import pytest
 
-from cards.dsl import make_card, TriggeredAbility
-from ecs import Game
-from ecs import simulate as sim
-from ecs.replay import replay, describe
+from mtg_ecs.cards.dsl import make_card, TriggeredAbility
+from mtg_ecs import Game
+from mtg_ecs.apps import simulate as sim
+from mtg_ecs.apps.replay import replay, describe
 
 
 def test_jobs_do_not_change_results(tmp_path):
@@ -80,8 +80,8 @@ def test_unknown_deck_and_agent_are_clear_errors():
 def test_mandatory_loop_is_a_draw(monkeypatch):
     """CR 104.4b: two 'whenever a creature enters, create a creature' permanents loop
     forever with nothing to choose: the game is a draw."""
-    from systems import effects as fx, triggers as tr
-    from ecs import game as game_mod
+    from mtg_ecs.systems import effects as fx, triggers as tr
+    from mtg_ecs import game as game_mod
     monkeypatch.setattr(game_mod, "LOOP_LIMIT", 3000)
     token = make_card("Test Spawn", None, "Creature — Spawn", pt=(1, 1))
     breeder = make_card("Test Breeder", "{G}", "Enchantment", abilities=[TriggeredAbility(
@@ -92,7 +92,7 @@ def test_mandatory_loop_is_a_draw(monkeypatch):
                           "mana": {"G": 3}}, {}]}
     g, h = Game.from_setup(setup, defs={"Test Breeder": breeder})
     g.auto_pass = True
-    from ecs import Cast
+    from mtg_ecs import Cast
     g.decide(Cast(g.card_entity[h["c"]]))
     assert g.over and g.winner is None and g.end_reason == "loop draw"
 
@@ -102,8 +102,8 @@ class _Looper:
     first ability that isn't a mana ability, if any, else passes."""
 
     def act(self, game, d):
-        from ecs.agents import RandomAgent, useful_actions
-        from ecs.decisions import Activate
+        from mtg_ecs.apps.agents import RandomAgent, useful_actions
+        from mtg_ecs.core.decisions import Activate
         if d.kind == "priority":
             acts = [a for a in useful_actions(game, d) if isinstance(a, Activate)]
             return acts[0] if acts else d.options[0]
@@ -115,9 +115,9 @@ def test_decision_limit_is_a_draw_with_its_reason():
     end the game at play()'s decision limit as a draw, reason "decision limit" (only a
     player can stop an optional loop, CR 732.4; the limit is a bound of the
     simulation, not a rule)."""
-    from cards.dsl import ActivatedAbility, parse_activation_cost
-    from systems import effects as fx
-    from ecs.agents import play
+    from mtg_ecs.cards.dsl import ActivatedAbility, parse_activation_cost
+    from mtg_ecs.systems import effects as fx
+    from mtg_ecs.apps.agents import play
     fidget = make_card("Test Fidget", "{G}", "Artifact", abilities=[ActivatedAbility(
         cost=parse_activation_cost("{0}"), effects=(fx.GainLife(fx.YOU, 0),),
         text="{0}: You gain 0 life.")])

@@ -31,14 +31,16 @@ def live_worlds() -> int:
 
 def vanilla_decks():
     """The benchmark's vanilla decks (bench/decks): creatures and basic lands."""
-    from bench.test_bench_games import _cards, _deck
-    cards = _cards()
-    return _deck("vanilla-gold.txt", cards), _deck("vanilla-silver.txt", cards)
+    from mtg_ecs.apps.simulate import load_card_file, load_deck
+    here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench", "decks")
+    cards = load_card_file(os.path.join(here, "vanilla-cards.yaml"))
+    return tuple(load_deck(os.path.join(here, f"vanilla-{n}.txt"), cards).cards
+                 for n in ("gold", "silver"))
 
 
 def play_one(decks, seed: int):
-    from ecs import Game
-    from ecs.agents import RandomAgent, play
+    from mtg_ecs import Game
+    from mtg_ecs.apps.agents import RandomAgent, play
     g = Game.new(list(decks), seed=seed, log=False, turn_limit=200, auto_pass=True)
     play(g, [RandomAgent(2 * seed), RandomAgent(2 * seed + 1)])
     assert g.over

@@ -2,10 +2,11 @@
 'if' (603.4), delayed (603.7) and reflexive (603.12) triggered abilities."""
 import pytest
 
-from cards.dsl import make_card, TriggeredAbility, SpellAbility
-from ecs import Game, Pass, Cast, IllegalAction, PlayerRef
-from systems import effects as fx
-from systems import triggers as tr
+from mtg_ecs.cards.dsl import make_card, TriggeredAbility, SpellAbility
+from mtg_ecs import Game, Pass, Cast, IllegalAction, PlayerRef
+from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import triggers as tr
+from mtg_ecs.systems.targeting import player
 
 
 def _game(defs, p0_battlefield=(), p0_hand=(), p0_library=5, life=(20, 20)):
@@ -104,7 +105,7 @@ def test_reflexive_trigger_goes_on_the_stack_after_the_action():
     """CR 603.12: 'When you do, ...' triggers during resolution and is put on the
     stack the next time a player would receive priority, with its own target."""
     reflex = TriggeredAbility(None, (fx.DealDamage(2, fx.TARGET(0)),),
-                              targets=(__import__("systems.targeting", fromlist=["player"]).player(),),
+                              targets=(player(),),
                               text="When you do, it deals 2 damage to target player.")
     spell = make_card("Test Gambit", "{R}", "Sorcery", spell=SpellAbility(effects=(
         fx.LoseLife(fx.YOU, 1), fx.Reflexive(reflex))))

@@ -1,7 +1,7 @@
 """Each game owns its own esper world (design card; issue 2 item 2)."""
 import esper
 
-from ecs import Game, Pass
+from mtg_ecs import Game, Pass
 
 
 def _setup(creature):
@@ -23,7 +23,7 @@ def test_two_games_never_see_each_other():
         assert {g2.chars(e).name for e in g2.battlefield} == names2
     assert set(g1.world.ents).isdisjoint(set()) and g1.world.name != g2.world.name
     # esper's own queries in each world see only that world's objects
-    from components import Card
+    from mtg_ecs.components import Card
     g1.world.activate()
     assert {c.defn.name for _, (c,) in esper.get_components(Card)} == names1
     g2.world.activate()
@@ -49,8 +49,8 @@ def test_clone_is_independent():
 def test_clone_has_its_own_prevention_shields():
     """A shield used up in a clone is untouched in the original (clones never share
     mutable state)."""
-    from systems.replacement import PreventNextDamage
-    from systems import damage
+    from mtg_ecs.systems.replacement import PreventNextDamage
+    from mtg_ecs.systems import damage
     g, h = Game.from_setup(_setup("Centaur Courser"))
     c = g.card_entity[h["c"]]
     g.shields.append(PreventNextDamage(c, 2))

@@ -27,7 +27,7 @@ fails with the fuzzer's message otherwise. Only `name`, `source`, `rules`, `seed
 """
 from __future__ import annotations
 
-from ecs.scenario.setup import ScenarioError
+from mtg_ecs.apps.scenario.setup import ScenarioError
 
 TOP_KEYS = {"name", "source", "rules", "seed", "players", "fuzz"}
 FUZZ_KEYS = {"answers", "harness_seed", "clone_at", "turn_limit", "agent_seeds", "agents", "failure"}
@@ -35,8 +35,8 @@ FUZZ_KEYS = {"answers", "harness_seed", "clone_at", "turn_limit", "agent_seeds",
 
 def spec_of(data: dict):
     """(GameSpec, answers, clone_at) of a scenario with the `fuzz` key."""
-    from ecs import fuzz
-    from ecs.rules import PROFILES
+    from mtg_ecs.apps import fuzz
+    from mtg_ecs.core.rules import PROFILES
     bad = set(data) - TOP_KEYS
     if bad:
         raise ScenarioError(f"fuzz: key(s) {sorted(bad)} can't be used with fuzz")
@@ -72,8 +72,8 @@ def spec_of(data: dict):
 
 def run(data: dict) -> None:
     """Replay the game; a failed invariant raises ScenarioFailure with its message."""
-    from ecs import fuzz
-    from ecs.scenario.runner import ScenarioFailure
+    from mtg_ecs.apps import fuzz
+    from mtg_ecs.apps.scenario.runner import ScenarioFailure
     spec, answers, clone_at = spec_of(data)
     res = fuzz.run_game(spec, script=answers, clone_at=clone_at)
     if res.failure is not None:
@@ -83,7 +83,7 @@ def run(data: dict) -> None:
 
 def scenario_data(res) -> dict:
     """The scenario (as YAML data) replaying a fuzz result's game and answers."""
-    from ecs import fuzz
+    from mtg_ecs.apps import fuzz
     s = res.spec
     agents = fuzz.non_default_agents(s.agents)
     return {"name": f"fuzz failure: game {s.index} of seed {s.root_seed}"

@@ -1,10 +1,10 @@
 """Checking a scenario's `expect:` mapping against the game."""
 from __future__ import annotations
 
-from components import Card, StackAbility, Attacking, Blocking, Tapped, Attached, Spell
-from ecs.decisions import PlayerRef
-from ecs.mana import COLOR_NAMES, pool_to_dict, IDX
-from ecs.scenario.setup import ScenarioError
+from mtg_ecs.components import Card, StackAbility, Attacking, Blocking, Tapped, Attached, Spell
+from mtg_ecs.core.decisions import PlayerRef
+from mtg_ecs.components.mana import COLOR_NAMES, pool_to_dict, IDX
+from mtg_ecs.apps.scenario.setup import ScenarioError
 
 EXPECT_KEYS = {"life", "poison", "lost", "winner", "zone", "count", "library", "pt", "counters",
                "damage", "tapped", "attacking", "blocking", "phased_out", "face_down", "sick",
@@ -16,7 +16,7 @@ ZONE_NAMES = {"battlefield", "hand", "library", "graveyard", "exile", "stack", "
 
 
 def check_expect(r, exp, where):
-    from ecs.scenario.runner import ScenarioFailure
+    from mtg_ecs.apps.scenario.runner import ScenarioFailure
 
     def fail(msg):
         raise ScenarioFailure(f"{where}: {msg}")

@@ -1,11 +1,11 @@
 """Building a game position from a scenario's setup (shared/scenario-format.md)."""
 from __future__ import annotations
 
-from components import (Card, Controller, Tapped, Counters, Damage, Attached, Chosen,
+from mtg_ecs.components import (Card, Controller, Tapped, Counters, Damage, Attached, Chosen,
                         EnteredWithX)
-from ecs.decisions import PlayerRef
-from ecs.game import Game
-from systems.turn import STEPS
+from mtg_ecs.core.decisions import PlayerRef
+from mtg_ecs.game import Game
+from mtg_ecs.systems.turn import STEPS
 
 
 class ScenarioError(ValueError):
@@ -28,8 +28,8 @@ EXTRA_CARD_KEYS = {"name", "cost", "type", "pt", "loyalty", "keywords"}
 
 def extra_cards(entries) -> dict:
     """A scenario's `cards:` list -> {name: CardDef}."""
-    from cards import is_registered, token_def
-    from cards.dsl import make_card, CardError
+    from mtg_ecs.cards import is_registered, token_def
+    from mtg_ecs.cards.dsl import make_card, CardError
     out = {}
     if entries is None:
         return out
@@ -110,8 +110,8 @@ def _nat(v) -> bool:
 
 
 def _defn(name, token, extra):
-    from cards import get_card, token_def, UnknownCard
-    from cards.dsl import make_card
+    from mtg_ecs.cards import get_card, token_def, UnknownCard
+    from mtg_ecs.cards.dsl import make_card
     if isinstance(token, dict):
         bad = set(token) - {"type", "pt", "colors", "keywords", "name"}
         if bad:
@@ -130,7 +130,7 @@ def _defn(name, token, extra):
 
 
 def _entry_defn(e, extra, where):
-    from cards import UnknownCard
+    from mtg_ecs.cards import UnknownCard
     try:
         return _defn(e["card"], e.get("token"), extra)
     except UnknownCard as ex:
@@ -159,7 +159,7 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None):
     if len(players) != 2:
         raise ScenarioError("players: games of more than two players are not supported yet")
     rules = setup.get("rules", "current")
-    from ecs.rules import PROFILES
+    from mtg_ecs.core.rules import PROFILES
     if rules not in PROFILES:
         raise ScenarioError(f"rules: unknown profile {rules!r} ({', '.join(PROFILES)})")
     sd = setup.get("seed", 0) if seed is None else seed
@@ -205,7 +205,7 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None):
         if not isinstance(p.life, int) or not isinstance(p.poison, int):
             raise ScenarioError(f"players[{i}]: life and poison are integers")
         if "mana" in ps:
-            from ecs.mana import pool_from_dict, ManaError
+            from mtg_ecs.components.mana import pool_from_dict, ManaError
             try:
                 p.pool = pool_from_dict(ps["mana"] or {})
             except (ManaError, AttributeError, TypeError, ValueError) as ex:
@@ -282,7 +282,7 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None):
         pass  # combat state can't be set up by a scenario; the step begins with no combat
     g.priority = active
     g.passes = 0
-    from systems.control import update_control
+    from mtg_ecs.systems.control import update_control
     g.advance()
     return g, handles
 

@@ -1,7 +1,7 @@
 """Decklists: reading a decklist text and checking a deck against a format's
 deck-construction rules (CR 100.2, 100.4).
 
-    >>> from ecs import decklist
+    >>> from mtg_ecs.apps import decklist
     >>> deck = decklist.parse('''
     ... Deck
     ... 20 Mountain
@@ -14,7 +14,7 @@ deck-construction rules (CR 100.2, 100.4).
     >>> decklist.validate(deck.main, deck.sideboard, "limited")
     Traceback (most recent call last):
     ...
-    ecs.decklist.DeckInvalid: deck is not legal in limited:
+    mtg_ecs.apps.decklist.DeckInvalid: deck is not legal in limited:
       - the main deck has 24 cards; limited needs at least 40 (CR 100.2b)
 
 Text format, one entry per line:
@@ -93,7 +93,7 @@ class Decklist:
 # ---------------------------------------------------------------------------
 def _resolve_name(name: str, extra):
     """The registered card's exact name, or raise cards.UnknownCard."""
-    from cards import get_card, all_cards, UnknownCard
+    from mtg_ecs.cards import get_card, all_cards, UnknownCard
     try:
         return get_card(name, extra).name
     except UnknownCard as ex:
@@ -109,7 +109,7 @@ def parse(text: str, extra: dict | None = None) -> Decklist:
     """Read a decklist text (format in the module docstring). `extra` maps names to
     test-only CardDefs. Raises DecklistParseError listing every bad line and every
     unknown card name."""
-    from cards import UnknownCard
+    from mtg_ecs.cards import UnknownCard
     deck = Decklist()
     section = deck.main
     problems = []
@@ -176,7 +176,7 @@ def any_number_allowed(defn) -> bool:
 
 def problems(main, sideboard=(), fmt: str = "constructed", extra: dict | None = None) -> list:
     """Every way the deck breaks the format's rules (empty when it is legal)."""
-    from cards import get_card, UnknownCard
+    from mtg_ecs.cards import get_card, UnknownCard
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
     main, sideboard = list(main), list(sideboard or ())

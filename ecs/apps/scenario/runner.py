@@ -18,11 +18,11 @@ from dataclasses import dataclass
 
 import yaml
 
-from components import Card, Spell, StackAbility, Attacking, Blocking, Tapped, Attached
-from ecs.decisions import (IllegalAction, PlayerRef, Pass, PlayLand, Cast, Activate)
-from ecs.scenario.setup import build_game, ScenarioError
-from ecs.state import state_hash
-from systems.turn import STEPS, STEP_INDEX
+from mtg_ecs.components import Card, Spell, StackAbility, Attacking, Blocking, Tapped, Attached
+from mtg_ecs.core.decisions import (IllegalAction, PlayerRef, Pass, PlayLand, Cast, Activate)
+from mtg_ecs.apps.scenario.setup import build_game, ScenarioError
+from mtg_ecs.core.hashing import state_hash
+from mtg_ecs.systems.turn import STEPS, STEP_INDEX
 
 
 class ScenarioFailure(AssertionError):
@@ -84,7 +84,7 @@ def run_data(data: dict, path: str = "<scenario>") -> Result:
     try:
         check_top(data)
         if "fuzz" in data:
-            from ecs.scenario import fuzzgame
+            from mtg_ecs.apps.scenario import fuzzgame
             fuzzgame.run(data)
         else:
             Runner(data).run()
@@ -356,7 +356,7 @@ class Runner:
         return out
 
     def _ability_index(self, src, ab, where):
-        from systems.costs import activated_abilities
+        from mtg_ecs.systems.costs import activated_abilities
         abilities = activated_abilities(self.game, src)
         if isinstance(ab, bool):
             raise ScenarioError(f"{where}: ability {ab!r}")
@@ -493,5 +493,5 @@ class Runner:
 
     # -- expectations --------------------------------------------------------------------
     def check(self, exp, where):
-        from ecs.scenario.expect import check_expect
+        from mtg_ecs.apps.scenario.expect import check_expect
         check_expect(self, exp, where)

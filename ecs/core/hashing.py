@@ -14,8 +14,8 @@ import hashlib
 import marshal
 import types
 
-from components import Card
-from ecs.decisions import PlayerRef
+from mtg_ecs.components import Card
+from mtg_ecs.core.decisions import PlayerRef
 
 _ATOMS = frozenset({int, float, str, bytes, bool, type(None)})
 _MAX_DEPTH = 24

@@ -7,12 +7,12 @@ game is the same one. The log is read from the game's event log.
 """
 from __future__ import annotations
 
-from ecs.decisions import PlayerRef
+from mtg_ecs.core.decisions import PlayerRef
 
 
 def replay(record: dict, extra: dict | None = None):
     """Play the recorded game again (with its log); returns the finished Game."""
-    from ecs.simulate import load_deck, play_game
+    from mtg_ecs.apps.simulate import load_deck, play_game
     decks = [load_deck(src, extra) for src in record["decks"]]
     seeds = (record["seed"], *record["agent_seeds"])
     g = play_game(decks, record["agents"], seeds, record["turn_limit"], log=True)

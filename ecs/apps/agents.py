@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
-from ecs.decisions import Activate, Decision, IllegalAction, Pass, PlayerRef
-from systems.combat import legal_declaration
-from systems.costs import activated_abilities
+from mtg_ecs.core.decisions import Activate, Decision, IllegalAction, Pass, PlayerRef
+from mtg_ecs.systems.combat import legal_declaration
+from mtg_ecs.systems.costs import activated_abilities
 
 
 class RandomAgent:
@@ -204,7 +204,7 @@ class HeuristicAgent:
         return ordered[:d.min]
 
     def _priority(self, game, d):
-        from ecs.decisions import PlayLand, Cast, Activate
+        from mtg_ecs.core.decisions import PlayLand, Cast, Activate
         opts = d.options
         lands = [a for a in opts if isinstance(a, PlayLand)]
         if lands:
@@ -220,7 +220,7 @@ class HeuristicAgent:
     def _worth_casting(self, game, me, card) -> bool:
         """Don't fire a spell with nothing useful to hit (pump with no creature of
         ours, removal with no creature of theirs); creatures are always worth it."""
-        from systems.casting import spell_target_specs
+        from mtg_ecs.systems.casting import spell_target_specs
         ch = game.chars(card)
         if "Creature" in ch.types or "Land" in ch.types:
             return True
@@ -229,7 +229,7 @@ class HeuristicAgent:
             return game.step in ("main1", "main2") or "Instant" in ch.types
         if self._friendly(ch.defn):
             # pump: only to win a fight in combat
-            from components import Attacking, Blocking
+            from mtg_ecs.components import Attacking, Blocking
             return game.step == "declare_blockers" and any(
                 game.world.has(e, Attacking) or game.world.has(e, Blocking)
                 for e in game.creatures(me))
@@ -237,7 +237,7 @@ class HeuristicAgent:
 
     @staticmethod
     def _friendly(defn) -> bool:
-        from systems import effects as fx
+        from mtg_ecs.systems import effects as fx
         steps = defn.spell.effects if defn.spell else ()
         return any(isinstance(s, fx.ModifyPT) and not callable(s.p) and s.p > 0 for s in steps) or \
             any(isinstance(s, (fx.GainLife, fx.Regenerate, fx.GrantKeywords)) for s in steps)
@@ -277,7 +277,7 @@ class HeuristicAgent:
             safe = True
             for b in blockers:
                 bc = game.chars(b)
-                from systems.combat import can_block
+                from mtg_ecs.systems.combat import can_block
                 if not can_block(game, b, a):
                     continue
                 if (bc.power or 0) >= (ac.toughness or 0) and (ac.power or 0) < (bc.toughness or 0):
@@ -290,7 +290,7 @@ class HeuristicAgent:
 
     def _blockers(self, game, d):
         me = d.player
-        from components import Attacking
+        from mtg_ecs.components import Attacking
         incoming = sum(max(0, game.chars(a).power or 0) for a in game.battlefield
                        if game.world.has(a, Attacking))
         life = game.players[me].life

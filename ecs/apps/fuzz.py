@@ -26,7 +26,7 @@ Checked after every decision (see `check_state`):
 * a refused answer leaves the game exactly as it was;
 * `game.clone()` at a random decision (more often at a choice made while a task is
   under way: its progress must be copied, not shared) continues exactly like the
-  original under the same answers (equal `ecs.state.state_hash` after each answer, compared as
+  original under the same answers (equal `mtg_ecs.core.hashing.state_hash` after each answer, compared as
   `state_snapshot`s);
 * the game ends within its turn limit.
 
@@ -38,7 +38,7 @@ snapshot are redone only after the objects they read were written.
 
 `--jobs N` plays games in N worker processes with results in game order, so
 nothing printed depends on N; a failure is written as a scenario file that replays
-the whole game (`ecs.scenario.fuzzgame`).
+the whole game (`mtg_ecs.apps.scenario.fuzzgame`).
 """
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ecs.decisions import (Activate, Cast, Decision, IllegalAction, Pass, PlayLand, PlayerRef)
+from mtg_ecs.core.decisions import (Activate, Cast, Decision, IllegalAction, Pass, PlayLand, PlayerRef)
 
 DEFAULT_TURN_LIMIT = 40
 # who plays the fuzz games: the fuzz agent (random answers of every kind, some of them
@@ -83,7 +83,7 @@ class FuzzFailure(Exception):
 # ---------------------------------------------------------------------------
 def card_pool():
     """(lands, other cards): every registered card."""
-    from cards import all_cards
+    from mtg_ecs.cards import all_cards
     names = all_cards()
     lands = [n for n in LANDS if n in names]
     others = [n for n in names if n not in lands]
@@ -169,7 +169,7 @@ class FuzzAgent:
     abilities, mulligans, and random (possibly illegal) combinatorial answers."""
 
     def __init__(self, seed: int):
-        from ecs.agents import RandomAgent
+        from mtg_ecs.apps.agents import RandomAgent
         self.rng = random.Random(seed)
         self.base = RandomAgent(0)
         self.base.rng = self.rng
@@ -185,7 +185,7 @@ class FuzzAgent:
                 self.plain = r.choice(d.options)
             return Garbage(r.choice(self.GARBAGE))    # must be refused, the game unchanged
         if k == "priority":
-            from systems.costs import activated_abilities
+            from mtg_ecs.systems.costs import activated_abilities
             mana = [a for a in d.options if isinstance(a, Activate)
                     and activated_abilities(game, a.source)[a.index].mana]
             if mana and r.random() < 0.15:
@@ -212,7 +212,7 @@ class FuzzAgent:
             r.shuffle(idx)
             return Order(idx)
         if k == "prevention":
-            from ecs.agents import random_split
+            from mtg_ecs.apps.agents import random_split
             return random_split(r, d.data["damage"], d.data["amount"])
         if k == "damage_assignment" and r.random() < 0.5:
             out = {x: 0 for x in d.options}
@@ -263,7 +263,7 @@ class FuzzAgent:
 
     def fallback(self, game, d: Decision):
         """An answer more likely to be legal, after a refused one."""
-        from ecs.agents import random_assignment
+        from mtg_ecs.apps.agents import random_assignment
         if d.kind == "priority":
             return self.plain
         if d.kind == "damage_assignment":
@@ -301,7 +301,7 @@ def portable(answer, d: Decision):
 
 
 def make_agent(kind: str, seed: int):
-    from ecs.agents import HeuristicAgent, RandomAgent
+    from mtg_ecs.apps.agents import HeuristicAgent, RandomAgent
     if kind == "fuzz":
         return FuzzAgent(seed)
     return PlayingAgent({"random": RandomAgent, "heuristic": HeuristicAgent}[kind](seed))
@@ -375,7 +375,7 @@ def _install_step_hook():
     """Wrap systems.turn.next_step: the stack must be empty when a step ends
     (500.2) and every mana pool empty after (500.4); and count world writes
     (`_count_world_writes`). `_remove_hooks` puts the originals back."""
-    from systems import turn
+    from mtg_ecs.systems import turn
     if getattr(turn.next_step, "_fuzz", False):
         return
     orig = turn.next_step
@@ -388,7 +388,7 @@ def _install_step_hook():
         before = (game.turn, game.step)
         orig(game)
         if errs is not None and game.step == "untap" and before[1] == "cleanup":
-            from components import Damage
+            from mtg_ecs.components import Damage
             for e in game.battlefield:
                 if game.world.has(e, Damage):
                     errs.append(f"{game.name(e)} ({e}) still has damage marked at the next "
@@ -420,7 +420,7 @@ def _count_world_writes():
     methods (nothing else calls esper's writers or changes `World.ents`), and
     components are immutable values: an unchanged count proves that no object's
     components changed, so `Checker` can reuse the last object scan."""
-    from ecs.world import World
+    from mtg_ecs.core.world import World
     for name in ("create", "add", "remove", "delete"):
         orig = getattr(World, name)
         if getattr(orig, "_fuzz", False):
@@ -569,7 +569,7 @@ def scan_objects(g):
       tapped, damaged, in combat or attached (400.7); no combat status outside combat
       (511.3); no negative mana in a pool; no spell or ability on the stack targeting
       itself (115.5) or one object twice for one "target" (601.2c)."""
-    from components import (Card, Zone, Counters, Damage, Attacking, Blocking, StackAbility,
+    from mtg_ecs.components import (Card, Zone, Counters, Damage, Attacking, Blocking, StackAbility,
                             Spell)
     where, zone_errs = zone_lists(g)
     ids, card_errs, value_errs = set(), [], []
@@ -637,7 +637,7 @@ def _zone_mismatch(g, e, loc, z) -> str:
 
 
 def _off_field_types():
-    from components import Tapped, Damage, Attacking, Blocking, Attached
+    from mtg_ecs.components import Tapped, Damage, Attacking, Blocking, Attached
     return (Tapped, Damage, Attacking, Blocking, Attached)
 
 
@@ -665,7 +665,7 @@ def _same_fields(c, f) -> bool:
 def check_chars(g, last: dict | None = None) -> list:
     """The served characteristics equal a from-scratch layer pass (CR 613). `last`
     (kept by the caller between decisions) lets `_fresh_battlefield` reuse a pass."""
-    from systems.layers import compute_offfield
+    from mtg_ecs.systems.layers import compute_offfield
     served = {e: g.chars(e) for e in g.battlefield}
     served_stack = {e: g.chars(e) for e in g.stack if _is_card(g, e)}
     saved = (g._base, g._volatile, g._chars_independent)
@@ -696,7 +696,7 @@ def _fresh_battlefield(g, last: dict) -> dict:
     counters, timestamps), there is still no effect in `game.effects`, and neither the
     battlefield nor any component has changed since (`_WRITES`, `_count_world_writes`).
     The result is the harness's own: nothing else holds it to change it."""
-    from systems.layers import compute_battlefield
+    from mtg_ecs.systems.layers import compute_battlefield
     key = (g.world, _WRITES[0], tuple(g.battlefield))
     if last.get("key") == key and not g.effects:
         return last["fresh"]
@@ -707,15 +707,15 @@ def _fresh_battlefield(g, last: dict) -> dict:
 
 
 def _is_card(g, e) -> bool:
-    from components import Card
+    from mtg_ecs.components import Card
     comps = g.world.ents.get(e)
     return comps is not None and Card in comps
 
 
 def check_sba(g) -> list:
     """After state-based actions (a priority decision is pending), none applies (704)."""
-    from components import Attached, Damage, Counters
-    from systems.replacement import has_quality
+    from mtg_ecs.components import Attached, Damage, Counters
+    from mtg_ecs.systems.replacement import has_quality
     errs = []
     legends = {}
     for e in g.battlefield:
@@ -766,7 +766,7 @@ def check_sba(g) -> list:
     for (ctl, name), es in legends.items():
         if len(es) > 1:
             errs.append(f"p{ctl} controls {len(es)} legendary {name} (704.5j)")
-    from systems.player_rules import cant_lose
+    from mtg_ecs.systems.player_rules import cant_lose
     for p in g.players:
         if cant_lose(g, p.index):
             continue                          # 'you can't lose the game' (Platinum Angel)
@@ -780,8 +780,8 @@ def check_sba(g) -> list:
 def check_auto_pass(g, d) -> list:
     """`Game(auto_pass=True)` passes only when passing (or a mana ability) is all a
     player could do."""
-    from systems import priority
-    from systems.costs import activated_abilities
+    from mtg_ecs.systems import priority
+    from mtg_ecs.systems.costs import activated_abilities
     if not priority.only_pass(g, d.player):
         return []
     real = [a for a in d.options if not isinstance(a, Pass) and not (
@@ -793,7 +793,7 @@ def check_auto_pass(g, d) -> list:
 
 def check_actions(g, d) -> list:
     """The offered priority actions equal a computation with every cache empty."""
-    from systems import priority
+    from mtg_ecs.systems import priority
     c = g.clone()
     try:
         c._chars_version = -1
@@ -841,7 +841,7 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
 
 
 def _run_game(spec: GameSpec, script, clone_at) -> Result:
-    from ecs.game import Game
+    from mtg_ecs.game import Game
     res = Result(spec)
     hrng = random.Random(spec.harness_seed)
     agents = [make_agent(k, seed) for k, seed in zip(spec.agents, spec.agent_seeds)]
@@ -935,7 +935,7 @@ def _run_game(spec: GameSpec, script, clone_at) -> Result:
             if exhausted:
                 # the repro of 'no legal answer found': the answers refused were
                 # replayed; the built-in agents (the fuzz agents' base) try again
-                from ecs.scenario.checked import agents_answer
+                from mtg_ecs.apps.scenario.checked import agents_answer
                 why = agents_answer(g, Game.decide)
                 if why is not None:
                     raise FuzzFailure(f"no legal answer found for {d}: {why}", index)
@@ -1009,7 +1009,7 @@ class Refused:
 
 
 def snapshot(g, caches: dict) -> tuple:
-    """`ecs.state.state_snapshot` of the game, looking again only at the objects
+    """`mtg_ecs.core.hashing.state_snapshot` of the game, looking again only at the objects
     written since the last snapshot of its world (`_count_world_writes`). `caches`
     (one per game, emptied by `forget`) holds a cache per world: a rewind or a clone
     is another world."""
@@ -1017,7 +1017,7 @@ def snapshot(g, caches: dict) -> tuple:
     if name not in caches:
         caches[name] = {}
         _DIRTY[name] = set()
-    from ecs.state import state_snapshot
+    from mtg_ecs.core.hashing import state_snapshot
     return state_snapshot(g, caches[name], _DIRTY[name])
 
 
@@ -1064,10 +1064,10 @@ def _replay_on_clone(clone, at, texts):
 # repro files
 # ---------------------------------------------------------------------------
 def write_repro(res: Result, folder: str) -> str:
-    """Write the failed game as a scenario file (`ecs.scenario.fuzzgame`): both
+    """Write the failed game as a scenario file (`mtg_ecs.apps.scenario.fuzzgame`): both
     `mtg-ecs scenario` and `mtg-ecs fuzz --repro` replay it."""
     import yaml
-    from ecs.scenario.fuzzgame import scenario_data
+    from mtg_ecs.apps.scenario.fuzzgame import scenario_data
     os.makedirs(folder, exist_ok=True)
     s = res.spec
     pool = f"-pool{s.pool}" if s.pool else ""
@@ -1087,7 +1087,7 @@ def load_repro(path: str):
     with open(path, encoding="utf-8") as f:
         data = yaml.safe_load(f)
     if "fuzz" in data:
-        from ecs.scenario.fuzzgame import spec_of
+        from mtg_ecs.apps.scenario.fuzzgame import spec_of
         spec, answers, clone_at = spec_of(data)
         return spec, answers, clone_at, data["fuzz"].get("failure")
     spec = GameSpec(data.get("index", 0), data.get("root_seed", 0), data["seed"],

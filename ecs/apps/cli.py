@@ -1,4 +1,4 @@
-"""The `mtg-ecs` command (also `python -m ecs`)."""
+"""The `mtg-ecs` command (also `python -m mtg_ecs`)."""
 from __future__ import annotations
 
 import argparse
@@ -7,19 +7,19 @@ import sys
 
 
 def cmd_cards(args) -> int:
-    from cards import all_cards
+    from mtg_ecs.cards import all_cards
     for name in all_cards():
         print(name)
     return 0
 
 
 def cmd_scenario(args) -> int:
-    from ecs.scenario import collect, run_file
+    from mtg_ecs.apps.scenario import collect, run_file
     files = collect(args.paths)
     if not files:
         print("no scenario files found", file=sys.stderr)
     import contextlib
-    from ecs.scenario.checked import checked_decisions
+    from mtg_ecs.apps.scenario.checked import checked_decisions
     passed = failed = 0
     with (checked_decisions() if args.check else contextlib.nullcontext()) as checked:
         for f in files:
@@ -37,7 +37,7 @@ def cmd_scenario(args) -> int:
 
 
 def cmd_coverage(args) -> int:
-    from ecs.coverage import report
+    from mtg_ecs.apps.coverage import report
     rc = 0
     for spec in args.specs:
         if not os.path.isfile(spec):
@@ -68,9 +68,9 @@ def _progress(total):
 
 
 def cmd_simulate(args) -> int:
-    from ecs import simulate as sim
-    from ecs.decklist import DecklistError
-    from cards import UnknownCard
+    from mtg_ecs.apps import simulate as sim
+    from mtg_ecs.apps.decklist import DecklistError
+    from mtg_ecs.cards import UnknownCard
     try:
         extra = sim.load_card_file(args.cards) if args.cards else None
         decks = args.deck or list(sim.sample_decks())[:2]
@@ -99,8 +99,8 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from ecs import simulate as sim
-    from ecs.replay import replay, describe
+    from mtg_ecs.apps import simulate as sim
+    from mtg_ecs.apps.replay import replay, describe
     try:
         extra = sim.load_card_file(args.cards) if args.cards else None
         records = sim.read_records(args.records)
@@ -124,7 +124,7 @@ def cmd_replay(args) -> int:
 
 
 def cmd_fuzz(args) -> int:
-    from ecs import fuzz
+    from mtg_ecs.apps import fuzz
     if args.repro:
         try:
             spec, _, _, expected = fuzz.load_repro(args.repro)

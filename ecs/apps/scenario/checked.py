@@ -3,7 +3,7 @@ game (`Game.decide`) is also given to a clone taken just before it, and the fuzz
 invariants (ecs/fuzz.py) are checked after it:
 
 * the clone accepts or refuses the answer like the game, and is equal after it
-  (`ecs.state.state_hash`): no progress of a choice is shared instead of copied;
+  (`mtg_ecs.core.hashing.state_hash`): no progress of a choice is shared instead of copied;
 * every object in exactly one zone, one object per card (400.7), no negative counters
   or damage (`scan_objects`);
 * the characteristics served equal a from-scratch layer pass (613, `check_chars`);
@@ -32,8 +32,8 @@ def agents_answer(g, real_decide) -> str | None:
     """Each built-in agent, on its own clone of `g`, answers `g.pending` until an answer
     is accepted (at most REFUSALS_ALLOWED tries, as in `play()`). Returns why one
     couldn't, or None. `real_decide` is the unchecked `Game.decide`."""
-    from ecs.agents import REFUSALS_ALLOWED, HeuristicAgent, RandomAgent
-    from ecs.decisions import IllegalAction
+    from mtg_ecs.apps.agents import REFUSALS_ALLOWED, HeuristicAgent, RandomAgent
+    from mtg_ecs.core.decisions import IllegalAction
     seed = g.turn * 1009 + g._v
     for agent in (RandomAgent(seed), HeuristicAgent(seed)):
         twin = g.clone()
@@ -53,7 +53,7 @@ def agents_answer(g, real_decide) -> str | None:
 
 
 def _invariants(g) -> list:
-    from ecs import fuzz
+    from mtg_ecs.apps import fuzz
     zone_errs, _, card_errs, value_errs = fuzz.scan_objects(g)
     errs = zone_errs + card_errs + value_errs + fuzz.check_chars(g)
     d = g.pending
@@ -66,9 +66,9 @@ def _invariants(g) -> list:
 def checked_decisions():
     """Check every `Game.decide` as above; a violation raises CheckFailure from the
     `decide` that showed it. Yields a dict counting the answers checked."""
-    from ecs.decisions import IllegalAction
-    from ecs.game import Game
-    from ecs.state import state_hash
+    from mtg_ecs.core.decisions import IllegalAction
+    from mtg_ecs.game import Game
+    from mtg_ecs.core.hashing import state_hash
     real = Game.decide
     stats = {"checked": 0, "kinds": set()}
     inside = [False]                 # the clone's own decide and the checks run unchecked

@@ -1,6 +1,6 @@
 """Bulk simulation: many games between two decks, with agents, in parallel.
 
-    >>> from ecs.simulate import simulate
+    >>> from mtg_ecs.apps.simulate import simulate
     >>> records, summary = simulate(["green-red-beasts", "esper-fliers"], games=4, seed=7)
     >>> summary["games"], sum(summary["wins"]) + summary["draws"]
     (4, 4)
@@ -20,10 +20,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ecs import decklist
+from mtg_ecs import cards as _cards_pkg
+from mtg_ecs.apps import decklist
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-SAMPLE_DECK_DIR = os.path.join(os.path.dirname(HERE), "cards", "decks")
+SAMPLE_DECK_DIR = os.path.join(os.path.dirname(os.path.abspath(_cards_pkg.__file__)), "decks")
 AGENTS = ("random", "heuristic")
 DEFAULT_TURN_LIMIT = 50
 
@@ -67,7 +67,7 @@ def load_deck(spec: str, extra: dict | None = None, fmt: str = "freeform") -> De
 def load_card_file(path: str) -> dict:
     """--cards FILE.yaml: simple card definitions (the schema of a scenario's `cards:`)."""
     import yaml
-    from ecs.scenario.setup import extra_cards, ScenarioError
+    from mtg_ecs.apps.scenario.setup import extra_cards, ScenarioError
     with open(path, encoding="utf-8") as f:
         data = yaml.safe_load(f)
     try:
@@ -77,7 +77,7 @@ def load_card_file(path: str) -> dict:
 
 
 def make_agent(kind: str, seed: int):
-    from ecs.agents import RandomAgent, HeuristicAgent
+    from mtg_ecs.apps.agents import RandomAgent, HeuristicAgent
     if kind == "random":
         return RandomAgent(seed)
     if kind == "heuristic":
@@ -98,8 +98,8 @@ def game_seeds(seed: int, games: int, first: int = 0) -> list:
 
 def play_game(decks, agents, seeds, turn_limit=DEFAULT_TURN_LIMIT, log=False):
     """Play one game; returns the Game (over)."""
-    from ecs.game import Game
-    from ecs.agents import play
+    from mtg_ecs.game import Game
+    from mtg_ecs.apps.agents import play
     gseed, s0, s1 = seeds
     g = Game.new([d.cards for d in decks], seed=gseed, log=log, turn_limit=turn_limit,
                  auto_pass=True)
@@ -136,7 +136,7 @@ def _work(item):
     rec = _record(index, j["decks"], j["agents"], seeds, g, j["turn_limit"])
     if j["hashes"]:
         # the whole game, for determinism checks: the same in every process and with any --jobs
-        from ecs.state import log_hash, state_hash
+        from mtg_ecs.core.hashing import log_hash, state_hash
         rec["log_hash"] = log_hash(g)
         rec["state_hash"] = state_hash(g)
     g.close()

@@ -1,0 +1,1 @@
+"""Applications built on the engine: CLI, simulation, agents, fuzzing, scenarios, replay."""

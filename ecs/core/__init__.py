@@ -1,0 +1,1 @@
+"""The engine core: esper adapter, decisions, rules profiles, hashing."""
