@@ -41,9 +41,9 @@ def _board(n: int):
 
 def _full_pass(game):
     game.version += 1                 # invalidate: recompute every layer and check every SBA
-    game._sba_clean = -1
+    game.sba_clean = -1
     chars = compute_battlefield(game)
-    game._chars, game._chars_version = chars, game.cversion
+    game.chars_cache, game.chars_version = chars, game.cversion
     sba.check(game)
     return chars
 

@@ -125,22 +125,22 @@ class Game:
         self.bversion = 0                   # bumps when an object enters or leaves the battlefield
         self.tversion = 0                   # bumps when a permanent taps or untaps
         self.zversion = 0                   # bumps when any zone's contents change
-        self._volatile = False              # an effect reads state beyond characteristics
-        self._chars = None
-        self._chars_version = -1
-        self._chars_independent = False     # the cached pass found no continuous effect
-        self._offfield = {}
-        self._sba_clean = -1                # version at which no state-based action applied
-        self._actions_cache = (None, None, None, None)   # (version, player, legal actions, mana span)
-        self._actions_step = None
-        self._mana_cache = {}               # player -> (version, mana sources)
-        self._mana_split = {}               # player -> (mana sources, split_sources of them)
-        self._instant_cache = {}            # player -> (cversion, zversion, hand summary)
-        self._castable = (None, None, {})    # (version, player, {defn: bool})
-        self._hand_cards = (-1, {})         # (cversion, {card in hand: (instant speed?, hand abilities)})
-        self._board = None                  # systems.board.Board for the current state
-        self._control_checked = -1          # cversion of the last control update (systems.control)
-        self._base = {}                     # per-object printed characteristics (layers.base_chars)
+        self.volatile = False              # an effect reads state beyond characteristics
+        self.chars_cache = None
+        self.chars_version = -1
+        self.chars_independent = False     # the cached pass found no continuous effect
+        self.offfield_cache = {}
+        self.sba_clean = -1                # version at which no state-based action applied
+        self.actions_cache = (None, None, None, None)   # (version, player, legal actions, mana span)
+        self.actions_step = None
+        self.mana_cache = {}               # player -> (version, mana sources)
+        self.mana_split = {}               # player -> (mana sources, split_sources of them)
+        self.instant_cache = {}            # player -> (cversion, zversion, hand summary)
+        self.castable_cache = (None, None, {})    # (version, player, {defn: bool})
+        self.hand_cards_cache = (-1, {})         # (cversion, {card in hand: (instant speed?, hand abilities)})
+        self.board = None                  # systems.board.Board for the current state
+        self.control_checked = -1          # cversion of the last control update (systems.control)
+        self.base_chars = {}                     # per-object printed characteristics (layers.base_chars)
         self.token_limbo = set()            # tokens off the battlefield (704.5d)
         self.lki = {}                       # last known information, entity -> Chars (608.2h)
         self.card_entity = {}               # physical card id -> current entity
@@ -176,16 +176,16 @@ class Game:
         d["agenda"] = [t.copy() for t in self.agenda]
         d["lki"] = dict(self.lki)
         d["token_limbo"] = set(self.token_limbo)
-        d["_base"] = dict(self._base)
-        d["_mana_cache"] = {}
-        d["_mana_split"] = {}
+        d["base_chars"] = dict(self.base_chars)
+        d["mana_cache"] = {}
+        d["mana_split"] = {}
         # caches patched in place must not be shared with the copy
-        d["_chars"] = dict(self._chars) if self._chars is not None else None
-        d["_offfield"] = {}
-        d["_board"] = None
-        d["_castable"] = (None, None, {})
-        d["_instant_cache"] = {}
-        d["_hand_cards"] = (-1, {})
+        d["chars_cache"] = dict(self.chars_cache) if self.chars_cache is not None else None
+        d["offfield_cache"] = {}
+        d["board"] = None
+        d["castable_cache"] = (None, None, {})
+        d["instant_cache"] = {}
+        d["hand_cards_cache"] = (-1, {})
         d["card_entity"] = dict(self.card_entity)
         # one level deeper: the combat bookkeeping in `extra` is dicts and sets
         d["extra"] = {k: (dict(v) if isinstance(v, dict) else set(v) if isinstance(v, set) else v)
@@ -233,8 +233,8 @@ class Game:
         turn) that can't change characteristics unless an effect reads it."""
         self._v += 1
         self.sversion += 1
-        if self._volatile:
-            self._chars_changed()
+        if self.volatile:
+            self.chars_changed()
 
     def touch_hidden(self) -> None:
         """A change no state-based action looks at (704.5): a mana pool (106.4) or the
@@ -242,10 +242,10 @@ class Game:
         unless an effect reads such state: then characteristics (a toughness) may change
         with it (Vampire Nocturnus and the top card of a library)."""
         self._v += 1
-        if self._volatile:
-            self._chars_changed()
+        if self.volatile:
+            self.chars_changed()
 
-    def _chars_changed(self) -> None:
+    def chars_changed(self) -> None:
         """Characteristics may have changed: the layer cache is stale, and a state-based
         action may now apply (704.5f-g toughness, 704.5j names, 704.5m Aura legality)."""
         self.cversion += 1
@@ -260,17 +260,17 @@ class Game:
         apply (704.5)."""
         self._v += 1
         self.zversion += 1
-        self._offfield = {}
+        self.offfield_cache = {}
         if left is not None or entered is not None:
             self.bversion += 1
             self.sversion += 1
         elif token:                     # 704.5d-e: a token or copy off the battlefield/stack
             self.sversion += 1
-        if (self._chars_version == self.cversion and self._chars_independent
-                and not self._volatile):
+        if (self.chars_version == self.cversion and self.chars_independent
+                and not self.volatile):
             if _sys.layers.patch_battlefield(self, left, entered):
                 return
-        self._chars_changed()
+        self.chars_changed()
 
     def tick(self) -> int:
         self.clock += 1
@@ -290,8 +290,8 @@ class Game:
             self.tversion += 1
         if t not in SBA_IRRELEVANT:
             self.sversion += 1
-        if self._volatile or t not in CHARS_IRRELEVANT:
-            self._chars_changed()
+        if self.volatile or t not in CHARS_IRRELEVANT:
+            self.chars_changed()
 
     def unset(self, eid, ctype) -> None:
         if self.world.has(eid, ctype):
@@ -301,8 +301,8 @@ class Game:
                 self.tversion += 1
             if ctype not in SBA_IRRELEVANT:
                 self.sversion += 1
-            if self._volatile or ctype not in CHARS_IRRELEVANT:
-                self._chars_changed()
+            if self.volatile or ctype not in CHARS_IRRELEVANT:
+                self.chars_changed()
 
     def permanents_with(self, *ctypes) -> list:
         """Permanents having any of these components, in battlefield order (read off
@@ -321,14 +321,14 @@ class Game:
 
     def chars(self, eid: int):
         """Characteristics of an object now, all layers applied (CR 613)."""
-        if self._chars_version != self.cversion:
-            self._chars = _sys.layers.compute_battlefield(self)
-            self._chars_version = self.cversion
-            self._offfield = {}
-        c = self._chars.get(eid)
+        if self.chars_version != self.cversion:
+            self.chars_cache = _sys.layers.compute_battlefield(self)
+            self.chars_version = self.cversion
+            self.offfield_cache = {}
+        c = self.chars_cache.get(eid)
         if c is not None:
             return c
-        c = self._offfield.get(eid)
+        c = self.offfield_cache.get(eid)
         if c is None:
             if eid not in self.world.ents:
                 c = self.lki.get(eid)
@@ -336,15 +336,15 @@ class Game:
                     raise KeyError(f"no object {eid}")
                 return c
             c = _sys.layers.compute_offfield(self, eid)
-            self._offfield[eid] = c
+            self.offfield_cache[eid] = c
         return c
 
     def all_chars(self) -> dict:
-        if self._chars_version != self.cversion:
-            self._chars = _sys.layers.compute_battlefield(self)
-            self._chars_version = self.cversion
-            self._offfield = {}
-        return self._chars
+        if self.chars_version != self.cversion:
+            self.chars_cache = _sys.layers.compute_battlefield(self)
+            self.chars_version = self.cversion
+            self.offfield_cache = {}
+        return self.chars_cache
 
     def controller(self, eid: int) -> int:
         return self.chars(eid).controller
@@ -519,10 +519,10 @@ class Game:
         if batch is not None:           # simultaneous events (systems/together.py, 603.2)
             batch.append((kind, data))
             return
-        b = self._board
+        b = self.board
         if b is not None and kind not in b.watch and not self.delayed and kind != "zone_change" \
                 and b.key[0] == self.cversion and b.key[1] == self.bversion \
-                and self._chars_version == self.cversion:
+                and self.chars_version == self.cversion:
             return                      # nothing on the battlefield watches for this event now
         _sys.check_triggers(self, kind, data)
 
@@ -560,7 +560,7 @@ class Game:
                 turn.next_step(self)
                 continue
             # A player would receive priority: SBAs, then triggers, repeated (117.5).
-            if self._sba_clean != self.sversion and sba.check(self):
+            if self.sba_clean != self.sversion and sba.check(self):
                 continue
             if self.pending_triggers:
                 triggers.put_on_stack(self)

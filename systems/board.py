@@ -157,11 +157,11 @@ def _drop(by_player: dict, eid, key) -> None:
 
 def board(game) -> Board:
     """The index for the current state (cached on the game)."""
-    b = game._board
+    b = game.board
     if b is None or b.key[0] != game.cversion or b.key[1] != game.bversion \
-            or game._chars_version != game.cversion:
+            or game.chars_version != game.cversion:
         game.all_chars()                    # bring the layer cache up to date first
-        b = game._board = Board(game, (game.cversion, game.bversion))
+        b = game.board = Board(game, (game.cversion, game.bversion))
     return b
 
 

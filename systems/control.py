@@ -12,7 +12,7 @@ from mtg_ecs.components import Controller, Attacking, Blocking
 def update_control(game) -> bool:
     # Controllers can only differ from the stored ones after characteristics were
     # recomputed; a permanent that entered since then got its Controller as it entered.
-    if game._control_checked == game.cversion and game._chars_version == game.cversion:
+    if game.control_checked == game.cversion and game.chars_version == game.cversion:
         return False
     changed = False
     game.all_chars()
@@ -30,5 +30,5 @@ def update_control(game) -> bool:
             game.version += 1
             game.emit("control_change", eid=eid, player=c.controller)
             changed = True
-    game._control_checked = game.cversion
+    game.control_checked = game.cversion
     return changed

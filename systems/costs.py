@@ -115,7 +115,7 @@ def mana_sources(game, player: int, exclude=()) -> list:
         # what can make mana changes only with the battlefield, characteristics,
         # tapped status and (for creatures' summoning sickness) the turn
         key = (game.cversion, game.bversion, game.tversion, game.turn)
-        cache = game._mana_cache
+        cache = game.mana_cache
         hit = cache.get(player)
         if hit is not None and hit[0] == key:
             return hit[1]
@@ -181,11 +181,11 @@ def covers_or_feasible(mana: tuple, cost: ManaCost) -> bool:
 def _split_sources(game, player: int) -> tuple:
     """split_sources of the player's mana sources, cached with them."""
     srcs = mana_sources(game, player)
-    hit = game._mana_split.get(player)
+    hit = game.mana_split.get(player)
     if hit is not None and hit[0] is srcs:
         return hit[1]
     res = split_sources([(e, pools) for e, pools, _ in srcs])
-    game._mana_split[player] = (srcs, res)
+    game.mana_split[player] = (srcs, res)
     return res
 
 

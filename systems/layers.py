@@ -154,11 +154,11 @@ def base_chars(game, eid: int) -> Chars:
     result; copy it first)."""
     comps = game.world.ents[eid]
     ctl = comps.get(Controller)
-    hit = game._base.get(eid)
+    hit = game.base_chars.get(eid)
     if hit is not None and hit[0] is ctl:
         return hit[1]
     c = _make_base(comps, eid)
-    game._base[eid] = (ctl, c)
+    game.base_chars[eid] = (ctl, c)
     return c
 
 
@@ -300,8 +300,8 @@ def compute_battlefield(game) -> dict:
     for eid in game.battlefield:
         working[eid] = base_chars(game, eid)
     effects = gather_effects(game, working)
-    game._volatile = any(getattr(ce, "volatile", False) for ce in effects)
-    game._chars_independent = not effects
+    game.volatile = any(getattr(ce, "volatile", False) for ce in effects)
+    game.chars_independent = not effects
     if not effects:
         for eid, c in working.items():
             comps = world.ents[eid]
@@ -408,7 +408,7 @@ def patch_battlefield(game, left, entered) -> bool:
     """Update the cached characteristics for one object leaving and/or one entering
     the battlefield, valid only while no continuous effect exists. False if a full
     recomputation is needed."""
-    cache = game._chars
+    cache = game.chars_cache
     if left is not None and left in cache and _has_static(cache[left]):
         return False
     new_c = None
@@ -424,10 +424,10 @@ def patch_battlefield(game, left, entered) -> bool:
         cache.pop(left, None)
     if new_c is not None:
         cache[entered] = new_c
-    b = game._board                     # keep the ability index in step (systems.board)
+    b = game.board                     # keep the ability index in step (systems.board)
     if b is not None and (left is not None or entered is not None):
         if b.key == (game.cversion, game.bversion - 1):
             b.patch(game, left, entered if new_c is not None else None, (game.cversion, game.bversion))
         else:
-            game._board = None
+            game.board = None
     return True

@@ -41,11 +41,11 @@ def cached_actions(game, player: int) -> list:
 
 
 def _cached(game, player: int) -> tuple:
-    hit = game._actions_cache
-    if hit[0] != game.version or hit[1] != player or game.step != game._actions_step:
+    hit = game.actions_cache
+    if hit[0] != game.version or hit[1] != player or game.step != game.actions_step:
         acts, span = _legal_actions(game, player)
-        hit = game._actions_cache = (game.version, player, acts, span)
-        game._actions_step = game.step
+        hit = game.actions_cache = (game.version, player, acts, span)
+        game.actions_step = game.step
     return hit[2], hit[3]
 
 
@@ -72,10 +72,10 @@ def only_pass(game, player: int) -> bool:
 def _castable_cache(game, player: int) -> dict:
     """card definition -> can it be cast now (targets and costs), shared by the
     cards with the same definition in hand (they behave alike)."""
-    v, p, d = game._castable
+    v, p, d = game.castable_cache
     if v != game.version or p != player:
         d = {}
-        game._castable = (game.version, player, d)
+        game.castable_cache = (game.version, player, d)
     return d
 
 
@@ -157,13 +157,13 @@ def _legal_actions(game, player: int) -> tuple:
 def _hand_summary(game, player: int):
     """(a card castable at instant speed?, abilities that function in the hand) for
     the player's hand, cached per hand and characteristics state (117.1a, 702.29a)."""
-    hit = game._instant_cache.get(player)
+    hit = game.instant_cache.get(player)
     if hit is not None and hit[0] == game.cversion and hit[1] == game.zversion:
         return hit[2]
     # per card: characteristics off the battlefield change only with cversion
-    cards = game._hand_cards
+    cards = game.hand_cards_cache
     if cards[0] != game.cversion:
-        cards = game._hand_cards = (game.cversion, {})
+        cards = game.hand_cards_cache = (game.cversion, {})
     cards = cards[1]
     instant = False
     items = []
@@ -179,7 +179,7 @@ def _hand_summary(game, player: int):
         if hit[1]:
             items.append((c, hit[1]))
     res = (instant, items)
-    game._instant_cache[player] = (game.cversion, game.zversion, res)
+    game.instant_cache[player] = (game.cversion, game.zversion, res)
     return res
 
 

@@ -18,11 +18,11 @@ def check(game) -> bool:
 
     The check reads only game state, so a state already found clean (same
     version) is not checked again."""
-    if game._sba_clean == game.sversion:
+    if game.sba_clean == game.sversion:
         return False
     if _check(game):
         return True
-    game._sba_clean = game.sversion
+    game.sba_clean = game.sversion
     return False
 
 

@@ -82,8 +82,8 @@ def begin_turn(game) -> None:
     # "this turn" conditions of the last turn have ended: state caches are stale; the
     # characteristics only if some continuous effect exists (it may read the turn)
     game.touch()
-    if game.effects or not game._chars_independent:
-        game._chars_changed()
+    if game.effects or not game.chars_independent:
+        game.chars_changed()
     begin_step(game, "untap")
 
 

@@ -69,7 +69,7 @@ def test_state_based_actions_are_idempotent(setup):
     before = state_hash(g)
     assert sba._check(g) is False                      # the check finds nothing to do ...
     assert state_hash(g) == before                     # ... and changes nothing
-    g._sba_clean = -1                                  # no cache: the same
+    g.sba_clean = -1                                  # no cache: the same
     assert sba.check(g) is False and state_hash(g) == before
     if g.pending is not None:
         from mtg_ecs.apps.fuzz import check_sba                 # an independent check of 704.5

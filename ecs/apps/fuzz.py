@@ -668,13 +668,13 @@ def check_chars(g, last: dict | None = None) -> list:
     from mtg_ecs.systems.layers import compute_offfield
     served = {e: g.chars(e) for e in g.battlefield}
     served_stack = {e: g.chars(e) for e in g.stack if _is_card(g, e)}
-    saved = (g._base, g._volatile, g._chars_independent)
-    g._base = {}
+    saved = (g.base_chars, g.volatile, g.chars_independent)
+    g.base_chars = {}
     try:
         fresh = _fresh_battlefield(g, {} if last is None else last)
         fresh_stack = {e: compute_offfield(g, e) for e in served_stack}
     finally:
-        g._base, g._volatile, g._chars_independent = saved
+        g.base_chars, g.volatile, g.chars_independent = saved
     errs = []
     for e, c in list(served.items()) + list(served_stack.items()):
         f = fresh.get(e) if e in served else fresh_stack.get(e)
@@ -701,7 +701,7 @@ def _fresh_battlefield(g, last: dict) -> dict:
     if last.get("key") == key and not g.effects:
         return last["fresh"]
     fresh = compute_battlefield(g)
-    last["key"] = key if g._chars_independent else None      # set by the pass: no effect
+    last["key"] = key if g.chars_independent else None      # set by the pass: no effect
     last["fresh"] = fresh
     return fresh
 
@@ -796,10 +796,10 @@ def check_actions(g, d) -> list:
     from mtg_ecs.systems import priority
     c = g.clone()
     try:
-        c._chars_version = -1
-        c._chars = None
-        c._base = {}
-        c._actions_cache = (None, None, None, None)
+        c.chars_version = -1
+        c.chars_cache = None
+        c.base_chars = {}
+        c.actions_cache = (None, None, None, None)
         fresh = priority.legal_actions(c, d.player)
     finally:
         c.close()
