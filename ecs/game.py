@@ -18,8 +18,9 @@ import random
 from mtg_ecs.components import (Card, Owner, Controller, Zone, Timestamp, Tapped, TAPPED, Damage, Counters,
                         Attached, Attacking, Blocking, Spell, StackAbility, RegenerationShields,
                         LoyaltyActivated, zone_of, owned_by)
+from mtg_ecs.core.state import GameState, Player  # noqa: F401  (Player: public API)
 from mtg_ecs.core.world import World
-from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, Pass
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, Pass, Concession
 from mtg_ecs.core.rules import RulesProfile
 
 # Components whose changes can't change characteristics (unless an effect reads them).
@@ -53,155 +54,38 @@ class EngineError(RuntimeError):
     """The engine reached a state the rules don't allow (a bug, never a player error)."""
 
 
-class Player:
-    """A player's own state (CR 102). Library top is the END of the list."""
-
-    __slots__ = ("index", "life", "poison", "pool", "library", "hand", "graveyard", "lost",
-                 "conceded", "lands_played", "land_plays", "drew_from_empty", "turn_started_at",
-                 "life_lost_turn", "life_gained_turn", "spells_cast_turn", "cards_drawn_turn",
-                 "creatures_died_turn", "mulligans", "kept", "loss_reason", "extra")
-
-    def __init__(self, index: int, life: int = 20):
-        self.index = index
-        self.life = life
-        self.poison = 0
-        self.pool = [0] * 6
-        self.library: list[int] = []
-        self.hand: list[int] = []
-        self.graveyard: list[int] = []
-        self.lost = False
-        self.conceded = False
-        self.lands_played = 0
-        self.land_plays = 1
-        self.drew_from_empty = False
-        self.turn_started_at = -1
-        self.life_lost_turn = 0
-        self.life_gained_turn = 0
-        self.spells_cast_turn = 0
-        self.cards_drawn_turn = 0
-        self.creatures_died_turn = 0
-        self.mulligans = 0
-        self.kept = True
-        self.loss_reason = None
-        self.extra = {}
-
-    def copy(self) -> "Player":
-        p = Player.__new__(Player)
-        for s in Player.__slots__:
-            v = getattr(self, s)
-            setattr(p, s, v.copy() if isinstance(v, (list, dict)) else v)
-        return p
-
-
-class Game:
+class Game(GameState):
     """One game of Magic. Drive it with `decide(answer)` while `pending` is set."""
+
+    __slots__ = ()          # every field is declared in core/state.py (FIELDS)
 
     def __init__(self, num_players: int = 2, seed: int = 0, rules: str = "current",
                  life: int = 20, log: bool = True, auto_pass: bool = False):
-        self.world = World()
-        self.rules = RulesProfile.named(rules)
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.players = [Player(i, life) for i in range(num_players)]
-        self.battlefield: list[int] = []
-        self.stack: list[int] = []          # top is the end
-        self.exile: list[int] = []
-        self.command: list[int] = []
-        self.turn = 1
-        self.active = 0
-        self.step = "main1"
-        self.priority: int | None = None
-        self.passes = 0
-        self.effects = []                   # continuous effects from resolved spells/abilities
-        self.shields = []                   # replacement/prevention effects with a duration
-        self.delayed = []                   # delayed triggered abilities (603.7)
-        self.pending_triggers = []
-        self.agenda = []                    # tasks (systems.*.Task) in progress, top at end
-        self.pending: Decision | None = None
-        self.clock = 1                      # timestamps and event order
-        self._v = 0                         # bumps on every state change (see `version`)
-        self.cversion = 0                   # bumps on changes that can affect characteristics
-        self.sversion = 0                   # bumps on changes that can make an SBA apply
-        self.bversion = 0                   # bumps when an object enters or leaves the battlefield
-        self.tversion = 0                   # bumps when a permanent taps or untaps
-        self.zversion = 0                   # bumps when any zone's contents change
-        self.volatile = False              # an effect reads state beyond characteristics
-        self.chars_cache = None
-        self.chars_version = -1
-        self.chars_independent = False     # the cached pass found no continuous effect
-        self.offfield_cache = {}
-        self.sba_clean = -1                # version at which no state-based action applied
-        self.actions_cache = (None, None, None, None)   # (version, player, legal actions, mana span)
-        self.actions_step = None
-        self.mana_cache = {}               # player -> (version, mana sources)
-        self.mana_split = {}               # player -> (mana sources, split_sources of them)
-        self.instant_cache = {}            # player -> (cversion, zversion, hand summary)
-        self.castable_cache = (None, None, {})    # (version, player, {defn: bool})
-        self.hand_cards_cache = (-1, {})         # (cversion, {card in hand: (instant speed?, hand abilities)})
-        self.board = None                  # systems.board.Board for the current state
-        self.control_checked = -1          # cversion of the last control update (systems.control)
-        self.base_chars = {}                     # per-object printed characteristics (layers.base_chars)
-        self.token_limbo = set()            # tokens off the battlefield (704.5d)
-        self.lki = {}                       # last known information, entity -> Chars (608.2h)
-        self.card_entity = {}               # physical card id -> current entity
-        self.next_card_id = 1
-        self.over = False
-        self.winner = None                  # index, or None for a draw / not over
-        self.end_reason = None
-        self.log_enabled = log
         # Like MTGO's auto-pass: when passing is a player's only action (mana abilities
         # aside), pass for them instead of asking. Off by default: every priority is asked.
-        self.auto_pass = auto_pass
-        self.log = []
-        self.first_strike_step = False
-        self.combat_happened = False
-        self.cleanup_again = False
-        self.event_batch = None             # events of one simultaneous action (systems/together.py)
-        self.starting_player = 0
-        self.turn_limit = None
-        self.extra = {}
+        self.init_fields(world=World(), rules=RulesProfile.named(rules), seed=seed,
+                         rng=random.Random(seed), players=[Player(i, life) for i in range(num_players)],
+                         log_enabled=log, auto_pass=auto_pass)
 
     # ------------------------------------------------------------------
     # cloning (Monte-Carlo search) and rewinding (illegal actions)
     # ------------------------------------------------------------------
     def clone(self) -> "Game":
-        """An independent copy of this game, in its own world, at this decision."""
+        """An independent copy of this game, in its own world, at this decision
+        (every field copied by its rule in core/state.py)."""
         g = Game.__new__(Game)
-        d = self.__dict__.copy()
-        d["world"] = self.world.clone()
-        d["players"] = [p.copy() for p in self.players]
-        for k in ("battlefield", "stack", "exile", "command", "effects", "shields", "delayed",
-                  "pending_triggers", "log"):
-            d[k] = list(d[k])
-        d["agenda"] = [t.copy() for t in self.agenda]
-        d["lki"] = dict(self.lki)
-        d["token_limbo"] = set(self.token_limbo)
-        d["base_chars"] = dict(self.base_chars)
-        d["mana_cache"] = {}
-        d["mana_split"] = {}
-        # caches patched in place must not be shared with the copy
-        d["chars_cache"] = dict(self.chars_cache) if self.chars_cache is not None else None
-        d["offfield_cache"] = {}
-        d["board"] = None
-        d["castable_cache"] = (None, None, {})
-        d["instant_cache"] = {}
-        d["hand_cards_cache"] = (-1, {})
-        d["card_entity"] = dict(self.card_entity)
-        # one level deeper: the combat bookkeeping in `extra` is dicts and sets
-        d["extra"] = {k: (dict(v) if isinstance(v, dict) else set(v) if isinstance(v, set) else v)
-                      for k, v in self.extra.items()}
-        # prevention shields count down as they're used: each copy needs its own
-        d["shields"] = [_copy.copy(s) for s in self.shields]
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        d["rng"] = rng
-        d["pending"] = _copy.copy(self.pending)
-        g.__dict__.update(d)
+        self.copy_fields_to(g)
         return g
+
+    def __deepcopy__(self, memo) -> "Game":
+        return self.clone()
+
+    def __copy__(self) -> "Game":
+        return self.clone()
 
     def _adopt(self, other: "Game") -> None:
         old = self.world
-        self.__dict__.update(other.__dict__)
+        self.take_fields_from(other)
         if old is not self.world:
             old.close()
 
@@ -504,7 +388,6 @@ class Game:
         comps = self.world.ents.get(eid, {})
         c.flags = frozenset(c.flags) | ({"tapped"} if Tapped in comps else set())
         self.lki[eid] = c
-        self.lki_extra = getattr(self, "lki_extra", {})
         self.lki_extra[eid] = {"counters": comps.get(Counters), "damage": comps.get(Damage),
                                "attached": comps.get(Attached)}
 
@@ -602,6 +485,7 @@ class Game:
                                     + (f" (expected {shape})" if shape else "")
                                     + f": {ex}") from ex
             self.pending = None
+            self.answers.append(answer)
             self.advance()
         except IllegalAction as ex:
             if before is not None:
@@ -642,6 +526,7 @@ class Game:
         p = self.players[player]
         if p.lost:
             raise IllegalAction(f"p{player} has already left the game")
+        self.answers.append(Concession(player))
         p.conceded = True
         p.lost = True
         p.loss_reason = "concession"
@@ -664,11 +549,53 @@ class Game:
         """A game in a scenario position: returns (game, handles). `defs={name: CardDef}`
         adds test-only cards."""
         from mtg_ecs.apps.scenario.setup import build_game
-        return build_game(setup, **kw)
+        g, handles = build_game(setup, **kw)
+        g.origin = ("setup", (_copy.deepcopy(setup),), dict(kw))
+        return g, handles
 
     @classmethod
-    def new(cls, decks, seed: int = 0, rules: str = "current", **kw) -> "Game":
+    def new(cls, decks, seed: int = 0, rules: str = "current", life: int = 20,
+            starting_player: int | None = None, log: bool = True, turn_limit=None,
+            auto_pass: bool = False, previous_loser: int | None = None) -> "Game":
         """A game from the start (CR 103): shuffled libraries, seeded starting player,
-        opening hands and London mulligans as decisions."""
+        opening hands and London mulligans as decisions. `decks`: one list of card names
+        or CardDefs per player."""
+        from mtg_ecs.cards import get_card
         from mtg_ecs.systems.start import start_game
-        return start_game(decks, seed=seed, rules=rules, **kw)
+        g = cls(num_players=len(decks), seed=seed, rules=rules, life=life, log=log,
+                auto_pass=auto_pass)
+        g.turn_limit = turn_limit
+        g.origin = ("new", (tuple(tuple(d) for d in decks),),
+                    dict(seed=seed, rules=rules, life=life, starting_player=starting_player,
+                         log=log, turn_limit=turn_limit, auto_pass=auto_pass,
+                         previous_loser=previous_loser))
+        start_game(g, [[get_card(e) if isinstance(e, str) else e for e in deck] for deck in decks],
+                   starting_player, previous_loser)
+        return g
+
+    # ------------------------------------------------------------------
+    # pickling: a game is stored as how it was made and the answers given since
+    # ------------------------------------------------------------------
+    def __reduce__(self):
+        if self.origin is None:
+            raise TypeError("only a game made by Game.new or Game.from_setup can be pickled "
+                            "(it is stored as its origin and the answers given since)")
+        return (_replay, (self.origin, tuple(self.answers)))
+
+
+def _replay(origin, answers) -> Game:
+    """The game `origin` made, with `answers` given again (unpickling; games are
+    deterministic: same origin and answers, same game)."""
+    how, args, kw = origin
+    if how == "new":
+        g = Game.new(*args, **kw)
+    elif how == "setup":
+        g = Game.from_setup(*args, **kw)[0]
+    else:
+        raise ValueError(f"unknown game origin {how!r}")
+    for a in answers:
+        if isinstance(a, Concession):
+            g.concede(a.player)
+        else:
+            g.decide(a)
+    return g

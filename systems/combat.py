@@ -532,7 +532,7 @@ class DeclareBlockersTask:
             order = list(answer)
             if sorted(order) != sorted(decision.options):
                 raise IllegalAction("order all of the blockers exactly once")
-            game.extra.setdefault("damage_order", {})[decision.data["attacker"]] = order
+            game.damage_order[decision.data["attacker"]] = order
             self.order_stage.pop(0)
             return
         if not isinstance(answer, dict):
@@ -594,7 +594,7 @@ def attackers_of(game, blocker) -> list:
     if bl is None:
         return []
     out = [a for a in bl.attackers if a in game.battlefield and game.world.has(a, Attacking)]
-    order = game.extra.get("damage_order", {}).get(blocker)
+    order = game.damage_order.get(blocker)
     if order:
         out.sort(key=lambda e: order.index(e) if e in order else len(order))
     return out
@@ -617,7 +617,7 @@ def put_blocking(game, blocker, attacker) -> None:
             from mtg_ecs.systems.entering import schedule
             schedule(game, InsertBlockerTask(attacker, blocker, order))
         else:
-            game.extra.setdefault("damage_order", {})[attacker] = [blocker]
+            game.damage_order[attacker] = [blocker]
 
 
 class InsertBlockerTask:
@@ -650,7 +650,7 @@ class InsertBlockerTask:
             raise IllegalAction("order all of the blockers exactly once")
         if [b for b in order if b != self.blocker] != self.order:
             raise IllegalAction("the other blockers keep their relative order")
-        game.extra.setdefault("damage_order", {})[self.attacker] = order
+        game.damage_order[self.attacker] = order
         self.done = True
 
 
@@ -664,7 +664,7 @@ def blockers_of(game, attacker, index=None) -> list:
             bl = game.world.get(e, Blocking)
             if bl is not None and attacker in bl.attackers:
                 out.append(e)
-    order = game.extra.get("damage_order", {}).get(attacker)
+    order = game.damage_order.get(attacker)
     if order:
         out.sort(key=lambda e: order.index(e) if e in order else len(order))
     else:
@@ -773,7 +773,7 @@ class CombatDamageTask:
     def _deals_now(self, game, e, c) -> bool:
         if self.first_strike:
             return c.has("first strike") or c.has("double strike")
-        fs = game.extra.get("fs_participants")
+        fs = game.fs_participants
         if fs is None:
             return True
         return e not in fs or c.has("double strike")
@@ -781,7 +781,7 @@ class CombatDamageTask:
     def _build_plan(self, game):
         plan = []
         if self.first_strike:
-            game.extra["fs_participants"] = {
+            game.fs_participants = {
                 e for e in game.battlefield
                 if (game.world.has(e, Attacking) or game.world.has(e, Blocking)) and
                 (game.chars(e).has("first strike") or game.chars(e).has("double strike"))}
@@ -881,11 +881,11 @@ class CombatDamageTask:
                            True, self.orders, skips)                    # 616.1
         if d is not None:
             return d
-        game.extra["prevention_plans"] = {k: dict(v) for k, v in self.shield_plans.items()}
+        game.prevention_plans = {k: dict(v) for k, v in self.shield_plans.items()}
         try:
             dmg.deal(game, batch, combat=True, orders=self.orders)
         finally:
-            game.extra.pop("prevention_plans", None)
+            game.prevention_plans = {}
         game.emit("combat_damage_dealt", first_strike=self.first_strike)
         game.priority = game.active
         return None

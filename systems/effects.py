@@ -688,10 +688,10 @@ def _emblem_view(fn, cond=False):
 
 class PreventCombatDamageThisTurn(Step):
     def run(self, game, ctx):
-        from mtg_ecs.systems.replacement import PreventAllCombatDamage
+        from mtg_ecs.systems.replacement import PreventAllCombatDamage, add_shield
         from mtg_ecs.components import Card
         card = game.world.ents.get(ctx.obj, {}).get(Card)
-        game.shields.append(PreventAllCombatDamage(card.card_id if card else None))
+        add_shield(game, PreventAllCombatDamage(card.card_id if card else None))
 
 
 class PreventNextDamageTo(Step):
@@ -703,12 +703,12 @@ class PreventNextDamageTo(Step):
         self.n = n
 
     def run(self, game, ctx):
-        from mtg_ecs.systems.replacement import PreventNextDamage
+        from mtg_ecs.systems.replacement import PreventNextDamage, add_shield
         from mtg_ecs.components import Card
         card = game.world.ents.get(ctx.obj, {}).get(Card)
         n = amount(self.n, game, ctx)
         for t in self.to.resolve(game, ctx):
-            game.shields.append(PreventNextDamage(t, n, card.card_id if card else None))
+            add_shield(game, PreventNextDamage(t, n, card.card_id if card else None))
 
 
 class Fight(Step):
@@ -1089,10 +1089,10 @@ class PreventAllDamageThisTurn(Step):
         self.recipient = recipient
 
     def run(self, game, ctx):
-        from mtg_ecs.systems.replacement import PreventAllDamageTo
+        from mtg_ecs.systems.replacement import PreventAllDamageTo, add_shield
         from mtg_ecs.components import Card
         card = game.world.ents.get(ctx.obj, {}).get(Card)
-        game.shields.append(PreventAllDamageTo(ctx.controller, self.recipient,
+        add_shield(game, PreventAllDamageTo(ctx.controller, self.recipient,
                                                card.card_id if card else None))
 
 

@@ -168,13 +168,13 @@ class ExileAllCounting(Step):
 def linked_exile(game, source) -> tuple:
     """Card ids exiled 'with' this object by its own ability (607.2a), kept per object: a
     new object (400.7) has no link to cards its earlier incarnation exiled."""
-    return tuple(game.extra.get("linked_exile", {}).get(source, ()))
+    return tuple(game.linked_exile.get(source, ()))
 
 
 def link_exiled(game, source, card_ids) -> None:
-    d = dict(game.extra.get("linked_exile", {}))
+    d = dict(game.linked_exile)
     d[source] = tuple(d.get(source, ())) + tuple(card_ids)
-    game.extra["linked_exile"] = d
+    game.linked_exile = d
     game.touch()
 
 

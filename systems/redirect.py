@@ -19,9 +19,8 @@ damage isn't redirected (R5). Damage already dealt is never affected (R6).
 from __future__ import annotations
 
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
-from mtg_ecs.systems.replacement import Shield
+from mtg_ecs.systems.replacement import Shield, add_shield
 
-PLANS = "redirect_plans"
 
 
 class RedirectNextDamage(Shield):
@@ -60,7 +59,7 @@ def _shields(game):
 def decision(game, batch):
     """A `redirect` decision for the first shield whose source would deal more damage to
     several covered recipients than it has left, and for which no plan was chosen."""
-    plans = game.extra.get(PLANS, {})
+    plans = game.redirect_plans
     for sh in _shields(game):
         if sh.sid in plans or not sh.target_ok(game):
             continue
@@ -83,9 +82,9 @@ def answer(game, decision, answer) -> None:
         raise IllegalAction("each amount is between 0 and the damage that recipient would be dealt")
     if sum(answer.values()) != min(data["total"], sum(data["damage"].values())):
         raise IllegalAction(f"redirect exactly {data['total']} damage in total")
-    plans = dict(game.extra.get(PLANS, {}))
+    plans = dict(game.redirect_plans)
     plans[data["shield"]] = dict(answer)
-    game.extra[PLANS] = plans
+    game.redirect_plans = plans
 
 
 def order_decision(game, batch, combat, orders):
@@ -149,7 +148,7 @@ def apply(game, batch, consume=False, orders=None, skips=None, combat=False) -> 
     shields = _shields(game)
     if not shields:
         return batch
-    plans = game.extra.get(PLANS, {})
+    plans = game.redirect_plans
     out = []
     for i, (src, sc, t, n) in enumerate(batch):
         n2, pre = _pre_prevented(game, orders, i, src, sc, t, n, combat, consume) if orders else (n, ())
@@ -175,8 +174,8 @@ def apply(game, batch, consume=False, orders=None, skips=None, combat=False) -> 
         out = new
         if consume:
             sh.left = left
-    if consume and PLANS in game.extra:
-        game.extra.pop(PLANS, None)
+    if consume and game.redirect_plans:
+        game.redirect_plans = {}
     if skips is not None:
         skips.update({j: e[4] for j, e in enumerate(out) if e[4]})
     return [e[:4] for e in out]
@@ -250,7 +249,7 @@ class RedirectFromChosenSource(Step):
             return None
         from mtg_ecs.components import Card
         card = game.world.ents.get(ctx.obj, {}).get(Card)
-        game.shields.append(RedirectNextDamage(ctx.controller, ctx.vars[key], to[0], self.n,
+        add_shield(game, RedirectNextDamage(ctx.controller, ctx.vars[key], to[0], self.n,
                                                card.card_id if card else None))
         return None
 

@@ -64,7 +64,7 @@ class _BattlefieldBefore:
 
 
 def _before_together(game):
-    before = game.__dict__.get("together_before")
+    before = game.together_before
     if game.event_batch is None or before is None:
         return game
     hidden = set(game.battlefield) - before
@@ -255,20 +255,26 @@ def skip_draw(game, player) -> bool:
 # ---------------------------------------------------------------------------
 # Prevention (CR 615) and the order of several effects (616.1)
 # ---------------------------------------------------------------------------
-import itertools as _it
 
-_shield_ids = _it.count(1)
+def add_shield(game, shield) -> None:
+    """A prevention or redirection effect begins (615, 614.9): it gets the game's next
+    shield id."""
+    game.next_shield_id += 1
+    shield.sid = game.next_shield_id
+    game.shields.append(shield)
 
 
 class Shield:
-    """A prevention effect with a duration, kept in `game.shields`.
+    """A prevention effect with a duration, kept in `game.shields` (added with
+    `add_shield`).
 
-    `sid` is stable across clones; `source_card` names the card whose spell or
-    ability created it (how a player refers to it when choosing an order, 616.1)."""
+    `sid` is given by the game when the shield is added, so it is the same in every
+    clone and every process; `source_card` names the card whose spell or ability
+    created it (how a player refers to it when choosing an order, 616.1)."""
     duration = "eot"
 
     def __init__(self, source_card=None):
-        self.sid = next(_shield_ids)
+        self.sid = None
         self.source_card = source_card
 
     def applies(self, game, source, target, amount, combat) -> bool:
@@ -306,7 +312,7 @@ class PreventNextDamage(Shield):
         if not self.applies(game, source, target, amount, combat):
             return 0
         n = min(amount, self.left)
-        plan = game.extra.get("prevention_plans", {}).get(self.sid)
+        plan = game.prevention_plans.get(self.sid)
         if plan is not None:                # 615.7: as the affected player chose
             n = min(n, plan.get(source, 0))
             plan[source] = plan.get(source, 0) - n

@@ -1,7 +1,7 @@
 """Rules effects on players from resolved spells and abilities, with a duration
 (CR 611.2, 613.11, 101.2): "Your opponents can't cast spells this turn" (Silence).
 
-A restriction is a (kind, players, turn) record in `game.extra["player_restrictions"]`
+A restriction is a (kind, players, turn) record in `game.player_restrictions`
 (a tuple, replaced on change, so game clones never share it). "This turn" effects end
 with the turn they were created in (514.2), so a record from an earlier turn is
 simply no longer in effect. Kinds: "cast_spells" (601.3: the player can't begin to
@@ -13,14 +13,14 @@ from mtg_ecs.systems.effects import Step
 
 
 def add(game, kind: str, players, duration: str = "eot") -> None:
-    cur = game.extra.get("player_restrictions", ())
+    cur = game.player_restrictions
     rec = (kind, frozenset(players), game.turn if duration == "eot" else None)
-    game.extra["player_restrictions"] = cur + (rec,)
+    game.player_restrictions = cur + (rec,)
     game.touch()
 
 
 def restricted(game, player: int, kind: str) -> bool:
-    for k, players, turn in game.extra.get("player_restrictions", ()):
+    for k, players, turn in game.player_restrictions:
         if k == kind and player in players and (turn is None or turn == game.turn):
             return True
     return False

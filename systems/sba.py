@@ -102,7 +102,7 @@ def _check(game) -> bool:
         return True
     gy = [e for e in dict.fromkeys(to_gy) if e in game.battlefield]
     dest = [e for e in dict.fromkeys(to_destroy) if e in game.battlefield and e not in gy]
-    orders = game.extra.pop("sba_orders", None)
+    orders, game.sba_orders = game.sba_orders, None
     if orders is None:
         # 616.1: the order of replacement effects on a permanent's move is chosen first
         from mtg_ecs.systems import discard
@@ -193,7 +193,7 @@ class ReplacementOrderTask:
     """616.1 before state-based actions move permanents: for each with two or more
     replacement effects that would apply (a Darksteel Colossus with 0 toughness and an
     opponent's Leyline of the Void), its controller chooses the order; the state-based
-    actions are then performed with it (game.extra['sba_orders'])."""
+    actions are then performed with it (game.sba_orders)."""
 
     needs_rewind = False
 
@@ -210,7 +210,7 @@ class ReplacementOrderTask:
             d = discard.next_choice(game, b)
             if d is not None:
                 return d
-        game.extra["sba_orders"] = {e: o for b in self.batches for e, o in b["orders"].items()}
+        game.sba_orders = {e: o for b in self.batches for e, o in b["orders"].items()}
         return None
 
     def answer(self, game, decision, answer):

@@ -163,7 +163,7 @@ class ResolveTask:
         self._after(game)
 
     def _after(self, game) -> None:
-        game.extra["resolved"] = game.extra.get("resolved", 0) + 1
+        game.resolved += 1
         game.priority = game.active          # 117.3b
         game.passes = 0
 

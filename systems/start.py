@@ -6,19 +6,14 @@ from mtg_ecs.core.decisions import Decision, IllegalAction
 from mtg_ecs.systems import zones
 
 
-def start_game(decks, seed: int = 0, rules: str = "current", life: int = 20,
-               starting_player: int | None = None, log: bool = True, turn_limit=None,
-               auto_pass: bool = False, previous_loser: int | None = None):
-    """`decks`: one list of card names or CardDefs per player. `previous_loser`: in a
-    later game of a match, the player who lost the previous game (CR 103.1)."""
-    from mtg_ecs.game import Game
-    from mtg_ecs.cards import get_card
-    g = Game(num_players=len(decks), seed=seed, rules=rules, life=life, log=log,
-             auto_pass=auto_pass)
-    g.turn_limit = turn_limit
+def start_game(g, decks, starting_player: int | None = None,
+               previous_loser: int | None = None) -> None:
+    """Start a new game `g` (CR 103): `decks` is one list of CardDefs per player.
+    `previous_loser`: in a later game of a match, the player who lost the previous game
+    (CR 103.1)."""
     g.world.activate()
     for i, deck in enumerate(decks):
-        g.create_library([get_card(e) if isinstance(e, str) else e for e in deck], i)
+        g.create_library(deck, i)
         zones.shuffle(g, i)                                    # 103.2
     # 103.1: the starting player is chosen at random (the game's seeded RNG), or in a
     # later game of a match by the loser of the previous game
@@ -35,7 +30,6 @@ def start_game(decks, seed: int = 0, rules: str = "current", life: int = 20,
     if choose:
         g.agenda.append(ChooseStartingPlayerTask(previous_loser))
     g.advance()
-    return g
 
 
 class ChooseStartingPlayerTask:

@@ -224,7 +224,7 @@ def check_triggers(game, kind: str, data: dict) -> None:
     # creature it enchanted destroyed together: 004 Necrotic Plague R2)
     if kind == "zone_change" and data.get("frm") == "battlefield":
         gone = [(data["old"], data.get("card"))] + [
-            oc for oc in game.__dict__.get("left_together", ()) if oc[0] != data["old"]]
+            oc for oc in game.left_together if oc[0] != data["old"]]
         seen = {s[0] for s in b.triggers}       # still on the battlefield: checked above
         for old, card_id in gone:
             lk = game.lki.get(old)
@@ -545,7 +545,7 @@ class EnchantedDies(Trigger):
             return None
         from mtg_ecs.components import Attached
         att = game.world.get(source, Attached) if game.exists(source) else \
-            (getattr(game, "lki_extra", {}).get(source) or {}).get("attached")
+            (game.lki_extra.get(source) or {}).get("attached")
         if att is None or att.to != old:
             return None
         return {"died": data["new"], "creature_controller": lk.controller}

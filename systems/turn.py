@@ -114,7 +114,7 @@ def begin_step(game, step: str) -> None:
     if step == "draw":
         # 103.8a: the starting player skips the draw of their first turn (two players)
         skip = (game.turn == 1 and ap == game.starting_player and len(game.players) == 2
-                and not game.extra.get("no_first_draw_skip"))
+                and not game.no_first_draw_skip)
         if not skip:
             zones.draw(game, ap, 1)                   # 504.1
     game.emit("step_begin", step=step, active=ap, turn=game.turn)
@@ -140,8 +140,8 @@ def end_combat(game) -> None:
             game.unset(e, Attacking)
         if game.world.has(e, Blocking):
             game.unset(e, Blocking)
-    game.extra.pop("fs_participants", None)
-    game.extra.pop("damage_order", None)
+    game.fs_participants = None
+    game.damage_order = {}
 
 
 class CleanupTask:

@@ -5,7 +5,7 @@
   tapped during every untap step while it applies.
 * "<it> doesn't untap during its controller's next untap step" (Wall of Frost) and
   "... during that player's next untap step" (Sleep) are one-shot effects recorded in
-  `game.extra["skip_untap"]` as (object, player) pairs: `player` None tracks only the
+  `game.skip_untap` as (object, player) pairs: `player` None tracks only the
   object (it skips the next untap step of whoever controls it then); a player tracks
   both (it skips only that player's next untap step, and the effect ends at that
   step even if the object has changed controller meanwhile).
@@ -14,21 +14,20 @@ from __future__ import annotations
 
 from mtg_ecs.components import Tapped
 
-KEY = "skip_untap"
 
 
 def skip_next_untap(game, objects, player=None) -> None:
     """Record that `objects` don't untap during the next untap step (see module doc)."""
-    recs = tuple(game.extra.get(KEY, ()))
+    recs = tuple(game.skip_untap)
     recs += tuple((e, player) for e in objects)
-    game.extra[KEY] = recs
+    game.skip_untap = recs
     game.version += 1
 
 
 def untap_step(game, ap: int) -> None:
     """CR 502.3: the active player untaps all their permanents, except those an
     effect says don't untap; one-shot 'next untap step' effects for this step end."""
-    recs = tuple(game.extra.get(KEY, ()))
+    recs = tuple(game.skip_untap)
     skip = set()
     keep = []
     for e, p in recs:
@@ -45,7 +44,7 @@ def untap_step(game, ap: int) -> None:
         else:
             keep.append((e, p))
     if recs:
-        game.extra[KEY] = tuple(keep)
+        game.skip_untap = tuple(keep)
     for e in game.permanents_with(Tapped):
         c = game.chars(e)
         if c.controller != ap or e in skip or "doesnt_untap" in c.flags:

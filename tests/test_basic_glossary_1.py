@@ -14,6 +14,7 @@ from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.targeting import creature, creature_you_control, target, opponent
+from mtg_ecs.systems.replacement import add_shield
 
 
 def setup(p0, p1=None, **kw):
@@ -365,7 +366,7 @@ def test_untapped_attacker_still_attacking():
 def _shield3(game, ctx):
     from mtg_ecs.systems.replacement import PreventNextDamage
     for t in fx.TARGET(0).resolve(game, ctx):
-        game.shields.append(PreventNextDamage(t, 3))
+        add_shield(game, PreventNextDamage(t, 3))
 
 
 MENDING = make_card("Test Mending", "{W}", "Instant", spell=SpellAbility(

@@ -14,6 +14,7 @@ from mtg_ecs.apps.scenario.runner import Runner
 from mtg_ecs.apps.scenario.setup import build_game
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems.targeting import any_target, creature, player, target
+from mtg_ecs.systems.replacement import add_shield
 
 
 # ---------------------------------------------------------------------------
@@ -587,7 +588,7 @@ def test_life_loss_is_not_damage_and_cant_be_prevented():
         {}],
         "actions": [{"cast": "bat"}, {"resolve": 1}, {"choose": "p1", "player": "p0"}, {"resolve": 1}],
         "expect": {"life": {"p0": 22, "p1": 18}}},
-        before=lambda g, h: g.shields.append(shield))
+        before=lambda g, h: add_shield(g, shield))
     assert shield.left == 5 and shield in r.game.shields
 
 

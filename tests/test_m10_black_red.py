@@ -8,6 +8,7 @@ from mtg_ecs import Game, Pass
 from mtg_ecs.core.decisions import Cast, Activate, PlayerRef, IllegalAction
 from mtg_ecs.apps.decklist import problems
 from mtg_ecs.systems.replacement import PreventNextDamage
+from mtg_ecs.systems.replacement import add_shield
 
 
 def _ents(game, h):
@@ -26,7 +27,7 @@ def test_tendrils_gain_ignores_prevention():
         {"battlefield": ["Swamp"] * 4, "hand": [{"card": "Tendrils of Corruption", "id": "t"}]},
         {"battlefield": [{"card": "Vastwood Gorger", "id": "g"}]}]})
     e = _ents(game, h)
-    game.shields.append(PreventNextDamage(e("g"), 3))
+    add_shield(game, PreventNextDamage(e("g"), 3))
     game.decide(Cast(e("t"), targets=[[e("g")]]))
     _resolve(game)
     from mtg_ecs.components import Damage
@@ -175,7 +176,7 @@ def test_doesnt_untap_next_tracks_player():
     fx.GainControl(fx.TARGET(0)).run(game, Ctx(None, e("ts"), 0, [[e("cc")]]))
     _to_untap_of(game, 0, 3)                         # p0 controls it now: untaps normally
     assert not game.world.has(e("cc"), Tapped)
-    assert game.extra.get("skip_untap") == ()        # ended at p1's untap step (turn 2)
+    assert game.skip_untap == ()        # ended at p1's untap step (turn 2)
 
 
 def test_jackal_familiar_put_onto_battlefield_attacking_or_blocking():
@@ -257,7 +258,7 @@ def test_consume_spirit_gain_ignores_prevention():
         {"battlefield": ["Swamp"] * 5, "hand": [{"card": "Consume Spirit", "id": "cs"}]},
         {"battlefield": [{"card": "Vastwood Gorger", "id": "g"}]}]})
     e = _ents(game, h)
-    game.shields.append(PreventNextDamage(e("g"), 2))
+    add_shield(game, PreventNextDamage(e("g"), 2))
     game.decide(Cast(e("cs"), targets=[[e("g")]], x=3))
     _resolve(game)
     from mtg_ecs.components import Damage

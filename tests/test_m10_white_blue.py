@@ -11,6 +11,7 @@ from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.targeting import any_target, target
 from mtg_ecs.systems.together import together, move_all_together
+from mtg_ecs.systems.replacement import add_shield
 
 
 def _game(setup, *defs):
@@ -209,7 +210,7 @@ def test_prevent_all_damage_to_shield_checks_recipient_when_damage_is_dealt():
     game, e = _game({"players": [
         {"battlefield": [{"card": "Soul Warden", "id": "sw"}, {"card": "Ajani Goldmane", "id": "aj"}]},
         {"battlefield": [{"card": "Soul Warden", "id": "osw"}]}]})
-    game.shields.append(PreventAllDamageTo(0, you_and_your_creatures))
+    add_shield(game, PreventAllDamageTo(0, you_and_your_creatures))
     src = e("osw")
     damage.deal(game, [(src, game.chars(src), e("sw"), 1), (src, game.chars(src), PlayerRef(0), 5),
                        (src, game.chars(src), e("aj"), 1), (src, game.chars(src), PlayerRef(1), 1)])
@@ -333,7 +334,7 @@ def test_redirect_apply_splits_events_and_uses_up_the_shield():
         {"battlefield": [{"card": "Centaur Courser", "id": "cc"}, {"card": "Furnace Whelp", "id": "src"}]}]})
     src, sc = e("src"), game.chars(e("src"))
     sh = RedirectNextDamage(0, src, e("cc"), 2)
-    game.shields.append(sh)
+    add_shield(game, sh)
     batch = [(src, sc, e("sw"), 3), (src, sc, PlayerRef(0), 3), (src, sc, PlayerRef(1), 3)]
     view = redirect.apply(game, batch)
     assert view[0] == (src, sc, e("cc"), 2) and view[1] == (src, sc, e("sw"), 1)
@@ -347,7 +348,7 @@ def test_redirect_apply_splits_events_and_uses_up_the_shield():
     assert sum(n for _, _, t, n in out if t == e("cc")) == 2
     assert sh.left == 0
     sh2 = RedirectNextDamage(0, src, e("cc"), 2)
-    game.shields.append(sh2)
+    add_shield(game, sh2)
     zones.bounce(game, e("cc"))
     assert redirect.apply(game, batch) == batch           # the new recipient is gone
 
@@ -361,7 +362,7 @@ def test_harms_way_shield_left_after_one_damage():
         {"battlefield": [{"card": "Soul Warden", "id": "sw"}]},
         {"battlefield": [{"card": "Centaur Courser", "id": "cc"}, {"card": "Furnace Whelp", "id": "src"}]}]})
     src = e("src")
-    game.shields.append(RedirectNextDamage(0, src, e("cc"), 2))
+    add_shield(game, RedirectNextDamage(0, src, e("cc"), 2))
     damage.deal(game, [(src, game.chars(src), PlayerRef(0), 1)])
     assert game.players[0].life == 20 and game.damage_on(e("cc")) == 1
     damage.deal(game, [(src, game.chars(src), PlayerRef(0), 3)])

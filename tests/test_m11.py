@@ -153,19 +153,16 @@ def test_scry_is_private_and_scry_zero_is_no_event():
     """004 SCRY-9: scrying looks, it doesn't reveal (no reveal event; the decision goes to
     the scrying player only). CR 701.22b: scry 0 asks nothing and is no scry event."""
     game, e = _scry_game("Test Scry 2")
-    events = []
-    orig = game.emit
-    game.emit = lambda kind, **data: (events.append(kind), orig(kind, **data))[1]
+    start = len(game.log)
     _cast_and_resolve(game, e)
     assert game.pending.player == 0
     game.decide({"top": [e("A"), e("B")]})
+    events = [kind for kind, _ in game.log[start:]]
     assert "scry" in events and not any("reveal" in k for k in events)
     game2, e2 = _scry_game("Test Scry 0")
-    ev2 = []
-    orig2 = game2.emit
-    game2.emit = lambda kind, **data: (ev2.append(kind), orig2(kind, **data))[1]
+    start2 = len(game2.log)
     _cast_and_resolve(game2, e2)
-    assert game2.pending.kind == "priority" and "scry" not in ev2
+    assert game2.pending.kind == "priority" and "scry" not in [k for k, _ in game2.log[start2:]]
 
 
 def test_look_and_put_back_in_any_order():
@@ -199,9 +196,7 @@ def test_leyline_begins_game_on_battlefield():
     and 'whenever a player casts' abilities don't trigger."""
     game = Game.new([[LEY] * 20 + ["Mountain"] * 20, ["Dragon's Claw", "Mountain"] * 20],
                     seed=1, starting_player=0)
-    events = []
-    orig = game.emit
-    game.emit = lambda kind, **data: (events.append(kind), orig(kind, **data))[1]
+    start = len(game.log)
     _keep_all(game)
     d = game.pending
     assert d.kind == "may" and d.player == 0 and d.data.get("opening_hand")
@@ -216,6 +211,7 @@ def test_leyline_begins_game_on_battlefield():
     # the game begins: turn 1 of the starting player, nothing on the stack
     assert game.turn == 1 and game.active == 0 and game.stack == []
     assert game.players[1].life == 20 and game.pending_triggers == []
+    events = [kind for kind, _ in game.log[start:]]
     assert "cast" not in events and "zone_change" in events     # put onto the battlefield, not cast
 
 
@@ -610,7 +606,7 @@ def test_reveal_at_random_casts_sorcery_during_resolution():
         while True:                              # until the upkeep trigger has resolved
             if game.turn == 2 and game.step == "upkeep" and game.pending.kind == "priority" and \
                     not any(game.has(x, StackAbility) for x in game.stack) and \
-                    game.extra.get("resolved", 0) > 0:
+                    game.resolved > 0:
                 break
             game.decide(Pass())
         assert (game.zone_of(e("c")) == "stack") == on_stack

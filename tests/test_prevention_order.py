@@ -4,6 +4,7 @@ import pytest
 
 from mtg_ecs import Game, Pass, Cast, IllegalAction
 from mtg_ecs.systems.replacement import PreventNextDamage
+from mtg_ecs.systems.replacement import add_shield
 
 
 def _combat_with_fog_and_shield(first):
@@ -14,7 +15,7 @@ def _combat_with_fog_and_shield(first):
     g, h = Game.from_setup(setup)
     c = g.card_entity[h["c"]]
     shield = PreventNextDamage(c, 3, source_card=h["c"])
-    g.shields.append(shield)
+    add_shield(g, shield)
     while g.pending.kind == "priority":
         g.decide(Pass())
     g.decide({g.card_entity[h["m"]]: g.pending.options[0][1][0]})     # attack

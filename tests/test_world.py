@@ -2,6 +2,7 @@
 import esper
 
 from mtg_ecs import Game, Pass
+from mtg_ecs.systems.replacement import add_shield
 
 
 def _setup(creature):
@@ -53,7 +54,7 @@ def test_clone_has_its_own_prevention_shields():
     from mtg_ecs.systems import damage
     g, h = Game.from_setup(_setup("Centaur Courser"))
     c = g.card_entity[h["c"]]
-    g.shields.append(PreventNextDamage(c, 2))
+    add_shield(g, PreventNextDamage(c, 2))
     k = g.clone()
     src = c
     damage.deal(k, [(src, k.chars(src), k.card_entity[h["c"]], 2)])

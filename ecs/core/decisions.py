@@ -111,6 +111,12 @@ activate_option = lru_cache(maxsize=65536)(Activate)
 # ---------------------------------------------------------------------------
 # Decisions
 # ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Concession:
+    """A player's concession (CR 104.3a), as recorded among a game's answers."""
+    player: int
+
+
 @dataclass(slots=True)
 class Decision:
     """A choice the game is waiting for.

@@ -16,6 +16,7 @@ import types
 
 from mtg_ecs.components import Card
 from mtg_ecs.core.decisions import PlayerRef
+from mtg_ecs.core.state import STATE_FIELDS, GameState
 
 _ATOMS = frozenset({int, float, str, bytes, bool, type(None)})
 _MAX_DEPTH = 24
@@ -78,6 +79,8 @@ def _canonical(v, t, d, memo):
         return ("method", v.__func__.__qualname__, c(v.__self__, d, memo))
     if t.__name__ == "CardDef":
         return ("CardDef", v.name)
+    if isinstance(v, GameState):       # a game kept by a task (a rewind point): its state
+        return ("Game",) + _state_tuple(v, memo)
     fields = getattr(v, "__dict__", None)
     if fields is not None:
         return (t.__qualname__, c(fields, d, memo))
@@ -111,26 +114,42 @@ def _type_name(kv):
 
 
 def _rest(game, memo) -> tuple:
-    """Everything in the state but the entity table."""
-    players = tuple((p.life, p.poison, tuple(p.pool), tuple(p.library), tuple(p.hand),
-                     tuple(p.graveyard), p.lost, p.lands_played, p.drew_from_empty)
-                    for p in game.players)
-    effects = tuple((ce.layer, ce.ts, ce.source, ce.duration,
-                     tuple(sorted(ce.objects)) if ce.objects else None) for ce in game.effects)
-    d = game.pending
-    pending = None if d is None else (d.kind, d.player, canonical(d.options, 0, memo), d.min,
-                                      d.max, d.prompt)
-    return (players, tuple(game.battlefield), tuple(game.stack), tuple(game.exile),
-            game.turn, game.active, game.step, game.priority, game.passes, effects,
-            len(game.shields), len(game.pending_triggers), len(game.agenda), game.over,
-            game.winner, pending, game.rng.getstate()[1][:4])
+    """Every field of the game declared part of its state (core/state.py), by name:
+    a field can't escape the hash, since the declaration is the only place fields are
+    made. The entity table is `state_tuple`'s first part."""
+    out = []
+    for name in STATE_FIELDS:
+        if name == "world":
+            continue
+        v = getattr(game, name)
+        if name == "rng":
+            v = v.getstate()
+        out.append((name, canonical(v, 0, memo)))
+    return tuple(out)
 
 
 def state_tuple(game) -> tuple:
-    memo = {}
+    return _state_tuple(game, {})
+
+
+def _state_tuple(game, memo) -> tuple:
     ents = game.world.ents
     return (tuple((eid, _entity_items(ents[eid], memo)) for eid in sorted(ents)),
             ) + _rest(game, memo)
+
+
+def state_difference(a, b) -> str:
+    """Where two games' states differ: the fields (and objects) whose values differ."""
+    ta, tb = state_tuple(a), state_tuple(b)
+    out = []
+    ea, eb = dict(ta[0]), dict(tb[0])
+    for e in sorted(set(ea) | set(eb)):
+        if ea.get(e) != eb.get(e):
+            out.append(f"object {e}")
+    for (name, va), (_, vb) in zip(ta[1:], tb[1:]):
+        if va != vb:
+            out.append(name)
+    return ", ".join(out) or "nothing"
 
 
 def state_hash(game) -> str:

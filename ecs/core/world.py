@@ -30,6 +30,7 @@ class World:
     """An esper context owned by one game."""
 
     __slots__ = ("name", "ents", "comps", "next_id", "__weakref__")
+    CACHE_SLOTS = ("name",)     # not part of the state (mtg_ecs.core.hashing)
 
     def __init__(self, _tables=None):
         self.name = f"mtg-ecs-{next(_world_ids)}"

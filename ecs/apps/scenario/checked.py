@@ -68,7 +68,7 @@ def checked_decisions():
     `decide` that showed it. Yields a dict counting the answers checked."""
     from mtg_ecs.core.decisions import IllegalAction
     from mtg_ecs.game import Game
-    from mtg_ecs.core.hashing import state_hash
+    from mtg_ecs.core.hashing import state_hash, state_difference
     real = Game.decide
     stats = {"checked": 0, "kinds": set()}
     inside = [False]                 # the clone's own decide and the checks run unchecked
@@ -111,7 +111,8 @@ def checked_decisions():
                 raise CheckFailure(f"a clone refused {answer!r}, which the game accepted: "
                                    f"{ex}") from None
             if state_hash(twin) != state_hash(self):
-                raise CheckFailure(f"a clone given {answer!r} differs from the game after it")
+                raise CheckFailure(f"a clone given {answer!r} differs from the game after it"
+                                   f" ({state_difference(twin, self)})")
             inside[0] = True
             try:
                 errs = _invariants(self)

@@ -20,7 +20,8 @@ import yaml
 
 from mtg_ecs.components import Card, Spell, StackAbility, Attacking, Blocking, Tapped, Attached
 from mtg_ecs.core.decisions import (IllegalAction, PlayerRef, Pass, PlayLand, Cast, Activate)
-from mtg_ecs.apps.scenario.setup import build_game, ScenarioError
+from mtg_ecs.apps.scenario.setup import ScenarioError
+from mtg_ecs.game import Game
 from mtg_ecs.core.hashing import state_hash
 from mtg_ecs.systems.turn import STEPS, STEP_INDEX
 
@@ -102,7 +103,7 @@ def run_data(data: dict, path: str = "<scenario>") -> Result:
 class Runner:
     def __init__(self, data: dict):
         self.data = data
-        self.game, self.handles = build_game(data)
+        self.game, self.handles = Game.from_setup(data)
         self.actions = data.get("actions") or []
         if not isinstance(self.actions, list):
             raise ScenarioError("actions: must be a list")
@@ -476,14 +477,14 @@ class Runner:
         if not g.stack:
             raise ScenarioFailure(f"{where}: the stack is empty")
         done = 0
-        start = g.extra.get("resolved", 0)
+        start = g.resolved
         for _ in range(100000):
             d = g.pending
             if d is None:
                 return
             if d.kind != "priority":
                 return                                     # interrupted by a decision
-            done = g.extra.get("resolved", 0) - start
+            done = g.resolved - start
             if target is None and not g.stack:
                 return
             if target is not None and done >= target:

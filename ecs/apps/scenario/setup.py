@@ -183,7 +183,7 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None):
 
     g = Game(num_players=len(players), seed=sd, rules=rules, log=log)
     g.world.activate()
-    g.extra["scenario_cards"] = extra
+    g.scenario_cards = extra
     g.turn = number
     g.active = active
     g.step = step

@@ -1,0 +1,256 @@
+"""The game's state, declared once: every field, its default, how a clone copies it,
+and whether it is part of the state (hashed) or a cache derived from it.
+
+    >>> from mtg_ecs.core.state import FIELDS
+    >>> [f.name for f in FIELDS][:4]
+    ['world', 'rules', 'seed', 'rng']
+
+`GameState` has exactly these fields as `__slots__`: no attribute is created on the
+fly, `clone()` copies by the declaration, and `mtg_ecs.core.hashing.state_tuple`
+covers every field declared `STATE`. A new field is added here, or nowhere.
+
+Copy rules:
+  share  immutable values (ints, strings, tuples, frozen objects): the clone shares them
+  list, dict, set   one level: a new container with the same items
+  nested a dict whose values are dicts, lists or sets: two levels
+  each   a list of objects copied with their own `copy()` (players, tasks)
+  shallow  `copy.copy` of the object (the pending decision)
+  items  a list whose items are copied with `copy.copy` (prevention shields count down)
+  clone  the object's own `clone()` (the esper world)
+  rng    a new generator in the same state
+  reset  a cache: the clone starts empty (it is rebuilt on use)
+"""
+from __future__ import annotations
+
+import copy as _copy
+import random
+from collections import deque
+from itertools import repeat
+from operator import attrgetter
+from typing import Any, Callable, NamedTuple
+
+STATE = "state"     # part of the game: changes what happens next, covered by state_hash
+CACHE = "cache"     # derived from the state, rebuilt on demand
+CONFIG = "config"   # how the game is run (logging, auto-pass): never changes the rules' outcome
+
+
+class Field(NamedTuple):
+    name: str
+    default: Callable[[], Any]      # a fresh default value
+    copy: str                       # copy rule (module docstring)
+    kind: str                       # STATE, CACHE or CONFIG
+    doc: str
+
+
+def _f(name, default, copy, kind, doc):
+    return Field(name, default if callable(default) else (lambda v=default: v), copy, kind, doc)
+
+
+_none = None
+FIELDS: tuple[Field, ...] = (
+    # -- objects and players -------------------------------------------------------
+    _f("world", _none, "clone", STATE, "the game's own esper world: every object's components"),
+    _f("rules", _none, "share", STATE, "the rules profile (core.rules.RulesProfile)"),
+    _f("seed", 0, "share", STATE, "the seed the game's RNG started from"),
+    _f("rng", _none, "rng", STATE, "the game's only source of randomness"),
+    _f("players", list, "each", STATE, "Player objects (life, pool, library, hand, graveyard)"),
+    _f("battlefield", list, "list", STATE, "permanents in timestamp of entering"),
+    _f("stack", list, "list", STATE, "spells and abilities; top is the end (405)"),
+    _f("exile", list, "list", STATE, "exiled objects"),
+    _f("command", list, "list", STATE, "the command zone"),
+    _f("card_entity", dict, "dict", STATE, "physical card id -> its current entity (400.7)"),
+    _f("next_card_id", 1, "share", STATE, "the next physical card id"),
+    _f("token_limbo", set, "set", STATE, "tokens off the battlefield (704.5d)"),
+    _f("lki", dict, "dict", STATE, "last known characteristics, entity -> Chars (608.2h)"),
+    _f("lki_extra", dict, "dict", STATE,
+       "last known counters, damage and attachment, entity -> dict (603.10)"),
+    # -- turn and priority -------------------------------------------------------------
+    _f("turn", 1, "share", STATE, "turn number"),
+    _f("active", 0, "share", STATE, "the active player"),
+    _f("step", "main1", "share", STATE, "the current step (systems.pipeline.STEPS)"),
+    _f("priority", None, "share", STATE, "who holds priority, None between steps"),
+    _f("passes", 0, "share", STATE, "consecutive passes (117.4)"),
+    _f("starting_player", 0, "share", STATE, "who took the first turn (103.1)"),
+    _f("first_strike_step", False, "share", STATE, "a first-strike damage step happened"),
+    _f("combat_happened", False, "share", STATE, "a combat phase happened this turn"),
+    _f("cleanup_again", False, "share", STATE, "514.3a: another cleanup step follows"),
+    _f("no_first_draw_skip", False, "share", STATE,
+       "the starting player draws on turn 1 (a scenario starting later than turn 1)"),
+    # -- effects, triggers, tasks ---------------------------------------------------------
+    _f("effects", list, "list", STATE, "continuous effects from resolved spells/abilities (611)"),
+    _f("shields", list, "items", STATE, "replacement/prevention effects with a duration (614, 615)"),
+    _f("next_shield_id", 0, "share", STATE, "the id of the last shield added (add_shield)"),
+    _f("delayed", list, "list", STATE, "delayed triggered abilities (603.7)"),
+    _f("pending_triggers", list, "list", STATE, "triggered abilities waiting for the stack (603.3)"),
+    _f("agenda", list, "each", STATE, "tasks in progress (core.tasks.Task), top at the end"),
+    _f("pending", None, "shallow", STATE, "the decision the game waits for"),
+    _f("event_batch", None, "list", STATE, "events of one simultaneous action (603.2, together.py)"),
+    _f("together_before", None, "set", STATE, "the battlefield before a simultaneous move (614.12)"),
+    _f("left_together", (), "list", STATE, "objects that left in one event (603.10a)"),
+    _f("damage_order", dict, "nested", STATE, "m10 profile: damage assignment orders (510.1c)"),
+    _f("fs_participants", None, "set", STATE, "creatures that dealt first-strike damage (510.4)"),
+    _f("redirect_plans", dict, "nested", STATE, "redirection choices for damage being dealt (614.9)"),
+    _f("prevention_plans", dict, "nested", STATE, "prevention choices for combat damage (615)"),
+    _f("sba_orders", None, "dict", STATE, "replacement orders chosen for state-based actions (616.1)"),
+    _f("player_restrictions", (), "share", STATE, "rules effects on players with a duration"),
+    _f("linked_exile", dict, "dict", STATE, "objects exiled by a source, for its linked ability (607)"),
+    _f("skip_untap", (), "share", STATE, "permanents that don't untap during an untap step (502.3)"),
+    _f("resolved", 0, "share", STATE, "objects resolved from the stack so far (608)"),
+    _f("scenario_cards", None, "share", STATE, "test-only card definitions of a scenario setup"),
+    # -- clock and versions -------------------------------------------------------------
+    _f("clock", 1, "share", STATE, "timestamps and event order (613.7)"),
+    _f("_v", 0, "share", CACHE, "bumps on every change (`version`)"),
+    _f("cversion", 0, "share", CACHE, "bumps on changes that can affect characteristics"),
+    _f("sversion", 0, "share", CACHE, "bumps on changes that can make a state-based action apply"),
+    _f("bversion", 0, "share", CACHE, "bumps when an object enters or leaves the battlefield"),
+    _f("tversion", 0, "share", CACHE, "bumps when a permanent taps or untaps"),
+    _f("zversion", 0, "share", CACHE, "bumps when any zone's contents change"),
+    _f("volatile", False, "share", CACHE, "an effect reads state beyond characteristics"),
+    # -- caches of the rules systems (rebuilt on demand) -----------------------------------------
+    _f("chars_cache", None, "dict", CACHE, "characteristics of the battlefield (systems.layers)"),
+    _f("chars_version", -1, "share", CACHE, "cversion of chars_cache"),
+    _f("chars_independent", False, "share", CACHE, "the cached pass found no continuous effect"),
+    _f("offfield_cache", dict, "reset", CACHE, "characteristics of objects off the battlefield"),
+    _f("base_chars", dict, "dict", CACHE, "per-object printed characteristics (systems.layers)"),
+    _f("board", None, "reset", CACHE, "systems.board.Board of the current state"),
+    _f("sba_clean", -1, "share", CACHE, "sversion at which no state-based action applied"),
+    _f("actions_cache", (None, None, None, None), "share", CACHE,
+       "(version, player, legal actions, mana span) (systems.priority)"),
+    _f("actions_step", None, "share", CACHE, "the step of actions_cache"),
+    _f("mana_cache", dict, "reset", CACHE, "player -> (version, mana sources) (systems.costs)"),
+    _f("mana_split", dict, "reset", CACHE, "player -> (sources, split) (systems.costs)"),
+    _f("instant_cache", dict, "reset", CACHE, "player -> hand summary (systems.priority)"),
+    _f("castable_cache", lambda: (None, None, {}), "reset", CACHE, "(version, player, {defn: bool})"),
+    _f("hand_cards_cache", lambda: (-1, {}), "reset", CACHE, "(cversion, {card: abilities})"),
+    _f("control_checked", -1, "share", CACHE, "cversion of the last control update"),
+    # -- the result ---------------------------------------------------------------------
+    _f("over", False, "share", STATE, "the game has ended"),
+    _f("winner", None, "share", STATE, "the winner's index; None: a draw or not over"),
+    _f("end_reason", None, "share", STATE, "why the game ended"),
+    _f("turn_limit", None, "share", STATE, "the game is a draw when this turn ends"),
+    # -- how it is run ---------------------------------------------------------------------
+    _f("log_enabled", True, "share", CONFIG, "keep the event log"),
+    _f("log", list, "list", CONFIG, "the event log: (kind, data) pairs"),
+    _f("auto_pass", False, "share", STATE, "pass for a player whose only action is passing"),
+    _f("answers", list, "list", CONFIG, "every accepted answer, in order (replay, pickling)"),
+    _f("origin", None, "share", CONFIG, "how the game was made: ('new', ...) or ('setup', ...)"),
+)
+FIELD_NAMES = tuple(f.name for f in FIELDS)
+STATE_FIELDS = tuple(f.name for f in FIELDS if f.kind == STATE)
+
+
+def _copy_rng(r):
+    if r is None:
+        return None
+    out = random.Random.__new__(random.Random)     # unseeded: Random() would read urandom
+    out.setstate(r.getstate())
+    return out
+
+
+def _nested(d):
+    if d is None:
+        return None
+    return {k: (dict(v) if isinstance(v, dict) else set(v) if isinstance(v, set)
+                else list(v) if isinstance(v, list) else v) for k, v in d.items()}
+
+
+_COPIERS: dict[str, Callable[[Any], Any]] = {
+    "share": lambda v: v,
+    "list": lambda v: None if v is None else list(v),
+    "dict": lambda v: None if v is None else dict(v),
+    "set": lambda v: None if v is None else set(v),
+    "nested": _nested,
+    "each": lambda v: [x.copy() for x in v],
+    "shallow": _copy.copy,
+    "items": lambda v: [_copy.copy(x) for x in v],
+    "clone": lambda v: v.clone(),
+    "rng": _copy_rng,
+}
+
+
+def _plan():
+    """(name, copier or None for share, reset default or None) per field, for clone()."""
+    out = []
+    for f in FIELDS:
+        if f.copy == "reset":
+            out.append((f.name, None, f.default))
+        elif f.copy == "share":
+            continue                   # copied by the slot copy below
+        else:
+            out.append((f.name, _COPIERS[f.copy], None))
+    return tuple(out)
+
+
+_CLONE_PLAN = _plan()
+_GET_ALL = attrgetter(*FIELD_NAMES)
+
+
+class GameState:
+    """The declared fields of a game (FIELDS) and how a clone copies them."""
+
+    __slots__ = FIELD_NAMES + ("__weakref__",)
+
+    def init_fields(self, **values) -> None:
+        for f in FIELDS:
+            setattr(self, f.name, values.pop(f.name) if f.name in values else f.default())
+        if values:
+            raise TypeError(f"not fields of the game: {sorted(values)}")
+
+    def copy_fields_to(self, other: "GameState") -> None:
+        """Fill `other` with a copy of every field of this game, by each field's copy rule."""
+        deque(map(setattr, repeat(other), FIELD_NAMES, _GET_ALL(self)), 0)   # every field shared
+        for name, copier, reset in _CLONE_PLAN:                               # ... then copied
+            if copier is None:
+                setattr(other, name, reset())
+            else:
+                setattr(other, name, copier(getattr(self, name)))
+
+    def take_fields_from(self, other: "GameState") -> None:
+        """Become `other` (which is given up): used to rewind to a clone."""
+        deque(map(setattr, repeat(self), FIELD_NAMES, _GET_ALL(other)), 0)
+
+
+class Player:
+    """A player's own state (CR 102). Library top is the END of the list. Every field is
+    a plain value but the four lists, which a copy copies."""
+
+    __slots__ = ("index", "life", "poison", "pool", "library", "hand", "graveyard", "lost",
+                 "conceded", "lands_played", "land_plays", "drew_from_empty", "turn_started_at",
+                 "life_lost_turn", "life_gained_turn", "spells_cast_turn", "cards_drawn_turn",
+                 "creatures_died_turn", "mulligans", "kept", "loss_reason")
+
+    def __init__(self, index: int, life: int = 20):
+        self.index = index
+        self.life = life
+        self.poison = 0
+        self.pool = [0] * 6              # mana of each color, WUBRG and colorless (106.4)
+        self.library: list[int] = []
+        self.hand: list[int] = []
+        self.graveyard: list[int] = []
+        self.lost = False
+        self.conceded = False
+        self.lands_played = 0
+        self.land_plays = 1
+        self.drew_from_empty = False
+        self.turn_started_at = -1
+        self.life_lost_turn = 0
+        self.life_gained_turn = 0
+        self.spells_cast_turn = 0
+        self.cards_drawn_turn = 0
+        self.creatures_died_turn = 0
+        self.mulligans = 0
+        self.kept = True
+        self.loss_reason = None
+
+    def copy(self) -> "Player":
+        p = Player.__new__(Player)
+        deque(map(setattr, repeat(p), _PLAYER_SLOTS, _PLAYER_GET(self)), 0)
+        p.pool = self.pool.copy()
+        p.library = self.library.copy()
+        p.hand = self.hand.copy()
+        p.graveyard = self.graveyard.copy()
+        return p
+
+
+_PLAYER_SLOTS = Player.__slots__
+_PLAYER_GET = attrgetter(*_PLAYER_SLOTS)
