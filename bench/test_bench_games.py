@@ -10,7 +10,7 @@ import os
 import yaml
 
 from mtg_ecs.cards import get_card
-from mtg_ecs.cards.dsl import make_card
+from mtg_ecs.components.definitions import make_card
 from mtg_ecs import Game
 from mtg_ecs.apps.agents import RandomAgent, play
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import difflib
 
-from mtg_ecs.cards.dsl import CardDef, make_card, CardError
+from mtg_ecs.components.definitions import CardDef, make_card, CardError
 
 _REGISTRY: dict[str, CardDef] = {}
 _TOKENS: dict[str, CardDef] = {}
@@ -51,7 +51,7 @@ def _load():
         import pkgutil
         from mtg_ecs import cards as pkg
         for m in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
-            if m.name not in ("dsl",) and not m.ispkg:
+            if not m.ispkg:
                 importlib.import_module(f"{pkg.__name__}.{m.name}")
 
 
@@ -82,3 +82,18 @@ def all_cards() -> list[str]:
 def is_registered(name: str) -> bool:
     _load()
     return name in _REGISTRY
+
+
+class Registry:
+    """The registered cards as the rules systems see them (`game.catalog`): every card
+    name a player may name (201.3) and the token definitions effects create (111.4).
+    The game is given it by its maker, so the systems never import this package."""
+
+    def card_names(self) -> list[str]:
+        return all_cards()
+
+    def token(self, name: str) -> CardDef:
+        return token_def(name)
+
+
+REGISTRY = Registry()

@@ -3,7 +3,7 @@ Wildspeaker), with today's Oracle text."""
 from __future__ import annotations
 
 from mtg_ecs.cards import card, register_token
-from mtg_ecs.cards.dsl import (spell, act, ActivatedAbility, TriggeredAbility, StaticAbility,
+from mtg_ecs.components.definitions import (spell, act, ActivatedAbility, TriggeredAbility, StaticAbility,
                        parse_activation_cost, make_card)
 from mtg_ecs.components import Attacking, Card
 from mtg_ecs.systems import effects as fx

@@ -5,7 +5,7 @@ these entries, is registered with the other lucky charms in cards/m11.py.)"""
 from __future__ import annotations
 
 from mtg_ecs.cards import card
-from mtg_ecs.cards.dsl import spell, act, StaticAbility
+from mtg_ecs.components.definitions import spell, act, StaticAbility
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems.entering import PayLifeOrEntersTapped

@@ -3,7 +3,7 @@ their rulings — with today's Oracle text (oracle-2022.json)."""
 from __future__ import annotations
 
 from mtg_ecs.cards import card, register_token
-from mtg_ecs.cards.dsl import (SpellAbility, TriggeredAbility, StaticAbility, ActivatedAbility, parse_activation_cost,
+from mtg_ecs.components.definitions import (SpellAbility, TriggeredAbility, StaticAbility, ActivatedAbility, parse_activation_cost,
                        make_card)
 from mtg_ecs.components import Card
 from mtg_ecs.systems import effects as fx

@@ -3,7 +3,7 @@ members of the cycles the FAQ describes (tap-lands, lucky charms)."""
 from __future__ import annotations
 
 from mtg_ecs.cards import card
-from mtg_ecs.cards.dsl import (spell, act, mana_ability, ActivatedAbility, TriggeredAbility, StaticAbility,
+from mtg_ecs.components.definitions import (spell, act, mana_ability, ActivatedAbility, TriggeredAbility, StaticAbility,
                        parse_activation_cost)
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import statics as st

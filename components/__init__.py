@@ -21,7 +21,7 @@ class Card:
     `card_id` names the physical card across zone changes (scenario handles
     follow it); the object itself is new after every zone change (CR 400.7).
     """
-    defn: object            # cards.dsl.CardDef
+    defn: object            # definitions.CardDef
     card_id: int
     token: bool = False
 
@@ -43,6 +43,10 @@ class Controller:
     player: int
     since: int = 0
     base: int | None = None
+
+
+ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")   # CR 400.1
+PLAYER_ZONES = ("library", "hand", "graveyard")     # each player has their own (400.2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +176,7 @@ class StackAbility:
     """An activated or triggered ability on the stack (CR 113.1b)."""
     controller: int
     source: int                 # entity (possibly gone: see game.lki)
-    ability: object             # cards.dsl ability object
+    ability: object             # a definitions ability object
     targets: tuple = ()
     modes: tuple = ()
     x: int = 0

@@ -18,10 +18,18 @@ import random
 from mtg_ecs.components import (Card, Owner, Controller, Zone, Timestamp, Tapped, TAPPED, Damage, Counters,
                         Attached, Attacking, Blocking, Spell, StackAbility, RegenerationShields,
                         LoyaltyActivated, zone_of, owned_by)
+from mtg_ecs.cards import REGISTRY
 from mtg_ecs.core.state import GameState, Player  # noqa: F401  (Player: public API)
 from mtg_ecs.core.world import World
+from mtg_ecs.core import loop
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, Pass, Concession
+from mtg_ecs.core.loop import EngineError, LOOP_LIMIT  # noqa: F401  (public)
 from mtg_ecs.core.rules import RulesProfile
+from mtg_ecs.cards import get_card
+from mtg_ecs.systems import layers, sba
+from mtg_ecs.systems.pipeline import PIPELINE
+from mtg_ecs.systems.start import start_game
+from mtg_ecs.systems.triggers import check_triggers
 
 # Components whose changes can't change characteristics (unless an effect reads them).
 CHARS_IRRELEVANT = frozenset({Tapped, Damage, Attacking, Blocking, RegenerationShields,
@@ -30,28 +38,7 @@ CHARS_IRRELEVANT = frozenset({Tapped, Damage, Attacking, Blocking, RegenerationS
 SBA_IRRELEVANT = frozenset({Tapped, Attacking, Blocking, LoyaltyActivated, Spell, StackAbility,
                             RegenerationShields})
 
-ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
-PLAYER_ZONES = ("library", "hand", "graveyard")
-LOOP_LIMIT = 200_000      # engine steps without any decision: a mandatory loop (104.4b)
-
-
-class _Systems:
-    """The rules systems the engine loop calls, imported on first use (they import
-    this module, so it can't import them at load time)."""
-
-    def __getattr__(self, name):
-        from mtg_ecs.systems import turn, sba, triggers, priority, layers
-        for m in (turn, sba, triggers, priority, layers):
-            setattr(self, m.__name__.rsplit(".", 1)[1], m)
-        self.check_triggers = triggers.check_triggers
-        return getattr(self, name)
-
-
-_sys = _Systems()
-
-
-class EngineError(RuntimeError):
-    """The engine reached a state the rules don't allow (a bug, never a player error)."""
+from mtg_ecs.components import ZONES, PLAYER_ZONES  # noqa: E402,F401
 
 
 class Game(GameState):
@@ -63,7 +50,8 @@ class Game(GameState):
                  life: int = 20, log: bool = True, auto_pass: bool = False):
         # Like MTGO's auto-pass: when passing is a player's only action (mana abilities
         # aside), pass for them instead of asking. Off by default: every priority is asked.
-        self.init_fields(world=World(), rules=RulesProfile.named(rules), seed=seed,
+        self.init_fields(world=World(), rules=RulesProfile.named(rules), catalog=REGISTRY,
+                         pipeline=PIPELINE, seed=seed,
                          rng=random.Random(seed), players=[Player(i, life) for i in range(num_players)],
                          log_enabled=log, auto_pass=auto_pass)
 
@@ -83,7 +71,7 @@ class Game(GameState):
     def __copy__(self) -> "Game":
         return self.clone()
 
-    def _adopt(self, other: "Game") -> None:
+    def adopt(self, other: "Game") -> None:
         old = self.world
         self.take_fields_from(other)
         if old is not self.world:
@@ -152,7 +140,7 @@ class Game(GameState):
             self.sversion += 1
         if (self.chars_version == self.cversion and self.chars_independent
                 and not self.volatile):
-            if _sys.layers.patch_battlefield(self, left, entered):
+            if layers.patch_battlefield(self, left, entered):
                 return
         self.chars_changed()
 
@@ -206,7 +194,7 @@ class Game(GameState):
     def chars(self, eid: int):
         """Characteristics of an object now, all layers applied (CR 613)."""
         if self.chars_version != self.cversion:
-            self.chars_cache = _sys.layers.compute_battlefield(self)
+            self.chars_cache = layers.compute_battlefield(self)
             self.chars_version = self.cversion
             self.offfield_cache = {}
         c = self.chars_cache.get(eid)
@@ -219,13 +207,13 @@ class Game(GameState):
                 if c is None:
                     raise KeyError(f"no object {eid}")
                 return c
-            c = _sys.layers.compute_offfield(self, eid)
+            c = layers.compute_offfield(self, eid)
             self.offfield_cache[eid] = c
         return c
 
     def all_chars(self) -> dict:
         if self.chars_version != self.cversion:
-            self.chars_cache = _sys.layers.compute_battlefield(self)
+            self.chars_cache = layers.compute_battlefield(self)
             self.chars_version = self.cversion
             self.offfield_cache = {}
         return self.chars_cache
@@ -407,7 +395,7 @@ class Game(GameState):
                 and b.key[0] == self.cversion and b.key[1] == self.bversion \
                 and self.chars_version == self.cversion:
             return                      # nothing on the battlefield watches for this event now
-        _sys.check_triggers(self, kind, data)
+        check_triggers(self, kind, data)
 
     def note(self, text: str) -> None:
         if self.log_enabled:
@@ -417,99 +405,13 @@ class Game(GameState):
     # the engine loop
     # ------------------------------------------------------------------
     def advance(self) -> None:
-        """Run until a decision is needed or the game is over (CR 117.5 order)."""
-        turn, sba, triggers, priority = _sys.turn, _sys.sba, _sys.triggers, _sys.priority
-        self.world.activate()
-        spins = 0
-        while True:
-            spins += 1
-            if spins > LOOP_LIMIT:
-                # CR 104.4b: a loop of mandatory actions nobody can stop is a draw
-                self.end_as_draw("loop draw")
-                return
-            if self.over:
-                self.pending = None
-                return
-            if self.agenda:
-                task = self.agenda[-1]
-                d = task.run(self)
-                if d is not None:
-                    self.pending = d
-                    return
-                if self.agenda and self.agenda[-1] is task:
-                    self.agenda.pop()
-                continue
-            if self.priority is None:
-                turn.next_step(self)
-                continue
-            # A player would receive priority: SBAs, then triggers, repeated (117.5).
-            if self.sba_clean != self.sversion and sba.check(self):
-                continue
-            if self.pending_triggers:
-                triggers.put_on_stack(self)
-                continue
-            if self.auto_pass and priority.only_pass(self, self.priority):
-                priority.pass_priority(self, self.priority)
-                continue
-            self.pending = priority.decision(self, self.priority)
-            return
+        """Run until a decision is needed or the game is over (core/loop.py)."""
+        loop.advance(self)
 
     def decide(self, answer) -> None:
-        """Answer the pending decision. Illegal answers raise IllegalAction and
-        leave the game unchanged."""
-        self.world.activate()
-        d = self.pending
-        if d is None:
-            raise IllegalAction("no decision is pending" + (" (the game is over)" if self.over else ""))
-        if d.kind == "priority":
-            priority = _sys.priority
-            # An action is checked before anything changes. Casting or activating with
-            # choices given up front can still fail part-way (601.2, 602.2): those are
-            # rewound from a clone.
-            before = self.clone() if priority.needs_rewind(answer) else None
-            step = priority.take_action
-            args = (self, d.player, answer)
-        else:
-            task = self.agenda[-1]
-            before = self.clone() if getattr(task, "needs_rewind", False) else None
-            step = task.answer
-            args = (self, d, answer)
-        try:
-            try:
-                step(*args)                   # raises before changing anything
-            except (TypeError, ValueError, KeyError, IndexError, AttributeError) as ex:
-                # an answer of the wrong shape (a dict for a list, ...) is illegal too
-                from mtg_ecs.core.decisions import KINDS
-                shape = KINDS.get(d.kind)
-                raise IllegalAction(f"malformed answer {answer!r} to {d.kind}"
-                                    + (f" (expected {shape})" if shape else "")
-                                    + f": {ex}") from ex
-            self.pending = None
-            self.answers.append(answer)
-            self.advance()
-        except IllegalAction as ex:
-            if before is not None:
-                self._adopt(before)
-                raise
-            origin = getattr(task, "origin", None) if d.kind != "priority" else None
-            if self.pending is None and origin is not None:
-                # 601.2: a choice given up front made a later step of the action
-                # impossible: the whole action is reversed
-                self._adopt(origin)
-                raise IllegalAction(f"{ex} (the action is reversed)") from ex
-            if self.pending is None:
-                # the answer was accepted but the game couldn't go on: an action was
-                # offered that the rules don't allow completing
-                raise EngineError(f"engine error after a legal answer: {ex}") from ex
-            raise
-        if before is not None:
-            if d.kind == "priority" and self.pending is not None and self.pending.kind != "priority":
-                from mtg_ecs.systems.casting import _Procedure
-                proc = next((t for t in reversed(self.agenda) if isinstance(t, _Procedure)), None)
-                if proc is not None:
-                    proc.origin = before          # the action goes on with choices asked
-                    return
-            before.close()
+        """Answer the pending decision. Illegal answers raise IllegalAction and leave
+        the game unchanged."""
+        loop.decide(self, answer)
 
     def end_as_draw(self, reason: str) -> None:
         """End the game now as a draw: a mandatory loop (104.4b), or a bound set by
@@ -521,7 +423,6 @@ class Game(GameState):
 
     def concede(self, player: int) -> None:
         """CR 104.3a: a player may concede at any time; it needs no priority."""
-        from mtg_ecs.systems import sba
         self.world.activate()
         p = self.players[player]
         if p.lost:
@@ -560,8 +461,6 @@ class Game(GameState):
         """A game from the start (CR 103): shuffled libraries, seeded starting player,
         opening hands and London mulligans as decisions. `decks`: one list of card names
         or CardDefs per player."""
-        from mtg_ecs.cards import get_card
-        from mtg_ecs.systems.start import start_game
         g = cls(num_players=len(decks), seed=seed, rules=rules, life=life, log=log,
                 auto_pass=auto_pass)
         g.turn_limit = turn_limit

@@ -10,7 +10,7 @@ order, and every question reads that short list instead.
 """
 from __future__ import annotations
 
-from mtg_ecs.cards.dsl import StaticAbility, TriggeredAbility
+from mtg_ecs.components.definitions import StaticAbility, TriggeredAbility
 
 
 class Board:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from mtg_ecs.components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED, Controller, Timestamp,
                         LoyaltyActivated)
-from mtg_ecs.cards.dsl import ActivatedAbility, TargetSpec
+from mtg_ecs.components.definitions import ActivatedAbility, TargetSpec
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, yes_no
 from mtg_ecs.components.mana import IDX, ManaCost, ZERO, parse_cost
 from mtg_ecs.systems import costs, zones
@@ -83,6 +83,7 @@ class _Procedure:
     # With choices given up front (Cast(..., mana=...)) a later step can still fail after
     # the card moved: `origin` is the game before the action, to return to (601.2).
     origin = None
+    reversible = True           # the loop keeps `origin` while choices are asked
 
     def copy(self):
         t = self.__class__.__new__(self.__class__)

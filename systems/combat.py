@@ -750,6 +750,16 @@ def _compositions(total: int, k: int):
             yield (first,) + rest
 
 
+def first_strike_damage_task():
+    """CR 510.4: the first-strike combat damage step's turn-based action."""
+    return CombatDamageTask(True)
+
+
+def combat_damage_task():
+    """CR 510.1-510.2: the combat damage step's turn-based action."""
+    return CombatDamageTask(False)
+
+
 class CombatDamageTask:
     needs_rewind = False
 

@@ -279,7 +279,7 @@ def entry_choices(game, ctx, owner_step, cards, controller_of):
     copy) are asked, in order; call from the effect step's run() until it returns None,
     and route its answers to `entry_choices_answer`. `controller_of(card)` is the player
     who will control it."""
-    from mtg_ecs.cards.dsl import StaticAbility
+    from mtg_ecs.components.definitions import StaticAbility
     key = ("entry_choices", id(owner_step))
     st = ctx.vars.get(key)
     if st is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from mtg_ecs.components import Card, Tapped, TAPPED, Counters, LoyaltyActivated
-from mtg_ecs.cards.dsl import ActivatedAbility, Cost, StaticAbility
+from mtg_ecs.components.definitions import ActivatedAbility, Cost, StaticAbility
 from mtg_ecs.core.decisions import IllegalAction
 from mtg_ecs.systems.board import board
 from mtg_ecs.components.mana import (COLORS, IDX, covers, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,

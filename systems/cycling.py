@@ -7,7 +7,7 @@ card there and triggered here (the trigger classes below mark them with `on_cycl
 from __future__ import annotations
 
 from mtg_ecs.components import Card
-from mtg_ecs.cards.dsl import TriggeredAbility
+from mtg_ecs.components.definitions import TriggeredAbility
 from mtg_ecs.systems.triggers import Dies, Trigger
 
 

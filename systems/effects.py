@@ -15,7 +15,7 @@ from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems import zones, damage
 from mtg_ecs.systems import discard as discarding
 from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR
-from mtg_ecs.cards.dsl import Keyword
+from mtg_ecs.components.definitions import Keyword
 
 
 class Ctx:
@@ -639,8 +639,7 @@ class CreateTokens(Step):
         self.n = n
 
     def run(self, game, ctx):
-        from mtg_ecs.cards import token_def
-        defn = token_def(self.token) if isinstance(self.token, str) else self.token
+        defn = game.catalog.token(self.token) if isinstance(self.token, str) else self.token
         n = amount(self.n, game, ctx)
         for _ in range(n):
             eid = game.create_object(defn, ctx.controller, "battlefield", token=True)
@@ -661,7 +660,7 @@ class CreateEmblem(Step):
         self.name = name
 
     def run(self, game, ctx):
-        from mtg_ecs.cards.dsl import CardDef
+        from mtg_ecs.components.definitions import CardDef
         from mtg_ecs.components.mana import NO_COST
         defn = CardDef(name=self.name, cost=NO_COST, supertypes=frozenset(), types=frozenset(),
                        subtypes=(), abilities=self.abilities, text="emblem")

@@ -246,8 +246,7 @@ class EachNamesThenRevealsTop(Step):
             st = ctx.vars[("names", id(self))] = {"order": tuple(game.apnap()), "names": {}}
         for p in st["order"]:
             if p not in st["names"]:
-                from mtg_ecs.cards import all_cards
-                return Decision("name", p, all_cards(), 1, 1, "choose a card name",
+                return Decision("name", p, game.catalog.card_names(), 1, 1, "choose a card name",
                                 data={"names_so_far": dict(st["names"])})
         from mtg_ecs.systems import zones
         tops = {p: game.players[p].library[-1] for p in st["order"] if game.players[p].library}

@@ -14,7 +14,7 @@ they put this card into their graveyard."
 """
 from __future__ import annotations
 
-from mtg_ecs.cards.dsl import TriggeredAbility
+from mtg_ecs.components.definitions import TriggeredAbility
 from mtg_ecs.core.decisions import Decision, Cast, yes_no
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.effects import Step

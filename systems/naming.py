@@ -54,8 +54,7 @@ class ChooseNameTask:
     def run(self, game):
         if self.done or self.eid not in game.battlefield:
             return None
-        from mtg_ecs.cards import all_cards
-        return Decision("name", game.chars(self.eid).controller, all_cards(), 1, 1,
+        return Decision("name", game.chars(self.eid).controller, game.catalog.card_names(), 1, 1,
                         f"choose a card name for {game.name(self.eid)}")
 
     def answer(self, game, decision, answer):

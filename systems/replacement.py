@@ -7,7 +7,7 @@ duration (Fog, prevention shields) live in `game.shields`.
 from __future__ import annotations
 
 from mtg_ecs.components import Card
-from mtg_ecs.cards.dsl import StaticAbility
+from mtg_ecs.components.definitions import StaticAbility
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.statics import rule_in_effect

@@ -13,6 +13,12 @@ from mtg_ecs.systems.player_rules import cant_lose
 from mtg_ecs.systems.replacement import has_quality
 
 
+def due(game) -> bool:
+    """Could a state-based action apply? Not when nothing they look at changed since
+    the last check found none (704.3)."""
+    return game.sba_clean != game.sversion
+
+
 def check(game) -> bool:
     """Perform one round of state-based actions. True if anything happened.
 

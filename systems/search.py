@@ -57,9 +57,8 @@ class NameCard(Step):
     def run(self, game, ctx):
         if self.key in ctx.vars:
             return None
-        from mtg_ecs.cards import all_cards
         p = self.who.resolve(game, ctx)[0]
-        return Decision("name", p.index, all_cards(), 1, 1, "choose a card name")
+        return Decision("name", p.index, game.catalog.card_names(), 1, 1, "choose a card name")
 
     def answer(self, game, ctx, decision, answer):
         a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer

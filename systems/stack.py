@@ -8,7 +8,7 @@ active player receives priority (117.3b).
 from __future__ import annotations
 
 from mtg_ecs.components import Card, Spell, StackAbility, Zone
-from mtg_ecs.cards.dsl import StaticAbility
+from mtg_ecs.components.definitions import StaticAbility
 from mtg_ecs.core.decisions import IllegalAction, PlayerRef
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.effects import Ctx

@@ -172,7 +172,7 @@ BEGIN_ON_BATTLEFIELD = "begin_game_on_battlefield"
 def opening_hand_actions(game, card) -> list:
     """The opening-hand actions (103.6) a card in hand allows."""
     from mtg_ecs.components import Card
-    from mtg_ecs.cards.dsl import StaticAbility
+    from mtg_ecs.components.definitions import StaticAbility
     defn = game.world.ents[card][Card].defn
     return [ab for ab in defn.abilities
             if isinstance(ab, StaticAbility) and BEGIN_ON_BATTLEFIELD in ab.rules]

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from mtg_ecs.components import Attached
-from mtg_ecs.cards.dsl import Keyword, parse_keyword
+from mtg_ecs.components.definitions import Keyword, parse_keyword
 from mtg_ecs.systems.layers import (StaticEffect, L_TYPE, L_ABILITY, L_7A, L_7C, L_RULES, L_COLOR)
 
 

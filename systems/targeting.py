@@ -1,13 +1,13 @@
 """Targets (CR 115): who and what can be targeted, checked when chosen and
 again on resolution (608.2b).
 
-A target spec is `cards.dsl.TargetSpec`; constructors here build the common
+A target spec is `components.definitions.TargetSpec`; constructors here build the common
 phrases. Targetability also depends on hexproof (702.11), shroud (702.18) and
 protection (702.16b), checked against the spell or ability's source.
 """
 from __future__ import annotations
 
-from mtg_ecs.cards.dsl import TargetSpec
+from mtg_ecs.components.definitions import TargetSpec
 from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.systems.replacement import has_quality
 
@@ -144,7 +144,7 @@ def targetable_by(game, t, c, tc: TargetContext) -> bool:
         from mtg_ecs.systems.restrictions import restricted
         if restricted(game, c.controller, "creatures_untargetable_by_blue_black"):
             return False
-    from mtg_ecs.cards.dsl import StaticAbility
+    from mtg_ecs.components.definitions import StaticAbility
     for ab in c.abilities:
         if isinstance(ab, StaticAbility) and ab.rules:
             for r in ab.rules:

@@ -10,7 +10,7 @@ receive priority (603.3): active player first, each player ordering their own
 from __future__ import annotations
 
 from mtg_ecs.components import StackAbility, Zone, Timestamp, Card
-from mtg_ecs.cards.dsl import TriggeredAbility
+from mtg_ecs.components.definitions import TriggeredAbility
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.targeting import illegal_target_message, TargetContext, candidates, is_legal
@@ -368,7 +368,14 @@ class PutTriggersTask:
         raise IllegalAction(f"unexpected answer to {decision.kind}")
 
 
-def put_on_stack(game) -> None:
+def due(game) -> bool:
+    """Triggered abilities wait to be put on the stack (603.3)."""
+    return bool(game.pending_triggers)
+
+
+def put_on_stack(game) -> bool:
+    """CR 603.3b: each player, in APNAP order, puts their triggered abilities on the
+    stack in the order they choose (`PutTriggersTask`). True if there were any."""
     pend = game.pending_triggers
     game.pending_triggers = []
     groups = []
@@ -378,6 +385,7 @@ def put_on_stack(game) -> None:
             groups.append(mine)
     if groups:
         game.agenda.append(PutTriggersTask(groups))
+    return bool(groups)
 
 
 class DelayedTrigger:

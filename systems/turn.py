@@ -1,8 +1,9 @@
-"""Turn structure (CR 500-514): phases, steps and their turn-based actions.
+"""Turn structure (CR 500-514): moving from step to step and the turn-based actions.
 
-Mana empties from every pool at the end of each step and phase (500.4). No
-player receives priority in the untap step (502.4) or in a cleanup step where
-nothing happens (514.3a).
+Which steps there are, in which order, what each does as it begins and whether
+players receive priority in it is the table `systems/pipeline.py` (STEPS), which
+the game carries as `game.pipeline`; this module is the machinery that walks it.
+Mana empties from every pool at the end of each step and phase (500.4).
 """
 from __future__ import annotations
 
@@ -10,17 +11,8 @@ from mtg_ecs.components import (Tapped, Damage, RegenerationShields, Attacking, 
                         LoyaltyActivated)
 from mtg_ecs.core.decisions import Decision, IllegalAction
 from mtg_ecs.systems import sba, zones
-from mtg_ecs.systems.combat import DeclareAttackersTask, DeclareBlockersTask, CombatDamageTask
 from mtg_ecs.systems.control import update_control
 from mtg_ecs.systems.player_rules import skips_step, max_hand_size as mhs
-from mtg_ecs.systems.untap import untap_step
-
-STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
-         "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
-         "end", "cleanup")
-STEP_INDEX = {s: i for i, s in enumerate(STEPS)}
-COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers",
-                "first_strike_damage", "combat_damage", "end_of_combat")
 
 
 def empty_pools(game) -> None:
@@ -51,8 +43,8 @@ def next_step(game) -> None:
 
 
 def _following(game, cur: str) -> str:
-    i = STEP_INDEX[cur] + 1
-    nxt = STEPS[i]
+    names = game.pipeline.step_names
+    nxt = names[names.index(cur) + 1]
     if nxt == "declare_blockers" and not _any_attackers(game):
         return "end_of_combat"                       # 508.8
     if nxt == "first_strike_damage" and not _first_strike_needed(game):
@@ -84,7 +76,7 @@ def begin_turn(game) -> None:
     game.touch()
     if game.effects or not game.chars_independent:
         game.chars_changed()
-    begin_step(game, "untap")
+    begin_step(game, game.pipeline.step_names[0])
 
 
 def start_of_turn_bookkeeping(game) -> None:
@@ -101,36 +93,30 @@ def start_of_turn_bookkeeping(game) -> None:
 
 
 def begin_step(game, step: str) -> None:
+    """A step begins (500.2): its turn-based actions, the 'beginning of step' event
+    (abilities that trigger at the beginning of it, 503.1a), its task, then priority
+    for the active player (117.3a) if players get priority in it."""
+    spec = game.pipeline.steps[step]
     game.step = step
     game.priority = None
     game.passes = 0
+    for action in spec.actions:
+        action(game)
+    game.emit("step_begin", step=step, active=game.active, turn=game.turn)
+    if spec.task is not None:
+        game.agenda.append(spec.task())
+    elif spec.priority:
+        game.priority = game.active
+
+
+def draw_for_turn(game) -> None:
+    """CR 504.1: the active player draws a card; 103.8a: the starting player skips the
+    draw of their first turn in a two-player game."""
     ap = game.active
-    if step == "untap":
-        start_of_turn_bookkeeping(game)
-        # 502.3: the active player untaps their permanents (systems/untap.py)
-        untap_step(game, ap)
-        game.emit("step_begin", step=step, active=ap, turn=game.turn)
-        return                                        # 502.4: no priority
-    if step == "draw":
-        # 103.8a: the starting player skips the draw of their first turn (two players)
-        skip = (game.turn == 1 and ap == game.starting_player and len(game.players) == 2
-                and not game.no_first_draw_skip)
-        if not skip:
-            zones.draw(game, ap, 1)                   # 504.1
-    game.emit("step_begin", step=step, active=ap, turn=game.turn)
-    if step == "declare_attackers":
-        game.agenda.append(DeclareAttackersTask())
-        return
-    if step == "declare_blockers":
-        game.agenda.append(DeclareBlockersTask())
-        return
-    if step in ("first_strike_damage", "combat_damage"):
-        game.agenda.append(CombatDamageTask(step == "first_strike_damage"))
-        return
-    if step == "cleanup":
-        game.agenda.append(CleanupTask())
-        return
-    game.priority = ap
+    skip = (game.turn == 1 and ap == game.starting_player and len(game.players) == 2
+            and not game.no_first_draw_skip)
+    if not skip:
+        zones.draw(game, ap, 1)
 
 
 def end_combat(game) -> None:

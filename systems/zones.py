@@ -11,7 +11,7 @@ from mtg_ecs.components import (Card, Owner, Controller, Zone, Timestamp, Tapped
                         Attacking, Blocking, Spell, StackAbility, RegenerationShields, Damage,
                         EnteredWithX, Chosen, zone_of, TAPPED)
 from mtg_ecs.components import CopyOf
-from mtg_ecs.game import PLAYER_ZONES
+from mtg_ecs.components import PLAYER_ZONES
 from mtg_ecs.systems import replacement
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtg_ecs.cards.dsl import make_card, SpellAbility, TriggeredAbility
+from mtg_ecs.components.definitions import make_card, SpellAbility, TriggeredAbility
 from mtg_ecs import Game, Pass
 from mtg_ecs.core.decisions import Cast, IllegalAction, PlayerRef
 from mtg_ecs.systems import effects as fx

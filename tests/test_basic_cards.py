@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtg_ecs.cards.dsl import make_card, SpellAbility, StaticAbility, parse_activation_cost
+from mtg_ecs.components.definitions import make_card, SpellAbility, StaticAbility, parse_activation_cost
 from mtg_ecs.apps.scenario.runner import Runner
 from mtg_ecs.apps.scenario.setup import build_game
 from mtg_ecs import Game, Pass

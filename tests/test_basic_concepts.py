@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from mtg_ecs.cards import get_card
-from mtg_ecs.cards.dsl import make_card
+from mtg_ecs.components.definitions import make_card
 from mtg_ecs import Game, Pass
 from mtg_ecs.apps.agents import RandomAgent
 from mtg_ecs.core.decisions import Activate, PlayerRef
@@ -169,7 +169,7 @@ def test_reminder_and_flavor_text_are_not_rules():
     assert activated_abilities(g, e["c"]) == activated_abilities(g, e["p"]) == ()
     assert g.is_sick(e["c"]) and not g.chars(e["c"]).has("haste")
     # the two fliers are the same in play: both may attack; neither the Beasts (sick)
-    from mtg_ecs.systems.turn import STEPS  # noqa: F401  (import check: steps exist)
+    from mtg_ecs.systems.pipeline import STEPS  # noqa: F401  (import check: steps exist)
     while not (g.step == "declare_attackers" and g.pending.kind == "attackers"):
         g.decide(Pass())
     attackers = {a for a, _ in g.pending.options}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtg_ecs.cards.dsl import (make_card, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
+from mtg_ecs.components.definitions import (make_card, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
                        parse_activation_cost)
 from mtg_ecs import Game, Pass
 from mtg_ecs.core.decisions import Cast, Activate, IllegalAction, PlayerRef, PlayLand

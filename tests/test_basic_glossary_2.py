@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtg_ecs.cards.dsl import SpellAbility, ActivatedAbility, make_card, parse_activation_cost, Keyword
+from mtg_ecs.components.definitions import SpellAbility, ActivatedAbility, make_card, parse_activation_cost, Keyword
 from mtg_ecs import Game, Pass
 from mtg_ecs.core.decisions import IllegalAction, Activate, Cast, PlayLand
 from mtg_ecs.apps.scenario.runner import Runner
@@ -534,7 +534,7 @@ def test_emblem_cant_be_affected_and_lasts():
     target noncreature permanent" or "exile target enchantment", isn't destroyed by Planar
     Cleansing, and its ability keeps working for the rest of the game after the planeswalker
     is gone (CR 114.1-114.4)."""
-    from mtg_ecs.cards.dsl import StaticAbility
+    from mtg_ecs.components.definitions import StaticAbility
     from mtg_ecs.systems import statics as st
     from mtg_ecs.components import Zone
     walker = make_card(
@@ -627,7 +627,7 @@ def test_sacrificed_colossus_never_dies():
     """000 T-344: a sacrificed Darksteel Colossus is shuffled into its owner's library instead;
     it never touches the graveyard, so a "whenever a creature dies" ability doesn't trigger,
     while another sacrificed creature does trigger it (CR 614.1a, 700.4)."""
-    from mtg_ecs.cards.dsl import TriggeredAbility
+    from mtg_ecs.components.definitions import TriggeredAbility
     from mtg_ecs.systems import triggers as tr
     watcher = make_card("Test Death Watcher", "{1}{B}", "Creature — Zombie", pt=(1, 1), abilities=[
         TriggeredAbility(tr.Dies(self_only=False), (fx.GainLife(fx.YOU, 1),),

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from mtg_ecs.cards import get_card
-from mtg_ecs.cards.dsl import make_card
+from mtg_ecs.components.definitions import make_card
 from mtg_ecs.apps import decklist
 from mtg_ecs.apps.decklist import DeckInvalid, DecklistParseError, parse, validate, problems
 

@@ -1,7 +1,7 @@
 """Engine bugs found by `mtg-ecs fuzz` (ecs/fuzz.py), one regression test each."""
 from __future__ import annotations
 
-from mtg_ecs.cards.dsl import make_card, StaticAbility
+from mtg_ecs.components.definitions import make_card, StaticAbility
 from mtg_ecs import Game, Pass
 from mtg_ecs.core.decisions import Cast, PlayerRef
 from mtg_ecs.systems import statics as st

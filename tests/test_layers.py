@@ -1,7 +1,7 @@
 """The layer system (CR 613) with test-only cards: timestamps (613.7), dependency
 (613.8), the locked set of affected objects of a resolved spell (611.2c),
 characteristic-defining abilities first (613.4a), counters in 7c (613.4c)."""
-from mtg_ecs.cards.dsl import make_card, StaticAbility, SpellAbility
+from mtg_ecs.components.definitions import make_card, StaticAbility, SpellAbility
 from mtg_ecs import Game, Pass, Cast
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import statics as st

@@ -66,7 +66,7 @@ def test_control_until_end_of_turn_returns():
 
 
 def _paint():
-    from mtg_ecs.cards.dsl import make_card, SpellAbility
+    from mtg_ecs.components.definitions import make_card, SpellAbility
     from mtg_ecs.systems import effects as fx
     from mtg_ecs.systems.targeting import creature
     return make_card("Test Paint", "{0}", "Sorcery", spell=SpellAbility(
@@ -101,7 +101,7 @@ def test_rise_from_the_grave_later_effects_override():
 def _skipper(player_tracked: bool):
     """Test cards: Wall of Frost's effect (tracks the creature) and Sleep's (tracks the
     creature and the player), as instants."""
-    from mtg_ecs.cards.dsl import make_card, SpellAbility
+    from mtg_ecs.components.definitions import make_card, SpellAbility
     from mtg_ecs.systems import effects as fx
     from mtg_ecs.systems.untap import DoesntUntapNext
     from mtg_ecs.systems.targeting import creature

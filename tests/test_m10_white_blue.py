@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtg_ecs.cards.dsl import make_card, SpellAbility, ActivatedAbility, parse_activation_cost
+from mtg_ecs.components.definitions import make_card, SpellAbility, ActivatedAbility, parse_activation_cost
 from mtg_ecs import Game, Pass
 from mtg_ecs.core.decisions import Cast, Activate, PlayerRef, IllegalAction
 from mtg_ecs.systems import effects as fx

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtg_ecs.cards.dsl import make_card, SpellAbility, TriggeredAbility
+from mtg_ecs.components.definitions import make_card, SpellAbility, TriggeredAbility
 from mtg_ecs.components import Attacking
 from mtg_ecs import Game, Pass
 from mtg_ecs.core.decisions import Cast, IllegalAction, PlayerRef
@@ -13,7 +13,7 @@ from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import zones
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.library import Scry, LookAndReorder
-from mtg_ecs.cards.dsl import ActivatedAbility, parse_activation_cost
+from mtg_ecs.components.definitions import ActivatedAbility, parse_activation_cost
 from mtg_ecs.components import Damage
 from mtg_ecs.systems.targeting import target
 

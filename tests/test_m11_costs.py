@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtg_ecs.cards.dsl import make_card, StaticAbility, parse_activation_cost
+from mtg_ecs.components.definitions import make_card, StaticAbility, parse_activation_cost
 from mtg_ecs import Game
 from mtg_ecs.core.decisions import Cast, IllegalAction
 from mtg_ecs.systems.costs import SpellCostIncrease

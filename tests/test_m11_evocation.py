@@ -3,7 +3,7 @@ that no registered card has — 'Cast this spell only during combat' (601.3) and
 additional mana cost (601.2f, 004 Wild Evocation R4) — with test-only cards."""
 from __future__ import annotations
 
-from mtg_ecs.cards.dsl import make_card, SpellAbility, parse_activation_cost
+from mtg_ecs.components.definitions import make_card, SpellAbility, parse_activation_cost
 from mtg_ecs.components import StackAbility, Tapped
 from mtg_ecs import Game, Pass
 from mtg_ecs.core.decisions import Activate

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import example, given, strategies as st
 
-from mtg_ecs.cards.dsl import make_card, parse_keyword
+from mtg_ecs.components.definitions import make_card, parse_keyword
 from mtg_ecs import Game
 from mtg_ecs.apps.agents import RandomAgent
 from mtg_ecs.core.decisions import IllegalAction

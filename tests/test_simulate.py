@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from mtg_ecs.cards.dsl import make_card, TriggeredAbility
+from mtg_ecs.components.definitions import make_card, TriggeredAbility
 from mtg_ecs import Game
 from mtg_ecs.apps import simulate as sim
 from mtg_ecs.apps.replay import replay, describe
@@ -81,8 +81,8 @@ def test_mandatory_loop_is_a_draw(monkeypatch):
     """CR 104.4b: two 'whenever a creature enters, create a creature' permanents loop
     forever with nothing to choose: the game is a draw."""
     from mtg_ecs.systems import effects as fx, triggers as tr
-    from mtg_ecs import game as game_mod
-    monkeypatch.setattr(game_mod, "LOOP_LIMIT", 3000)
+    from mtg_ecs.core import loop
+    monkeypatch.setattr(loop, "LOOP_LIMIT", 3000)
     token = make_card("Test Spawn", None, "Creature — Spawn", pt=(1, 1))
     breeder = make_card("Test Breeder", "{G}", "Enchantment", abilities=[TriggeredAbility(
         tr.Enters(self_only=False, filter=lambda g, e, src, p: "Creature" in g.chars(e).types),
@@ -115,7 +115,7 @@ def test_decision_limit_is_a_draw_with_its_reason():
     end the game at play()'s decision limit as a draw, reason "decision limit" (only a
     player can stop an optional loop, CR 732.4; the limit is a bound of the
     simulation, not a rule)."""
-    from mtg_ecs.cards.dsl import ActivatedAbility, parse_activation_cost
+    from mtg_ecs.components.definitions import ActivatedAbility, parse_activation_cost
     from mtg_ecs.systems import effects as fx
     from mtg_ecs.apps.agents import play
     fidget = make_card("Test Fidget", "{G}", "Artifact", abilities=[ActivatedAbility(

@@ -2,7 +2,7 @@
 'if' (603.4), delayed (603.7) and reflexive (603.12) triggered abilities."""
 import pytest
 
-from mtg_ecs.cards.dsl import make_card, TriggeredAbility, SpellAbility
+from mtg_ecs.components.definitions import make_card, TriggeredAbility, SpellAbility
 from mtg_ecs import Game, Pass, Cast, IllegalAction, PlayerRef
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import triggers as tr

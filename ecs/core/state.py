@@ -51,6 +51,11 @@ FIELDS: tuple[Field, ...] = (
     # -- objects and players -------------------------------------------------------
     _f("world", _none, "clone", STATE, "the game's own esper world: every object's components"),
     _f("rules", _none, "share", STATE, "the rules profile (core.rules.RulesProfile)"),
+    _f("pipeline", _none, "share", CONFIG,
+       "the rules the loop runs and their order (systems.pipeline.PIPELINE)"),
+    _f("observers", (), "share", CONFIG, "core.loop.Observer hooks (test harnesses)"),
+    _f("catalog", _none, "share", CONFIG,
+       "the card catalog: card_names() a player may name (201.3), token(name) definitions"),
     _f("seed", 0, "share", STATE, "the seed the game's RNG started from"),
     _f("rng", _none, "rng", STATE, "the game's only source of randomness"),
     _f("players", list, "each", STATE, "Player objects (life, pool, library, hand, graveyard)"),

@@ -23,7 +23,7 @@ from mtg_ecs.core.decisions import (IllegalAction, PlayerRef, Pass, PlayLand, Ca
 from mtg_ecs.apps.scenario.setup import ScenarioError
 from mtg_ecs.game import Game
 from mtg_ecs.core.hashing import state_hash
-from mtg_ecs.systems.turn import STEPS, STEP_INDEX
+from mtg_ecs.systems.pipeline import STEP_NAMES as STEPS, STEP_INDEX
 
 
 class ScenarioFailure(AssertionError):

@@ -5,7 +5,7 @@ from mtg_ecs.components import (Card, Controller, Tapped, Counters, Damage, Atta
                         EnteredWithX)
 from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.game import Game
-from mtg_ecs.systems.turn import STEPS
+from mtg_ecs.systems.pipeline import STEP_NAMES as STEPS
 
 
 class ScenarioError(ValueError):
@@ -29,7 +29,7 @@ EXTRA_CARD_KEYS = {"name", "cost", "type", "pt", "loyalty", "keywords"}
 def extra_cards(entries) -> dict:
     """A scenario's `cards:` list -> {name: CardDef}."""
     from mtg_ecs.cards import is_registered, token_def
-    from mtg_ecs.cards.dsl import make_card, CardError
+    from mtg_ecs.components.definitions import make_card, CardError
     out = {}
     if entries is None:
         return out
@@ -111,7 +111,7 @@ def _nat(v) -> bool:
 
 def _defn(name, token, extra):
     from mtg_ecs.cards import get_card, token_def, UnknownCard
-    from mtg_ecs.cards.dsl import make_card
+    from mtg_ecs.components.definitions import make_card
     if isinstance(token, dict):
         bad = set(token) - {"type", "pt", "colors", "keywords", "name"}
         if bad:

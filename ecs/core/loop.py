@@ -1,0 +1,177 @@
+"""The engine loop and the one decision door, against a rules protocol.
+
+The loop knows no rule of Magic: the game carries the rules it runs as
+`game.pipeline` (`Rules` below; the real one is `mtg_ecs.systems.pipeline.PIPELINE`,
+whose tables say what runs in which order). Work in progress is a stack of tasks
+(`Task`); a task asks players through `Decision`s and takes their answers.
+
+Observers (`game.observers`) are told when a step ends and after each accepted answer;
+test harnesses (fuzz, checked decisions) attach there instead of replacing functions.
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+from mtg_ecs.core.decisions import Decision, IllegalAction, KINDS
+
+LOOP_LIMIT = 200_000      # engine steps without any decision: a mandatory loop (104.4b)
+
+
+class EngineError(RuntimeError):
+    """The engine reached a state the rules don't allow (a bug, never a player error)."""
+
+
+@runtime_checkable
+class Task(Protocol):
+    """Work in progress on `game.agenda` (casting, resolving, declaring attackers, ...).
+
+    `run` goes on until it needs a player's choice (it returns the `Decision`) or is done
+    (None: it is taken off the agenda). `answer` takes a player's answer to the decision
+    `run` returned, raising `IllegalAction` before changing anything if it is illegal.
+    `copy` gives an independent copy for a clone of the game (no progress shared).
+    `needs_rewind`: an answer may fail part-way, so the game is rewound from a clone."""
+
+    needs_rewind: bool
+
+    def run(self, game) -> Decision | None: ...
+
+    def answer(self, game, decision: Decision, answer: Any) -> None: ...
+
+    def copy(self) -> "Task": ...
+
+
+class Rules(Protocol):
+    """What the loop runs (`mtg_ecs.systems.pipeline.Pipeline`)."""
+
+    before_priority: tuple    # Check(name, rule, due(game), run(game) -> bool), in order
+
+    def next_step(self, game) -> None: ...
+
+    def priority_decision(self, game, player: int) -> Decision: ...
+
+    def only_pass(self, game, player: int) -> bool: ...
+
+    def pass_priority(self, game, player: int) -> None: ...
+
+    def needs_rewind(self, action) -> bool: ...
+
+    def take_action(self, game, player: int, action) -> None: ...
+
+
+class Observer:
+    """Hooks of the loop; subclass and override what you need, add to `game.observers`."""
+
+    def step_ending(self, game) -> None:
+        """The current step is about to end (500.2), before its mana empties."""
+
+    def step_began(self, game, before: tuple) -> None:
+        """The game moved on from (turn, step) `before` to the current step."""
+
+
+def advance(game) -> None:
+    """Run until a decision is needed or the game is over (CR 117.5 order)."""
+    rules = game.pipeline
+    checks = rules.before_priority
+    game.world.activate()
+    spins = 0
+    while True:
+        spins += 1
+        if spins > LOOP_LIMIT:
+            # CR 104.4b: a loop of mandatory actions nobody can stop is a draw
+            game.end_as_draw("loop draw")
+            return
+        if game.over:
+            game.pending = None
+            return
+        agenda = game.agenda
+        if agenda:
+            task = agenda[-1]
+            d = task.run(game)
+            if d is not None:
+                game.pending = d
+                return
+            if agenda and agenda[-1] is task:
+                agenda.pop()
+            continue
+        p = game.priority
+        if p is None:
+            observers = game.observers
+            if observers:
+                before = (game.turn, game.step)
+                for o in observers:
+                    o.step_ending(game)
+                rules.next_step(game)
+                for o in observers:
+                    o.step_began(game, before)
+            else:
+                rules.next_step(game)
+            continue
+        # A player would receive priority: SBAs, then triggers, repeated (117.5).
+        for check in checks:
+            if check.due(game) and check.run(game):
+                break
+        else:
+            if game.auto_pass and rules.only_pass(game, p):
+                rules.pass_priority(game, p)
+                continue
+            game.pending = rules.priority_decision(game, p)
+            return
+
+
+def decide(game, answer) -> None:
+    """Answer the pending decision. Illegal answers raise IllegalAction and leave the
+    game unchanged."""
+    game.world.activate()
+    d = game.pending
+    if d is None:
+        raise IllegalAction("no decision is pending" + (" (the game is over)" if game.over else ""))
+    rules = game.pipeline
+    task = None
+    if d.kind == "priority":
+        # An action is checked before anything changes. Casting or activating with
+        # choices given up front can still fail part-way (601.2, 602.2): those are
+        # rewound from a clone.
+        before = game.clone() if rules.needs_rewind(answer) else None
+        step = rules.take_action
+        args = (game, d.player, answer)
+    else:
+        task = game.agenda[-1]
+        before = game.clone() if task.needs_rewind else None
+        step = task.answer
+        args = (game, d, answer)
+    try:
+        try:
+            step(*args)                   # raises before changing anything
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as ex:
+            # an answer of the wrong shape (a dict for a list, ...) is illegal too
+            shape = KINDS.get(d.kind)
+            raise IllegalAction(f"malformed answer {answer!r} to {d.kind}"
+                                + (f" (expected {shape})" if shape else "")
+                                + f": {ex}") from ex
+        game.pending = None
+        game.answers.append(answer)
+        advance(game)
+    except IllegalAction as ex:
+        if before is not None:
+            game.adopt(before)
+            raise
+        origin = getattr(task, "origin", None)
+        if game.pending is None and origin is not None:
+            # 601.2: a choice given up front made a later step of the action
+            # impossible: the whole action is reversed
+            game.adopt(origin)
+            raise IllegalAction(f"{ex} (the action is reversed)") from ex
+        if game.pending is None:
+            # the answer was accepted but the game couldn't go on: an action was
+            # offered that the rules don't allow completing
+            raise EngineError(f"engine error after a legal answer: {ex}") from ex
+        raise
+    if before is not None:
+        if d.kind == "priority" and game.pending is not None and game.pending.kind != "priority":
+            # the action goes on with choices asked: it can still be reversed (601.2)
+            proc = next((t for t in reversed(game.agenda) if getattr(t, "reversible", False)),
+                        None)
+            if proc is not None:
+                proc.origin = before
+                return
+        before.close()

@@ -1,0 +1,107 @@
+"""What the engine runs, in order: the one table to read first.
+
+The engine loop (`mtg_ecs.core.loop`) knows no rule; it runs what this module lists:
+
+1. the top task of the agenda (casting, resolving, declaring attackers, ...), until it
+   asks a player something or finishes;
+2. with no task and nobody holding priority, the next step begins (`STEPS` below: its
+   turn-based actions, then its task, then priority if players get it);
+3. before a player would receive priority, the checks of `BEFORE_PRIORITY` run in order,
+   from the first again each time one acts (CR 117.5);
+4. then the player holding priority is asked (or passes by auto-pass).
+
+    >>> [c.name for c in BEFORE_PRIORITY]
+    ['state-based actions', 'triggered abilities go on the stack']
+    >>> [s.name for s in STEPS if not s.priority]
+    ['untap', 'cleanup']
+"""
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+from mtg_ecs.systems import combat, priority, sba, triggers, turn, untap
+
+
+class Check(NamedTuple):
+    """Something that happens before a player receives priority, if `due`."""
+    name: str
+    rule: str
+    due: Callable            # (game) -> bool: could it apply now? (cheap)
+    run: Callable            # (game) -> bool: did it do anything?
+
+
+class Step(NamedTuple):
+    """A step of the turn: its turn-based actions (run in order as it begins, before the
+    'beginning of step' event), the task that carries out its turn-based action when
+    that needs players' choices, and whether players receive priority in it."""
+    name: str
+    rule: str
+    actions: tuple = ()      # (game) -> None each, run as the step begins
+    task: Callable | None = None    # () -> Task, put on the agenda after the event
+    priority: bool = True
+
+
+# CR 117.5: each time a player would receive priority, state-based actions are checked
+# (704.3), then triggered abilities that triggered since are put on the stack (603.3b);
+# this repeats until neither does anything.
+BEFORE_PRIORITY: tuple[Check, ...] = (
+    Check("state-based actions", "704.3", sba.due, sba.check),
+    Check("triggered abilities go on the stack", "603.3b", triggers.due, triggers.put_on_stack),
+)
+
+# CR 500-514: the steps of a turn in order. A step that no rule skips (508.8, 510.4,
+# 614.10) begins with its turn-based actions.
+STEPS: tuple[Step, ...] = (
+    Step("untap", "502", actions=(turn.start_of_turn_bookkeeping, untap.untap_turn_based_action),
+         priority=False),                                          # 502.4: no priority
+    Step("upkeep", "503"),
+    Step("draw", "504", actions=(turn.draw_for_turn,)),            # 504.1, 103.8a
+    Step("main1", "505"),
+    Step("beginning_of_combat", "507"),
+    Step("declare_attackers", "508", task=combat.DeclareAttackersTask),
+    Step("declare_blockers", "509", task=combat.DeclareBlockersTask),
+    Step("first_strike_damage", "510.4", task=combat.first_strike_damage_task),
+    Step("combat_damage", "510", task=combat.combat_damage_task),
+    Step("end_of_combat", "511"),                                  # 511.3: at its end
+    Step("main2", "505"),
+    Step("end", "513"),
+    Step("cleanup", "514", task=turn.CleanupTask, priority=False),  # 514.3a: unless
+)
+STEP_NAMES = tuple(s.name for s in STEPS)
+STEP_INDEX = {s.name: i for i, s in enumerate(STEPS)}
+BY_NAME = {s.name: s for s in STEPS}
+
+
+class Pipeline:
+    """The rules the core loop runs (its `Rules` protocol), built from the tables above."""
+
+    before_priority = BEFORE_PRIORITY
+    steps = BY_NAME
+    step_names = STEP_NAMES
+
+    @staticmethod
+    def next_step(game) -> None:
+        turn.next_step(game)
+
+    @staticmethod
+    def priority_decision(game, player: int):
+        return priority.decision(game, player)
+
+    @staticmethod
+    def only_pass(game, player: int) -> bool:
+        return priority.only_pass(game, player)
+
+    @staticmethod
+    def pass_priority(game, player: int) -> None:
+        priority.pass_priority(game, player)
+
+    @staticmethod
+    def needs_rewind(action) -> bool:
+        return priority.needs_rewind(action)
+
+    @staticmethod
+    def take_action(game, player: int, action) -> None:
+        priority.take_action(game, player, action)
+
+
+PIPELINE = Pipeline()
