@@ -16,7 +16,6 @@ def start_game(decks, seed: int = 0, rules: str = "current", life: int = 20,
     g = Game(num_players=len(decks), seed=seed, rules=rules, life=life, log=log,
              auto_pass=auto_pass)
     g.turn_limit = turn_limit
-    g.world.activate()
     for i, deck in enumerate(decks):
         g.create_library([get_card(e) if isinstance(e, str) else e for e in deck], i)
         zones.shuffle(g, i)                                    # 103.2
