@@ -423,7 +423,6 @@ class Game(GameState):
 
     def concede(self, player: int) -> None:
         """CR 104.3a: a player may concede at any time; it needs no priority."""
-        self.world.activate()
         p = self.players[player]
         if p.lost:
             raise IllegalAction(f"p{player} has already left the game")

@@ -11,7 +11,6 @@ def start_game(g, decks, starting_player: int | None = None,
     """Start a new game `g` (CR 103): `decks` is one list of CardDefs per player.
     `previous_loser`: in a later game of a match, the player who lost the previous game
     (CR 103.1)."""
-    g.world.activate()
     for i, deck in enumerate(decks):
         g.create_library(deck, i)
         zones.shuffle(g, i)                                    # 103.2

@@ -26,7 +26,7 @@ def rss_mb() -> float:
 
 
 def live_worlds() -> int:
-    return sum(1 for name in esper._context_map if name.startswith("mtg-ecs-"))
+    return sum(1 for name in esper.list_worlds() if name.startswith("mtg-ecs-"))
 
 
 def vanilla_decks():
@@ -82,7 +82,7 @@ def test_dropped_game_frees_its_world():
     g = play_one(vanilla_decks(), 3)
     c = g.clone()
     names = {g.world.name, c.world.name}
-    assert len(names) == 2 and names <= set(esper._context_map)
+    assert len(names) == 2 and names <= set(esper.list_worlds())
     del g, c
     gc.collect()
-    assert not names & set(esper._context_map)
+    assert not names & set(esper.list_worlds())

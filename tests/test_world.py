@@ -25,10 +25,10 @@ def test_two_games_never_see_each_other():
     assert set(g1.world.ents).isdisjoint(set()) and g1.world.name != g2.world.name
     # esper's own queries in each world see only that world's objects
     from mtg_ecs.components import Card
-    g1.world.activate()
-    assert {c.defn.name for _, (c,) in esper.get_components(Card)} == names1
-    g2.world.activate()
-    assert {c.defn.name for _, (c,) in esper.get_components(Card)} == names2
+    assert {c.defn.name for _, (c,) in g1.world.query(Card)} == names1
+    assert {c.defn.name for _, (c,) in g2.world.query(Card)} == names2
+    with g1.world.in_esper() as e:
+        assert {c.defn.name for _, (c,) in e.get_components(Card)} == names1
 
 
 def test_closed_games_free_their_world():

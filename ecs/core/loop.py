@@ -72,7 +72,6 @@ def advance(game) -> None:
     """Run until a decision is needed or the game is over (CR 117.5 order)."""
     rules = game.pipeline
     checks = rules.before_priority
-    game.world.activate()
     spins = 0
     while True:
         spins += 1
@@ -121,7 +120,6 @@ def advance(game) -> None:
 def decide(game, answer) -> None:
     """Answer the pending decision. Illegal answers raise IllegalAction and leave the
     game unchanged."""
-    game.world.activate()
     d = game.pending
     if d is None:
         raise IllegalAction("no decision is pending" + (" (the game is over)" if game.over else ""))

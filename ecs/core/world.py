@@ -1,36 +1,117 @@
-"""One esper world per game.
+"""One esper world per game, safe in any number of threads.
 
-esper 3 keeps its worlds as module globals switched with `esper.switch_world`.
-A `World` owns one uniquely named context; every write switches to it first,
-so two games advanced alternately never see each other's entities. Reads go
-straight to this world's own entity table, which needs no switch.
+esper 3 keeps its worlds as module globals: the functions `esper.create_entity`,
+`esper.get_components`, ... act on the *current* world, switched with
+`esper.switch_world`. That global is shared by every thread, so a game must never
+depend on it: a `World` keeps its own tables, `ents` (entity -> {type: component}) and
+`comps` (type -> set of entities), and every write and read goes straight to them. Writes
+are the hot path (every tap, counter and zone change), so they are plain dict and set
+operations with exactly esper's semantics (an emptied component set is dropped, as
+`esper.remove_component` does); no esper function is called and esper's current world
+is never touched.
 
-Components are immutable values (see `components`), so `clone()` is a shallow
-copy of the entity table: tens of microseconds for a mid-game state.
+esper's view of the world stays exact all the same: the world is registered with esper
+under its own name (`esper.list_worlds()`), holding *these same* dict objects, so
+`esper.get_components` and friends in that world read exactly these tables. Only two
+things can go stale, and both are brought up to date each time esper is entered:
+
+* esper's query cache (`get_component(s)` results): a write marks the world dirty, and
+  `esper.clear_cache()` runs before the next call into esper in that world;
+* esper's entity counter (writes here number the entities themselves): re-installed from
+  `next_id` on entry, and read back on exit in case esper created entities.
+
+Anything that needs esper's current world (a query through esper, or any esper function)
+goes through `World.in_esper()` / `World.query()`, which take the module lock `ESPER_LOCK`,
+switch to the world, call, and switch back to whatever was current. Code outside this
+module that calls esper's module functions itself, in threads that run games, must hold
+`ESPER_LOCK` too, and must not switch to a `World`'s name by hand.
+
+esper internals are used in two marked blocks of this module only: "esper internals (1 of
+2)" (the three module globals esper's functions read a world's tables and entity counter
+from, set and read only while the world is esper's current one) and "(2 of 2)",
+`esper_problems`, which checks at import that the installed esper still works that way
+(the engine refuses to import on an esper where it doesn't, rather than play wrong
+games). Everything else is esper's public API: `switch_world`, `current_world`,
+`delete_world`, `list_worlds`, `clear_cache` and the query functions.
+
+Components are immutable values (see `components`), so `clone()` is a shallow copy of
+the entity table: tens of microseconds for a mid-game state.
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
+import threading
 import weakref
 
 import esper
 
 _world_ids = itertools.count(1)
 
+# Held by whoever makes esper's current world one of ours: a switch, the call, and the
+# switch back happen as one step for every other thread. Re-entrant, because a garbage
+# collection inside a locked section can run a world's finalizer (`_drop_world`) in the
+# same thread.
+ESPER_LOCK = threading.RLock()
+
+
+# -- esper internals (1 of 2) ---------------------------------------------------------------
+def _install(ents: dict, comps: dict, next_id: int) -> None:
+    """Make the *current* esper world's tables `ents` and `comps`, and its next entity id
+    `next_id`. Caller holds ESPER_LOCK and has switched to the world.
+
+    esper 3.9's functions read a world's tables from the module globals `_entities` and
+    `_components` and number entities with `next(_entity_count)`; `switch_world` saves
+    those globals into the world's context and restores them, whatever its layout. So
+    setting them while the world is current is all it takes, and survives switches."""
+    esper._entities = ents
+    esper._components = comps
+    esper._entity_count = itertools.count(next_id)
+
+
+def _next_id_in_esper() -> int:
+    """The next id esper would give in the current world (it may have created entities).
+    Caller holds ESPER_LOCK and has switched to the world."""
+    n = next(esper._entity_count)
+    esper._entity_count = itertools.count(n)
+    return n
+
+
+def _tables_in_esper() -> tuple:
+    return esper._entities, esper._components
+# ---------------------------------------------------------------------------------------------
+
+
+def _register(name: str, ents: dict, comps: dict, next_id: int) -> None:
+    """A new esper world named `name` whose tables are `ents` and `comps`."""
+    with ESPER_LOCK:
+        prev = esper.current_world
+        esper.switch_world(name)                 # creates it, with esper's own defaults
+        try:
+            _install(ents, comps, next_id)
+        finally:
+            esper.switch_world(prev)
+
 
 def _drop_world(name: str) -> None:
-    if name not in esper._context_map and esper._current_world != name:
-        return
-    if esper._current_world == name:
-        esper.switch_world("default")
-    esper._context_map.pop(name, None)
+    """Delete the esper world `name` (on close, or when its World is collected)."""
+    with ESPER_LOCK:
+        if esper.current_world == name:          # only if someone switched to it by hand
+            esper.switch_world("default")
+        try:
+            esper.delete_world(name)
+        except KeyError:
+            pass
 
 
 class World:
-    """An esper context owned by one game."""
+    """The entity tables of one game, registered as an esper world of its own.
 
-    __slots__ = ("name", "ents", "comps", "next_id", "__weakref__")
-    CACHE_SLOTS = ("name",)     # not part of the state (mtg_ecs.core.hashing)
+    A World belongs to one thread at a time (a game is not shared between threads while
+    it is advanced); any number of Worlds can be used in as many threads at once."""
+
+    __slots__ = ("name", "ents", "comps", "next_id", "_dirty", "_fin", "__weakref__")
+    CACHE_SLOTS = ("name", "_dirty", "_fin")    # not part of the state (mtg_ecs.core.hashing)
 
     def __init__(self, _tables=None):
         self.name = f"mtg-ecs-{next(_world_ids)}"
@@ -41,37 +122,64 @@ class World:
         self.ents: dict[int, dict] = ents
         self.comps: dict[type, set] = comps
         self.next_id = next_id
-        esper._context_map[self.name] = (
-            itertools.count(next_id), comps, ents, set(), {}, {}, [], {}, False, {}, {})
-        weakref.finalize(self, _drop_world, self.name)
+        self._dirty = False           # written since esper's query cache was last cleared
+        _register(self.name, ents, comps, next_id)
+        self._fin = weakref.finalize(self, _drop_world, self.name)
 
-    # -- switching -------------------------------------------------------
-    def activate(self) -> None:
-        if esper._current_world != self.name:
-            esper.switch_world(self.name)
-
-    # -- writes (through esper, in this world) ---------------------------
+    # -- writes (this world's tables only; esper's semantics) -----------------------------
     def create(self, *components) -> int:
-        self.activate()
-        eid = esper.create_entity(*components)
+        eid = self.next_id
         self.next_id = eid + 1
+        comps = self.comps
+        d = {}
+        for c in components:
+            t = type(c)
+            s = comps.get(t)
+            if s is None:
+                comps[t] = {eid}
+            else:
+                s.add(eid)
+            d[t] = c
+        self.ents[eid] = d
+        self._dirty = True
         return eid
 
     def add(self, eid: int, component) -> None:
-        self.activate()
-        esper.add_component(eid, component)
+        """Add or replace (KeyError if `eid` doesn't exist, with nothing changed)."""
+        d = self.ents[eid]
+        t = type(component)
+        s = self.comps.get(t)
+        if s is None:
+            self.comps[t] = {eid}
+        else:
+            s.add(eid)
+        d[t] = component
+        self._dirty = True
 
     def remove(self, eid: int, ctype: type) -> None:
-        if ctype in self.ents[eid]:
-            self.activate()
-            esper.remove_component(eid, ctype)
+        """Remove if present (KeyError if `eid` doesn't exist)."""
+        d = self.ents[eid]
+        if ctype in d:
+            del d[ctype]
+            s = self.comps[ctype]
+            s.discard(eid)
+            if not s:
+                del self.comps[ctype]
+            self._dirty = True
 
     def delete(self, eid: int) -> None:
-        if eid in self.ents:
-            self.activate()
-            esper.delete_entity(eid, immediate=True)
+        """Delete now, if it exists."""
+        d = self.ents.pop(eid, None)
+        if d is not None:
+            comps = self.comps
+            for t in d:
+                s = comps[t]
+                s.discard(eid)
+                if not s:
+                    del comps[t]
+            self._dirty = True
 
-    # -- reads (direct) ----------------------------------------------------
+    # -- reads (direct) -------------------------------------------------------------------
     def get(self, eid: int, ctype: type):
         c = self.ents.get(eid)
         return None if c is None else c.get(ctype)
@@ -83,16 +191,108 @@ class World:
     def exists(self, eid: int) -> bool:
         return eid in self.ents
 
-    def query(self, *ctypes):
-        """esper.get_components in this world (cached by esper until the next write)."""
-        self.activate()
-        return esper.get_components(*ctypes)
+    # -- esper, in this world -------------------------------------------------------------
+    @contextlib.contextmanager
+    def in_esper(self):
+        """`with world.in_esper() as e:` makes this world esper's current world for the block
+        (under ESPER_LOCK: keep the block short), with esper's query cache and entity
+        counter brought up to date; `e` is the esper module. Entities esper creates get
+        ids from this world's `next_id` and are seen by the World at once (same tables)."""
+        with ESPER_LOCK:
+            if not self._fin.alive:
+                raise RuntimeError(f"{self.name} is closed")
+            prev = esper.current_world
+            esper.switch_world(self.name)
+            replaced = False
+            try:
+                ents, comps = _tables_in_esper()
+                if ents is not self.ents or comps is not self.comps:
+                    raise RuntimeError(f"esper's tables for {self.name} are not the World's")
+                _install(self.ents, self.comps, self.next_id)
+                if self._dirty:
+                    esper.clear_cache()
+                    self._dirty = False
+                yield esper
+            finally:
+                if esper.current_world == self.name:
+                    self.next_id = max(self.next_id, _next_id_in_esper())
+                    ents, comps = _tables_in_esper()
+                    replaced = ents is not self.ents or comps is not self.comps
+                esper.switch_world(prev)
+            if replaced:
+                raise RuntimeError(f"an esper call replaced {self.name}'s tables")
 
-    # -- cloning -------------------------------------------------------------
+    def query(self, *ctypes) -> list:
+        """`esper.get_components(*ctypes)` in this world (cached by esper until the next
+        write)."""
+        with self.in_esper() as e:
+            return e.get_components(*ctypes)
+
+    # -- cloning and closing --------------------------------------------------------------
     def clone(self) -> "World":
         ents = {e: c.copy() for e, c in self.ents.items()}
         comps = {t: s.copy() for t, s in self.comps.items()}
         return World((ents, comps, self.next_id))
 
     def close(self) -> None:
-        _drop_world(self.name)
+        """Delete the esper world now (otherwise done when the World is collected). The
+        tables stay readable; calls into esper are refused."""
+        self._fin()
+
+
+# -- esper internals (2 of 2) ---------------------------------------------------------------
+def esper_problems() -> list[str]:
+    """What in the installed esper doesn't work the way this module relies on (empty:
+    nothing). Checked on a throwaway world, under ESPER_LOCK, at import."""
+    problems = []
+    for f in ("switch_world", "delete_world", "list_worlds", "clear_cache", "create_entity",
+              "get_component", "get_components", "entity_exists"):
+        if not callable(getattr(esper, f, None)):
+            problems.append(f"esper.{f} is missing")
+    for g in ("current_world", "_entities", "_components", "_entity_count"):
+        if not hasattr(esper, g):
+            problems.append(f"esper.{g} is missing")
+    if problems:
+        return problems
+
+    class _Probe:
+        pass
+
+    name = f"mtg-ecs-probe-{next(_world_ids)}"
+    with ESPER_LOCK:
+        prev = esper.current_world
+        try:
+            esper.switch_world(name)
+            ents, comps, p = {7: {}}, {}, _Probe()
+            _install(ents, comps, 8)
+            esper.switch_world(prev)
+            esper.switch_world(name)
+            if _tables_in_esper()[0] is not ents or _tables_in_esper()[1] is not comps:
+                problems.append("switch_world doesn't keep a world's tables in the globals "
+                                "_entities / _components")
+            if esper.get_component(_Probe) != []:
+                problems.append("get_component doesn't read the tables from _components")
+            ents[7][_Probe] = p                      # a write straight to the tables
+            comps[_Probe] = {7}
+            if esper.get_component(_Probe) != []:
+                problems.append("get_component isn't cached until clear_cache()")
+            esper.clear_cache()
+            if esper.get_component(_Probe) != [(7, p)] or not esper.entity_exists(7) \
+                    or esper.component_for_entity(7, _Probe) is not p:
+                problems.append("esper's readers don't see the tables in _entities / "
+                                "_components after clear_cache()")
+            if esper.create_entity() != 8 or _next_id_in_esper() != 9 or 8 not in ents:
+                problems.append("create_entity doesn't number entities from _entity_count")
+        except Exception as ex:                               # noqa: BLE001 - reported
+            problems.append(f"probing esper raised {type(ex).__name__}: {ex}")
+        finally:
+            esper.switch_world(prev)
+            if name in esper.list_worlds():
+                esper.delete_world(name)
+    return problems
+
+
+_PROBLEMS = esper_problems()
+if _PROBLEMS:
+    raise ImportError(f"mtg_ecs.core.world: esper {getattr(esper, '__version__', '?')} "
+                      f"doesn't work the way this adapter relies on: " + "; ".join(_PROBLEMS))

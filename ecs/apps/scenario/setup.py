@@ -182,7 +182,6 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None):
         raise ScenarioError("turn.number: a positive integer")
 
     g = Game(num_players=len(players), seed=sd, rules=rules, log=log)
-    g.world.activate()
     g.scenario_cards = extra
     g.turn = number
     g.active = active

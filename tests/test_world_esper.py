@@ -1,0 +1,204 @@
+"""The World adapter (ecs/core/world.py) against the installed esper: esper's own
+functions in a World's esper world see exactly the World's tables after any mix of
+writes made straight to the tables; esper's current world is never changed by them; the
+esper world goes when the World is closed or collected; and the esper internals the
+adapter relies on are still there (a future esper in the pinned range that changes them
+fails here, with the reason, rather than giving wrong games)."""
+from __future__ import annotations
+
+import gc
+import random
+
+import esper
+import pytest
+
+from mtg_ecs.core import world as world_mod
+from mtg_ecs.core.world import World, esper_problems
+
+
+class P:
+    __slots__ = ("v",)
+
+    def __init__(self, v):
+        self.v = v
+
+
+class Q(P):
+    pass
+
+
+class R(P):
+    pass
+
+
+TYPES = (P, Q, R)
+
+
+# -- the internals the adapter relies on -------------------------------------------------
+
+def test_installed_esper_works_the_way_the_adapter_relies_on():
+    problems = esper_problems()
+    assert not problems, (
+        f"esper {esper.__version__} doesn't work the way mtg_ecs.core.world relies on "
+        f"(its module globals _entities / _components / _entity_count and cache): "
+        f"{problems}. Adapt `_install` / `esper_problems` in ecs/core/world.py to it.")
+    assert esper.current_world == "default"     # the probe put everything back
+    assert not [n for n in esper.list_worlds() if n.startswith("mtg-ecs-probe")]
+
+
+def test_the_check_catches_a_changed_esper(monkeypatch):
+    """The check isn't vacuous: an esper that works otherwise is reported."""
+    with monkeypatch.context() as m:       # tables no longer module globals
+        m.delattr(esper, "_components")
+        assert "esper._components is missing" in esper_problems()
+    with monkeypatch.context() as m:       # a query cache no longer cleared by clear_cache
+        m.setattr(esper, "clear_cache", lambda: None)
+        assert any("clear_cache" in p for p in esper_problems())
+    with monkeypatch.context() as m:       # queries that don't read the globals
+        m.setattr(esper, "get_component", lambda t: [])
+        assert any("readers don't see the tables" in p for p in esper_problems())
+    with monkeypatch.context() as m:       # ids not numbered from _entity_count
+        m.setattr(esper, "create_entity", lambda *c: 1)
+        assert any("_entity_count" in p for p in esper_problems())
+    assert esper_problems() == []
+    assert esper.current_world == "default"
+
+
+# -- esper's view of a World --------------------------------------------------------------
+
+def _agree(w: World) -> None:
+    """esper's readers, in w's esper world, against w's own tables."""
+    ents = w.ents
+    with w.in_esper() as e:
+        assert e.current_world == w.name
+        for t in TYPES:
+            want = sorted((eid, cs[t].v) for eid, cs in ents.items() if t in cs)
+            assert sorted((eid, c.v) for eid, c in e.get_component(t)) == want
+            assert sorted((eid, c.v) for eid, (c,) in e.get_components(t)) == want
+        want = sorted((eid, cs[P].v, cs[R].v) for eid, cs in ents.items() if P in cs and R in cs)
+        assert sorted((eid, p.v, r.v) for eid, (p, r) in e.get_components(P, R)) == want
+        assert set(e.get_entities()) == set(ents)
+        for eid in range(0, w.next_id + 2):
+            assert e.entity_exists(eid) == (eid in ents)
+            if eid in ents:
+                for t in TYPES:
+                    assert e.has_component(eid, t) == (t in ents[eid])
+                    if t in ents[eid]:
+                        assert e.component_for_entity(eid, t) is ents[eid][t]
+                    else:
+                        with pytest.raises(KeyError):
+                            e.component_for_entity(eid, t)
+            else:
+                with pytest.raises(KeyError):
+                    e.component_for_entity(eid, P)
+
+
+def test_esper_sees_exactly_the_worlds_tables_after_any_writes():
+    rng = random.Random(20261201)
+    esper.switch_world("h3-bystander")             # someone else's current world
+    by = esper.create_entity(P(-1))
+    try:
+        w = World()
+        worlds = [w]
+        for step in range(1500):
+            r = rng.random()
+            live = list(w.ents)
+            if r < 0.25 or not live:
+                w.create(*(t(rng.randrange(100)) for t in rng.sample(TYPES, rng.randrange(4))))
+            elif r < 0.5:
+                w.add(rng.choice(live), rng.choice(TYPES)(rng.randrange(100)))
+            elif r < 0.65:
+                w.remove(rng.choice(live), rng.choice(TYPES))
+            elif r < 0.75:
+                w.delete(rng.choice(live))
+            elif r < 0.8:
+                w = w.clone()
+                worlds.append(w)
+            elif r < 0.85:
+                # esper's own writers in the world: seen by the World, ids from next_id
+                with w.in_esper() as e:
+                    want = w.next_id
+                    eid = e.create_entity(Q(step))
+                    assert eid == want
+                    e.add_component(eid, R(step))
+                assert w.next_id == want + 1 and w.get(eid, R).v == step
+            # the writes never touched esper's current world, nor its tables
+            assert esper.current_world == "h3-bystander"
+            assert esper.get_component(P) == [(by, esper.component_for_entity(by, P))]
+            if step % 5 == 0 or r >= 0.75:
+                _agree(w)
+        for old in worlds:                      # clones stay independent and exact
+            _agree(old)
+        assert len({o.name for o in worlds}) == len(worlds)
+        for o in worlds:
+            o.close()
+    finally:
+        esper.switch_world("default")
+        esper.delete_world("h3-bystander")
+
+
+def test_a_query_right_after_a_write_is_not_served_from_esper_s_cache():
+    w = World()
+    a = w.create(P(1))
+    assert [c.v for _, (c,) in w.query(P)] == [1]
+    w.add(a, P(2))                                  # replaced: same entities, new value
+    assert [c.v for _, (c,) in w.query(P)] == [2]
+    w.remove(a, P)
+    assert w.query(P) == []
+    b = w.create(P(3))
+    assert [(e, c.v) for e, (c,) in w.query(P)] == [(b, 3)]
+    w.delete(b)
+    assert w.query(P) == []
+    w.close()
+
+
+def test_the_current_world_is_restored_when_an_esper_call_fails():
+    w = World()
+    with pytest.raises(KeyError):
+        with w.in_esper() as e:
+            e.component_for_entity(99, P)
+    assert esper.current_world == "default"
+    w.close()
+
+
+def test_worlds_are_freed_on_close_and_on_collection():
+    w = World()
+    w.create(P(1))
+    c = w.clone()
+    assert {w.name, c.name} <= set(esper.list_worlds())
+    w.close()
+    assert w.name not in esper.list_worlds() and c.name in esper.list_worlds()
+    w.close()                                       # twice: nothing more to do
+    with pytest.raises(RuntimeError, match="closed"):
+        w.query(P)
+    assert w.get(1, P).v == 1                       # the tables stay readable
+    name = c.name
+    del c
+    gc.collect()
+    assert name not in esper.list_worlds()
+    assert esper.current_world == "default"
+
+
+def test_a_world_switched_to_by_hand_is_still_freed():
+    w = World()
+    name = w.name
+    esper.switch_world(name)
+    w.close()
+    assert name not in esper.list_worlds() and esper.current_world == "default"
+
+
+def test_every_esper_internal_is_in_the_adapter():
+    """Nothing else in the package reads or writes esper's private names."""
+    import pathlib
+    import re
+    root = pathlib.Path(world_mod.__file__).resolve().parents[2]
+    private = re.compile(r"esper\._\w+")
+    offenders = []
+    for d in ("ecs", "systems", "components", "cards", "tests", "bench"):
+        for f in (root / d).rglob("*.py"):
+            if f.resolve() == pathlib.Path(world_mod.__file__).resolve() or \
+                    f.name == "test_world_esper.py":
+                continue
+            if private.search(f.read_text(encoding="utf-8")):
+                offenders.append(str(f.relative_to(root)))
+    assert not offenders, f"esper internals used outside ecs/core/world.py: {offenders}"
