@@ -39,8 +39,8 @@ class _Systems:
     this module, so it can't import them at load time)."""
 
     def __getattr__(self, name):
-        from mtg_ecs.systems import turn, sba, triggers, priority, layers
-        for m in (turn, sba, triggers, priority, layers):
+        from mtg_ecs.systems import turn, sba, triggers, priority, layers, combat
+        for m in (turn, sba, triggers, priority, layers, combat):
             setattr(self, m.__name__.rsplit(".", 1)[1], m)
         self.check_triggers = triggers.check_triggers
         return getattr(self, name)
@@ -140,6 +140,7 @@ class Game:
         self._hand_cards = (-1, {})         # (cversion, {card in hand: (instant speed?, hand abilities)})
         self._board = None                  # systems.board.Board for the current state
         self._control_checked = -1          # cversion of the last control update (systems.control)
+        self._combat_checked = None         # (cversion, bversion) of the last 506.4 check (systems.combat)
         self._base = {}                     # per-object printed characteristics (layers.base_chars)
         self.token_limbo = set()            # tokens off the battlefield (704.5d)
         self.lki = {}                       # last known information, entity -> Chars (608.2h)
@@ -560,6 +561,11 @@ class Game:
                 turn.next_step(self)
                 continue
             # A player would receive priority: SBAs, then triggers, repeated (117.5).
+            # Whatever stopped being a creature (or a planeswalker being attacked) by now
+            # has been removed from combat (506.4): not an SBA, it is never left undone.
+            if self._combat_checked != (self.cversion, self.bversion):
+                self._combat_checked = (self.cversion, self.bversion)
+                _sys.combat.check_removed_from_combat(self)
             if self._sba_clean != self.sversion and sba.check(self):
                 continue
             if self.pending_triggers:

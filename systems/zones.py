@@ -239,9 +239,10 @@ def regenerate_now(game, eid: int, shields) -> None:
 
 
 def remove_from_combat(game, eid: int) -> None:
-    """CR 506.4: it stops being attacking/blocking; an attacker it blocked stays blocked."""
-    game.unset(eid, Attacking)
-    game.unset(eid, Blocking)
+    """CR 506.4: it stops being attacking/blocking; an attacker it blocked stays blocked;
+    a planeswalker it was stops being attacked (systems/combat.py)."""
+    from mtg_ecs.systems.combat import remove_from_combat as remove
+    remove(game, eid)
 
 
 def sacrifice(game, eid: int, order=()) -> int | None:

@@ -59,3 +59,94 @@ def test_aura_token_with_nothing_to_enchant_isnt_created():
             AURA_TOKEN, MAKE_AURA_TOKENS)
     assert _aura_tokens(r.game) == []
     assert not any(k == "zone_change" and d.get("cause") == "create" for k, d in r.game.log)
+
+
+# ---------------------------------------------------------------------------------------
+# CR 506.4: a planeswalker being attacked that changes controller or stops being a
+# planeswalker is removed from combat; the creatures attacking it attack nothing (506.4c)
+# ---------------------------------------------------------------------------------------
+from mtg_ecs.systems.targeting import target                       # noqa: E402
+from mtg_ecs.systems.effects import Step, add_effect                # noqa: E402
+from mtg_ecs.systems.layers import CE, L_TYPE                      # noqa: E402
+
+STEAL = make_card("Test Steal Permanent", "{U}", "Instant",
+                  spell=SpellAbility(effects=(fx.GainControl(fx.TARGET(0)),),
+                                     targets=(target("target permanent", "permanent"),),
+                                     text="Gain control of target permanent."))
+
+
+class _SetPlaneswalker(Step):
+    """Layer 4 until end of turn: the target loses (or gains) the card type planeswalker."""
+
+    def __init__(self, gains):
+        self.gains = gains
+
+    def run(self, game, ctx):
+        objs = frozenset(fx.TARGET(0).resolve(game, ctx))
+        gains = self.gains
+
+        def apply(g, ce, ch, allc):
+            ch.types = frozenset(ch.types) | {"Planeswalker"} if gains else \
+                frozenset(ch.types) - {"Planeswalker"}
+        add_effect(game, CE(L_TYPE, game.tick(), ctx.source, ctx.controller, apply, objects=objs,
+                            duration="eot"))
+
+
+UNWALK = make_card("Test Unwalk", "{U}", "Instant",
+                   spell=SpellAbility(effects=(_SetPlaneswalker(False),),
+                                      targets=(target("target permanent", "permanent"),),
+                                      text="Target permanent loses the card type planeswalker until end "
+                                           "of turn."))
+REWALK = make_card("Test Rewalk", "{U}", "Instant",
+                   spell=SpellAbility(effects=(_SetPlaneswalker(True),),
+                                      targets=(target("target permanent", "permanent"),),
+                                      text="Target permanent is a planeswalker in addition to its other "
+                                           "types until end of turn."))
+
+
+def _attack_jace(spells, caster, extra_p1=(), block=None):
+    p0 = {"battlefield": [{"card": "Centaur Courser", "id": "cc"}], "library": ["Island"]}
+    p1 = {"battlefield": [{"card": "Jace Beleren", "id": "jace"}, *extra_p1], "library": ["Island"]}
+    who = p0 if caster == "p0" else p1
+    who["battlefield"] += ["Island"] * len(spells)
+    who["hand"] = [{"card": c, "id": f"s{i}"} for i, c in enumerate(spells)]
+    acts = [{"to": "declare_attackers"}, {"attack": {"cc": "jace"}}]
+    for i in range(len(spells)):
+        if caster == "p1":
+            acts.append({"pass": True})                  # the active player first
+        acts += [{"cast": f"s{i}", "player": caster, "targets": ["jace"]}, {"resolve": 1}]
+    acts.append({"expect": {"attacking": {"cc": True}}})
+    if block is not None:
+        acts += [{"to": "declare_blockers"}, {"block": block}]
+    acts.append({"to": "main2"})
+    return {"players": [p0, p1], "actions": acts}
+
+
+def test_attacked_planeswalker_changing_controller_is_removed_from_combat():
+    """CR 506.4, 506.4c: the attacker goes on attacking, but attacks nothing: unblocked, it
+    deals no combat damage (here to what is now its own controller's planeswalker)."""
+    run(dict(_attack_jace(["Test Steal Permanent"], "p0"),
+             expect={"controller": {"jace": "p0"}, "counters": {"jace": {"loyalty": 3}},
+                     "zone": {"jace": "battlefield"}, "life": {"p0": 20, "p1": 20}}),
+        STEAL)
+
+
+def test_attacker_of_removed_planeswalker_can_still_be_blocked_by_the_defending_player():
+    """CR 506.4c: 'It may be blocked': its defending player is still the planeswalker's
+    controller when it was attacked."""
+    run(dict(_attack_jace(["Test Steal Permanent"], "p0", extra_p1=[{"card": "Centaur Courser", "id": "b"}],
+                          block={"b": "cc"}),
+             expect={"zone": {"b": "graveyard", "cc": "graveyard", "jace": "battlefield"},
+                     "counters": {"jace": {"loyalty": 3}}}),
+        STEAL)
+
+
+def test_attacked_planeswalker_that_stops_being_one_is_removed_from_combat():
+    """CR 506.4: a planeswalker being attacked that stops being a planeswalker is removed
+    from combat, and stays so when it becomes a planeswalker again: the creature attacking
+    it deals it no combat damage."""
+    r = run(dict(_attack_jace(["Test Unwalk", "Test Rewalk"], "p1"),
+                 expect={"counters": {"jace": {"loyalty": 3}}, "zone": {"jace": "battlefield"},
+                         "life": {"p1": 20}}),
+            UNWALK, REWALK)
+    assert "Planeswalker" in r.game.chars(ent(r, "jace")).types
