@@ -499,20 +499,26 @@ class AddFlag(Step):
 
 
 class SetSubtypes(Step):
-    """'<it> becomes a <type> until end of turn' (205.1a: replaces the old subtypes
-    of that kind)."""
+    """'<it> becomes a <type> until end of turn' (205.1a: replaces the old subtypes of that
+    kind only — an animated Forest Treefolk that becomes an Elf is a Forest Elf)."""
 
     def __init__(self, what, subtypes, duration="eot"):
+        from mtg_ecs.core.types import subtype_kind
+        from mtg_ecs.cards.dsl import CardError
         self.what = what
         self.subtypes = tuple(subtypes)
         self.duration = duration
+        unknown = [s for s in self.subtypes if subtype_kind(s) is None]
+        if unknown:
+            raise CardError(f"SetSubtypes: {', '.join(map(repr, unknown))} is no subtype (CR 205.3)")
 
     def run(self, game, ctx):
+        from mtg_ecs.core.types import replace_subtypes
         objs = frozenset(self.what.resolve(game, ctx))
         subs = self.subtypes
 
         def apply(g, ce, ch, allc):
-            ch.subtypes = subs
+            ch.subtypes = replace_subtypes(ch.subtypes, subs)      # CR 205.1a
         add_effect(game, CE(L_TYPE, game.tick(), ctx.source, ctx.controller, apply,
                             objects=objs, duration=self.duration))
 

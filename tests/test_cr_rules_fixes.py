@@ -150,3 +150,37 @@ def test_attacked_planeswalker_that_stops_being_one_is_removed_from_combat():
                          "life": {"p1": 20}}),
             UNWALK, REWALK)
     assert "Planeswalker" in r.game.chars(ent(r, "jace")).types
+
+
+# ---------------------------------------------------------------------------------------
+# CR 205.1a, 305.7: setting a subtype replaces only the subtypes of its kind
+# ---------------------------------------------------------------------------------------
+BECOME_ELF = make_card("Test Elfify", "{G}", "Instant",
+                       spell=SpellAbility(effects=(fx.SetSubtypes(fx.TARGET(0), ["Elf"]),),
+                                          targets=(target("target creature", "creature"),),
+                                          text="Target creature becomes an Elf until end of turn."))
+
+
+def test_animated_forest_that_becomes_an_elf_keeps_its_land_type():
+    """CR 205.1a: 'becomes an Elf' replaces its creature types (Treefolk) only: it is still a
+    Forest and still taps for green (305.6)."""
+    r = run({"players": [{"mana": {"G": 4}, "battlefield": [{"card": "Forest", "id": "f"}],
+                          "hand": [{"card": "Awakener Druid", "id": "ad"}, {"card": "Test Elfify", "id": "elf"}]},
+                         {}],
+             "actions": [{"cast": "ad"}, {"resolve": 1}, {"choose": "f"}, {"resolve": 1},
+                         {"cast": "elf", "targets": ["f"]}, {"resolve": 1},
+                         {"expect": {"types": {"f": {"has": ["Land", "Creature", "Forest", "Elf"],
+                                                     "not": ["Treefolk"]}},
+                                     "pt": {"f": [4, 5]}}},
+                         {"activate": "f", "ability": 0}],
+             "expect": {"mana": {"p0": {"G": 1}}}},
+            BECOME_ELF)
+    assert r.game.chars(ent(r, "f")).subtypes == ("Elf", "Forest")
+
+
+def test_set_subtypes_refuses_a_word_that_is_no_subtype():
+    """A card's 'becomes a <type>' must name a subtype (CR 205.3): refused when defined."""
+    import pytest
+    from mtg_ecs.cards.dsl import CardError
+    with pytest.raises(CardError, match="Elve"):
+        fx.SetSubtypes(fx.TARGET(0), ["Elve"])
