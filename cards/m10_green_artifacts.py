@@ -28,7 +28,7 @@ card("Cancel", "{1}{U}{U}", "Instant",
                         text="Counter target spell."))
 
 card("Great Sable Stag", "{1}{G}{G}", "Creature — Elk", pt=(3, 3),
-     keywords=["protection from blue", "protection from black"],
+     keywords=["protection from blue and from black"],             # 702.16g: two abilities
      abilities=[StaticAbility(rules=("cant_be_countered",), zones=("stack",),
                               text="This spell can't be countered.")])
 

@@ -64,11 +64,8 @@ def can_enchant(game, c, to, controller=None, aura=None) -> bool:
             return False
         if what == "planeswalker" and "Planeswalker" not in tc.types:
             return False
-    from mtg_ecs.systems.replacement import has_quality
-    for q in tc.params("protection"):                   # CR 702.16c
-        if has_quality(c, q):
-            return False
-    return True
+    from mtg_ecs.systems.protection import protection_from
+    return protection_from(game, tc, c) is None          # CR 702.16c
 
 
 def enchant_options(game, aura, controller, among=None, chars=None) -> list:

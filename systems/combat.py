@@ -15,7 +15,7 @@ from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems import damage as dmg
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.costs import can_tap_for_cost
-from mtg_ecs.systems.replacement import has_quality
+from mtg_ecs.systems.protection import protection_from
 
 
 # ---------------------------------------------------------------------------
@@ -417,9 +417,9 @@ def block_problem(game, blocker, attacker) -> str | None:
             if lc.controller == defender and "Land" in lc.types and land_type in lc.subtypes:
                 return (f"{a.name} has {land_type.lower()}walk and the defending player controls "
                         f"a {land_type} (CR 702.14c)")
-    for q in a.params("protection"):
-        if has_quality(b, q):
-            return f"{a.name} has protection from {q} (CR 702.16c)"
+    kw = protection_from(game, a, b)                                # CR 702.16f
+    if kw is not None:
+        return f"{a.name} has {kw.text} (CR 702.16f)"
     return None
 
 

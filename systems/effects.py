@@ -462,7 +462,8 @@ class ModifyPT(Step):
 class GrantKeywords(Step):
     def __init__(self, what, keywords, duration="eot"):
         self.what = what
-        self.keywords = tuple(Keyword(k) if isinstance(k, str) else k for k in keywords)
+        from mtg_ecs.cards.dsl import keywords_of
+        self.keywords = keywords_of(keywords)       # read (and checked) as the card is defined
         self.duration = duration
 
     def run(self, game, ctx):

@@ -10,7 +10,7 @@ from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.player_rules import cant_lose
-from mtg_ecs.systems.replacement import has_quality
+from mtg_ecs.systems.protection import protection_from
 
 
 def check(game) -> bool:
@@ -159,10 +159,7 @@ def _equipment_legal(game, eq, c, to) -> bool:
     tc = game.chars(to)
     if "Creature" not in tc.types:
         return False
-    for q in tc.params("protection"):
-        if has_quality(c, q):
-            return False
-    return True
+    return protection_from(game, tc, c) is None                 # CR 702.16d
 
 
 class ReplacementOrderTask:

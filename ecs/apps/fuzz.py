@@ -716,7 +716,7 @@ def _is_card(g, e) -> bool:
 def check_sba(g) -> list:
     """After state-based actions (a priority decision is pending), none applies (704)."""
     from mtg_ecs.components import Attached, Damage, Counters, Attacking, Blocking
-    from mtg_ecs.systems.replacement import has_quality
+    from mtg_ecs.systems.protection import has_quality
     errs = []
     legends = {}
     for e in g.battlefield:
@@ -761,7 +761,7 @@ def check_sba(g) -> list:
                         errs.append(f"Aura {c.name} ({e}) with enchant {what} attached to "
                                     f"{tc.name} ({a.to}) (704.5m)")
                 for q in tc.params("protection"):
-                    if has_quality(c, q):
+                    if has_quality(g, q, c, tc):
                         errs.append(f"Aura {c.name} ({e}) attached to {tc.name} with "
                                     f"protection from {q} (704.5m)")
         elif a is not None:
