@@ -337,24 +337,41 @@ class _Polymorph(fx.Step):
     their library.' The rest happens even if the creature wasn't destroyed (R2)."""
 
     def run(self, game, ctx):
-        for t in fx.TARGET(0).resolve(game, ctx):
-            if t not in game.battlefield:
-                continue
-            p = game.chars(t).controller
-            if not game.chars(t).has("indestructible"):       # 701.19c: can't be regenerated
-                zones.move(game, t, "graveyard", cause="destroy")
-            lib = game.players[p].library
-            revealed = []
-            found = None
-            for c in reversed(list(lib)):                       # top first
-                revealed.append(c)
-                if "Creature" in game.chars(c).types:
-                    found = c
-                    break
-            game.emit("reveal", player=p, cards=tuple(revealed))
-            if found is not None:
-                zones.put_onto_battlefield(game, found, controller=p, cause="effect")
-            zones.shuffle(game, p)
+        from mtg_ecs.systems.entering import entry_choices, put_entering
+        key = ("polymorph", id(self))
+        st = ctx.vars.get(key)
+        if st is None:
+            st = ctx.vars[key] = {"player": None, "found": []}
+            for t in fx.TARGET(0).resolve(game, ctx):
+                if t not in game.battlefield:
+                    continue
+                p = st["player"] = game.chars(t).controller
+                if not game.chars(t).has("indestructible"):       # 701.19c: can't be regenerated
+                    zones.move(game, t, "graveyard", cause="destroy")
+                lib = game.players[p].library
+                revealed = []
+                for c in reversed(list(lib)):                       # top first
+                    revealed.append(c)
+                    if "Creature" in game.chars(c).types:
+                        st["found"] = [c]
+                        break
+                game.emit("reveal", player=p, cards=tuple(revealed))
+        p = st["player"]
+        if p is None:
+            return None
+        # the card's choices as it enters (614.12, 303.4f): made by the player putting it there
+        d = entry_choices(game, ctx, self, st["found"], lambda c: p)
+        if d is not None:
+            return d
+        for c in st["found"]:
+            if game.exists(c) and game.zone_of(c) == "library":
+                put_entering(game, ctx, self, c, controller=p)
+        zones.shuffle(game, p)
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        from mtg_ecs.systems.entering import entry_choices_answer
+        entry_choices_answer(game, ctx, self, decision, answer)
 
 
 card("Polymorph", "{3}{U}", "Sorcery",
@@ -476,34 +493,48 @@ class _WarpWorld(fx.Step):
     """Each player shuffles all permanents they own into their library, then reveals
     that many cards from the top. Each player puts all artifact, creature, and land
     cards revealed this way onto the battlefield, then does the same for enchantment
-    cards (an Aura chooses what to enchant among permanents already there, 303.4f; the
-    active player first, then in turn order), then puts the others on the bottom of
-    their library in any order. Triggers wait until it has resolved (603.3)."""
+    cards (an Aura's controller chooses what it enchants among permanents already there,
+    the active player first, then in turn order; with nothing to enchant it stays in the
+    library: 303.4f-g), then puts the others on the bottom of their library in any order.
+    Triggers wait until it has resolved (603.3)."""
 
     KEY = "warp"
+    # the two batches that enter: each has its own entering choices (systems/entering.py)
+    FIRST, ENCHANTMENTS = object(), object()
 
     def run(self, game, ctx):
+        from mtg_ecs.systems.entering import entry_choices, put_entering
         st = ctx.vars.get(self.KEY)
         if st is None:
             st = ctx.vars[self.KEY] = self._begin(game)
-        # (5) Auras: choose what each will enchant, APNAP
-        while st["aura_i"] < len(st["auras"]):
-            p, aura = st["auras"][st["aura_i"]]
-            opts = self._aura_options(game, aura, st)
-            if not opts:
-                st["aura_i"] += 1
-                continue
-            return Decision("choose", p, opts, 1, 1, f"choose what {game.name(aura)} enchants",
-                            data={"warp_aura": aura})
-        if not st["enchantments_done"]:
-            st["enchantments_done"] = True
+        who = st["who"]
+        # (4) artifacts, creatures and lands, together (their choices as they enter first)
+        if st["phase"] == "first":
+            d = entry_choices(game, ctx, self.FIRST, [c for p, c, t in st["first"]], who.get)
+            if d is not None:
+                return d
             with together(game):
-                for p, e in st["enchantments"]:
-                    zones.put_onto_battlefield(game, e, controller=p, cause="effect")
-                for p, aura in st["auras"]:
-                    to = st["attach"].get(aura)
-                    if to is not None and to in game.battlefield:
-                        zones.put_onto_battlefield(game, aura, controller=p, attach_to=to, cause="effect")
+                for p, c, tapped in st["first"]:
+                    if game.exists(c) and game.zone_of(c) == "library":
+                        put_entering(game, ctx, self.FIRST, c, controller=p, tapped=tapped)
+            ench = []
+            for p in st["players"]:
+                for c in st["revealed"][p]:
+                    if game.exists(c) and game.zone_of(c) == "library" and \
+                            "Enchantment" in game.chars(c).types:
+                        ench.append(c)
+            st["enchantments"] = ench
+            st["phase"] = "enchantments"
+        # (5) then the enchantments: Auras choose among permanents already there (303.4f)
+        if st["phase"] == "enchantments":
+            d = entry_choices(game, ctx, self.ENCHANTMENTS, st["enchantments"], who.get)
+            if d is not None:
+                return d
+            with together(game):
+                for c in st["enchantments"]:
+                    if game.exists(c) and game.zone_of(c) == "library":
+                        put_entering(game, ctx, self.ENCHANTMENTS, c, controller=who[c])
+            st["phase"] = "bottom"
         # (6) the rest on the bottom, in any order
         while st["bottom_i"] < len(st["players"]):
             p = st["players"][st["bottom_i"]]
@@ -546,25 +577,8 @@ class _WarpWorld(fx.Step):
             for c in revealed[p]:
                 if {"Artifact", "Creature", "Land"} & game.chars(c).types:
                     first.append((p, c, _enters_tapped_now(game, c, p)))
-        with together(game):                             # (4) artifacts, creatures, lands
-            for p, c, tapped in first:
-                zones.put_onto_battlefield(game, c, controller=p, tapped=tapped, cause="effect")
-        enchantments, auras = [], []
-        for p in players:
-            for c in revealed[p]:
-                if game.zone_of(c) != "library":
-                    continue
-                ch = game.chars(c)
-                if "Enchantment" in ch.types:
-                    (auras if "Aura" in ch.subtypes else enchantments).append((p, c))
-        return {"players": players, "revealed": revealed, "enchantments": enchantments,
-                "auras": auras, "aura_i": 0, "attach": {}, "enchantments_done": False,
-                "bottom_i": 0, "already": frozenset(game.battlefield)}
-
-    def _aura_options(self, game, aura, st):
-        from mtg_ecs.systems.sba import _aura_legal
-        c = game.chars(aura)
-        return [e for e in game.battlefield if e in st["already"] and _aura_legal(game, aura, c, e)]
+        return {"players": players, "revealed": revealed, "first": first, "phase": "first",
+                "who": {c: p for p in players for c in revealed[p]}, "bottom_i": 0}
 
     def _bottom(self, game, p, cards_top_first):
         lib = game.players[p].library
@@ -575,12 +589,10 @@ class _WarpWorld(fx.Step):
 
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[self.KEY]
-        if decision.data.get("warp_aura") is not None:
-            chosen = answer if isinstance(answer, (list, tuple)) else [answer]
-            if len(chosen) != 1 or chosen[0] not in decision.options:
-                raise IllegalAction("choose one permanent this Aura can enchant")
-            st["attach"][decision.data["warp_aura"]] = chosen[0]
-            st["aura_i"] += 1
+        if st["phase"] in ("first", "enchantments"):
+            from mtg_ecs.systems.entering import entry_choices_answer
+            entry_choices_answer(game, ctx, self.FIRST if st["phase"] == "first" else self.ENCHANTMENTS,
+                                 decision, answer)
             return
         from mtg_ecs.systems.library import check_answer
         top, bottom = check_answer(decision, answer)

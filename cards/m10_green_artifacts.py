@@ -28,7 +28,7 @@ card("Cancel", "{1}{U}{U}", "Instant",
                         text="Counter target spell."))
 
 card("Great Sable Stag", "{1}{G}{G}", "Creature — Elk", pt=(3, 3),
-     keywords=["protection from blue", "protection from black"],
+     keywords=["protection from blue and from black"],             # 702.16g: two abilities
      abilities=[StaticAbility(rules=("cant_be_countered",), zones=("stack",),
                               text="This spell can't be countered.")])
 
@@ -225,7 +225,7 @@ class _RevealTopCreatureOrBottom(fx.Step):
 
     def run(self, game, ctx):
         from mtg_ecs.core.decisions import Decision
-        from mtg_ecs.components import Card
+        from mtg_ecs.systems.entering import entry_choices, put_entering
         key = ("lurking", id(self))
         st = ctx.vars.get(key)
         lib = game.players[ctx.controller].library
@@ -234,18 +234,27 @@ class _RevealTopCreatureOrBottom(fx.Step):
                 return None
             top = lib[-1]
             game.emit("reveal", eid=top)                      # 701.16a
-            if "Creature" in game.world.ents[top][Card].defn.types:
-                from mtg_ecs.systems import zones
-                zones.put_onto_battlefield(game, top, controller=ctx.controller, cause="effect")
-                ctx.vars[key] = "done"
-                return None
-            ctx.vars[key] = top
-            return Decision("may", ctx.controller, [True, False], 1, 1,
-                            f"put {game.name(top)} on the bottom of your library?")
+            if "Creature" not in game.chars(top).types:
+                ctx.vars[key] = top
+                return Decision("may", ctx.controller, [True, False], 1, 1,
+                                f"put {game.name(top)} on the bottom of your library?")
+            st = ctx.vars[key] = ["put", top]
+        if isinstance(st, list):                              # a creature card: it enters
+            top = st[1]
+            d = entry_choices(game, ctx, self, [top], lambda c: ctx.controller)   # 614.12, 303.4f
+            if d is not None:
+                return d
+            ctx.vars[key] = "done"
+            if game.exists(top) and game.zone_of(top) == "library":
+                put_entering(game, ctx, self, top, controller=ctx.controller)
         return None
 
     def answer(self, game, ctx, decision, answer):
         from mtg_ecs.core.decisions import IllegalAction
+        if isinstance(ctx.vars.get(("lurking", id(self))), list):
+            from mtg_ecs.systems.entering import entry_choices_answer
+            entry_choices_answer(game, ctx, self, decision, answer)
+            return
         if answer not in (True, False, "yes", "no"):
             raise IllegalAction("answer yes or no")
         top = ctx.vars[("lurking", id(self))]

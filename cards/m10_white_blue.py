@@ -66,8 +66,8 @@ card("Armored Ascension", "{3}{W}", "Enchantment — Aura", keywords=["enchant c
                               text="Enchanted creature gets +1/+1 for each Plains you control and has flying.")])
 
 card("Baneslayer Angel", "{3}{W}{W}", "Creature — Angel", pt=(5, 5),
-     keywords=["flying", "first strike", "lifelink", "protection from Demons",
-               "protection from Dragons"])      # 702.16g: 'from A and from B' is two abilities
+     keywords=["flying", "first strike", "lifelink",
+               "protection from Demons and from Dragons"])      # 702.16g: two protection abilities
 
 card("Captain of the Watch", "{4}{W}{W}", "Creature — Human Soldier", pt=(3, 3), keywords=["vigilance"],
      abilities=[StaticAbility(continuous=(st.modify_pt(st.other_creatures_you_control("Soldier"), 1, 1),

@@ -250,9 +250,8 @@ card("Gaea's Revenge", "{5}{G}{G}", "Creature — Elemental", pt=(8, 5), keyword
 
 def _attacking(g, t):
     """An attacking creature: declared as an attacker (or put onto the battlefield attacking)
-    and not removed from combat (506.4)."""
-    a = g.world.get(t, Attacking)
-    return a is not None and not a.removed
+    and not removed from combat (506.4: a creature removed from combat has no `Attacking`)."""
+    return g.world.has(t, Attacking)
 
 
 card("Mystifying Maze", None, "Land",

@@ -111,10 +111,15 @@ class Attached:
 
 @dataclass(frozen=True, slots=True)
 class Attacking:
-    """CR 506.4. `defender` is a player index or a planeswalker entity."""
+    """An attacking creature (CR 506.4: the component goes when it is removed from combat).
+    `defender` is the player (a PlayerRef) or planeswalker entity it attacks; `removed`: that
+    planeswalker was removed from combat (506.4, 506.4c): the creature still attacks, but
+    attacks neither a player nor a planeswalker, and `player` is the player it was attacking
+    (the planeswalker's controller then), who remains its defending player."""
     defender: object
     blocked: bool = False
     removed: bool = False
+    player: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

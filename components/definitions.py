@@ -67,7 +67,11 @@ def parse_keyword(text: str) -> Keyword:
     if low in LANDWALKS:
         return Keyword("landwalk", LANDWALKS[low], low)
     if low.startswith("protection from "):
-        return Keyword("protection", low[len("protection from "):], low)
+        kws = _protection_keywords(t)
+        if len(kws) != 1:
+            raise CardError(f"{text!r} is {len(kws)} protection abilities (CR 702.16g-h): "
+                            "read it with parse_keywords")
+        return kws[0]
     if low.startswith("enchant "):
         return Keyword("enchant", low[len("enchant "):], low)
     if low.startswith("madness "):                      # 702.35a
@@ -82,6 +86,35 @@ def parse_keyword(text: str) -> Keyword:
         cost = t[5:].strip()
         return Keyword("equip", parse_cost(cost), low)
     raise CardError(f"unknown keyword {text!r}")
+
+
+def _protection_keywords(text: str) -> tuple:
+    """'Protection from <qualities>' -> one keyword per protection ability (702.16g-h);
+    a quality the rules don't define is refused now, as the card is defined (702.16a)."""
+    from mtg_ecs.systems.protection import parse_protection, ProtectionError
+    try:
+        quals = parse_protection(text.strip()[len("protection from "):])
+    except ProtectionError as ex:
+        raise CardError(str(ex)) from None
+    return tuple(Keyword("protection", q, "protection from " + q.text) for q in quals)
+
+
+def parse_keywords(text) -> tuple:
+    """A keyword ability as printed, which may stand for several ('protection from black and
+    from red': two protection abilities, 702.16g), as a tuple of keywords. A `Keyword` given
+    as an object is checked the same way (a protection quality written as a string is read)."""
+    if isinstance(text, Keyword):
+        if text.name == "protection" and isinstance(text.param, str):
+            return _protection_keywords("protection from " + text.param)
+        return (text,)
+    if text.strip().lower().startswith("protection from "):
+        return _protection_keywords(text)
+    return (parse_keyword(text),)
+
+
+def keywords_of(items) -> tuple:
+    """Every keyword of a list of printed keywords / Keyword objects (parse_keywords)."""
+    return tuple(k for item in items for k in parse_keywords(item))
 
 
 # ---------------------------------------------------------------------------
@@ -314,7 +347,7 @@ def make_card(name, cost, type_line, pt=None, loyalty=None, keywords=(), abiliti
             power, toughness = int(p), int(t)
     elif "Creature" in types:
         raise CardError(f"{name}: a creature needs pt")
-    kws = tuple(k if isinstance(k, Keyword) else parse_keyword(k) for k in keywords)
+    kws = keywords_of(keywords)
     cols = None
     if colors is not None:
         from mtg_ecs.components.mana import NAME_TO_LETTER

@@ -9,10 +9,10 @@ other 'as ~ enters' choices.
 from __future__ import annotations
 
 from mtg_ecs.components import Chosen
+from mtg_ecs.core.types import replace_subtypes, BASIC_LAND_TYPES  # noqa: F401 (re-exported)
 from mtg_ecs.core.decisions import Decision, IllegalAction
 from mtg_ecs.systems.replacement import Replacement
 
-BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
 def chosen(game, eid, key):
@@ -72,12 +72,15 @@ class ChooseTask:
 def set_basic_land_type(land_type):
     """Layer 4, CR 305.7: '<land> is the chosen type' — its land types become that basic
     land type; it loses the abilities from its rules text and has the basic type's mana
-    ability (systems.layers.intrinsic_mana_abilities reads the subtypes). Its name and
-    supertypes are unchanged. `land_type(game, ce)` gives the type (None: no effect)."""
+    ability (systems.layers.intrinsic_mana_abilities reads the subtypes). Its other subtypes
+    (an animated land's creature types), card types, name and supertypes are unchanged
+    (205.1a); abilities other effects grant it later (layer 6) stay. `land_type(game, ce)`
+    gives the type (None: no effect)."""
     def apply(g, ce, ch, allc):
         t = land_type(g, ce)
         if t is None or "Land" not in ch.types:
             return
-        ch.subtypes = (t,)
-        ch.abilities = ()
+        ch.subtypes = replace_subtypes(ch.subtypes, (t,))         # CR 305.7, 205.1a
+        ch.abilities = ()                                         # CR 305.7: its rules text
+        ch.keywords = ()
     return apply

@@ -15,7 +15,7 @@ from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems import damage as dmg
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.costs import can_tap_for_cost
-from mtg_ecs.systems.replacement import has_quality
+from mtg_ecs.systems.protection import protection_from
 
 
 # ---------------------------------------------------------------------------
@@ -311,12 +311,92 @@ class DeclareAttackersTask:
 
 
 # ---------------------------------------------------------------------------
+# removal from combat (506.4)
+# ---------------------------------------------------------------------------
+def remove_from_combat(game, eid) -> None:
+    """CR 506.4: it stops being an attacking, blocking, blocked and/or unblocked creature
+    (an attacker it blocked stays blocked, 509.1h); a planeswalker it was removed as stops
+    being attacked: the creatures attacking it attack nothing (506.4c)."""
+    if game.world.has(eid, Attacking):
+        game.unset(eid, Attacking)
+    if game.world.has(eid, Blocking):
+        game.unset(eid, Blocking)
+    defender_removed(game, eid)
+
+
+def defender_removed(game, walker, player=None) -> None:
+    """CR 506.4, 506.4c: the planeswalker (or battle) `walker` is removed from combat: the
+    creatures attacking it go on attacking, but attack neither a player nor a planeswalker;
+    their defending player stays the one they attacked (`player`: its controller before a
+    change of control; default its controller now or as it last existed)."""
+    for a in game.permanents_with(Attacking):
+        at = game.world.get(a, Attacking)
+        if at.removed or at.defender != walker or isinstance(walker, PlayerRef):
+            continue
+        who = player
+        if who is None:
+            who = attacked_player(game, a)
+        game.set(a, Attacking(at.defender, at.blocked, True, who))
+
+
+def removal_due(game) -> bool:
+    """Could something have stopped being a creature or planeswalker since the last
+    506.4 check? Only if characteristics or the battlefield changed."""
+    return game.combat_checked != (game.cversion, game.bversion)
+
+
+def removal_check(game) -> bool:
+    """The 506.4 check before a player receives priority (systems/pipeline.py): not a
+    state-based action, but never left undone when anything could see it."""
+    game.combat_checked = (game.cversion, game.bversion)
+    return check_removed_from_combat(game)
+
+
+def check_removed_from_combat(game) -> bool:
+    """CR 506.4: a permanent is removed from combat if ... it's a planeswalker or battle
+    that's being attacked and stops being one, or an attacking or blocking creature that
+    stops being a creature or becomes a battle (leaving the battlefield makes a new object;
+    a change of control: systems/control.py; regeneration: zones.regenerate_now). Checked
+    whenever characteristics may have changed before anything can see it: before a player
+    receives priority and after every control check. True if anything changed."""
+    comps = game.world.comps
+    if not comps.get(Attacking) and not comps.get(Blocking):
+        return False
+    changed = False
+    for e in game.permanents_with(Attacking, Blocking):
+        c = game.chars(e)
+        if "Creature" not in c.types or "Battle" in c.types:       # CR 506.4
+            if game.world.has(e, Attacking):
+                game.unset(e, Attacking)
+            if game.world.has(e, Blocking):
+                game.unset(e, Blocking)
+            changed = True
+    for a in game.permanents_with(Attacking):
+        at = game.world.get(a, Attacking)
+        d = at.defender
+        if at.removed or isinstance(d, PlayerRef) or not isinstance(d, int):
+            continue
+        if d in game.battlefield:
+            types = game.chars(d).types
+            if "Planeswalker" in types or "Battle" in types:
+                continue
+        # CR 506.4: it left the battlefield or stopped being a planeswalker (or battle)
+        game.set(a, Attacking(d, at.blocked, True, attacked_player(game, a)))
+        changed = True
+    return changed
+
+
+# ---------------------------------------------------------------------------
 # declaring blockers (509)
 # ---------------------------------------------------------------------------
 def attacked_player(game, attacker) -> int | None:
+    """The defending player of an attacking creature (506.2): the player it attacks or the
+    controller of the planeswalker it attacks (as it was when removed from combat, 506.4c)."""
     at = game.world.get(attacker, Attacking)
     if at is None:
         return None
+    if at.player is not None:
+        return at.player
     d = at.defender
     if isinstance(d, PlayerRef):
         return d.index
@@ -350,9 +430,9 @@ def block_problem(game, blocker, attacker) -> str | None:
             if lc.controller == defender and "Land" in lc.types and land_type in lc.subtypes:
                 return (f"{a.name} has {land_type.lower()}walk and the defending player controls "
                         f"a {land_type} (CR 702.14c)")
-    for q in a.params("protection"):
-        if has_quality(b, q):
-            return f"{a.name} has protection from {q} (CR 702.16c)"
+    kw = protection_from(game, a, b)                                # CR 702.16f
+    if kw is not None:
+        return f"{a.name} has {kw.text} (CR 702.16f)"
     return None
 
 
@@ -580,7 +660,7 @@ class DeclareBlockersTask:
             game.set(b, Blocking(tuple(ts)))
         for t in counts:
             at = game.world.get(t, Attacking)
-            game.set(t, Attacking(at.defender, True, at.removed))
+            game.set(t, Attacking(at.defender, True, at.removed, at.player))
         for b, ts in plan.items():
             for t in ts:
                 game.emit("blocks", blocker=b, attacker=t)
@@ -610,7 +690,7 @@ def put_blocking(game, blocker, attacker) -> None:
     old = game.world.get(blocker, Blocking)
     game.set(blocker, Blocking((old.attackers if old else ()) + (attacker,)))
     at = game.world.get(attacker, Attacking)
-    game.set(attacker, Attacking(at.defender, True, at.removed))
+    game.set(attacker, Attacking(at.defender, True, at.removed, at.player))
     if game.rules.damage_assignment_order:
         order = [b for b in blockers_of(game, attacker) if b != blocker]
         if order:
@@ -804,23 +884,23 @@ class CombatDamageTask:
             if not self._deals_now(game, e, c) or (c.power or 0) <= 0:
                 continue
             power = c.power
+            # CR 506.4c: attacking a planeswalker removed from combat, it attacks nothing
+            d = None if at.removed else at.defender
             if not at.blocked:
-                d = at.defender
-                if isinstance(d, PlayerRef) or d in game.battlefield:
+                if d is not None and (isinstance(d, PlayerRef) or d in game.battlefield):
                     plan.append((e, {d: power}, None))
                 continue
             blockers = blockers_of(game, e, index)
             if not blockers:
                 if c.has("trample"):                                    # 702.19e
-                    d = at.defender
-                    if isinstance(d, PlayerRef) or d in game.battlefield:
+                    if d is not None and (isinstance(d, PlayerRef) or d in game.battlefield):
                         plan.append((e, {d: power}, None))
                 continue                                               # 509.1h, 506.4
-            if len(blockers) == 1 and not c.has("trample"):
-                plan.append((e, {blockers[0]: power}, None))
+            if len(blockers) == 1 and (not c.has("trample") or d is None):
+                plan.append((e, {blockers[0]: power}, None))           # 702.19e: none to a player
                 continue
-            plan.append((e, None, {"blockers": blockers, "trample": c.has("trample"),
-                                   "defender": at.defender, "total": power}))
+            plan.append((e, None, {"blockers": blockers, "trample": c.has("trample") and d is not None,
+                                   "defender": d, "total": power}))
         for e in list(game.battlefield):
             bl = game.world.get(e, Blocking)
             if bl is None:

@@ -2,7 +2,8 @@
 
 The layer system decides who controls each permanent; when that differs from
 the stored `Controller`, the permanent changed controller just now: it leaves
-combat (506.4) and becomes summoning sick for its new controller (302.6).
+combat (506.4; a planeswalker stops being attacked) and becomes summoning sick for its
+new controller (302.6).
 """
 from __future__ import annotations
 
@@ -24,11 +25,18 @@ def update_control(game) -> bool:
                 (stored.base if stored is not None else None)
             game.world.add(eid, Controller(c.controller, game.tick(),
                                            None if base == c.controller else base))
+            # CR 506.4: removed from combat; a planeswalker it was stops being attacked
+            # (the creatures attacking it keep its old controller as defending player)
             if game.world.has(eid, Attacking) or game.world.has(eid, Blocking):
                 game.world.remove(eid, Attacking)
                 game.world.remove(eid, Blocking)
+            if stored is not None:
+                from mtg_ecs.systems.combat import defender_removed
+                defender_removed(game, eid, stored.player)
             game.version += 1
             game.emit("control_change", eid=eid, player=c.controller)
             changed = True
     game.control_checked = game.cversion
+    from mtg_ecs.systems.combat import check_removed_from_combat
+    check_removed_from_combat(game)              # CR 506.4 (characteristics were recomputed)
     return changed

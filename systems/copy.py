@@ -271,38 +271,3 @@ class ChooseCopy(Step):
 
     def _player(self, ctx):
         return self.player if self.player is not None else ctx.controller
-
-
-def entry_choices(game, ctx, owner_step, cards, controller_of):
-    """CR 614.12: before an effect puts `cards` onto the battlefield, the choices their
-    'as ~ enters' replacement effects need that must be made before they enter (enter as a
-    copy) are asked, in order; call from the effect step's run() until it returns None,
-    and route its answers to `entry_choices_answer`. `controller_of(card)` is the player
-    who will control it."""
-    from mtg_ecs.components.definitions import StaticAbility
-    key = ("entry_choices", id(owner_step))
-    st = ctx.vars.get(key)
-    if st is None:
-        steps = []
-        for c in cards:
-            if not game.exists(c):
-                continue
-            defn = game.world.ents[c][Card].defn
-            for ab in defn.abilities:
-                if isinstance(ab, StaticAbility):
-                    for r in ab.replacement:
-                        if hasattr(r, "pre_entry_step"):
-                            steps.append(r.pre_entry_step(c, controller_of(c)))
-        st = ctx.vars[key] = tuple(steps)
-        ctx.vars[key + ("i",)] = 0
-    while ctx.vars[key + ("i",)] < len(st):        # the index apart: game clones copy ctx.vars
-        d = st[ctx.vars[key + ("i",)]].run(game, ctx)
-        if d is not None:
-            return d
-        ctx.vars[key + ("i",)] += 1
-    return None
-
-
-def entry_choices_answer(game, ctx, owner_step, decision, answer):
-    key = ("entry_choices", id(owner_step))
-    ctx.vars[key][ctx.vars[key + ("i",)]].answer(game, ctx, decision, answer)

@@ -462,7 +462,8 @@ class ModifyPT(Step):
 class GrantKeywords(Step):
     def __init__(self, what, keywords, duration="eot"):
         self.what = what
-        self.keywords = tuple(Keyword(k) if isinstance(k, str) else k for k in keywords)
+        from mtg_ecs.components.definitions import keywords_of
+        self.keywords = keywords_of(keywords)       # read (and checked) as the card is defined
         self.duration = duration
 
     def run(self, game, ctx):
@@ -499,20 +500,26 @@ class AddFlag(Step):
 
 
 class SetSubtypes(Step):
-    """'<it> becomes a <type> until end of turn' (205.1a: replaces the old subtypes
-    of that kind)."""
+    """'<it> becomes a <type> until end of turn' (205.1a: replaces the old subtypes of that
+    kind only — an animated Forest Treefolk that becomes an Elf is a Forest Elf)."""
 
     def __init__(self, what, subtypes, duration="eot"):
+        from mtg_ecs.core.types import subtype_kind
+        from mtg_ecs.components.definitions import CardError
         self.what = what
         self.subtypes = tuple(subtypes)
         self.duration = duration
+        unknown = [s for s in self.subtypes if subtype_kind(s) is None]
+        if unknown:
+            raise CardError(f"SetSubtypes: {', '.join(map(repr, unknown))} is no subtype (CR 205.3)")
 
     def run(self, game, ctx):
+        from mtg_ecs.core.types import replace_subtypes
         objs = frozenset(self.what.resolve(game, ctx))
         subs = self.subtypes
 
         def apply(g, ce, ch, allc):
-            ch.subtypes = subs
+            ch.subtypes = replace_subtypes(ch.subtypes, subs)      # CR 205.1a
         add_effect(game, CE(L_TYPE, game.tick(), ctx.source, ctx.controller, apply,
                             objects=objs, duration=self.duration))
 
@@ -640,13 +647,47 @@ class CreateTokens(Step):
 
     def run(self, game, ctx):
         defn = game.catalog.token(self.token) if isinstance(self.token, str) else self.token
-        n = amount(self.n, game, ctx)
-        for _ in range(n):
-            eid = game.create_object(defn, ctx.controller, "battlefield", token=True)
+        key = ("tokens", id(self))
+        st = ctx.vars.get(key)
+        if st is None:
+            st = ctx.vars[key] = {"n": amount(self.n, game, ctx), "attach": []}
+        n = st["n"]
+        if "Aura" in defn.subtypes:
+            # CR 303.4f: the player it enters under chooses what each Aura token enchants
+            # before it's created; with nothing to enchant it isn't created (303.4g)
+            from mtg_ecs.systems.auras import enchant_options, STAYS
+            from mtg_ecs.systems.layers import _make_base
+            from mtg_ecs.components import owned_by, Owner
+            ch = _make_base({Card: Card(defn, -1, True), Owner: owned_by(ctx.controller),
+                             Controller: Controller(ctx.controller)}, None)
+            while len(st["attach"]) < n:
+                opts = enchant_options(game, None, ctx.controller, chars=ch)
+                if not opts:
+                    st["attach"].append(STAYS)
+                    continue
+                return Decision("choose", ctx.controller, opts, 1, 1,
+                                f"choose what the {defn.name} token will enchant (CR 303.4f)",
+                                data={"aura": None})
+        from mtg_ecs.systems.auras import STAYS
+        for i in range(n):
+            extra = ()
+            if st["attach"]:
+                to = st["attach"][i]
+                if to == STAYS:
+                    continue                                    # CR 303.4g: isn't created
+                extra = (Attached(to),)
+            eid = game.create_object(defn, ctx.controller, "battlefield", token=True, extra=extra)
             game.battlefield.remove(eid)
             game.battlefield.append(eid)
             game.emit("zone_change", old=None, new=eid, frm=None, to="battlefield",
                       owner=ctx.controller, controller=ctx.controller, cause="create", card=None)
+
+    def answer(self, game, ctx, decision, answer):
+        a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
+        if a not in decision.options:
+            raise IllegalAction(f"the token can't enchant {game.name(a)}: choose one of the objects "
+                                "or players it could enchant (CR 303.4f)")
+        ctx.vars[("tokens", id(self))]["attach"].append(a)
 
 
 class CreateEmblem(Step):

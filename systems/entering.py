@@ -78,3 +78,71 @@ class PayLifeOrTapTask:
             damage.pay_life(game, decision.player, self.life)
         else:
             self._tap(game)
+
+
+# ---------------------------------------------------------------------------------------
+# Choices made before an effect puts cards onto the battlefield (614.12, 303.4f)
+# ---------------------------------------------------------------------------------------
+def _key(owner_step):
+    return ("entry_choices", id(owner_step))
+
+
+def entry_choices(game, ctx, owner_step, cards, controller_of, among=None):
+    """Before an effect puts `cards` onto the battlefield (not cast), the choices made as
+    they enter, asked in order: for each card, those of its 'as ~ enters' replacement effects
+    that must be made before it moves (614.12: enter as a copy), then for each Aura what it
+    will enchant (303.4f), the players choosing in APNAP order (101.4). Call from the
+    effect step's run() until it returns None, route its answers to `entry_choices_answer`,
+    then move each card with `put_entering`. `controller_of(card)`: the player under whose
+    control it will enter; `among`: the permanents an Aura may choose from (default: those
+    on the battlefield when it is asked; nothing that enters with it is there yet)."""
+    from mtg_ecs.components.definitions import StaticAbility
+    from mtg_ecs.components import Card
+    from mtg_ecs.systems.auras import AuraChoice
+    key = _key(owner_step)
+    st = ctx.vars.get(key)
+    if st is None:
+        steps = []
+        live = [c for c in cards if game.exists(c)]
+        for c in live:
+            defn = game.world.ents[c][Card].defn
+            for ab in defn.abilities:
+                if isinstance(ab, StaticAbility):
+                    for r in ab.replacement:
+                        if hasattr(r, "pre_entry_step"):
+                            steps.append(r.pre_entry_step(c, controller_of(c)))
+        order = {p: i for i, p in enumerate(game.apnap())}
+        for c in sorted(live, key=lambda c: order.get(controller_of(c), len(order))):
+            steps.append(AuraChoice(c, controller_of(c), key + ("aura",), among))   # CR 303.4f
+        st = ctx.vars[key] = tuple(steps)
+        ctx.vars[key + ("i",)] = 0
+    while ctx.vars[key + ("i",)] < len(st):        # the index apart: game clones copy ctx.vars
+        d = st[ctx.vars[key + ("i",)]].run(game, ctx)
+        if d is not None:
+            return d
+        ctx.vars[key + ("i",)] += 1
+    return None
+
+
+def entry_choices_answer(game, ctx, owner_step, decision, answer):
+    key = _key(owner_step)
+    ctx.vars[key][ctx.vars[key + ("i",)]].answer(game, ctx, decision, answer)
+
+
+def entering_attachment(ctx, owner_step, card):
+    """What `entry_choices` recorded for an Aura card: the object or player it will enchant,
+    `auras.STAYS` (nothing to enchant), or None (not an Aura)."""
+    return ctx.vars.get(_key(owner_step) + ("aura",), {}).get(card)
+
+
+def put_entering(game, ctx, owner_step, card, controller=None, tapped=False, cause="effect"):
+    """Put `card` onto the battlefield with the choices `entry_choices` made for it: an Aura
+    enters attached to what its controller chose, or, with nothing it could enchant, stays
+    where it is (303.4g). Returns the new object (None if it didn't enter)."""
+    from mtg_ecs.systems import zones
+    from mtg_ecs.systems.auras import STAYS
+    to = entering_attachment(ctx, owner_step, card)
+    if to == STAYS:
+        return None                                   # CR 303.4g
+    return zones.put_onto_battlefield(game, card, controller=controller, tapped=tapped,
+                                      attach_to=to, cause=cause)

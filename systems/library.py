@@ -165,15 +165,25 @@ class PutFoundOneEach(Step):
         self.second = second
 
     def run(self, game, ctx):
+        from mtg_ecs.systems.entering import entry_choices
         found = [c for c in ctx.vars.get(self.key, []) if game.exists(c)]
         if len(found) >= 2 and ("split", id(self)) not in ctx.vars:
             return Decision("choose", ctx.controller, found, 1, 1,
                             f"choose the card to put onto the {self.first[0]}")
-        pick = ctx.vars.pop(("split", id(self)), found[:1])
+        pick = ctx.vars.get(("split", id(self)), found[:1])
+        if self.first[0] == "battlefield":
+            d = entry_choices(game, ctx, self, pick, lambda c: ctx.controller)    # CR 303.4f
+            if d is not None:
+                return d
+        ctx.vars.pop(("split", id(self)), None)
         self._put(game, ctx, pick, [c for c in found if c not in pick])
         return None
 
     def answer(self, game, ctx, decision, answer):
+        if ("split", id(self)) in ctx.vars:
+            from mtg_ecs.systems.entering import entry_choices_answer
+            entry_choices_answer(game, ctx, self, decision, answer)
+            return
         chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
         if len(chosen) != 1 or chosen[0] not in decision.options:
             raise IllegalAction("choose one of the found cards")
@@ -181,11 +191,11 @@ class PutFoundOneEach(Step):
 
     def _put(self, game, ctx, first, rest):
         from mtg_ecs.systems import zones
+        from mtg_ecs.systems.entering import put_entering
         zone, tapped = self.first
         for c in first:
             if zone == "battlefield":
-                zones.put_onto_battlefield(game, c, controller=ctx.controller, tapped=tapped,
-                                           cause="effect")
+                put_entering(game, ctx, self, c, controller=ctx.controller, tapped=tapped)
             else:
                 zones.move(game, c, zone)
         for c in rest:
@@ -213,8 +223,9 @@ class RevealUntilPutOntoBattlefield(Step):
 
     def run(self, game, ctx):
         from mtg_ecs.systems.effects import amount
-        from mtg_ecs.systems.together import move_all_together
-        from mtg_ecs.systems import zones
+        key = ("reveal_until", id(self))
+        if key in ctx.vars:
+            return self._put(game, ctx)
         p = ctx.controller
         need = amount(self.n, game, ctx)
         found, revealed = [], []
@@ -226,11 +237,29 @@ class RevealUntilPutOntoBattlefield(Step):
                 found.append(c)
         if revealed:
             game.emit("reveal", player=p, cards=tuple(revealed))
-        if found:
-            move_all_together(game, found, "battlefield", controller=p, cause="effect")
+        ctx.vars[key] = (found, bool(revealed))
+        return self._put(game, ctx)
+
+    def _put(self, game, ctx):
+        from mtg_ecs.systems.entering import entry_choices, put_entering
+        from mtg_ecs.systems.together import together
+        from mtg_ecs.systems import zones
+        p = ctx.controller
+        found, revealed = ctx.vars[("reveal_until", id(self))]
+        d = entry_choices(game, ctx, self, found, lambda c: p)        # CR 614.12, 303.4f
+        if d is not None:
+            return d
+        with together(game):                                          # CR 603.6a
+            for c in found:
+                if game.exists(c) and game.zone_of(c) == "library":
+                    put_entering(game, ctx, self, c, controller=p)
         if revealed:
             zones.shuffle(game, p)
         return None
+
+    def answer(self, game, ctx, decision, answer):
+        from mtg_ecs.systems.entering import entry_choices_answer
+        entry_choices_answer(game, ctx, self, decision, answer)
 
 
 class EachNamesThenRevealsTop(Step):

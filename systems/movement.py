@@ -57,10 +57,10 @@ class PutOntoBattlefield(Step):
         self.key = key
 
     def run(self, game, ctx):
-        from mtg_ecs.systems.copy import entry_choices
+        from mtg_ecs.systems.entering import entry_choices, put_entering
         cards = [t for t in self.what.resolve(game, ctx) if not isinstance(t, PlayerRef) and game.exists(t)]
-        d = entry_choices(game, ctx, self, cards,               # 614.12 (enter as a copy)
-                          lambda c: game.owner(c) if self.owner else ctx.controller)
+        # 614.12 (enter as a copy), 303.4f (what an Aura will enchant)
+        d = entry_choices(game, ctx, self, cards, lambda c: game.owner(c) if self.owner else ctx.controller)
         if d is not None:
             return d
         out = []
@@ -68,14 +68,14 @@ class PutOntoBattlefield(Step):
             if not game.exists(t):
                 continue
             ctl = None if self.owner else ctx.controller
-            new = zones.put_onto_battlefield(game, t, controller=ctl, tapped=self.tapped, cause="effect")
+            new = put_entering(game, ctx, self, t, controller=ctl, tapped=self.tapped)
             if new is not None and new in game.battlefield:
                 out.append(new)
         if self.key is not None:
             ctx.vars[self.key] = out
 
     def answer(self, game, ctx, decision, answer):
-        from mtg_ecs.systems.copy import entry_choices_answer
+        from mtg_ecs.systems.entering import entry_choices_answer
         entry_choices_answer(game, ctx, self, decision, answer)
 
 
@@ -139,10 +139,20 @@ class ReturnFromExile(Step):
         self.tapped = tapped
 
     def run(self, game, ctx):
-        for t in self.what.resolve(game, ctx):
-            if isinstance(t, PlayerRef) or not game.exists(t) or game.zone_of(t) != "exile":
-                continue
-            zones.put_onto_battlefield(game, t, controller=None, tapped=self.tapped, cause="effect")
+        from mtg_ecs.systems.entering import entry_choices, put_entering
+        cards = [t for t in self.what.resolve(game, ctx)
+                 if not isinstance(t, PlayerRef) and game.exists(t) and game.zone_of(t) == "exile"]
+        d = entry_choices(game, ctx, self, cards, game.owner)       # CR 614.12, 303.4f
+        if d is not None:
+            return d
+        for t in cards:
+            if game.exists(t) and game.zone_of(t) == "exile":
+                put_entering(game, ctx, self, t, controller=None, tapped=self.tapped)
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        from mtg_ecs.systems.entering import entry_choices_answer
+        entry_choices_answer(game, ctx, self, decision, answer)
 
 
 class ExileAllCounting(Step):
@@ -238,24 +248,41 @@ class RevealAtRandomPlayOrCast(Step):
             game.emit("reveal", player=p, cards=(card,))
             st = ctx.vars[key] = {"state": "done", "card": card, "player": p}
             if "Land" in game.chars(card).types:
-                zones.put_onto_battlefield(game, card, controller=p, cause="effect")
-                return None
-            from mtg_ecs.systems.priority import can_cast, fixed_cost
-            if not can_cast(game, p, card, "free"):
-                return None
-            from mtg_ecs.components.mana import pay_from_pool
-            cost = fixed_cost(game, p, card, "free")
-            if cost.total and pay_from_pool(game.players[p].pool, cost) is None:
-                st["state"] = "ask"
-                return Decision("may", p, [True, False], 1, 1,
-                                f"activate mana abilities to pay {cost.text or cost.total} and cast "
-                                f"{game.name(card)}?")
-            self._start(ctx, st, [] if cost.total else None)
+                st["state"] = "land"
+            else:
+                d = self._spell(game, ctx, st)
+                if d is not None:
+                    return d
+        if st["state"] == "land":
+            from mtg_ecs.systems.entering import entry_choices, put_entering
+            d = entry_choices(game, ctx, self, [st["card"]], lambda c: st["player"])   # CR 303.4f
+            if d is not None:
+                return d
+            st["state"] = "done"
+            if game.exists(st["card"]) and game.zone_of(st["card"]) == "hand":
+                put_entering(game, ctx, self, st["card"], controller=st["player"])
+            return None
         if st["state"] == "casting":
             d = ctx.vars[tkey].run(game)
             if d is not None:
                 return d
             st["state"] = "done"
+        return None
+
+    def _spell(self, game, ctx, st):
+        """The revealed card isn't a land: cast it if able."""
+        p, card = st["player"], st["card"]
+        from mtg_ecs.systems.priority import can_cast, fixed_cost
+        if not can_cast(game, p, card, "free"):
+            return None
+        from mtg_ecs.components.mana import pay_from_pool
+        cost = fixed_cost(game, p, card, "free")
+        if cost.total and pay_from_pool(game.players[p].pool, cost) is None:
+            st["state"] = "ask"
+            return Decision("may", p, [True, False], 1, 1,
+                            f"activate mana abilities to pay {cost.text or cost.total} and cast "
+                            f"{game.name(card)}?")
+        self._start(ctx, st, [] if cost.total else None)
         return None
 
     def _start(self, ctx, st, mana):
@@ -267,6 +294,10 @@ class RevealAtRandomPlayOrCast(Step):
 
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[("evoke", id(self))]
+        if st["state"] == "land":
+            from mtg_ecs.systems.entering import entry_choices_answer
+            entry_choices_answer(game, ctx, self, decision, answer)
+            return
         if st["state"] == "ask":
             if yes_no(answer):
                 self._start(ctx, st, None)
@@ -288,12 +319,13 @@ class ReturnSourceFromGraveyardAttached(Step):
 
     def run(self, game, ctx):
         from mtg_ecs.components import StackAbility
-        from mtg_ecs.systems.together import aura_attach_options
+        from mtg_ecs.systems.auras import can_enchant
         card = game.card_entity.get(game.world.ents[ctx.obj][StackAbility].source_card)
         if card is None or not game.exists(card) or game.zone_of(card) != "graveyard":
             return None
         hosts = [t for t in self.to.resolve(game, ctx) if not isinstance(t, PlayerRef)]
-        if not hosts or hosts[0] not in aura_attach_options(game, card):
+        # CR 303.4i: onto the battlefield attached to something it can't enchant: it stays
+        if not hosts or not can_enchant(game, game.chars(card), hosts[0], ctx.controller, card):
             return None
         zones.move(game, card, "battlefield", controller=ctx.controller, attach_to=hosts[0])
         return None

@@ -11,7 +11,7 @@ The engine loop (`mtg_ecs.core.loop`) knows no rule; it runs what this module li
 4. then the player holding priority is asked (or passes by auto-pass).
 
     >>> [c.name for c in BEFORE_PRIORITY]
-    ['state-based actions', 'triggered abilities go on the stack']
+    ['removed from combat', 'state-based actions', 'triggered abilities go on the stack']
     >>> [s.name for s in STEPS if not s.priority]
     ['untap', 'cleanup']
 """
@@ -45,6 +45,9 @@ class Step(NamedTuple):
 # (704.3), then triggered abilities that triggered since are put on the stack (603.3b);
 # this repeats until neither does anything.
 BEFORE_PRIORITY: tuple[Check, ...] = (
+    # CR 506.4: whatever stopped being a creature (or a planeswalker being attacked) by
+    # now is removed from combat first, so nothing sees it still attacking
+    Check("removed from combat", "506.4", combat.removal_due, combat.removal_check),
     Check("state-based actions", "704.3", sba.due, sba.check),
     Check("triggered abilities go on the stack", "603.3b", triggers.due, triggers.put_on_stack),
 )

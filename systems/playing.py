@@ -55,6 +55,8 @@ class RevealTopMayPlayFree(Step):
             if "Land" in game.chars(card).types:
                 p.lands_played += 1
                 new = zones.put_onto_battlefield(game, card, controller=ctx.controller, cause="play")
+                if new is None:
+                    game.touch()    # a land Aura with nothing to enchant stays (303.4g)
                 game.emit("land_played", eid=new, player=ctx.controller)
                 st["state"] = "done"
                 return None

@@ -575,34 +575,8 @@ def protection_prevents(game, source_chars, target) -> bool:
     """CR 702.16e: damage from a source with a quality the target has protection from."""
     if not isinstance(target, int) or target not in game.battlefield:
         return False
-    tc = game.chars(target)
-    for q in tc.params("protection"):
-        if has_quality(source_chars, q):
-            return True
-    return False
-
-
-_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-
-
-def has_quality(chars, quality: str) -> bool:
-    """Does an object have the quality named by 'protection from <quality>'?"""
-    q = quality.lower()
-    if q in _COLOR_WORDS:
-        return _COLOR_WORDS[q] in chars.colors
-    if q == "everything":
-        return True
-    if q in ("artifacts", "creatures", "enchantments", "planeswalkers", "instants", "sorceries"):
-        t = {"artifacts": "Artifact", "creatures": "Creature", "enchantments": "Enchantment",
-             "planeswalkers": "Planeswalker", "instants": "Instant", "sorceries": "Sorcery"}[q]
-        return t in chars.types
-    if q == "multicolored":
-        return len(chars.colors) > 1
-    if q == "monocolored":
-        return len(chars.colors) == 1
-    # a creature type in the plural, e.g. 'goblins'
-    sub = q[:-1] if q.endswith("s") else q
-    return any(s.lower() == sub or s.lower() == q for s in chars.subtypes)
+    from mtg_ecs.systems.protection import protection_from
+    return protection_from(game, game.chars(target), source_chars) is not None
 
 
 def prevent_damage(game, source, source_chars, target, amount: int, combat: bool,

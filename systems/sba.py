@@ -10,7 +10,7 @@ from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.player_rules import cant_lose
-from mtg_ecs.systems.replacement import has_quality
+from mtg_ecs.systems.protection import protection_from
 
 
 def due(game) -> bool:
@@ -153,33 +153,9 @@ def _cease(game, e):
 
 
 def _aura_legal(game, aura, c, to) -> bool:
-    """CR 303.4d, 702.5: attached to an object its enchant ability allows, and
-    not to something with protection from it."""
-    if isinstance(to, PlayerRef):
-        # 702.5d: "enchant opponent" needs an opponent of the Aura's controller
-        return any(k == "player" or (k == "opponent" and to.index != c.controller)
-                   for k in c.params("enchant"))
-    if not game.exists(to) or to not in game.battlefield or to == aura:
-        return False
-    tc = game.chars(to)
-    for what in c.params("enchant"):
-        if what == "creature" and "Creature" not in tc.types:
-            return False
-        if what == "tapped creature":                 # Entangling Vines
-            if "Creature" not in tc.types or not game.world.has(to, Tapped):
-                return False
-        if what == "land" and "Land" not in tc.types:
-            return False
-        if what == "artifact" and "Artifact" not in tc.types:
-            return False
-        if what == "enchantment" and "Enchantment" not in tc.types:
-            return False
-        if what == "planeswalker" and "Planeswalker" not in tc.types:
-            return False
-    for q in tc.params("protection"):
-        if has_quality(c, q):
-            return False
-    return True
+    """CR 303.4d, 702.5, 702.16c: attached to an object or player it could enchant."""
+    from mtg_ecs.systems.auras import can_enchant
+    return can_enchant(game, c, to, aura=aura)
 
 
 def _equipment_legal(game, eq, c, to) -> bool:
@@ -189,10 +165,7 @@ def _equipment_legal(game, eq, c, to) -> bool:
     tc = game.chars(to)
     if "Creature" not in tc.types:
         return False
-    for q in tc.params("protection"):
-        if has_quality(c, q):
-            return False
-    return True
+    return protection_from(game, tc, c) is None                 # CR 702.16d
 
 
 class ReplacementOrderTask:

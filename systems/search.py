@@ -96,16 +96,16 @@ class PutOntoBattlefield(Step):
         self.key = key
 
     def run(self, game, ctx):
-        from mtg_ecs.systems.copy import entry_choices
+        from mtg_ecs.systems.entering import entry_choices, put_entering
         d = entry_choices(game, ctx, self, ctx.vars.get(self.key, []), lambda c: ctx.controller)
         if d is not None:
-            return d                                    # 614.12 (a Clone chooses what to copy)
+            return d                    # 614.12 (a Clone chooses what to copy), 303.4f (an Aura)
         for c in ctx.vars.get(self.key, []):
             if game.exists(c) and game.zone_of(c) in ("library", "graveyard", "hand", "exile"):
-                zones.put_onto_battlefield(game, c, controller=ctx.controller)
+                put_entering(game, ctx, self, c, controller=ctx.controller, cause=None)
 
     def answer(self, game, ctx, decision, answer):
-        from mtg_ecs.systems.copy import entry_choices_answer
+        from mtg_ecs.systems.entering import entry_choices_answer
         entry_choices_answer(game, ctx, self, decision, answer)
 
 

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from mtg_ecs.components import Attached
-from mtg_ecs.components.definitions import Keyword, parse_keyword
+from mtg_ecs.components.definitions import Keyword, parse_keyword, keywords_of  # noqa: F401
 from mtg_ecs.systems.layers import (StaticEffect, L_TYPE, L_ABILITY, L_7A, L_7C, L_RULES, L_COLOR)
 
 
@@ -57,7 +57,7 @@ def modify_pt(affects, p, t, condition=None):
 
 def grant(affects, *keywords, condition=None):
     """Layer 6: 'have <keyword>'."""
-    kws = tuple(parse_keyword(k) if isinstance(k, str) else k for k in keywords)
+    kws = keywords_of(keywords)                 # 702.16g: 'from A and from B' is two
 
     def apply(g, ce, ch, allc):
         ch.keywords = ch.keywords + kws

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from mtg_ecs.components.definitions import TargetSpec
 from mtg_ecs.core.decisions import PlayerRef
-from mtg_ecs.systems.replacement import has_quality
+from mtg_ecs.systems.protection import has_quality
 
 
 class TargetContext:
@@ -136,7 +136,7 @@ def targetable_by(game, t, c, tc: TargetContext) -> bool:
         if k.name == "hexproof" and c.controller != tc.controller:
             return False
         if k.name == "protection" and tc.source_chars is not None and \
-                has_quality(tc.source_chars, k.param):
+                has_quality(game, k.param, tc.source_chars, c):      # CR 702.16b
             return False
     if tc.is_spell and tc.source_chars is not None and {"U", "B"} & set(tc.source_chars.colors) \
             and "Creature" in c.types:

@@ -49,6 +49,25 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         tapped = ev["tapped"]
     else:
         ev = None                           # nothing can replace this move (614)
+    aura_among = None
+    if to == "battlefield" and frm != "battlefield" and attach_to is None and \
+            "Aura" in (ev.get("copy_of") if ev is not None and ev.get("copy_of") is not None
+                       else card.defn).subtypes:
+        # CR 303.4f-g: an Aura entering without being cast, no choice made for it by the
+        # effect (a land played, 'put it onto the battlefield instead'): with nothing it could
+        # enchant it doesn't enter; otherwise its controller chooses right after this event
+        from mtg_ecs.systems.auras import unprepared_entry
+        ctl = controller if controller is not None else owner
+        instead = unprepared_entry(game, eid, game.chars(eid), ctl, frm)
+        if instead == frm:
+            return None                     # CR 303.4g: it stays in its zone
+        if instead is not None:
+            to = instead                    # CR 303.4g: from the stack, its owner's graveyard
+            position = "top"
+        else:
+            aura_among = getattr(game, "together_before", None)
+            if aura_among is None:
+                aura_among = frozenset(game.battlefield)
     if frm == "battlefield":
         _leave_battlefield(game, eid)
     elif frm == "stack" or _is_ability_source(game, eid):
@@ -97,6 +116,10 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
             shuffle(game, owner)
         for hook in ev.get("after_enter", ()):      # "as ~ enters" choices (systems/entering.py)
             hook(game, new)
+    if aura_among is not None and to == "battlefield":
+        from mtg_ecs.systems.auras import AttachAsEntersTask
+        from mtg_ecs.systems.entering import schedule
+        schedule(game, AttachAsEntersTask(new, aura_among))     # CR 303.4f
     game.emit("zone_change", old=eid, new=new, frm=frm, to=to, owner=owner,
               controller=old_ctl, cause=cause, card=card.card_id, cast_from=cast_from)
     return new
@@ -216,9 +239,10 @@ def regenerate_now(game, eid: int, shields) -> None:
 
 
 def remove_from_combat(game, eid: int) -> None:
-    """CR 506.4: it stops being attacking/blocking; an attacker it blocked stays blocked."""
-    game.unset(eid, Attacking)
-    game.unset(eid, Blocking)
+    """CR 506.4: it stops being attacking/blocking; an attacker it blocked stays blocked;
+    a planeswalker it was stops being attacked (systems/combat.py)."""
+    from mtg_ecs.systems.combat import remove_from_combat as remove
+    remove(game, eid)
 
 
 def sacrifice(game, eid: int, order=()) -> int | None:

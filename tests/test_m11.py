@@ -291,7 +291,7 @@ def test_enters_or_attacks_put_onto_battlefield_attacking():
                               defs={"Test Titan": ETB_OR_ATTACK})
     e = game.card_entity[h["t"]]
     new = zones.put_onto_battlefield(game, e, controller=0)
-    game.set(new, Attacking(1))
+    game.set(new, Attacking(PlayerRef(1)))
     assert len(game.pending_triggers) == 1
     assert game.pending_triggers[0].info.get("entered") == new
 
@@ -621,7 +621,7 @@ def test_maze_targets_creature_put_onto_battlefield_attacking():
         {"battlefield": [{"card": "Mystifying Maze", "id": "mm"}] + [{"card": "Forest"}] * 4}],
         "turn": {"step": "declare_attackers"}})
     new = zones.put_onto_battlefield(game, game.card_entity[h["cc"]], controller=0)
-    game.set(new, Attacking(1))
+    game.set(new, Attacking(PlayerRef(1)))
     game.decide(Pass())
     maze = game.card_entity[h["mm"]]
     assert game.pending.player == 1 and Activate(maze, 1) in game.pending.options

@@ -21,7 +21,8 @@ Checked after every decision (see `check_state`):
 * when a priority decision is pending (state-based actions done, 704.3): no illegal
   Aura or Equipment attachment, no creature with 0 toughness or lethal damage, no
   planeswalker with 0 loyalty, no player at 0 life (or 10 poison) still in the game,
-  no two legendary permanents of one name and controller;
+  no two legendary permanents of one name and controller; nothing in combat that isn't a
+  creature, no creature attacking a planeswalker that has left combat unmarked (506.4);
 * now and then, the offered priority actions equal a fresh computation with no cache;
 * a refused answer leaves the game exactly as it was;
 * `game.clone()` at a random decision (more often at a choice made while a task is
@@ -714,8 +715,8 @@ def _is_card(g, e) -> bool:
 
 def check_sba(g) -> list:
     """After state-based actions (a priority decision is pending), none applies (704)."""
-    from mtg_ecs.components import Attached, Damage, Counters
-    from mtg_ecs.systems.replacement import has_quality
+    from mtg_ecs.components import Attached, Damage, Counters, Attacking, Blocking
+    from mtg_ecs.systems.protection import has_quality
     errs = []
     legends = {}
     for e in g.battlefield:
@@ -735,6 +736,12 @@ def check_sba(g) -> list:
                 errs.append(f"{c.name} ({e}) is a planeswalker with 0 loyalty (704.5i)")
         if "Legendary" in c.supertypes:
             legends.setdefault((c.controller, c.name), []).append(e)
+        if (Attacking in comps or Blocking in comps) and "Creature" not in c.types:
+            errs.append(f"{c.name} ({e}) is no creature but still in combat (506.4)")
+        at = comps.get(Attacking)
+        if at is not None and not at.removed and not isinstance(at.defender, PlayerRef) and \
+                (at.defender not in g.battlefield or "Planeswalker" not in g.chars(at.defender).types):
+            errs.append(f"{c.name} ({e}) attacks {at.defender}, no planeswalker on the battlefield (506.4)")
         cnt = comps.get(Counters)
         if cnt is not None and cnt.get("+1/+1") and cnt.get("-1/-1"):
             errs.append(f"{c.name} ({e}) has both +1/+1 and -1/-1 counters (704.5q)")
@@ -754,7 +761,7 @@ def check_sba(g) -> list:
                         errs.append(f"Aura {c.name} ({e}) with enchant {what} attached to "
                                     f"{tc.name} ({a.to}) (704.5m)")
                 for q in tc.params("protection"):
-                    if has_quality(c, q):
+                    if has_quality(g, q, c, tc):
                         errs.append(f"Aura {c.name} ({e}) attached to {tc.name} with "
                                     f"protection from {q} (704.5m)")
         elif a is not None:

@@ -128,6 +128,7 @@ FIELDS: tuple[Field, ...] = (
     _f("castable_cache", lambda: (None, None, {}), "reset", CACHE, "(version, player, {defn: bool})"),
     _f("hand_cards_cache", lambda: (-1, {}), "reset", CACHE, "(cversion, {card: abilities})"),
     _f("control_checked", -1, "share", CACHE, "cversion of the last control update"),
+    _f("combat_checked", None, "share", CACHE, "(cversion, bversion) of the last 506.4 check"),
     # -- the result ---------------------------------------------------------------------
     _f("over", False, "share", STATE, "the game has ended"),
     _f("winner", None, "share", STATE, "the winner's index; None: a draw or not over"),
