@@ -91,7 +91,7 @@ def parse_keyword(text: str) -> Keyword:
 def _protection_keywords(text: str) -> tuple:
     """'Protection from <qualities>' -> one keyword per protection ability (702.16g-h);
     a quality the rules don't define is refused now, as the card is defined (702.16a)."""
-    from mtg_ecs.systems.protection import parse_protection, ProtectionError
+    from mtg_ecs.components.protection import parse_protection, ProtectionError
     try:
         quals = parse_protection(text.strip()[len("protection from "):])
     except ProtectionError as ex:

@@ -9,7 +9,7 @@ other 'as ~ enters' choices.
 from __future__ import annotations
 
 from mtg_ecs.components import Chosen
-from mtg_ecs.core.types import replace_subtypes, BASIC_LAND_TYPES  # noqa: F401 (re-exported)
+from mtg_ecs.components.types import replace_subtypes, BASIC_LAND_TYPES  # noqa: F401 (re-exported)
 from mtg_ecs.core.decisions import Decision, IllegalAction
 from mtg_ecs.systems.replacement import Replacement
 

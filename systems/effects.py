@@ -504,7 +504,7 @@ class SetSubtypes(Step):
     kind only — an animated Forest Treefolk that becomes an Elf is a Forest Elf)."""
 
     def __init__(self, what, subtypes, duration="eot"):
-        from mtg_ecs.core.types import subtype_kind
+        from mtg_ecs.components.types import subtype_kind
         from mtg_ecs.components.definitions import CardError
         self.what = what
         self.subtypes = tuple(subtypes)
@@ -514,7 +514,7 @@ class SetSubtypes(Step):
             raise CardError(f"SetSubtypes: {', '.join(map(repr, unknown))} is no subtype (CR 205.3)")
 
     def run(self, game, ctx):
-        from mtg_ecs.core.types import replace_subtypes
+        from mtg_ecs.components.types import replace_subtypes
         objs = frozenset(self.what.resolve(game, ctx))
         subs = self.subtypes
 

@@ -149,7 +149,7 @@ def test_unknown_protection_quality_is_refused_when_the_card_is_defined(text):
                                           ("Sphinxes", "Sphinx"), ("Goblins", "Goblin"),
                                           ("Merfolk", "Merfolk"), ("Allies", "Ally"), ("Fungi", "Fungus")])
 def test_subtype_plurals(word, subtype):
-    from mtg_ecs.core.types import subtype_from_plural
+    from mtg_ecs.components.types import subtype_from_plural
     assert subtype_from_plural(word) == subtype
 
 
@@ -157,7 +157,7 @@ def test_every_subtype_of_the_cards_is_known():
     """Every subtype a registered card or token has is in the CR 205.3 lists (its plural can
     be read in 'protection from ...' and its kind in 'becomes a ...')."""
     from mtg_ecs import cards
-    from mtg_ecs.core.types import ALL_SUBTYPES
+    from mtg_ecs.components.types import ALL_SUBTYPES
     cards._load()
     subs = {s for n in cards.all_cards() for s in cards.get_card(n).subtypes}
     subs |= {s for d in cards._TOKENS.values() for s in d.subtypes}
