@@ -8,7 +8,7 @@ to shared/scenario-format.md): what `mtg-ecs fuzz` writes when a game fails.
       - library: [Forest, Grizzly Bears, ...]     # p0's 60-card deck
       - library: [Island, ...]                    # p1's
     fuzz:
-      answers: [keep, keep, "Pass()", {refused: "Garbage(None)"}, ...]
+      answers: ["'keep'", "'keep'", "Pass()", {refused: "Garbage(None)"}, ...]
       harness_seed: 12345        # when the harness compares the offered actions
       clone_at: 88               # the decision where a clone is checked (null: none)
       turn_limit: 40             # optional (default 40)
@@ -46,6 +46,12 @@ def spec_of(data: dict):
                             f"{sorted(FUZZ_KEYS - {'answers'})}")
     if not isinstance(fz["answers"], list):
         raise ScenarioError("fuzz.answers: a list")
+    try:
+        # read by a grammar of the answers the fuzzer writes, never evaluated: a shared
+        # file must not run anything (fuzz.decode)
+        fuzz.decode_script(fz["answers"])
+    except fuzz.AnswerError as ex:
+        raise ScenarioError(f"fuzz.{ex}") from None
     players = data.get("players")
     if not isinstance(players, list) or len(players) != 2 or \
             any(not isinstance(p, dict) or set(p) != {"library"} for p in players):
