@@ -1235,18 +1235,23 @@ def write_repro(res: Result, folder: str) -> str:
 def load_repro(path: str):
     """(spec, answers, clone_at, recorded failure) of a repro: a scenario file with the
     `fuzz` key, or the flat YAML files written before."""
-    import yaml
-    with open(path, encoding="utf-8") as f:
-        data = yaml.safe_load(f)
+    from mtg_ecs.apps.scenario.runner import read_yaml
+    data = read_yaml(path)          # bounded in size (scenario.setup.MAX_FILE_BYTES)
+    if not isinstance(data, dict):
+        raise ValueError("a repro file is a YAML mapping")
+    from mtg_ecs.apps.scenario.fuzzgame import spec_of
     if "fuzz" in data:
-        from mtg_ecs.apps.scenario.fuzzgame import spec_of
         spec, answers, clone_at = spec_of(data)
         return spec, answers, clone_at, data["fuzz"].get("failure")
-    spec = GameSpec(data.get("index", 0), data.get("root_seed", 0), data["seed"],
-                    tuple(data.get("agent_seeds", (0, 0))), data.get("harness_seed", 0),
-                    data["decks"], data.get("turn_limit", DEFAULT_TURN_LIMIT),
-                    data.get("rules", "current"))
-    return spec, data["answers"], data.get("clone_at"), data.get("failure")
+    # the flat form: checked as the same scenario (its limits, the answers' grammar)
+    decks = data["decks"]
+    spec, answers, clone_at = spec_of({
+        "name": "repro", "seed": data["seed"], "rules": data.get("rules", "current"),
+        "players": [{"library": d} for d in decks] if isinstance(decks, list) else decks,
+        "fuzz": {k: data[k] for k in ("answers", "harness_seed", "clone_at", "turn_limit",
+                                      "agent_seeds") if k in data}})
+    spec.index, spec.root_seed = data.get("index", 0), data.get("root_seed", 0)
+    return spec, answers, clone_at, data.get("failure")
 
 
 def run_repro(path: str) -> Result:

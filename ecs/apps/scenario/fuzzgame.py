@@ -27,7 +27,7 @@ fails with the fuzzer's message otherwise. Only `name`, `source`, `rules`, `seed
 """
 from __future__ import annotations
 
-from mtg_ecs.apps.scenario.setup import ScenarioError
+from mtg_ecs.apps.scenario.setup import MAX_TURN, MAX_ZONE_OBJECTS, ScenarioError
 
 TOP_KEYS = {"name", "source", "rules", "seed", "players", "fuzz"}
 FUZZ_KEYS = {"answers", "harness_seed", "clone_at", "turn_limit", "agent_seeds", "agents", "failure"}
@@ -56,6 +56,12 @@ def spec_of(data: dict):
     if not isinstance(players, list) or len(players) != 2 or \
             any(not isinstance(p, dict) or set(p) != {"library"} for p in players):
         raise ScenarioError("players: with fuzz, two players with a library (the deck) each")
+    for i, p in enumerate(players):
+        if not isinstance(p["library"], list) or not all(isinstance(c, str) for c in p["library"]):
+            raise ScenarioError(f"players[{i}].library: a list of card names")
+        if len(p["library"]) > MAX_ZONE_OBJECTS:
+            raise ScenarioError(f"players[{i}].library: {len(p['library'])} cards "
+                                f"(at most {MAX_ZONE_OBJECTS} in one zone)")
     rules = data.get("rules", "current")
     if rules not in PROFILES:
         raise ScenarioError(f"rules: unknown profile {rules!r} ({', '.join(PROFILES)})")
@@ -64,6 +70,8 @@ def spec_of(data: dict):
     for k, v in ints.items():
         if not isinstance(v, int) or isinstance(v, bool):
             raise ScenarioError(f"{k}: an integer")
+    if not 1 <= ints["turn_limit"] <= MAX_TURN:
+        raise ScenarioError(f"fuzz.turn_limit: 1 to {MAX_TURN} (got {ints['turn_limit']})")
     clone_at = fz.get("clone_at")
     if clone_at is not None and not isinstance(clone_at, int):
         raise ScenarioError("fuzz.clone_at: an integer or null")

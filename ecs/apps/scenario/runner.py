@@ -20,7 +20,7 @@ import yaml
 
 from mtg_ecs.components import Card, Spell, StackAbility, Attacking, Blocking, Tapped, Attached
 from mtg_ecs.core.decisions import (IllegalAction, PlayerRef, Pass, PlayLand, Cast, Activate)
-from mtg_ecs.apps.scenario.setup import build_game, ScenarioError
+from mtg_ecs.apps.scenario.setup import build_game, ScenarioError, MAX_ACTIONS, MAX_TURN
 from mtg_ecs.core.hashing import state_hash
 from mtg_ecs.systems.turn import STEPS, STEP_INDEX
 
@@ -53,12 +53,23 @@ EXPECT_KEYS = {"life", "poison", "lost", "winner", "zone", "count", "library", "
                "commander_damage", "stack", "hand_size", "library_size", "step", "priority"}
 
 
+def read_yaml(path: str):
+    """The YAML data of a scenario file, refused past MAX_FILE_BYTES before it is parsed."""
+    from mtg_ecs.apps.scenario.setup import MAX_FILE_BYTES
+    with open(path, "rb") as f:
+        raw = f.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise ScenarioError(f"the file is larger than {MAX_FILE_BYTES} bytes")
+    try:
+        return yaml.safe_load(raw.decode("utf-8"))
+    except UnicodeDecodeError as ex:
+        raise ScenarioError(f"not UTF-8 text: {ex}")
+    except yaml.YAMLError as ex:
+        raise ScenarioError(f"not valid YAML: {ex}")
+
+
 def load(path: str) -> dict:
-    with open(path, encoding="utf-8") as f:
-        try:
-            data = yaml.safe_load(f)
-        except yaml.YAMLError as ex:
-            raise ScenarioError(f"not valid YAML: {ex}")
+    data = read_yaml(path)
     check_top(data)
     return data
 
@@ -106,6 +117,8 @@ class Runner:
         self.actions = data.get("actions") or []
         if not isinstance(self.actions, list):
             raise ScenarioError("actions: must be a list")
+        if len(self.actions) > MAX_ACTIONS:
+            raise ScenarioError(f"actions: {len(self.actions)} actions (at most {MAX_ACTIONS})")
         self.expect = data.get("expect")
 
     # -- names -----------------------------------------------------------------
@@ -433,8 +446,8 @@ class Runner:
             raise ScenarioError(f"{where}: unknown step {step!r}")
         start_turn = g.turn
         if turn is not None and not (isinstance(turn, int) and not isinstance(turn, bool)
-                                     and turn >= 1):
-            raise ScenarioError(f"{where}: turn: a turn number (got {turn!r})")
+                                     and 1 <= turn <= MAX_TURN):
+            raise ScenarioError(f"{where}: turn: a turn number, 1 to {MAX_TURN} (got {turn!r})")
         if turn is not None:
             target_turn = int(turn)
         elif STEP_INDEX[step] > STEP_INDEX.get(g.step, -1) and g.step != "pregame":
