@@ -223,14 +223,28 @@ class Runner:
                 and self.expect is None:
             pass
 
+    # An action refused because nothing of its kind is pending (a `block` with no blockers
+    # declaration waiting, a `choose` with no decision, a priority action or a `to` / `resolve`
+    # while a decision waits) is refused like any other (IllegalAction, the game unchanged):
+    # under `illegal: true` the scenario goes on, otherwise it fails with the reason
+    # (shared/scenario-format.md, "Actions").
     def _require_priority_action(self, where):
         g = self.game
         d = g.pending
         if d is None:
-            raise ScenarioFailure(f"{where}: the game is over")
+            raise IllegalAction("the game is over")
         if d.kind != "priority":
-            raise ScenarioFailure(f"{where}: a decision is pending and must be answered first: "
-                                  f"{d.kind} for p{d.player} ({d.prompt})")
+            raise IllegalAction(f"a decision is pending and must be answered first: "
+                                f"{d.kind} for p{d.player} ({d.prompt})")
+
+    def _require_no_decision(self, verb):
+        """`to` and `resolve` only pass priority: a decision waiting (a trigger order, a
+        target, a declaration the script stopped at) must be answered first (format:
+        "Decisions (strict)"). With the game over there is nothing to do."""
+        d = self.game.pending
+        if d is not None and d.kind != "priority":
+            raise IllegalAction(f"{verb}: a decision is pending and must be answered first: "
+                                f"{d.kind} for p{d.player} ({d.prompt})")
 
     def do(self, verb, act, where):
         g = self.game
@@ -248,21 +262,25 @@ class Runner:
             return
         if verb == "choose":
             d = g.pending
-            if d is None or d.kind == "priority":
-                raise ScenarioFailure(f"{where}: nothing to choose (no decision pending)")
+            if d is None:
+                raise IllegalAction("nothing to choose: the game is over")
+            if d.kind == "priority":
+                raise IllegalAction(f"nothing to choose: no decision is pending "
+                                    f"(p{d.player} holds priority)")
             if "player" in act and self.player(act["player"], where) != d.player:
-                raise ScenarioFailure(f"{where}: the pending decision ({d.kind}) is p{d.player}'s, "
-                                      f"not {act['player']}'s")
+                raise IllegalAction(f"the pending decision ({d.kind}) is p{d.player}'s, "
+                                    f"not {act['player']}'s")
             g.decide(self.map_answer(d, act["choose"], where))
             return
         if verb in ("attack", "block"):
             d = g.pending
             kind = "attackers" if verb == "attack" else "blockers"
             if d is None or d.kind != kind:
-                raise ScenarioFailure(f"{where}: no {kind} declaration is pending"
-                                      + (f" (pending: {d.kind})" if d else ""))
+                raise IllegalAction(f"no {kind} declaration is pending"
+                                    + (f" (pending: {d.kind} for p{d.player})" if d
+                                       else " (the game is over)"))
             if "player" in act and self.player(act["player"], where) != d.player:
-                raise ScenarioFailure(f"{where}: the declaration is p{d.player}'s")
+                raise IllegalAction(f"the declaration is p{d.player}'s, not {act['player']}'s")
             spec = act[verb] or {}
             if not isinstance(spec, dict):
                 raise ScenarioError(f"{where}: {verb} is a mapping")
@@ -448,6 +466,7 @@ class Runner:
         if turn is not None and not (isinstance(turn, int) and not isinstance(turn, bool)
                                      and 1 <= turn <= MAX_TURN):
             raise ScenarioError(f"{where}: turn: a turn number, 1 to {MAX_TURN} (got {turn!r})")
+        self._require_no_decision("to")
         if turn is not None:
             target_turn = int(turn)
         elif STEP_INDEX[step] > STEP_INDEX.get(g.step, -1) and g.step != "pregame":
@@ -486,8 +505,9 @@ class Runner:
             target = n
         else:
             raise ScenarioError(f"{where}: resolve: a number or all")
+        self._require_no_decision("resolve")
         if not g.stack:
-            raise ScenarioFailure(f"{where}: the stack is empty")
+            raise IllegalAction("resolve: the stack is empty")
         done = 0
         start = g.extra.get("resolved", 0)
         for _ in range(100000):
