@@ -186,7 +186,10 @@ class Runner:
         return g.name(x)
 
     # -- running ------------------------------------------------------------------
-    def run(self):
+    def run(self, left_waiting_ok: bool = False):
+        """The actions, then the final expectations. A decision still waiting after the
+        last action fails the scenario (format, "Decisions (strict)"); a Python test that
+        drives a position up to a decision to look at it passes `left_waiting_ok`."""
         for i, act in enumerate(self.actions):
             where = f"action {i + 1}"
             if not isinstance(act, dict):
@@ -217,11 +220,13 @@ class Runner:
                 self.do(verb, act, where)
             except IllegalAction as ex:
                 raise ScenarioFailure(f"{where}: refused: {ex}")
+        d = self.game.pending
+        if d is not None and d.kind != "priority" and not left_waiting_ok:
+            # format, "Decisions (strict)": an unanswered decision fails the scenario
+            raise ScenarioFailure(f"after the last action: a decision is left unanswered: "
+                                  f"{d.kind} for p{d.player} ({d.prompt})")
         if self.expect is not None:
             self.check(self.expect, "expect")
-        if self.game.pending is not None and self.game.pending.kind != "priority" and self.actions \
-                and self.expect is None:
-            pass
 
     # An action refused because nothing of its kind is pending (a `block` with no blockers
     # declaration waiting, a `choose` with no decision, a priority action or a `to` / `resolve`
