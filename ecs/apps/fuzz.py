@@ -369,7 +369,7 @@ def concrete(answer, d: Decision):
 ANSWER_CONSTRUCTORS = {"Pass": Pass, "PlayLand": PlayLand, "Cast": Cast, "Activate": Activate,
                        "Shield": Shield, "Order": Order, "Garbage": Garbage}
 MAX_ANSWER_TEXT = 20000        # characters of one answer (the longest written are a few hundred)
-MAX_ANSWER_DEPTH = 12          # nesting of lists, dicts and calls (Cast(targets=[[p0]]) is 4)
+MAX_ANSWER_DEPTH = 12          # nesting of lists, dicts and calls (Cast(targets=[[p0]]) is 3)
 MAX_ANSWER_INT = 2 ** 63       # |n| of an integer in an answer
 MAX_PLAYER_REF = 64
 
