@@ -319,12 +319,13 @@ class _WolvesHunt(fx.Step):
             if power <= 0 or not wolves:
                 return None
             if st["division"] is None:
-                if len(wolves) == 1:
-                    st["division"] = {wolves[0]: power}
-                else:
-                    return Decision("divide", game.chars(t).controller, wolves, 1, len(wolves),
-                                    f"divide {power} damage among any number of those Wolves",
-                                    data={"total": power, "any_number": True})
+                # 001 Master of the Wild Hunt R6: the creature's controller divides as the
+                # ability resolves -- a decision even with one Wolf (one legal answer)
+                from mtg_ecs.core.decisions import only
+                return Decision("divide", game.chars(t).controller, wolves, 1, len(wolves),
+                                f"divide {power} damage among any number of those Wolves",
+                                data={"total": power, "any_number": True,
+                                      **(only({wolves[0]: power}) if len(wolves) == 1 else {})})
             st["phase"] = 3
         if st["phase"] == 3:
             src = t if t in game.battlefield else None

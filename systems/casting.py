@@ -11,7 +11,7 @@ from __future__ import annotations
 from mtg_ecs.components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED, Controller, Timestamp,
                         LoyaltyActivated)
 from mtg_ecs.components.definitions import ActivatedAbility, TargetSpec
-from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, yes_no
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, yes_no
 from mtg_ecs.components.mana import IDX, ManaCost, ZERO, parse_cost
 from mtg_ecs.systems import costs, zones
 from mtg_ecs.systems.stack import spell_parts
@@ -307,15 +307,16 @@ class CastTask(_Procedure):
         if sa is not None and sa.divide is not None and self.division is None:
             tg = [t for grp in self.targets for t in grp]
             total = self.x if sa.divide == "X" else sa.divide
-            if len(tg) == 1:
-                self.division = ((tg[0], total),)
-            elif self.pre_divide is not None:
+            # the player announces the division even with one target (601.2d: "among one
+            # or more targets"; all of it to that target is then the one legal answer)
+            if self.pre_divide is not None:
                 dd = Decision("divide", self.player, tg, data={"total": total})
                 self._validate_division(game, dd, self.pre_divide)
                 self.division = tuple(self.pre_divide.items())
             else:
                 return Decision("divide", self.player, tg, prompt=f"divide {total}",
-                                data={"total": total})
+                                data={"total": total,
+                                      **(only({tg[0]: total}) if len(tg) == 1 else {})})
         # 601.2f: additional costs (sacrifice, discard) are chosen with the total cost
         d = self._additional_cost_choices(game, sa) or self._sacrifice_order(game)
         if d is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from mtg_ecs.components import (Card, Tapped, Attached, RegenerationShields, Controller, Counters,
                                 Timestamp)
-from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only
 from mtg_ecs.systems import zones, damage
 from mtg_ecs.systems import discard as discarding
 from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR
@@ -915,9 +915,12 @@ class Discard(Step):
             p = st["players"][st["i"]]
             hand = list(game.players[p].hand)
             n = len(hand) if self.n == "hand" else min(amount(self.n, game, ctx), len(hand))
-            if 0 < n < len(hand):
-                return Decision("discard", p, hand, n, n, f"discard {n}")
-            st["chosen"] += [[p, c] for c in hand[:n]]   # none, or every card: no choice
+            if n and self.n != "hand":
+                # 701.9b: the player chooses the cards to discard -- still a decision when
+                # the whole hand must go (one legal answer; scenario format, "Decisions")
+                return Decision("discard", p, hand, n, n, f"discard {n}",
+                                data=only(hand) if n == len(hand) else {})
+            st["chosen"] += [[p, c] for c in hand[:n]]   # none, or "discards their hand"
             st["i"] += 1
         return discard_chosen(game, ctx, st)
 
@@ -966,11 +969,10 @@ class Sacrifice(Step):
             if n == 0:
                 st["i"] += 1
                 continue
-            if n == len(opts):
-                st["chosen"].extend(opts)
-                st["i"] += 1
-                continue
-            return Decision("choose", p, opts, n, n, f"sacrifice {n}")
+            # 701.21a: the player chooses what to sacrifice -- still a decision when every
+            # permanent that qualifies must go (one legal answer)
+            return Decision("choose", p, opts, n, n, f"sacrifice {n}",
+                            data=only(opts) if n == len(opts) else {})
         return _move_chosen(game, st, "sacrifice", lambda g, e, order: zones.sacrifice(g, e, order))
 
     def answer(self, game, ctx, decision, answer):

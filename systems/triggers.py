@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from mtg_ecs.components import StackAbility, Zone, Timestamp, Card
 from mtg_ecs.components.definitions import TriggeredAbility
-from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.targeting import illegal_target_message, TargetContext, candidates, is_legal
 
@@ -316,13 +316,14 @@ class PutTriggersTask:
         division = ()
         if getattr(ab, "divide", None) is not None:
             # 603.3d: the division is announced as the ability is put on the stack (601.2d)
+            # announced even with one target (601.2d; 004 Inferno Titan R1: "3 damage to one
+            # target" is one of the splits the player picks)
             chosen = [t for grp in self._targets for t in grp]
-            if len(chosen) == 1:
-                division = ((chosen[0], ab.divide),)
-            elif getattr(self, "_division", None) is None:
+            if getattr(self, "_division", None) is None:
                 self._pending = None
                 return Decision("divide", tr.controller, chosen, prompt=f"divide {ab.divide}",
-                                data={"total": ab.divide, "trigger": tr})
+                                data={"total": ab.divide, "trigger": tr,
+                                      **(only({chosen[0]: ab.divide}) if len(chosen) == 1 else {})})
             else:
                 division = self._division
         self._division = None

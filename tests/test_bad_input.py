@@ -138,7 +138,7 @@ SCENARIOS = [
     ("action pay", _act({"cast": "sp", "targets": "p1", "pay": [1]}), "action 1 (cast): pay is a mapping"),
     ("action illegal flag", _act({"pass": True, "illegal": "yes"}),
      "action 1 (pass): illegal: true or false (got 'yes')"),
-    ("to turn", _act({"to": "main2", "turn": "x"}), "action 1 (to): turn: a turn number (got 'x')"),
+    ("to turn", _act({"to": "main2", "turn": "x"}), "action 1 (to): turn: a turn number, 1 to 10000 (got 'x')"),
     ("attack not a mapping", _act({"to": "declare_attackers"}, {"attack": ["cc"]}),
      "action 2 (attack): attack is a mapping"),
     ("attack a missing player", _act({"to": "declare_attackers"}, {"attack": {"cc": "p7"}}),

@@ -20,9 +20,10 @@ from mtg_ecs.systems.replacement import add_shield
 # ---------------------------------------------------------------------------
 # helpers
 # ---------------------------------------------------------------------------
-def run(data: dict, *defs, before=None):
+def run(data: dict, *defs, before=None, left_waiting_ok=False):
     """Run a scenario dict with test-only CardDefs; fail the test on any failure.
-    `before(game, handles)` runs after setup, before the actions."""
+    `before(game, handles)` runs after setup, before the actions; `left_waiting_ok`: the
+    actions may end at a decision (the test answers it)."""
     data = dict(data)
     data.setdefault("name", "test")
     r = Runner.__new__(Runner)
@@ -32,7 +33,7 @@ def run(data: dict, *defs, before=None):
         before(r.game, r.handles)
     r.actions = data.get("actions") or []
     r.expect = data.get("expect")
-    r.run()
+    r.run(left_waiting_ok=left_waiting_ok)
     return r
 
 
@@ -183,7 +184,8 @@ def test_choose_a_color_offers_exactly_five_colors():
                          "Forest"],
          "hand": [{"card": "Test Paint", "id": "paint"}]},
         {}],
-        "actions": [{"cast": "paint", "targets": ["cc"]}, {"pass": True}, {"pass": True}]}, paint)
+        "actions": [{"cast": "paint", "targets": ["cc"]}, {"pass": True}, {"pass": True}]}, paint,
+        left_waiting_ok=True)
     g = r.game
     d = g.pending
     assert d.kind == "color" and d.player == 0

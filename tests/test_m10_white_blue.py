@@ -483,6 +483,7 @@ def test_harms_way_source_gone_but_referred_to_by_its_trigger():
     game.decide(Cast(e("bh")))
     _resolve_top(game)
     game.decide([PlayerRef(0)])                       # the trigger's target
+    game.decide({PlayerRef(0): 5})                    # its division, one target (601.2d)
     trigger = game.stack[-1]
     old = game.world.ents[trigger][StackAbility].source
     game.decide(Pass())

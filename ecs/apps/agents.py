@@ -5,12 +5,18 @@
             ...
 
 `RandomAgent` picks uniformly among the legal options with its own seeded RNG.
+
+A decision with exactly one legal answer (`Decision.data[ONLY]`: discarding the whole hand
+when told to discard that many, dividing among one target, ...) is still asked by the
+engine (scenario format, "Decisions (strict)"); both built-in agents give that answer
+without drawing from their RNG, so a game plays on with the same random choices as when
+the engine did not ask.
 """
 from __future__ import annotations
 
 import random
 
-from mtg_ecs.core.decisions import Activate, Decision, IllegalAction, Pass, PlayerRef
+from mtg_ecs.core.decisions import ONLY, Activate, Decision, IllegalAction, Pass, PlayerRef
 from mtg_ecs.systems.combat import legal_declaration
 from mtg_ecs.systems.costs import activated_abilities
 
@@ -22,6 +28,8 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def act(self, game, d: Decision):
+        if ONLY in d.data:
+            return only_answer(d)
         r = self.rng
         k = d.kind
         if k == "priority":
@@ -82,6 +90,12 @@ class RandomAgent:
         hi = min(d.max, len(d.options))
         n = r.randint(d.min, hi) if hi >= d.min else d.min
         return r.sample(list(d.options), n)
+
+
+def only_answer(d: Decision):
+    """The one legal answer of `d` (Decision.data[ONLY]), as a value of its own."""
+    a = d.data[ONLY]
+    return dict(a) if isinstance(a, dict) else list(a) if isinstance(a, (list, tuple)) else a
 
 
 def useful_actions(game, d: Decision) -> list:
@@ -181,6 +195,8 @@ class HeuristicAgent:
         return (c.power or 0) * 2 + (c.toughness or 0) + c.cost.mana_value
 
     def act(self, game, d: Decision):
+        if ONLY in d.data:
+            return only_answer(d)
         k = d.kind
         handler = getattr(self, "_" + k, None)
         if handler is not None:

@@ -23,7 +23,8 @@ Text format, one entry per line:
     an optional trailing colon); cards before any header belong to the main deck;
   * comments: a line starting with `#` or `//`, and anything after a `#` on a line
     (`//` is not a comment inside a line, since split cards are named `Fire // Ice`);
-  * blank lines are ignored.
+  * blank lines are ignored;
+  * at most MAX_LINE_COUNT (1000) copies on one line and MAX_DECK_CARDS (5000) cards in all.
 Names are matched exactly, else ignoring case; every unknown name is reported at once,
 each with the closest registered card names.
 
@@ -50,6 +51,9 @@ CONSTRUCTED_SIDEBOARD_MAX = 15   # CR 100.4a
 # No rule caps a deck's size (CR 100.2a gives only minimums); a line asking for more copies
 # than any playable deck holds is a typo, refused before the list of names is built.
 MAX_LINE_COUNT = 1000
+# ... and a list of more cards than that in all (main deck and sideboard) is refused as soon as
+# the count passes it: a file of many such lines must fail fast too.
+MAX_DECK_CARDS = 5000
 
 _MAIN_HEADERS = {"deck", "main", "maindeck", "main deck", "mainboard"}
 _SIDE_HEADERS = {"sideboard", "side", "sb"}
@@ -148,6 +152,10 @@ def parse(text: str, extra: dict | None = None) -> Decklist:
             problems.append(f"line {lineno}: unknown card {name!r}{hint}")
             unknown[name] = list(ex.matches)
             continue
+        if len(deck.main) + len(deck.sideboard) + count > MAX_DECK_CARDS:
+            problems.append(f"line {lineno}: {raw.strip()!r}: the list would have more than "
+                            f"{MAX_DECK_CARDS} cards")
+            break
         section.extend([name] * count)
     if problems:
         raise DecklistParseError(problems, unknown)

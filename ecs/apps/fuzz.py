@@ -46,6 +46,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+import re
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -60,6 +61,9 @@ DEFAULT_TURN_LIMIT = 40
 AGENTS = ("fuzz", "random", "heuristic")
 DEFAULT_AGENTS = ("fuzz", "fuzz")
 MAX_DECISIONS = 30000
+MAX_REFUSALS = 50          # refused answers in a row before 'no legal answer found'
+# answers in a repro file: every decision's answer, and the refused ones before it
+MAX_SCRIPT = 2 * MAX_DECISIONS + MAX_REFUSALS + 1
 CLONE_WINDOW = 40          # answers replayed on a clone
 CLONE_CHANCE = 1 / 120     # per decision, when no clone check is running
 CLONE_CHANCE_MID_TASK = 1 / 15   # a choice while a task is under way (resolving, casting,
@@ -308,32 +312,32 @@ def make_agent(kind: str, seed: int):
     return PlayingAgent({"random": RandomAgent, "heuristic": HeuristicAgent}[kind](seed))
 
 
+@dataclass
 class Garbage:
     """A malformed answer (shown as such in repro files)."""
-
-    def __init__(self, value):
-        self.value = value
+    value: object
 
     def __repr__(self):
         return f"Garbage({self.value!r})"
 
 
+@dataclass
 class Shield:
     """A prevention effect named by its stable id (answers to `replacement`)."""
-
-    def __init__(self, sid):
-        self.sid = sid
+    sid: object
 
     def __repr__(self):
         return f"Shield({self.sid!r})"
 
 
+@dataclass
 class Order:
     """A trigger order as positions in the decision's options (the engine wants the
     pending trigger objects themselves, which differ between a game and its clone)."""
+    idx: list
 
-    def __init__(self, idx):
-        self.idx = list(idx)
+    def __post_init__(self):
+        self.idx = list(self.idx)
 
     def __repr__(self):
         return f"Order({self.idx!r})"
@@ -350,17 +354,165 @@ def concrete(answer, d: Decision):
 
 # ---------------------------------------------------------------------------
 # answers as text (repro files)
+#
+# A repro file is data that people share (a bug report), so its answers are read by a
+# small grammar of exactly the forms `encode` writes, never evaluated as Python:
+#
+#   answer  := literal | player | list | tuple | dict | call
+#   literal := an int (optionally negative), a string, None, True, False
+#   player  := p0, p1, ...                           (PlayerRef)
+#   list    := [answer, ...]      tuple := (answer, ...)      dict := {answer: answer, ...}
+#   call    := NAME(answer, ..., field=answer, ...)  NAME one of ANSWER_CONSTRUCTORS
+#
+# Anything else (attributes, subscripts, operators, other names or calls) is an
+# AnswerError naming the answer, before anything runs.
 # ---------------------------------------------------------------------------
+ANSWER_CONSTRUCTORS = {"Pass": Pass, "PlayLand": PlayLand, "Cast": Cast, "Activate": Activate,
+                       "Shield": Shield, "Order": Order, "Garbage": Garbage}
+MAX_ANSWER_TEXT = 20000        # characters of one answer (the longest written are a few hundred)
+MAX_ANSWER_DEPTH = 12          # nesting of lists, dicts and calls (Cast(targets=[[p0]]) is 3)
+MAX_ANSWER_INT = 2 ** 63       # |n| of an integer in an answer
+MAX_PLAYER_REF = 64
+
+
+class AnswerError(ValueError):
+    """An answer text outside the grammar of `decode`."""
+
+
 def encode(answer) -> str:
-    return repr(answer)
+    """The text of an answer (the inverse of `decode`): Python's repr of the value,
+    written only for the kinds in the grammar; any other kind is an AnswerError (a repro
+    file that could not be read back would be worthless)."""
+    t = type(answer)
+    if answer is None or t is bool or t is int or t is str:
+        return repr(answer)
+    if t is PlayerRef:
+        return repr(answer)
+    if t is Pass:
+        return "Pass()"
+    if t is list:
+        return "[" + ", ".join(map(encode, answer)) + "]"
+    if t is tuple:
+        return "(" + ", ".join(map(encode, answer)) + ("," if len(answer) == 1 else "") + ")"
+    if t is dict:
+        return "{" + ", ".join(f"{encode(k)}: {encode(v)}" for k, v in answer.items()) + "}"
+    if t in (PlayLand, Cast, Activate):
+        return t.__name__ + "(" + ", ".join(
+            f"{f.name}={encode(getattr(answer, f.name))}" for f in dataclasses.fields(t)) + ")"
+    if t is Shield:
+        return f"Shield({encode(answer.sid)})"
+    if t is Order:
+        return f"Order({encode(answer.idx)})"
+    if t is Garbage:
+        return f"Garbage({encode(answer.value)})"
+    raise AnswerError(f"an answer of type {t.__name__} ({answer!r}) can't be written to a "
+                      f"repro file")
 
 
 def decode(text: str):
-    ns = {"Pass": Pass, "PlayLand": PlayLand, "Cast": Cast, "Activate": Activate,
-          "Shield": Shield, "Order": Order, "Garbage": Garbage, "True": True, "False": False, "None": None}
-    for i in range(8):
-        ns[f"p{i}"] = PlayerRef(i)
-    return eval(text, {"__builtins__": {}}, ns)
+    """The answer written as `text` by `encode`. Parsed with `ast.parse` and built by
+    walking only the node types of the grammar above (nothing is evaluated)."""
+    import ast
+    if not isinstance(text, str):
+        raise AnswerError(f"an answer is a string (got {type(text).__name__} {text!r:.80})")
+    if len(text) > MAX_ANSWER_TEXT:
+        raise AnswerError(f"answer of {len(text)} characters (at most {MAX_ANSWER_TEXT})")
+    try:
+        tree = ast.parse(text, mode="eval")
+    except (SyntaxError, ValueError, MemoryError, RecursionError) as ex:
+        raise AnswerError(f"{text!r:.200} is not an answer: {getattr(ex, 'msg', ex)}") from None
+    try:
+        return _answer(tree.body, 0)
+    except AnswerError as ex:
+        raise AnswerError(f"{text!r:.200} is not an answer the fuzzer writes: {ex}") from None
+
+
+def _answer(node, depth: int):
+    import ast
+    if depth > MAX_ANSWER_DEPTH:
+        raise AnswerError(f"nested more than {MAX_ANSWER_DEPTH} deep")
+    t = type(node)
+    if t is ast.Constant:
+        v = node.value
+        if v is None or type(v) in (bool, str):
+            return v
+        if type(v) is int:
+            return _bounded(v)
+        raise AnswerError(f"the constant {v!r:.40} (only integers, strings, None, True, False)")
+    if t is ast.UnaryOp and type(node.op) is ast.USub and type(node.operand) is ast.Constant \
+            and type(node.operand.value) is int:
+        return _bounded(-node.operand.value)
+    if t is ast.Name:
+        m = re.fullmatch(r"p(0|[1-9][0-9]?)", node.id)
+        if m and int(m.group(1)) < MAX_PLAYER_REF:
+            return PlayerRef(int(m.group(1)))
+        raise AnswerError(f"unknown name {node.id!r} (only players p0, p1, ...)")
+    if t is ast.List:
+        return [_answer(x, depth + 1) for x in node.elts]
+    if t is ast.Tuple:
+        return tuple(_answer(x, depth + 1) for x in node.elts)
+    if t is ast.Dict:
+        out = {}
+        for k, v in zip(node.keys, node.values):
+            if k is None:
+                raise AnswerError("'**' in a mapping")
+            key = _answer(k, depth + 1)
+            try:
+                hash(key)
+            except TypeError:
+                raise AnswerError("a list or mapping as a key") from None
+            out[key] = _answer(v, depth + 1)
+        return out
+    if t is ast.Call:
+        f = node.func
+        if type(f) is not ast.Name or f.id not in ANSWER_CONSTRUCTORS:
+            what = repr(f.id) if type(f) is ast.Name else f"an expression ({type(f).__name__})"
+            raise AnswerError(f"a call of {what} (only {', '.join(ANSWER_CONSTRUCTORS)})")
+        args = []
+        for a in node.args:
+            if type(a) is ast.Starred:
+                raise AnswerError("'*' in a call")
+            args.append(_answer(a, depth + 1))
+        kw = {}
+        for k in node.keywords:
+            if k.arg is None:
+                raise AnswerError("'**' in a call")
+            kw[k.arg] = _answer(k.value, depth + 1)
+        cls = ANSWER_CONSTRUCTORS[f.id]
+        try:
+            out = cls(*args, **kw)
+        except TypeError as ex:
+            raise AnswerError(f"{f.id}: {ex}") from None
+        if cls is Order and not all(type(i) is int and i >= 0 for i in out.idx):
+            raise AnswerError("Order: a list of positions (integers 0 or more)")
+        return out
+    raise AnswerError(f"{type(node).__name__} is not part of an answer")
+
+
+def _bounded(v: int) -> int:
+    if abs(v) > MAX_ANSWER_INT:
+        raise AnswerError(f"integer {v} out of range")
+    return v
+
+
+def decode_script(items) -> list:
+    """[(refused, answer)] of a repro file's answers (text, or {refused: text}); an
+    AnswerError names the first answer outside the grammar, before anything runs."""
+    if not isinstance(items, list):
+        raise AnswerError("answers: a list")
+    if len(items) > MAX_SCRIPT:
+        raise AnswerError(f"answers: {len(items)} answers (at most {MAX_SCRIPT})")
+    out = []
+    for i, item in enumerate(items):
+        refused = isinstance(item, dict)
+        if refused and set(item) != {"refused"}:
+            raise AnswerError(f"answers[{i}]: a mapping is {{refused: answer}} "
+                              f"(got keys {sorted(map(str, item))})")
+        try:
+            out.append((refused, decode(item["refused"] if refused else item)))
+        except AnswerError as ex:
+            raise AnswerError(f"answers[{i}]: {ex}") from None
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -837,7 +989,10 @@ class Result:
 def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
     """Play one game with fuzz agents (or replay `script` with `clone_at` from a repro
     file), checking the invariants after every decision. The harness's hooks are in
-    place for the game only."""
+    place for the game only. A script answer outside the grammar of `decode` is an
+    AnswerError before the game starts."""
+    if script is not None:
+        script = decode_script(script)
     installed = not _ORIGINALS
     _install_step_hook()
     try:
@@ -891,12 +1046,9 @@ def _run_game(spec: GameSpec, script, clone_at) -> Result:
                     if pos >= len(replay):
                         exhausted = True
                         break
-                    item = replay[pos]
+                    refused, answer = replay[pos]
                     pos += 1
-                    refused = isinstance(item, dict)
-                    answer = decode(item["refused"] if refused else item)
                 else:
-                    item = None
                     ag = agents[d.player]
                     answer = ag.act(g, d) if tries == 0 else ag.fallback(g, d)
                     refused = None
@@ -929,7 +1081,7 @@ def _run_game(spec: GameSpec, script, clone_at) -> Result:
                         raise FuzzFailure(f"answer {text} was accepted before, refused now: {ex}",
                                           index)
                     tries += 1
-                    if replay is None and tries > 50:
+                    if tries > MAX_REFUSALS:          # replayed too: a file can't loop here
                         raise FuzzFailure(f"no legal answer found for {d}", index)
                     continue
                 if refused:
@@ -1090,18 +1242,23 @@ def write_repro(res: Result, folder: str) -> str:
 def load_repro(path: str):
     """(spec, answers, clone_at, recorded failure) of a repro: a scenario file with the
     `fuzz` key, or the flat YAML files written before."""
-    import yaml
-    with open(path, encoding="utf-8") as f:
-        data = yaml.safe_load(f)
+    from mtg_ecs.apps.scenario.runner import read_yaml
+    data = read_yaml(path)          # bounded in size (scenario.setup.MAX_FILE_BYTES)
+    if not isinstance(data, dict):
+        raise ValueError("a repro file is a YAML mapping")
+    from mtg_ecs.apps.scenario.fuzzgame import spec_of
     if "fuzz" in data:
-        from mtg_ecs.apps.scenario.fuzzgame import spec_of
         spec, answers, clone_at = spec_of(data)
         return spec, answers, clone_at, data["fuzz"].get("failure")
-    spec = GameSpec(data.get("index", 0), data.get("root_seed", 0), data["seed"],
-                    tuple(data.get("agent_seeds", (0, 0))), data.get("harness_seed", 0),
-                    data["decks"], data.get("turn_limit", DEFAULT_TURN_LIMIT),
-                    data.get("rules", "current"))
-    return spec, data["answers"], data.get("clone_at"), data.get("failure")
+    # the flat form: checked as the same scenario (its limits, the answers' grammar)
+    decks = data["decks"]
+    spec, answers, clone_at = spec_of({
+        "name": "repro", "seed": data["seed"], "rules": data.get("rules", "current"),
+        "players": [{"library": d} for d in decks] if isinstance(decks, list) else decks,
+        "fuzz": {k: data[k] for k in ("answers", "harness_seed", "clone_at", "turn_limit",
+                                      "agent_seeds") if k in data}})
+    spec.index, spec.root_seed = data.get("index", 0), data.get("root_seed", 0)
+    return spec, answers, clone_at, data.get("failure")
 
 
 def run_repro(path: str) -> Result:

@@ -128,6 +128,12 @@ class Decision:
               `options` lists the parts and `legal(answer)` checks a whole answer
     min, max  how many options to choose, for choices of several
     prompt    a readable description
+    data      more about the choice; `data[ONLY]`, where present, is the one legal answer
+              of a choice the rules give the player even though nothing else could be
+              chosen (discarding the whole hand when told to discard that many, dividing
+              among a single target): still the player's decision, asked like any other
+              (shared/scenario-format.md, "Decisions (strict)"); an agent may answer it
+              without deliberating
     """
     kind: str
     player: int
@@ -140,6 +146,15 @@ class Decision:
     def __repr__(self):
         opts = self.options if len(self.options) <= 12 else self.options[:12] + ["..."]
         return f"<Decision {self.kind} p{self.player} {self.prompt!r} options={opts}>"
+
+
+# the key of Decision.data holding the one legal answer (see Decision)
+ONLY = "only_answer"
+
+
+def only(answer) -> dict:
+    """Decision.data for a choice with exactly this one legal answer."""
+    return {ONLY: answer}
 
 
 KINDS = {

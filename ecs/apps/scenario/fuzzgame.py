@@ -8,7 +8,7 @@ to shared/scenario-format.md): what `mtg-ecs fuzz` writes when a game fails.
       - library: [Forest, Grizzly Bears, ...]     # p0's 60-card deck
       - library: [Island, ...]                    # p1's
     fuzz:
-      answers: [keep, keep, "Pass()", {refused: "Garbage(None)"}, ...]
+      answers: ["'keep'", "'keep'", "Pass()", {refused: "Garbage(None)"}, ...]
       harness_seed: 12345        # when the harness compares the offered actions
       clone_at: 88               # the decision where a clone is checked (null: none)
       turn_limit: 40             # optional (default 40)
@@ -27,7 +27,7 @@ fails with the fuzzer's message otherwise. Only `name`, `source`, `rules`, `seed
 """
 from __future__ import annotations
 
-from mtg_ecs.apps.scenario.setup import ScenarioError
+from mtg_ecs.apps.scenario.setup import MAX_TURN, MAX_ZONE_OBJECTS, ScenarioError
 
 TOP_KEYS = {"name", "source", "rules", "seed", "players", "fuzz"}
 FUZZ_KEYS = {"answers", "harness_seed", "clone_at", "turn_limit", "agent_seeds", "agents", "failure"}
@@ -46,10 +46,22 @@ def spec_of(data: dict):
                             f"{sorted(FUZZ_KEYS - {'answers'})}")
     if not isinstance(fz["answers"], list):
         raise ScenarioError("fuzz.answers: a list")
+    try:
+        # read by a grammar of the answers the fuzzer writes, never evaluated: a shared
+        # file must not run anything (fuzz.decode)
+        fuzz.decode_script(fz["answers"])
+    except fuzz.AnswerError as ex:
+        raise ScenarioError(f"fuzz.{ex}") from None
     players = data.get("players")
     if not isinstance(players, list) or len(players) != 2 or \
             any(not isinstance(p, dict) or set(p) != {"library"} for p in players):
         raise ScenarioError("players: with fuzz, two players with a library (the deck) each")
+    for i, p in enumerate(players):
+        if not isinstance(p["library"], list) or not all(isinstance(c, str) for c in p["library"]):
+            raise ScenarioError(f"players[{i}].library: a list of card names")
+        if len(p["library"]) > MAX_ZONE_OBJECTS:
+            raise ScenarioError(f"players[{i}].library: {len(p['library'])} cards "
+                                f"(at most {MAX_ZONE_OBJECTS} in one zone)")
     rules = data.get("rules", "current")
     if rules not in PROFILES:
         raise ScenarioError(f"rules: unknown profile {rules!r} ({', '.join(PROFILES)})")
@@ -58,6 +70,8 @@ def spec_of(data: dict):
     for k, v in ints.items():
         if not isinstance(v, int) or isinstance(v, bool):
             raise ScenarioError(f"{k}: an integer")
+    if not 1 <= ints["turn_limit"] <= MAX_TURN:
+        raise ScenarioError(f"fuzz.turn_limit: 1 to {MAX_TURN} (got {ints['turn_limit']})")
     clone_at = fz.get("clone_at")
     if clone_at is not None and not isinstance(clone_at, int):
         raise ScenarioError("fuzz.clone_at: an integer or null")

@@ -20,7 +20,7 @@ import yaml
 
 from mtg_ecs.components import Card, Spell, StackAbility, Attacking, Blocking, Tapped, Attached
 from mtg_ecs.core.decisions import (IllegalAction, PlayerRef, Pass, PlayLand, Cast, Activate)
-from mtg_ecs.apps.scenario.setup import ScenarioError
+from mtg_ecs.apps.scenario.setup import ScenarioError, MAX_ACTIONS, MAX_TURN
 from mtg_ecs.game import Game
 from mtg_ecs.core.hashing import state_hash
 from mtg_ecs.systems.pipeline import STEP_NAMES as STEPS, STEP_INDEX
@@ -54,12 +54,23 @@ EXPECT_KEYS = {"life", "poison", "lost", "winner", "zone", "count", "library", "
                "commander_damage", "stack", "hand_size", "library_size", "step", "priority"}
 
 
+def read_yaml(path: str):
+    """The YAML data of a scenario file, refused past MAX_FILE_BYTES before it is parsed."""
+    from mtg_ecs.apps.scenario.setup import MAX_FILE_BYTES
+    with open(path, "rb") as f:
+        raw = f.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise ScenarioError(f"the file is larger than {MAX_FILE_BYTES} bytes")
+    try:
+        return yaml.safe_load(raw.decode("utf-8"))
+    except UnicodeDecodeError as ex:
+        raise ScenarioError(f"not UTF-8 text: {ex}")
+    except yaml.YAMLError as ex:
+        raise ScenarioError(f"not valid YAML: {ex}")
+
+
 def load(path: str) -> dict:
-    with open(path, encoding="utf-8") as f:
-        try:
-            data = yaml.safe_load(f)
-        except yaml.YAMLError as ex:
-            raise ScenarioError(f"not valid YAML: {ex}")
+    data = read_yaml(path)
     check_top(data)
     return data
 
@@ -107,6 +118,8 @@ class Runner:
         self.actions = data.get("actions") or []
         if not isinstance(self.actions, list):
             raise ScenarioError("actions: must be a list")
+        if len(self.actions) > MAX_ACTIONS:
+            raise ScenarioError(f"actions: {len(self.actions)} actions (at most {MAX_ACTIONS})")
         self.expect = data.get("expect")
 
     # -- names -----------------------------------------------------------------
@@ -174,7 +187,10 @@ class Runner:
         return g.name(x)
 
     # -- running ------------------------------------------------------------------
-    def run(self):
+    def run(self, left_waiting_ok: bool = False):
+        """The actions, then the final expectations. A decision still waiting after the
+        last action fails the scenario (format, "Decisions (strict)"); a Python test that
+        drives a position up to a decision to look at it passes `left_waiting_ok`."""
         for i, act in enumerate(self.actions):
             where = f"action {i + 1}"
             if not isinstance(act, dict):
@@ -205,20 +221,36 @@ class Runner:
                 self.do(verb, act, where)
             except IllegalAction as ex:
                 raise ScenarioFailure(f"{where}: refused: {ex}")
+        d = self.game.pending
+        if d is not None and d.kind != "priority" and not left_waiting_ok:
+            # format, "Decisions (strict)": an unanswered decision fails the scenario
+            raise ScenarioFailure(f"after the last action: a decision is left unanswered: "
+                                  f"{d.kind} for p{d.player} ({d.prompt})")
         if self.expect is not None:
             self.check(self.expect, "expect")
-        if self.game.pending is not None and self.game.pending.kind != "priority" and self.actions \
-                and self.expect is None:
-            pass
 
+    # An action refused because nothing of its kind is pending (a `block` with no blockers
+    # declaration waiting, a `choose` with no decision, a priority action or a `to` / `resolve`
+    # while a decision waits) is refused like any other (IllegalAction, the game unchanged):
+    # under `illegal: true` the scenario goes on, otherwise it fails with the reason
+    # (shared/scenario-format.md, "Actions").
     def _require_priority_action(self, where):
         g = self.game
         d = g.pending
         if d is None:
-            raise ScenarioFailure(f"{where}: the game is over")
+            raise IllegalAction("the game is over")
         if d.kind != "priority":
-            raise ScenarioFailure(f"{where}: a decision is pending and must be answered first: "
-                                  f"{d.kind} for p{d.player} ({d.prompt})")
+            raise IllegalAction(f"a decision is pending and must be answered first: "
+                                f"{d.kind} for p{d.player} ({d.prompt})")
+
+    def _require_no_decision(self, verb):
+        """`to` and `resolve` only pass priority: a decision waiting (a trigger order, a
+        target, a declaration the script stopped at) must be answered first (format:
+        "Decisions (strict)"). With the game over there is nothing to do."""
+        d = self.game.pending
+        if d is not None and d.kind != "priority":
+            raise IllegalAction(f"{verb}: a decision is pending and must be answered first: "
+                                f"{d.kind} for p{d.player} ({d.prompt})")
 
     def do(self, verb, act, where):
         g = self.game
@@ -236,21 +268,25 @@ class Runner:
             return
         if verb == "choose":
             d = g.pending
-            if d is None or d.kind == "priority":
-                raise ScenarioFailure(f"{where}: nothing to choose (no decision pending)")
+            if d is None:
+                raise IllegalAction("nothing to choose: the game is over")
+            if d.kind == "priority":
+                raise IllegalAction(f"nothing to choose: no decision is pending "
+                                    f"(p{d.player} holds priority)")
             if "player" in act and self.player(act["player"], where) != d.player:
-                raise ScenarioFailure(f"{where}: the pending decision ({d.kind}) is p{d.player}'s, "
-                                      f"not {act['player']}'s")
+                raise IllegalAction(f"the pending decision ({d.kind}) is p{d.player}'s, "
+                                    f"not {act['player']}'s")
             g.decide(self.map_answer(d, act["choose"], where))
             return
         if verb in ("attack", "block"):
             d = g.pending
             kind = "attackers" if verb == "attack" else "blockers"
             if d is None or d.kind != kind:
-                raise ScenarioFailure(f"{where}: no {kind} declaration is pending"
-                                      + (f" (pending: {d.kind})" if d else ""))
+                raise IllegalAction(f"no {kind} declaration is pending"
+                                    + (f" (pending: {d.kind} for p{d.player})" if d
+                                       else " (the game is over)"))
             if "player" in act and self.player(act["player"], where) != d.player:
-                raise ScenarioFailure(f"{where}: the declaration is p{d.player}'s")
+                raise IllegalAction(f"the declaration is p{d.player}'s, not {act['player']}'s")
             spec = act[verb] or {}
             if not isinstance(spec, dict):
                 raise ScenarioError(f"{where}: {verb} is a mapping")
@@ -434,8 +470,9 @@ class Runner:
             raise ScenarioError(f"{where}: unknown step {step!r}")
         start_turn = g.turn
         if turn is not None and not (isinstance(turn, int) and not isinstance(turn, bool)
-                                     and turn >= 1):
-            raise ScenarioError(f"{where}: turn: a turn number (got {turn!r})")
+                                     and 1 <= turn <= MAX_TURN):
+            raise ScenarioError(f"{where}: turn: a turn number, 1 to {MAX_TURN} (got {turn!r})")
+        self._require_no_decision("to")
         if turn is not None:
             target_turn = int(turn)
         elif STEP_INDEX[step] > STEP_INDEX.get(g.step, -1) and g.step != "pregame":
@@ -474,8 +511,9 @@ class Runner:
             target = n
         else:
             raise ScenarioError(f"{where}: resolve: a number or all")
+        self._require_no_decision("resolve")
         if not g.stack:
-            raise ScenarioFailure(f"{where}: the stack is empty")
+            raise IllegalAction("resolve: the stack is empty")
         done = 0
         start = g.resolved
         for _ in range(100000):

@@ -25,6 +25,19 @@ HISTORY_KEYS = {"commander_casts", "commander_damage", "life_lost_this_turn",
                 "lands_played_this_turn", "creatures_died_this_turn"}
 EXTRA_CARD_KEYS = {"name", "cost", "type", "pt", "loyalty", "keywords"}
 
+# Size limits (README, "Scenario files"). No rule of the game bounds these, but a file asking
+# for more is a typo or an attack (`count: 100000000` would build objects until killed): it
+# is malformed, refused before anything is built.
+MAX_FILE_BYTES = 16 * 2 ** 20     # a scenario file (a fuzz repro of 60,000 answers is ~6 MB)
+MAX_ZONE_OBJECTS = 1000           # objects in one zone of one player (count included)
+MAX_OBJECTS = 3000                # objects in the whole setup
+MAX_AMOUNT = 1000                 # counters of one kind, damage, X, poison, mana of one type,
+                                  # history numbers, an extra card's power/toughness/loyalty
+MAX_LIFE = 10 ** 6                # a life total, either sign
+MAX_TURN = 10000                  # turn.number, and the `turn` of a `to` action
+MAX_ACTIONS = 10000               # actions in one file
+MAX_EXTRA_CARDS = 1000            # definitions under `cards`
+
 
 def extra_cards(entries) -> dict:
     """A scenario's `cards:` list -> {name: CardDef}."""
@@ -35,6 +48,8 @@ def extra_cards(entries) -> dict:
         return out
     if not isinstance(entries, list):
         raise ScenarioError("cards: must be a list of card definitions")
+    if len(entries) > MAX_EXTRA_CARDS:
+        raise ScenarioError(f"cards: {len(entries)} definitions (at most {MAX_EXTRA_CARDS})")
     for i, e in enumerate(entries):
         if not isinstance(e, dict) or "name" not in e:
             raise ScenarioError(f"cards[{i}]: needs a name")
@@ -49,6 +64,10 @@ def extra_cards(entries) -> dict:
         if pt is not None and not (isinstance(pt, list) and len(pt) == 2 and all(
                 (isinstance(v, int) and not isinstance(v, bool)) or v == "*" for v in pt)):
             raise ScenarioError(f"cards[{i}] ({e['name']}).pt: [power, toughness] (got {pt!r})")
+        for v in pt or ():
+            _bounded(v, -MAX_AMOUNT, MAX_AMOUNT, f"cards[{i}] ({e['name']}).pt")
+        if isinstance(e.get("loyalty"), int):
+            _bounded(e["loyalty"], 0, MAX_AMOUNT, f"cards[{i}] ({e['name']}).loyalty")
         try:
             out[e["name"]] = make_card(e["name"], e.get("cost"), e["type"], pt=e.get("pt"),
                                        loyalty=e.get("loyalty"), keywords=e.get("keywords", ()),
@@ -79,6 +98,9 @@ def _card_entries(zone_list, where):
             out.append(e)
         else:
             raise ScenarioError(f"{where}[{i}]: a card is a name or a mapping")
+    n = sum(e.get("count", 1) for e in out)
+    if n > MAX_ZONE_OBJECTS:
+        raise ScenarioError(f"{where}: {n} objects (at most {MAX_ZONE_OBJECTS} in one zone)")
     return out
 
 
@@ -89,19 +111,32 @@ def _check_entry(e, where):
     count = e.get("count", 1)
     if not _nat(count) or count < 1:
         raise ScenarioError(f"{where}.count: a positive integer (got {count!r})")
+    _bounded(count, 1, MAX_ZONE_OBJECTS, f"{where}.count")
     for k in ("tapped", "sick", "phased_out", "face_down"):
         if k in e and not isinstance(e[k], bool):
             raise ScenarioError(f"{where}.{k}: true or false (got {e[k]!r})")
     for k in ("damage", "x"):
         if e.get(k) is not None and not _nat(e[k]):
             raise ScenarioError(f"{where}.{k}: an integer, 0 or more (got {e[k]!r})")
+        if e.get(k) is not None:
+            _bounded(e[k], 0, MAX_AMOUNT, f"{where}.{k}")
     cnt = e.get("counters")
     if cnt is not None and (not isinstance(cnt, dict) or not all(
             isinstance(k, str) and k and _nat(v) for k, v in cnt.items())):
         raise ScenarioError(f"{where}.counters: a mapping of counter kind to a number, "
                             f"like {{\"+1/+1\": 2}} (got {cnt!r})")
+    for k, v in (cnt or {}).items():
+        _bounded(v, 0, MAX_AMOUNT, f"{where}.counters.{k}")
     if e.get("chosen") is not None and not isinstance(e["chosen"], dict):
         raise ScenarioError(f"{where}.chosen: a mapping, like {{color: red}} (got {e['chosen']!r})")
+
+
+def _bounded(v, lo, hi, where):
+    """A number of a scenario within the size limits (MAX_*): a clear error, not a game
+    that runs until killed."""
+    if isinstance(v, int) and not isinstance(v, bool) and not lo <= v <= hi:
+        raise ScenarioError(f"{where}: {v} is out of range ({lo} to {hi}; "
+                            f"the limits are in the README, 'Scenario files')")
 
 
 def _nat(v) -> bool:
@@ -116,6 +151,9 @@ def _defn(name, token, extra):
         bad = set(token) - {"type", "pt", "colors", "keywords", "name"}
         if bad:
             raise ScenarioError(f"token {name}: unknown key(s) {sorted(bad)}")
+        tpt = token.get("pt")
+        for v in tpt if isinstance(tpt, list) else ():
+            _bounded(v, -MAX_AMOUNT, MAX_AMOUNT, f"token {name}.pt")
         return make_card(name, None, token.get("type", "Creature"), pt=token.get("pt"),
                          keywords=token.get("keywords", ()), colors=token.get("colors"))
     try:
@@ -180,6 +218,15 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None):
     number = turn.get("number", 1)
     if not isinstance(number, int) or number < 1:
         raise ScenarioError("turn.number: a positive integer")
+    _bounded(number, 1, MAX_TURN, "turn.number")
+    total = 0                     # every zone's entries checked before any object is made
+    for i, ps in enumerate(players):
+        if isinstance(ps, dict):
+            for zone in ("library", "hand", "graveyard", "exile", "command", "battlefield"):
+                total += sum(e.get("count", 1)
+                             for e in _card_entries(ps.get(zone), f"players[{i}].{zone}"))
+    if total > MAX_OBJECTS:
+        raise ScenarioError(f"players: {total} objects in all (at most {MAX_OBJECTS} in a file)")
 
     g = Game(num_players=len(players), seed=sd, rules=rules, log=log)
     g.scenario_cards = extra
@@ -203,18 +250,23 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None):
         p.poison = ps.get("poison", 0)
         if not isinstance(p.life, int) or not isinstance(p.poison, int):
             raise ScenarioError(f"players[{i}]: life and poison are integers")
+        _bounded(p.life, -MAX_LIFE, MAX_LIFE, f"players[{i}].life")
+        _bounded(p.poison, 0, MAX_AMOUNT, f"players[{i}].poison")
         if "mana" in ps:
             from mtg_ecs.components.mana import pool_from_dict, ManaError
             try:
                 p.pool = pool_from_dict(ps["mana"] or {})
             except (ManaError, AttributeError, TypeError, ValueError) as ex:
                 raise ScenarioError(f"players[{i}].mana: {ex}")
+            for k, v in (ps["mana"] or {}).items():
+                _bounded(v, 0, MAX_AMOUNT, f"players[{i}].mana.{k}")
         hist = ps.get("history") or {}
         if not isinstance(hist, dict) or set(hist) - HISTORY_KEYS:
             raise ScenarioError(f"players[{i}].history: unknown key(s) {sorted(set(hist) - HISTORY_KEYS) if isinstance(hist, dict) else hist}")
         for k, v in hist.items():
             if k not in ("commander_casts", "commander_damage") and not _nat(v):
                 raise ScenarioError(f"players[{i}].history.{k}: an integer, 0 or more (got {v!r})")
+            _bounded(v, 0, MAX_AMOUNT, f"players[{i}].history.{k}")
         if "commander_casts" in hist or "commander_damage" in hist:
             raise ScenarioError(f"players[{i}].history: commander history is not supported yet")
         p.life_lost_turn = hist.get("life_lost_this_turn", 0)
