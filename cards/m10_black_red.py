@@ -560,10 +560,10 @@ class _WarpWorld(fx.Step):
                 if e in game.battlefield:
                     zones.move(game, e, "library", cause="effect")
         # R3: tokens counted above aren't cards; they are never revealed (704.5d)
-        from mtg_ecs.systems.sba import _cease
+        from mtg_ecs.systems.sba import cease_to_exist
         for e in list(game.token_limbo):
             if game.exists(e) and game.zone_of(e) == "library":
-                _cease(game, e)
+                cease_to_exist(game, e)
         for p in players:
             zones.shuffle(game, p)
         revealed = {}

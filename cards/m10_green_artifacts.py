@@ -309,7 +309,7 @@ class _WolvesHunt(fx.Step):
         if st["phase"] == 1:
             batch = [(w, game.chars(w), t, game.chars(w).power or 0) for w in st["wolves"]
                      if w in game.battlefield and (game.chars(w).power or 0) > 0]
-            d = fx._deal(game, ctx, self, batch) if batch else None
+            d = fx.deal_with_choices(game, ctx, self, batch) if batch else None
             if d is not None:
                 return d
             st["phase"] = 2
@@ -332,7 +332,7 @@ class _WolvesHunt(fx.Step):
             if src is None:
                 return None
             batch = [(src, game.chars(src), w, n) for w, n in st["division"].items() if w in game.battlefield]
-            d = fx._deal(game, ctx, self, batch)
+            d = fx.deal_with_choices(game, ctx, self, batch)
             if d is not None:
                 return d
             st["phase"] = 4
@@ -352,7 +352,7 @@ class _WolvesHunt(fx.Step):
                 raise IllegalAction(f"the division must total {decision.data['total']}")
             st["division"] = dict(answer)
             return
-        fx._answer_order(game, ctx, self, decision, answer)
+        fx.answer_damage_choice(game, ctx, self, decision, answer)
 
 
 card("Master of the Wild Hunt", "{2}{G}{G}", "Creature — Human Shaman", pt=(3, 3),

@@ -77,6 +77,12 @@ NO_COST = ManaCost(is_none=True)
 ZERO = ManaCost(text="{0}")
 
 
+def add_costs(a: ManaCost, b: ManaCost) -> ManaCost:
+    """A total cost (601.2f): `a` plus the mana of `b` (X and the text of `a` kept)."""
+    return ManaCost(a.generic + b.generic, tuple(x + y for x, y in zip(a.colored, b.colored)),
+                    a.hybrid + b.hybrid, a.x, a.text)
+
+
 def parse_cost(text: str | None) -> ManaCost:
     """Parse "{2}{R}{R}", "{X}{R}", "{W/U}" into a ManaCost. None means no mana cost."""
     if text is None:

@@ -26,6 +26,7 @@ from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, Pass, Con
 from mtg_ecs.core.loop import EngineError, LOOP_LIMIT  # noqa: F401  (public)
 from mtg_ecs.core.rules import RulesProfile
 from mtg_ecs.cards import get_card
+from mtg_ecs.position import build_game
 from mtg_ecs.systems import layers, sba
 from mtg_ecs.systems.pipeline import PIPELINE
 from mtg_ecs.systems.start import start_game
@@ -448,8 +449,7 @@ class Game(GameState):
     def from_setup(cls, setup: dict, **kw):
         """A game in a scenario position: returns (game, handles). `defs={name: CardDef}`
         adds test-only cards."""
-        from mtg_ecs.apps.scenario.setup import build_game
-        g, handles = build_game(setup, **kw)
+        g, handles = build_game(setup, game_class=cls, **kw)
         g.origin = ("setup", (_copy.deepcopy(setup),), dict(kw))
         return g, handles
 

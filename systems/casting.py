@@ -12,7 +12,7 @@ from mtg_ecs.components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED,
                         LoyaltyActivated)
 from mtg_ecs.components.definitions import ActivatedAbility, TargetSpec
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, yes_no
-from mtg_ecs.components.mana import IDX, ManaCost, ZERO, parse_cost
+from mtg_ecs.components.mana import IDX, ManaCost, ZERO, add_costs, parse_cost
 from mtg_ecs.systems import costs, zones
 from mtg_ecs.systems.stack import spell_parts
 from mtg_ecs.systems.targeting import illegal_target_message, TargetContext, candidates, is_legal
@@ -73,7 +73,7 @@ def _norm_targets(given, n_specs):
     return out
 
 
-class _Procedure:
+class Procedure:
     """Shared by casting and activating: the choice sequence as explicit state,
     so a game can be cloned at any decision."""
 
@@ -91,8 +91,8 @@ class _Procedure:
         t.targets = [list(x) for x in self.targets] if self.targets is not None else None
         t.pay_choices = dict(self.pay_choices)
         if getattr(self, "sac_moves", None) is not None:
-            from mtg_ecs.systems.effects import _copy_state
-            t.sac_moves = _copy_state(self.sac_moves)
+            from mtg_ecs.systems.effects import copy_state
+            t.sac_moves = copy_state(self.sac_moves)
         if self.origin is not None:
             t.origin = self.origin.clone()
         return t
@@ -170,7 +170,7 @@ class _Procedure:
                 raise IllegalAction(f"X can't be {answer!r} (legal: 0..{max(decision.options)})")
             self.x = answer
         elif k == "divide":
-            self._validate_division(game, decision, answer)
+            self.validate_division(game, decision, answer)
             self.division = tuple(answer.items())
         elif k == "may" and decision.data.get("what") == "kicker":
             self.kicked = yes_no(answer)
@@ -192,7 +192,7 @@ class _Procedure:
                 any(m not in decision.options for m in ms):
             raise IllegalAction(f"illegal modes {ms}")
 
-    def _validate_division(self, game, decision, answer):
+    def validate_division(self, game, decision, answer):
         if not isinstance(answer, dict):
             raise IllegalAction("a division is {target: amount}")
         tg = decision.options
@@ -204,7 +204,7 @@ class _Procedure:
             raise IllegalAction(f"the division must total {decision.data['total']}")
 
 
-class CastTask(_Procedure):
+class CastTask(Procedure):
     """CR 601.2: casting a spell."""
 
     def __init__(self, player: int, action):
@@ -264,7 +264,7 @@ class CastTask(_Procedure):
             base = self._fixed_cost(game)
             n = 0                                # how many times it could be paid (multikicker: 702.33c)
             while n < (20 if multi else 1) and \
-                    costs.can_pay_mana(game, self.player, self._plus(base, self._times(kicker, n + 1))):
+                    costs.can_pay_mana(game, self.player, add_costs(base, self._times(kicker, n + 1))):
                 n += 1
             if n and multi:
                 return Decision("x", self.player, list(range(n + 1)), 1, 1,
@@ -311,7 +311,7 @@ class CastTask(_Procedure):
             # or more targets"; all of it to that target is then the one legal answer)
             if self.pre_divide is not None:
                 dd = Decision("divide", self.player, tg, data={"total": total})
-                self._validate_division(game, dd, self.pre_divide)
+                self.validate_division(game, dd, self.pre_divide)
                 self.division = tuple(self.pre_divide.items())
             else:
                 return Decision("divide", self.player, tg, prompt=f"divide {total}",
@@ -409,13 +409,8 @@ class CastTask(_Procedure):
     def _times(cls, c: ManaCost, n: int) -> ManaCost:
         out = ManaCost()
         for _ in range(n):
-            out = cls._plus(out, c)
+            out = add_costs(out, c)
         return out
-
-    @staticmethod
-    def _plus(a: ManaCost, b: ManaCost) -> ManaCost:
-        return ManaCost(a.generic + b.generic, tuple(x + y for x, y in zip(a.colored, b.colored)),
-                        a.hybrid + b.hybrid, a.x, a.text)
 
     def _fixed_cost(self, game) -> ManaCost:
         """601.2f: the mana cost or alternative cost, plus mana additional costs (a kicker
@@ -425,9 +420,9 @@ class CastTask(_Procedure):
         sa = self.defn.spell
         for add in self._cost_parts():
             if add.mana.total:
-                c = self._plus(c, add.mana)
+                c = add_costs(c, add.mana)
         if self.kicked:
-            c = self._plus(c, self._times(self._kicker()[0], int(self.kicked)))
+            c = add_costs(c, self._times(self._kicker()[0], int(self.kicked)))
         n = costs.cost_increase(game, self.player, game.chars(self.eid if self.eid is not None else self.card))
         if sa is not None and sa.extra_generic is not None:
             n += sa.extra_generic(self.targets or [])
@@ -459,7 +454,7 @@ class CastTask(_Procedure):
         return hi
 
 
-class ActivateTask(_Procedure):
+class ActivateTask(Procedure):
     """CR 602.2: activating an ability (606 for loyalty abilities)."""
 
     def __init__(self, player: int, action, ability: ActivatedAbility):

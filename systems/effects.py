@@ -46,7 +46,7 @@ class Ctx:
                     (dict(v) if isinstance(v, dict) else v))
         # a task driven by a step (casting during resolution, systems/playing.py) is copied;
         # a step's progress kept in a list or dict is copied too (a clone must not share it)
-        c.vars = {k: (x.copy() if hasattr(x, "needs_rewind") else _copy_state(x))
+        c.vars = {k: (x.copy() if hasattr(x, "needs_rewind") else copy_state(x))
                   for k, x in c.vars.items()}
         return c
 
@@ -54,16 +54,16 @@ class Ctx:
         return game.chars(self.source)
 
 
-def _copy_state(x):
+def copy_state(x):
     """A copy of a step's saved progress: containers are copied (recursively), an object
     that keeps progress of its own copies itself (`copy_progress`), other objects and
     values are shared (they are immutable: ids, PlayerRefs, names)."""
     if hasattr(x, "copy_progress"):
         return x.copy_progress()
     if isinstance(x, dict):
-        return {k: _copy_state(v) for k, v in x.items()}
+        return {k: copy_state(v) for k, v in x.items()}
     if isinstance(x, list):
-        return [_copy_state(v) for v in x]
+        return [copy_state(v) for v in x]
     if isinstance(x, set):
         return set(x)
     return x
@@ -248,7 +248,7 @@ class Step:
         raise IllegalAction("this step asked nothing")
 
 
-def _deal(game, ctx, step, batch, combat=False):
+def deal_with_choices(game, ctx, step, batch, combat=False):
     """Deal a damage event, first asking the affected players the order of any
     prevention effects that apply together (616.1)."""
     from mtg_ecs.systems.replacement import order_decision
@@ -269,7 +269,7 @@ def _deal(game, ctx, step, batch, combat=False):
     return None
 
 
-def _answer_order(game, ctx, step, decision, answer):
+def answer_damage_choice(game, ctx, step, decision, answer):
     from mtg_ecs.systems.replacement import answer_order
     if decision.kind == "redirect":
         from mtg_ecs.systems import redirect
@@ -316,10 +316,10 @@ class DealDamage(Step):
         for t in self.to.resolve(game, ctx):
             n = ctx.division.get(t, 0) if self.divided else amount(self.n, game, ctx)
             batch.append((ctx.source, sc, t, n))
-        return _deal(game, ctx, self, batch)
+        return deal_with_choices(game, ctx, self, batch)
 
     def answer(self, game, ctx, decision, answer):
-        _answer_order(game, ctx, self, decision, answer)
+        answer_damage_choice(game, ctx, self, decision, answer)
 
 
 class DealDamageEach(Step):
@@ -341,10 +341,10 @@ class DealDamageEach(Step):
         if self.players:
             for p in game.apnap():
                 batch.append((ctx.source, sc, PlayerRef(p), n))
-        return _deal(game, ctx, self, batch)
+        return deal_with_choices(game, ctx, self, batch)
 
     def answer(self, game, ctx, decision, answer):
-        _answer_order(game, ctx, self, decision, answer)
+        answer_damage_choice(game, ctx, self, decision, answer)
 
 
 class Destroy(_EachObject):
@@ -394,10 +394,10 @@ class ExileThenDealsPower(Step):
             ch = game.chars(new)
             for r in self.to.resolve(game, ctx):
                 batch.append((new, ch, r, max(0, ch.power or 0)))
-        return _deal(game, ctx, self, batch)
+        return deal_with_choices(game, ctx, self, batch)
 
     def answer(self, game, ctx, decision, answer):
-        _answer_order(game, ctx, self, decision, answer)
+        answer_damage_choice(game, ctx, self, decision, answer)
 
 
 class ReturnToHand(_EachObject):
@@ -656,9 +656,9 @@ class CreateTokens(Step):
             # CR 303.4f: the player it enters under chooses what each Aura token enchants
             # before it's created; with nothing to enchant it isn't created (303.4g)
             from mtg_ecs.systems.auras import enchant_options, STAYS
-            from mtg_ecs.systems.layers import _make_base
+            from mtg_ecs.systems.layers import make_base
             from mtg_ecs.components import owned_by, Owner
-            ch = _make_base({Card: Card(defn, -1, True), Owner: owned_by(ctx.controller),
+            ch = make_base({Card: Card(defn, -1, True), Owner: owned_by(ctx.controller),
                              Controller: Controller(ctx.controller)}, None)
             while len(st["attach"]) < n:
                 opts = enchant_options(game, None, ctx.controller, chars=ch)
@@ -767,10 +767,10 @@ class Fight(Step):
         ca, cb = game.chars(a), game.chars(b)
         if "Creature" not in ca.types or "Creature" not in cb.types:
             return
-        return _deal(game, ctx, self, [(a, ca, b, max(0, ca.power)), (b, cb, a, max(0, cb.power))])
+        return deal_with_choices(game, ctx, self, [(a, ca, b, max(0, ca.power)), (b, cb, a, max(0, cb.power))])
 
     def answer(self, game, ctx, decision, answer):
-        _answer_order(game, ctx, self, decision, answer)
+        answer_damage_choice(game, ctx, self, decision, answer)
 
 
 class AttachSelfTo(Step):

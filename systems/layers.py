@@ -157,12 +157,12 @@ def base_chars(game, eid: int) -> Chars:
     hit = game.base_chars.get(eid)
     if hit is not None and hit[0] is ctl:
         return hit[1]
-    c = _make_base(comps, eid)
+    c = make_base(comps, eid)
     game.base_chars[eid] = (ctl, c)
     return c
 
 
-def _make_base(comps, eid: int) -> Chars:
+def make_base(comps, eid: int) -> Chars:
     card = comps[Card]
     d = card.defn
     cp = comps.get(CopyOf)

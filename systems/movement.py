@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from mtg_ecs.core.decisions import PlayerRef, Decision, yes_no
 from mtg_ecs.systems import zones
-from mtg_ecs.systems.effects import Step, _deal, _answer_order, amount
+from mtg_ecs.systems.effects import Step, deal_with_choices, answer_damage_choice, amount
 
 
 def _chars_or_lki(game, e):
@@ -105,10 +105,10 @@ class DealsDamage(Step):
                 batch.append((src, sc, t, n))
         if not batch:
             return None
-        return _deal(game, ctx, self, batch)
+        return deal_with_choices(game, ctx, self, batch)
 
     def answer(self, game, ctx, decision, answer):
-        _answer_order(game, ctx, self, decision, answer)
+        answer_damage_choice(game, ctx, self, decision, answer)
 
 
 class ExileAndRemember(Step):

@@ -11,7 +11,7 @@ from dataclasses import replace
 from mtg_ecs.components import Card, LoyaltyActivated
 from mtg_ecs.core.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
                            cast_option, activate_option)
-from mtg_ecs.components.mana import ZERO
+from mtg_ecs.components.mana import ZERO, add_costs
 from mtg_ecs.systems import costs, zones
 from mtg_ecs.systems.board import board, statics_with_rule
 from mtg_ecs.systems.casting import CastTask, ActivateTask, spell_target_specs
@@ -295,7 +295,7 @@ def fixed_cost(game, player: int, card: int, alt, parts=None):
     cost = cost.with_x(0) if cost.x else cost
     for add in parts:
         if add.mana.total:
-            cost = CastTask._plus(cost, add.mana)
+            cost = add_costs(cost, add.mana)
     inc = costs.cost_increase(game, player, game.chars(card))              # 601.2f
     if inc:
         cost = replace(cost, generic=cost.generic + inc)

@@ -127,7 +127,7 @@ def _check(game) -> bool:
     for idx, reason in lose:
         game.emit("draw" if draw else "lose", player=idx, reason=reason)
     for e in cease:
-        _cease(game, e)
+        cease_to_exist(game, e)
     for e in unattach:
         game.unset(e, Attached)
     for e in annihilate:
@@ -145,7 +145,7 @@ def _check(game) -> bool:
     return True
 
 
-def _cease(game, e):
+def cease_to_exist(game, e):
     game.token_limbo.discard(e)
     game.remove_from_zone(e)
     game.world.delete(e)
@@ -180,8 +180,8 @@ class ReplacementOrderTask:
         self.batches = batches
 
     def copy(self):
-        from mtg_ecs.systems.effects import _copy_state
-        return ReplacementOrderTask(_copy_state(self.batches))
+        from mtg_ecs.systems.effects import copy_state
+        return ReplacementOrderTask(copy_state(self.batches))
 
     def run(self, game):
         from mtg_ecs.systems import discard

@@ -352,8 +352,8 @@ class PutTriggersTask:
             self.ordered = order
             return
         if decision.kind == "divide":
-            from mtg_ecs.systems.casting import _Procedure
-            _Procedure._validate_division(None, game, decision, answer)
+            from mtg_ecs.systems.casting import Procedure
+            Procedure.validate_division(None, game, decision, answer)
             self._division = tuple(answer.items())
             return
         if decision.kind == "targets":

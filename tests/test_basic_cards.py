@@ -6,7 +6,6 @@ import pytest
 
 from mtg_ecs.components.definitions import make_card, SpellAbility, StaticAbility, parse_activation_cost
 from mtg_ecs.apps.scenario.runner import Runner
-from mtg_ecs.apps.scenario.setup import build_game
 from mtg_ecs import Game, Pass
 from mtg_ecs.core.decisions import Cast, PlayerRef, IllegalAction
 from mtg_ecs.systems import effects as fx
@@ -118,7 +117,7 @@ def _run(data: dict, *defs):
     data.setdefault("name", "test")
     r = Runner.__new__(Runner)
     r.data = data
-    r.game, r.handles = build_game(data, defs={d.name: d for d in defs})
+    r.game, r.handles = Game.from_setup(data, defs={d.name: d for d in defs})
     r.actions = data.get("actions") or []
     r.expect = data.get("expect")
     r.run()

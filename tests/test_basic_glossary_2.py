@@ -11,7 +11,6 @@ from mtg_ecs.components.definitions import SpellAbility, ActivatedAbility, make_
 from mtg_ecs import Game, Pass
 from mtg_ecs.core.decisions import IllegalAction, Activate, Cast, PlayLand
 from mtg_ecs.apps.scenario.runner import Runner
-from mtg_ecs.apps.scenario.setup import build_game
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems.targeting import any_target, creature, player, target
 from mtg_ecs.systems.replacement import add_shield
@@ -28,7 +27,7 @@ def run(data: dict, *defs, before=None, left_waiting_ok=False):
     data.setdefault("name", "test")
     r = Runner.__new__(Runner)
     r.data = data
-    r.game, r.handles = build_game(data, defs={d.name: d for d in defs})
+    r.game, r.handles = Game.from_setup(data, defs={d.name: d for d in defs})
     if before is not None:
         before(r.game, r.handles)
     r.actions = data.get("actions") or []

@@ -13,7 +13,7 @@ import yaml
 
 from mtg_ecs.apps import decklist, fuzz
 from mtg_ecs.apps.scenario import run_data, run_file
-from mtg_ecs.apps.scenario import setup as S
+from mtg_ecs import position as S
 
 HUGE = 100_000_000
 

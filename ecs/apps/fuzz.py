@@ -1243,7 +1243,7 @@ def load_repro(path: str):
     """(spec, answers, clone_at, recorded failure) of a repro: a scenario file with the
     `fuzz` key, or the flat YAML files written before."""
     from mtg_ecs.apps.scenario.runner import read_yaml
-    data = read_yaml(path)          # bounded in size (scenario.setup.MAX_FILE_BYTES)
+    data = read_yaml(path)          # bounded in size (position.MAX_FILE_BYTES)
     if not isinstance(data, dict):
         raise ValueError("a repro file is a YAML mapping")
     from mtg_ecs.apps.scenario.fuzzgame import spec_of

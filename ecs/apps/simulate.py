@@ -67,7 +67,7 @@ def load_deck(spec: str, extra: dict | None = None, fmt: str = "freeform") -> De
 def load_card_file(path: str) -> dict:
     """--cards FILE.yaml: simple card definitions (the schema of a scenario's `cards:`)."""
     import yaml
-    from mtg_ecs.apps.scenario.setup import extra_cards, ScenarioError
+    from mtg_ecs.position import extra_cards, ScenarioError
     with open(path, encoding="utf-8") as f:
         data = yaml.safe_load(f)
     try:

@@ -1,6 +1,6 @@
 """Scenario files: the rules-test contract of shared/scenario-format.md."""
 from mtg_ecs.apps.scenario.runner import run_file, run_data, Result, ScenarioFailure  # noqa: F401
-from mtg_ecs.apps.scenario.setup import ScenarioError, build_game  # noqa: F401
+from mtg_ecs.position import ScenarioError  # noqa: F401
 
 
 def collect(paths) -> list[str]:

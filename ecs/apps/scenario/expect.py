@@ -4,7 +4,7 @@ from __future__ import annotations
 from mtg_ecs.components import Card, StackAbility, Attacking, Blocking, Tapped, Attached, Spell
 from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.components.mana import COLOR_NAMES, pool_to_dict, IDX
-from mtg_ecs.apps.scenario.setup import ScenarioError
+from mtg_ecs.position import ScenarioError
 
 EXPECT_KEYS = {"life", "poison", "lost", "winner", "zone", "count", "library", "pt", "counters",
                "damage", "tapped", "attacking", "blocking", "phased_out", "face_down", "sick",

@@ -27,7 +27,7 @@ fails with the fuzzer's message otherwise. Only `name`, `source`, `rules`, `seed
 """
 from __future__ import annotations
 
-from mtg_ecs.apps.scenario.setup import MAX_TURN, MAX_ZONE_OBJECTS, ScenarioError
+from mtg_ecs.position import MAX_TURN, MAX_ZONE_OBJECTS, ScenarioError
 
 TOP_KEYS = {"name", "source", "rules", "seed", "players", "fuzz"}
 FUZZ_KEYS = {"answers", "harness_seed", "clone_at", "turn_limit", "agent_seeds", "agents", "failure"}

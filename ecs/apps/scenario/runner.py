@@ -20,7 +20,7 @@ import yaml
 
 from mtg_ecs.components import Card, Spell, StackAbility, Attacking, Blocking, Tapped, Attached
 from mtg_ecs.core.decisions import (IllegalAction, PlayerRef, Pass, PlayLand, Cast, Activate)
-from mtg_ecs.apps.scenario.setup import ScenarioError, MAX_ACTIONS, MAX_TURN
+from mtg_ecs.position import ScenarioError, MAX_ACTIONS, MAX_TURN
 from mtg_ecs.game import Game
 from mtg_ecs.core.hashing import state_hash
 from mtg_ecs.systems.pipeline import STEP_NAMES as STEPS, STEP_INDEX
@@ -56,7 +56,7 @@ EXPECT_KEYS = {"life", "poison", "lost", "winner", "zone", "count", "library", "
 
 def read_yaml(path: str):
     """The YAML data of a scenario file, refused past MAX_FILE_BYTES before it is parsed."""
-    from mtg_ecs.apps.scenario.setup import MAX_FILE_BYTES
+    from mtg_ecs.position import MAX_FILE_BYTES
     with open(path, "rb") as f:
         raw = f.read(MAX_FILE_BYTES + 1)
     if len(raw) > MAX_FILE_BYTES:

@@ -1,10 +1,16 @@
-"""Building a game position from a scenario's setup (shared/scenario-format.md)."""
+"""A game position from a description: the `players`, `turn`, `cards` and `rules` keys of
+a scenario file (shared/scenario-format.md), as `Game.from_setup` reads them.
+
+    >>> from mtg_ecs import Game
+    >>> g, handles = Game.from_setup({"players": [{"hand": [{"card": "Forest", "id": "f"}]}, {}]})
+    >>> g.name(g.card_entity[handles["f"]])
+    'Forest'
+"""
 from __future__ import annotations
 
 from mtg_ecs.components import (Card, Controller, Tapped, Counters, Damage, Attached, Chosen,
                         EnteredWithX)
 from mtg_ecs.core.decisions import PlayerRef
-from mtg_ecs.game import Game
 from mtg_ecs.systems.pipeline import STEP_NAMES as STEPS
 
 
@@ -175,7 +181,7 @@ def _entry_defn(e, extra, where):
         raise ScenarioError(f"{where}: {ex}") from None
 
 
-def build_game(setup: dict, seed=None, log: bool = True, defs=None):
+def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_class):
     """Returns (game, handles) — handles map names to physical card ids.
 
     `defs`: extra CardDefs by name (test-only cards written in Python)."""
@@ -228,7 +234,7 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None):
     if total > MAX_OBJECTS:
         raise ScenarioError(f"players: {total} objects in all (at most {MAX_OBJECTS} in a file)")
 
-    g = Game(num_players=len(players), seed=sd, rules=rules, log=log)
+    g = game_class(num_players=len(players), seed=sd, rules=rules, log=log)
     g.scenario_cards = extra
     g.turn = number
     g.active = active
