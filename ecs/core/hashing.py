@@ -70,11 +70,11 @@ def _canonical(v, t, d, memo):
             return ("CardDef", v.name)
         return (t.__qualname__,) + tuple(c(getattr(v, n), d, memo) for n in names)
     if isinstance(v, (type, types.BuiltinFunctionType)):
-        return ("fn", v.__module__, v.__qualname__)
+        return ("fn", v.__qualname__)
     if isinstance(v, types.FunctionType):
         # a closure is told apart by the values it closes over (modify_pt(..., 1, 1))
         cells = tuple(_cell(cl) for cl in v.__closure__ or ())
-        return ("fn", v.__module__, v.__qualname__, c(cells, d, memo))
+        return ("fn", v.__qualname__, c(cells, d, memo))
     if isinstance(v, types.MethodType):
         return ("method", v.__func__.__qualname__, c(v.__self__, d, memo))
     if t.__name__ == "CardDef":
