@@ -129,3 +129,25 @@ def test_the_rules_systems_never_see_the_game_class_or_the_registry():
         if layer(module) == 3:
             for line, target, _ in imports(module, path):
                 assert not target.startswith(("mtg_ecs.game", "mtg_ecs.cards")), (path, line)
+
+
+def test_every_task_follows_the_declared_task_protocol():
+    """core.loop.Task (a Protocol with a data member, so checked by hand): every class on the agenda (a `run(self, game)`) declares
+    `needs_rewind` and has `answer` and `copy` (so a game can be cloned at any decision)."""
+    import importlib
+    import inspect
+    found = []
+    for module, path in modules():
+        if layer(module) not in (3, 4):
+            continue
+        mod = importlib.import_module(module)
+        for name, cls in vars(mod).items():
+            if (inspect.isclass(cls) and cls.__module__ == module
+                    and inspect.isfunction(vars(cls).get("run"))):
+                params = list(inspect.signature(cls.run).parameters)
+                if params == ["self", "game"]:
+                    found.append(cls)
+                    for member in ("answer", "copy"):
+                        assert callable(getattr(cls, member, None)), f"{module}.{name}.{member}"
+                    assert isinstance(getattr(cls, "needs_rewind", None), bool), f"{module}.{name}"
+    assert len(found) >= 15
