@@ -8,9 +8,10 @@ Rules live in `systems/`; a card only names which mechanisms it uses.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from mtg_ecs.components.mana import ManaCost, parse_cost, NO_COST
+from mtg_ecs.components.mana import IDX, NAME_TO_LETTER, NO_COST, ManaCost, parse_cost
+from mtg_ecs.components.protection import ProtectionError, parse_protection
 
 CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
               "Planeswalker", "Sorcery", "Tribal")
@@ -91,7 +92,6 @@ def parse_keyword(text: str) -> Keyword:
 def _protection_keywords(text: str) -> tuple:
     """'Protection from <qualities>' -> one keyword per protection ability (702.16g-h);
     a quality the rules don't define is refused now, as the card is defined (702.16a)."""
-    from mtg_ecs.components.protection import parse_protection, ProtectionError
     try:
         quals = parse_protection(text.strip()[len("protection from "):])
     except ProtectionError as ex:
@@ -210,7 +210,6 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
     c = Cost(parse_cost(mana_txt), tap, untap, sac, sac_self, discard, life, None, False, text,
              tuple(remove))
     if tap_untapped or sac_n != 1:
-        from dataclasses import replace
         c = replace(c, tap_untapped=tap_untapped, sacrifice_n=sac_n)
     return c
 
@@ -350,7 +349,6 @@ def make_card(name, cost, type_line, pt=None, loyalty=None, keywords=(), abiliti
     kws = keywords_of(keywords)
     cols = None
     if colors is not None:
-        from mtg_ecs.components.mana import NAME_TO_LETTER
         cols = frozenset(NAME_TO_LETTER.get(c, c) for c in colors)
     return CardDef(name=name, cost=parse_cost(cost) if cost is not None else NO_COST,
                    supertypes=supers, types=types, subtypes=subs, power=power,
@@ -376,7 +374,6 @@ def act(cost, *effects, targets=(), timing="instant", sac=None, text="") -> Acti
 
 def mana_ability(cost, *letters, text="") -> ActivatedAbility:
     """'<cost>: Add {A} or {B}.': one mana of one of the given letters (CR 605.1a)."""
-    from mtg_ecs.components.mana import IDX
     pools = []
     for letter in letters:
         p = [0] * 6

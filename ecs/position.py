@@ -8,9 +8,11 @@ a scenario file (shared/scenario-format.md), as `Game.from_setup` reads them.
 """
 from __future__ import annotations
 
-from mtg_ecs.components import (Card, Controller, Tapped, Counters, Damage, Attached, Chosen,
-                        EnteredWithX)
-from mtg_ecs.core.decisions import PlayerRef
+from mtg_ecs.cards import UnknownCard, get_card, is_registered, token_def
+from mtg_ecs.components import Card, Controller, Counters, Damage, Attached, Chosen, EnteredWithX
+from mtg_ecs.components.definitions import CardError, make_card
+from mtg_ecs.components.mana import ManaError, pool_from_dict
+from mtg_ecs.core.rules import PROFILES
 from mtg_ecs.systems.pipeline import STEP_NAMES as STEPS
 
 
@@ -47,8 +49,6 @@ MAX_EXTRA_CARDS = 1000            # definitions under `cards`
 
 def extra_cards(entries) -> dict:
     """A scenario's `cards:` list -> {name: CardDef}."""
-    from mtg_ecs.cards import is_registered, token_def
-    from mtg_ecs.components.definitions import make_card, CardError
     out = {}
     if entries is None:
         return out
@@ -151,8 +151,6 @@ def _nat(v) -> bool:
 
 
 def _defn(name, token, extra):
-    from mtg_ecs.cards import get_card, token_def, UnknownCard
-    from mtg_ecs.components.definitions import make_card
     if isinstance(token, dict):
         bad = set(token) - {"type", "pt", "colors", "keywords", "name"}
         if bad:
@@ -174,7 +172,6 @@ def _defn(name, token, extra):
 
 
 def _entry_defn(e, extra, where):
-    from mtg_ecs.cards import UnknownCard
     try:
         return _defn(e["card"], e.get("token"), extra)
     except UnknownCard as ex:
@@ -203,7 +200,6 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
     if len(players) != 2:
         raise ScenarioError("players: games of more than two players are not supported yet")
     rules = setup.get("rules", "current")
-    from mtg_ecs.core.rules import PROFILES
     if rules not in PROFILES:
         raise ScenarioError(f"rules: unknown profile {rules!r} ({', '.join(PROFILES)})")
     sd = setup.get("seed", 0) if seed is None else seed
@@ -259,7 +255,6 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
         _bounded(p.life, -MAX_LIFE, MAX_LIFE, f"players[{i}].life")
         _bounded(p.poison, 0, MAX_AMOUNT, f"players[{i}].poison")
         if "mana" in ps:
-            from mtg_ecs.components.mana import pool_from_dict, ManaError
             try:
                 p.pool = pool_from_dict(ps["mana"] or {})
             except (ManaError, AttributeError, TypeError, ValueError) as ex:
@@ -339,7 +334,6 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
         pass  # combat state can't be set up by a scenario; the step begins with no combat
     g.priority = active
     g.passes = 0
-    from mtg_ecs.systems.control import update_control
     g.advance()
     return g, handles
 
