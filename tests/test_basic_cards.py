@@ -113,13 +113,7 @@ def test_omniscience_library_top_pays():
 
 def _run(data: dict, *defs):
     """Run a scenario dict with test-only CardDefs; any failure fails the test."""
-    data = dict(data)
-    data.setdefault("name", "test")
-    r = Runner.__new__(Runner)
-    r.data = data
-    r.game, r.handles = Game.from_setup(data, defs={d.name: d for d in defs})
-    r.actions = data.get("actions") or []
-    r.expect = data.get("expect")
+    r = Runner({"name": "test", **data}, defs={d.name: d for d in defs})
     r.run()
     return r
 

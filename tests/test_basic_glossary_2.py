@@ -23,15 +23,9 @@ def run(data: dict, *defs, before=None, left_waiting_ok=False):
     """Run a scenario dict with test-only CardDefs; fail the test on any failure.
     `before(game, handles)` runs after setup, before the actions; `left_waiting_ok`: the
     actions may end at a decision (the test answers it)."""
-    data = dict(data)
-    data.setdefault("name", "test")
-    r = Runner.__new__(Runner)
-    r.data = data
-    r.game, r.handles = Game.from_setup(data, defs={d.name: d for d in defs})
+    r = Runner({"name": "test", **data}, defs={d.name: d for d in defs})
     if before is not None:
         before(r.game, r.handles)
-    r.actions = data.get("actions") or []
-    r.expect = data.get("expect")
     r.run(left_waiting_ok=left_waiting_ok)
     return r
 

@@ -5,18 +5,11 @@ from __future__ import annotations
 from mtg_ecs.components.definitions import SpellAbility, make_card
 from mtg_ecs.components import Attached, Card
 from mtg_ecs.apps.scenario.runner import Runner
-from mtg_ecs.game import Game
 from mtg_ecs.systems import effects as fx
 
 
 def run(data: dict, *defs):
-    data = dict(data)
-    data.setdefault("name", "test")
-    r = Runner.__new__(Runner)
-    r.data = data
-    r.game, r.handles = Game.from_setup(data, defs={d.name: d for d in defs})
-    r.actions = data.get("actions") or []
-    r.expect = data.get("expect")
+    r = Runner({"name": "test", **data}, defs={d.name: d for d in defs})
     r.run()
     return r
 

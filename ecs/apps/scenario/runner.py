@@ -112,9 +112,12 @@ def run_data(data: dict, path: str = "<scenario>") -> Result:
 
 
 class Runner:
-    def __init__(self, data: dict):
+    """Runs one scenario. `defs`: test-only card definitions written in Python, by name
+    (for rules a scenario's `cards:` key can't express)."""
+
+    def __init__(self, data: dict, defs: dict | None = None):
         self.data = data
-        self.game, self.handles = Game.from_setup(data)
+        self.game, self.handles = Game.from_setup(data, **({"defs": defs} if defs else {}))
         self.actions = data.get("actions") or []
         if not isinstance(self.actions, list):
             raise ScenarioError("actions: must be a list")
