@@ -11,6 +11,7 @@ from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.layers import StaticEffect, L_7C
 from mtg_ecs.systems.targeting import target, any_target, creature, player
+from mtg_ecs.core.decisions import StepKey
 
 
 def _count_you_control(pred):
@@ -182,7 +183,7 @@ class _SacrificeOtherThenDrain(fx.Step):
                 and "Creature" in game.chars(e).types]
 
     def run(self, game, ctx):
-        if ("xathrid", id(self)) in ctx.vars:
+        if ("xathrid", StepKey(self)) in ctx.vars:
             return None
         opts = self._options(game, ctx)
         if not opts:
@@ -201,7 +202,7 @@ class _SacrificeOtherThenDrain(fx.Step):
         e = chosen[0]
         power = max(0, game.chars(e).power or 0)   # its power as it last existed (608.2h)
         zones.sacrifice(game, e)
-        ctx.vars[("xathrid", id(self))] = True
+        ctx.vars[("xathrid", StepKey(self))] = True
         from mtg_ecs.systems import damage
         for p in fx.EACH_OPPONENT.resolve(game, ctx):
             damage.lose_life(game, p.index, power)
@@ -338,7 +339,7 @@ class _Polymorph(fx.Step):
 
     def run(self, game, ctx):
         from mtg_ecs.systems.entering import entry_choices, put_entering
-        key = ("polymorph", id(self))
+        key = ("polymorph", StepKey(self))
         st = ctx.vars.get(key)
         if st is None:
             st = ctx.vars[key] = {"player": None, "found": []}
@@ -387,7 +388,7 @@ class _HauntingEchoes(fx.Step):
     this way (the searcher may leave some: 701.23b) and exile them; that player shuffles."""
 
     def run(self, game, ctx):
-        st = ctx.vars.get(("echoes", id(self)))
+        st = ctx.vars.get(("echoes", StepKey(self)))
         if st is not None:
             return None
         ps = [p for p in fx.TARGET(0).resolve(game, ctx) if isinstance(p, PlayerRef)]
@@ -403,7 +404,7 @@ class _HauntingEchoes(fx.Step):
             zones.exile(game, c)
         lib = list(reversed(game.players[p].library))
         opts = [c for c in lib if game.chars(c).name in names]
-        ctx.vars[("echoes", id(self))] = p
+        ctx.vars[("echoes", StepKey(self))] = p
         if not opts:
             zones.shuffle(game, p)
             return None
@@ -415,7 +416,7 @@ class _HauntingEchoes(fx.Step):
         chosen = answer if isinstance(answer, (list, tuple)) else [answer]
         if len(set(chosen)) != len(chosen) or any(c not in decision.options for c in chosen):
             raise IllegalAction("choose cards with the same name as an exiled card")
-        p = ctx.vars[("echoes", id(self))]
+        p = ctx.vars[("echoes", StepKey(self))]
         for c in chosen:
             zones.exile(game, c)
         zones.shuffle(game, p)

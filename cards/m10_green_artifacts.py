@@ -13,6 +13,7 @@ from mtg_ecs.systems.player_rules import HandSize, SkipStep, CantLose, Opponents
 from mtg_ecs.systems.replacement import PreventDamageTo, EntersWithCounters
 from mtg_ecs.systems.naming import ChooseNameAsEnters, CantActivateNamed
 from mtg_ecs.systems.targeting import target, creature
+from mtg_ecs.core.decisions import StepKey
 
 _ALL_ZONES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
 
@@ -163,7 +164,7 @@ class _PutChosenOnTop(fx.Step):
         self.key = key
 
     def run(self, game, ctx):
-        if ctx.vars.get(("put", id(self))):
+        if ctx.vars.get(("put", StepKey(self))):
             return None
         cards = [game.card_entity[cid] for cid in ctx.vars.get(self.key, [])]
         cards = [c for c in cards if game.zone_of(c) == "exile"]
@@ -183,7 +184,7 @@ class _PutChosenOnTop(fx.Step):
         from mtg_ecs.systems.library import check_answer
         top, _ = check_answer(decision, answer)
         self._put(game, top)
-        ctx.vars[("put", id(self))] = True
+        ctx.vars[("put", StepKey(self))] = True
 
 
 card("Mirror of Fate", "{5}", "Artifact",
@@ -226,7 +227,7 @@ class _RevealTopCreatureOrBottom(fx.Step):
     def run(self, game, ctx):
         from mtg_ecs.core.decisions import Decision
         from mtg_ecs.systems.entering import entry_choices, put_entering
-        key = ("lurking", id(self))
+        key = ("lurking", StepKey(self))
         st = ctx.vars.get(key)
         lib = game.players[ctx.controller].library
         if st is None:
@@ -251,14 +252,14 @@ class _RevealTopCreatureOrBottom(fx.Step):
 
     def answer(self, game, ctx, decision, answer):
         from mtg_ecs.core.decisions import IllegalAction
-        if isinstance(ctx.vars.get(("lurking", id(self))), list):
+        if isinstance(ctx.vars.get(("lurking", StepKey(self))), list):
             from mtg_ecs.systems.entering import entry_choices_answer
             entry_choices_answer(game, ctx, self, decision, answer)
             return
         if answer not in (True, False, "yes", "no"):
             raise IllegalAction("answer yes or no")
-        top = ctx.vars[("lurking", id(self))]
-        ctx.vars[("lurking", id(self))] = "done"
+        top = ctx.vars[("lurking", StepKey(self))]
+        ctx.vars[("lurking", StepKey(self))] = "done"
         if answer in (True, "yes") and game.exists(top) and game.zone_of(top) == "library":
             lib = game.players[ctx.controller].library
             lib.remove(top)
@@ -293,7 +294,7 @@ class _WolvesHunt(fx.Step):
         from mtg_ecs.core.decisions import Decision
         from mtg_ecs.components import Card
         from mtg_ecs.systems import zones
-        st = ctx.vars.setdefault(("hunt", id(self)), {"phase": 0, "wolves": [], "division": None})
+        st = ctx.vars.setdefault(("hunt", StepKey(self)), {"phase": 0, "wolves": [], "division": None})
         targets = fx.TARGET(0).resolve(game, ctx)
         if not targets:
             return None
@@ -340,7 +341,7 @@ class _WolvesHunt(fx.Step):
 
     def answer(self, game, ctx, decision, answer):
         from mtg_ecs.core.decisions import IllegalAction
-        st = ctx.vars[("hunt", id(self))]
+        st = ctx.vars[("hunt", StepKey(self))]
         if decision.kind == "divide":
             if not isinstance(answer, dict) or not answer:
                 raise IllegalAction("a division is {wolf: amount}")

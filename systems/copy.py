@@ -21,6 +21,7 @@ from mtg_ecs.components import Card, Spell
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems.effects import Step
 from mtg_ecs.systems.targeting import TargetContext, candidates, is_legal
+from mtg_ecs.core.decisions import StepKey
 
 
 def copy_spell(game, spell_eid: int, controller: int) -> int | None:
@@ -120,7 +121,7 @@ class CopySpell(Step):
         self.may_new = may_choose_new_targets
 
     def run(self, game, ctx):
-        key = ("copy", id(self))
+        key = ("copy", StepKey(self))
         st = ctx.vars.get(key)
         if st is None:
             st = ctx.vars[key] = {"procs": [], "i": 0}
@@ -133,7 +134,7 @@ class CopySpell(Step):
         return _run_procs(game, st)
 
     def answer(self, game, ctx, decision, answer):
-        st = ctx.vars[("copy", id(self))]
+        st = ctx.vars[("copy", StepKey(self))]
         st["procs"][st["i"]].answer(game, decision, answer)
 
 
@@ -146,7 +147,7 @@ class EachOtherPlayerCopies(Step):
         self.what = what
 
     def run(self, game, ctx):
-        key = ("copies", id(self))
+        key = ("copies", StepKey(self))
         st = ctx.vars.get(key)
         if st is None:
             spells = [s for s in self.what.resolve(game, ctx) if not isinstance(s, PlayerRef)]
@@ -172,7 +173,7 @@ class EachOtherPlayerCopies(Step):
             st["procs"].append(_CopyProcess(new, p, True))
 
     def answer(self, game, ctx, decision, answer):
-        st = ctx.vars[("copies", id(self))]
+        st = ctx.vars[("copies", StepKey(self))]
         st["procs"][st["i"]].answer(game, decision, answer)
 
 
@@ -243,7 +244,7 @@ class ChooseCopy(Step):
         return [e for e in game.battlefield if self.repl.filter(game, e, game.chars(e))]
 
     def run(self, game, ctx):
-        key = ("copy_choice", id(self))
+        key = ("copy_choice", StepKey(self))
         st = ctx.vars.get(key)
         if st is None:
             if not self._options(game):
@@ -257,7 +258,7 @@ class ChooseCopy(Step):
 
     def answer(self, game, ctx, decision, answer):
         from mtg_ecs.components import EntersAsCopy
-        key = ("copy_choice", id(self))
+        key = ("copy_choice", StepKey(self))
         if decision.kind == "may":
             if answer not in (True, False, "yes", "no"):
                 raise IllegalAction("answer yes or no")

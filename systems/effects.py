@@ -16,6 +16,7 @@ from mtg_ecs.systems import zones, damage
 from mtg_ecs.systems import discard as discarding
 from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR
 from mtg_ecs.components.definitions import Keyword
+from mtg_ecs.core.decisions import StepKey
 
 
 class Ctx:
@@ -253,7 +254,7 @@ def deal_with_choices(game, ctx, step, batch, combat=False):
     prevention effects that apply together (616.1)."""
     from mtg_ecs.systems.replacement import order_decision
     from mtg_ecs.systems import redirect
-    orders = ctx.vars.setdefault(("orders", id(step)), {})
+    orders = ctx.vars.setdefault(("orders", StepKey(step)), {})
     d = redirect.decision(game, batch)              # which damage a redirection takes (614.9)
     if d is not None:
         return d
@@ -275,7 +276,7 @@ def answer_damage_choice(game, ctx, step, decision, answer):
         from mtg_ecs.systems import redirect
         redirect.answer(game, decision, answer)
         return
-    answer_order(game, decision, answer, ctx.vars.setdefault(("orders", id(step)), {}))
+    answer_order(game, decision, answer, ctx.vars.setdefault(("orders", StepKey(step)), {}))
 
 
 class _EachObject(Step):
@@ -379,7 +380,7 @@ class ExileThenDealsPower(Step):
         self.to = to
 
     def run(self, game, ctx):
-        key = ("exiled", id(self))
+        key = ("exiled", StepKey(self))
         if key not in ctx.vars:
             moved = []
             for t in self.what.resolve(game, ctx):
@@ -417,7 +418,7 @@ class CounterSpell(Step):
         from mtg_ecs.systems.stack import counter, counterable
         from mtg_ecs.components import Spell
         sc = game.chars(ctx.source) if game.exists(ctx.source) else game.lki.get(ctx.source)
-        st = ctx.vars.setdefault(("counter", id(self)), {"batch": None})
+        st = ctx.vars.setdefault(("counter", StepKey(self)), {"batch": None})
         if st["batch"] is None:
             # 616.1: the order of replacement effects on the countered spell's move is asked first
             spells = [t for t in self.what.resolve(game, ctx) if isinstance(t, int) and
@@ -428,11 +429,11 @@ class CounterSpell(Step):
             return d
         for t in self.what.resolve(game, ctx):
             counter(game, t, by=(ctx.is_spell, sc), order=st["batch"]["orders"].get(t, ()))
-        del ctx.vars[("counter", id(self))]           # done: nothing left over for a later run
+        del ctx.vars[("counter", StepKey(self))]           # done: nothing left over for a later run
         return None
 
     def answer(self, game, ctx, decision, answer):
-        discarding.answer(game, ctx.vars[("counter", id(self))]["batch"], decision, answer)
+        discarding.answer(game, ctx.vars[("counter", StepKey(self))]["batch"], decision, answer)
 
 
 class ModifyPT(Step):
@@ -647,7 +648,7 @@ class CreateTokens(Step):
 
     def run(self, game, ctx):
         defn = game.catalog.token(self.token) if isinstance(self.token, str) else self.token
-        key = ("tokens", id(self))
+        key = ("tokens", StepKey(self))
         st = ctx.vars.get(key)
         if st is None:
             st = ctx.vars[key] = {"n": amount(self.n, game, ctx), "attach": []}
@@ -687,7 +688,7 @@ class CreateTokens(Step):
         if a not in decision.options:
             raise IllegalAction(f"the token can't enchant {game.name(a)}: choose one of the objects "
                                 "or players it could enchant (CR 303.4f)")
-        ctx.vars[("tokens", id(self))]["attach"].append(a)
+        ctx.vars[("tokens", StepKey(self))]["attach"].append(a)
 
 
 class CreateEmblem(Step):
@@ -814,7 +815,7 @@ class ChooseObjects(Step):
         return [e for e in game.battlefield if self.filter(game, e, game.chars(e), p, ctx)]
 
     def run(self, game, ctx):
-        st = ctx.vars.setdefault(("choose", id(self)), {"players": None, "i": 0, "chosen": {}})
+        st = ctx.vars.setdefault(("choose", StepKey(self)), {"players": None, "i": 0, "chosen": {}})
         if st["players"] is None:
             st["players"] = [p.index for p in self.who.resolve(game, ctx)]
         while st["i"] < len(st["players"]):
@@ -837,7 +838,7 @@ class ChooseObjects(Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        st = ctx.vars[("choose", id(self))]
+        st = ctx.vars[("choose", StepKey(self))]
         p = st["players"][st["i"]]
         chosen = answer if isinstance(answer, (list, tuple)) else [answer]
         if len(set(chosen)) != len(chosen):
@@ -907,7 +908,7 @@ class Discard(Step):
 
     def run(self, game, ctx):
         # 101.4: each player chooses in APNAP order, then all the cards are discarded at once
-        st = ctx.vars.setdefault(("discard", id(self)), {"players": None, "i": 0, "chosen": [],
+        st = ctx.vars.setdefault(("discard", StepKey(self)), {"players": None, "i": 0, "chosen": [],
                                                           "batch": None})
         if st["players"] is None:
             st["players"] = [p.index for p in self.who.resolve(game, ctx)]
@@ -925,7 +926,7 @@ class Discard(Step):
         return discard_chosen(game, ctx, st)
 
     def answer(self, game, ctx, decision, answer):
-        st = ctx.vars[("discard", id(self))]
+        st = ctx.vars[("discard", StepKey(self))]
         if decision.kind == "replacement":
             discarding.answer(game, st["batch"], decision, answer)
             return
@@ -958,7 +959,7 @@ class Sacrifice(Step):
 
     def run(self, game, ctx):
         # 101.4: each player chooses in APNAP order, then all are sacrificed at once
-        st = ctx.vars.setdefault(("sac", id(self)), {"players": None, "i": 0, "chosen": []})
+        st = ctx.vars.setdefault(("sac", StepKey(self)), {"players": None, "i": 0, "chosen": []})
         if st["players"] is None:
             st["players"] = [p.index for p in self.who.resolve(game, ctx)]
         while st["i"] < len(st["players"]):
@@ -976,7 +977,7 @@ class Sacrifice(Step):
         return _move_chosen(game, st, "sacrifice", lambda g, e, order: zones.sacrifice(g, e, order))
 
     def answer(self, game, ctx, decision, answer):
-        st = ctx.vars[("sac", id(self))]
+        st = ctx.vars[("sac", StepKey(self))]
         if decision.kind == "replacement":
             discarding.answer(game, st["batch"], decision, answer)
             return
@@ -1021,7 +1022,7 @@ class MayStep(Step):
         self.prompt = prompt
 
     def run(self, game, ctx):
-        key = ("may", id(self))
+        key = ("may", StepKey(self))
         st = ctx.vars.get(key)
         if st is None:
             p = ctx.controller if self.who is None else self.who.resolve(game, ctx)[0].index
@@ -1036,7 +1037,7 @@ class MayStep(Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        key = ("may", id(self))
+        key = ("may", StepKey(self))
         st = ctx.vars.get(key)
         if st is None:
             if answer not in (True, False, "yes", "no"):
@@ -1108,7 +1109,7 @@ class Mill(Step):
         self.n = n
 
     def run(self, game, ctx):
-        st = ctx.vars.setdefault(("mill", id(self)), {"chosen": None, "batch": None})
+        st = ctx.vars.setdefault(("mill", StepKey(self)), {"chosen": None, "batch": None})
         if st["chosen"] is None:
             n = amount(self.n, game, ctx)
             st["chosen"] = [c for p in self.who.resolve(game, ctx)      # library top: the END
@@ -1116,11 +1117,11 @@ class Mill(Step):
         d = _move_chosen(game, st, "mill",
                          lambda g, c, order: zones.move(g, c, "graveyard", cause="mill", order=order))
         if d is None:
-            del ctx.vars[("mill", id(self))]          # done: nothing left over for a later run
+            del ctx.vars[("mill", StepKey(self))]          # done: nothing left over for a later run
         return d
 
     def answer(self, game, ctx, decision, answer):
-        discarding.answer(game, ctx.vars[("mill", id(self))]["batch"], decision, answer)
+        discarding.answer(game, ctx.vars[("mill", StepKey(self))]["batch"], decision, answer)
 
 
 class PreventAllDamageThisTurn(Step):
@@ -1146,17 +1147,17 @@ class SacrificeIt(Step):
         self.what = what
 
     def run(self, game, ctx):
-        st = ctx.vars.setdefault(("sac_it", id(self)), {"chosen": None, "batch": None})
+        st = ctx.vars.setdefault(("sac_it", StepKey(self)), {"chosen": None, "batch": None})
         if st["chosen"] is None:
             st["chosen"] = [t for t in self.what.resolve(game, ctx)
                             if not isinstance(t, PlayerRef) and t in game.battlefield]
         d = _move_chosen(game, st, "sacrifice", lambda g, e, order: zones.sacrifice(g, e, order))
         if d is None:
-            del ctx.vars[("sac_it", id(self))]        # done: nothing left over for a later run
+            del ctx.vars[("sac_it", StepKey(self))]        # done: nothing left over for a later run
         return d
 
     def answer(self, game, ctx, decision, answer):
-        discarding.answer(game, ctx.vars[("sac_it", id(self))]["batch"], decision, answer)
+        discarding.answer(game, ctx.vars[("sac_it", StepKey(self))]["batch"], decision, answer)
 
 
 class AddCounters(_EachObject):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from mtg_ecs.core.decisions import Decision, IllegalAction
 from mtg_ecs.systems.replacement import Replacement
+from mtg_ecs.core.decisions import StepKey
 
 
 def schedule(game, task) -> None:
@@ -84,7 +85,7 @@ class PayLifeOrTapTask:
 # Choices made before an effect puts cards onto the battlefield (614.12, 303.4f)
 # ---------------------------------------------------------------------------------------
 def _key(owner_step):
-    return ("entry_choices", id(owner_step))
+    return ("entry_choices", StepKey(owner_step))
 
 
 def entry_choices(game, ctx, owner_step, cards, controller_of, among=None):

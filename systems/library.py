@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems.effects import Step
+from mtg_ecs.core.decisions import StepKey
 
 
 def top_cards(game, player: int, n: int) -> list:
@@ -81,7 +82,7 @@ class Scry(Step):
 
     def run(self, game, ctx):
         from mtg_ecs.systems.effects import amount
-        key = ("look", id(self))
+        key = ("look", StepKey(self))
         if ctx.vars.get(key):
             ctx.vars.pop(key)
             return None
@@ -95,7 +96,7 @@ class Scry(Step):
 
     def answer(self, game, ctx, decision, answer):
         scry(game, decision.player, decision, answer)
-        ctx.vars[("look", id(self))] = True
+        ctx.vars[("look", StepKey(self))] = True
 
 
 class LookAndReorder(Scry):
@@ -122,12 +123,12 @@ class Search(Step):
         self.who = who
 
     def run(self, game, ctx):
-        st = ctx.vars.get(("search", id(self)))
+        st = ctx.vars.get(("search", StepKey(self)))
         if st is None:
             p = ctx.controller
             lib = list(reversed(game.players[p].library))
             opts = [c for c in lib if self.filter(game, c, game.chars(c))]
-            ctx.vars[("search", id(self))] = {"i": 0}
+            ctx.vars[("search", StepKey(self))] = {"i": 0}
             return Decision("choose", p, opts, 0, min(self.up_to, len(opts)),
                             f"search your library for up to {self.up_to} card(s)",
                             data={"search": True})
@@ -137,11 +138,11 @@ class Search(Step):
             if d is not None:
                 return d
             i += 1
-            ctx.vars[("search", id(self))] = {"i": i}      # replaced, never mutated (clones)
+            ctx.vars[("search", StepKey(self))] = {"i": i}      # replaced, never mutated (clones)
         return None
 
     def answer(self, game, ctx, decision, answer):
-        st = ctx.vars[("search", id(self))]
+        st = ctx.vars[("search", StepKey(self))]
         if decision.data.get("search"):
             chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
             if len(set(chosen)) != len(chosen) or not (decision.min <= len(chosen) <= decision.max) \
@@ -167,27 +168,27 @@ class PutFoundOneEach(Step):
     def run(self, game, ctx):
         from mtg_ecs.systems.entering import entry_choices
         found = [c for c in ctx.vars.get(self.key, []) if game.exists(c)]
-        if len(found) >= 2 and ("split", id(self)) not in ctx.vars:
+        if len(found) >= 2 and ("split", StepKey(self)) not in ctx.vars:
             return Decision("choose", ctx.controller, found, 1, 1,
                             f"choose the card to put onto the {self.first[0]}")
-        pick = ctx.vars.get(("split", id(self)), found[:1])
+        pick = ctx.vars.get(("split", StepKey(self)), found[:1])
         if self.first[0] == "battlefield":
             d = entry_choices(game, ctx, self, pick, lambda c: ctx.controller)    # CR 303.4f
             if d is not None:
                 return d
-        ctx.vars.pop(("split", id(self)), None)
+        ctx.vars.pop(("split", StepKey(self)), None)
         self._put(game, ctx, pick, [c for c in found if c not in pick])
         return None
 
     def answer(self, game, ctx, decision, answer):
-        if ("split", id(self)) in ctx.vars:
+        if ("split", StepKey(self)) in ctx.vars:
             from mtg_ecs.systems.entering import entry_choices_answer
             entry_choices_answer(game, ctx, self, decision, answer)
             return
         chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
         if len(chosen) != 1 or chosen[0] not in decision.options:
             raise IllegalAction("choose one of the found cards")
-        ctx.vars[("split", id(self))] = chosen
+        ctx.vars[("split", StepKey(self))] = chosen
 
     def _put(self, game, ctx, first, rest):
         from mtg_ecs.systems import zones
@@ -223,7 +224,7 @@ class RevealUntilPutOntoBattlefield(Step):
 
     def run(self, game, ctx):
         from mtg_ecs.systems.effects import amount
-        key = ("reveal_until", id(self))
+        key = ("reveal_until", StepKey(self))
         if key in ctx.vars:
             return self._put(game, ctx)
         p = ctx.controller
@@ -245,7 +246,7 @@ class RevealUntilPutOntoBattlefield(Step):
         from mtg_ecs.systems.together import together
         from mtg_ecs.systems import zones
         p = ctx.controller
-        found, revealed = ctx.vars[("reveal_until", id(self))]
+        found, revealed = ctx.vars[("reveal_until", StepKey(self))]
         d = entry_choices(game, ctx, self, found, lambda c: p)        # CR 614.12, 303.4f
         if d is not None:
             return d
@@ -270,9 +271,9 @@ class EachNamesThenRevealsTop(Step):
     choices; the reveals happen together afterwards."""
 
     def run(self, game, ctx):
-        st = ctx.vars.get(("names", id(self)))
+        st = ctx.vars.get(("names", StepKey(self)))
         if st is None:
-            st = ctx.vars[("names", id(self))] = {"order": tuple(game.apnap()), "names": {}}
+            st = ctx.vars[("names", StepKey(self))] = {"order": tuple(game.apnap()), "names": {}}
         for p in st["order"]:
             if p not in st["names"]:
                 return Decision("name", p, game.catalog.card_names(), 1, 1, "choose a card name",
@@ -295,6 +296,6 @@ class EachNamesThenRevealsTop(Step):
         a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
         if not isinstance(a, str) or a not in decision.options:
             raise IllegalAction(f"{a!r} is not the name of a card")
-        st = ctx.vars[("names", id(self))]
-        ctx.vars[("names", id(self))] = {"order": st["order"],
+        st = ctx.vars[("names", StepKey(self))]
+        ctx.vars[("names", StepKey(self))] = {"order": st["order"],
                                          "names": {**st["names"], decision.player: a}}

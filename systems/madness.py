@@ -20,6 +20,7 @@ from mtg_ecs.systems import zones
 from mtg_ecs.systems.effects import Step
 from mtg_ecs.systems.replacement import Replacement
 from mtg_ecs.systems.triggers import Trigger, PendingTrigger
+from mtg_ecs.core.decisions import StepKey
 
 
 def madness_cost(defn):
@@ -53,8 +54,8 @@ class CastForMadness(Step):
     doesn't, they put this card into their graveyard.'"""
 
     def run(self, game, ctx):
-        st = ctx.vars.setdefault(("madness", id(self)), {"state": "start"})
-        tkey = ("madness_task", id(self))            # at the top of ctx.vars: copied with a clone
+        st = ctx.vars.setdefault(("madness", StepKey(self)), {"state": "start"})
+        tkey = ("madness_task", StepKey(self))            # at the top of ctx.vars: copied with a clone
         card = game.card_entity.get(ctx.info["card"])
         if st["state"] == "start":
             from mtg_ecs.systems.priority import can_cast
@@ -77,17 +78,17 @@ class CastForMadness(Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        st = ctx.vars[("madness", id(self))]
+        st = ctx.vars[("madness", StepKey(self))]
         if st["state"] == "ask":
             if yes_no(answer):
                 from mtg_ecs.systems.casting import CastTask
                 card = game.card_entity[ctx.info["card"]]
-                ctx.vars[("madness_task", id(self))] = CastTask(ctx.controller, Cast(card, alt="madness"))
+                ctx.vars[("madness_task", StepKey(self))] = CastTask(ctx.controller, Cast(card, alt="madness"))
                 st["state"] = "casting"
             else:
                 st["state"] = "decline"
             return
-        ctx.vars[("madness_task", id(self))].answer(game, decision, answer)
+        ctx.vars[("madness_task", StepKey(self))].answer(game, decision, answer)
 
 
 MADNESS_TRIGGER = TriggeredAbility(

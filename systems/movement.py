@@ -13,6 +13,7 @@ from __future__ import annotations
 from mtg_ecs.core.decisions import PlayerRef, Decision, yes_no
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.effects import Step, deal_with_choices, answer_damage_choice, amount
+from mtg_ecs.core.decisions import StepKey
 
 
 def _chars_or_lki(game, e):
@@ -235,8 +236,8 @@ class RevealAtRandomPlayOrCast(Step):
         self.who = who
 
     def run(self, game, ctx):
-        key = ("evoke", id(self))
-        tkey = ("evoke_task", id(self))          # at the top of ctx.vars: copied with a clone
+        key = ("evoke", StepKey(self))
+        tkey = ("evoke_task", StepKey(self))          # at the top of ctx.vars: copied with a clone
         st = ctx.vars.get(key)
         if st is None:
             ps = [p if isinstance(p, PlayerRef) else PlayerRef(p) for p in self.who.resolve(game, ctx)
@@ -289,11 +290,11 @@ class RevealAtRandomPlayOrCast(Step):
         """Cast it (mana=[]: the mana is paid from the pool, no mana ability activated)."""
         from mtg_ecs.systems.casting import CastTask
         from mtg_ecs.core.decisions import Cast
-        ctx.vars[("evoke_task", id(self))] = CastTask(st["player"], Cast(st["card"], alt="free", mana=mana))
+        ctx.vars[("evoke_task", StepKey(self))] = CastTask(st["player"], Cast(st["card"], alt="free", mana=mana))
         st["state"] = "casting"
 
     def answer(self, game, ctx, decision, answer):
-        st = ctx.vars[("evoke", id(self))]
+        st = ctx.vars[("evoke", StepKey(self))]
         if st["state"] == "land":
             from mtg_ecs.systems.entering import entry_choices_answer
             entry_choices_answer(game, ctx, self, decision, answer)
@@ -304,7 +305,7 @@ class RevealAtRandomPlayOrCast(Step):
             else:
                 st["state"] = "done"                 # no mana ability activated: it can't be cast
             return
-        ctx.vars[("evoke_task", id(self))].answer(game, decision, answer)
+        ctx.vars[("evoke_task", StepKey(self))].answer(game, decision, answer)
 
 
 class ReturnSourceFromGraveyardAttached(Step):

@@ -18,6 +18,7 @@ from __future__ import annotations
 from mtg_ecs.core.decisions import Decision, IllegalAction, Cast
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.effects import Step
+from mtg_ecs.core.decisions import StepKey
 
 
 def can_play_now(game, player: int, card: int) -> bool:
@@ -31,7 +32,7 @@ def can_play_now(game, player: int, card: int) -> bool:
 
 class RevealTopMayPlayFree(Step):
     def run(self, game, ctx):
-        key = ("play_top", id(self))
+        key = ("play_top", StepKey(self))
         st = ctx.vars.get(key)
         p = game.players[ctx.controller]
         if st is None:
@@ -61,10 +62,10 @@ class RevealTopMayPlayFree(Step):
                 st["state"] = "done"
                 return None
             from mtg_ecs.systems.casting import CastTask
-            ctx.vars[("cast_task", id(self))] = CastTask(ctx.controller, Cast(card, alt="free"))
+            ctx.vars[("cast_task", StepKey(self))] = CastTask(ctx.controller, Cast(card, alt="free"))
             st["state"] = "casting"
         if st["state"] == "casting":
-            task = ctx.vars[("cast_task", id(self))]
+            task = ctx.vars[("cast_task", StepKey(self))]
             d = task.run(game)
             if d is not None:
                 return d
@@ -72,13 +73,13 @@ class RevealTopMayPlayFree(Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        st = ctx.vars[("play_top", id(self))]
+        st = ctx.vars[("play_top", StepKey(self))]
         if st["state"] == "ask":
             if answer not in (True, False, "yes", "no"):
                 raise IllegalAction("answer yes or no")
             st["state"] = "yes" if answer in (True, "yes") else "no"
             return
-        ctx.vars[("cast_task", id(self))].answer(game, decision, answer)
+        ctx.vars[("cast_task", StepKey(self))].answer(game, decision, answer)
 
 
 class CastAnyNumberFree(Step):
@@ -99,9 +100,9 @@ class CastAnyNumberFree(Step):
                 if self.filter(game, game.chars(c)) and can_cast(game, p, c, "free")]
 
     def run(self, game, ctx):
-        tkey = ("cast_any_task", id(self))        # a task at the top of ctx.vars is copied with a clone
+        tkey = ("cast_any_task", StepKey(self))        # a task at the top of ctx.vars is copied with a clone
         p = ctx.controller
-        while not ctx.vars.get(("cast_any_done", id(self))):
+        while not ctx.vars.get(("cast_any_done", StepKey(self))):
             task = ctx.vars.get(tkey)
             if task is not None:
                 d = task.run(game)
@@ -115,7 +116,7 @@ class CastAnyNumberFree(Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        task = ctx.vars.get(("cast_any_task", id(self)))
+        task = ctx.vars.get(("cast_any_task", StepKey(self)))
         if task is not None:
             task.answer(game, decision, answer)
             return
@@ -123,7 +124,7 @@ class CastAnyNumberFree(Step):
         if len(chosen) > 1 or any(c not in decision.options for c in chosen):
             raise IllegalAction("choose one of the cards that can be cast, or none")
         if not chosen:
-            ctx.vars[("cast_any_done", id(self))] = True
+            ctx.vars[("cast_any_done", StepKey(self))] = True
             return
         from mtg_ecs.systems.casting import CastTask
-        ctx.vars[("cast_any_task", id(self))] = CastTask(ctx.controller, Cast(chosen[0], alt="free"))
+        ctx.vars[("cast_any_task", StepKey(self))] = CastTask(ctx.controller, Cast(chosen[0], alt="free"))

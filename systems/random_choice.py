@@ -8,6 +8,7 @@ from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.systems import zones
 from mtg_ecs.systems import discard as discarding
 from mtg_ecs.systems.effects import Step, amount, discard_chosen
+from mtg_ecs.core.decisions import StepKey
 
 
 class DiscardAtRandom(Step):
@@ -20,7 +21,7 @@ class DiscardAtRandom(Step):
         self.n = n
 
     def run(self, game, ctx):
-        st = ctx.vars.get(("random_discard", id(self)))
+        st = ctx.vars.get(("random_discard", StepKey(self)))
         if st is None:
             n = amount(self.n, game, ctx)
             chosen = []
@@ -31,11 +32,11 @@ class DiscardAtRandom(Step):
             if not chosen:
                 return None
             game.touch()
-            st = ctx.vars[("random_discard", id(self))] = {"chosen": chosen, "batch": None}
+            st = ctx.vars[("random_discard", StepKey(self))] = {"chosen": chosen, "batch": None}
         return discard_chosen(game, ctx, st)
 
     def answer(self, game, ctx, decision, answer):
-        discarding.answer(game, ctx.vars[("random_discard", id(self))]["batch"], decision, answer)
+        discarding.answer(game, ctx.vars[("random_discard", StepKey(self))]["batch"], decision, answer)
 
 
 class DestroyOneAtRandom(Step):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems.replacement import Shield, add_shield
+from mtg_ecs.core.decisions import StepKey
 
 
 
@@ -240,7 +241,7 @@ class RedirectFromChosenSource(Step):
         return choosable_sources(game)
 
     def run(self, game, ctx):
-        key = ("redirect_source", id(self))
+        key = ("redirect_source", StepKey(self))
         if key not in ctx.vars:
             return Decision("choose", ctx.controller, self._sources(game), 1, 1,
                             "choose a source")
@@ -258,4 +259,4 @@ class RedirectFromChosenSource(Step):
         if a not in decision.options:
             raise IllegalAction("choose a source: a permanent, a spell on the stack, or an object a "
                                 "spell, ability or effect waiting to apply refers to (CR 609.7a)")
-        ctx.vars[("redirect_source", id(self))] = a
+        ctx.vars[("redirect_source", StepKey(self))] = a

@@ -18,6 +18,7 @@ from mtg_ecs.components import Card, Spell
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems.effects import Step
 from mtg_ecs.systems.targeting import TargetContext, candidates, is_legal
+from mtg_ecs.core.decisions import StepKey
 
 
 def _specs(game, eid):
@@ -33,7 +34,7 @@ class ChooseNewTargets(Step):
         self.what = what
 
     def _state(self, ctx):
-        return ctx.vars.get(("retarget", id(self)))
+        return ctx.vars.get(("retarget", StepKey(self)))
 
     def run(self, game, ctx):
         st = self._state(ctx)
@@ -43,7 +44,7 @@ class ChooseNewTargets(Step):
             sp = game.world.get(spells[0], Spell) if spells else None
             if sp is None or not sp.targets or not _specs(game, spells[0]):
                 return None                      # R4: a spell without targets: nothing happens
-            ctx.vars[("retarget", id(self))] = {"eid": spells[0], "state": "ask", "i": 0}
+            ctx.vars[("retarget", StepKey(self))] = {"eid": spells[0], "state": "ask", "i": 0}
             return Decision("may", ctx.controller, [True, False], 1, 1,
                             f"choose new targets for {game.name(spells[0])}?")
         if st["state"] != "choose":
@@ -59,11 +60,11 @@ class ChooseNewTargets(Step):
             cur = list(sp.targets[i]) if i < len(sp.targets) else []
             new = [o for o in candidates(game, specs[i], tc) if o not in cur and o != eid]   # 115.5
             if new:
-                ctx.vars[("retarget", id(self))] = {**st, "i": i}
+                ctx.vars[("retarget", StepKey(self))] = {**st, "i": i}
                 return Decision("targets", ctx.controller, cur + new, specs[i].min, specs[i].max,
                                 specs[i].text, data={"retarget": i, "current": cur})
             i += 1                               # can't be changed: left unchanged (115.7d)
-        ctx.vars[("retarget", id(self))] = {**st, "state": "done", "i": i}
+        ctx.vars[("retarget", StepKey(self))] = {**st, "state": "done", "i": i}
         return None
 
     def answer(self, game, ctx, decision, answer):
@@ -71,7 +72,7 @@ class ChooseNewTargets(Step):
         if decision.kind == "may":
             if answer not in (True, False, "yes", "no"):
                 raise IllegalAction("answer yes or no")
-            ctx.vars[("retarget", id(self))] = {**st, "state": "choose" if answer in (True, "yes") else "done"}
+            ctx.vars[("retarget", StepKey(self))] = {**st, "state": "choose" if answer in (True, "yes") else "done"}
             return
         eid = st["eid"]
         i = decision.data["retarget"]
@@ -88,4 +89,4 @@ class ChooseNewTargets(Step):
         targets = list(sp.targets)
         targets[i] = tuple(grp)
         game.set(eid, dataclasses.replace(sp, targets=tuple(targets)))
-        ctx.vars[("retarget", id(self))] = {**st, "i": i + 1}
+        ctx.vars[("retarget", StepKey(self))] = {**st, "i": i + 1}

@@ -19,6 +19,7 @@ from __future__ import annotations
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.effects import Step
+from mtg_ecs.core.decisions import StepKey
 
 
 class SearchLibrary(Step):
@@ -73,7 +74,7 @@ class If(Step):
         self.steps = tuple(steps)
 
     def run(self, game, ctx):
-        key = ("if", id(self))
+        key = ("if", StepKey(self))
         st = ctx.vars.get(key)
         if st is None:
             st = ctx.vars[key] = {"ok": bool(self.condition(game, ctx)), "i": 0}
@@ -87,7 +88,7 @@ class If(Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        st = ctx.vars[("if", id(self))]
+        st = ctx.vars[("if", StepKey(self))]
         self.steps[st["i"]].answer(game, ctx, decision, answer)
 
 

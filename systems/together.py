@@ -56,6 +56,7 @@ def move_all_together(game, eids, to="battlefield", **kw) -> list:
 # "Return all <cards> from all graveyards to the battlefield" (Open the Vaults)
 # ---------------------------------------------------------------------------
 from mtg_ecs.systems.effects import Step  # noqa: E402
+from mtg_ecs.core.decisions import StepKey
 
 
 class ReturnAllFromGraveyards(Step):
@@ -72,7 +73,7 @@ class ReturnAllFromGraveyards(Step):
 
     def run(self, game, ctx):
         from mtg_ecs.systems.entering import entry_choices, put_entering
-        key = ("return_all", id(self))
+        key = ("return_all", StepKey(self))
         cards = ctx.vars.get(key)
         if cards is None:
             cards = ctx.vars[key] = [c for p in game.apnap() for c in game.players[p].graveyard

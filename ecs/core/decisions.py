@@ -185,3 +185,24 @@ KINDS = {
     "scry": "{'top': [cards, top first], 'bottom': [cards, top first]} (701.22)",
     "look_order": "{'top': [cards, top first]}: put looked-at cards back in any order",
 }
+
+
+class StepKey:
+    """A key for a step's progress in `ctx.vars`: the step object itself, compared by
+    identity (two equal steps of one ability keep apart), hashed by its values in
+    `state_hash` (so a clone that rebuilt an equal step hashes alike, and no memory
+    address enters the hash), and keeping the step alive (an id is never reused)."""
+
+    __slots__ = ("step",)
+
+    def __init__(self, step):
+        self.step = step
+
+    def __hash__(self) -> int:
+        return id(self.step)
+
+    def __eq__(self, other) -> bool:
+        return type(other) is StepKey and other.step is self.step
+
+    def __repr__(self) -> str:
+        return f"StepKey({type(self.step).__name__})"
