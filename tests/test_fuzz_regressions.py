@@ -244,3 +244,19 @@ def test_shuffle_that_lowers_toughness_is_followed_by_state_based_actions():
         assert game.zone_of(game.card_entity[h["vn"]]) == "graveyard"
         return
     raise AssertionError("no seed put a nonblack card on top")
+
+
+def test_clones_that_rebuild_an_equal_step_hash_alike():
+    """Fuzz seed 2026, games 367 and 1797: a clone rebuilt an equal MayStep during
+    resolution, and its progress key in ctx.vars was the step's memory address, so the
+    clone's state hash differed from the original's (and an address could be reused by a
+    new step). Keys are now the step itself (core.decisions.StepKey). Whole games,
+    replayed with every fuzz invariant and the clone check."""
+    import glob
+    import os
+    from mtg_ecs.apps.scenario import run_file
+    files = sorted(glob.glob(os.path.join(os.path.dirname(__file__), "data", "fuzz", "*.yaml")))
+    assert len(files) == 2
+    for f in files:
+        r = run_file(f)
+        assert r.passed, r.message
