@@ -6,6 +6,8 @@ Asking for anything else is a clear error naming the closest registered cards.
 from __future__ import annotations
 
 import difflib
+import importlib
+import pkgutil
 
 from mtg_ecs.components.definitions import CardDef, make_card, CardError
 
@@ -47,12 +49,9 @@ def _load():
     global _LOADED
     if not _LOADED:
         _LOADED = True
-        import importlib
-        import pkgutil
-        from mtg_ecs import cards as pkg
-        for m in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
+        for m in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
             if not m.ispkg:
-                importlib.import_module(f"{pkg.__name__}.{m.name}")
+                importlib.import_module(f"{__name__}.{m.name}")
 
 
 def get_card(name: str, extra: dict | None = None) -> CardDef:

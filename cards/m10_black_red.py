@@ -189,7 +189,6 @@ class _SacrificeOtherThenDrain(fx.Step):
         if not opts:
             for e in fx.SELF.resolve(game, ctx):
                 zones.tap(game, e)
-            from mtg_ecs.systems import damage
             damage.lose_life(game, ctx.controller, 7)
             return None
         return Decision("choose", ctx.controller, opts, 1, 1,
@@ -203,7 +202,6 @@ class _SacrificeOtherThenDrain(fx.Step):
         power = max(0, game.chars(e).power or 0)   # its power as it last existed (608.2h)
         zones.sacrifice(game, e)
         ctx.vars[("xathrid", StepKey(self))] = True
-        from mtg_ecs.systems import damage
         for p in fx.EACH_OPPONENT.resolve(game, ctx):
             damage.lose_life(game, p.index, power)
 
@@ -338,7 +336,6 @@ class _Polymorph(fx.Step):
     their library.' The rest happens even if the creature wasn't destroyed (R2)."""
 
     def run(self, game, ctx):
-        from mtg_ecs.systems.entering import entry_choices, put_entering
         key = ("polymorph", StepKey(self))
         st = ctx.vars.get(key)
         if st is None:
@@ -371,7 +368,6 @@ class _Polymorph(fx.Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        from mtg_ecs.systems.entering import entry_choices_answer
         entry_choices_answer(game, ctx, self, decision, answer)
 
 
@@ -440,7 +436,6 @@ def _top_card_black(g, src, allc):
     lib = g.players[me].library
     # its color as printed (a color indicator included); not g.chars or the card's own
     # characteristic-defining abilities: this is read in the middle of the layer pass
-    from mtg_ecs.systems.layers import base_chars
     return bool(lib) and "B" in base_chars(g, lib[-1]).colors
 
 
@@ -504,7 +499,6 @@ class _WarpWorld(fx.Step):
     FIRST, ENCHANTMENTS = object(), object()
 
     def run(self, game, ctx):
-        from mtg_ecs.systems.entering import entry_choices, put_entering
         st = ctx.vars.get(self.KEY)
         if st is None:
             st = ctx.vars[self.KEY] = self._begin(game)
@@ -561,7 +555,6 @@ class _WarpWorld(fx.Step):
                 if e in game.battlefield:
                     zones.move(game, e, "library", cause="effect")
         # R3: tokens counted above aren't cards; they are never revealed (704.5d)
-        from mtg_ecs.systems.sba import cease_to_exist
         for e in list(game.token_limbo):
             if game.exists(e) and game.zone_of(e) == "library":
                 cease_to_exist(game, e)
@@ -591,11 +584,9 @@ class _WarpWorld(fx.Step):
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[self.KEY]
         if st["phase"] in ("first", "enchantments"):
-            from mtg_ecs.systems.entering import entry_choices_answer
             entry_choices_answer(game, ctx, self.FIRST if st["phase"] == "first" else self.ENCHANTMENTS,
                                  decision, answer)
             return
-        from mtg_ecs.systems.library import check_answer
         top, bottom = check_answer(decision, answer)
         if top:
             raise IllegalAction("these cards go on the bottom: answer {bottom: [...]}")
@@ -614,6 +605,11 @@ card("Warp World", "{5}{R}{R}{R}", "Sorcery",
 
 # --- Wall of Frost (card 56: "doesn't untap during its controller's next untap step") ----
 from mtg_ecs.systems.untap import DoesntUntapNext
+from mtg_ecs.systems import damage
+from mtg_ecs.systems.entering import entry_choices, put_entering, entry_choices_answer
+from mtg_ecs.systems.layers import base_chars
+from mtg_ecs.systems.library import check_answer
+from mtg_ecs.systems.sba import cease_to_exist
 
 card("Wall of Frost", "{1}{U}{U}", "Creature — Wall", pt=(0, 7), keywords=["defender"],
      abilities=[TriggeredAbility(tr.BlocksOrBlockedBy(blocked=False), (DoesntUntapNext(fx.INFO("other")),),

@@ -14,6 +14,11 @@ from mtg_ecs.systems.replacement import PreventDamageTo, EntersWithCounters
 from mtg_ecs.systems.naming import ChooseNameAsEnters, CantActivateNamed
 from mtg_ecs.systems.targeting import target, creature
 from mtg_ecs.core.decisions import StepKey
+from mtg_ecs.components import FaceDown
+from mtg_ecs.core.decisions import Decision, IllegalAction, only
+from mtg_ecs.systems import zones
+from mtg_ecs.systems.entering import entry_choices, put_entering, entry_choices_answer
+from mtg_ecs.systems.library import check_answer
 
 _ALL_ZONES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
 
@@ -80,7 +85,6 @@ card("Platinum Angel", "{7}", "Artifact Creature — Angel", pt=(4, 4), keywords
 
 
 def _twenty_creature_cards(g, src, controller, info):
-    from mtg_ecs.components import Card
     gy = g.players[controller].graveyard
     return sum(1 for c in gy if "Creature" in g.world.ents[c][Card].defn.types) >= 20
 
@@ -126,7 +130,6 @@ class _ChooseOwnFaceUpExiled(fx.Step):
         self.key = key
 
     def run(self, game, ctx):
-        from mtg_ecs.components import FaceDown
         if self.key in ctx.vars:
             return None
         p = ctx.controller
@@ -134,12 +137,10 @@ class _ChooseOwnFaceUpExiled(fx.Step):
         if not opts:
             ctx.vars[self.key] = []
             return None
-        from mtg_ecs.core.decisions import Decision
         return Decision("choose", p, opts, 0, min(self.n, len(opts)),
                         f"choose up to {self.n} face-up exiled cards you own")
 
     def answer(self, game, ctx, decision, answer):
-        from mtg_ecs.core.decisions import IllegalAction
         chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
         if len(set(chosen)) != len(chosen) or not (decision.min <= len(chosen) <= decision.max) or \
                 any(c not in decision.options for c in chosen):
@@ -151,7 +152,6 @@ class _ExileLibrary(fx.Step):
     """'Exile all the cards from your library' (face up, 406.3)."""
 
     def run(self, game, ctx):
-        from mtg_ecs.systems import zones
         for c in list(game.players[ctx.controller].library):
             zones.exile(game, c)
 
@@ -169,19 +169,16 @@ class _PutChosenOnTop(fx.Step):
         cards = [game.card_entity[cid] for cid in ctx.vars.get(self.key, [])]
         cards = [c for c in cards if game.zone_of(c) == "exile"]
         if len(cards) > 1:
-            from mtg_ecs.core.decisions import Decision
             return Decision("look_order", ctx.controller, cards, len(cards), len(cards),
                             "put the chosen cards on top of your library in any order (top first)")
         self._put(game, cards)
         return None
 
     def _put(self, game, top_first):
-        from mtg_ecs.systems import zones
         for c in reversed(top_first):
             zones.move(game, c, "library", position="top", cause="mirror")
 
     def answer(self, game, ctx, decision, answer):
-        from mtg_ecs.systems.library import check_answer
         top, _ = check_answer(decision, answer)
         self._put(game, top)
         ctx.vars[("put", StepKey(self))] = True
@@ -198,7 +195,6 @@ card("Mirror of Fate", "{5}", "Artifact",
 # --- Protean Hydra ---------------------------------------------------------------------
 def _remove_that_many(game, src, target, amount):
     """'... and remove that many +1/+1 counters from it' (as many as it has)."""
-    from mtg_ecs.systems import zones
     if target in game.battlefield:
         zones.remove_counters(game, target, "+1/+1", amount)
 
@@ -225,8 +221,6 @@ class _RevealTopCreatureOrBottom(fx.Step):
     battlefield. Otherwise, you may put that card on the bottom of your library.'"""
 
     def run(self, game, ctx):
-        from mtg_ecs.core.decisions import Decision
-        from mtg_ecs.systems.entering import entry_choices, put_entering
         key = ("lurking", StepKey(self))
         st = ctx.vars.get(key)
         lib = game.players[ctx.controller].library
@@ -251,9 +245,7 @@ class _RevealTopCreatureOrBottom(fx.Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        from mtg_ecs.core.decisions import IllegalAction
         if isinstance(ctx.vars.get(("lurking", StepKey(self))), list):
-            from mtg_ecs.systems.entering import entry_choices_answer
             entry_choices_answer(game, ctx, self, decision, answer)
             return
         if answer not in (True, False, "yes", "no"):
@@ -291,9 +283,6 @@ class _WolvesHunt(fx.Step):
     damage is checked after the whole ability resolved (R4, 704.3)."""
 
     def run(self, game, ctx):
-        from mtg_ecs.core.decisions import Decision
-        from mtg_ecs.components import Card
-        from mtg_ecs.systems import zones
         st = ctx.vars.setdefault(("hunt", StepKey(self)), {"phase": 0, "wolves": [], "division": None})
         targets = fx.TARGET(0).resolve(game, ctx)
         if not targets:
@@ -322,7 +311,6 @@ class _WolvesHunt(fx.Step):
             if st["division"] is None:
                 # 001 Master of the Wild Hunt R6: the creature's controller divides as the
                 # ability resolves -- a decision even with one Wolf (one legal answer)
-                from mtg_ecs.core.decisions import only
                 return Decision("divide", game.chars(t).controller, wolves, 1, len(wolves),
                                 f"divide {power} damage among any number of those Wolves",
                                 data={"total": power, "any_number": True,
@@ -340,7 +328,6 @@ class _WolvesHunt(fx.Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        from mtg_ecs.core.decisions import IllegalAction
         st = ctx.vars[("hunt", StepKey(self))]
         if decision.kind == "divide":
             if not isinstance(answer, dict) or not answer:

@@ -22,6 +22,8 @@ from mtg_ecs.systems.restrictions import CantThisTurn
 from mtg_ecs.systems.retarget import ChooseNewTargets
 from mtg_ecs.systems.start import BEGIN_ON_BATTLEFIELD
 from mtg_ecs.systems.targeting import target, any_target, creature, CantBeTargetedBy, NONGREEN
+from mtg_ecs.components import Card, Owner
+from mtg_ecs.core.decisions import PlayerRef
 
 _ALL_ZONES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
 
@@ -155,7 +157,6 @@ card("Inferno Titan", "{4}{R}{R}", "Creature — Giant", pt=(6, 6),
 
 
 def _permanent_card_mv3_in_your_graveyard(g, t, tc):
-    from mtg_ecs.components import Card, Owner
     comps = g.world.ents[t]
     defn = comps[Card].defn
     return (comps[Owner].player == tc.controller and defn.is_permanent_card
@@ -186,7 +187,6 @@ def _defending_players_creature(g, t, tc):
     """'target creature defending player controls': the player the creature was attacking
     when the attack trigger triggered, or the controller of the planeswalker it attacked
     (CR 506.2, 508.5); remembered by the trigger, so it holds even if the source left."""
-    from mtg_ecs.core.decisions import PlayerRef
     d = tc.info.get("defender")
     if isinstance(d, PlayerRef):
         defender = d.index
