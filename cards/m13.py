@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from mtg_ecs.cards import card, register_token
 from mtg_ecs.components.definitions import spell, act, mana_ability, TriggeredAbility, StaticAbility, make_card
-
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
