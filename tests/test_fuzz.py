@@ -286,6 +286,40 @@ def test_harness_hooks_last_for_the_game_only():
     after.close()
 
 
+def test_no_harness_replaces_engine_code():
+    """Harness code (ecs/apps) never assigns to another module's attribute or a
+    class's method: it attaches through `core.loop.Observer` and `World.writes` /
+    `World.written`. (Tests that plant faults use pytest's monkeypatch.)"""
+    import ast
+    import pathlib
+    root = pathlib.Path(fuzz.__file__).parent
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in (
+                    "setattr", "delattr"):
+                found.append(f"{path.name}:{node.lineno} {ast.unparse(node)}")
+            targets = node.targets if isinstance(node, ast.Assign) else \
+                [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+            for t in targets:
+                # `module.name = ...` / `Class.method = ...`: a capitalized owner or an
+                # imported module; attributes of local objects (self.x, g.observers) are fine
+                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and \
+                        (t.value.id[:1].isupper() or t.value.id in _imported(tree)):
+                    found.append(f"{path.name}:{node.lineno} {ast.unparse(t)} = ...")
+    assert found == []
+
+
+def _imported(tree) -> set:
+    import ast
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            out.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return out
+
+
 @pytest.mark.plants_fault
 def test_failures_come_back_from_worker_processes(tmp_path, monkeypatch):
     """A failure found by a `--jobs` worker reaches the parent (it is pickled back) and

@@ -1059,7 +1059,7 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
                 # the repro of 'no legal answer found': the answers refused were
                 # replayed; the built-in agents (the fuzz agents' base) try again
                 from mtg_ecs.apps.scenario.checked import agents_answer
-                why = agents_answer(g, Game.decide)
+                why = agents_answer(g)
                 if why is not None:
                     raise FuzzFailure(f"no legal answer found for {d}: {why}", index)
                 break
