@@ -52,7 +52,7 @@ class Game(GameState):
         # Like MTGO's auto-pass: when passing is a player's only action (mana abilities
         # aside), pass for them instead of asking. Off by default: every priority is asked.
         self.init_fields(world=World(), rules=RulesProfile.named(rules), catalog=REGISTRY,
-                         pipeline=PIPELINE, seed=seed,
+                         pipeline=PIPELINE, observers=loop.new_game_observers(), seed=seed,
                          rng=random.Random(seed), players=[Player(i, life) for i in range(num_players)],
                          log_enabled=log, auto_pass=auto_pass)
 
@@ -73,8 +73,13 @@ class Game(GameState):
         return self.clone()
 
     def adopt(self, other: "Game") -> None:
+        """Become `other` (a clone taken earlier, given up): a rewind. The game keeps its
+        own observers (`core.loop.Observer`): a rewind changes the state, not who watches
+        it, even if the clone was taken before an observer was attached."""
         old = self.world
+        observers = self.observers
         self.take_fields_from(other)
+        self.observers = observers
         if old is not self.world:
             old.close()
 

@@ -57,7 +57,7 @@ def test_agents_split_a_prevention_shield():
     from test_basic_glossary_1 import _double_blocked_courser
     g = _double_blocked_courser()[0]
     assert g.pending.kind == "prevention"
-    assert agents_answer(g, Game.decide) is None
+    assert agents_answer(g) is None
 
 
 def test_agents_choose_a_color():
@@ -79,7 +79,7 @@ def test_agents_choose_the_modes_of_a_modal_spell():
     g = r.game
     g.decide(Cast(g.players[0].hand[0]))                 # the charm, the only card in hand
     assert g.pending.kind == "modes"
-    assert agents_answer(g, Game.decide) is None
+    assert agents_answer(g) is None
 
 
 @pytest.mark.plants_fault

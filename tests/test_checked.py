@@ -52,9 +52,27 @@ def test_a_stale_layer_cache_is_caught(monkeypatch, capsys):
     assert "served characteristics" in out and "!= recomputed" in out
 
 
-def test_checked_decisions_leave_game_decide_as_it_was():
+def test_checked_decisions_attach_to_the_games_made_inside_only():
+    """`checked_decisions()` replaces nothing: `Game.decide` stays the engine's, every
+    game made in the block (and its clones) is observed by the checker, and games made
+    before or after it are not. (Under MTG_CHECK=1 every game of the test is observed by
+    the outer checker too: `plain` is what a game gets outside the block.)"""
     from mtg_ecs.game import Game
+    from mtg_ecs.apps.scenario.checked import CheckedDecisions
     real = Game.decide
-    with checked_decisions():
-        assert Game.decide is not real
+    deck = [["Forest"] * 40] * 2
+    outside = Game.new(deck, seed=1)
+    plain = outside.observers
+    with checked_decisions() as stats:
+        assert Game.decide is real
+        inside = Game.new(deck, seed=1)
+        new = inside.observers[len(plain):]
+        assert inside.observers[:len(plain)] == plain
+        assert [type(o) for o in new] == [CheckedDecisions]
+        assert inside.clone().observers == inside.observers
+        assert outside.observers == plain
+        inside.decide("keep")
+        outside.decide("keep")
+        assert stats["checked"] == 1 and stats["kinds"] == {"mulligan"}
     assert Game.decide is real
+    assert Game.new(deck, seed=1).observers == plain

@@ -119,3 +119,21 @@ def test_no_state_field_escapes_the_hash(name):
                 else (not v if isinstance(v, bool) else v + 1))
     assert state_hash(c) != before, name
     assert state_hash(g) == before
+
+
+def test_observers_are_the_games_own():
+    """`observers` (core.loop.Observer hooks, CONFIG): a clone shares its game's, a rewind
+    (`adopt`) keeps the game's own even when the clone was taken before an observer was
+    attached, and a plain game has none."""
+    from mtg_ecs.core.loop import Observer
+    g = Game.new([["Forest"] * 40] * 2, seed=3)
+    plain = g.observers                  # () but under MTG_CHECK=1 (the outer checker)
+    early = g.clone()
+    o = Observer()
+    g.observers += (o,)
+    assert g.clone().observers == plain + (o,)
+    g.adopt(early)
+    assert g.observers == plain + (o,)
+    g.decide("keep")                     # the base Observer's hooks do nothing
+    assert g.pending is not None
+    g.close()

@@ -33,9 +33,15 @@ Checked after every decision (see `check_state`):
 
 None of these is sampled to save time (the offered-actions check is sampled by
 design, as it always was); work is only reused when it provably gives the same:
-every write to an entity table is counted (`_count_world_writes`), so the object
+every write to an entity table is counted by the world itself (`World.writes`, and
+the entities written in `World.written` where a snapshot asks for them), so the object
 scan, a layer pass without continuous effects and the per-object text of a state
 snapshot are redone only after the objects they read were written.
+
+The harness attaches through declared hooks only: the end-of-step checks are a
+`core.loop.Observer` (`StepChecks`) in the checked game's `observers`, and the
+write counts are the `World`'s own; no function, method or module attribute is
+replaced, so nothing outlives the game or reaches another one.
 
 `--jobs N` plays games in N worker processes with results in game order, so
 nothing printed depends on N; a failure is written as a scenario file that replays
@@ -49,10 +55,12 @@ import random
 import re
 import time
 import traceback
+import weakref
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from mtg_ecs.core.loop import Observer
 from mtg_ecs.core.decisions import (Activate, Cast, Decision, IllegalAction, Pass, PlayLand, PlayerRef)
 
 DEFAULT_TURN_LIMIT = 40
@@ -518,77 +526,37 @@ def decode_script(items) -> list:
 # ---------------------------------------------------------------------------
 # invariants
 # ---------------------------------------------------------------------------
-_STEP_ERRORS = {}          # id(game) -> [messages] from the next_step hook
+class StepChecks(Observer):
+    """The end-of-step invariants of one game, as hooks of the loop (`core.loop.Observer`,
+    in `game.observers` while the game is checked): the stack is empty when a step ends
+    (500.2), every mana pool is empty after the step changed (500.4), and no damage is
+    left at the next turn's untap step (514.2). What they find waits in `errors` for the
+    next `Checker.check`. Clones of the game share its observers (the field's copy rule);
+    they are ignored here: a clone is checked by comparison with the game."""
 
+    def __init__(self, game):
+        self.game = game
+        self.errors = []
 
-_ORIGINALS = []           # (owner, name, original) while the hooks are installed
+    def step_ending(self, game):
+        if game is self.game and game.stack:
+            self.errors.append(f"step {game.step} ends with a nonempty stack "
+                               f"({[game.name(e) for e in game.stack]})")
 
-
-def _install_step_hook():
-    """Wrap systems.turn.next_step: the stack must be empty when a step ends
-    (500.2) and every mana pool empty after (500.4); and count world writes
-    (`_count_world_writes`). `_remove_hooks` puts the originals back."""
-    from mtg_ecs.systems import turn
-    if getattr(turn.next_step, "_fuzz", False):
-        return
-    orig = turn.next_step
-
-    def next_step(game):
-        errs = _STEP_ERRORS.get(id(game))
-        if errs is not None and game.stack:
-            errs.append(f"step {game.step} ends with a nonempty stack "
-                        f"({[game.name(e) for e in game.stack]})")
-        before = (game.turn, game.step)
-        orig(game)
-        if errs is not None and game.step == "untap" and before[1] == "cleanup":
+    def step_began(self, game, before):
+        if game is not self.game:
+            return
+        if game.step == "untap" and before[1] == "cleanup":
             from mtg_ecs.components import Damage
             for e in game.battlefield:
                 if game.world.has(e, Damage):
-                    errs.append(f"{game.name(e)} ({e}) still has damage marked at the next "
-                                f"turn's untap step (514.2)")
-        if errs is not None and (game.turn, game.step) != before and not game.over:
+                    self.errors.append(f"{game.name(e)} ({e}) still has damage marked at the "
+                                       f"next turn's untap step (514.2)")
+        if (game.turn, game.step) != before and not game.over:
             for p in game.players:
                 if any(p.pool):
-                    errs.append(f"p{p.index}'s mana pool {p.pool} not empty after the step "
-                                f"changed to {game.step}")
-    next_step._fuzz = True
-    _ORIGINALS.append((turn, "next_step", orig))
-    turn.next_step = next_step
-    _count_world_writes()
-
-
-def _remove_hooks():
-    """The engine as it was: a process that fuzzes, then simulates, runs unwrapped code."""
-    while _ORIGINALS:
-        owner, name, orig = _ORIGINALS.pop()
-        setattr(owner, name, orig)
-
-
-_WRITES = [0]              # writes to any esper world (see _count_world_writes)
-_DIRTY = {}                # world name -> entities written since the last snapshot
-
-
-def _count_world_writes():
-    """Count every write to an entity table. All of them go through these World
-    methods (nothing else calls esper's writers or changes `World.ents`), and
-    components are immutable values: an unchanged count proves that no object's
-    components changed, so `Checker` can reuse the last object scan."""
-    from mtg_ecs.core.world import World
-    for name in ("create", "add", "remove", "delete"):
-        orig = getattr(World, name)
-        if getattr(orig, "_fuzz", False):
-            continue
-
-        def counted(self, *args, _orig=orig):
-            _WRITES[0] += 1
-            out = _orig(self, *args)
-            dirty = _DIRTY.get(self.name)
-            if dirty is not None:
-                dirty.add(out if not args or not isinstance(args[0], int) else args[0])
-            return out
-        counted._fuzz = True
-        _ORIGINALS.append((World, name, orig))
-        setattr(World, name, counted)
+                    self.errors.append(f"p{p.index}'s mana pool {p.pool} not empty after the "
+                                       f"step changed to {game.step}")
 
 
 class Checker:
@@ -602,15 +570,18 @@ class Checker:
         self.cards = scan_objects(game)[1]
         self.scan_key = self.card_entity = None
         self.layers = {}           # the last from-scratch layer pass (check_chars)
-        _STEP_ERRORS[id(game)] = []
+        self.steps = StepChecks(game)
+        game.observers += (self.steps,)
 
     def close(self):
-        _STEP_ERRORS.pop(id(self.game), None)
+        """The game unobserved again (`game.observers` as before)."""
+        g = self.game
+        g.observers = tuple(o for o in g.observers if o is not self.steps)
 
     def check(self, index: int):
         g = self.game
         errs = []
-        step_errs = _STEP_ERRORS.get(id(g))
+        step_errs = self.steps.errors
         if step_errs:
             errs.extend(step_errs)
             step_errs.clear()
@@ -635,7 +606,8 @@ class Checker:
         """`scan_objects`, or its last (clean) result when nothing it reads has changed:
         no world write, the same world, zone lists, card_entity and combat status."""
         g = self.game
-        key = (_WRITES[0], g.world, g.step in COMBAT_STEPS, _zone_contents(g))
+        w = g.world
+        key = (w, w.writes, g.step in COMBAT_STEPS, _zone_contents(g))
         if key == self.scan_key and g.card_entity == self.card_entity:
             return [], self.cards, [], _player_values(g)
         out = scan_objects(g)
@@ -847,10 +819,11 @@ def _fresh_battlefield(g, last: dict) -> dict:
     gives the same: that pass found no continuous effect (so its result depends only
     on the battlefield's order and its objects' components: printed characteristics,
     counters, timestamps), there is still no effect in `game.effects`, and neither the
-    battlefield nor any component has changed since (`_WRITES`, `_count_world_writes`).
-    The result is the harness's own: nothing else holds it to change it."""
+    battlefield nor any component has changed since (the same world, its `World.writes`
+    unchanged). The result is the harness's own: nothing else holds it to change it."""
     from mtg_ecs.systems.layers import compute_battlefield
-    key = (g.world, _WRITES[0], tuple(g.battlefield))
+    w = g.world
+    key = (w, w.writes, tuple(g.battlefield))
     if last.get("key") == key and not g.effects:
         return last["fresh"]
     fresh = compute_battlefield(g)
@@ -988,21 +961,12 @@ class Result:
 
 def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
     """Play one game with fuzz agents (or replay `script` with `clone_at` from a repro
-    file), checking the invariants after every decision. The harness's hooks are in
-    place for the game only. A script answer outside the grammar of `decode` is an
-    AnswerError before the game starts."""
+    file), checking the invariants after every decision. The harness's hooks are the
+    game's own (an observer in `game.observers`, `World.writes` and `World.written` of
+    its worlds): nothing of the engine is replaced, no other game is touched. A script
+    answer outside the grammar of `decode` is an AnswerError before the game starts."""
     if script is not None:
         script = decode_script(script)
-    installed = not _ORIGINALS
-    _install_step_hook()
-    try:
-        return _run_game(spec, script, clone_at)
-    finally:
-        if installed:
-            _remove_hooks()
-
-
-def _run_game(spec: GameSpec, script, clone_at) -> Result:
     from mtg_ecs.game import Game
     res = Result(spec)
     hrng = random.Random(spec.harness_seed)
@@ -1095,7 +1059,7 @@ def _run_game(spec: GameSpec, script, clone_at) -> Result:
                 # the repro of 'no legal answer found': the answers refused were
                 # replayed; the built-in agents (the fuzz agents' base) try again
                 from mtg_ecs.apps.scenario.checked import agents_answer
-                why = agents_answer(g, Game.decide)
+                why = agents_answer(g)
                 if why is not None:
                     raise FuzzFailure(f"no legal answer found for {d}: {why}", index)
                 break
@@ -1169,20 +1133,24 @@ class Refused:
 
 def snapshot(g, caches: dict) -> tuple:
     """`mtg_ecs.core.hashing.state_snapshot` of the game, looking again only at the objects
-    written since the last snapshot of its world (`_count_world_writes`). `caches`
-    (one per game, emptied by `forget`) holds a cache per world: a rewind or a clone
-    is another world."""
-    name = g.world.name
-    if name not in caches:
-        caches[name] = {}
-        _DIRTY[name] = set()
+    written since the last snapshot of its world (the world's `World.written` set, which
+    the first snapshot of a world sets). `caches` (one per game, emptied by `forget`)
+    holds a cache per world: a rewind or a clone is another world."""
+    w = g.world
+    cache = caches.get(w.name)
+    if cache is None:
+        cache = caches[w.name] = {"world": weakref.ref(w), "written": set()}
+        w.written = cache["written"]
     from mtg_ecs.core.hashing import state_snapshot
-    return state_snapshot(g, caches[name], _DIRTY[name])
+    return state_snapshot(g, cache, cache["written"])
 
 
 def forget(caches: dict) -> None:
-    for name in caches:
-        _DIRTY.pop(name, None)
+    """Drop the caches, and stop keeping the written entities of their worlds."""
+    for cache in caches.values():
+        w = cache["world"]()
+        if w is not None and w.written is cache["written"]:
+            w.written = None
     caches.clear()
 
 

@@ -5,11 +5,16 @@ The loop knows no rule of Magic: the game carries the rules it runs as
 whose tables say what runs in which order). Work in progress is a stack of tasks
 (`Task`); a task asks players through `Decision`s and takes their answers.
 
-Observers (`game.observers`) are told when a step ends and after each accepted answer;
-test harnesses (fuzz, checked decisions) attach there instead of replacing functions.
+Observers (`game.observers`, `Observer` below) are told when a step ends and begins, and
+before and after each answer; test harnesses (fuzz, checked decisions) attach there
+instead of replacing functions. With no observer (every game but a harness's) the loop
+pays one test of an empty tuple per step change and per answer. `observe_new_games`
+attaches an observer to every game made while it is active.
 """
 from __future__ import annotations
 
+import contextlib
+import threading
 from typing import Any, Protocol, runtime_checkable
 
 from mtg_ecs.core.decisions import Decision, IllegalAction, KINDS
@@ -59,13 +64,56 @@ class Rules(Protocol):
 
 
 class Observer:
-    """Hooks of the loop; subclass and override what you need, add to `game.observers`."""
+    """Hooks of the loop; subclass and override what you need, add to `game.observers`
+    (a tuple: `game.observers += (o,)`).
+
+    A clone shares its game's observers (the copy rule of the field, core/state.py): a
+    clone of an observed game is observed too (a checked game's clones are checked). A
+    rewind (`Game.adopt`) keeps the game's own observers, whenever its clone was taken.
+    Every hook is given the game, so an observer that follows one game compares `game is`
+    its own; a harness that wants an unobserved clone sets `clone.observers = ()`. A hook
+    may raise to stop the game (a harness's failure)."""
 
     def step_ending(self, game) -> None:
         """The current step is about to end (500.2), before its mana empties."""
 
     def step_began(self, game, before: tuple) -> None:
         """The game moved on from (turn, step) `before` to the current step."""
+
+    def deciding(self, game, decision: Decision, answer: Any) -> None:
+        """`answer` is about to be given to the pending `decision` (nothing changed yet)."""
+
+    def answered(self, game, decision: Decision, answer: Any) -> None:
+        """`answer` to `decision` was accepted, and the game went on to its next decision."""
+
+    def refused(self, game, decision: Decision, answer: Any, error: IllegalAction) -> None:
+        """`answer` to `decision` was refused with `error` (raised after this), the game
+        as it was before (or back at the priority decision of a reversed action, 601.2)."""
+
+
+# -- observers of new games (declared hook for harnesses) ---------------------------------
+_NEW_GAME_OBSERVERS: list = []      # attached to every game made (Game()), in order
+_NEW_GAME_LOCK = threading.Lock()
+
+
+def new_game_observers() -> tuple:
+    """The observers a game made now starts with (`Game.__init__`; a clone shares its
+    game's instead)."""
+    return tuple(_NEW_GAME_OBSERVERS) if _NEW_GAME_OBSERVERS else ()
+
+
+@contextlib.contextmanager
+def observe_new_games(observer: Observer):
+    """Every game made while the block runs, in any thread (`Game.new`, `from_setup`,
+    unpickling: anything through `Game()`), starts with `observer` among its observers.
+    Games made before, or after the block, are not touched."""
+    with _NEW_GAME_LOCK:
+        _NEW_GAME_OBSERVERS.append(observer)
+    try:
+        yield observer
+    finally:
+        with _NEW_GAME_LOCK:
+            _NEW_GAME_OBSERVERS.remove(observer)
 
 
 def advance(game) -> None:
@@ -123,6 +171,25 @@ def decide(game, answer) -> None:
     d = game.pending
     if d is None:
         raise IllegalAction("no decision is pending" + (" (the game is over)" if game.over else ""))
+    observers = game.observers
+    if not observers:
+        _answer_pending(game, d, answer)
+        return
+    # -- observed (harnesses only) --
+    for o in observers:
+        o.deciding(game, d, answer)
+    try:
+        _answer_pending(game, d, answer)
+    except IllegalAction as ex:
+        for o in observers:
+            o.refused(game, d, answer, ex)
+        raise
+    for o in observers:
+        o.answered(game, d, answer)
+
+
+def _answer_pending(game, d: Decision, answer) -> None:
+    """`decide` without the observers: give `answer` to the pending decision `d`."""
     rules = game.pipeline
     task = None
     if d.kind == "priority":

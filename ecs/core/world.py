@@ -15,8 +15,8 @@ under its own name (`esper.list_worlds()`), holding *these same* dict objects, s
 `esper.get_components` and friends in that world read exactly these tables. Only two
 things can go stale, and both are brought up to date each time esper is entered:
 
-* esper's query cache (`get_component(s)` results): a write marks the world dirty, and
-  `esper.clear_cache()` runs before the next call into esper in that world;
+* esper's query cache (`get_component(s)` results): `esper.clear_cache()` runs before
+  the next call into esper in that world whenever `writes` (below) moved since the last;
 * esper's entity counter (writes here number the entities themselves): re-installed from
   `next_id` on entry, and read back on exit in case esper created entities.
 
@@ -36,6 +36,16 @@ games). Everything else is esper's public API: `switch_world`, `current_world`,
 
 Components are immutable values (see `components`), so `clone()` is a shallow copy of
 the entity table: tens of microseconds for a mid-game state.
+
+Writes seen from outside (declared hooks, for test harnesses: `mtg_ecs.apps.fuzz`): every
+write (`create`, `add`, a `remove` or `delete` that removes something) adds 1 to
+`World.writes`, and, when `World.written` is a set rather than None (the default), adds
+the entity written to it. Components are immutable and every write to the tables goes
+through these four methods (the engine calls none of esper's writers), so an unchanged
+`writes` proves that no object changed. Neither is part of the state: a new world, and so
+every `clone()`, starts with `writes` 0 and `written` None, whatever the original had; a
+harness that wants the entities written in a world sets `written` on that world itself.
+On the hot path this costs an integer increment and a test for None per write.
 """
 from __future__ import annotations
 
@@ -110,8 +120,10 @@ class World:
     A World belongs to one thread at a time (a game is not shared between threads while
     it is advanced); any number of Worlds can be used in as many threads at once."""
 
-    __slots__ = ("name", "ents", "comps", "next_id", "_dirty", "_fin", "__weakref__")
-    CACHE_SLOTS = ("name", "_dirty", "_fin")    # not part of the state (mtg_ecs.core.hashing)
+    __slots__ = ("name", "ents", "comps", "next_id", "writes", "written", "_cleared", "_fin",
+                 "__weakref__")
+    # not part of the state (mtg_ecs.core.hashing)
+    CACHE_SLOTS = ("name", "writes", "written", "_cleared", "_fin")
 
     def __init__(self, _tables=None):
         self.name = f"mtg-ecs-{next(_world_ids)}"
@@ -122,7 +134,11 @@ class World:
         self.ents: dict[int, dict] = ents
         self.comps: dict[type, set] = comps
         self.next_id = next_id
-        self._dirty = False           # written since esper's query cache was last cleared
+        # Write hooks (see "Writes seen from outside" above). A new world, and so every
+        # clone, starts with its own count at 0 and no `written` set.
+        self.writes = 0               # writes to the tables so far
+        self.written = None           # a set of the entities written, kept if not None
+        self._cleared = 0             # `writes` when esper's query cache was last cleared
         _register(self.name, ents, comps, next_id)
         self._fin = weakref.finalize(self, _drop_world, self.name)
 
@@ -141,7 +157,9 @@ class World:
                 s.add(eid)
             d[t] = c
         self.ents[eid] = d
-        self._dirty = True
+        self.writes += 1
+        if self.written is not None:
+            self.written.add(eid)
         return eid
 
     def add(self, eid: int, component) -> None:
@@ -154,7 +172,9 @@ class World:
         else:
             s.add(eid)
         d[t] = component
-        self._dirty = True
+        self.writes += 1
+        if self.written is not None:
+            self.written.add(eid)
 
     def remove(self, eid: int, ctype: type) -> None:
         """Remove if present (KeyError if `eid` doesn't exist)."""
@@ -165,7 +185,9 @@ class World:
             s.discard(eid)
             if not s:
                 del self.comps[ctype]
-            self._dirty = True
+            self.writes += 1
+            if self.written is not None:
+                self.written.add(eid)
 
     def delete(self, eid: int) -> None:
         """Delete now, if it exists."""
@@ -177,7 +199,9 @@ class World:
                 s.discard(eid)
                 if not s:
                     del comps[t]
-            self._dirty = True
+            self.writes += 1
+            if self.written is not None:
+                self.written.add(eid)
 
     # -- reads (direct) -------------------------------------------------------------------
     def get(self, eid: int, ctype: type):
@@ -209,9 +233,9 @@ class World:
                 if ents is not self.ents or comps is not self.comps:
                     raise RuntimeError(f"esper's tables for {self.name} are not the World's")
                 _install(self.ents, self.comps, self.next_id)
-                if self._dirty:
+                if self.writes != self._cleared:
                     esper.clear_cache()
-                    self._dirty = False
+                    self._cleared = self.writes
                 yield esper
             finally:
                 if esper.current_world == self.name:

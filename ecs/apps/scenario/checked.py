@@ -1,6 +1,8 @@
-"""Checked decisions: while `checked_decisions()` is active, every answer given to a
-game (`Game.decide`) is also given to a clone taken just before it, and the fuzzer's
-invariants (ecs/fuzz.py) are checked after it:
+"""Checked decisions: while `checked_decisions()` is active, every game made (through
+`Game()`: `Game.new`, `Game.from_setup`, unpickling) is observed by a `CheckedDecisions`
+(a `core.loop.Observer`: nothing of the engine is replaced), and so are its clones.
+Every answer given to such a game (`Game.decide`) is also given to a clone taken just
+before it, and the fuzzer's invariants (ecs/apps/fuzz.py) are checked after it:
 
 * the clone accepts or refuses the answer like the game, and is equal after it
   (`mtg_ecs.core.hashing.state_hash`): no progress of a choice is shared instead of copied;
@@ -23,25 +25,28 @@ from __future__ import annotations
 
 import contextlib
 
+from mtg_ecs.core.loop import Observer, observe_new_games
+
 
 class CheckFailure(AssertionError):
     pass
 
 
-def agents_answer(g, real_decide) -> str | None:
-    """Each built-in agent, on its own clone of `g`, answers `g.pending` until an answer
-    is accepted (at most REFUSALS_ALLOWED tries, as in `play()`). Returns why one
-    couldn't, or None. `real_decide` is the unchecked `Game.decide`."""
+def agents_answer(g) -> str | None:
+    """Each built-in agent, on its own clone of `g` (unobserved), answers `g.pending`
+    until an answer is accepted (at most REFUSALS_ALLOWED tries, as in `play()`).
+    Returns why one couldn't, or None."""
     from mtg_ecs.apps.agents import REFUSALS_ALLOWED, HeuristicAgent, RandomAgent
     from mtg_ecs.core.decisions import IllegalAction
     seed = g.turn * 1009 + g._v
     for agent in (RandomAgent(seed), HeuristicAgent(seed)):
         twin = g.clone()
+        twin.observers = ()
         try:
             last = None
             for _ in range(REFUSALS_ALLOWED):
                 try:
-                    real_decide(twin, agent.act(twin, twin.pending))
+                    twin.decide(agent.act(twin, twin.pending))
                     break
                 except IllegalAction as ex:
                     last = ex
@@ -62,70 +67,84 @@ def _invariants(g) -> list:
     return errs
 
 
-@contextlib.contextmanager
-def checked_decisions():
-    """Check every `Game.decide` as above; a violation raises CheckFailure from the
-    `decide` that showed it. Yields a dict counting the answers checked."""
-    from mtg_ecs.core.decisions import IllegalAction
-    from mtg_ecs.game import Game
-    from mtg_ecs.core.hashing import state_hash, state_difference
-    real = Game.decide
-    stats = {"checked": 0, "kinds": set()}
-    inside = [False]                 # the clone's own decide and the checks run unchecked
-    asked = [None]                   # the last decision put to the agents
+class CheckedDecisions(Observer):
+    """The checks above, as hooks of the decision door (`core.loop.decide`): before an
+    answer, the agents' check (once per decision) and a twin (an unobserved clone);
+    after it, the twin given the same answer and the invariants. A violation raises
+    CheckFailure from the `decide` that showed it. `stats` counts the answers checked
+    and the kinds of decision met."""
 
-    def twin_decides(twin, answer):
-        inside[0] = True
-        try:
-            real(twin, answer)
-        finally:
-            inside[0] = False
+    def __init__(self):
+        self.stats = {"checked": 0, "kinds": set()}
+        self.asked = None            # the last decision put to the agents
+        self.twins = {}              # id(game) -> (game, its twin) while an answer is given
 
-    def decide(self, answer):
-        if inside[0] or self.pending is None:
-            return real(self, answer)
-        inside[0] = True
+    def deciding(self, game, decision, answer):
+        self._drop(game)             # a twin left by a decide that crashed
+        if decision is not self.asked:      # once per decision, not per refused answer
+            self.asked = decision
+            why = agents_answer(game)
+            if why is not None:
+                raise CheckFailure(why)
+            self.stats["kinds"].add(decision.kind)
+        twin = game.clone()
+        twin.observers = ()          # the twin's own decide and the checks run unchecked
+        self.twins[id(game)] = (game, twin)
+
+    def refused(self, game, decision, answer, error):
+        from mtg_ecs.core.decisions import IllegalAction
+        twin = self._take(game)
         try:
-            if self.pending is not asked[0]:      # once per decision, not per refused answer
-                asked[0] = self.pending
-                why = agents_answer(self, real)
-                if why is not None:
-                    raise CheckFailure(why)
-                stats["kinds"].add(self.pending.kind)
-            twin = self.clone()
+            twin.decide(answer)
+        except IllegalAction:
+            return
         finally:
-            inside[0] = False
+            twin.close()
+        raise CheckFailure(f"a clone accepted {answer!r}, which the game refused ({error})") \
+            from None
+
+    def answered(self, game, decision, answer):
+        from mtg_ecs.core.decisions import IllegalAction
+        from mtg_ecs.core.hashing import state_hash, state_difference
+        twin = self._take(game)
         try:
             try:
-                real(self, answer)
-            except IllegalAction as ex:
-                try:
-                    twin_decides(twin, answer)
-                except IllegalAction:
-                    raise ex from None
-                raise CheckFailure(f"a clone accepted {answer!r}, which the game refused "
-                                   f"({ex})") from None
-            try:
-                twin_decides(twin, answer)
+                twin.decide(answer)
             except IllegalAction as ex:
                 raise CheckFailure(f"a clone refused {answer!r}, which the game accepted: "
                                    f"{ex}") from None
-            if state_hash(twin) != state_hash(self):
+            if state_hash(twin) != state_hash(game):
                 raise CheckFailure(f"a clone given {answer!r} differs from the game after it"
-                                   f" ({state_difference(twin, self)})")
-            inside[0] = True
-            try:
-                errs = _invariants(self)
-            finally:
-                inside[0] = False
-            if errs:
-                raise CheckFailure(f"after {answer!r}: " + "; ".join(errs[:3]))
-            stats["checked"] += 1
+                                   f" ({state_difference(twin, game)})")
         finally:
             twin.close()
+        errs = _invariants(game)
+        if errs:
+            raise CheckFailure(f"after {answer!r}: " + "; ".join(errs[:3]))
+        self.stats["checked"] += 1
 
-    Game.decide = decide
+    def _take(self, game):
+        return self.twins.pop(id(game))[1]
+
+    def _drop(self, game):
+        left = self.twins.pop(id(game), None)
+        if left is not None:
+            left[1].close()
+
+    def close(self):
+        """Free the twins of answers that never came back (an engine crash)."""
+        while self.twins:
+            self.twins.popitem()[1][1].close()
+
+
+@contextlib.contextmanager
+def checked_decisions():
+    """Check every decision of every game made in the block, as above; a violation
+    raises CheckFailure from the `decide` that showed it. Yields a dict counting the
+    answers checked."""
+    checker = CheckedDecisions()
     try:
-        yield stats
+        with observe_new_games(checker):
+            yield checker.stats
     finally:
-        Game.decide = real
+        checker.close()
