@@ -119,3 +119,30 @@ def test_no_state_field_escapes_the_hash(name):
                 else (not v if isinstance(v, bool) else v + 1))
     assert state_hash(c) != before, name
     assert state_hash(g) == before
+
+
+def test_a_step_made_for_one_resolution_keeps_clones_equal():
+    """An optional trigger's 'you may' (603.5) is a step made as the trigger resolves
+    (like an 'enter as a copy' choice, 707.2): a game and its clone each make their own,
+    so its progress must not be keyed by the step's id (equal games would differ in
+    state_hash, and the fuzzer's clone check fail by chance of memory layout)."""
+    from mtg_ecs import Cast, Pass
+    g, h = Game.from_setup({"players": [
+        {"battlefield": ["Mountain"] * 5, "hand": [{"card": "Hoarding Dragon", "id": "d"}],
+         "library": ["Spellbook", "Island"]}, {"library": ["Island"] * 3}]})
+    dragon = g.card_entity[h["d"]]
+    g.decide(Cast(dragon))
+    while not g.stack or g.stack[-1] == dragon or g.pending.kind != "priority":
+        g.decide(Pass())
+    c = g.clone()
+    keep = []
+    for x in (g, c):
+        while x.pending.kind == "priority":
+            x.decide(Pass())
+        assert x.pending.kind == "may"
+        keep.append(x.agenda[-1].steps)            # both steps alive: different ids
+    assert keep[0][0] is not keep[1][0]
+    assert state_hash(g) == state_hash(c)
+    for x in (g, c):
+        x.decide(True)
+    assert state_hash(g) == state_hash(c)
