@@ -17,7 +17,7 @@ Copy rules:
   shallow  `copy.copy` of the object (the pending decision)
   items  a list whose items are copied with `copy.copy` (prevention shields count down)
   clone  the object's own `clone()` (the esper world)
-  rng    a new generator in the same state
+  rng    a new generator in the same state (core.rng.GameRandom.fork: shared until drawn from)
   reset  a cache: the clone starts empty (it is rebuilt on use)
 """
 from __future__ import annotations
@@ -148,6 +148,9 @@ STATE_FIELDS = tuple(f.name for f in FIELDS if f.kind == STATE)
 def _copy_rng(r):
     if r is None:
         return None
+    fork = getattr(r, "fork", None)
+    if fork is not None:
+        return fork()                              # core.rng.GameRandom: copy on write
     out = random.Random.__new__(random.Random)     # unseeded: Random() would read urandom
     out.setstate(r.getstate())
     return out
