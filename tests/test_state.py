@@ -146,3 +146,40 @@ def test_a_step_made_for_one_resolution_keeps_clones_equal():
     for x in (g, c):
         x.decide(True)
     assert state_hash(g) == state_hash(c)
+
+
+def test_the_copies_a_clone_makes_copy_every_field():
+    """The fast copies a clone uses (Decision.__copy__, the generated Player.copy and
+    field copier) against the declarations: every field copied, shared or copied as
+    declared."""
+    import dataclasses
+    from mtg_ecs.core.decisions import Decision
+    from mtg_ecs.core.state import Player
+    d = Decision("choose", 1)
+    for f in dataclasses.fields(Decision):
+        setattr(d, f.name, object())
+    c = copy.copy(d)
+    assert type(c) is Decision
+    for f in dataclasses.fields(Decision):
+        assert getattr(c, f.name) is getattr(d, f.name), f.name
+    p = Player(1)
+    for n in Player.__slots__:
+        setattr(p, n, [n] if n in Player.LISTS else object())
+    q = p.copy()
+    for n in Player.__slots__:
+        if n in Player.LISTS:
+            assert getattr(q, n) == [n] and getattr(q, n) is not getattr(p, n), n
+        else:
+            assert getattr(q, n) is getattr(p, n), n
+    g, _ = _midgame(turn=4)
+    c = g.clone()
+    for f in FIELDS:
+        a, b = getattr(g, f.name), getattr(c, f.name)
+        if f.copy == "share":
+            assert b is a, f.name
+        elif f.copy == "reset":
+            assert b == f.default(), f.name
+        elif a is not None and f.copy != "rng":
+            assert b is not a, f.name
+            if f.copy in ("list", "dict", "set", "nested"):
+                assert b == a and type(b) is type(a) or f.name == "left_together", f.name
