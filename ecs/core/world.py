@@ -209,7 +209,9 @@ class World:
 
     def add(self, eid: int, component) -> None:
         """Add or replace (KeyError if `eid` doesn't exist, with nothing changed)."""
-        d = self._row(eid)
+        d = self.ents[eid]
+        if self._own is not None:                 # cloned: copy on write
+            d = self._row(eid)
         t = type(component)
         s = self.comps.get(t)
         if s is None:
@@ -217,15 +219,22 @@ class World:
             if self._ownc is not None:
                 self._ownc.add(t)
         elif eid not in s:
-            self._index(t).add(eid)
+            if self._ownc is not None:
+                s = self._index(t)
+            s.add(eid)
         d[t] = component
         self._dirty = True
 
     def remove(self, eid: int, ctype: type) -> None:
         """Remove if present (KeyError if `eid` doesn't exist)."""
-        if ctype in self.ents[eid]:
-            del self._row(eid)[ctype]
-            s = self._index(ctype)
+        d = self.ents[eid]
+        if ctype in d:
+            if self._own is not None:             # cloned: copy on write
+                d = self._row(eid)
+            del d[ctype]
+            s = self.comps[ctype]
+            if self._ownc is not None:
+                s = self._index(ctype)
             s.discard(eid)
             if not s:
                 del self.comps[ctype]
@@ -238,8 +247,9 @@ class World:
             if self._own is not None:
                 self._own.discard(eid)
             comps = self.comps
+            cow = self._ownc is not None
             for t in d:
-                s = self._index(t)
+                s = self._index(t) if cow else comps[t]
                 s.discard(eid)
                 if not s:
                     del comps[t]
