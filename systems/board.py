@@ -40,7 +40,7 @@ class Board:
             self._add(game, e, chars(e))
 
     def _add(self, game, e, ch) -> None:
-        statics, trig = _kinds(ch)
+        statics, trig, kinds, other, mana, sick = _entry(game, e, ch)
         for ab in statics:
             self.statics.append((e, ch, ab))
         if trig:
@@ -48,21 +48,17 @@ class Board:
             for i, ab in enumerate(trig):
                 for kind in ab.trigger.events:
                     self.watch.setdefault(kind, []).append((e, ch, i, ab))
-        ctl = ch.controller
-        types = ch.types
-        if "Creature" in types:
-            self.creatures.setdefault(ctl, []).append(e)
-        if "Planeswalker" in types:
-            self.walkers.append(e)
-        if "Creature" in types or "Planeswalker" in types or "Legendary" in ch.supertypes \
-                or "Aura" in ch.subtypes or "Equipment" in ch.subtypes:
-            self.sba.add(e)
-        other, mana = _split(ch, _costs.activated_abilities(game, e))
+        if kinds:
+            if kinds & _CREATURE:
+                self.creatures.setdefault(ch.controller, []).append(e)
+            if kinds & _WALKER:
+                self.walkers.append(e)
+            if kinds & _SBA:
+                self.sba.add(e)
         if other:
-            self.holders.setdefault(ctl, []).append((e, other))
-        if mana is not None and "cant_activate" not in ch.flags:     # 602.5 (Ice Cage)
-            self.mana.setdefault(ctl, []).append(
-                (e, mana, "Creature" in types and not ch.has("haste")))   # 302.6: can be sick
+            self.holders.setdefault(ch.controller, []).append((e, other))
+        if mana is not None:
+            self.mana.setdefault(ch.controller, []).append((e, mana, sick))
 
     def patch(self, game, left, entered, key) -> None:
         """One object left and/or one entered the battlefield while no continuous
@@ -88,6 +84,36 @@ class Board:
 # definition (most permanents); abilities an effect changed are sorted each time.
 _KINDS = {}     # card definition -> (static abilities, triggered abilities)
 _SPLIT = {}     # card definition -> ([(i, other activated ability)], ManaProfile or None)
+
+
+_CREATURE, _WALKER, _SBA = 1, 2, 4
+
+
+def _entry(game, e, ch) -> tuple:
+    """What the object contributes to the index: (static abilities, triggered abilities,
+    kinds (_CREATURE | _WALKER | _SBA), other activated abilities, ManaProfile of its
+    {T} mana abilities it can activate or None, may be summoning sick). It depends only
+    on the characteristics, so it is kept on them (`Chars.board_entry`): an object whose
+    characteristics are the same object as at the last index (printed ones that no
+    effect changed) isn't sorted again."""
+    hit = ch.board_entry
+    if hit is not None:
+        return hit
+    statics, trig = _kinds(ch)
+    types = ch.types
+    kinds = 0
+    if "Creature" in types:
+        kinds |= _CREATURE | _SBA
+    if "Planeswalker" in types:
+        kinds |= _WALKER | _SBA
+    if "Legendary" in ch.supertypes or "Aura" in ch.subtypes or "Equipment" in ch.subtypes:
+        kinds |= _SBA           # 704.5f-j, 704.5m-n: a state-based action could look at it
+    other, mana = _split(ch, _costs.activated_abilities(game, e))
+    if mana is not None and "cant_activate" in ch.flags:          # 602.5 (Ice Cage)
+        mana = None
+    sick = "Creature" in types and not ch.has("haste")             # 302.6: can be sick
+    hit = ch.board_entry = (statics, trig, kinds, other, mana, sick)
+    return hit
 
 
 def _kinds(ch) -> tuple:

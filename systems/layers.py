@@ -26,10 +26,11 @@ class Chars:
 
     __slots__ = ("eid", "defn", "name", "cost", "colors", "types", "subtypes", "supertypes",
                  "power", "toughness", "keywords", "abilities", "controller", "owner", "flags",
-                 "zone", "token", "acts")
-    # slots that cache values computed from the others (costs.activated_abilities): not part
-    # of the characteristics' value (mtg_ecs.core.hashing.canonical skips them)
-    CACHE_SLOTS = ("acts",)
+                 "zone", "token", "acts", "board_entry")
+    # slots that cache values computed from the others (costs.activated_abilities, what the
+    # object puts in the board index: systems.board): not part of the characteristics'
+    # value (mtg_ecs.core.hashing.canonical skips them)
+    CACHE_SLOTS = ("acts", "board_entry")
 
     def copy(self) -> "Chars":
         c = Chars.__new__(Chars)
@@ -51,6 +52,7 @@ class Chars:
         c.zone = self.zone
         c.token = self.token
         c.acts = None
+        c.board_entry = None
         return c
 
     # convenient predicates ------------------------------------------------
@@ -197,6 +199,7 @@ def make_base(comps, eid: int) -> Chars:
     c.zone = z.name if z else None
     c.token = card.token
     c.acts = None
+    c.board_entry = None
     return c
 
 
