@@ -43,13 +43,17 @@ def activated_abilities(game, eid: int) -> tuple:
     """The object's activated abilities in printed order (mana abilities included),
     then intrinsic land mana abilities, then keyword ones (equip). Cached on the
     object's characteristics (which are themselves cached per state)."""
-    c = game.chars(eid)
+    return activated_of(game.chars(eid))
+
+
+def activated_of(c) -> tuple:
+    """`activated_abilities` of these characteristics."""
     acts = c.acts
     if acts is None:
         d = c.defn
         if c.abilities is d.abilities and c.types is d.types and c.subtypes is d.subtypes \
-                and (c.keywords is d.keywords or not (_keyword_abilities(c.keywords)
-                                                      or _keyword_abilities(d.keywords))):
+                and (c.keywords is d.keywords or not (keyword_abilities(c.keywords)
+                                                      or keyword_abilities(d.keywords))):
             # what the list depends on is as printed (an effect changed only other
             # characteristics, or gave keywords that are no activated abilities, like
             # haste): the same abilities for every object of the card
@@ -62,7 +66,7 @@ def activated_abilities(game, eid: int) -> tuple:
     return acts
 
 
-def _keyword_abilities(keywords) -> bool:
+def keyword_abilities(keywords) -> bool:
     """Are there keywords among these that are activated abilities (`_activated`)?"""
     for kw in keywords:
         if kw.name == "equip" or kw.name == "cycling":

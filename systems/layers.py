@@ -261,14 +261,17 @@ def gather_effects(game, bf_chars: dict) -> list:
     return effects
 
 
-def reads(*names):
+def reads(*names, requires=None):
     """Declare the characteristics (Chars slots) an `affects(game, source, obj, chars,
     all_chars)` function reads, of any object: `@reads("types", "controller")`. Other
-    game state it reads must be state no layer effect changes (the world's components)."""
+    game state it reads must be state no layer effect changes (the world's components).
+    `requires`: a card type without which it is false ('creatures you control':
+    "Creature"): objects without it are passed over without a call."""
     names = frozenset(names)
 
     def mark(f):
         f.reads = names
+        f.requires = requires
         return f
     return mark
 
@@ -307,7 +310,9 @@ def _applies_to(game, ce: CE, working: dict) -> set:
     affects = ce.affects
     if affects is not None:
         src = ce.source
-        return {e for e, ch in working.items() if affects(game, src, e, ch, working)}
+        req = getattr(affects, "requires", None)
+        return {e for e, ch in working.items()
+                if (req is None or req in ch.types) and affects(game, src, e, ch, working)}
     filt = ce.filter
     return {e for e, ch in working.items() if filt(game, ce, e, ch, working)}
 
@@ -337,8 +342,9 @@ def _apply_effect(game, ce: CE, working: dict, own: set) -> None:
     affects = ce.affects
     if affects is not None:
         src = ce.source
+        req = getattr(affects, "requires", None)
         for eid, c in working.items():
-            if affects(game, src, eid, c, working):
+            if (req is None or req in c.types) and affects(game, src, eid, c, working):
                 if eid not in own:
                     c = working[eid] = c.copy()
                     own.add(eid)
@@ -389,18 +395,25 @@ def compute_battlefield(game) -> dict:
     given); objects nothing changes keep the shared printed values, as when there is no
     effect at all."""
     world = game.world
+    ents = world.ents
+    cached = game.base_chars
     working = {}
-    for eid in game.battlefield:
-        working[eid] = base_chars(game, eid)
+    for eid in game.battlefield:            # base_chars, inlined
+        hit = cached.get(eid)
+        if hit is not None and hit[0] is ents[eid].get(Controller):
+            working[eid] = hit[1]
+        else:
+            working[eid] = base_chars(game, eid)
     effects = gather_effects(game, working)
     game.volatile = any(getattr(ce, "volatile", False) for ce in effects)
     game.chars_independent = not effects
     if not effects:
-        for eid, c in working.items():
-            comps = world.ents[eid]
-            if Counters in comps and c.power is not None:
-                c = working[eid] = c.copy()
-                _counters_apply(game, eid, c, comps)
+        counted = world.comps.get(Counters)
+        if counted:
+            for eid, c in working.items():
+                if eid in counted and c.power is not None:
+                    c = working[eid] = c.copy()
+                    _counters_apply(game, eid, c, ents[eid])
         return working
     own = set()                         # objects whose characteristics are a copy already
     by_layer = {}

@@ -17,7 +17,7 @@ from mtg_ecs.systems.layers import (StaticEffect, L_TYPE, L_ABILITY, L_7A, L_7C,
 # (613.8a: 'have haste' doesn't change which creatures are Merfolk you control).
 # tests/test_layers.py checks each declaration against what the function does.
 def creatures_you_control(subtype=None, other=False):
-    @reads("types", "controller", "subtypes")
+    @reads("types", "controller", "subtypes", requires="Creature")
     def f(g, src, e, ch, allc):
         if "Creature" not in ch.types or ch.controller != allc[src].controller:
             return False
@@ -32,12 +32,15 @@ def other_creatures_you_control(subtype=None):
 
 
 def all_lands():
-    return reads("types")(lambda g, src, e, ch, allc: "Land" in ch.types)
+    return reads("types", requires="Land")(lambda g, src, e, ch, allc: "Land" in ch.types)
 
 
 def all_creatures(pred=None):
     f = lambda g, src, e, ch, allc: "Creature" in ch.types and (pred is None or pred(ch))  # noqa: E731
-    return reads("types")(f) if pred is None else f          # `pred` may read anything
+    if pred is None:
+        return reads("types", requires="Creature")(f)
+    f.requires = "Creature"                                  # `pred` may read anything
+    return f
 
 
 def attached_object():

@@ -141,16 +141,18 @@ def _annotated_templates():
     for name in all_cards():
         for ab in get_card(name).abilities:
             for tmpl in getattr(ab, "continuous", ()):
-                if hasattr(tmpl.affects, "reads") or hasattr(tmpl.apply, "writes"):
+                if hasattr(tmpl.affects, "reads") or hasattr(tmpl.apply, "writes") or \
+                        getattr(tmpl.affects, "requires", None):
                     out.append((name, tmpl))
     return out
 
 
 def test_declared_reads_and_writes_are_what_the_templates_do():
-    """Every static-ability template that declares what its filter reads (`reads`) or
-    what its effect changes (`writes`), as used by the cards: run over a board of
-    creatures, lands, Merfolk and an Equipment, each object as the source, it reads and
-    changes nothing else."""
+    """Every static-ability template that declares what its filter reads (`reads`), the
+    card type without which it is false (`requires`) or what its effect changes
+    (`writes`), as used by the cards: run over a board of creatures, lands and Merfolk,
+    each object as the source, it reads and changes nothing else, and is false for every
+    object without the type."""
     from mtg_ecs.systems.layers import Chars
     templates = _annotated_templates()
     assert len(templates) >= 10
@@ -163,7 +165,12 @@ def test_declared_reads_and_writes_are_what_the_templates_do():
     for name, tmpl in templates:
         r = getattr(tmpl.affects, "reads", None)
         w = getattr(tmpl.apply, "writes", None)
+        req = getattr(tmpl.affects, "requires", None)
         for src in g.battlefield:
+            if req is not None:
+                for e in g.battlefield:
+                    if req not in allc[e].types:
+                        assert not tmpl.affects(g, src, e, allc[e], allc), (name, e)
             if r is not None:
                 log = set()
                 reading = {e: _Reading(c, log) for e, c in allc.items()}
