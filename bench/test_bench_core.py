@@ -5,7 +5,8 @@
 * one full state-based-action + layer pass with 10, 100 and 1000 permanents
   (cost must grow linearly with the permanents);
 * combat damage with 10 and 100 attackers;
-* cloning a mid-game state (Monte-Carlo search clones constantly).
+* cloning a mid-game state (Monte-Carlo search clones constantly): a set-up position,
+  and a seeded random vanilla game at turn 9 (issue 13's target: at most 40 µs).
 """
 from __future__ import annotations
 
@@ -102,3 +103,29 @@ def test_clone_mid_game(benchmark):
     game, _ = Game.from_setup(setup, log=False)
     c = benchmark(game.clone)
     assert len(c.battlefield) == len(game.battlefield)
+
+
+def vanilla_mid_game(seed: int = 3, turn: int = 9):
+    """A seeded random vanilla game (bench decks, RandomAgent, auto-pass, log off) played
+    to the first decision of `turn`: seed 3 has 12 permanents and 120 objects then."""
+    import os
+    import sys
+    sys.path.insert(0, os.path.dirname(__file__))
+    from test_bench_games import _cards, _deck
+    from mtg_ecs.apps.agents import RandomAgent
+    cards = _cards()
+    a, b = _deck("vanilla-gold.txt", cards), _deck("vanilla-silver.txt", cards)
+    g = Game.new([a, b], seed=seed, log=False, turn_limit=200, auto_pass=True)
+    agents = [RandomAgent(2 * seed), RandomAgent(2 * seed + 1)]
+    while g.pending is not None and g.turn < turn:
+        d = g.pending
+        g.decide(agents[d.player].act(g, d))
+    return g
+
+
+def test_clone_vanilla_turn9(benchmark):
+    """Game.clone() of a random vanilla game at turn 9 (12 permanents, log off)."""
+    game = vanilla_mid_game()
+    assert game.turn == 9 and len(game.battlefield) == 12
+    c = benchmark(game.clone)
+    assert c.battlefield == game.battlefield and c.world.ents == game.world.ents

@@ -13,7 +13,6 @@ receive priority, state-based actions (704) and triggered abilities (603.3).
 from __future__ import annotations
 
 import copy as _copy
-import random
 
 from mtg_ecs.components import (Card, Owner, Controller, Zone, Timestamp, Tapped, TAPPED, Damage, Counters,
                         Attached, Attacking, Blocking, Spell, StackAbility, RegenerationShields,
@@ -21,6 +20,7 @@ from mtg_ecs.components import (Card, Owner, Controller, Zone, Timestamp, Tapped
 from mtg_ecs.cards import REGISTRY
 from mtg_ecs.core.state import GameState, Player  # noqa: F401  (Player: public API)
 from mtg_ecs.core.world import World
+from mtg_ecs.core.rng import GameRandom
 from mtg_ecs.core import loop
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, Pass, Concession
 from mtg_ecs.core.loop import EngineError, LOOP_LIMIT  # noqa: F401  (public)
@@ -53,7 +53,7 @@ class Game(GameState):
         # aside), pass for them instead of asking. Off by default: every priority is asked.
         self.init_fields(world=World(), rules=RulesProfile.named(rules), catalog=REGISTRY,
                          pipeline=PIPELINE, observers=loop.new_game_observers(), seed=seed,
-                         rng=random.Random(seed), players=[Player(i, life) for i in range(num_players)],
+                         rng=GameRandom(seed), players=[Player(i, life) for i in range(num_players)],
                          log_enabled=log, auto_pass=auto_pass)
 
     # ------------------------------------------------------------------

@@ -35,12 +35,41 @@ class Board:
         # permanents whose characteristics make a state-based action look at them (704.5f-j,
         # 704.5m-n): creatures, planeswalkers, legendaries, Auras, Equipment
         self.sba = set()
-        chars = game.chars
+        # what _add does, inlined for the whole battlefield (built on every change of
+        # characteristics)
+        allc = game.all_chars()
+        statics, triggers, watch, holders, mana_by, creatures, walkers, sba = (
+            self.statics, self.triggers, self.watch, self.holders, self.mana, self.creatures,
+            self.walkers, self.sba)
         for e in game.battlefield:
-            self._add(game, e, chars(e))
+            ch = allc.get(e)
+            if ch is None:
+                ch = game.chars(e)
+            entry = ch.board_entry
+            if entry is None:
+                entry = _entry(game, e, ch)
+            stat, trig, kinds, other, mana, sick = entry
+            for ab in stat:
+                statics.append((e, ch, ab))
+            if trig:
+                triggers.append((e, ch, trig))
+                for i, ab in enumerate(trig):
+                    for kind in ab.trigger.events:
+                        watch.setdefault(kind, []).append((e, ch, i, ab))
+            if kinds:
+                if kinds & _CREATURE:
+                    creatures.setdefault(ch.controller, []).append(e)
+                if kinds & _WALKER:
+                    walkers.append(e)
+                if kinds & _SBA:
+                    sba.add(e)
+            if other:
+                holders.setdefault(ch.controller, []).append((e, other))
+            if mana is not None:
+                mana_by.setdefault(ch.controller, []).append((e, mana, sick))
 
     def _add(self, game, e, ch) -> None:
-        statics, trig = _kinds(ch)
+        statics, trig, kinds, other, mana, sick = _entry(game, e, ch)
         for ab in statics:
             self.statics.append((e, ch, ab))
         if trig:
@@ -48,21 +77,17 @@ class Board:
             for i, ab in enumerate(trig):
                 for kind in ab.trigger.events:
                     self.watch.setdefault(kind, []).append((e, ch, i, ab))
-        ctl = ch.controller
-        types = ch.types
-        if "Creature" in types:
-            self.creatures.setdefault(ctl, []).append(e)
-        if "Planeswalker" in types:
-            self.walkers.append(e)
-        if "Creature" in types or "Planeswalker" in types or "Legendary" in ch.supertypes \
-                or "Aura" in ch.subtypes or "Equipment" in ch.subtypes:
-            self.sba.add(e)
-        other, mana = _split(ch, _costs.activated_abilities(game, e))
+        if kinds:
+            if kinds & _CREATURE:
+                self.creatures.setdefault(ch.controller, []).append(e)
+            if kinds & _WALKER:
+                self.walkers.append(e)
+            if kinds & _SBA:
+                self.sba.add(e)
         if other:
-            self.holders.setdefault(ctl, []).append((e, other))
-        if mana is not None and "cant_activate" not in ch.flags:     # 602.5 (Ice Cage)
-            self.mana.setdefault(ctl, []).append(
-                (e, mana, "Creature" in types and not ch.has("haste")))   # 302.6: can be sick
+            self.holders.setdefault(ch.controller, []).append((e, other))
+        if mana is not None:
+            self.mana.setdefault(ch.controller, []).append((e, mana, sick))
 
     def patch(self, game, left, entered, key) -> None:
         """One object left and/or one entered the battlefield while no continuous
@@ -88,6 +113,59 @@ class Board:
 # definition (most permanents); abilities an effect changed are sorted each time.
 _KINDS = {}     # card definition -> (static abilities, triggered abilities)
 _SPLIT = {}     # card definition -> ([(i, other activated ability)], ManaProfile or None)
+
+
+_CREATURE, _WALKER, _SBA = 1, 2, 4
+
+
+def _entry(game, e, ch) -> tuple:
+    """What the object contributes to the index: (static abilities, triggered abilities,
+    kinds (_CREATURE | _WALKER | _SBA), other activated abilities, ManaProfile of its
+    {T} mana abilities it can activate or None, may be summoning sick (read with the
+    mana abilities only)). It depends only on the characteristics, so it is kept on them
+    (`Chars.board_entry`): an object whose characteristics are the same object as at the
+    last index (printed ones that no effect changed) isn't sorted again, and one whose
+    characteristics an effect changed only where the entry doesn't look shares the entry
+    of its printed characteristics."""
+    hit = ch.board_entry
+    if hit is not None:
+        return hit
+    base = game.base_chars.get(e)
+    if base is not None:
+        b = base[1]
+        if b is not ch and ch.defn is b.defn and ch.abilities is b.abilities \
+                and ch.types is b.types and ch.supertypes is b.supertypes \
+                and ch.subtypes is b.subtypes and ch.flags is b.flags:
+            hit = b.board_entry
+            if hit is None:
+                hit = b.board_entry = _compute_entry(b)
+            if ch.keywords is b.keywords or (
+                    (hit[4] is None or ch.has("haste") == b.has("haste"))
+                    and not _costs.keyword_abilities(ch.keywords)
+                    and not _costs.keyword_abilities(b.keywords)):
+                # an effect changed only what the entry doesn't read (power, toughness,
+                # colors; keywords but haste of a mana source, equip and cycling)
+                ch.board_entry = hit
+                return hit
+    hit = ch.board_entry = _compute_entry(ch)
+    return hit
+
+
+def _compute_entry(ch) -> tuple:
+    statics, trig = _kinds(ch)
+    types = ch.types
+    kinds = 0
+    if "Creature" in types:
+        kinds |= _CREATURE | _SBA
+    if "Planeswalker" in types:
+        kinds |= _WALKER | _SBA
+    if "Legendary" in ch.supertypes or "Aura" in ch.subtypes or "Equipment" in ch.subtypes:
+        kinds |= _SBA           # 704.5f-j, 704.5m-n: a state-based action could look at it
+    other, mana = _split(ch, _costs.activated_of(ch))
+    if mana is not None and "cant_activate" in ch.flags:          # 602.5 (Ice Cage)
+        mana = None
+    sick = "Creature" in types and not ch.has("haste")             # 302.6: can be sick
+    return (statics, trig, kinds, other, mana, sick)
 
 
 def _kinds(ch) -> tuple:

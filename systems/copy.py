@@ -240,11 +240,17 @@ class ChooseCopy(Step):
         self.eid = eid
         self.player = player
 
+    def _var(self):
+        # made for one resolution: its progress is keyed by what it is (the card's
+        # replacement effect, the object), never by this object's id, so that a game
+        # and its clones, each making their own, keep equal state
+        return ("copy_choice", id(self.repl), self.eid)
+
     def _options(self, game):
         return [e for e in game.battlefield if self.repl.filter(game, e, game.chars(e))]
 
     def run(self, game, ctx):
-        key = ("copy_choice", StepKey(self))
+        key = self._var()
         st = ctx.vars.get(key)
         if st is None:
             if not self._options(game):
@@ -258,7 +264,7 @@ class ChooseCopy(Step):
 
     def answer(self, game, ctx, decision, answer):
         from mtg_ecs.components import EntersAsCopy
-        key = ("copy_choice", StepKey(self))
+        key = self._var()
         if decision.kind == "may":
             if answer not in (True, False, "yes", "no"):
                 raise IllegalAction("answer yes or no")

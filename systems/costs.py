@@ -43,14 +43,20 @@ def activated_abilities(game, eid: int) -> tuple:
     """The object's activated abilities in printed order (mana abilities included),
     then intrinsic land mana abilities, then keyword ones (equip). Cached on the
     object's characteristics (which are themselves cached per state)."""
-    c = game.chars(eid)
+    return activated_of(game.chars(eid))
+
+
+def activated_of(c) -> tuple:
+    """`activated_abilities` of these characteristics."""
     acts = c.acts
     if acts is None:
         d = c.defn
-        if c.abilities is d.abilities and c.keywords is d.keywords and c.types is d.types \
-                and c.subtypes is d.subtypes:
+        if c.abilities is d.abilities and c.types is d.types and c.subtypes is d.subtypes \
+                and (c.keywords is d.keywords or not (keyword_abilities(c.keywords)
+                                                      or keyword_abilities(d.keywords))):
             # what the list depends on is as printed (an effect changed only other
-            # characteristics): the same abilities for every object of the card
+            # characteristics, or gave keywords that are no activated abilities, like
+            # haste): the same abilities for every object of the card
             acts = _PRINTED.get(d)
             if acts is None:
                 acts = _PRINTED[d] = _activated(c)
@@ -58,6 +64,14 @@ def activated_abilities(game, eid: int) -> tuple:
             acts = _activated(c)
         c.acts = acts
     return acts
+
+
+def keyword_abilities(keywords) -> bool:
+    """Are there keywords among these that are activated abilities (`_activated`)?"""
+    for kw in keywords:
+        if kw.name == "equip" or kw.name == "cycling":
+            return True
+    return False
 
 
 _PRINTED = {}       # card definition -> activated abilities of its printed characteristics

@@ -1016,13 +1016,20 @@ class MayStep(Step):
     """'You may <do something>': the controller chooses yes or no as it resolves;
     a 'may' that can't be done isn't asked."""
 
-    def __init__(self, steps, who=None, prompt="do it?"):
+    def __init__(self, steps, who=None, prompt="do it?", key=None):
         self.steps = tuple(steps)
         self.who = who
         self.prompt = prompt
+        # its progress in ctx.vars: a card's step is one object for the whole process;
+        # a step made for one resolution (an optional trigger, systems/stack.py) is
+        # given a key, so that a game and its clones, making their own, keep equal state
+        self.key = key
+
+    def _var(self):
+        return ("may", id(self) if self.key is None else self.key)
 
     def run(self, game, ctx):
-        key = ("may", StepKey(self))
+        key = self._var()
         st = ctx.vars.get(key)
         if st is None:
             p = ctx.controller if self.who is None else self.who.resolve(game, ctx)[0].index
@@ -1037,7 +1044,7 @@ class MayStep(Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        key = ("may", StepKey(self))
+        key = self._var()
         st = ctx.vars.get(key)
         if st is None:
             if answer not in (True, False, "yes", "no"):

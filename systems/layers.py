@@ -26,10 +26,11 @@ class Chars:
 
     __slots__ = ("eid", "defn", "name", "cost", "colors", "types", "subtypes", "supertypes",
                  "power", "toughness", "keywords", "abilities", "controller", "owner", "flags",
-                 "zone", "token", "acts")
-    # slots that cache values computed from the others (costs.activated_abilities): not part
-    # of the characteristics' value (mtg_ecs.core.hashing.canonical skips them)
-    CACHE_SLOTS = ("acts",)
+                 "zone", "token", "acts", "board_entry")
+    # slots that cache values computed from the others (costs.activated_abilities, what the
+    # object puts in the board index: systems.board): not part of the characteristics'
+    # value (mtg_ecs.core.hashing.canonical skips them)
+    CACHE_SLOTS = ("acts", "board_entry")
 
     def copy(self) -> "Chars":
         c = Chars.__new__(Chars)
@@ -51,6 +52,7 @@ class Chars:
         c.zone = self.zone
         c.token = self.token
         c.acts = None
+        c.board_entry = None
         return c
 
     # convenient predicates ------------------------------------------------
@@ -99,7 +101,11 @@ class CE:
     the working characteristics of one object."""
 
     __slots__ = ("layer", "ts", "source", "controller", "objects", "filter", "apply",
-                 "duration", "data", "condition", "players_effect", "volatile")
+                 "duration", "data", "condition", "players_effect", "volatile", "affects")
+    # `affects`: a static ability's own `affects(game, source, obj, chars, all_chars)`,
+    # which `filter` calls (the layer pass calls it directly); derived from `filter`, so
+    # not part of the effect's value (mtg_ecs.core.hashing.canonical skips it)
+    CACHE_SLOTS = ("affects",)
 
     def __init__(self, layer, ts, source, controller, apply, objects=None, filter=None,
                  duration="static", data=None, condition=None, volatile=False):
@@ -116,6 +122,7 @@ class CE:
         # reads game state beyond characteristics (life totals, ...): the cache must
         # follow every state change (Game.touch, Game.set), CR 611.3a
         self.volatile = volatile
+        self.affects = None
 
     def __repr__(self):
         return f"<CE layer={self.layer} ts={self.ts} src={self.source} {self.duration}>"
@@ -142,8 +149,10 @@ class StaticEffect:
     def instantiate(self, game, src, ts, controller):
         affects = self.affects
         filt = (lambda g, ce, e, ch, allc: affects(g, ce.source, e, ch, allc))
-        return CE(self.layer, ts, src, controller, self.apply, None, filt, "static",
-                  condition=self.condition, volatile=self.volatile)
+        ce = CE(self.layer, ts, src, controller, self.apply, None, filt, "static",
+                condition=self.condition, volatile=self.volatile)
+        ce.affects = affects
+        return ce
 
 
 # ---------------------------------------------------------------------------
@@ -190,6 +199,7 @@ def make_base(comps, eid: int) -> Chars:
     c.zone = z.name if z else None
     c.token = card.token
     c.acts = None
+    c.board_entry = None
     return c
 
 
@@ -234,10 +244,15 @@ def gather_effects(game, bf_chars: dict) -> list:
     spells and abilities (game.effects)."""
     effects = []
     for eid, ch in bf_chars.items():
-        ts = game.timestamp_of(eid)
-        for ab in ch.abilities:
+        abilities = ch.abilities
+        if not abilities:
+            continue
+        ts = None
+        for ab in abilities:
             if isinstance(ab, StaticAbility) and "battlefield" in ab.zones:
                 for tmpl in ab.continuous:
+                    if ts is None:
+                        ts = game.timestamp_of(eid)
                     ce = tmpl.instantiate(game, eid, ts, ch.controller)
                     if ce.data is None:
                         ce.data = ("static_ability", ab)    # its origin, for 613.1f below
@@ -246,24 +261,102 @@ def gather_effects(game, bf_chars: dict) -> list:
     return effects
 
 
+def reads(*names, requires=None):
+    """Declare the characteristics (Chars slots) an `affects(game, source, obj, chars,
+    all_chars)` function reads, of any object: `@reads("types", "controller")`. Other
+    game state it reads must be state no layer effect changes (the world's components).
+    `requires`: a card type without which it is false ('creatures you control':
+    "Creature"): objects without it are passed over without a call."""
+    names = frozenset(names)
+
+    def mark(f):
+        f.reads = names
+        f.requires = requires
+        return f
+    return mark
+
+
+def writes(*names):
+    """Declare the characteristics (Chars slots) an effect's `apply(game, ce, chars,
+    all_chars)` may change (only of the object it is given, as every apply)."""
+    names = frozenset(names)
+
+    def mark(f):
+        f.writes = names
+        return f
+    return mark
+
+
 def _depends(game, a: CE, b: CE, working) -> bool:
     """CR 613.8a: does `a` depend on `b`? Applying `b` changes what `a` applies to
-    (or whether it exists). Checked by trial application on a copy."""
+    (or whether it exists). Checked by trial application on a copy, unless `b` changes
+    none of the characteristics `a`'s filter reads (both declared: `reads`, `writes`):
+    then what `a` applies to can't change."""
     if a.objects is not None or a.filter is None:
         return False
-    before = {e for e, ch in working.items() if _applies(game, a, e, ch, working)}
-    trial = {e: ch.copy() for e, ch in working.items()}
-    for e, ch in trial.items():
-        if _applies(game, b, e, ch, trial):
-            b.apply(game, b, ch, trial)
-    after = {e for e, ch in trial.items() if _applies(game, a, e, ch, trial)}
-    return before != after
+    r = getattr(a.affects, "reads", None)
+    if r is not None:
+        w = getattr(b.apply, "writes", None)
+        if w is not None and r.isdisjoint(w):
+            return False
+    before = _applies_to(game, a, working)
+    trial = dict(working)
+    _apply_effect(game, b, trial, set())     # copies what `b` changes: `working` stays
+    return _applies_to(game, a, trial) != before
+
+
+def _applies_to(game, ce: CE, working: dict) -> set:
+    """The objects a (filtered) effect applies to now."""
+    affects = ce.affects
+    if affects is not None:
+        src = ce.source
+        req = getattr(affects, "requires", None)
+        return {e for e, ch in working.items()
+                if (req is None or req in ch.types) and affects(game, src, e, ch, working)}
+    filt = ce.filter
+    return {e for e, ch in working.items() if filt(game, ce, e, ch, working)}
 
 
 def _applies(game, ce: CE, eid, ch, allc) -> bool:
     if ce.objects is not None:
         return eid in ce.objects
+    if ce.affects is not None:
+        return ce.affects(game, ce.source, eid, ch, allc)
     return ce.filter(game, ce, eid, ch, allc)
+
+
+def _apply_effect(game, ce: CE, working: dict, own: set) -> None:
+    """Apply one effect to every object it applies to, in battlefield order (each object
+    judged after the effect changed the ones before it); an object's characteristics are
+    copied the first time they change (`own`: the copies already made)."""
+    apply = ce.apply
+    objects = ce.objects
+    if objects is not None:
+        for eid, c in working.items():
+            if eid in objects:
+                if eid not in own:
+                    c = working[eid] = c.copy()
+                    own.add(eid)
+                apply(game, ce, c, working)
+        return
+    affects = ce.affects
+    if affects is not None:
+        src = ce.source
+        req = getattr(affects, "requires", None)
+        for eid, c in working.items():
+            if (req is None or req in c.types) and affects(game, src, eid, c, working):
+                if eid not in own:
+                    c = working[eid] = c.copy()
+                    own.add(eid)
+                apply(game, ce, c, working)
+        return
+    filt = ce.filter
+    for eid, c in working.items():
+        if filt(game, ce, eid, c, working):
+            if eid not in own:
+                c = working[eid] = c.copy()
+                own.add(eid)
+            apply(game, ce, c, working)
 
 
 def _order_layer(game, effs, working):
@@ -294,23 +387,35 @@ def _order_layer(game, effs, working):
 
 
 def compute_battlefield(game) -> dict:
-    """Characteristics of every object on the battlefield."""
+    """Characteristics of every object on the battlefield.
+
+    Copy on write: every object starts with its printed characteristics (`base_chars`,
+    shared, never changed) and gets a copy of its own the first time an effect or its
+    counters change it (an effect's `apply` changes only the characteristics it is
+    given); objects nothing changes keep the shared printed values, as when there is no
+    effect at all."""
     world = game.world
+    ents = world.ents
+    cached = game.base_chars
     working = {}
-    for eid in game.battlefield:
-        working[eid] = base_chars(game, eid)
+    for eid in game.battlefield:            # base_chars, inlined
+        hit = cached.get(eid)
+        if hit is not None and hit[0] is ents[eid].get(Controller):
+            working[eid] = hit[1]
+        else:
+            working[eid] = base_chars(game, eid)
     effects = gather_effects(game, working)
     game.volatile = any(getattr(ce, "volatile", False) for ce in effects)
     game.chars_independent = not effects
     if not effects:
-        for eid, c in working.items():
-            comps = world.ents[eid]
-            if Counters in comps and c.power is not None:
-                c = working[eid] = c.copy()
-                _counters_apply(game, eid, c, comps)
+        counted = world.comps.get(Counters)
+        if counted:
+            for eid, c in working.items():
+                if eid in counted and c.power is not None:
+                    c = working[eid] = c.copy()
+                    _counters_apply(game, eid, c, ents[eid])
         return working
-    for eid in working:
-        working[eid] = working[eid].copy()
+    own = set()                         # objects whose characteristics are a copy already
     by_layer = {}
     for ce in effects:
         by_layer.setdefault(ce.layer, []).append(ce)
@@ -318,8 +423,17 @@ def compute_battlefield(game) -> dict:
         effs = by_layer.get(layer)
         if layer == L_7C:
             # counters apply in 7c (CR 613.4c) together with effects, order irrelevant for sums
-            for eid, c in working.items():
-                _counters_apply(game, eid, c, world.ents[eid])
+            counted = world.comps.get(Counters)
+            if counted:
+                ents = world.ents
+                for eid, c in working.items():
+                    if eid in counted and c.power is not None:
+                        cnt = ents[eid][Counters]
+                        if cnt.get("+1/+1") - cnt.get("-1/-1"):
+                            if eid not in own:
+                                c = working[eid] = c.copy()
+                                own.add(eid)
+                            _counters_apply(game, eid, c, ents[eid])
         if layer == L_ABILITY:
             # static abilities granted by layer-6 effects don't exist before it; newly
             # added static abilities begin to apply from layer 7 on (613.6 simplification)
@@ -335,9 +449,7 @@ def compute_battlefield(game) -> dict:
         for ce in effs:
             if ce.condition is not None and not ce.condition(game, ce.source, working):
                 continue
-            for eid, c in working.items():
-                if _applies(game, ce, eid, c, working):
-                    ce.apply(game, ce, c, working)
+            _apply_effect(game, ce, working, own)
         if layer == L_ABILITY:
             _drop_removed_statics(working, by_layer)
             _add_granted_statics(game, working, by_layer)

@@ -112,7 +112,7 @@ class ResolveTask:
             if ab.triggered and getattr(ab.ability, "optional", False):
                 # 'you may': the controller chooses as it resolves (603.5)
                 from mtg_ecs.systems.effects import MayStep
-                steps = (MayStep(tuple(steps)),)
+                steps = (MayStep(tuple(steps), key="optional trigger"),)
         self.steps = steps
         return False
 

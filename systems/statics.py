@@ -7,11 +7,17 @@ from __future__ import annotations
 
 from mtg_ecs.components import Attached
 from mtg_ecs.components.definitions import Keyword, parse_keyword, keywords_of  # noqa: F401
-from mtg_ecs.systems.layers import (StaticEffect, L_TYPE, L_ABILITY, L_7A, L_7C, L_RULES, L_COLOR)
+from mtg_ecs.systems.layers import (StaticEffect, L_TYPE, L_ABILITY, L_7A, L_7C, L_RULES, L_COLOR,
+                                    reads, writes)
 
 
 # -- which objects: affects(game, src, obj, chars, all_chars) -> bool -------------
+# Each template declares the characteristics it reads (`reads`) or changes (`writes`), so
+# that the layer pass can tell without a trial that one effect doesn't depend on another
+# (613.8a: 'have haste' doesn't change which creatures are Merfolk you control).
+# tests/test_layers.py checks each declaration against what the function does.
 def creatures_you_control(subtype=None, other=False):
+    @reads("types", "controller", "subtypes", requires="Creature")
     def f(g, src, e, ch, allc):
         if "Creature" not in ch.types or ch.controller != allc[src].controller:
             return False
@@ -26,15 +32,20 @@ def other_creatures_you_control(subtype=None):
 
 
 def all_lands():
-    return lambda g, src, e, ch, allc: "Land" in ch.types
+    return reads("types", requires="Land")(lambda g, src, e, ch, allc: "Land" in ch.types)
 
 
 def all_creatures(pred=None):
-    return lambda g, src, e, ch, allc: "Creature" in ch.types and (pred is None or pred(ch))
+    f = lambda g, src, e, ch, allc: "Creature" in ch.types and (pred is None or pred(ch))  # noqa: E731
+    if pred is None:
+        return reads("types", requires="Creature")(f)
+    f.requires = "Creature"                                  # `pred` may read anything
+    return f
 
 
 def attached_object():
     """'Enchanted creature' / 'equipped creature': the object the source is attached to."""
+    @reads()                            # the world's Attached, which no layer effect changes
     def f(g, src, e, ch, allc):
         a = g.world.get(src, Attached)
         return a is not None and a.to == e
@@ -42,12 +53,13 @@ def attached_object():
 
 
 def this_object():
-    return lambda g, src, e, ch, allc: e == src
+    return reads()(lambda g, src, e, ch, allc: e == src)
 
 
 # -- what they do -------------------------------------------------------------------
 def modify_pt(affects, p, t, condition=None):
     """Layer 7c: '+P/+T'."""
+    @writes("power", "toughness")
     def apply(g, ce, ch, allc):
         if ch.power is not None:
             ch.power += p
@@ -59,6 +71,7 @@ def grant(affects, *keywords, condition=None):
     """Layer 6: 'have <keyword>'."""
     kws = keywords_of(keywords)                 # 702.16g: 'from A and from B' is two
 
+    @writes("keywords")
     def apply(g, ce, ch, allc):
         ch.keywords = ch.keywords + kws
     return StaticEffect(L_ABILITY, affects, apply, condition)
@@ -67,6 +80,7 @@ def grant(affects, *keywords, condition=None):
 def grant_abilities(affects, *abilities, condition=None):
     """Layer 6: 'has "<ability>"' (a quoted triggered or activated ability, 613.1f); the
     affected object is the ability's source ('this creature') and its controller controls it."""
+    @writes("abilities")
     def apply(g, ce, ch, allc):
         ch.abilities = tuple(ch.abilities) + abilities
     return StaticEffect(L_ABILITY, affects, apply, condition)
@@ -74,6 +88,7 @@ def grant_abilities(affects, *abilities, condition=None):
 
 def add_subtypes(affects, *subtypes):
     """Layer 4: 'are <type> in addition to their other types' (205.1b)."""
+    @writes("subtypes")
     def apply(g, ce, ch, allc):
         ch.subtypes = ch.subtypes + tuple(s for s in subtypes if s not in ch.subtypes)
     return StaticEffect(L_TYPE, affects, apply)
@@ -81,6 +96,7 @@ def add_subtypes(affects, *subtypes):
 
 def rule_flag(affects, flag, condition=None):
     """A rules effect read after the layers: 'can't block', 'can't attack'."""
+    @writes("flags")
     def apply(g, ce, ch, allc):
         ch.flags = ch.flags | {flag}
     return StaticEffect(L_RULES, affects, apply, condition)
@@ -89,6 +105,7 @@ def rule_flag(affects, flag, condition=None):
 def cda_pt(fn):
     """Layer 7a: a characteristic-defining ability setting P/T (604.3); works in
     every zone. fn(game, src, chars, all_chars) -> (power, toughness)."""
+    @writes("power", "toughness")
     def apply(g, ce, ch, allc):
         p, t = fn(g, ce.source, ch, allc)
         ch.power, ch.toughness = p, t
@@ -117,6 +134,7 @@ def modify_pt_by(affects, fn, condition=None):
     """Layer 7c with an amount that depends on the game: fn(game, src, eid, chars,
     all_chars) -> (p, t), counted as the layer applies (613.4c, 611.3a: a static
     ability's effect is continuously re-evaluated)."""
+    @writes("power", "toughness")
     def apply(g, ce, ch, allc):
         if ch.power is not None:
             p, t = fn(g, ce.source, ch.eid, ch, allc)
@@ -130,6 +148,7 @@ def lose_keywords(affects, *names, condition=None):
     the keyword still give it (613.7)."""
     names = frozenset(names)
 
+    @writes("keywords")
     def apply(g, ce, ch, allc):
         ch.keywords = tuple(k for k in ch.keywords if k.name not in names)
     return StaticEffect(L_ABILITY, affects, apply, condition)

@@ -115,3 +115,79 @@ def test_resolved_spell_locks_the_affected_set():
     assert g.zone_of(late) == "battlefield"
     assert (g.chars(late).power, g.chars(late).toughness) == (3, 3)
     assert (g.chars(c).power, g.chars(c).toughness) == (4, 4)
+
+
+# -- the declarations that spare the layer pass a dependency trial (613.8a) -----------------
+_METHOD_READS = {"has": "keywords", "params": "keywords", "is_": "types", "has_subtype": "subtypes",
+                 "is_creature": "types", "is_land": "types", "is_permanent": "types",
+                 "mana_value": "cost"}
+
+
+class _Reading:
+    """Characteristics that record which of them a function reads."""
+
+    def __init__(self, chars, log):
+        object.__setattr__(self, "_c", chars)
+        object.__setattr__(self, "_log", log)
+
+    def __getattr__(self, name):
+        self._log.add(_METHOD_READS.get(name, name))
+        return getattr(self._c, name)
+
+
+def _annotated_templates():
+    from mtg_ecs.cards import all_cards, get_card
+    out = []
+    for name in all_cards():
+        for ab in get_card(name).abilities:
+            for tmpl in getattr(ab, "continuous", ()):
+                if hasattr(tmpl.affects, "reads") or hasattr(tmpl.apply, "writes") or \
+                        getattr(tmpl.affects, "requires", None):
+                    out.append((name, tmpl))
+    return out
+
+
+def test_declared_reads_and_writes_are_what_the_templates_do():
+    """Every static-ability template that declares what its filter reads (`reads`), the
+    card type without which it is false (`requires`) or what its effect changes
+    (`writes`), as used by the cards: run over a board of creatures, lands and Merfolk,
+    each object as the source, it reads and changes nothing else, and is false for every
+    object without the type."""
+    from mtg_ecs.systems.layers import Chars
+    templates = _annotated_templates()
+    assert len(templates) >= 10
+    g, _ = Game.from_setup({"players": [
+        {"battlefield": ["Master of the Pearl Trident", "Fervor", "Forest", "Scroll Thief",
+                         "Centaur Courser", "Island", "Serra Angel"]},
+        {"battlefield": ["Scroll Thief", "Mountain", "Wind Drake"]}]})
+    allc = g.all_chars()
+    slots = [s for s in Chars.__slots__ if s not in Chars.CACHE_SLOTS]
+    for name, tmpl in templates:
+        r = getattr(tmpl.affects, "reads", None)
+        w = getattr(tmpl.apply, "writes", None)
+        req = getattr(tmpl.affects, "requires", None)
+        for src in g.battlefield:
+            if req is not None:
+                for e in g.battlefield:
+                    if req not in allc[e].types:
+                        assert not tmpl.affects(g, src, e, allc[e], allc), (name, e)
+            if r is not None:
+                log = set()
+                reading = {e: _Reading(c, log) for e, c in allc.items()}
+                for e in g.battlefield:
+                    tmpl.affects(g, src, e, reading[e], reading)
+                assert log <= r, (name, log - r)
+            if w is not None:
+                ce = tmpl.instantiate(g, src, 0, allc[src].controller)
+                for e in g.battlefield:
+                    c = allc[e].copy()
+                    before = {s: getattr(c, s) for s in slots}
+                    work = dict(allc)
+                    work[e] = c
+                    try:
+                        tmpl.apply(g, ce, c, work)
+                    except (TypeError, KeyError, AttributeError):
+                        continue                 # not an object this effect can apply to
+                    changed = {s for s in slots if getattr(c, s) is not before[s]
+                               and getattr(c, s) != before[s]}
+                    assert changed <= w, (name, changed - w)

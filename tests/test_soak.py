@@ -78,9 +78,12 @@ def test_ten_thousand_games_memory_stays_flat():
 
 def test_dropped_game_frees_its_world():
     """A game dropped without close() takes its esper world with it (cheap check of
-    the soak's world-leak assertion, in the default run); a clone has a world of its own."""
+    the soak's world-leak assertion, in the default run); a clone has a world of its own.
+    (A world is registered with esper the first time esper is used in it.)"""
+    from mtg_ecs.components import Card
     g = play_one(vanilla_decks(), 3)
     c = g.clone()
+    assert g.world.query(Card) and c.world.query(Card)
     names = {g.world.name, c.world.name}
     assert len(names) == 2 and names <= set(esper.list_worlds())
     del g, c

@@ -137,3 +137,67 @@ def test_observers_are_the_games_own():
     g.decide("keep")                     # the base Observer's hooks do nothing
     assert g.pending is not None
     g.close()
+
+
+def test_a_step_made_for_one_resolution_keeps_clones_equal():
+    """An optional trigger's 'you may' (603.5) is a step made as the trigger resolves
+    (like an 'enter as a copy' choice, 707.2): a game and its clone each make their own,
+    so its progress must not be keyed by the step's id (equal games would differ in
+    state_hash, and the fuzzer's clone check fail by chance of memory layout)."""
+    from mtg_ecs import Cast, Pass
+    g, h = Game.from_setup({"players": [
+        {"battlefield": ["Mountain"] * 5, "hand": [{"card": "Hoarding Dragon", "id": "d"}],
+         "library": ["Spellbook", "Island"]}, {"library": ["Island"] * 3}]})
+    dragon = g.card_entity[h["d"]]
+    g.decide(Cast(dragon))
+    while not g.stack or g.stack[-1] == dragon or g.pending.kind != "priority":
+        g.decide(Pass())
+    c = g.clone()
+    keep = []
+    for x in (g, c):
+        while x.pending.kind == "priority":
+            x.decide(Pass())
+        assert x.pending.kind == "may"
+        keep.append(x.agenda[-1].steps)            # both steps alive: different ids
+    assert keep[0][0] is not keep[1][0]
+    assert state_hash(g) == state_hash(c)
+    for x in (g, c):
+        x.decide(True)
+    assert state_hash(g) == state_hash(c)
+
+
+def test_the_copies_a_clone_makes_copy_every_field():
+    """The fast copies a clone uses (Decision.__copy__, the generated Player.copy and
+    field copier) against the declarations: every field copied, shared or copied as
+    declared."""
+    import dataclasses
+    from mtg_ecs.core.decisions import Decision
+    from mtg_ecs.core.state import Player
+    d = Decision("choose", 1)
+    for f in dataclasses.fields(Decision):
+        setattr(d, f.name, object())
+    c = copy.copy(d)
+    assert type(c) is Decision
+    for f in dataclasses.fields(Decision):
+        assert getattr(c, f.name) is getattr(d, f.name), f.name
+    p = Player(1)
+    for n in Player.__slots__:
+        setattr(p, n, [n] if n in Player.LISTS else object())
+    q = p.copy()
+    for n in Player.__slots__:
+        if n in Player.LISTS:
+            assert getattr(q, n) == [n] and getattr(q, n) is not getattr(p, n), n
+        else:
+            assert getattr(q, n) is getattr(p, n), n
+    g, _ = _midgame(turn=4)
+    c = g.clone()
+    for f in FIELDS:
+        a, b = getattr(g, f.name), getattr(c, f.name)
+        if f.copy == "share":
+            assert b is a, f.name
+        elif f.copy == "reset":
+            assert b == f.default(), f.name
+        elif a is not None and f.copy != "rng":
+            assert b is not a, f.name
+            if f.copy in ("list", "dict", "set", "nested"):
+                assert b == a and type(b) is type(a) or f.name == "left_together", f.name

@@ -34,6 +34,8 @@ def test_two_games_never_see_each_other():
 def test_closed_games_free_their_world():
     g, _ = Game.from_setup(_setup("Centaur Courser"))
     name = g.world.name
+    from mtg_ecs.components import Card
+    assert g.world.query(Card)                  # esper used: registered
     assert name in esper.list_worlds()
     g.close()
     assert name not in esper.list_worlds()

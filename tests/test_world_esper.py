@@ -161,10 +161,12 @@ def test_the_current_world_is_restored_when_an_esper_call_fails():
     w.close()
 
 
-def test_worlds_are_freed_on_close_and_on_collection():
+def test_worlds_are_registered_on_first_use_and_freed_on_close_and_on_collection():
     w = World()
     w.create(P(1))
     c = w.clone()
+    assert not {w.name, c.name} & set(esper.list_worlds())     # esper not used yet
+    assert [e for e, _ in w.query(P)] == [1] and [e for e, _ in c.query(P)] == [1]
     assert {w.name, c.name} <= set(esper.list_worlds())
     w.close()
     assert w.name not in esper.list_worlds() and c.name in esper.list_worlds()
@@ -179,8 +181,19 @@ def test_worlds_are_freed_on_close_and_on_collection():
     assert esper.current_world == "default"
 
 
+def test_a_world_never_used_with_esper_is_closed_without_it():
+    w = World()
+    w.create(P(1))
+    w.close()
+    assert w.name not in esper.list_worlds()
+    with pytest.raises(RuntimeError, match="closed"):
+        w.query(P)
+    assert w.name not in esper.list_worlds() and w.get(1, P).v == 1
+
+
 def test_a_world_switched_to_by_hand_is_still_freed():
     w = World()
+    w.query(P)                                      # registered
     name = w.name
     esper.switch_world(name)
     w.close()
@@ -202,3 +215,54 @@ def test_every_esper_internal_is_in_the_adapter():
             if private.search(f.read_text(encoding="utf-8")):
                 offenders.append(str(f.relative_to(root)))
     assert not offenders, f"esper internals used outside ecs/core/world.py: {offenders}"
+
+
+def test_clones_share_nothing_they_write_copy_on_write():
+    """Clones share the per-entity dicts and component sets until written (copy on
+    write): random writes to any of a family of clones, each against a model of its own,
+    through the World's writers and through esper's; every world always equals its model
+    (tables and index), whatever was written to the others."""
+    rng = random.Random(20261125)
+    worlds = [World()]
+    models = [{}]
+    for step in range(3000):
+        i = rng.randrange(len(worlds))
+        w, m = worlds[i], models[i]
+        r = rng.random()
+        live = sorted(m)
+        if r < 0.2 or not live:
+            comps = [t(rng.randrange(100)) for t in rng.sample(TYPES, rng.randrange(4))]
+            eid = w.create(*comps)
+            m[eid] = {type(c): c for c in comps}
+        elif r < 0.45:
+            eid, c = rng.choice(live), rng.choice(TYPES)(rng.randrange(100))
+            w.add(eid, c)
+            m[eid][type(c)] = c
+        elif r < 0.65:
+            eid, t = rng.choice(live), rng.choice(TYPES)
+            w.remove(eid, t)
+            m[eid].pop(t, None)
+        elif r < 0.75:
+            eid = rng.choice(live)
+            w.delete(eid)
+            del m[eid]
+        elif r < 0.8:
+            q, target, c = Q(step), rng.choice(live), R(step)
+            with w.in_esper() as e:              # esper's writers: nothing shared then
+                eid = e.create_entity(q)
+                e.add_component(target, c)
+            m[eid] = {Q: q}
+            m[target][R] = c
+        elif r < 0.86:
+            assert sorted(e for e, _ in w.query(P)) == sorted(e for e in m if P in m[e])
+        else:
+            worlds.append(w.clone())
+            models.append({e: dict(cs) for e, cs in m.items()})
+        if step % 50 == 0 or r >= 0.86:
+            for w2, m2 in zip(worlds, models):
+                assert w2.ents == m2
+                want = {t: {e for e, cs in m2.items() if t in cs} for t in TYPES}
+                assert w2.comps == {t: s for t, s in want.items() if s}
+    for w2 in worlds:
+        w2.close()
+    assert esper.current_world == "default"

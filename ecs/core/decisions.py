@@ -147,6 +147,13 @@ class Decision:
         opts = self.options if len(self.options) <= 12 else self.options[:12] + ["..."]
         return f"<Decision {self.kind} p{self.player} {self.prompt!r} options={opts}>"
 
+    def __copy__(self) -> "Decision":
+        """A shallow copy, as `copy.copy` makes (a clone copies the pending decision; copy's
+        generic protocol for slots costs ten times more). Every field is listed here
+        (tests/test_state.py checks it)."""
+        return Decision(self.kind, self.player, self.options, self.min, self.max, self.prompt,
+                        self.data)
+
 
 # the key of Decision.data holding the one legal answer (see Decision)
 ONLY = "only_answer"

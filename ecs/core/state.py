@@ -17,7 +17,7 @@ Copy rules:
   shallow  `copy.copy` of the object (the pending decision)
   items  a list whose items are copied with `copy.copy` (prevention shields count down)
   clone  the object's own `clone()` (the esper world)
-  rng    a new generator in the same state
+  rng    a new generator in the same state (core.rng.GameRandom.fork: shared until drawn from)
   reset  a cache: the clone starts empty (it is rebuilt on use)
 """
 from __future__ import annotations
@@ -149,6 +149,9 @@ STATE_FIELDS = tuple(f.name for f in FIELDS if f.kind == STATE)
 def _copy_rng(r):
     if r is None:
         return None
+    fork = getattr(r, "fork", None)
+    if fork is not None:
+        return fork()                              # core.rng.GameRandom: copy on write
     out = random.Random.__new__(random.Random)     # unseeded: Random() would read urandom
     out.setstate(r.getstate())
     return out
@@ -175,20 +178,56 @@ _COPIERS: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def _plan():
-    """(name, copier or None for share, reset default or None) per field, for clone()."""
-    out = []
+# How each copy rule is written in the generated copier (`_copier_source`): `{v}` is the
+# field's value. The same as _COPIERS, inlined (one function for the whole game instead
+# of a call per field: a clone copies ~80 fields, and search clones constantly).
+_INLINE = {
+    "share": "{v}",
+    "list": "None if {v} is None else list({v})",
+    "dict": "None if {v} is None else dict({v})",
+    "set": "None if {v} is None else set({v})",
+    "each": "[x.copy() for x in {v}]",
+    "items": "[_shallow(x) for x in {v}]",
+    "shallow": "_shallow({v})",
+    "clone": "{v}.clone()",
+}
+_RESET_INLINE = {dict: "{{}}", list: "[]", set: "set()"}
+
+
+def _copier_source() -> tuple[str, dict]:
+    """The source of `copy_fields(src, dst)`, one assignment per field of FIELDS by its
+    copy rule, and the names it uses. Generated from the declaration (like dataclasses'
+    __init__), so the declaration stays the only place a field and its rule are written."""
+    names = {"_shallow": _copy.copy}
+    lines = ["def copy_fields(src, dst):"]
     for f in FIELDS:
+        n = f.name
         if f.copy == "reset":
-            out.append((f.name, None, f.default))
-        elif f.copy == "share":
-            continue                   # copied by the slot copy below
+            inline = _RESET_INLINE.get(f.default)
+            if inline is None:
+                names[f"_reset_{n}"] = f.default
+                inline = f"_reset_{n}()"
+            lines.append(f"    dst.{n} = {inline.format()}")
+        elif f.copy in _INLINE:
+            expr = _INLINE[f.copy]
+            if "{v}" in expr and expr.count("{v}") > 1:
+                lines.append(f"    v = src.{n}")
+                lines.append(f"    dst.{n} = {expr.format(v='v')}")
+            else:
+                lines.append(f"    dst.{n} = {expr.format(v=f'src.{n}')}")
         else:
-            out.append((f.name, _COPIERS[f.copy], None))
-    return tuple(out)
+            names[f"_copy_{n}"] = _COPIERS[f.copy]
+            lines.append(f"    dst.{n} = _copy_{n}(src.{n})")
+    return "\n".join(lines) + "\n", names
 
 
-_CLONE_PLAN = _plan()
+def _make_copier():
+    source, names = _copier_source()
+    exec(compile(source, "<mtg_ecs.core.state copy_fields>", "exec"), names)   # noqa: S102
+    return names["copy_fields"]
+
+
+_COPY_FIELDS = _make_copier()
 _GET_ALL = attrgetter(*FIELD_NAMES)
 
 
@@ -205,12 +244,7 @@ class GameState:
 
     def copy_fields_to(self, other: "GameState") -> None:
         """Fill `other` with a copy of every field of this game, by each field's copy rule."""
-        deque(map(setattr, repeat(other), FIELD_NAMES, _GET_ALL(self)), 0)   # every field shared
-        for name, copier, reset in _CLONE_PLAN:                               # ... then copied
-            if copier is None:
-                setattr(other, name, reset())
-            else:
-                setattr(other, name, copier(getattr(self, name)))
+        _COPY_FIELDS(self, other)
 
     def take_fields_from(self, other: "GameState") -> None:
         """Become `other` (which is given up): used to rewind to a clone."""
@@ -249,15 +283,31 @@ class Player:
         self.kept = True
         self.loss_reason = None
 
+    LISTS = ("pool", "library", "hand", "graveyard")      # copied by copy(); the rest shared
+
     def copy(self) -> "Player":
+        """An independent copy (replaced below by the same, generated from __slots__)."""
         p = Player.__new__(Player)
-        deque(map(setattr, repeat(p), _PLAYER_SLOTS, _PLAYER_GET(self)), 0)
-        p.pool = self.pool.copy()
-        p.library = self.library.copy()
-        p.hand = self.hand.copy()
-        p.graveyard = self.graveyard.copy()
+        for name in Player.__slots__:
+            v = getattr(self, name)
+            setattr(p, name, v.copy() if name in Player.LISTS else v)
         return p
 
 
-_PLAYER_SLOTS = Player.__slots__
-_PLAYER_GET = attrgetter(*_PLAYER_SLOTS)
+def _player_copier():
+    """Player.copy as one assignment per slot (generated from __slots__, so a new slot
+    can't be forgotten): the four lists copied, every other value shared."""
+    lines = ["def copy(self):", "    p = _new(Player)"]
+    for n in Player.__slots__:
+        lines.append(f"    p.{n} = self.{n}.copy()" if n in Player.LISTS else f"    p.{n} = self.{n}")
+    lines.append("    return p")
+    names = {"_new": object.__new__, "Player": Player}
+    exec(compile("\n".join(lines) + "\n", "<mtg_ecs.core.state Player.copy>", "exec"),  # noqa: S102
+         names)
+    copy = names["copy"]
+    copy.__doc__ = Player.copy.__doc__.split(" (replaced")[0] + "."
+    copy.__qualname__ = "Player.copy"
+    return copy
+
+
+Player.copy = _player_copier()

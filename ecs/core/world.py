@@ -10,13 +10,16 @@ operations with exactly esper's semantics (an emptied component set is dropped, 
 `esper.remove_component` does); no esper function is called and esper's current world
 is never touched.
 
-esper's view of the world stays exact all the same: the world is registered with esper
-under its own name (`esper.list_worlds()`), holding *these same* dict objects, so
-`esper.get_components` and friends in that world read exactly these tables. Only two
+esper's view of the world stays exact all the same: the first time esper is used in it
+(`in_esper()`, `query()`), the world is registered with esper under its own name
+(`esper.list_worlds()`), holding *these same* dict objects, so `esper.get_components` and
+friends in that world read exactly these tables. (A world esper is never used in, as in
+most games and clones, is never registered: registering costs a `switch_world` there
+and back under the lock.) Only two
 things can go stale, and both are brought up to date each time esper is entered:
 
-* esper's query cache (`get_component(s)` results): `esper.clear_cache()` runs before
-  the next call into esper in that world whenever `writes` (below) moved since the last;
+* esper's query cache (`get_component(s)` results): a write marks the world dirty, and
+  `esper.clear_cache()` runs before the next call into esper in that world;
 * esper's entity counter (writes here number the entities themselves): re-installed from
   `next_id` on entry, and read back on exit in case esper created entities.
 
@@ -34,8 +37,10 @@ from, set and read only while the world is esper's current one) and "(2 of 2)",
 games). Everything else is esper's public API: `switch_world`, `current_world`,
 `delete_world`, `list_worlds`, `clear_cache` and the query functions.
 
-Components are immutable values (see `components`), so `clone()` is a shallow copy of
-the entity table: tens of microseconds for a mid-game state.
+Components are immutable values (see `components`), so `clone()` copies the two tables
+one level deep and shares the per-entity dicts and the component sets with the original
+until either side writes to one (copy on write, `World`): a few microseconds for a
+mid-game state.
 
 Writes seen from outside (declared hooks, for test harnesses: `mtg_ecs.apps.fuzz`): every
 write (`create`, `add`, a `remove` or `delete` that removes something) adds 1 to
@@ -45,7 +50,6 @@ through these four methods (the engine calls none of esper's writers), so an unc
 `writes` proves that no object changed. Neither is part of the state: a new world, and so
 every `clone()`, starts with `writes` 0 and `written` None, whatever the original had; a
 harness that wants the entities written in a world sets `written` on that world itself.
-On the hot path this costs an integer increment and a test for None per write.
 """
 from __future__ import annotations
 
@@ -115,48 +119,102 @@ def _drop_world(name: str) -> None:
 
 
 class World:
-    """The entity tables of one game, registered as an esper world of its own.
+    """The entity tables of one game, registered as an esper world of its own the first
+    time esper is used in it.
 
     A World belongs to one thread at a time (a game is not shared between threads while
-    it is advanced); any number of Worlds can be used in as many threads at once."""
+    it is advanced); any number of Worlds can be used in as many threads at once.
 
-    __slots__ = ("name", "ents", "comps", "next_id", "writes", "written", "_cleared", "_fin",
-                 "__weakref__")
+    Copy on write: `clone()` copies the entity table `ents` (a dict of per-entity dicts)
+    and the index `comps` (a dict of sets) one level only; the per-entity dicts and the
+    sets are then shared by both worlds until one of them writes to them. Every write goes
+    through `create` / `add` / `remove` / `delete`, which first make the dict or set they
+    change this world's own (`_own`: the entities whose dict this world may change,
+    `_ownc`: the component types whose set it may change; None: all of them, a world never
+    cloned since it last owned everything). Components are immutable values, so sharing
+    the dicts until written is exactly a copy. esper's writers are only reached through
+    `in_esper()`, which makes everything this world's own first."""
+
+    __slots__ = ("name", "ents", "comps", "next_id", "_own", "_ownc", "writes", "written",
+                 "_cleared", "_fin", "__weakref__")
     # not part of the state (mtg_ecs.core.hashing)
-    CACHE_SLOTS = ("name", "writes", "written", "_cleared", "_fin")
+    CACHE_SLOTS = ("name", "_own", "_ownc", "writes", "written", "_cleared", "_fin")
 
     def __init__(self, _tables=None):
         self.name = f"mtg-ecs-{next(_world_ids)}"
         if _tables is None:
-            ents, comps, next_id = {}, {}, 1
+            self.ents: dict[int, dict] = {}
+            self.comps: dict[type, set] = {}
+            self.next_id = 1
+            self._own = self._ownc = None
         else:
-            ents, comps, next_id = _tables
-        self.ents: dict[int, dict] = ents
-        self.comps: dict[type, set] = comps
-        self.next_id = next_id
-        # Write hooks (see "Writes seen from outside" above). A new world, and so every
-        # clone, starts with its own count at 0 and no `written` set.
-        self.writes = 0               # writes to the tables so far
+            self.ents, self.comps, self.next_id, self._own, self._ownc = _tables
+        self.writes = 0               # writes to the tables so far (a declared hook)
         self.written = None           # a set of the entities written, kept if not None
         self._cleared = 0             # `writes` when esper's query cache was last cleared
-        _register(self.name, ents, comps, next_id)
-        self._fin = weakref.finalize(self, _drop_world, self.name)
+        # None: not registered with esper yet; False: closed before it was; else the
+        # finalizer that deletes the esper world
+        self._fin = None
+
+    # -- copy on write ----------------------------------------------------------------------
+    def _row(self, eid: int) -> dict:
+        """The entity's dict, made this world's own (KeyError if `eid` doesn't exist)."""
+        d = self.ents[eid]
+        own = self._own
+        if own is not None and eid not in own:
+            d = self.ents[eid] = d.copy()
+            own.add(eid)
+        return d
+
+    def _index(self, t: type):
+        """The set of entities having a component of type `t`, made this world's own
+        (None if no entity has one)."""
+        s = self.comps.get(t)
+        own = self._ownc
+        if s is not None and own is not None and t not in own:
+            s = self.comps[t] = s.copy()
+            own.add(t)
+        return s
+
+    def _own_all(self) -> None:
+        """Make every dict and set of the tables this world's own (before esper, which
+        writes to them directly, is called)."""
+        if self._own is not None:
+            ents, own = self.ents, self._own
+            for e, d in ents.items():
+                if e not in own:
+                    ents[e] = d.copy()
+            self._own = None
+        if self._ownc is not None:
+            comps, own = self.comps, self._ownc
+            for t, s in comps.items():
+                if t not in own:
+                    comps[t] = s.copy()
+            self._ownc = None
 
     # -- writes (this world's tables only; esper's semantics) -----------------------------
     def create(self, *components) -> int:
         eid = self.next_id
         self.next_id = eid + 1
         comps = self.comps
+        ownc = self._ownc
         d = {}
         for c in components:
             t = type(c)
             s = comps.get(t)
             if s is None:
                 comps[t] = {eid}
-            else:
+                if ownc is not None:
+                    ownc.add(t)
+            elif ownc is None or t in ownc:
                 s.add(eid)
+            else:
+                comps[t] = s | {eid}
+                ownc.add(t)
             d[t] = c
         self.ents[eid] = d
+        if self._own is not None:
+            self._own.add(eid)
         self.writes += 1
         if self.written is not None:
             self.written.add(eid)
@@ -165,11 +223,17 @@ class World:
     def add(self, eid: int, component) -> None:
         """Add or replace (KeyError if `eid` doesn't exist, with nothing changed)."""
         d = self.ents[eid]
+        if self._own is not None:                 # cloned: copy on write
+            d = self._row(eid)
         t = type(component)
         s = self.comps.get(t)
         if s is None:
             self.comps[t] = {eid}
-        else:
+            if self._ownc is not None:
+                self._ownc.add(t)
+        elif eid not in s:
+            if self._ownc is not None:
+                s = self._index(t)
             s.add(eid)
         d[t] = component
         self.writes += 1
@@ -180,8 +244,12 @@ class World:
         """Remove if present (KeyError if `eid` doesn't exist)."""
         d = self.ents[eid]
         if ctype in d:
+            if self._own is not None:             # cloned: copy on write
+                d = self._row(eid)
             del d[ctype]
             s = self.comps[ctype]
+            if self._ownc is not None:
+                s = self._index(ctype)
             s.discard(eid)
             if not s:
                 del self.comps[ctype]
@@ -193,9 +261,12 @@ class World:
         """Delete now, if it exists."""
         d = self.ents.pop(eid, None)
         if d is not None:
+            if self._own is not None:
+                self._own.discard(eid)
             comps = self.comps
+            cow = self._ownc is not None
             for t in d:
-                s = comps[t]
+                s = self._index(t) if cow else comps[t]
                 s.discard(eid)
                 if not s:
                     del comps[t]
@@ -216,15 +287,29 @@ class World:
         return eid in self.ents
 
     # -- esper, in this world -------------------------------------------------------------
+    def _registered(self) -> None:
+        """Register the tables with esper (once; caller holds ESPER_LOCK)."""
+        if self._fin is None:
+            _register(self.name, self.ents, self.comps, self.next_id)
+            self._fin = weakref.finalize(self, _drop_world, self.name)
+        elif self._fin is False or not self._fin.alive:
+            raise RuntimeError(f"{self.name} is closed")
+
     @contextlib.contextmanager
     def in_esper(self):
         """`with world.in_esper() as e:` makes this world esper's current world for the block
         (under ESPER_LOCK: keep the block short), with esper's query cache and entity
         counter brought up to date; `e` is the esper module. Entities esper creates get
-        ids from this world's `next_id` and are seen by the World at once (same tables)."""
+        ids from this world's `next_id` and are seen by the World at once (same tables).
+        The first call registers the world with esper."""
+        self._own_all()                  # esper may write: nothing may be shared then
+        with self._entered() as e:
+            yield e
+
+    @contextlib.contextmanager
+    def _entered(self):
         with ESPER_LOCK:
-            if not self._fin.alive:
-                raise RuntimeError(f"{self.name} is closed")
+            self._registered()
             prev = esper.current_world
             esper.switch_world(self.name)
             replaced = False
@@ -248,20 +333,25 @@ class World:
 
     def query(self, *ctypes) -> list:
         """`esper.get_components(*ctypes)` in this world (cached by esper until the next
-        write)."""
-        with self.in_esper() as e:
+        write). A query only reads: the tables may stay shared with clones."""
+        with self._entered() as e:
             return e.get_components(*ctypes)
 
     # -- cloning and closing --------------------------------------------------------------
     def clone(self) -> "World":
-        ents = {e: c.copy() for e, c in self.ents.items()}
-        comps = {t: s.copy() for t, s in self.comps.items()}
-        return World((ents, comps, self.next_id))
+        """An independent copy: the tables one level deep, their dicts and sets shared
+        with this world until either writes to them (copy on write)."""
+        self._own = set()
+        self._ownc = set()
+        return World((self.ents.copy(), self.comps.copy(), self.next_id, set(), set()))
 
     def close(self) -> None:
         """Delete the esper world now (otherwise done when the World is collected). The
         tables stay readable; calls into esper are refused."""
-        self._fin()
+        if self._fin is None:
+            self._fin = False
+        elif self._fin is not False:
+            self._fin()
 
 
 # -- esper internals (2 of 2) ---------------------------------------------------------------

@@ -1,0 +1,64 @@
+"""The board index (systems/board.py) kept on characteristics (`Chars.board_entry`, shared
+with printed characteristics where an effect changed nothing the index reads) equals the
+index built from scratch, at every decision of random games with every registered card."""
+import numpy as np
+import pytest
+
+from mtg_ecs import Game, HeuristicAgent, RandomAgent
+from mtg_ecs.apps.fuzz import random_deck
+from mtg_ecs.systems import board as board_mod
+
+
+def _value(b):
+    def mana(lst):
+        return [(e, m.items, m.pools, m.choices, sick) for e, m, sick in lst]
+    return (
+        [(e, ab) for e, _, ab in b.statics],
+        [(e, tuple(t)) for e, _, t in b.triggers],
+        {k: [(e, i, ab) for e, _, i, ab in v] for k, v in b.watch.items()},
+        {p: [(e, tuple(o)) for e, o in v] for p, v in b.holders.items()},
+        {p: mana(v) for p, v in b.mana.items()},
+        dict(b.creatures), list(b.walkers), set(b.sba))
+
+
+def _from_scratch(game):
+    """The index of fresh copies of every object's characteristics (no cached entry,
+    no printed characteristics to share one with)."""
+    cache, base = game.chars_cache, game.base_chars
+    try:
+        game.chars_cache = {e: c.copy() for e, c in cache.items()}
+        game.base_chars = {}
+        return board_mod.Board(game, None)
+    finally:
+        game.chars_cache, game.base_chars = cache, base
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_index_equals_one_built_from_scratch(seed):
+    rng = np.random.default_rng(seed)
+    g = Game.new([random_deck(rng), random_deck(rng)], seed=seed, log=False, turn_limit=25,
+                 auto_pass=True)
+    agents = [HeuristicAgent(2 * seed), RandomAgent(2 * seed + 1)]
+    most = 0
+    n = 0
+    while g.pending is not None and n < 1500:
+        b = board_mod.board(g)
+        assert _value(b) == _value(_from_scratch(g)), n
+        most = max(most, len(b.statics) + len(b.triggers) + len(b.mana))
+        d = g.pending
+        g.decide(agents[d.player].act(g, d))
+        n += 1
+    assert most > 0
+
+
+def test_a_mana_creature_given_haste_isnt_summoning_sick_in_the_index():
+    """302.6 with 702.10: an effect giving haste changes what the index says of a mana
+    creature (its printed characteristics' entry isn't shared then)."""
+    for others, sick in (([], True), (["Fervor"], False)):
+        g, h = Game.from_setup({"players": [
+            {"battlefield": [{"card": "Elvish Archdruid", "id": "e"}] + others}, {}]})
+        g.all_chars()
+        elves = g.card_entity[h["e"]]
+        for b in (board_mod.board(g), _from_scratch(g)):
+            (e, _, s), = b.mana[0]
+            assert e == elves and s is sick
