@@ -38,6 +38,8 @@ CHARS_IRRELEVANT = frozenset({Tapped, Damage, Attacking, Blocking, RegenerationS
 # ... and whose changes can't make a state-based action apply.
 SBA_IRRELEVANT = frozenset({Tapped, Attacking, Blocking, LoyaltyActivated, Spell, StackAbility,
                             RegenerationShields})
+# ... and whose removal can't (damage removed can't make 704.5g-h apply).
+SBA_IRRELEVANT_REMOVED = SBA_IRRELEVANT | {Damage}
 
 from mtg_ecs.components import ZONES, PLAYER_ZONES  # noqa: E402,F401
 
@@ -134,14 +136,23 @@ class Game(GameState):
         self._v += 1
         self.zversion += 1
         self.offfield_cache = {}
-        if left is not None or entered is not None:
+        moved = left is not None or entered is not None
+        if moved:
             self.bversion += 1
-            self.sversion += 1
-        elif token:                     # 704.5d-e: a token or copy off the battlefield/stack
+        if token:                       # 704.5d-e: a token or copy off the battlefield/stack
             self.sversion += 1
         if (self.chars_version == self.cversion and self.chars_independent
                 and not self.volatile):
+            gone = self.chars_cache.get(left) if left is not None else None
             if layers.patch_battlefield(self, left, entered):
+                # only the objects that moved changed: a state-based action can apply
+                # only if one could to the object that entered, to what was attached
+                # to the one that left (704.5m-p), or if an ability of the one that left
+                # stopped one ('you can't lose the game', 104.3b)
+                if moved and not token and (
+                        (gone is not None and gone.abilities)
+                        or sba.could_apply_after_move(self, left, entered)):
+                    self.sversion += 1
                 return
         self.chars_changed()
 
@@ -172,7 +183,7 @@ class Game(GameState):
             self._v += 1
             if ctype is Tapped:
                 self.tversion += 1
-            if ctype not in SBA_IRRELEVANT:
+            if ctype not in SBA_IRRELEVANT_REMOVED:
                 self.sversion += 1
             if self.volatile or ctype not in CHARS_IRRELEVANT:
                 self.chars_changed()

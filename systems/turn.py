@@ -72,8 +72,9 @@ def begin_turn(game) -> None:
     game.turn += 1
     game.active = game.next_player(game.active)
     # "this turn" conditions of the last turn have ended: state caches are stale; the
-    # characteristics only if some continuous effect exists (it may read the turn)
-    game.touch()
+    # characteristics only if some continuous effect exists (it may read the turn). No
+    # state-based action reads the turn (704.5) but through characteristics.
+    game.touch_hidden()
     if game.effects or not game.chars_independent:
         game.chars_changed()
     begin_step(game, game.pipeline.step_names[0])
