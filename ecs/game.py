@@ -99,6 +99,7 @@ class Game(GameState):
         self._v = v
         self.cversion += 1
         self.sversion += 1
+        self.board = None
 
     def bump(self) -> None:
         self.version += 1
@@ -125,6 +126,7 @@ class Game(GameState):
         action may now apply (704.5f-g toughness, 704.5j names, 704.5m Aura legality)."""
         self.cversion += 1
         self.sversion += 1
+        self.board = None               # the board index follows the characteristics
 
     def zones_changed(self, left=None, entered=None, token=True) -> None:
         """An object moved between zones. When no continuous effect exists (the last
@@ -402,9 +404,8 @@ class Game(GameState):
         if batch is not None:           # simultaneous events (systems/together.py, 603.2)
             batch.append((kind, data))
             return
-        b = self.board
+        b = self.board                  # None whenever characteristics may have changed
         if b is not None and kind not in b.watch and not self.delayed and kind != "zone_change" \
-                and b.key[0] == self.cversion and b.key[1] == self.bversion \
                 and self.chars_version == self.cversion:
             return                      # nothing on the battlefield watches for this event now
         check_triggers(self, kind, data)

@@ -156,10 +156,11 @@ def _drop(by_player: dict, eid, key) -> None:
 
 
 def board(game) -> Board:
-    """The index for the current state (cached on the game)."""
+    """The index for the current state (cached on the game; the game drops it whenever
+    characteristics may have changed or the battlefield changed without a patch:
+    `Game.chars_changed`, `Game.zones_changed`)."""
     b = game.board
-    if b is None or b.key[0] != game.cversion or b.key[1] != game.bversion \
-            or game.chars_version != game.cversion:
+    if b is None or game.chars_version != game.cversion:
         game.all_chars()                    # bring the layer cache up to date first
         b = game.board = Board(game, (game.cversion, game.bversion))
     return b

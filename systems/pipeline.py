@@ -81,6 +81,7 @@ class Pipeline:
     before_priority = BEFORE_PRIORITY
     steps = BY_NAME
     step_names = STEP_NAMES
+    following = dict(zip(STEP_NAMES, STEP_NAMES[1:]))      # the step after each, in order
 
     @staticmethod
     def next_step(game) -> None:
@@ -97,6 +98,8 @@ class Pipeline:
     @staticmethod
     def pass_priority(game, player: int) -> None:
         priority.pass_priority(game, player)
+
+    auto_pass_round = staticmethod(priority.auto_pass_round)
 
     @staticmethod
     def needs_rewind(action) -> bool:

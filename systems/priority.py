@@ -52,13 +52,13 @@ def _cached(game, player: int) -> tuple:
 def only_pass(game, player: int) -> bool:
     """True when passing is the only action apart from activating mana abilities
     (whose mana nothing could use): the auto-pass of `Game(auto_pass=True)`."""
-    if not sorcery_timing(game, player):
-        b = board(game)
-        if player not in b.holders:
-            instant, hand_abilities = _hand_summary(game, player)
-            if not instant and not hand_abilities and \
-                    (not b.statics or not _plays_top_of_library(game, player)):
-                return True             # nothing but instants and flash could be cast now
+    if game.active != player or game.stack or game.step not in MAIN_PHASES:
+        # not sorcery timing (117.1a): anything to do at all?
+        hit = game.instant_cache.get(player)
+        if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
+            hit = _hand_state(game, player)
+        if hit[3]:
+            return True                 # nothing could be cast or activated now
     # the full list, kept for the decision that follows when there is something to do
     acts, span = _cached(game, player)
     if span.start != 1:
@@ -158,8 +158,18 @@ def _hand_summary(game, player: int):
     """(a card castable at instant speed?, abilities that function in the hand) for
     the player's hand, cached per hand and characteristics state (117.1a, 702.29a)."""
     hit = game.instant_cache.get(player)
-    if hit is not None and hit[0] == game.cversion and hit[1] == game.zversion:
-        return hit[2]
+    if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
+        hit = _hand_state(game, player)
+    return hit[2]
+
+
+def _hand_state(game, player: int) -> tuple:
+    """(cversion, zversion, hand summary, quiet): the cache entry of `_hand_summary`,
+    with `quiet`: the player can do nothing but pass and activate {T} mana abilities
+    when it isn't sorcery timing — no non-mana activated ability of a permanent (the
+    board's `holders`), no instant or flash card and no hand ability, no 'play from
+    the top of your library'. Everything it reads changes only with the
+    characteristics (cversion) or some zone's contents (zversion)."""
     # per card: characteristics off the battlefield change only with cversion
     cards = game.hand_cards_cache
     if cards[0] != game.cversion:
@@ -179,8 +189,11 @@ def _hand_summary(game, player: int):
         if hit[1]:
             items.append((c, hit[1]))
     res = (instant, items)
-    game.instant_cache[player] = (game.cversion, game.zversion, res)
-    return res
+    b = board(game)
+    quiet = player not in b.holders and not instant and not items and \
+        (not b.statics or not _plays_top_of_library(game, player))
+    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet)
+    return hit
 
 
 def _instant_speed_in_hand(game, player: int) -> bool:
@@ -435,6 +448,20 @@ class ManaChoiceTask:
 
 def _letters(pool) -> str:
     return "".join(COLORS[i] * n for i, n in enumerate(pool))
+
+
+def auto_pass_round(game, player: int):
+    """Auto-pass (`Game(auto_pass=True)`): pass for `player`, then for the next player,
+    while passing is all the player holding priority can do (`only_pass`). A pass
+    changes only who holds priority (117.3d), so what the checks before priority read
+    (117.5) is unchanged for the next player. Returns the player to ask, or None when
+    every player passed (117.4: the top of the stack resolves or the step ends)."""
+    while only_pass(game, player):
+        pass_priority(game, player)
+        player = game.priority
+        if player is None:
+            return None
+    return player
 
 
 def pass_priority(game, player: int) -> None:

@@ -11,6 +11,7 @@ from mtg_ecs.components import (Tapped, Damage, RegenerationShields, Attacking, 
                         LoyaltyActivated)
 from mtg_ecs.core.decisions import Decision, IllegalAction
 from mtg_ecs.systems import sba, zones
+from mtg_ecs.systems.board import board
 from mtg_ecs.systems.control import update_control
 from mtg_ecs.systems.player_rules import skips_step, max_hand_size as mhs
 
@@ -37,14 +38,14 @@ def next_step(game) -> None:
         begin_turn(game)
         return
     nxt = _following(game, cur)
-    while nxt not in ("cleanup",) and skips_step(game, game.active, nxt):
-        nxt = _following(game, nxt)                  # 614.10: a skipped step doesn't happen
+    if board(game).statics:                          # only a static ability skips a step
+        while nxt != "cleanup" and skips_step(game, game.active, nxt):
+            nxt = _following(game, nxt)              # 614.10: a skipped step doesn't happen
     begin_step(game, nxt)
 
 
 def _following(game, cur: str) -> str:
-    names = game.pipeline.step_names
-    nxt = names[names.index(cur) + 1]
+    nxt = game.pipeline.following[cur]
     if nxt == "declare_blockers" and not _any_attackers(game):
         return "end_of_combat"                       # 508.8
     if nxt == "first_strike_damage" and not _first_strike_needed(game):
@@ -53,10 +54,14 @@ def _following(game, cur: str) -> str:
 
 
 def _any_attackers(game) -> bool:
-    return bool(game.permanents_with(Attacking))
+    attacking = game.world.comps.get(Attacking)
+    return bool(attacking) and any(e in attacking for e in game.battlefield)
 
 
 def _first_strike_needed(game) -> bool:
+    comps = game.world.comps
+    if not comps.get(Attacking) and not comps.get(Blocking):
+        return False
     for e in game.permanents_with(Attacking, Blocking):
         c = game.chars(e)
         if c.has("first strike") or c.has("double strike"):

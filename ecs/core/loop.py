@@ -53,6 +53,10 @@ class Rules(Protocol):
 
     def pass_priority(self, game, player: int) -> None: ...
 
+    def auto_pass_round(self, game, player: int) -> int | None:
+        """Pass for `player` and the players after them while passing is all they can
+        do; the player to ask, or None when the round ended (117.4)."""
+
     def needs_rewind(self, action) -> bool: ...
 
     def take_action(self, game, player: int, action) -> None: ...
@@ -110,9 +114,12 @@ def advance(game) -> None:
             if check.due(game) and check.run(game):
                 break
         else:
-            if game.auto_pass and rules.only_pass(game, p):
-                rules.pass_priority(game, p)
-                continue
+            if game.auto_pass:
+                # a pass changes nothing the checks read: players who can only pass
+                # pass in turn without running them again (the round may end here)
+                p = rules.auto_pass_round(game, p)
+                if p is None:
+                    continue
             game.pending = rules.priority_decision(game, p)
             return
 
