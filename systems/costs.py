@@ -184,7 +184,7 @@ def _split_sources(game, player: int) -> tuple:
     hit = game.mana_split.get(player)
     if hit is not None and hit[0] is srcs:
         return hit[1]
-    res = split_sources([(e, pools) for e, pools, _ in srcs])
+    res = split_sources(srcs)
     game.mana_split[player] = (srcs, res)
     return res
 

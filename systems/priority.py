@@ -41,12 +41,40 @@ def cached_actions(game, player: int) -> list:
 
 
 def _cached(game, player: int) -> tuple:
+    """The player's legal actions, computed again only when what they depend on
+    changed: any change at all (`version`, the step), or — when every card in hand
+    is a land or a spell only its mana cost limits (`_plain_cost`) and nothing else
+    can act (`_dependency_key`) — only the hand, the timing, the land play, the mana
+    sources or pool, or the characteristics."""
     hit = game.actions_cache
-    if hit[0] != game.version or hit[1] != player or game.step != game.actions_step:
-        acts, span = _legal_actions(game, player)
-        hit = game.actions_cache = (game.version, player, acts, span)
-        game.actions_step = game.step
+    if hit[0] == game.version and hit[1] == player and game.step == game.actions_step:
+        return hit[2], hit[3]
+    key = _dependency_key(game, player)
+    if key is None or hit[1] != player or hit[4] != key:
+        acts, span, simple = _legal_actions_simple(game, player)
+        hit = (game.version, player, acts, span, key if simple else None)
+    else:
+        hit = (game.version, player, hit[2], hit[3], key)     # the same list, still right
+    game.actions_cache = hit
+    game.actions_step = game.step
     return hit[2], hit[3]
+
+
+def _dependency_key(game, player: int):
+    """What the legal actions depend on while no static ability, player restriction
+    or non-mana activated ability of the player's exists: the hand, sorcery timing,
+    the land play, the characteristics (cversion), the {T} mana sources and the mana
+    pool. None outside that case. (The hand's cards must be lands or plain spells too:
+    checked when the list is computed, see `_legal_actions_simple`.)"""
+    if game.player_restrictions:
+        return None
+    b = board(game)
+    if b.statics or player in b.holders:
+        return None
+    p = game.players[player]
+    return (tuple(p.hand), game.active == player and not game.stack and game.step in MAIN_PHASES,
+            p.lands_played < p.land_plays, game.cversion, costs.mana_sources(game, player),
+            tuple(p.pool))
 
 
 def only_pass(game, player: int) -> bool:
@@ -89,28 +117,66 @@ def legal_actions(game, player: int) -> list:
 def _legal_actions(game, player: int) -> tuple:
     """(actions, slice): Pass, lands, spells, then {T} mana abilities as
     actions[slice], then other activated abilities."""
+    acts, span, _ = _legal_actions_simple(game, player)
+    return acts, span
+
+
+def _card_info(game, c: int, cards: dict) -> tuple:
+    """(castable at instant speed?, abilities that function in the hand, a land?, its
+    definition, `_plain_cost`) of a card in hand, from its characteristics; cached per characteristics
+    state (`hand_cards_cache`: off the battlefield only characteristic-defining P/T
+    can change with other state, 604.3, and none of these reads it)."""
+    ch = game.chars(c)
+    types = ch.types
+    info = cards[c] = ("Instant" in types or ch.has("flash"),
+                       [(i, ab) for i, ab in enumerate(costs.activated_abilities(game, c))
+                        if ab.zone == "hand"],
+                       "Land" in types, ch.defn, _plain_cost(ch.defn))
+    return info
+
+
+def _hand_cards(game) -> dict:
+    cards = game.hand_cards_cache
+    if cards[0] != game.cversion:
+        cards = game.hand_cards_cache = (game.cversion, {})
+    return cards[1]
+
+
+def _legal_actions_simple(game, player: int) -> tuple:
+    """`_legal_actions` and whether every card in hand was a land or a plain spell
+    (`_plain_cost`) with no ability in hand: then the list depends only on what
+    `_dependency_key` names."""
     acts = [_PASS]
     p = game.players[player]
     sorcery_ok = sorcery_timing(game, player)
     chars = game.chars
+    simple = True
+    hand_items = []         # cards with abilities that function in the hand (702.29a)
     # lands (305.1-305.2) and spells (601.3, 117.1a)
     if p.hand:
         lands_ok = sorcery_ok and p.lands_played < p.land_plays
         free = None
         castable = _castable_cache(game, player)
         mana = None             # what the player could pay with, worked out once (plain spells)
+        cards = _hand_cards(game)
         for c in p.hand:
-            ch = chars(c)
-            types = ch.types
-            if "Land" in types:
+            info = cards.get(c)
+            if info is None:
+                info = _card_info(game, c, cards)
+            instant, in_hand, land, defn, plain = info
+            if in_hand:
+                simple = False
+                hand_items.append((c, in_hand))
+            if land:
                 if lands_ok:
                     acts.append(play_land_option(c))
                 continue
-            if not (sorcery_ok or "Instant" in types or ch.has("flash")):
+            if plain is None:
+                simple = False
+            if not (sorcery_ok or instant):
                 continue
-            ok = castable.get(ch.defn)
+            ok = castable.get(defn)
             if ok is None:
-                plain = _plain_cost(ch.defn)
                 if plain is not None:
                     if mana is None:
                         mana = _plain_mana(game, player)
@@ -118,10 +184,10 @@ def _legal_actions(game, player: int) -> tuple:
                         ok = plain.total == 0 or costs.covers_or_feasible(mana, plain)
                 if ok is None:
                     ok = can_cast(game, player, c, None)
-                castable[ch.defn] = ok
+                castable[defn] = ok
             if ok:
                 acts.append(cast_option(c))
-            if ch.defn.alt_cost is not None and can_cast(game, player, c, "alt"):
+            if defn.alt_cost is not None and can_cast(game, player, c, "alt"):
                 acts.append(Cast(c, alt="alt"))              # 118.9: same timing (004 DD-2)
             if free is None:
                 free = _casts_free_from_hand(game, player)
@@ -139,19 +205,31 @@ def _legal_actions(game, player: int) -> tuple:
             acts.append(cast_option(c))
     # mana abilities that can be activated now (cached with the mana sources)
     i = len(acts)
+    acts += _mana_options(game, player)
+    j = len(acts)
+    # other activated abilities: of permanents, then of cards in hand that function there
+    # (cycling, 702.29a)
+    field = board(game).holders.get(player)
+    for holders in (field, hand_items):
+        if holders:
+            for e, items in holders:
+                for k, ab in items:
+                    if can_activate(game, player, e, ab, sorcery_ok):
+                        acts.append(activate_option(e, k))
+    return acts, slice(i, j), simple
+
+
+def _mana_options(game, player: int) -> list:
+    """Activate options of the {T} mana abilities of the player's untapped mana
+    sources, one per ability (605.1a)."""
+    out = []
     for e, _, choices in costs.mana_sources(game, player):
         seen = -1
         for k, _ in choices:
             if k != seen:
-                acts.append(activate_option(e, k))
+                out.append(activate_option(e, k))
                 seen = k
-    j = len(acts)
-    # other activated abilities
-    for e, items in _ability_holders(game, player):
-        for k, ab in items:
-            if can_activate(game, player, e, ab, sorcery_ok):
-                acts.append(activate_option(e, k))
-    return acts, slice(i, j)
+    return out
 
 
 def _hand_summary(game, player: int):
@@ -171,19 +249,13 @@ def _hand_state(game, player: int) -> tuple:
     the top of your library'. Everything it reads changes only with the
     characteristics (cversion) or some zone's contents (zversion)."""
     # per card: characteristics off the battlefield change only with cversion
-    cards = game.hand_cards_cache
-    if cards[0] != game.cversion:
-        cards = game.hand_cards_cache = (game.cversion, {})
-    cards = cards[1]
+    cards = _hand_cards(game)
     instant = False
     items = []
     for c in game.players[player].hand:
         hit = cards.get(c)
         if hit is None:
-            ch = game.chars(c)
-            hit = cards[c] = ("Instant" in ch.types or ch.has("flash"),
-                              [(i, ab) for i, ab in enumerate(costs.activated_abilities(game, c))
-                               if ab.zone == "hand"])
+            hit = _card_info(game, c, cards)
         if hit[0]:
             instant = True
         if hit[1]:
@@ -194,22 +266,6 @@ def _hand_state(game, player: int) -> tuple:
         (not b.statics or not _plays_top_of_library(game, player))
     hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet)
     return hit
-
-
-def _instant_speed_in_hand(game, player: int) -> bool:
-    """Does the hand hold a card castable at instant speed (117.1a)?"""
-    return _hand_summary(game, player)[0]
-
-
-def _ability_holders(game, player: int) -> list:
-    """(object, [(index, ability)]) for the player's permanents with activated
-    abilities other than free {T} mana abilities, then cards in hand with abilities
-    that function there (cycling, 702.29a)."""
-    field = board(game).holders.get(player, ())
-    hand = _hand_summary(game, player)[1]
-    if not hand:
-        return field
-    return list(field) + hand
 
 
 def _plays_top_of_library(game, player) -> bool:
@@ -456,19 +512,39 @@ def auto_pass_round(game, player: int):
     changes only who holds priority (117.3d), so what the checks before priority read
     (117.5) is unchanged for the next player. Returns the player to ask, or None when
     every player passed (117.4: the top of the stack resolves or the step ends)."""
+    players = game.players
+    n = len(players)
+    living = 0
+    for q in players:
+        if not q.lost:
+            living += 1
     while only_pass(game, player):
-        pass_priority(game, player)
-        player = game.priority
-        if player is None:
+        passes = game.passes = game.passes + 1             # pass_priority, inline
+        if passes >= living:
+            game.passes = 0
+            game.priority = None
+            if game.stack:
+                game.agenda.append(ResolveTask(game.stack[-1]))          # 608.1
             return None
+        for i in range(1, n + 1):                            # game.next_player
+            q = (player + i) % n
+            if not players[q].lost:
+                break
+        else:
+            q = player
+        player = game.priority = q
     return player
 
 
 def pass_priority(game, player: int) -> None:
     """CR 117.3d, 117.4: the next player gets priority; when all have passed in
     succession the top of the stack resolves, or the step ends if it is empty."""
-    game.passes += 1
-    if game.passes >= game.living_count():
+    passes = game.passes = game.passes + 1
+    living = 0
+    for q in game.players:
+        if not q.lost:
+            living += 1
+    if passes >= living:
         game.passes = 0
         game.priority = None
         if game.stack:

@@ -75,7 +75,7 @@ class Observer:
 def advance(game) -> None:
     """Run until a decision is needed or the game is over (CR 117.5 order)."""
     rules = game.pipeline
-    checks = rules.before_priority
+    checks = [(c.due, c.run) for c in rules.before_priority]
     spins = 0
     while True:
         spins += 1
@@ -110,8 +110,8 @@ def advance(game) -> None:
                 rules.next_step(game)
             continue
         # A player would receive priority: SBAs, then triggers, repeated (117.5).
-        for check in checks:
-            if check.due(game) and check.run(game):
+        for due, run in checks:
+            if due(game) and run(game):
                 break
         else:
             if game.auto_pass:
