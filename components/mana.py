@@ -258,10 +258,11 @@ def _greedy_payment(pool, cost: ManaCost, sources):
     chosen = []
     made = []                                # the mana of each chosen source, in order
     left = []
+    unit = _UNIT.get
     for key, opts in sources:
         if len(opts) == 1:
             o = opts[0]
-            c = _unit(o)
+            c = unit(o) if type(o) is tuple else _unit(o)
             if c is not None and need[c] > 0:
                 need[c] -= 1
                 chosen.append((key, 0))
@@ -269,7 +270,10 @@ def _greedy_payment(pool, cost: ManaCost, sources):
                 continue
         left.append((key, opts))
     rest = []
+    choices = False                          # some source left has a choice of mana
     for key, opts in left:
+        if len(opts) != 1:
+            choices = True
         for oi, o in enumerate(opts):
             c = _unit(o)
             if c is not None and need[c] > 0:
@@ -284,16 +288,13 @@ def _greedy_payment(pool, cost: ManaCost, sources):
     if generic:
         if len(rest) < generic:
             return None
-        rest.sort(key=lambda ko: len(ko[1]))           # keep flexible sources untapped
+        if choices:
+            rest.sort(key=lambda ko: len(ko[1]))       # keep flexible sources untapped
         for key, opts in rest[:generic]:
             chosen.append((key, 0))
             made.append(opts[0])
     # the pool plus the chosen mana must pay
-    q = list(pool)
-    for o in made:
-        for i in range(6):
-            q[i] += o[i]
-    if not covers(q, cost):
+    if not covers([sum(color) for color in zip(pool, *made)], cost):
         return None
     return tuple(chosen)
 

@@ -197,10 +197,8 @@ class Game(GameState):
         sets = [comps[t] for t in ctypes if t in comps]
         if not sets:
             return []
-        if len(sets) == 1:
-            s = sets[0]
-            return [e for e in self.battlefield if e in s]
-        return [e for e in self.battlefield if any(e in s for s in sets)]
+        s = sets[0] if len(sets) == 1 else set().union(*sets)
+        return [e for e in self.battlefield if e in s]
 
     def exists(self, eid) -> bool:
         return isinstance(eid, int) and not isinstance(eid, bool) and eid in self.world.ents
@@ -396,6 +394,16 @@ class Game(GameState):
     # ------------------------------------------------------------------
     # events and log
     # ------------------------------------------------------------------
+    def hears(self, kind: str) -> bool:
+        """Would announcing an event of this kind now do anything (`emit`): is the log
+        kept, is a simultaneous event being collected, or could a triggered ability
+        watch for it? Lets a caller skip building an event nothing hears."""
+        if self.log_enabled or self.event_batch is not None:
+            return True
+        b = self.board
+        return b is None or kind in b.watch or bool(self.delayed) or kind == "zone_change" \
+            or self.chars_version != self.cversion
+
     def emit(self, kind: str, **data) -> None:
         """Announce an event; triggered abilities watching for it trigger (CR 603.2)."""
         if self.log_enabled:

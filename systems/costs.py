@@ -17,6 +17,7 @@ from mtg_ecs.components.mana import (COLORS, IDX, covers, find_payment, pay_from
 from mtg_ecs.systems.layers import intrinsic_mana_abilities
 
 _TAP = Cost(tap=True, text="{T}")
+_plus = int.__add__
 
 
 @lru_cache(maxsize=None)
@@ -209,10 +210,10 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
     if callable(add):                      # 'Add {G} for each Elf you control' (106.1, 605.1a)
         add = tuple(add(game, eid))
     pool = game.players[player].pool
-    for i in range(6):
-        pool[i] += add[i]
+    pool[:] = map(_plus, pool, add)
     game.touch_hidden()
-    game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=ab.cost.tap)
+    if game.hears("mana_ability"):
+        game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=ab.cost.tap)
 
 
 def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> None:

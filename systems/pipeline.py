@@ -85,29 +85,15 @@ class Pipeline:
 
     @staticmethod
     def next_step(game) -> None:
-        turn.next_step(game)
+        turn.next_step(game)        # looked up each time: a test harness may wrap it
 
-    @staticmethod
-    def priority_decision(game, player: int):
-        return priority.decision(game, player)
-
-    @staticmethod
-    def only_pass(game, player: int) -> bool:
-        return priority.only_pass(game, player)
-
-    @staticmethod
-    def pass_priority(game, player: int) -> None:
-        priority.pass_priority(game, player)
-
+    # the systems' functions themselves (no wrapper call in between)
+    priority_decision = staticmethod(priority.decision)
+    only_pass = staticmethod(priority.only_pass)
+    pass_priority = staticmethod(priority.pass_priority)
     auto_pass_round = staticmethod(priority.auto_pass_round)
-
-    @staticmethod
-    def needs_rewind(action) -> bool:
-        return priority.needs_rewind(action)
-
-    @staticmethod
-    def take_action(game, player: int, action) -> None:
-        priority.take_action(game, player, action)
+    needs_rewind = staticmethod(priority.needs_rewind)
+    take_action = staticmethod(priority.take_action)
 
 
 PIPELINE = Pipeline()

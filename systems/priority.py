@@ -512,6 +512,18 @@ def auto_pass_round(game, player: int):
     changes only who holds priority (117.3d), so what the checks before priority read
     (117.5) is unchanged for the next player. Returns the player to ask, or None when
     every player passed (117.4: the top of the stack resolves or the step ends)."""
+    if game.stack or game.step not in MAIN_PHASES:
+        # nobody has sorcery timing (117.1a): if no player can do anything at instant
+        # speed, each passes in turn and the round ends
+        hit = game.quiet_cache
+        if hit[0] != game.cversion or hit[1] != game.zversion:
+            hit = _quiet_all(game)
+        if hit[2]:
+            game.passes = 0
+            game.priority = None
+            if game.stack:
+                game.agenda.append(ResolveTask(game.stack[-1]))          # 608.1
+            return None
     players = game.players
     n = len(players)
     living = 0
@@ -534,6 +546,23 @@ def auto_pass_round(game, player: int):
             q = player
         player = game.priority = q
     return player
+
+
+def _quiet_all(game) -> tuple:
+    """The `quiet_cache` entry: (cversion, zversion, every player still in the game can
+    do nothing at instant speed but pass: `_hand_state`)."""
+    cache = game.instant_cache
+    quiet = True
+    for q in game.players:
+        if not q.lost:
+            hit = cache.get(q.index)
+            if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
+                hit = _hand_state(game, q.index)
+            if not hit[3]:
+                quiet = False
+                break
+    hit = game.quiet_cache = (game.cversion, game.zversion, quiet)
+    return hit
 
 
 def pass_priority(game, player: int) -> None:

@@ -26,7 +26,10 @@ def empty_pools(game) -> None:
 
 def next_step(game) -> None:
     """End the current step and begin the next one (500.2)."""
-    empty_pools(game)
+    for p in game.players:
+        if any(p.pool):
+            empty_pools(game)
+            break
     cur = game.step
     if cur == "end_of_combat":
         end_combat(game)
@@ -108,7 +111,8 @@ def begin_step(game, step: str) -> None:
     game.passes = 0
     for action in spec.actions:
         action(game)
-    game.emit("step_begin", step=step, active=game.active, turn=game.turn)
+    if game.hears("step_begin"):
+        game.emit("step_begin", step=step, active=game.active, turn=game.turn)
     if spec.task is not None:
         game.agenda.append(spec.task())
     elif spec.priority:

@@ -125,6 +125,8 @@ FIELDS: tuple[Field, ...] = (
     _f("mana_cache", dict, "reset", CACHE, "player -> (version, mana sources) (systems.costs)"),
     _f("mana_split", dict, "reset", CACHE, "player -> (sources, split) (systems.costs)"),
     _f("instant_cache", dict, "reset", CACHE, "player -> hand summary (systems.priority)"),
+    _f("quiet_cache", (-1, -1, False), "reset", CACHE,
+       "(cversion, zversion, no player can act at instant speed) (systems.priority)"),
     _f("castable_cache", lambda: (None, None, {}), "reset", CACHE, "(version, player, {defn: bool})"),
     _f("hand_cards_cache", lambda: (-1, {}), "reset", CACHE, "(cversion, {card: abilities})"),
     _f("control_checked", -1, "share", CACHE, "cversion of the last control update"),
