@@ -145,6 +145,8 @@ class Game(GameState):
             self.sversion += 1
         if (self.chars_version == self.cversion and self.chars_independent
                 and not self.volatile):
+            if not moved:
+                return                  # no permanent moved: nothing to patch
             gone = self.chars_cache.get(left) if left is not None else None
             if layers.patch_battlefield(self, left, entered):
                 # only the objects that moved changed: a state-based action can apply
@@ -398,11 +400,24 @@ class Game(GameState):
         """Would announcing an event of this kind now do anything (`emit`): is the log
         kept, is a simultaneous event being collected, or could a triggered ability
         watch for it? Lets a caller skip building an event nothing hears."""
-        if self.log_enabled or self.event_batch is not None:
+        b = self.board
+        if b is None or self.log_enabled or self.event_batch is not None or self.delayed:
+            return True
+        return kind in b.watch or kind == "zone_change" or self.chars_version != self.cversion
+
+    def hears_zone_change(self, old: int, frm: str) -> bool:
+        """`hears("zone_change")` for object `old` moving from zone `frm`: besides what
+        `hears` looks at, a leaves-the-battlefield ability of the object (or of one
+        leaving with it) looks back in time (603.10a)."""
+        if self.log_enabled or self.event_batch is not None or self.delayed:
             return True
         b = self.board
-        return b is None or kind in b.watch or bool(self.delayed) or kind == "zone_change" \
-            or self.chars_version != self.cversion
+        if b is None or "zone_change" in b.watch or self.chars_version != self.cversion:
+            return True
+        if frm != "battlefield":
+            return False
+        lk = self.lki.get(old)
+        return self.left_together or lk is None or bool(lk.abilities)
 
     def emit(self, kind: str, **data) -> None:
         """Announce an event; triggered abilities watching for it trigger (CR 603.2)."""

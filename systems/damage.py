@@ -61,8 +61,16 @@ def lose_life(game, player: int, n: int, from_damage: bool = False) -> None:
     p = game.players[player]
     p.life -= n
     p.life_lost_turn += n
-    game.touch()
+    _life_changed(game, p)
     game.emit("life_loss", player=player, amount=n, damage=from_damage)
+
+
+def _life_changed(game, p) -> None:
+    """A life total changed: a state-based action can apply only at 0 or less (704.5a)."""
+    if p.life > 0:
+        game.touch_hidden()
+    else:
+        game.touch()
 
 
 def gain_life(game, player: int, n: int) -> None:
@@ -75,7 +83,7 @@ def gain_life(game, player: int, n: int) -> None:
     p = game.players[player]
     p.life += n
     p.life_gained_turn += n
-    game.touch()
+    _life_changed(game, p)
     game.emit("life_gain", player=player, amount=n)
 
 
@@ -84,5 +92,5 @@ def pay_life(game, player: int, n: int) -> None:
     p = game.players[player]
     p.life -= n
     p.life_lost_turn += n
-    game.touch()
+    _life_changed(game, p)
     game.emit("life_loss", player=player, amount=n, damage=False)

@@ -242,17 +242,26 @@ def _hand_summary(game, player: int):
 
 
 def _hand_state(game, player: int) -> tuple:
-    """(cversion, zversion, hand summary, quiet): the cache entry of `_hand_summary`,
+    """(cversion, zversion, hand summary, quiet, bversion, hand): the cache entry of
+    `_hand_summary`,
     with `quiet`: the player can do nothing but pass and activate {T} mana abilities
     when it isn't sorcery timing — no non-mana activated ability of a permanent (the
     board's `holders`), no instant or flash card and no hand ability, no 'play from
     the top of your library'. Everything it reads changes only with the
-    characteristics (cversion) or some zone's contents (zversion)."""
+    characteristics (cversion) or some zone's contents (zversion) — in fact only with
+    the characteristics, the battlefield (bversion) and the player's hand: an entry
+    whose hand and versions are unchanged is taken over when another zone changed."""
+    hand = tuple(game.players[player].hand)
+    old = game.instant_cache.get(player)
+    if old is not None and old[0] == game.cversion and old[4] == game.bversion \
+            and old[5] == hand:
+        hit = game.instant_cache[player] = (old[0], game.zversion) + old[2:]
+        return hit
     # per card: characteristics off the battlefield change only with cversion
     cards = _hand_cards(game)
     instant = False
     items = []
-    for c in game.players[player].hand:
+    for c in hand:
         hit = cards.get(c)
         if hit is None:
             hit = _card_info(game, c, cards)
@@ -264,7 +273,8 @@ def _hand_state(game, player: int) -> tuple:
     b = board(game)
     quiet = player not in b.holders and not instant and not items and \
         (not b.statics or not _plays_top_of_library(game, player))
-    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet)
+    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet,
+                                        game.bversion, hand)
     return hit
 
 
@@ -416,12 +426,13 @@ def needs_rewind(action) -> bool:
     moved to the stack (those choices are checked in order, 601.2); without them,
     every choice is asked and checked before anything changes, and the action is
     offered only if its costs can be paid."""
-    if isinstance(action, Cast):
-        return any(v is not None for v in (action.targets, action.modes, action.x,
-                                           action.divide, action.pay, action.mana))
-    if isinstance(action, Activate):
-        return any(v is not None for v in (action.targets, action.x, action.divide,
-                                           action.pay, action.mana, action.choice))
+    t = type(action)
+    if t is Cast or isinstance(action, Cast):
+        return not (action.targets is None and action.modes is None and action.x is None
+                    and action.divide is None and action.pay is None and action.mana is None)
+    if t is Activate or isinstance(action, Activate):
+        return not (action.targets is None and action.x is None and action.divide is None
+                    and action.pay is None and action.mana is None and action.choice is None)
     return False
 
 

@@ -120,8 +120,9 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         from mtg_ecs.systems.auras import AttachAsEntersTask
         from mtg_ecs.systems.entering import schedule
         schedule(game, AttachAsEntersTask(new, aura_among))     # CR 303.4f
-    game.emit("zone_change", old=eid, new=new, frm=frm, to=to, owner=owner,
-              controller=old_ctl, cause=cause, card=card.card_id, cast_from=cast_from)
+    if game.hears_zone_change(eid, frm):
+        game.emit("zone_change", old=eid, new=new, frm=frm, to=to, owner=owner,
+                  controller=old_ctl, cause=cause, card=card.card_id, cast_from=cast_from)
     return new
 
 
@@ -189,7 +190,8 @@ def draw(game, player: int, n: int = 1) -> int:
         new = move(game, top, "hand", cause="draw")
         p.cards_drawn_turn += 1
         drawn += 1
-        game.emit("draw", player=player, card=new)
+        if game.hears("draw"):
+            game.emit("draw", player=player, card=new)
     return drawn
 
 

@@ -108,7 +108,14 @@ def advance(game) -> None:
                     o.step_began(game, before)
             else:
                 rules.next_step(game)
-            continue
+            p = game.priority
+            if p is None or game.agenda or game.over:
+                continue
+            # the step began with priority: on to it, as the loop's top would
+            spins += 1
+            if spins > LOOP_LIMIT:
+                game.end_as_draw("loop draw")
+                return
         # A player would receive priority: SBAs, then triggers, repeated (117.5).
         for due, run in checks:
             if due(game) and run(game):
