@@ -138,8 +138,7 @@ def pay_from_pool(pool: list, cost: ManaCost) -> list | None:
     whatever is left. Exact: hybrid alternatives are searched.
     """
     p = list(pool)
-    for i in range(6):
-        need = cost.colored[i]
+    for i, need in enumerate(cost.colored):
         if need:
             if p[i] < need:
                 return None
@@ -157,8 +156,9 @@ def _pay_hybrid_generic(p, hybrid, generic):
         take = min(out[5], left)
         out[5] -= take
         left -= take
+        most = out.__getitem__
         while left:
-            i = max(range(5), key=lambda k: out[k])
+            i = max(range(5), key=most)             # the first of the most plentiful
             take = min(out[i], left)
             out[i] -= take
             left -= take

@@ -943,6 +943,24 @@ class CombatDamageTask:
             for r, n in a.items():
                 if n > 0:
                     batch.append((src, sc, r, n))
+        if game.shields or board(game).statics:
+            d = self._choices(game, batch)
+            if d is not None:
+                return d
+        # else no prevention shield, redirection or static ability: no choice to make (at
+        # most protection applies to each damage event, 615.7, 616.1)
+        game.prevention_plans = {k: dict(v) for k, v in self.shield_plans.items()}
+        try:
+            dmg.deal(game, batch, combat=True, orders=self.orders)
+        finally:
+            game.prevention_plans = {}
+        game.emit("combat_damage_dealt", first_strike=self.first_strike)
+        game.priority = game.active
+        return None
+
+    def _choices(self, game, batch):
+        """The next choice prevention and redirection effects ask before the damage is
+        dealt (615.7, 614.9, 616.1), or None."""
         from mtg_ecs.systems.replacement import shield_choices, order_decision
         for sh, r, per in shield_choices(game, batch):                 # 615.7
             if sh.sid in self.shield_plans:
@@ -959,18 +977,9 @@ class CombatDamageTask:
         if d is not None:
             return d
         skips = {}
-        d = order_decision(game, _redirect.apply(game, batch, orders=self.orders, skips=skips, combat=True),
-                           True, self.orders, skips)                    # 616.1
-        if d is not None:
-            return d
-        game.prevention_plans = {k: dict(v) for k, v in self.shield_plans.items()}
-        try:
-            dmg.deal(game, batch, combat=True, orders=self.orders)
-        finally:
-            game.prevention_plans = {}
-        game.emit("combat_damage_dealt", first_strike=self.first_strike)
-        game.priority = game.active
-        return None
+        return order_decision(game, _redirect.apply(game, batch, orders=self.orders, skips=skips,
+                                                    combat=True),
+                              True, self.orders, skips)                 # 616.1
 
     def answer(self, game, decision, answer):
         if decision.kind == "replacement":

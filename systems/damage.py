@@ -17,10 +17,11 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
     event index -> prevention effects in the order the affected player chose (616.1,
     see `replacement.order_decision`). Returns the list of (source, recipient,
     amount dealt)."""
-    from mtg_ecs.systems import redirect
     skips = {}
-    batch = redirect.apply(game, batch, consume=True, orders=orders, skips=skips,
-                           combat=combat)                   # 614.9 redirection (Harm's Way)
+    if game.shields:                                        # a redirection is a shield
+        from mtg_ecs.systems import redirect
+        batch = redirect.apply(game, batch, consume=True, orders=orders, skips=skips,
+                               combat=combat)               # 614.9 redirection (Harm's Way)
     dealt = []
     for i, (src, sc, target, amount) in enumerate(batch):
         if amount <= 0:

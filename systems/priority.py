@@ -19,7 +19,7 @@ from mtg_ecs.systems.targeting import TargetContext, has_candidates
 from mtg_ecs.systems.naming import activation_forbidden
 from mtg_ecs.systems.restrictions import restricted
 from mtg_ecs.systems.stack import ResolveTask
-from mtg_ecs.components.mana import COLORS, IDX
+from mtg_ecs.components.mana import COLORS, IDX, covers, feasible_split
 
 MAIN_PHASES = ("main1", "main2")
 
@@ -148,14 +148,15 @@ def _legal_actions_simple(game, player: int) -> tuple:
     `_dependency_key` names."""
     acts = [_PASS]
     p = game.players[player]
-    sorcery_ok = sorcery_timing(game, player)
+    sorcery_ok = game.active == player and not game.stack and game.step in MAIN_PHASES
     chars = game.chars
     simple = True
     hand_items = []         # cards with abilities that function in the hand (702.29a)
+    statics = board(game).statics       # none: no static ability changes what can be done
     # lands (305.1-305.2) and spells (601.3, 117.1a)
     if p.hand:
         lands_ok = sorcery_ok and p.lands_played < p.land_plays
-        free = None
+        free = None if statics else False
         castable = _castable_cache(game, player)
         mana = None             # what the player could pay with, worked out once (plain spells)
         cards = _hand_cards(game)
@@ -181,7 +182,9 @@ def _legal_actions_simple(game, player: int) -> tuple:
                     if mana is None:
                         mana = _plain_mana(game, player)
                     if mana is not False:
-                        ok = plain.total == 0 or costs.covers_or_feasible(mana, plain)
+                        base, multi = mana                  # costs.covers_or_feasible
+                        ok = plain.total == 0 or (covers(base, plain) if not multi
+                                                  else feasible_split(base, multi, plain))
                 if ok is None:
                     ok = can_cast(game, player, c, None)
                 castable[defn] = ok
@@ -195,7 +198,7 @@ def _legal_actions_simple(game, player: int) -> tuple:
                 acts.append(Cast(c, alt="free"))
     # "you may play the top card of your library": playing a land is the turn's land play,
     # playing a nonland card is casting it with the usual timing and costs (305.1, 601.3)
-    if p.library and _plays_top_of_library(game, player):
+    if statics and p.library and _plays_top_of_library(game, player):
         c = p.library[-1]
         ch = chars(c)
         if "Land" in ch.types:
@@ -221,14 +224,19 @@ def _legal_actions_simple(game, player: int) -> tuple:
 
 def _mana_options(game, player: int) -> list:
     """Activate options of the {T} mana abilities of the player's untapped mana
-    sources, one per ability (605.1a)."""
+    sources, one per ability (605.1a); the same list while the sources are."""
+    srcs = costs.mana_sources(game, player)
+    hit = game.mana_options.get(player)
+    if hit is not None and hit[0] is srcs:
+        return hit[1]
     out = []
-    for e, _, choices in costs.mana_sources(game, player):
+    for e, _, choices in srcs:
         seen = -1
         for k, _ in choices:
             if k != seen:
                 out.append(activate_option(e, k))
                 seen = k
+    game.mana_options[player] = (srcs, out)
     return out
 
 
@@ -242,39 +250,37 @@ def _hand_summary(game, player: int):
 
 
 def _hand_state(game, player: int) -> tuple:
-    """(cversion, zversion, hand summary, quiet, bversion, hand): the cache entry of
-    `_hand_summary`,
+    """(cversion, zversion, hand summary, quiet, hand): the cache entry of `_hand_summary`,
     with `quiet`: the player can do nothing but pass and activate {T} mana abilities
     when it isn't sorcery timing — no non-mana activated ability of a permanent (the
     board's `holders`), no instant or flash card and no hand ability, no 'play from
     the top of your library'. Everything it reads changes only with the
-    characteristics (cversion) or some zone's contents (zversion) — in fact only with
-    the characteristics, the battlefield (bversion) and the player's hand: an entry
-    whose hand and versions are unchanged is taken over when another zone changed."""
+    characteristics (cversion) or some zone's contents (zversion); the hand summary
+    only with the characteristics and the player's hand, so it is taken over when
+    another zone changed."""
     hand = tuple(game.players[player].hand)
     old = game.instant_cache.get(player)
-    if old is not None and old[0] == game.cversion and old[4] == game.bversion \
-            and old[5] == hand:
-        hit = game.instant_cache[player] = (old[0], game.zversion) + old[2:]
-        return hit
-    # per card: characteristics off the battlefield change only with cversion
-    cards = _hand_cards(game)
-    instant = False
-    items = []
-    for c in hand:
-        hit = cards.get(c)
-        if hit is None:
-            hit = _card_info(game, c, cards)
-        if hit[0]:
-            instant = True
-        if hit[1]:
-            items.append((c, hit[1]))
-    res = (instant, items)
+    if old is not None and old[0] == game.cversion and old[4] == hand:
+        res = old[2]
+        instant, items = res
+    else:
+        # per card: characteristics off the battlefield change only with cversion
+        cards = _hand_cards(game)
+        instant = False
+        items = []
+        for c in hand:
+            hit = cards.get(c)
+            if hit is None:
+                hit = _card_info(game, c, cards)
+            if hit[0]:
+                instant = True
+            if hit[1]:
+                items.append((c, hit[1]))
+        res = (instant, items)
     b = board(game)
     quiet = player not in b.holders and not instant and not items and \
         (not b.statics or not _plays_top_of_library(game, player))
-    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet,
-                                        game.bversion, hand)
+    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand)
     return hit
 
 

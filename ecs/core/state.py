@@ -124,6 +124,8 @@ FIELDS: tuple[Field, ...] = (
     _f("actions_step", None, "share", CACHE, "the step of actions_cache"),
     _f("mana_cache", dict, "reset", CACHE, "player -> (version, mana sources) (systems.costs)"),
     _f("mana_split", dict, "reset", CACHE, "player -> (sources, split) (systems.costs)"),
+    _f("mana_options", dict, "reset", CACHE,
+       "player -> (sources, their mana ability options) (systems.priority)"),
     _f("instant_cache", dict, "reset", CACHE, "player -> hand summary (systems.priority)"),
     _f("quiet_cache", (-1, -1, False), "reset", CACHE,
        "(cversion, zversion, no player can act at instant speed) (systems.priority)"),
