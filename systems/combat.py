@@ -258,6 +258,7 @@ def _obey_all(kind, cands, reqs, answer: dict, many=()) -> dict:
 
 
 class DeclareAttackersTask:
+    __slots__ = ("done",)
     needs_rewind = False
 
     def __init__(self):
@@ -547,6 +548,7 @@ def _block_options(game, cands) -> dict:
 
 
 class DeclareBlockersTask:
+    __slots__ = ("defenders", "i", "order_stage")
     needs_rewind = False
 
     def __init__(self):
@@ -556,7 +558,7 @@ class DeclareBlockersTask:
 
     def copy(self):
         t = DeclareBlockersTask()
-        t.__dict__.update(self.__dict__)
+        t.i = self.i
         t.defenders = list(self.defenders) if self.defenders is not None else None
         t.order_stage = list(self.order_stage) if self.order_stage is not None else None
         return t
@@ -838,6 +840,7 @@ def combat_damage_task():
 
 
 class CombatDamageTask:
+    __slots__ = ("first_strike", "plan", "assign", "i", "shield_plans", "orders")
     needs_rewind = False
 
     def __init__(self, first_strike: bool):

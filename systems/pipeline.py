@@ -75,6 +75,13 @@ STEP_INDEX = {s.name: i for i, s in enumerate(STEPS)}
 BY_NAME = {s.name: s for s in STEPS}
 
 
+def nothing_due(game) -> bool:
+    """No check of BEFORE_PRIORITY is due: `combat.removal_due`, `sba.due` and
+    `triggers.due` all false, read at once (tests/test_pipeline_fast.py holds them equal)."""
+    return game.sba_clean == game.sversion and not game.pending_triggers \
+        and game.combat_checked == (game.cversion, game.bversion)
+
+
 class Pipeline:
     """The rules the core loop runs (its `Rules` protocol), built from the tables above."""
 
@@ -82,6 +89,12 @@ class Pipeline:
     steps = BY_NAME
     step_names = STEP_NAMES
     following = dict(zip(STEP_NAMES, STEP_NAMES[1:]))      # the step after each, in order
+
+    def quick_due(self):
+        """`nothing_due` while the checks before priority are those of BEFORE_PRIORITY (or
+        some of them: then nothing due among all is nothing due among those); else None."""
+        known = BEFORE_PRIORITY
+        return nothing_due if all(c in known for c in self.before_priority) else None
 
     @staticmethod
     def next_step(game) -> None:

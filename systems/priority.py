@@ -420,6 +420,9 @@ def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
 
 
 def _matches(action, options) -> bool:
+    for o in options:
+        if o is action:
+            return True                 # one of the options itself (agents answer so)
     if isinstance(action, Cast):
         return action.base() in options
     if isinstance(action, Activate):
@@ -491,6 +494,7 @@ class ManaChoiceTask:
     """A mana ability that can make several kinds of mana, activated on its own:
     its controller chooses which (a `mana_choice` decision, answered 'B', 'R', ...)."""
 
+    __slots__ = ("player", "source", "index", "letters", "done")
     needs_rewind = True
 
     def __init__(self, player, source, index, ability):
@@ -502,7 +506,11 @@ class ManaChoiceTask:
 
     def copy(self):
         t = ManaChoiceTask.__new__(ManaChoiceTask)
-        t.__dict__.update(self.__dict__)
+        t.player = self.player
+        t.source = self.source
+        t.index = self.index
+        t.letters = self.letters        # never changed after it is made
+        t.done = self.done
         return t
 
     def run(self, game):

@@ -145,6 +145,7 @@ class CleanupTask:
     'until end of turn' effects simultaneously; priority only if something
     happens (514.3a)."""
 
+    __slots__ = ("discarded",)
     needs_rewind = False
 
     def __init__(self):

@@ -76,6 +76,8 @@ def advance(game) -> None:
     """Run until a decision is needed or the game is over (CR 117.5 order)."""
     rules = game.pipeline
     checks = [(c.due, c.run) for c in rules.before_priority]
+    quick = getattr(rules, "quick_due", None)
+    nothing_due = quick() if quick is not None else None     # all the checks' `due` at once
     spins = 0
     while True:
         spins += 1
@@ -117,18 +119,22 @@ def advance(game) -> None:
                 game.end_as_draw("loop draw")
                 return
         # A player would receive priority: SBAs, then triggers, repeated (117.5).
-        for due, run in checks:
-            if due(game) and run(game):
-                break
-        else:
-            if game.auto_pass:
-                # a pass changes nothing the checks read: players who can only pass
-                # pass in turn without running them again (the round may end here)
-                p = rules.auto_pass_round(game, p)
-                if p is None:
-                    continue
-            game.pending = rules.priority_decision(game, p)
-            return
+        if nothing_due is None or not nothing_due(game):
+            acted = False
+            for due, run in checks:
+                if due(game) and run(game):
+                    acted = True
+                    break
+            if acted:
+                continue                # from the first check again
+        if game.auto_pass:
+            # a pass changes nothing the checks read: players who can only pass
+            # pass in turn without running them again (the round may end here)
+            p = rules.auto_pass_round(game, p)
+            if p is None:
+                continue
+        game.pending = rules.priority_decision(game, p)
+        return
 
 
 def decide(game, answer) -> None:
