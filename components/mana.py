@@ -124,15 +124,11 @@ def covers(pool, cost: ManaCost) -> bool:
     what is left: without hybrid symbols, each color's need and then the total.)"""
     if cost.hybrid:
         return pay_from_pool(pool, cost) is not None
-    col = cost.colored
-    left = -cost.generic
-    for i in range(6):
-        have = pool[i]
-        need = col[i]
-        if have < need:
-            return False
-        left += have - need
-    return left >= 0
+    w, u, b, r, g, c = cost.colored
+    p0, p1, p2, p3, p4, p5 = pool
+    if p0 < w or p1 < u or p2 < b or p3 < r or p4 < g or p5 < c:
+        return False
+    return p0 + p1 + p2 + p3 + p4 + p5 - w - u - b - r - g - c >= cost.generic
 
 
 def pay_from_pool(pool: list, cost: ManaCost) -> list | None:
@@ -142,8 +138,7 @@ def pay_from_pool(pool: list, cost: ManaCost) -> list | None:
     whatever is left. Exact: hybrid alternatives are searched.
     """
     p = list(pool)
-    for i in range(6):
-        need = cost.colored[i]
+    for i, need in enumerate(cost.colored):
         if need:
             if p[i] < need:
                 return None
@@ -161,8 +156,9 @@ def _pay_hybrid_generic(p, hybrid, generic):
         take = min(out[5], left)
         out[5] -= take
         left -= take
+        most = out.__getitem__
         while left:
-            i = max(range(5), key=lambda k: out[k])
+            i = max(range(5), key=most)             # the first of the most plentiful
             take = min(out[i], left)
             out[i] -= take
             left -= take
@@ -232,6 +228,16 @@ def find_payment(pool: list, cost: ManaCost, sources: list) -> tuple | None:
     return None if best is None else tuple(best)
 
 
+_UNIT = {tuple(int(i == c) for i in range(6)): c for c in range(6)}    # one mana -> its index
+
+
+def _unit(o):
+    """The index of the one mana `o` makes, or None if it makes another amount."""
+    if type(o) is tuple:
+        return _UNIT.get(o)
+    return o.index(1) if sum(o) == 1 else None
+
+
 def _greedy_payment(pool, cost: ManaCost, sources):
     """The common case fast: no hybrid, sources making one mana each. Colored needs
     from single-color sources first, then from sources with a choice; generic from
@@ -240,31 +246,41 @@ def _greedy_payment(pool, cost: ManaCost, sources):
     if cost.hybrid:
         return None
     need = list(cost.colored)
-    p = list(pool)
-    for i in range(6):                       # the pool pays first
-        take = min(p[i], need[i])
-        p[i] -= take
-        need[i] -= take
-    generic = max(0, cost.generic - sum(p))
+    if any(pool):
+        p = list(pool)
+        for i in range(6):                   # the pool pays first
+            take = min(p[i], need[i])
+            p[i] -= take
+            need[i] -= take
+        generic = max(0, cost.generic - sum(p))
+    else:
+        generic = cost.generic
     chosen = []
+    made = []                                # the mana of each chosen source, in order
     left = []
+    unit = _UNIT.get
     for key, opts in sources:
-        if len(opts) == 1 and sum(opts[0]) == 1:
-            c = opts[0].index(1)
-            if need[c] > 0:
+        if len(opts) == 1:
+            o = opts[0]
+            c = unit(o) if type(o) is tuple else _unit(o)
+            if c is not None and need[c] > 0:
                 need[c] -= 1
                 chosen.append((key, 0))
+                made.append(o)
                 continue
         left.append((key, opts))
     rest = []
+    choices = False                          # some source left has a choice of mana
     for key, opts in left:
+        if len(opts) != 1:
+            choices = True
         for oi, o in enumerate(opts):
-            if sum(o) == 1:
-                c = o.index(1)
-                if need[c] > 0:
-                    need[c] -= 1
-                    chosen.append((key, oi))
-                    break
+            c = _unit(o)
+            if c is not None and need[c] > 0:
+                need[c] -= 1
+                chosen.append((key, oi))
+                made.append(o)
+                break
         else:
             rest.append((key, opts))
     if any(need):
@@ -272,16 +288,13 @@ def _greedy_payment(pool, cost: ManaCost, sources):
     if generic:
         if len(rest) < generic:
             return None
-        rest.sort(key=lambda ko: len(ko[1]))           # keep flexible sources untapped
+        if choices:
+            rest.sort(key=lambda ko: len(ko[1]))       # keep flexible sources untapped
         for key, opts in rest[:generic]:
             chosen.append((key, 0))
+            made.append(opts[0])
     # the pool plus the chosen mana must pay
-    q = list(pool)
-    srcs = dict(sources)
-    for key, oi in chosen:
-        for i in range(6):
-            q[i] += srcs[key][oi][i]
-    if not covers(q, cost):
+    if not covers([sum(color) for color in zip(pool, *made)], cost):
         return None
     return tuple(chosen)
 
@@ -295,17 +308,17 @@ def feasible(pool: list, cost: ManaCost, sources: list) -> bool:
 
 def split_sources(sources) -> tuple:
     """(the mana of all sources with one option, summed; the option lists of the
-    others) — what `feasible_split` needs, computable once per set of sources."""
-    fixed = [0] * 6
+    others) — what `feasible_split` needs, computable once per set of sources.
+    `sources`: (key, options, ...) tuples."""
+    one = []
     multi = []
-    for _, opts in sources:
+    for src in sources:     # (key, options, ...)
+        opts = src[1]
         if len(opts) == 1:
-            o = opts[0]
-            for i in range(6):
-                fixed[i] += o[i]
+            one.append(opts[0])
         else:
             multi.append(opts)
-    return fixed, multi
+    return ([sum(color) for color in zip(*one)] if one else [0] * 6), multi
 
 
 def feasible_split(base: list, multi: list, cost: ManaCost) -> bool:

@@ -38,6 +38,8 @@ CHARS_IRRELEVANT = frozenset({Tapped, Damage, Attacking, Blocking, RegenerationS
 # ... and whose changes can't make a state-based action apply.
 SBA_IRRELEVANT = frozenset({Tapped, Attacking, Blocking, LoyaltyActivated, Spell, StackAbility,
                             RegenerationShields})
+# ... and whose removal can't (damage removed can't make 704.5g-h apply).
+SBA_IRRELEVANT_REMOVED = SBA_IRRELEVANT | {Damage}
 
 from mtg_ecs.components import ZONES, PLAYER_ZONES  # noqa: E402,F401
 
@@ -102,6 +104,7 @@ class Game(GameState):
         self._v = v
         self.cversion += 1
         self.sversion += 1
+        self.board = None
 
     def bump(self) -> None:
         self.version += 1
@@ -128,6 +131,7 @@ class Game(GameState):
         action may now apply (704.5f-g toughness, 704.5j names, 704.5m Aura legality)."""
         self.cversion += 1
         self.sversion += 1
+        self.board = None               # the board index follows the characteristics
 
     def zones_changed(self, left=None, entered=None, token=True) -> None:
         """An object moved between zones. When no continuous effect exists (the last
@@ -139,14 +143,25 @@ class Game(GameState):
         self._v += 1
         self.zversion += 1
         self.offfield_cache = {}
-        if left is not None or entered is not None:
+        moved = left is not None or entered is not None
+        if moved:
             self.bversion += 1
-            self.sversion += 1
-        elif token:                     # 704.5d-e: a token or copy off the battlefield/stack
+        if token:                       # 704.5d-e: a token or copy off the battlefield/stack
             self.sversion += 1
         if (self.chars_version == self.cversion and self.chars_independent
                 and not self.volatile):
+            if not moved:
+                return                  # no permanent moved: nothing to patch
+            gone = self.chars_cache.get(left) if left is not None else None
             if layers.patch_battlefield(self, left, entered):
+                # only the objects that moved changed: a state-based action can apply
+                # only if one could to the object that entered, to what was attached
+                # to the one that left (704.5m-p), or if an ability of the one that left
+                # stopped one ('you can't lose the game', 104.3b)
+                if moved and not token and (
+                        (gone is not None and gone.abilities)
+                        or sba.could_apply_after_move(self, left, entered)):
+                    self.sversion += 1
                 return
         self.chars_changed()
 
@@ -177,7 +192,7 @@ class Game(GameState):
             self._v += 1
             if ctype is Tapped:
                 self.tversion += 1
-            if ctype not in SBA_IRRELEVANT:
+            if ctype not in SBA_IRRELEVANT_REMOVED:
                 self.sversion += 1
             if self.volatile or ctype not in CHARS_IRRELEVANT:
                 self.chars_changed()
@@ -189,10 +204,8 @@ class Game(GameState):
         sets = [comps[t] for t in ctypes if t in comps]
         if not sets:
             return []
-        if len(sets) == 1:
-            s = sets[0]
-            return [e for e in self.battlefield if e in s]
-        return [e for e in self.battlefield if any(e in s for s in sets)]
+        s = sets[0] if len(sets) == 1 else set().union(*sets)
+        return [e for e in self.battlefield if e in s]
 
     def exists(self, eid) -> bool:
         return isinstance(eid, int) and not isinstance(eid, bool) and eid in self.world.ents
@@ -388,6 +401,29 @@ class Game(GameState):
     # ------------------------------------------------------------------
     # events and log
     # ------------------------------------------------------------------
+    def hears(self, kind: str) -> bool:
+        """Would announcing an event of this kind now do anything (`emit`): is the log
+        kept, is a simultaneous event being collected, or could a triggered ability
+        watch for it? Lets a caller skip building an event nothing hears."""
+        b = self.board
+        if b is None or self.log_enabled or self.event_batch is not None or self.delayed:
+            return True
+        return kind in b.watch or kind == "zone_change" or self.chars_version != self.cversion
+
+    def hears_zone_change(self, old: int, frm: str) -> bool:
+        """`hears("zone_change")` for object `old` moving from zone `frm`: besides what
+        `hears` looks at, a leaves-the-battlefield ability of the object (or of one
+        leaving with it) looks back in time (603.10a)."""
+        if self.log_enabled or self.event_batch is not None or self.delayed:
+            return True
+        b = self.board
+        if b is None or "zone_change" in b.watch or self.chars_version != self.cversion:
+            return True
+        if frm != "battlefield":
+            return False
+        lk = self.lki.get(old)
+        return self.left_together or lk is None or bool(lk.abilities)
+
     def emit(self, kind: str, **data) -> None:
         """Announce an event; triggered abilities watching for it trigger (CR 603.2)."""
         if self.log_enabled:
@@ -396,9 +432,8 @@ class Game(GameState):
         if batch is not None:           # simultaneous events (systems/together.py, 603.2)
             batch.append((kind, data))
             return
-        b = self.board
+        b = self.board                  # None whenever characteristics may have changed
         if b is not None and kind not in b.watch and not self.delayed and kind != "zone_change" \
-                and b.key[0] == self.cversion and b.key[1] == self.bversion \
                 and self.chars_version == self.cversion:
             return                      # nothing on the battlefield watches for this event now
         check_triggers(self, kind, data)

@@ -93,17 +93,32 @@ class Board:
         """One object left and/or one entered the battlefield while no continuous
         effect exists (systems.layers.patch_battlefield): update in place."""
         if left is not None:
-            if any(s[0] == left for s in self.statics):
+            if self.statics and any(s[0] == left for s in self.statics):
                 self.statics = [s for s in self.statics if s[0] != left]
-            if any(s[0] == left for s in self.triggers):
+            if self.triggers and any(s[0] == left for s in self.triggers):
                 self.triggers = [s for s in self.triggers if s[0] != left]
                 _drop(self.watch, left, lambda w: w[0])
             if left in self.walkers:
                 self.walkers = [e for e in self.walkers if e != left]
             self.sba.discard(left)
-            _drop(self.holders, left, lambda h: h[0])
-            _drop(self.mana, left, lambda h: h[0])
-            _drop(self.creatures, left, lambda e: e)
+            if self.holders:
+                _drop(self.holders, left, lambda h: h[0])
+            for ctl, lst in self.mana.items():          # (eid, ...) entries
+                for x in lst:
+                    if x[0] == left:
+                        _drop(self.mana, left, lambda h: h[0])
+                        break
+                else:
+                    continue
+                break
+            for ctl, lst in self.creatures.items():
+                if left in lst:
+                    kept = [e for e in lst if e != left]
+                    if kept:
+                        self.creatures[ctl] = kept
+                    else:
+                        del self.creatures[ctl]     # absent: the player has none
+                    break
         if entered is not None:
             self._add(game, entered, game.chars(entered))
         self.key = key
@@ -234,10 +249,11 @@ def _drop(by_player: dict, eid, key) -> None:
 
 
 def board(game) -> Board:
-    """The index for the current state (cached on the game)."""
+    """The index for the current state (cached on the game; the game drops it whenever
+    characteristics may have changed or the battlefield changed without a patch:
+    `Game.chars_changed`, `Game.zones_changed`)."""
     b = game.board
-    if b is None or b.key[0] != game.cversion or b.key[1] != game.bversion \
-            or game.chars_version != game.cversion:
+    if b is None or game.chars_version != game.cversion:
         game.all_chars()                    # bring the layer cache up to date first
         b = game.board = Board(game, (game.cversion, game.bversion))
     return b

@@ -299,7 +299,7 @@ class CastTask(Procedure):
             raise IllegalAction(f"p{self.player} can't pay X={self.x}")
         # 601.2c: targets
         specs = spell_target_specs(defn, self.modes or ())
-        tc = TargetContext(self.player, self.eid, game.chars(self.eid), True)
+        tc = TargetContext(self.player, self.eid, game.chars(self.eid), True) if specs else None
         d = self._choose_targets(game, specs, tc)
         if d is not None:
             return d

@@ -258,6 +258,7 @@ def _obey_all(kind, cands, reqs, answer: dict, many=()) -> dict:
 
 
 class DeclareAttackersTask:
+    __slots__ = ("done",)
     needs_rewind = False
 
     def __init__(self):
@@ -453,14 +454,15 @@ def blocker_problem(game, e, defender: int) -> str | None:
 
 
 def block_candidates(game, defender: int) -> dict:
-    attackers = [e for e in game.battlefield if game.world.has(e, Attacking)
-                 and attacked_player(game, e) == defender]
+    attackers = [e for e in game.permanents_with(Attacking)
+                 if attacked_player(game, e) == defender]
     out = {}
     if not attackers:
         return out
+    tapped = game.world.comps.get(Tapped, ())
     for e in board(game).creatures.get(defender, ()):
         c = game.chars(e)
-        if game.world.has(e, Tapped) or "cant_block" in c.flags:       # 509.1a
+        if e in tapped or "cant_block" in c.flags:                     # 509.1a
             continue
         can = [a for a in attackers if can_block(game, e, a)]
         if can:
@@ -546,6 +548,7 @@ def _block_options(game, cands) -> dict:
 
 
 class DeclareBlockersTask:
+    __slots__ = ("defenders", "i", "order_stage")
     needs_rewind = False
 
     def __init__(self):
@@ -555,16 +558,16 @@ class DeclareBlockersTask:
 
     def copy(self):
         t = DeclareBlockersTask()
-        t.__dict__.update(self.__dict__)
+        t.i = self.i
         t.defenders = list(self.defenders) if self.defenders is not None else None
         t.order_stage = list(self.order_stage) if self.order_stage is not None else None
         return t
 
     def run(self, game):
         if self.defenders is None:
+            attacking = game.permanents_with(Attacking)
             self.defenders = [p for p in game.apnap() if p != game.active and
-                              any(attacked_player(game, e) == p for e in game.battlefield
-                                  if game.world.has(e, Attacking))]
+                              any(attacked_player(game, e) == p for e in attacking)]
         while self.i < len(self.defenders):
             d = self.defenders[self.i]
             cands = block_candidates(game, d)
@@ -587,10 +590,9 @@ class DeclareBlockersTask:
 
     def _finish_blocks(self, game):
         # 509.1h: attackers with no blockers are unblocked; blocked ones stay blocked
-        for e in game.battlefield:
-            at = game.world.get(e, Attacking)
-            if at is not None:
-                game.emit("attack_result", attacker=e, blocked=at.blocked)
+        ents = game.world.ents
+        for e in game.permanents_with(Attacking):
+            game.emit("attack_result", attacker=e, blocked=ents[e][Attacking].blocked)
 
     def _orders_needed(self, game) -> list:
         if not game.rules.damage_assignment_order:
@@ -673,7 +675,8 @@ def attackers_of(game, blocker) -> list:
     bl = game.world.get(blocker, Blocking)
     if bl is None:
         return []
-    out = [a for a in bl.attackers if a in game.battlefield and game.world.has(a, Attacking)]
+    attacking = game.world.comps.get(Attacking, ())
+    out = [a for a in bl.attackers if a in attacking and a in game.battlefield]
     order = game.damage_order.get(blocker)
     if order:
         out.sort(key=lambda e: order.index(e) if e in order else len(order))
@@ -739,11 +742,8 @@ def blockers_of(game, attacker, index=None) -> list:
     if index is not None:
         out = list(index.get(attacker, ()))
     else:
-        out = []
-        for e in game.battlefield:
-            bl = game.world.get(e, Blocking)
-            if bl is not None and attacker in bl.attackers:
-                out.append(e)
+        ents = game.world.ents
+        out = [e for e in game.permanents_with(Blocking) if attacker in ents[e][Blocking].attackers]
     order = game.damage_order.get(attacker)
     if order:
         out.sort(key=lambda e: order.index(e) if e in order else len(order))
@@ -758,11 +758,10 @@ def blockers_of(game, attacker, index=None) -> list:
 def blocking_index(game) -> dict:
     """attacker -> [blockers], in one pass over the battlefield."""
     idx = {}
-    for e in game.battlefield:
-        bl = game.world.get(e, Blocking)
-        if bl is not None:
-            for a in bl.attackers:
-                idx.setdefault(a, []).append(e)
+    ents = game.world.ents
+    for e in game.permanents_with(Blocking):
+        for a in ents[e][Blocking].attackers:
+            idx.setdefault(a, []).append(e)
     return idx
 
 
@@ -841,6 +840,7 @@ def combat_damage_task():
 
 
 class CombatDamageTask:
+    __slots__ = ("first_strike", "plan", "assign", "i", "shield_plans", "orders")
     needs_rewind = False
 
     def __init__(self, first_strike: bool):
@@ -872,14 +872,12 @@ class CombatDamageTask:
         plan = []
         if self.first_strike:
             game.fs_participants = {
-                e for e in game.battlefield
-                if (game.world.has(e, Attacking) or game.world.has(e, Blocking)) and
-                (game.chars(e).has("first strike") or game.chars(e).has("double strike"))}
+                e for e in game.permanents_with(Attacking, Blocking)
+                if game.chars(e).has("first strike") or game.chars(e).has("double strike")}
         index = blocking_index(game)
-        for e in list(game.battlefield):
-            at = game.world.get(e, Attacking)
-            if at is None:
-                continue
+        ents = game.world.ents
+        for e in game.permanents_with(Attacking):
+            at = ents[e][Attacking]
             c = game.chars(e)
             if not self._deals_now(game, e, c) or (c.power or 0) <= 0:
                 continue
@@ -901,10 +899,7 @@ class CombatDamageTask:
                 continue
             plan.append((e, None, {"blockers": blockers, "trample": c.has("trample") and d is not None,
                                    "defender": d, "total": power}))
-        for e in list(game.battlefield):
-            bl = game.world.get(e, Blocking)
-            if bl is None:
-                continue
+        for e in game.permanents_with(Blocking):
             c = game.chars(e)
             if not self._deals_now(game, e, c) or (c.power or 0) <= 0:
                 continue
@@ -951,6 +946,24 @@ class CombatDamageTask:
             for r, n in a.items():
                 if n > 0:
                     batch.append((src, sc, r, n))
+        if game.shields or board(game).statics:
+            d = self._choices(game, batch)
+            if d is not None:
+                return d
+        # else no prevention shield, redirection or static ability: no choice to make (at
+        # most protection applies to each damage event, 615.7, 616.1)
+        game.prevention_plans = {k: dict(v) for k, v in self.shield_plans.items()}
+        try:
+            dmg.deal(game, batch, combat=True, orders=self.orders)
+        finally:
+            game.prevention_plans = {}
+        game.emit("combat_damage_dealt", first_strike=self.first_strike)
+        game.priority = game.active
+        return None
+
+    def _choices(self, game, batch):
+        """The next choice prevention and redirection effects ask before the damage is
+        dealt (615.7, 614.9, 616.1), or None."""
         from mtg_ecs.systems.replacement import shield_choices, order_decision
         for sh, r, per in shield_choices(game, batch):                 # 615.7
             if sh.sid in self.shield_plans:
@@ -967,18 +980,9 @@ class CombatDamageTask:
         if d is not None:
             return d
         skips = {}
-        d = order_decision(game, _redirect.apply(game, batch, orders=self.orders, skips=skips, combat=True),
-                           True, self.orders, skips)                    # 616.1
-        if d is not None:
-            return d
-        game.prevention_plans = {k: dict(v) for k, v in self.shield_plans.items()}
-        try:
-            dmg.deal(game, batch, combat=True, orders=self.orders)
-        finally:
-            game.prevention_plans = {}
-        game.emit("combat_damage_dealt", first_strike=self.first_strike)
-        game.priority = game.active
-        return None
+        return order_decision(game, _redirect.apply(game, batch, orders=self.orders, skips=skips,
+                                                    combat=True),
+                              True, self.orders, skips)                 # 616.1
 
     def answer(self, game, decision, answer):
         if decision.kind == "replacement":

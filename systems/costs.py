@@ -17,6 +17,7 @@ from mtg_ecs.components.mana import (COLORS, IDX, covers, find_payment, pay_from
 from mtg_ecs.systems.layers import intrinsic_mana_abilities
 
 _TAP = Cost(tap=True, text="{T}")
+_plus = int.__add__
 
 
 @lru_cache(maxsize=None)
@@ -114,7 +115,7 @@ def is_simple_mana(ab) -> bool:
 
 def can_tap_for_cost(game, eid: int) -> bool:
     """{T} in a cost: untapped, and a creature must not be summoning sick (302.6)."""
-    if game.world.has(eid, Tapped):
+    if eid in game.world.comps.get(Tapped, ()):
         return False
     c = game.chars(eid)
     if "Creature" in c.types and game.is_sick(eid) and not c.has("haste"):
@@ -198,24 +199,26 @@ def _split_sources(game, player: int) -> tuple:
     hit = game.mana_split.get(player)
     if hit is not None and hit[0] is srcs:
         return hit[1]
-    res = split_sources([(e, pools) for e, pools, _ in srcs])
+    res = split_sources(srcs)
     game.mana_split[player] = (srcs, res)
     return res
 
 
 def activate_mana_ability(game, player: int, eid: int, index: int, choice: int = 0) -> None:
     """CR 605.3: a mana ability resolves immediately, without the stack."""
-    abilities = activated_abilities(game, eid)
+    c = game.chars(eid)
+    abilities = c.acts if c.acts is not None else activated_abilities(game, eid)
     if index >= len(abilities) or not abilities[index].mana:
         raise IllegalAction(f"{game.name(eid)} has no mana ability {index}")
     ab = abilities[index]
-    if game.chars(eid).controller != player:
+    if c.controller != player:
         raise IllegalAction(f"p{player} doesn't control {game.name(eid)}")
-    if ab.cost.tap and not can_tap_for_cost(game, eid):
+    cost = ab.cost
+    if cost.tap and not can_tap_for_cost(game, eid):
         raise IllegalAction(f"{game.name(eid)} can't be tapped for mana now")
-    if ab.cost.mana.total:
-        pay_mana(game, player, ab.cost.mana)
-    if ab.cost.tap:
+    if cost.mana.total:
+        pay_mana(game, player, cost.mana)
+    if cost.tap:
         game.set(eid, TAPPED)
     if not (0 <= choice < len(ab.mana)):
         raise IllegalAction(f"{game.name(eid)} can't make that mana")
@@ -223,10 +226,10 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
     if callable(add):                      # 'Add {G} for each Elf you control' (106.1, 605.1a)
         add = tuple(add(game, eid))
     pool = game.players[player].pool
-    for i in range(6):
-        pool[i] += add[i]
+    pool[:] = map(_plus, pool, add)
     game.touch_hidden()
-    game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=ab.cost.tap)
+    if game.hears("mana_ability"):
+        game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=cost.tap)
 
 
 def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> None:

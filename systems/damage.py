@@ -17,10 +17,11 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
     event index -> prevention effects in the order the affected player chose (616.1,
     see `replacement.order_decision`). Returns the list of (source, recipient,
     amount dealt)."""
-    from mtg_ecs.systems import redirect
     skips = {}
-    batch = redirect.apply(game, batch, consume=True, orders=orders, skips=skips,
-                           combat=combat)                   # 614.9 redirection (Harm's Way)
+    if game.shields:                                        # a redirection is a shield
+        from mtg_ecs.systems import redirect
+        batch = redirect.apply(game, batch, consume=True, orders=orders, skips=skips,
+                               combat=combat)               # 614.9 redirection (Harm's Way)
     dealt = []
     for i, (src, sc, target, amount) in enumerate(batch):
         if amount <= 0:
@@ -61,8 +62,16 @@ def lose_life(game, player: int, n: int, from_damage: bool = False) -> None:
     p = game.players[player]
     p.life -= n
     p.life_lost_turn += n
-    game.touch()
+    _life_changed(game, p)
     game.emit("life_loss", player=player, amount=n, damage=from_damage)
+
+
+def _life_changed(game, p) -> None:
+    """A life total changed: a state-based action can apply only at 0 or less (704.5a)."""
+    if p.life > 0:
+        game.touch_hidden()
+    else:
+        game.touch()
 
 
 def gain_life(game, player: int, n: int) -> None:
@@ -75,7 +84,7 @@ def gain_life(game, player: int, n: int) -> None:
     p = game.players[player]
     p.life += n
     p.life_gained_turn += n
-    game.touch()
+    _life_changed(game, p)
     game.emit("life_gain", player=player, amount=n)
 
 
@@ -84,5 +93,5 @@ def pay_life(game, player: int, n: int) -> None:
     p = game.players[player]
     p.life -= n
     p.life_lost_turn += n
-    game.touch()
+    _life_changed(game, p)
     game.emit("life_loss", player=player, amount=n, damage=False)

@@ -75,36 +75,38 @@ STEP_INDEX = {s.name: i for i, s in enumerate(STEPS)}
 BY_NAME = {s.name: s for s in STEPS}
 
 
+def nothing_due(game) -> bool:
+    """No check of BEFORE_PRIORITY is due: `combat.removal_due`, `sba.due` and
+    `triggers.due` all false, read at once (tests/test_pipeline_fast.py holds them equal)."""
+    return game.sba_clean == game.sversion and not game.pending_triggers \
+        and game.combat_checked == (game.cversion, game.bversion)
+
+
 class Pipeline:
     """The rules the core loop runs (its `Rules` protocol), built from the tables above."""
 
     before_priority = BEFORE_PRIORITY
     steps = BY_NAME
     step_names = STEP_NAMES
+    following = dict(zip(STEP_NAMES, STEP_NAMES[1:]))      # the step after each, in order
+
+    def quick_due(self):
+        """`nothing_due` while the checks before priority are those of BEFORE_PRIORITY (or
+        some of them: then nothing due among all is nothing due among those); else None."""
+        known = BEFORE_PRIORITY
+        return nothing_due if all(c in known for c in self.before_priority) else None
 
     @staticmethod
     def next_step(game) -> None:
-        turn.next_step(game)
+        turn.next_step(game)        # looked up each time: a test harness may wrap it
 
-    @staticmethod
-    def priority_decision(game, player: int):
-        return priority.decision(game, player)
-
-    @staticmethod
-    def only_pass(game, player: int) -> bool:
-        return priority.only_pass(game, player)
-
-    @staticmethod
-    def pass_priority(game, player: int) -> None:
-        priority.pass_priority(game, player)
-
-    @staticmethod
-    def needs_rewind(action) -> bool:
-        return priority.needs_rewind(action)
-
-    @staticmethod
-    def take_action(game, player: int, action) -> None:
-        priority.take_action(game, player, action)
+    # the systems' functions themselves (no wrapper call in between)
+    priority_decision = staticmethod(priority.decision)
+    only_pass = staticmethod(priority.only_pass)
+    pass_priority = staticmethod(priority.pass_priority)
+    auto_pass_round = staticmethod(priority.auto_pass_round)
+    needs_rewind = staticmethod(priority.needs_rewind)
+    take_action = staticmethod(priority.take_action)
 
 
 PIPELINE = Pipeline()

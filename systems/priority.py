@@ -19,7 +19,7 @@ from mtg_ecs.systems.targeting import TargetContext, has_candidates
 from mtg_ecs.systems.naming import activation_forbidden
 from mtg_ecs.systems.restrictions import restricted
 from mtg_ecs.systems.stack import ResolveTask
-from mtg_ecs.components.mana import COLORS, IDX
+from mtg_ecs.components.mana import COLORS, IDX, covers, feasible_split
 
 MAIN_PHASES = ("main1", "main2")
 
@@ -41,24 +41,52 @@ def cached_actions(game, player: int) -> list:
 
 
 def _cached(game, player: int) -> tuple:
+    """The player's legal actions, computed again only when what they depend on
+    changed: any change at all (`version`, the step), or — when every card in hand
+    is a land or a spell only its mana cost limits (`_plain_cost`) and nothing else
+    can act (`_dependency_key`) — only the hand, the timing, the land play, the mana
+    sources or pool, or the characteristics."""
     hit = game.actions_cache
-    if hit[0] != game.version or hit[1] != player or game.step != game.actions_step:
-        acts, span = _legal_actions(game, player)
-        hit = game.actions_cache = (game.version, player, acts, span)
-        game.actions_step = game.step
+    if hit[0] == game.version and hit[1] == player and game.step == game.actions_step:
+        return hit[2], hit[3]
+    key = _dependency_key(game, player)
+    if key is None or hit[1] != player or hit[4] != key:
+        acts, span, simple = _legal_actions_simple(game, player)
+        hit = (game.version, player, acts, span, key if simple else None)
+    else:
+        hit = (game.version, player, hit[2], hit[3], key)     # the same list, still right
+    game.actions_cache = hit
+    game.actions_step = game.step
     return hit[2], hit[3]
+
+
+def _dependency_key(game, player: int):
+    """What the legal actions depend on while no static ability, player restriction
+    or non-mana activated ability of the player's exists: the hand, sorcery timing,
+    the land play, the characteristics (cversion), the {T} mana sources and the mana
+    pool. None outside that case. (The hand's cards must be lands or plain spells too:
+    checked when the list is computed, see `_legal_actions_simple`.)"""
+    if game.player_restrictions:
+        return None
+    b = board(game)
+    if b.statics or player in b.holders:
+        return None
+    p = game.players[player]
+    return (tuple(p.hand), game.active == player and not game.stack and game.step in MAIN_PHASES,
+            p.lands_played < p.land_plays, game.cversion, costs.mana_sources(game, player),
+            tuple(p.pool))
 
 
 def only_pass(game, player: int) -> bool:
     """True when passing is the only action apart from activating mana abilities
     (whose mana nothing could use): the auto-pass of `Game(auto_pass=True)`."""
-    if not sorcery_timing(game, player):
-        b = board(game)
-        if player not in b.holders:
-            instant, hand_abilities = _hand_summary(game, player)
-            if not instant and not hand_abilities and \
-                    (not b.statics or not _plays_top_of_library(game, player)):
-                return True             # nothing but instants and flash could be cast now
+    if game.active != player or game.stack or game.step not in MAIN_PHASES:
+        # not sorcery timing (117.1a): anything to do at all?
+        hit = game.instant_cache.get(player)
+        if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
+            hit = _hand_state(game, player)
+        if hit[3]:
+            return True                 # nothing could be cast or activated now
     # the full list, kept for the decision that follows when there is something to do
     acts, span = _cached(game, player)
     if span.start != 1:
@@ -89,39 +117,80 @@ def legal_actions(game, player: int) -> list:
 def _legal_actions(game, player: int) -> tuple:
     """(actions, slice): Pass, lands, spells, then {T} mana abilities as
     actions[slice], then other activated abilities."""
+    acts, span, _ = _legal_actions_simple(game, player)
+    return acts, span
+
+
+def _card_info(game, c: int, cards: dict) -> tuple:
+    """(castable at instant speed?, abilities that function in the hand, a land?, its
+    definition, `_plain_cost`) of a card in hand, from its characteristics; cached per characteristics
+    state (`hand_cards_cache`: off the battlefield only characteristic-defining P/T
+    can change with other state, 604.3, and none of these reads it)."""
+    ch = game.chars(c)
+    types = ch.types
+    info = cards[c] = ("Instant" in types or ch.has("flash"),
+                       [(i, ab) for i, ab in enumerate(costs.activated_abilities(game, c))
+                        if ab.zone == "hand"],
+                       "Land" in types, ch.defn, _plain_cost(ch.defn))
+    return info
+
+
+def _hand_cards(game) -> dict:
+    cards = game.hand_cards_cache
+    if cards[0] != game.cversion:
+        cards = game.hand_cards_cache = (game.cversion, {})
+    return cards[1]
+
+
+def _legal_actions_simple(game, player: int) -> tuple:
+    """`_legal_actions` and whether every card in hand was a land or a plain spell
+    (`_plain_cost`) with no ability in hand: then the list depends only on what
+    `_dependency_key` names."""
     acts = [_PASS]
     p = game.players[player]
-    sorcery_ok = sorcery_timing(game, player)
+    sorcery_ok = game.active == player and not game.stack and game.step in MAIN_PHASES
     chars = game.chars
+    simple = True
+    hand_items = []         # cards with abilities that function in the hand (702.29a)
+    statics = board(game).statics       # none: no static ability changes what can be done
     # lands (305.1-305.2) and spells (601.3, 117.1a)
     if p.hand:
         lands_ok = sorcery_ok and p.lands_played < p.land_plays
-        free = None
+        free = None if statics else False
         castable = _castable_cache(game, player)
         mana = None             # what the player could pay with, worked out once (plain spells)
+        cards = _hand_cards(game)
         for c in p.hand:
-            ch = chars(c)
-            types = ch.types
-            if "Land" in types:
+            info = cards.get(c)
+            if info is None:
+                info = _card_info(game, c, cards)
+            instant, in_hand, land, defn, plain = info
+            if in_hand:
+                simple = False
+                hand_items.append((c, in_hand))
+            if land:
                 if lands_ok:
                     acts.append(play_land_option(c))
                 continue
-            if not (sorcery_ok or "Instant" in types or ch.has("flash")):
+            if plain is None:
+                simple = False
+            if not (sorcery_ok or instant):
                 continue
-            ok = castable.get(ch.defn)
+            ok = castable.get(defn)
             if ok is None:
-                plain = _plain_cost(ch.defn)
                 if plain is not None:
                     if mana is None:
                         mana = _plain_mana(game, player)
                     if mana is not False:
-                        ok = plain.total == 0 or costs.covers_or_feasible(mana, plain)
+                        base, multi = mana                  # costs.covers_or_feasible
+                        ok = plain.total == 0 or (covers(base, plain) if not multi
+                                                  else feasible_split(base, multi, plain))
                 if ok is None:
                     ok = can_cast(game, player, c, None)
-                castable[ch.defn] = ok
+                castable[defn] = ok
             if ok:
                 acts.append(cast_option(c))
-            if ch.defn.alt_cost is not None and can_cast(game, player, c, "alt"):
+            if defn.alt_cost is not None and can_cast(game, player, c, "alt"):
                 acts.append(Cast(c, alt="alt"))              # 118.9: same timing (004 DD-2)
             if free is None:
                 free = _casts_free_from_hand(game, player)
@@ -129,7 +198,7 @@ def _legal_actions(game, player: int) -> tuple:
                 acts.append(Cast(c, alt="free"))
     # "you may play the top card of your library": playing a land is the turn's land play,
     # playing a nonland card is casting it with the usual timing and costs (305.1, 601.3)
-    if p.library and _plays_top_of_library(game, player):
+    if statics and p.library and _plays_top_of_library(game, player):
         c = p.library[-1]
         ch = chars(c)
         if "Land" in ch.types:
@@ -139,64 +208,80 @@ def _legal_actions(game, player: int) -> tuple:
             acts.append(cast_option(c))
     # mana abilities that can be activated now (cached with the mana sources)
     i = len(acts)
-    for e, _, choices in costs.mana_sources(game, player):
+    acts += _mana_options(game, player)
+    j = len(acts)
+    # other activated abilities: of permanents, then of cards in hand that function there
+    # (cycling, 702.29a)
+    field = board(game).holders.get(player)
+    for holders in (field, hand_items):
+        if holders:
+            for e, items in holders:
+                for k, ab in items:
+                    if can_activate(game, player, e, ab, sorcery_ok):
+                        acts.append(activate_option(e, k))
+    return acts, slice(i, j), simple
+
+
+def _mana_options(game, player: int) -> list:
+    """Activate options of the {T} mana abilities of the player's untapped mana
+    sources, one per ability (605.1a); the same list while the sources are."""
+    srcs = costs.mana_sources(game, player)
+    hit = game.mana_options.get(player)
+    if hit is not None and hit[0] is srcs:
+        return hit[1]
+    out = []
+    for e, _, choices in srcs:
         seen = -1
         for k, _ in choices:
             if k != seen:
-                acts.append(activate_option(e, k))
+                out.append(activate_option(e, k))
                 seen = k
-    j = len(acts)
-    # other activated abilities
-    for e, items in _ability_holders(game, player):
-        for k, ab in items:
-            if can_activate(game, player, e, ab, sorcery_ok):
-                acts.append(activate_option(e, k))
-    return acts, slice(i, j)
+    game.mana_options[player] = (srcs, out)
+    return out
 
 
 def _hand_summary(game, player: int):
     """(a card castable at instant speed?, abilities that function in the hand) for
     the player's hand, cached per hand and characteristics state (117.1a, 702.29a)."""
     hit = game.instant_cache.get(player)
-    if hit is not None and hit[0] == game.cversion and hit[1] == game.zversion:
-        return hit[2]
-    # per card: characteristics off the battlefield change only with cversion
-    cards = game.hand_cards_cache
-    if cards[0] != game.cversion:
-        cards = game.hand_cards_cache = (game.cversion, {})
-    cards = cards[1]
-    instant = False
-    items = []
-    for c in game.players[player].hand:
-        hit = cards.get(c)
-        if hit is None:
-            ch = game.chars(c)
-            hit = cards[c] = ("Instant" in ch.types or ch.has("flash"),
-                              [(i, ab) for i, ab in enumerate(costs.activated_abilities(game, c))
-                               if ab.zone == "hand"])
-        if hit[0]:
-            instant = True
-        if hit[1]:
-            items.append((c, hit[1]))
-    res = (instant, items)
-    game.instant_cache[player] = (game.cversion, game.zversion, res)
-    return res
+    if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
+        hit = _hand_state(game, player)
+    return hit[2]
 
 
-def _instant_speed_in_hand(game, player: int) -> bool:
-    """Does the hand hold a card castable at instant speed (117.1a)?"""
-    return _hand_summary(game, player)[0]
-
-
-def _ability_holders(game, player: int) -> list:
-    """(object, [(index, ability)]) for the player's permanents with activated
-    abilities other than free {T} mana abilities, then cards in hand with abilities
-    that function there (cycling, 702.29a)."""
-    field = board(game).holders.get(player, ())
-    hand = _hand_summary(game, player)[1]
-    if not hand:
-        return field
-    return list(field) + hand
+def _hand_state(game, player: int) -> tuple:
+    """(cversion, zversion, hand summary, quiet, hand): the cache entry of `_hand_summary`,
+    with `quiet`: the player can do nothing but pass and activate {T} mana abilities
+    when it isn't sorcery timing — no non-mana activated ability of a permanent (the
+    board's `holders`), no instant or flash card and no hand ability, no 'play from
+    the top of your library'. Everything it reads changes only with the
+    characteristics (cversion) or some zone's contents (zversion); the hand summary
+    only with the characteristics and the player's hand, so it is taken over when
+    another zone changed."""
+    hand = tuple(game.players[player].hand)
+    old = game.instant_cache.get(player)
+    if old is not None and old[0] == game.cversion and old[4] == hand:
+        res = old[2]
+        instant, items = res
+    else:
+        # per card: characteristics off the battlefield change only with cversion
+        cards = _hand_cards(game)
+        instant = False
+        items = []
+        for c in hand:
+            hit = cards.get(c)
+            if hit is None:
+                hit = _card_info(game, c, cards)
+            if hit[0]:
+                instant = True
+            if hit[1]:
+                items.append((c, hit[1]))
+        res = (instant, items)
+    b = board(game)
+    quiet = player not in b.holders and not instant and not items and \
+        (not b.statics or not _plays_top_of_library(game, player))
+    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand)
+    return hit
 
 
 def _plays_top_of_library(game, player) -> bool:
@@ -335,6 +420,9 @@ def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
 
 
 def _matches(action, options) -> bool:
+    for o in options:
+        if o is action:
+            return True                 # one of the options itself (agents answer so)
     if isinstance(action, Cast):
         return action.base() in options
     if isinstance(action, Activate):
@@ -347,12 +435,13 @@ def needs_rewind(action) -> bool:
     moved to the stack (those choices are checked in order, 601.2); without them,
     every choice is asked and checked before anything changes, and the action is
     offered only if its costs can be paid."""
-    if isinstance(action, Cast):
-        return any(v is not None for v in (action.targets, action.modes, action.x,
-                                           action.divide, action.pay, action.mana))
-    if isinstance(action, Activate):
-        return any(v is not None for v in (action.targets, action.x, action.divide,
-                                           action.pay, action.mana, action.choice))
+    t = type(action)
+    if t is Cast or isinstance(action, Cast):
+        return not (action.targets is None and action.modes is None and action.x is None
+                    and action.divide is None and action.pay is None and action.mana is None)
+    if t is Activate or isinstance(action, Activate):
+        return not (action.targets is None and action.x is None and action.divide is None
+                    and action.pay is None and action.mana is None and action.choice is None)
     return False
 
 
@@ -405,6 +494,7 @@ class ManaChoiceTask:
     """A mana ability that can make several kinds of mana, activated on its own:
     its controller chooses which (a `mana_choice` decision, answered 'B', 'R', ...)."""
 
+    __slots__ = ("player", "source", "index", "letters", "done")
     needs_rewind = True
 
     def __init__(self, player, source, index, ability):
@@ -416,7 +506,11 @@ class ManaChoiceTask:
 
     def copy(self):
         t = ManaChoiceTask.__new__(ManaChoiceTask)
-        t.__dict__.update(self.__dict__)
+        t.player = self.player
+        t.source = self.source
+        t.index = self.index
+        t.letters = self.letters        # never changed after it is made
+        t.done = self.done
         return t
 
     def run(self, game):
@@ -437,11 +531,74 @@ def _letters(pool) -> str:
     return "".join(COLORS[i] * n for i, n in enumerate(pool))
 
 
+def auto_pass_round(game, player: int):
+    """Auto-pass (`Game(auto_pass=True)`): pass for `player`, then for the next player,
+    while passing is all the player holding priority can do (`only_pass`). A pass
+    changes only who holds priority (117.3d), so what the checks before priority read
+    (117.5) is unchanged for the next player. Returns the player to ask, or None when
+    every player passed (117.4: the top of the stack resolves or the step ends)."""
+    if game.stack or game.step not in MAIN_PHASES:
+        # nobody has sorcery timing (117.1a): if no player can do anything at instant
+        # speed, each passes in turn and the round ends
+        hit = game.quiet_cache
+        if hit[0] != game.cversion or hit[1] != game.zversion:
+            hit = _quiet_all(game)
+        if hit[2]:
+            game.passes = 0
+            game.priority = None
+            if game.stack:
+                game.agenda.append(ResolveTask(game.stack[-1]))          # 608.1
+            return None
+    players = game.players
+    n = len(players)
+    living = 0
+    for q in players:
+        if not q.lost:
+            living += 1
+    while only_pass(game, player):
+        passes = game.passes = game.passes + 1             # pass_priority, inline
+        if passes >= living:
+            game.passes = 0
+            game.priority = None
+            if game.stack:
+                game.agenda.append(ResolveTask(game.stack[-1]))          # 608.1
+            return None
+        for i in range(1, n + 1):                            # game.next_player
+            q = (player + i) % n
+            if not players[q].lost:
+                break
+        else:
+            q = player
+        player = game.priority = q
+    return player
+
+
+def _quiet_all(game) -> tuple:
+    """The `quiet_cache` entry: (cversion, zversion, every player still in the game can
+    do nothing at instant speed but pass: `_hand_state`)."""
+    cache = game.instant_cache
+    quiet = True
+    for q in game.players:
+        if not q.lost:
+            hit = cache.get(q.index)
+            if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
+                hit = _hand_state(game, q.index)
+            if not hit[3]:
+                quiet = False
+                break
+    hit = game.quiet_cache = (game.cversion, game.zversion, quiet)
+    return hit
+
+
 def pass_priority(game, player: int) -> None:
     """CR 117.3d, 117.4: the next player gets priority; when all have passed in
     succession the top of the stack resolves, or the step ends if it is empty."""
-    game.passes += 1
-    if game.passes >= game.living_count():
+    passes = game.passes = game.passes + 1
+    living = 0
+    for q in game.players:
+        if not q.lost:
+            living += 1
+    if passes >= living:
         game.passes = 0
         game.priority = None
         if game.stack:

@@ -386,6 +386,10 @@ def applicable(game, source, source_chars, target, amount, combat) -> list:
     damage-doubling replacement effects that modify it (614.1a, ordered with them: 616.1)."""
     if amount <= 0:
         return []
+    if not game.shields and not board(game).statics:
+        # no prevention shield and no static ability: only protection could apply
+        return [ProtectionPrevention(game, target)] \
+            if protection_prevents(game, source_chars, target) else []
     if rule_in_effect(game, "damage_cant_be_prevented"):       # 615.12
         # only the damage-modifying replacement effects are left (614.1a)
         return [d for d in static_preventions(game, source, target, amount, combat, source_chars)
@@ -583,6 +587,9 @@ def prevent_damage(game, source, source_chars, target, amount: int, combat: bool
                    order=(), only=None, skip=()) -> int:
     """The damage left after prevention effects (615), applied in the order the
     affected player chose (616.1); each applies once. Returns the amount dealt."""
+    if amount > 0 and not game.shields and not board(game).statics and \
+            not protection_prevents(game, source_chars, target):
+        return amount                   # nothing could prevent it (`applicable`)
     if amount > 0 and rule_in_effect(game, "damage_cant_be_prevented"):
         # 615.12: a static 'prevent that damage and <do something>' tries and fails to
         # prevent it; the rest still happens (001 Protean Hydra R2)

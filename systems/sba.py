@@ -19,6 +19,31 @@ def due(game) -> bool:
     return game.sba_clean != game.sversion
 
 
+def could_apply_after_move(game, left, entered) -> bool:
+    """After a zone change that changed no other object's characteristics (no continuous
+    effect exists: the characteristic cache was patched, systems.layers.patch_battlefield),
+    could a state-based action now apply where none did? Only to the object that entered
+    if it is one `_check` looks at (the board's `sba` watch: creatures, planeswalkers,
+    legendaries, Auras, Equipment; or with counters, damage or attached), a creature
+    only with toughness 0 or less or damage (704.5f-h); or to an object attached to the
+    one that left (704.5m-p)."""
+    comps = game.world.comps
+    if left is not None and comps.get(Attached):
+        return True
+    if entered is None:
+        return False
+    ents = game.world.ents[entered]
+    if Counters in ents or Attached in ents or Damage in ents:
+        return True
+    c = game.chars_cache[entered]
+    if c.abilities:
+        return True                       # whatever its abilities do
+    if "Creature" in c.types and (c.toughness is None or c.toughness <= 0):
+        return True
+    return "Planeswalker" in c.types or "Legendary" in c.supertypes \
+        or "Aura" in c.subtypes or "Equipment" in c.subtypes
+
+
 def check(game) -> bool:
     """Perform one round of state-based actions. True if anything happened.
 

@@ -19,6 +19,7 @@ from mtg_ecs.systems.targeting import TargetContext, is_legal
 class ResolveTask:
     """Resolves the top object of the stack; a step may ask for a decision."""
 
+    __slots__ = ("eid", "ctx", "steps", "started", "awaiting")
     needs_rewind = False
 
     def __init__(self, eid: int):
@@ -30,7 +31,10 @@ class ResolveTask:
 
     def copy(self):
         t = ResolveTask.__new__(ResolveTask)
-        t.__dict__.update(self.__dict__)
+        t.eid = self.eid
+        t.steps = self.steps                # a tuple of immutable steps
+        t.started = self.started
+        t.awaiting = self.awaiting          # one of `steps`
         t.ctx = self.ctx.copy() if self.ctx is not None else None
         return t
 

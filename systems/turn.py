@@ -11,6 +11,7 @@ from mtg_ecs.components import (Tapped, Damage, RegenerationShields, Attacking, 
                         LoyaltyActivated)
 from mtg_ecs.core.decisions import Decision, IllegalAction
 from mtg_ecs.systems import sba, zones
+from mtg_ecs.systems.board import board
 from mtg_ecs.systems.control import update_control
 from mtg_ecs.systems.player_rules import skips_step, max_hand_size as mhs
 
@@ -25,7 +26,10 @@ def empty_pools(game) -> None:
 
 def next_step(game) -> None:
     """End the current step and begin the next one (500.2)."""
-    empty_pools(game)
+    for p in game.players:
+        if any(p.pool):
+            empty_pools(game)
+            break
     cur = game.step
     if cur == "end_of_combat":
         end_combat(game)
@@ -37,14 +41,14 @@ def next_step(game) -> None:
         begin_turn(game)
         return
     nxt = _following(game, cur)
-    while nxt not in ("cleanup",) and skips_step(game, game.active, nxt):
-        nxt = _following(game, nxt)                  # 614.10: a skipped step doesn't happen
+    if board(game).statics:                          # only a static ability skips a step
+        while nxt != "cleanup" and skips_step(game, game.active, nxt):
+            nxt = _following(game, nxt)              # 614.10: a skipped step doesn't happen
     begin_step(game, nxt)
 
 
 def _following(game, cur: str) -> str:
-    names = game.pipeline.step_names
-    nxt = names[names.index(cur) + 1]
+    nxt = game.pipeline.following[cur]
     if nxt == "declare_blockers" and not _any_attackers(game):
         return "end_of_combat"                       # 508.8
     if nxt == "first_strike_damage" and not _first_strike_needed(game):
@@ -53,10 +57,14 @@ def _following(game, cur: str) -> str:
 
 
 def _any_attackers(game) -> bool:
-    return bool(game.permanents_with(Attacking))
+    attacking = game.world.comps.get(Attacking)
+    return bool(attacking) and any(e in attacking for e in game.battlefield)
 
 
 def _first_strike_needed(game) -> bool:
+    comps = game.world.comps
+    if not comps.get(Attacking) and not comps.get(Blocking):
+        return False
     for e in game.permanents_with(Attacking, Blocking):
         c = game.chars(e)
         if c.has("first strike") or c.has("double strike"):
@@ -72,8 +80,9 @@ def begin_turn(game) -> None:
     game.turn += 1
     game.active = game.next_player(game.active)
     # "this turn" conditions of the last turn have ended: state caches are stale; the
-    # characteristics only if some continuous effect exists (it may read the turn)
-    game.touch()
+    # characteristics only if some continuous effect exists (it may read the turn). No
+    # state-based action reads the turn (704.5) but through characteristics.
+    game.touch_hidden()
     if game.effects or not game.chars_independent:
         game.chars_changed()
     begin_step(game, game.pipeline.step_names[0])
@@ -102,7 +111,8 @@ def begin_step(game, step: str) -> None:
     game.passes = 0
     for action in spec.actions:
         action(game)
-    game.emit("step_begin", step=step, active=game.active, turn=game.turn)
+    if game.hears("step_begin"):
+        game.emit("step_begin", step=step, active=game.active, turn=game.turn)
     if spec.task is not None:
         game.agenda.append(spec.task())
     elif spec.priority:
@@ -135,6 +145,7 @@ class CleanupTask:
     'until end of turn' effects simultaneously; priority only if something
     happens (514.3a)."""
 
+    __slots__ = ("discarded",)
     needs_rewind = False
 
     def __init__(self):

@@ -23,11 +23,13 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     ceased to exist / stayed). Replacement effects on the move apply first (614), in
     `order` (sids the affected player chose, 616.1); `by`: the player whose spell or
     ability causes the move, where an effect asks (a discard: systems/discard.py)."""
-    comps = game.world.ents.get(eid)
+    world = game.world
+    comps = world.ents.get(eid)
     if comps is None:
         return None
     card = comps[Card]
-    frm = comps[Zone].name
+    zone = comps[Zone]
+    frm = zone.name
     sp = comps.get(Spell)
     cast_from = sp.cast_from if sp is not None else None   # a resolving spell: where it was cast from
     owner_comp = comps[Owner]
@@ -70,13 +72,18 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
                 aura_among = frozenset(game.battlefield)
     if frm == "battlefield":
         _leave_battlefield(game, eid)
-    elif frm == "stack" or _is_ability_source(game, eid):
+    elif frm == "stack" or ((game.stack or game.pending_triggers or game.agenda)
+                            and _is_ability_source(game, eid)):
         # a spell's last known information, or that of the source of an ability on the
         # stack or waiting to be put there, which still uses it (608.2h, 113.7a)
         game.snapshot_lki(eid)
-    old_ctl = game.lki[eid].controller if eid in game.lki else owner
-    game.remove_from_zone(eid)
-    game.world.delete(eid)
+    lk = game.lki.get(eid)
+    old_ctl = lk.controller if lk is not None else owner
+    src = getattr(game.players[zone.player], frm) if frm in PLAYER_ZONES else getattr(game, frm)
+    if eid in src:                                  # game.remove_from_zone
+        src.remove(eid)
+        game.zversion += 1
+    world.delete(eid)
     if card.token and to != "battlefield" and frm == "battlefield":
         pass  # the token goes to the new zone and ceases to exist at the next SBA (111.7, 704.5d)
     new_comps = [card, owner_comp,            # immutable values: the new object shares them
@@ -98,11 +105,11 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     elif to == "stack":
         new_comps.append(Timestamp(game.tick()))
         new_comps.append(Controller(controller if controller is not None else owner, game.clock))
-    new = game.world.create(*new_comps)
+    new = world.create(*new_comps)
     game.card_entity[card.card_id] = new
     if card.token and to != "battlefield":
         game.token_limbo.add(new)                 # ceases to exist at the next SBA check
-    lst = game.zone_list(to, owner)
+    lst = getattr(game.players[owner], to) if to in PLAYER_ZONES else getattr(game, to)
     if to == "library" and position == "bottom":
         lst.insert(0, new)
     elif to == "library" and isinstance(position, int):
@@ -120,8 +127,9 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         from mtg_ecs.systems.auras import AttachAsEntersTask
         from mtg_ecs.systems.entering import schedule
         schedule(game, AttachAsEntersTask(new, aura_among))     # CR 303.4f
-    game.emit("zone_change", old=eid, new=new, frm=frm, to=to, owner=owner,
-              controller=old_ctl, cause=cause, card=card.card_id, cast_from=cast_from)
+    if game.hears_zone_change(eid, frm):
+        game.emit("zone_change", old=eid, new=new, frm=frm, to=to, owner=owner,
+                  controller=old_ctl, cause=cause, card=card.card_id, cast_from=cast_from)
     return new
 
 
@@ -189,7 +197,8 @@ def draw(game, player: int, n: int = 1) -> int:
         new = move(game, top, "hand", cause="draw")
         p.cards_drawn_turn += 1
         drawn += 1
-        game.emit("draw", player=player, card=new)
+        if game.hears("draw"):
+            game.emit("draw", player=player, card=new)
     return drawn
 
 

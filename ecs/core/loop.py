@@ -58,6 +58,10 @@ class Rules(Protocol):
 
     def pass_priority(self, game, player: int) -> None: ...
 
+    def auto_pass_round(self, game, player: int) -> int | None:
+        """Pass for `player` and the players after them while passing is all they can
+        do; the player to ask, or None when the round ended (117.4)."""
+
     def needs_rewind(self, action) -> bool: ...
 
     def take_action(self, game, player: int, action) -> None: ...
@@ -119,7 +123,9 @@ def observe_new_games(observer: Observer):
 def advance(game) -> None:
     """Run until a decision is needed or the game is over (CR 117.5 order)."""
     rules = game.pipeline
-    checks = rules.before_priority
+    checks = [(c.due, c.run) for c in rules.before_priority]
+    quick = getattr(rules, "quick_due", None)
+    nothing_due = quick() if quick is not None else None     # all the checks' `due` at once
     spins = 0
     while True:
         spins += 1
@@ -152,17 +158,31 @@ def advance(game) -> None:
                     o.step_began(game, before)
             else:
                 rules.next_step(game)
-            continue
-        # A player would receive priority: SBAs, then triggers, repeated (117.5).
-        for check in checks:
-            if check.due(game) and check.run(game):
-                break
-        else:
-            if game.auto_pass and rules.only_pass(game, p):
-                rules.pass_priority(game, p)
+            p = game.priority
+            if p is None or game.agenda or game.over:
                 continue
-            game.pending = rules.priority_decision(game, p)
-            return
+            # the step began with priority: on to it, as the loop's top would
+            spins += 1
+            if spins > LOOP_LIMIT:
+                game.end_as_draw("loop draw")
+                return
+        # A player would receive priority: SBAs, then triggers, repeated (117.5).
+        if nothing_due is None or not nothing_due(game):
+            acted = False
+            for due, run in checks:
+                if due(game) and run(game):
+                    acted = True
+                    break
+            if acted:
+                continue                # from the first check again
+        if game.auto_pass:
+            # a pass changes nothing the checks read: players who can only pass
+            # pass in turn without running them again (the round may end here)
+            p = rules.auto_pass_round(game, p)
+            if p is None:
+                continue
+        game.pending = rules.priority_decision(game, p)
+        return
 
 
 def decide(game, answer) -> None:

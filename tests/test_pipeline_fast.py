@@ -1,0 +1,43 @@
+"""The engine's shortcuts agree with what they stand for.
+
+`pipeline.nothing_due` reads the three checks before priority at once (117.5): it must
+say 'nothing due' exactly when no `Check.due` of BEFORE_PRIORITY does, in every state a
+game passes through.
+"""
+from mtg_ecs import Game
+from mtg_ecs.apps.agents import RandomAgent
+from mtg_ecs.apps.simulate import load_deck
+from mtg_ecs.systems import pipeline
+
+
+def _states(seed):
+    a, b = load_deck("green-red-beasts"), load_deck("esper-fliers")
+    g = Game.new([a.cards, b.cards], seed=seed, log=False, turn_limit=12, auto_pass=False)
+    agents = [RandomAgent(2 * seed), RandomAgent(2 * seed + 1)]
+    n = 0
+    while g.pending is not None and n < 3000:
+        yield g
+        d = g.pending
+        g.decide(agents[d.player].act(g, d))
+        n += 1
+
+
+def test_nothing_due_is_every_due_false():
+    """CR 117.5: state-based actions, then triggered abilities, before every priority."""
+    seen = set()
+    for seed in range(6):
+        for g in _states(seed):
+            want = not any(c.due(g) for c in pipeline.BEFORE_PRIORITY)
+            assert pipeline.nothing_due(g) == want
+            seen.add(want)
+    assert seen == {True, False}
+
+
+def test_quick_due_only_for_the_known_checks(monkeypatch):
+    p = pipeline.Pipeline()
+    assert p.quick_due() is pipeline.nothing_due
+    monkeypatch.setattr(pipeline.Pipeline, "before_priority", pipeline.BEFORE_PRIORITY[1:])
+    assert p.quick_due() is pipeline.nothing_due            # some of them: still exact
+    extra = pipeline.Check("other", "0", lambda g: True, lambda g: False)
+    monkeypatch.setattr(pipeline.Pipeline, "before_priority", pipeline.BEFORE_PRIORITY + (extra,))
+    assert p.quick_due() is None
