@@ -109,12 +109,15 @@ def begin_step(game, step: str) -> None:
     game.step = step
     game.priority = None
     game.passes = 0
-    for action in spec.actions:
-        action(game)
+    actions = spec.actions
+    if actions:
+        for action in actions:
+            action(game)
     if game.hears("step_begin"):
         game.emit("step_begin", step=step, active=game.active, turn=game.turn)
-    if spec.task is not None:
-        game.agenda.append(spec.task())
+    task = spec.task
+    if task is not None:
+        game.agenda.append(task())
     elif spec.priority:
         game.priority = game.active
 
