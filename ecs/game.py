@@ -311,10 +311,12 @@ class Game(GameState):
             return list(self.battlefield)
         return [e for e in self.battlefield if self.chars(e).controller == controller]
 
-    def is_sick(self, eid: int) -> bool:
-        """CR 302.6: not continuously controlled since its controller's most recent turn began."""
-        ctl = self.world.get(eid, Controller)
-        c = self.chars(eid)
+    def is_sick(self, eid: int, c=None) -> bool:
+        """CR 302.6: not continuously controlled since its controller's most recent turn began.
+        `c`: its characteristics now, if the caller has them."""
+        ctl = self.world.ents[eid].get(Controller) if eid in self.world.ents else None
+        if c is None:
+            c = self.chars(eid)
         p = self.players[c.controller]
         since = ctl.since if ctl is not None and ctl.player == c.controller else self.clock
         return since > p.turn_started_at
