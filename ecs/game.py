@@ -364,11 +364,15 @@ class Game(GameState):
         own = owned_by(owner)
         zone = zone_of("library", owner)
         lib = self.players[owner].library
+        create = self.world.create
+        card_entity = self.card_entity
+        card_id = self.next_card_id
         for defn in defns:
-            card_id = self.new_card_id()
-            eid = self.world.create(Card(defn, card_id, False), own, zone)
-            self.card_entity[card_id] = eid
+            eid = create(Card(defn, card_id, False), own, zone)
+            card_entity[card_id] = eid
             lib.append(eid)
+            card_id += 1
+        self.next_card_id = card_id                 # new_card_id, once per card
         self.zversion += 1
         self.version += 1
 
