@@ -316,10 +316,12 @@ class Game(GameState):
             return list(self.battlefield)
         return [e for e in self.battlefield if self.chars(e).controller == controller]
 
-    def is_sick(self, eid: int) -> bool:
-        """CR 302.6: not continuously controlled since its controller's most recent turn began."""
-        ctl = self.world.get(eid, Controller)
-        c = self.chars(eid)
+    def is_sick(self, eid: int, c=None) -> bool:
+        """CR 302.6: not continuously controlled since its controller's most recent turn began.
+        `c`: its characteristics now, if the caller has them."""
+        ctl = self.world.ents[eid].get(Controller) if eid in self.world.ents else None
+        if c is None:
+            c = self.chars(eid)
         p = self.players[c.controller]
         since = ctl.since if ctl is not None and ctl.player == c.controller else self.clock
         return since > p.turn_started_at
@@ -367,11 +369,15 @@ class Game(GameState):
         own = owned_by(owner)
         zone = zone_of("library", owner)
         lib = self.players[owner].library
+        create = self.world.create
+        card_entity = self.card_entity
+        card_id = self.next_card_id
         for defn in defns:
-            card_id = self.new_card_id()
-            eid = self.world.create(Card(defn, card_id, False), own, zone)
-            self.card_entity[card_id] = eid
+            eid = create(Card(defn, card_id, False), own, zone)
+            card_entity[card_id] = eid
             lib.append(eid)
+            card_id += 1
+        self.next_card_id = card_id                 # new_card_id, once per card
         self.zversion += 1
         self.version += 1
 

@@ -52,9 +52,9 @@ def attack_problem(game, e) -> str | None:
 
 def _cant_attack(game, e, c) -> str | None:
     """Why the active player's creature `e` (characteristics `c`) can't attack (None if it can)."""
-    if game.world.has(e, Tapped):
+    if e in game.world.comps.get(Tapped, ()):
         return "it is tapped (CR 508.1a)"
-    if game.is_sick(e) and not c.has("haste"):
+    if game.is_sick(e, c) and not c.has("haste"):
         return ("it has summoning sickness: its controller hasn't controlled it continuously "
                 "since the turn began (CR 302.6)")
     if c.has("defender"):

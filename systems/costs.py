@@ -118,7 +118,7 @@ def can_tap_for_cost(game, eid: int) -> bool:
     if eid in game.world.comps.get(Tapped, ()):
         return False
     c = game.chars(eid)
-    if "Creature" in c.types and game.is_sick(eid) and not c.has("haste"):
+    if "Creature" in c.types and game.is_sick(eid, c) and not c.has("haste"):
         return False
     return True
 

@@ -93,8 +93,10 @@ class Pipeline:
     def quick_due(self):
         """`nothing_due` while the checks before priority are those of BEFORE_PRIORITY (or
         some of them: then nothing due among all is nothing due among those); else None."""
-        known = BEFORE_PRIORITY
-        return nothing_due if all(c in known for c in self.before_priority) else None
+        checks = self.before_priority
+        if checks is BEFORE_PRIORITY or all(any(c is k for k in BEFORE_PRIORITY) for c in checks):
+            return nothing_due
+        return None
 
     @staticmethod
     def next_step(game) -> None:

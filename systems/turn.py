@@ -40,7 +40,9 @@ def next_step(game) -> None:
             return
         begin_turn(game)
         return
-    nxt = _following(game, cur)
+    nxt = game.pipeline.following[cur]
+    if nxt == "declare_blockers" or nxt == "first_strike_damage":
+        nxt = _following(game, cur)                  # 508.8, 510.4
     if board(game).statics:                          # only a static ability skips a step
         while nxt != "cleanup" and skips_step(game, game.active, nxt):
             nxt = _following(game, nxt)              # 614.10: a skipped step doesn't happen
@@ -109,12 +111,15 @@ def begin_step(game, step: str) -> None:
     game.step = step
     game.priority = None
     game.passes = 0
-    for action in spec.actions:
-        action(game)
+    actions = spec.actions
+    if actions:
+        for action in actions:
+            action(game)
     if game.hears("step_begin"):
         game.emit("step_begin", step=step, active=game.active, turn=game.turn)
-    if spec.task is not None:
-        game.agenda.append(spec.task())
+    task = spec.task
+    if task is not None:
+        game.agenda.append(task())
     elif spec.priority:
         game.priority = game.active
 

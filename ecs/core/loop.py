@@ -123,7 +123,7 @@ def observe_new_games(observer: Observer):
 def advance(game) -> None:
     """Run until a decision is needed or the game is over (CR 117.5 order)."""
     rules = game.pipeline
-    checks = [(c.due, c.run) for c in rules.before_priority]
+    checks = None
     quick = getattr(rules, "quick_due", None)
     nothing_due = quick() if quick is not None else None     # all the checks' `due` at once
     spins = 0
@@ -168,6 +168,8 @@ def advance(game) -> None:
                 return
         # A player would receive priority: SBAs, then triggers, repeated (117.5).
         if nothing_due is None or not nothing_due(game):
+            if checks is None:
+                checks = [(c.due, c.run) for c in rules.before_priority]
             acted = False
             for due, run in checks:
                 if due(game) and run(game):
