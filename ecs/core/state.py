@@ -227,6 +227,8 @@ def _copier_source() -> tuple[str, dict]:
 
 def _make_copier():
     source, names = _copier_source()
+    # Code generation, as dataclasses does: the source is made only from the names and copy
+    # rules declared in FIELDS above, never from any input or file.
     exec(compile(source, "<mtg_ecs.core.state copy_fields>", "exec"), names)   # noqa: S102
     return names["copy_fields"]
 
