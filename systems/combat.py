@@ -460,11 +460,19 @@ def block_candidates(game, defender: int) -> dict:
     if not attackers:
         return out
     tapped = game.world.comps.get(Tapped, ())
+    # an attacker with no keyword and no rules flag has no evasion (509.1b: flying,
+    # intimidate, landwalk, protection, 'can't be blocked' are all one or the other):
+    # every creature able to block at all can block it
+    chars = game.chars
+    plain = [a for a in attackers if not chars(a).keywords and not chars(a).flags]
     for e in board(game).creatures.get(defender, ()):
-        c = game.chars(e)
+        c = chars(e)
         if e in tapped or "cant_block" in c.flags:                     # 509.1a
             continue
-        can = [a for a in attackers if can_block(game, e, a)]
+        if len(plain) == len(attackers):
+            can = list(attackers)
+        else:
+            can = [a for a in attackers if a in plain or can_block(game, e, a)]
         if can:
             out[e] = can
     return out
