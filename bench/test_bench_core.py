@@ -129,3 +129,22 @@ def test_clone_vanilla_turn9(benchmark):
     assert game.turn == 9 and len(game.battlefield) == 12
     c = benchmark(game.clone)
     assert c.battlefield == game.battlefield and c.world.ents == game.world.ents
+
+
+def test_clone_and_play_on_vanilla_turn9(benchmark):
+    """A search step: clone the turn-9 game and play 10 random decisions on the clone
+    (what the clone saved by sharing, its first writes pay back)."""
+    from mtg_ecs.apps.agents import RandomAgent
+    game = vanilla_mid_game()
+
+    def step():
+        c = game.clone()
+        agents = [RandomAgent(1), RandomAgent(2)]
+        for _ in range(10):
+            d = c.pending
+            if d is None:
+                break
+            c.decide(agents[d.player].act(c, d))
+        return c
+    c = benchmark(step)
+    assert c.turn >= 9

@@ -343,8 +343,16 @@ def _apply_effect(game, ce: CE, working: dict, own: set) -> None:
     if affects is not None:
         src = ce.source
         req = getattr(affects, "requires", None)
+        if req is not None:
+            for eid, c in working.items():
+                if req in c.types and affects(game, src, eid, c, working):
+                    if eid not in own:
+                        c = working[eid] = c.copy()
+                        own.add(eid)
+                    apply(game, ce, c, working)
+            return
         for eid, c in working.items():
-            if (req is None or req in c.types) and affects(game, src, eid, c, working):
+            if affects(game, src, eid, c, working):
                 if eid not in own:
                     c = working[eid] = c.copy()
                     own.add(eid)
@@ -440,7 +448,7 @@ def compute_battlefield(game) -> dict:
             pass
         if not effs:
             if layer == L_ABILITY:
-                _add_granted_statics(game, working, by_layer)
+                _add_granted_statics(game, working, by_layer, own)
             continue
         if layer in (L_TYPE, L_ABILITY, L_CONTROL):
             effs = _order_layer(game, effs, working)
@@ -452,7 +460,7 @@ def compute_battlefield(game) -> dict:
             _apply_effect(game, ce, working, own)
         if layer == L_ABILITY:
             _drop_removed_statics(working, by_layer)
-            _add_granted_statics(game, working, by_layer)
+            _add_granted_statics(game, working, by_layer, own)
     return working
 
 
@@ -476,9 +484,14 @@ def _drop_removed_statics(working, by_layer):
         effs[:] = keep
 
 
-def _add_granted_statics(game, working, by_layer):
-    """Static abilities an object gained in layer 6 generate layer-7 effects (613.6)."""
-    for eid, ch in working.items():
+def _add_granted_statics(game, working, by_layer, own):
+    """Static abilities an object gained in layer 6 generate layer-7 effects (613.6).
+    Only an object an effect changed (`own`) can have abilities other than its card's
+    (printed characteristics have them)."""
+    if not own:
+        return
+    for eid in [e for e in working if e in own]:
+        ch = working[eid]
         base = ch.defn.abilities
         if ch.abilities is base:
             continue
