@@ -98,9 +98,25 @@ class Pipeline:
             return nothing_due
         return None
 
-    @staticmethod
-    def next_step(game) -> None:
-        turn.next_step(game)        # looked up each time: a test harness may wrap it
+    def next_step(self, game) -> None:
+        """The next step begins (`turn.next_step`, looked up each time: a test harness
+        may wrap it). With auto-pass, a step in which every player could only pass
+        ends at once and the next begins: what the loop would do through a priority
+        round (117.3-117.4, 500.2), without going round it. Exact because it stops
+        wherever the loop would do anything else: a task or trigger, a check due
+        before priority (117.5), a main phase (sorcery timing), a player able to act,
+        a game watched by observers (they hear every step of the loop)."""
+        turn.next_step(game)
+        if not game.auto_pass or game.observers or self.before_priority is not BEFORE_PRIORITY:
+            return
+        for _ in range(len(STEPS)):          # at most a turn's worth, then the loop again
+            if game.priority is None or game.agenda or game.over or game.stack \
+                    or game.step in priority.MAIN_PHASES or not nothing_due(game) \
+                    or not priority.everyone_quiet(game):
+                return
+            game.passes = 0                  # every player passed in succession (117.4)
+            game.priority = None
+            turn.next_step(game)
 
     # the systems' functions themselves (no wrapper call in between)
     priority_decision = staticmethod(priority.decision)

@@ -540,10 +540,7 @@ def auto_pass_round(game, player: int):
     if game.stack or game.step not in MAIN_PHASES:
         # nobody has sorcery timing (117.1a): if no player can do anything at instant
         # speed, each passes in turn and the round ends
-        hit = game.quiet_cache
-        if hit[0] != game.cversion or hit[1] != game.zversion:
-            hit = _quiet_all(game)
-        if hit[2]:
+        if everyone_quiet(game):
             game.passes = 0
             game.priority = None
             if game.stack:
@@ -571,6 +568,15 @@ def auto_pass_round(game, player: int):
             q = player
         player = game.priority = q
     return player
+
+
+def everyone_quiet(game) -> bool:
+    """Every player still in the game can do nothing at instant speed but pass (and
+    activate {T} mana abilities whose mana nothing could use): `_hand_state`'s `quiet`."""
+    hit = game.quiet_cache
+    if hit[0] != game.cversion or hit[1] != game.zversion:
+        hit = _quiet_all(game)
+    return hit[2]
 
 
 def _quiet_all(game) -> tuple:
