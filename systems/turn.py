@@ -60,7 +60,10 @@ def _following(game, cur: str) -> str:
 
 def _any_attackers(game) -> bool:
     attacking = game.world.comps.get(Attacking)
-    return bool(attacking) and any(e in attacking for e in game.battlefield)
+    if not attacking:
+        return False
+    battlefield = game.battlefield
+    return any(e in battlefield for e in attacking)     # the fewer: the attackers
 
 
 def _first_strike_needed(game) -> bool:
@@ -136,10 +139,10 @@ def draw_for_turn(game) -> None:
 
 def end_combat(game) -> None:
     """CR 511.3: creatures stop being attacking and blocking at the end of combat."""
-    for e in game.permanents_with(Attacking, Blocking):
-        if game.world.has(e, Attacking):
-            game.unset(e, Attacking)
-        if game.world.has(e, Blocking):
+    comps = game.world.comps
+    if Attacking in comps or Blocking in comps:
+        for e in game.permanents_with(Attacking, Blocking):
+            game.unset(e, Attacking)            # (each only if it has it)
             game.unset(e, Blocking)
     game.fs_participants = None
     game.damage_order = {}
