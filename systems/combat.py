@@ -179,10 +179,15 @@ def legal_declaration(game, decision, answer: dict) -> dict:
     declaration obeying the most requirements that keeps most of `answer` (508.1d,
     509.1c). Checked on a clone, so nothing changes."""
     cands = decision.data["candidates"]
+    chars = game.chars
     if decision.kind == "attackers":
         reqs = decision.data.get("requirements") or []
-        if not reqs and not any("cant_attack_alone" in game.chars(a).flags for a in cands):
-            return answer
+        if not reqs:
+            for a in cands:
+                if "cant_attack_alone" in chars(a).flags:
+                    break
+            else:
+                return answer
     else:
         reqs = block_requirements(game, cands)
         attackers = {a for ats in cands.values() for a in ats}

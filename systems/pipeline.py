@@ -111,8 +111,10 @@ class Pipeline:
             return
         for _ in range(len(STEPS)):          # at most a turn's worth, then the loop again
             if game.priority is None or game.agenda or game.over or game.stack \
-                    or game.step in priority.MAIN_PHASES or not nothing_due(game) \
-                    or not priority.everyone_quiet(game):
+                    or game.step in priority.MAIN_PHASES \
+                    or game.sba_clean != game.sversion or game.pending_triggers \
+                    or game.combat_checked != (game.cversion, game.bversion) \
+                    or not priority.everyone_quiet(game):        # (nothing_due, inline)
                 return
             game.passes = 0                  # every player passed in succession (117.4)
             game.priority = None

@@ -43,7 +43,10 @@ def next_step(game) -> None:
     nxt = game.pipeline.following[cur]
     if nxt == "declare_blockers" or nxt == "first_strike_damage":
         nxt = _following(game, cur)                  # 508.8, 510.4
-    if board(game).statics:                          # only a static ability skips a step
+    b = game.board                                   # board(game), without the call
+    if b is None or game.chars_version != game.cversion:
+        b = board(game)
+    if b.statics:                                    # only a static ability skips a step
         while nxt != "cleanup" and skips_step(game, game.active, nxt):
             nxt = _following(game, nxt)              # 614.10: a skipped step doesn't happen
     begin_step(game, nxt)
