@@ -103,10 +103,12 @@ def useful_actions(game, d: Decision) -> list:
     cost is paid (the automatic payer), so activating one alone only empties later."""
     opts = d.options
     span = d.data.get("mana_abilities")
-    if span is not None:
-        opts = opts[:span.start] + opts[span.stop:]
-    out = []
-    for a in opts:
+    if span is None:
+        out, rest = [], opts
+    else:
+        # before the slice: pass, lands and spells, never an ability (priority.decision)
+        out, rest = opts[:span.start], opts[span.stop:]
+    for a in rest:
         if isinstance(a, Activate) and activated_abilities(game, a.source)[a.index].mana:
             continue
         out.append(a)
