@@ -13,7 +13,7 @@ from mtg_ecs.components.definitions import ActivatedAbility, Cost, StaticAbility
 from mtg_ecs.core.decisions import IllegalAction
 from mtg_ecs.systems.board import board
 from mtg_ecs.components.mana import (COLORS, IDX, covers, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
-                      feasible_split, split_sources)
+                      feasible_split, split_sources, UNIT_MANA)
 from mtg_ecs.systems.layers import intrinsic_mana_abilities
 
 _TAP = Cost(tap=True, text="{T}")
@@ -194,13 +194,18 @@ def covers_or_feasible(mana: tuple, cost: ManaCost) -> bool:
 
 
 def _split_sources(game, player: int) -> tuple:
-    """split_sources of the player's mana sources, cached with them."""
+    """split_sources of the player's mana sources, cached with them: `mana_split` holds
+    (sources, their split or None, `_unit_sources` of them, or False not worked out yet)."""
     srcs = mana_sources(game, player)
     hit = game.mana_split.get(player)
     if hit is not None and hit[0] is srcs:
-        return hit[1]
+        if hit[1] is not None:
+            return hit[1]
+        res = split_sources(srcs)
+        game.mana_split[player] = (srcs, res, hit[2])
+        return res
     res = split_sources(srcs)
-    game.mana_split[player] = (srcs, res)
+    game.mana_split[player] = (srcs, res, False)
     return res
 
 
@@ -239,7 +244,21 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> Non
     p = game.players[player]
     if cost.total == 0:
         return
-    avail = {e: (pools, choices) for e, pools, choices in mana_sources(game, player, exclude)}
+    srcs = mana_sources(game, player, exclude)
+    if sources is None and not cost.hybrid and not game.volatile:
+        units = _unit_sources(game, player, srcs, exclude)
+        if units is not None:
+            plan = _unit_payment(p.pool, cost, units)
+            if plan is not None:
+                for eid, idx, choice in plan:
+                    _tap_for_mana(game, player, eid, idx, choice)
+                left = pay_from_pool(p.pool, cost)
+                if left is None:
+                    raise IllegalAction(f"p{player} can't pay {cost}")
+                p.pool[:] = left
+                game.touch_hidden()
+                return
+    avail = {e: (pools, choices) for e, pools, choices in srcs}
     if sources is None:
         keys = [(e, pools) for e, (pools, _) in avail.items()]
     else:
@@ -271,6 +290,89 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> Non
         raise IllegalAction(f"p{player} can't pay {cost}")
     p.pool[:] = left
     game.touch_hidden()
+
+
+def _unit_sources(game, player: int, srcs, exclude):
+    """[(eid, mana index, ability index, option)] when each of `srcs` (mana_sources) has
+    one option making one mana (basic lands), else None; cached with the sources."""
+    if exclude:
+        return _units_of(srcs)
+    hit = game.mana_split.get(player)
+    if hit is not None and hit[0] is srcs:
+        if hit[2] is not False:
+            return hit[2]
+        units = _units_of(srcs)
+        game.mana_split[player] = (srcs, hit[1], units)
+        return units
+    units = _units_of(srcs)
+    game.mana_split[player] = (srcs, None, units)
+    return units
+
+
+def _units_of(srcs):
+    out = []
+    unit = UNIT_MANA.get
+    for eid, pools, choices in srcs:
+        if len(pools) != 1:
+            return None
+        o = pools[0]
+        c = unit(o) if type(o) is tuple else None
+        if c is None:
+            return None
+        idx, choice = choices[0]
+        out.append((eid, c, idx, choice))
+    return out
+
+
+def _unit_payment(pool, cost: ManaCost, units):
+    """`find_payment` for sources that each make one mana of one kind and a cost with no
+    hybrid symbol: the same plan, as (eid, ability index, option). Each colored need
+    from the first sources of its color, then generic from the first sources left; None
+    if they can't pay (find_payment then decides). The pool pays first."""
+    need = list(cost.colored)
+    if any(pool):
+        if covers(pool, cost):
+            return ()
+        p = list(pool)
+        for i in range(6):
+            take = min(p[i], need[i])
+            p[i] -= take
+            need[i] -= take
+        generic = max(0, cost.generic - sum(p))
+    else:
+        generic = cost.generic
+    chosen = []
+    rest = []
+    for u in units:
+        c = u[1]
+        if need[c] > 0:
+            need[c] -= 1
+            chosen.append((u[0], u[2], u[3]))
+        elif generic:
+            rest.append((u[0], u[2], u[3]))
+    if any(need) or len(rest) < generic:
+        return None
+    if generic:
+        chosen += rest[:generic]
+    return chosen
+
+
+def _tap_for_mana(game, player: int, eid: int, index: int, choice: int) -> None:
+    """`activate_mana_ability` for a source `mana_sources` listed for this payment, while
+    no effect reads state beyond characteristics (not game.volatile): every check there
+    holds (untapped, controlled, not summoning sick, {T} its only cost: 605.3a, 302.6),
+    and tapping another source changes none of them."""
+    c = game.chars(eid)
+    ab = (c.acts if c.acts is not None else activated_abilities(game, eid))[index]
+    game.set(eid, TAPPED)
+    add = ab.mana[choice]
+    if callable(add):                      # 'Add {G} for each Elf you control' (106.1, 605.1a)
+        add = tuple(add(game, eid))
+    pool = game.players[player].pool
+    pool[:] = map(_plus, pool, add)
+    game.touch_hidden()
+    if game.hears("mana_ability"):
+        game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=True)
 
 
 def _use_all(pool, cost, keys):
@@ -357,6 +459,16 @@ def _cost_increases(game) -> list:
     if not statics:
         return ()
     return [(e, r) for e, _, ab in statics for r in ab.rules if isinstance(r, SpellCostIncrease)]
+
+
+def spell_cost_increase(game, player: int, eid: int) -> int:
+    """`cost_increase` for the object `eid`, its characteristics read only if some
+    static ability could increase a cost."""
+    incs = _cost_increases(game)
+    if not incs:
+        return 0
+    spell_chars = game.chars(eid)
+    return sum(r.generic for e, r in incs if r.applies(game, e, spell_chars, player))
 
 
 def cost_increase(game, player: int, spell_chars) -> int:

@@ -14,6 +14,7 @@ from mtg_ecs.core.decisions import (Decision, IllegalAction, Pass, PlayLand, Cas
 from mtg_ecs.components.mana import ZERO, add_costs
 from mtg_ecs.systems import costs, zones
 from mtg_ecs.systems.board import board, statics_with_rule
+from mtg_ecs.systems.layers import base_chars
 from mtg_ecs.systems.casting import CastTask, ActivateTask, spell_target_specs
 from mtg_ecs.systems.targeting import TargetContext, has_candidates
 from mtg_ecs.systems.naming import activation_forbidden
@@ -126,13 +127,29 @@ def _card_info(game, c: int, cards: dict) -> tuple:
     definition, `_plain_cost`) of a card in hand, from its characteristics; cached per characteristics
     state (`hand_cards_cache`: off the battlefield only characteristic-defining P/T
     can change with other state, 604.3, and none of these reads it)."""
-    ch = game.chars(c)
-    types = ch.types
-    info = cards[c] = ("Instant" in types or ch.has("flash"),
-                       [(i, ab) for i, ab in enumerate(costs.activated_abilities(game, c))
-                        if ab.zone == "hand"],
-                       "Land" in types, ch.defn, _plain_cost(ch.defn))
+    if not game.effects:
+        base = base_chars(game, c)
+        if not base.defn.abilities:
+            # no ability of its own (no characteristic-defining one, 604.3) and no effect
+            # from a resolved spell: its characteristics are the printed ones
+            # (layers.compute_offfield returns `base`), the same for every card of it
+            info = _PRINTED_INFO.get(base.defn)
+            if info is None:
+                info = _PRINTED_INFO[base.defn] = _info_of(base)
+            cards[c] = info
+            return info
+    info = cards[c] = _info_of(game.chars(c))
     return info
+
+
+_PRINTED_INFO = {}      # card definition -> `_card_info` of its printed characteristics
+
+
+def _info_of(ch) -> tuple:
+    types = ch.types
+    return ("Instant" in types or ch.has("flash"),
+            [(i, ab) for i, ab in enumerate(costs.activated_of(ch)) if ab.zone == "hand"],
+            "Land" in types, ch.defn, _plain_cost(ch.defn))
 
 
 def _hand_cards(game) -> dict:
