@@ -15,6 +15,7 @@ IDX = {c: i for i, c in enumerate(COLORS)}
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 NAME_TO_LETTER = {v: k for k, v in COLOR_NAMES.items()}
 _SYM = re.compile(r"\{([^}]+)\}")
+_minus = int.__sub__
 
 
 class ManaError(ValueError):
@@ -137,6 +138,9 @@ def pay_from_pool(pool: list, cost: ManaCost) -> list | None:
     Colored requirements first, then hybrid (trying each half), then generic from
     whatever is left. Exact: hybrid alternatives are searched.
     """
+    p = list(map(_minus, pool, cost.colored))
+    if min(p) >= 0:                     # each color's need is there
+        return _pay_hybrid_generic(p, cost.hybrid, cost.generic)
     p = list(pool)
     for i, need in enumerate(cost.colored):
         if need:
@@ -318,7 +322,7 @@ def split_sources(sources) -> tuple:
             one.append(opts[0])
         else:
             multi.append(opts)
-    return ([sum(color) for color in zip(*one)] if one else [0] * 6), multi
+    return (list(map(sum, zip(*one))) if one else [0] * 6), multi
 
 
 def feasible_split(base: list, multi: list, cost: ManaCost) -> bool:

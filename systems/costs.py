@@ -146,8 +146,10 @@ def _mana_sources(game, player: int, exclude) -> list:
     each pool to (ability index, color choice)."""
     out = []
     tapped = game.world.comps.get(Tapped, ())
+    if exclude:
+        tapped = set(tapped).union(exclude)
     for eid, prof, sick_matters in board(game).mana.get(player, ()):
-        if eid in exclude or eid in tapped:             # {T}: only an untapped permanent (107.5)
+        if eid in tapped:                               # {T}: only an untapped permanent (107.5)
             continue
         if sick_matters and game.is_sick(eid):          # 302.6
             continue
@@ -184,7 +186,7 @@ def available_mana(game, player: int) -> tuple:
     """(pool plus the one-option sources' mana, the choices of the others): what
     `covers_or_feasible` needs to check many costs against the same state."""
     fixed, multi = _split_sources(game, player)
-    return [a + b for a, b in zip(game.players[player].pool, fixed)], multi
+    return list(map(_plus, game.players[player].pool, fixed)), multi
 
 
 def covers_or_feasible(mana: tuple, cost: ManaCost) -> bool:
@@ -194,18 +196,13 @@ def covers_or_feasible(mana: tuple, cost: ManaCost) -> bool:
 
 
 def _split_sources(game, player: int) -> tuple:
-    """split_sources of the player's mana sources, cached with them: `mana_split` holds
-    (sources, their split or None, `_unit_sources` of them, or False not worked out yet)."""
+    """split_sources of the player's mana sources, cached with them."""
     srcs = mana_sources(game, player)
     hit = game.mana_split.get(player)
     if hit is not None and hit[0] is srcs:
-        if hit[1] is not None:
-            return hit[1]
-        res = split_sources(srcs)
-        game.mana_split[player] = (srcs, res, hit[2])
-        return res
+        return hit[1]
     res = split_sources(srcs)
-    game.mana_split[player] = (srcs, res, False)
+    game.mana_split[player] = (srcs, res)
     return res
 
 
@@ -246,18 +243,17 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> Non
         return
     srcs = mana_sources(game, player, exclude)
     if sources is None and not cost.hybrid and not game.volatile:
-        units = _unit_sources(game, player, srcs, exclude)
-        if units is not None:
-            plan = _unit_payment(p.pool, cost, units)
-            if plan is not None:
-                for eid, idx, choice in plan:
-                    _tap_for_mana(game, player, eid, idx, choice)
-                left = pay_from_pool(p.pool, cost)
-                if left is None:
-                    raise IllegalAction(f"p{player} can't pay {cost}")
-                p.pool[:] = left
-                game.touch_hidden()
-                return
+        plan = _unit_payment(p.pool, cost, srcs)
+        if plan is not None:
+            heard = game.hears("mana_ability")
+            for eid, (idx, choice) in plan:
+                _tap_for_mana(game, player, eid, idx, choice, heard)
+            left = pay_from_pool(p.pool, cost)
+            if left is None:
+                raise IllegalAction(f"p{player} can't pay {cost}")
+            p.pool[:] = left
+            game.touch_hidden()
+            return
     avail = {e: (pools, choices) for e, pools, choices in srcs}
     if sources is None:
         keys = [(e, pools) for e, (pools, _) in avail.items()]
@@ -292,43 +288,14 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> Non
     game.touch_hidden()
 
 
-def _unit_sources(game, player: int, srcs, exclude):
-    """[(eid, mana index, ability index, option)] when each of `srcs` (mana_sources) has
-    one option making one mana (basic lands), else None; cached with the sources."""
-    if exclude:
-        return _units_of(srcs)
-    hit = game.mana_split.get(player)
-    if hit is not None and hit[0] is srcs:
-        if hit[2] is not False:
-            return hit[2]
-        units = _units_of(srcs)
-        game.mana_split[player] = (srcs, hit[1], units)
-        return units
-    units = _units_of(srcs)
-    game.mana_split[player] = (srcs, None, units)
-    return units
-
-
-def _units_of(srcs):
-    out = []
-    unit = UNIT_MANA.get
-    for eid, pools, choices in srcs:
-        if len(pools) != 1:
-            return None
-        o = pools[0]
-        c = unit(o) if type(o) is tuple else None
-        if c is None:
-            return None
-        idx, choice = choices[0]
-        out.append((eid, c, idx, choice))
-    return out
-
-
-def _unit_payment(pool, cost: ManaCost, units):
-    """`find_payment` for sources that each make one mana of one kind and a cost with no
-    hybrid symbol: the same plan, as (eid, ability index, option). Each colored need
-    from the first sources of its color, then generic from the first sources left; None
-    if they can't pay (find_payment then decides). The pool pays first."""
+def _unit_payment(pool, cost: ManaCost, srcs):
+    """`find_payment` when each of `srcs` (mana_sources) has one option making one mana
+    (basic lands) and the cost has no hybrid symbol: the same plan, as
+    (eid, (ability index, option)). Each colored need from the first sources of its
+    color, then generic from the first sources left (then the pool plus their mana
+    pays: each color's need is met and `generic` more mana is made). None if they can't
+    pay or a source makes something else (find_payment then decides). The pool pays
+    first."""
     need = list(cost.colored)
     if any(pool):
         if covers(pool, cost):
@@ -343,13 +310,19 @@ def _unit_payment(pool, cost: ManaCost, units):
         generic = cost.generic
     chosen = []
     rest = []
-    for u in units:
-        c = u[1]
+    unit = UNIT_MANA.get
+    for eid, pools, choices in srcs:
+        if len(pools) != 1:
+            return None
+        o = pools[0]
+        c = unit(o) if type(o) is tuple else None
+        if c is None:
+            return None
         if need[c] > 0:
             need[c] -= 1
-            chosen.append((u[0], u[2], u[3]))
+            chosen.append((eid, choices[0]))
         elif generic:
-            rest.append((u[0], u[2], u[3]))
+            rest.append((eid, choices[0]))
     if any(need) or len(rest) < generic:
         return None
     if generic:
@@ -357,11 +330,12 @@ def _unit_payment(pool, cost: ManaCost, units):
     return chosen
 
 
-def _tap_for_mana(game, player: int, eid: int, index: int, choice: int) -> None:
+def _tap_for_mana(game, player: int, eid: int, index: int, choice: int, heard: bool) -> None:
     """`activate_mana_ability` for a source `mana_sources` listed for this payment, while
     no effect reads state beyond characteristics (not game.volatile): every check there
     holds (untapped, controlled, not summoning sick, {T} its only cost: 605.3a, 302.6),
-    and tapping another source changes none of them."""
+    and tapping another source changes none of them (nor what `game.hears` reads:
+    `heard`, asked once for the payment)."""
     c = game.chars(eid)
     ab = (c.acts if c.acts is not None else activated_abilities(game, eid))[index]
     game.set(eid, TAPPED)
@@ -371,7 +345,7 @@ def _tap_for_mana(game, player: int, eid: int, index: int, choice: int) -> None:
     pool = game.players[player].pool
     pool[:] = map(_plus, pool, add)
     game.touch_hidden()
-    if game.hears("mana_ability"):
+    if heard:
         game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=True)
 
 

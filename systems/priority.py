@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtg_ecs.components import Card, LoyaltyActivated
+from mtg_ecs.components import Card, CopyOf, LoyaltyActivated
 from mtg_ecs.core.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
                            cast_option, activate_option)
 from mtg_ecs.components.mana import ZERO, add_costs
@@ -124,18 +124,20 @@ def _legal_actions(game, player: int) -> tuple:
 
 def _card_info(game, c: int, cards: dict) -> tuple:
     """(castable at instant speed?, abilities that function in the hand, a land?, its
-    definition, `_plain_cost`) of a card in hand, from its characteristics; cached per characteristics
+    definition, `_plain_cost` and its total) of a card in hand, from its characteristics; cached per characteristics
     state (`hand_cards_cache`: off the battlefield only characteristic-defining P/T
     can change with other state, 604.3, and none of these reads it)."""
     if not game.effects:
-        base = base_chars(game, c)
-        if not base.defn.abilities:
-            # no ability of its own (no characteristic-defining one, 604.3) and no effect
-            # from a resolved spell: its characteristics are the printed ones
-            # (layers.compute_offfield returns `base`), the same for every card of it
-            info = _PRINTED_INFO.get(base.defn)
+        comps = game.world.ents[c]
+        defn = comps[Card].defn
+        if not defn.abilities and CopyOf not in comps:
+            # no ability of its own (no characteristic-defining one, 604.3), no copy
+            # effect (707.2) and no effect from a resolved spell: its characteristics are
+            # the printed ones (layers.compute_offfield returns layers.base_chars), the same
+            # for every card of the definition
+            info = _PRINTED_INFO.get(defn)
             if info is None:
-                info = _PRINTED_INFO[base.defn] = _info_of(base)
+                info = _PRINTED_INFO[defn] = _info_of(base_chars(game, c))
             cards[c] = info
             return info
     info = cards[c] = _info_of(game.chars(c))
@@ -147,9 +149,10 @@ _PRINTED_INFO = {}      # card definition -> `_card_info` of its printed charact
 
 def _info_of(ch) -> tuple:
     types = ch.types
+    plain = _plain_cost(ch.defn)
     return ("Instant" in types or ch.has("flash"),
             [(i, ab) for i, ab in enumerate(costs.activated_of(ch)) if ab.zone == "hand"],
-            "Land" in types, ch.defn, _plain_cost(ch.defn))
+            "Land" in types, ch.defn, plain, plain.total if plain is not None else None)
 
 
 def _hand_cards(game) -> dict:
@@ -181,7 +184,7 @@ def _legal_actions_simple(game, player: int) -> tuple:
             info = cards.get(c)
             if info is None:
                 info = _card_info(game, c, cards)
-            instant, in_hand, land, defn, plain = info
+            instant, in_hand, land, defn, plain, total = info
             if in_hand:
                 simple = False
                 hand_items.append((c, in_hand))
@@ -200,7 +203,7 @@ def _legal_actions_simple(game, player: int) -> tuple:
                         mana = _plain_mana(game, player)
                     if mana is not False:
                         base, multi = mana                  # costs.covers_or_feasible
-                        ok = plain.total == 0 or (covers(base, plain) if not multi
+                        ok = total == 0 or (covers(base, plain) if not multi
                                                   else feasible_split(base, multi, plain))
                 if ok is None:
                     ok = can_cast(game, player, c, None)
@@ -248,6 +251,9 @@ def _mana_options(game, player: int) -> list:
         return hit[1]
     out = []
     for e, _, choices in srcs:
+        if len(choices) == 1:               # one ability, one kind of mana (a basic land)
+            out.append(activate_option(e, choices[0][0]))
+            continue
         seen = -1
         for k, _ in choices:
             if k != seen:
