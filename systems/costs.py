@@ -182,10 +182,11 @@ def can_pay_mana(game, player: int, cost: ManaCost, exclude=()) -> bool:
     return feasible_split([a + b for a, b in zip(p.pool, fixed)], multi, cost)
 
 
-def available_mana(game, player: int) -> tuple:
+def available_mana(game, player: int, srcs=None) -> tuple:
     """(pool plus the one-option sources' mana, the choices of the others): what
-    `covers_or_feasible` needs to check many costs against the same state."""
-    fixed, multi = _split_sources(game, player)
+    `covers_or_feasible` needs to check many costs against the same state. `srcs`: the
+    player's mana_sources, if the caller has them."""
+    fixed, multi = _split_sources(game, player, srcs)
     return list(map(_plus, game.players[player].pool, fixed)), multi
 
 
@@ -195,9 +196,10 @@ def covers_or_feasible(mana: tuple, cost: ManaCost) -> bool:
     return feasible_split(base, multi, cost)
 
 
-def _split_sources(game, player: int) -> tuple:
+def _split_sources(game, player: int, srcs=None) -> tuple:
     """split_sources of the player's mana sources, cached with them."""
-    srcs = mana_sources(game, player)
+    if srcs is None:
+        srcs = mana_sources(game, player)
     hit = game.mana_split.get(player)
     if hit is not None and hit[0] is srcs:
         return hit[1]
@@ -295,7 +297,9 @@ def _unit_payment(pool, cost: ManaCost, srcs):
     color, then generic from the first sources left (then the pool plus their mana
     pays: each color's need is met and `generic` more mana is made). None if they can't
     pay or a source makes something else (find_payment then decides). The pool pays
-    first."""
+    first. Once each colored need is met and `generic` sources are left over, the later
+    sources change nothing (find_payment would put any of them, one-kind or not, after
+    those in its list of what is left), and aren't looked at."""
     need = list(cost.colored)
     if any(pool):
         if covers(pool, cost):
@@ -310,6 +314,7 @@ def _unit_payment(pool, cost: ManaCost, srcs):
         generic = cost.generic
     chosen = []
     rest = []
+    colored = sum(need)                      # colored mana still needed
     unit = UNIT_MANA.get
     for eid, pools, choices in srcs:
         if len(pools) != 1:
@@ -320,13 +325,15 @@ def _unit_payment(pool, cost: ManaCost, srcs):
             return None
         if need[c] > 0:
             need[c] -= 1
+            colored -= 1
             chosen.append((eid, choices[0]))
-        elif generic:
+        elif len(rest) < generic:
             rest.append((eid, choices[0]))
-    if any(need) or len(rest) < generic:
+        elif not colored:
+            break
+    if colored or len(rest) < generic:
         return None
-    if generic:
-        chosen += rest[:generic]
+    chosen += rest
     return chosen
 
 

@@ -52,7 +52,8 @@ def _cached(game, player: int) -> tuple:
         return hit[2], hit[3]
     key = _dependency_key(game, player)
     if key is None or hit[1] != player or hit[4] != key:
-        acts, span, simple = _legal_actions_simple(game, player)
+        srcs = key[4] if key is not None else None          # the key names the mana sources
+        acts, span, simple = _legal_actions_simple(game, player, srcs)
         hit = (game.version, player, acts, span, key if simple else None)
     else:
         hit = (game.version, player, hit[2], hit[3], key)     # the same list, still right
@@ -162,17 +163,21 @@ def _hand_cards(game) -> dict:
     return cards[1]
 
 
-def _legal_actions_simple(game, player: int) -> tuple:
+def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
     """`_legal_actions` and whether every card in hand was a land or a plain spell
     (`_plain_cost`) with no ability in hand: then the list depends only on what
-    `_dependency_key` names."""
+    `_dependency_key` names. `srcs`: the player's mana sources now, if the caller has
+    them (costs.mana_sources)."""
+    if srcs is None:
+        srcs = costs.mana_sources(game, player)
     acts = [_PASS]
     p = game.players[player]
     sorcery_ok = game.active == player and not game.stack and game.step in MAIN_PHASES
     chars = game.chars
     simple = True
     hand_items = []         # cards with abilities that function in the hand (702.29a)
-    statics = board(game).statics       # none: no static ability changes what can be done
+    b = board(game)                     # (nothing below changes the state: the same index)
+    statics = b.statics                 # none: no static ability changes what can be done
     # lands (305.1-305.2) and spells (601.3, 117.1a)
     if p.hand:
         lands_ok = sorcery_ok and p.lands_played < p.land_plays
@@ -200,7 +205,7 @@ def _legal_actions_simple(game, player: int) -> tuple:
             if ok is None:
                 if plain is not None:
                     if mana is None:
-                        mana = _plain_mana(game, player)
+                        mana = _plain_mana(game, player, srcs)
                     if mana is not False:
                         base, multi = mana                  # costs.covers_or_feasible
                         ok = total == 0 or (covers(base, plain) if not multi
@@ -228,11 +233,11 @@ def _legal_actions_simple(game, player: int) -> tuple:
             acts.append(cast_option(c))
     # mana abilities that can be activated now (cached with the mana sources)
     i = len(acts)
-    acts += _mana_options(game, player)
+    acts += _mana_options(game, player, srcs)
     j = len(acts)
     # other activated abilities: of permanents, then of cards in hand that function there
     # (cycling, 702.29a)
-    field = board(game).holders.get(player)
+    field = b.holders.get(player)
     for holders in (field, hand_items):
         if holders:
             for e, items in holders:
@@ -242,10 +247,10 @@ def _legal_actions_simple(game, player: int) -> tuple:
     return acts, slice(i, j), simple
 
 
-def _mana_options(game, player: int) -> list:
+def _mana_options(game, player: int, srcs) -> list:
     """Activate options of the {T} mana abilities of the player's untapped mana
-    sources, one per ability (605.1a); the same list while the sources are."""
-    srcs = costs.mana_sources(game, player)
+    sources `srcs` (costs.mana_sources), one per ability (605.1a); the same list while
+    the sources are."""
     hit = game.mana_options.get(player)
     if hit is not None and hit[0] is srcs:
         return hit[1]
@@ -336,13 +341,13 @@ def _plain_cost(defn):
     return hit
 
 
-def _plain_mana(game, player: int):
+def _plain_mana(game, player: int, srcs):
     """For spells only their mana cost limits (`_plain_cost`): the player's available
     mana (costs.available_mana), or False when something else could matter (Silence,
     a static ability that could change costs)."""
     if restricted(game, player, "cast_spells") or board(game).statics:
         return False
-    return costs.available_mana(game, player)
+    return costs.available_mana(game, player, srcs)
 
 
 def can_cast(game, player: int, card: int, alt) -> bool:
