@@ -135,6 +135,10 @@ def mana_sources(game, player: int, exclude=()) -> list:
         if hit is not None and hit[0] == key:
             return hit[1]
         out = _mana_sources(game, player, ())
+        if hit is not None and hit[1] == out:
+            # the same sources (another player's permanent changed): keep the list, so
+            # what is cached with it (split_sources, the mana ability options) still is
+            out = hit[1]
         cache[player] = (key, out)
         return out
     return _mana_sources(game, player, exclude)
