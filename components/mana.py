@@ -15,7 +15,6 @@ IDX = {c: i for i, c in enumerate(COLORS)}
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 NAME_TO_LETTER = {v: k for k, v in COLOR_NAMES.items()}
 _SYM = re.compile(r"\{([^}]+)\}")
-_minus = int.__sub__
 
 
 class ManaError(ValueError):
@@ -138,9 +137,6 @@ def pay_from_pool(pool: list, cost: ManaCost) -> list | None:
     Colored requirements first, then hybrid (trying each half), then generic from
     whatever is left. Exact: hybrid alternatives are searched.
     """
-    p = list(map(_minus, pool, cost.colored))
-    if min(p) >= 0:                     # each color's need is there
-        return _pay_hybrid_generic(p, cost.hybrid, cost.generic)
     p = list(pool)
     for i, need in enumerate(cost.colored):
         if need:

@@ -6,6 +6,7 @@ one exists (exact search over the mana abilities the player could activate).
 """
 from __future__ import annotations
 
+import operator
 from functools import lru_cache
 
 from mtg_ecs.components import Card, Tapped, TAPPED, Counters, LoyaltyActivated
@@ -17,7 +18,7 @@ from mtg_ecs.components.mana import (COLORS, IDX, covers, find_payment, pay_from
 from mtg_ecs.systems.layers import intrinsic_mana_abilities
 
 _TAP = Cost(tap=True, text="{T}")
-_plus = int.__add__
+_plus = operator.add
 
 
 @lru_cache(maxsize=None)
@@ -190,7 +191,14 @@ def available_mana(game, player: int, srcs=None) -> tuple:
     """(pool plus the one-option sources' mana, the choices of the others): what
     `covers_or_feasible` needs to check many costs against the same state. `srcs`: the
     player's mana_sources, if the caller has them."""
-    fixed, multi = _split_sources(game, player, srcs)
+    if srcs is None:
+        srcs = mana_sources(game, player)
+    hit = game.mana_split.get(player)
+    if hit is not None and hit[0] is srcs:
+        fixed, multi = hit[1]
+    else:
+        fixed, multi = res = split_sources(srcs)
+        game.mana_split[player] = (srcs, res)
     return list(map(_plus, game.players[player].pool, fixed)), multi
 
 
@@ -251,9 +259,24 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> Non
     if sources is None and not cost.hybrid and not game.volatile:
         plan = _unit_payment(p.pool, cost, srcs)
         if plan is not None:
+            # each source listed for this payment is activated (605.3a) without the checks
+            # of `activate_mana_ability`: no effect reads state beyond characteristics
+            # (not game.volatile), so each check holds (untapped, controlled, not
+            # summoning sick, {T} its only cost: 302.6) and tapping another source changes
+            # none of them, nor what `game.hears` reads
             heard = game.hears("mana_ability")
+            pool = p.pool
             for eid, (idx, choice) in plan:
-                _tap_for_mana(game, player, eid, idx, choice, heard)
+                c = game.chars(eid)
+                ab = (c.acts if c.acts is not None else activated_abilities(game, eid))[idx]
+                game.set(eid, TAPPED)
+                add = ab.mana[choice]
+                if callable(add):              # 'Add {G} for each Elf you control' (106.1, 605.1a)
+                    add = tuple(add(game, eid))
+                pool[:] = map(_plus, pool, add)
+                game.touch_hidden()
+                if heard:
+                    game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=True)
             left = pay_from_pool(p.pool, cost)
             if left is None:
                 raise IllegalAction(f"p{player} can't pay {cost}")
@@ -339,25 +362,6 @@ def _unit_payment(pool, cost: ManaCost, srcs):
         return None
     chosen += rest
     return chosen
-
-
-def _tap_for_mana(game, player: int, eid: int, index: int, choice: int, heard: bool) -> None:
-    """`activate_mana_ability` for a source `mana_sources` listed for this payment, while
-    no effect reads state beyond characteristics (not game.volatile): every check there
-    holds (untapped, controlled, not summoning sick, {T} its only cost: 605.3a, 302.6),
-    and tapping another source changes none of them (nor what `game.hears` reads:
-    `heard`, asked once for the payment)."""
-    c = game.chars(eid)
-    ab = (c.acts if c.acts is not None else activated_abilities(game, eid))[index]
-    game.set(eid, TAPPED)
-    add = ab.mana[choice]
-    if callable(add):                      # 'Add {G} for each Elf you control' (106.1, 605.1a)
-        add = tuple(add(game, eid))
-    pool = game.players[player].pool
-    pool[:] = map(_plus, pool, add)
-    game.touch_hidden()
-    if heard:
-        game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=True)
 
 
 def _use_all(pool, cost, keys):
