@@ -208,10 +208,9 @@ def covers_or_feasible(mana: tuple, cost: ManaCost) -> bool:
     return feasible_split(base, multi, cost)
 
 
-def _split_sources(game, player: int, srcs=None) -> tuple:
-    """split_sources of the player's mana sources, cached with them."""
-    if srcs is None:
-        srcs = mana_sources(game, player)
+def _split_sources(game, player: int) -> tuple:
+    """split_sources of the player's mana sources, cached with them (as in available_mana)."""
+    srcs = mana_sources(game, player)
     hit = game.mana_split.get(player)
     if hit is not None and hit[0] is srcs:
         return hit[1]
