@@ -228,13 +228,13 @@ def find_payment(pool: list, cost: ManaCost, sources: list) -> tuple | None:
     return None if best is None else tuple(best)
 
 
-_UNIT = {tuple(int(i == c) for i in range(6)): c for c in range(6)}    # one mana -> its index
+UNIT_MANA = {tuple(int(i == c) for i in range(6)): c for c in range(6)}    # one mana -> its index
 
 
 def _unit(o):
     """The index of the one mana `o` makes, or None if it makes another amount."""
     if type(o) is tuple:
-        return _UNIT.get(o)
+        return UNIT_MANA.get(o)
     return o.index(1) if sum(o) == 1 else None
 
 
@@ -258,7 +258,7 @@ def _greedy_payment(pool, cost: ManaCost, sources):
     chosen = []
     made = []                                # the mana of each chosen source, in order
     left = []
-    unit = _UNIT.get
+    unit = UNIT_MANA.get
     for key, opts in sources:
         if len(opts) == 1:
             o = opts[0]
@@ -318,7 +318,7 @@ def split_sources(sources) -> tuple:
             one.append(opts[0])
         else:
             multi.append(opts)
-    return ([sum(color) for color in zip(*one)] if one else [0] * 6), multi
+    return (list(map(sum, zip(*one))) if one else [0] * 6), multi
 
 
 def feasible_split(base: list, multi: list, cost: ManaCost) -> bool:

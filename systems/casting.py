@@ -327,7 +327,8 @@ class CastTask(Procedure):
                                  self.modes or (), self.x, self.division or (), self.alt,
                                  kicked=int(self.kicked), cast_from=self.from_zone))
         costs.pay_mana(game, self.player, cost, self.mana_sources)
-        life = sum(c.life for c in self._cost_parts())
+        parts = self._cost_parts()
+        life = sum(c.life for c in parts) if parts else 0
         if life:
             from mtg_ecs.systems.damage import pay_life
             pay_life(game, self.player, life)                 # 119.4
@@ -362,6 +363,8 @@ class CastTask(Procedure):
         sacrifice can use only permanents the caster controls (701.21a); life can be paid
         only up to the life total (119.4)."""
         parts = self._cost_parts()
+        if not parts and not self.pay_choices:
+            return None                 # no additional or alternative cost, nothing chosen
         for what in ("sacrifice", "discard"):
             if what in self.pay_choices and not any(getattr(c, what) for c in parts):
                 raise IllegalAction(f"{self.defn.name} has no {what} cost")
@@ -402,8 +405,10 @@ class CastTask(Procedure):
 
     def _kicker(self):
         """(cost, multikicker?) of the card's kicker (702.33a) or multikicker (702.33c)."""
-        k = next((k for k in self.defn.keywords if k.name in ("kicker", "multikicker")), None)
-        return (k.param, k.name == "multikicker") if k is not None else (None, False)
+        for k in self.defn.keywords:
+            if k.name == "kicker" or k.name == "multikicker":
+                return k.param, k.name == "multikicker"
+        return None, False
 
     @classmethod
     def _times(cls, c: ManaCost, n: int) -> ManaCost:
@@ -423,7 +428,7 @@ class CastTask(Procedure):
                 c = add_costs(c, add.mana)
         if self.kicked:
             c = add_costs(c, self._times(self._kicker()[0], int(self.kicked)))
-        n = costs.cost_increase(game, self.player, game.chars(self.eid if self.eid is not None else self.card))
+        n = costs.spell_cost_increase(game, self.player, self.eid if self.eid is not None else self.card)
         if sa is not None and sa.extra_generic is not None:
             n += sa.extra_generic(self.targets or [])
         if n > 0:

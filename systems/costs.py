@@ -6,6 +6,7 @@ one exists (exact search over the mana abilities the player could activate).
 """
 from __future__ import annotations
 
+import operator
 from functools import lru_cache
 
 from mtg_ecs.components import Card, Tapped, TAPPED, Counters, LoyaltyActivated
@@ -13,11 +14,11 @@ from mtg_ecs.components.definitions import ActivatedAbility, Cost, StaticAbility
 from mtg_ecs.core.decisions import IllegalAction
 from mtg_ecs.systems.board import board
 from mtg_ecs.components.mana import (COLORS, IDX, covers, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
-                      feasible_split, split_sources)
+                      feasible_split, split_sources, UNIT_MANA)
 from mtg_ecs.systems.layers import intrinsic_mana_abilities
 
 _TAP = Cost(tap=True, text="{T}")
-_plus = int.__add__
+_plus = operator.add
 
 
 @lru_cache(maxsize=None)
@@ -135,6 +136,10 @@ def mana_sources(game, player: int, exclude=()) -> list:
         if hit is not None and hit[0] == key:
             return hit[1]
         out = _mana_sources(game, player, ())
+        if hit is not None and hit[1] == out:
+            # the same sources (another player's permanent changed): keep the list, so
+            # what is cached with it (split_sources, the mana ability options) still is
+            out = hit[1]
         cache[player] = (key, out)
         return out
     return _mana_sources(game, player, exclude)
@@ -146,8 +151,10 @@ def _mana_sources(game, player: int, exclude) -> list:
     each pool to (ability index, color choice)."""
     out = []
     tapped = game.world.comps.get(Tapped, ())
+    if exclude:
+        tapped = set(tapped).union(exclude)
     for eid, prof, sick_matters in board(game).mana.get(player, ()):
-        if eid in exclude or eid in tapped:             # {T}: only an untapped permanent (107.5)
+        if eid in tapped:                               # {T}: only an untapped permanent (107.5)
             continue
         if sick_matters and game.is_sick(eid):          # 302.6
             continue
@@ -180,11 +187,19 @@ def can_pay_mana(game, player: int, cost: ManaCost, exclude=()) -> bool:
     return feasible_split([a + b for a, b in zip(p.pool, fixed)], multi, cost)
 
 
-def available_mana(game, player: int) -> tuple:
+def available_mana(game, player: int, srcs=None) -> tuple:
     """(pool plus the one-option sources' mana, the choices of the others): what
-    `covers_or_feasible` needs to check many costs against the same state."""
-    fixed, multi = _split_sources(game, player)
-    return [a + b for a, b in zip(game.players[player].pool, fixed)], multi
+    `covers_or_feasible` needs to check many costs against the same state. `srcs`: the
+    player's mana_sources, if the caller has them."""
+    if srcs is None:
+        srcs = mana_sources(game, player)
+    hit = game.mana_split.get(player)
+    if hit is not None and hit[0] is srcs:
+        fixed, multi = hit[1]
+    else:
+        fixed, multi = res = split_sources(srcs)
+        game.mana_split[player] = (srcs, res)
+    return list(map(_plus, game.players[player].pool, fixed)), multi
 
 
 def covers_or_feasible(mana: tuple, cost: ManaCost) -> bool:
@@ -194,7 +209,7 @@ def covers_or_feasible(mana: tuple, cost: ManaCost) -> bool:
 
 
 def _split_sources(game, player: int) -> tuple:
-    """split_sources of the player's mana sources, cached with them."""
+    """split_sources of the player's mana sources, cached with them (as in available_mana)."""
     srcs = mana_sources(game, player)
     hit = game.mana_split.get(player)
     if hit is not None and hit[0] is srcs:
@@ -239,7 +254,35 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> Non
     p = game.players[player]
     if cost.total == 0:
         return
-    avail = {e: (pools, choices) for e, pools, choices in mana_sources(game, player, exclude)}
+    srcs = mana_sources(game, player, exclude)
+    if sources is None and not cost.hybrid and not game.volatile:
+        plan = _unit_payment(p.pool, cost, srcs)
+        if plan is not None:
+            # each source listed for this payment is activated (605.3a) without the checks
+            # of `activate_mana_ability`: no effect reads state beyond characteristics
+            # (not game.volatile), so each check holds (untapped, controlled, not
+            # summoning sick, {T} its only cost: 302.6) and tapping another source changes
+            # none of them, nor what `game.hears` reads
+            heard = game.hears("mana_ability")
+            pool = p.pool
+            for eid, (idx, choice) in plan:
+                c = game.chars(eid)
+                ab = (c.acts if c.acts is not None else activated_abilities(game, eid))[idx]
+                game.set(eid, TAPPED)
+                add = ab.mana[choice]
+                if callable(add):              # 'Add {G} for each Elf you control' (106.1, 605.1a)
+                    add = tuple(add(game, eid))
+                pool[:] = map(_plus, pool, add)
+                game.touch_hidden()
+                if heard:
+                    game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=True)
+            left = pay_from_pool(p.pool, cost)
+            if left is None:
+                raise IllegalAction(f"p{player} can't pay {cost}")
+            p.pool[:] = left
+            game.touch_hidden()
+            return
+    avail = {e: (pools, choices) for e, pools, choices in srcs}
     if sources is None:
         keys = [(e, pools) for e, (pools, _) in avail.items()]
     else:
@@ -271,6 +314,53 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> Non
         raise IllegalAction(f"p{player} can't pay {cost}")
     p.pool[:] = left
     game.touch_hidden()
+
+
+def _unit_payment(pool, cost: ManaCost, srcs):
+    """`find_payment` when each of `srcs` (mana_sources) has one option making one mana
+    (basic lands) and the cost has no hybrid symbol: the same plan, as
+    (eid, (ability index, option)). Each colored need from the first sources of its
+    color, then generic from the first sources left (then the pool plus their mana
+    pays: each color's need is met and `generic` more mana is made). None if they can't
+    pay or a source makes something else (find_payment then decides). The pool pays
+    first. Once each colored need is met and `generic` sources are left over, the later
+    sources change nothing (find_payment would put any of them, one-kind or not, after
+    those in its list of what is left), and aren't looked at."""
+    need = list(cost.colored)
+    if any(pool):
+        if covers(pool, cost):
+            return ()
+        p = list(pool)
+        for i in range(6):
+            take = min(p[i], need[i])
+            p[i] -= take
+            need[i] -= take
+        generic = max(0, cost.generic - sum(p))
+    else:
+        generic = cost.generic
+    chosen = []
+    rest = []
+    colored = sum(need)                      # colored mana still needed
+    unit = UNIT_MANA.get
+    for eid, pools, choices in srcs:
+        if len(pools) != 1:
+            return None
+        o = pools[0]
+        c = unit(o) if type(o) is tuple else None
+        if c is None:
+            return None
+        if need[c] > 0:
+            need[c] -= 1
+            colored -= 1
+            chosen.append((eid, choices[0]))
+        elif len(rest) < generic:
+            rest.append((eid, choices[0]))
+        elif not colored:
+            break
+    if colored or len(rest) < generic:
+        return None
+    chosen += rest
+    return chosen
 
 
 def _use_all(pool, cost, keys):
@@ -357,6 +447,16 @@ def _cost_increases(game) -> list:
     if not statics:
         return ()
     return [(e, r) for e, _, ab in statics for r in ab.rules if isinstance(r, SpellCostIncrease)]
+
+
+def spell_cost_increase(game, player: int, eid: int) -> int:
+    """`cost_increase` for the object `eid`, its characteristics read only if some
+    static ability could increase a cost."""
+    incs = _cost_increases(game)
+    if not incs:
+        return 0
+    spell_chars = game.chars(eid)
+    return sum(r.generic for e, r in incs if r.applies(game, e, spell_chars, player))
 
 
 def cost_increase(game, player: int, spell_chars) -> int:

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtg_ecs.components import Card, LoyaltyActivated
+from mtg_ecs.components import Card, CopyOf, LoyaltyActivated
 from mtg_ecs.core.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
                            cast_option, activate_option)
 from mtg_ecs.components.mana import ZERO, add_costs
 from mtg_ecs.systems import costs, zones
 from mtg_ecs.systems.board import board, statics_with_rule
+from mtg_ecs.systems.layers import base_chars
 from mtg_ecs.systems.casting import CastTask, ActivateTask, spell_target_specs
 from mtg_ecs.systems.targeting import TargetContext, has_candidates
 from mtg_ecs.systems.naming import activation_forbidden
@@ -51,7 +52,8 @@ def _cached(game, player: int) -> tuple:
         return hit[2], hit[3]
     key = _dependency_key(game, player)
     if key is None or hit[1] != player or hit[4] != key:
-        acts, span, simple = _legal_actions_simple(game, player)
+        srcs = key[4] if key is not None else None          # the key names the mana sources
+        acts, span, simple = _legal_actions_simple(game, player, srcs)
         hit = (game.version, player, acts, span, key if simple else None)
     else:
         hit = (game.version, player, hit[2], hit[3], key)     # the same list, still right
@@ -123,16 +125,35 @@ def _legal_actions(game, player: int) -> tuple:
 
 def _card_info(game, c: int, cards: dict) -> tuple:
     """(castable at instant speed?, abilities that function in the hand, a land?, its
-    definition, `_plain_cost`) of a card in hand, from its characteristics; cached per characteristics
+    definition, `_plain_cost` and its total) of a card in hand, from its characteristics; cached per characteristics
     state (`hand_cards_cache`: off the battlefield only characteristic-defining P/T
     can change with other state, 604.3, and none of these reads it)."""
-    ch = game.chars(c)
-    types = ch.types
-    info = cards[c] = ("Instant" in types or ch.has("flash"),
-                       [(i, ab) for i, ab in enumerate(costs.activated_abilities(game, c))
-                        if ab.zone == "hand"],
-                       "Land" in types, ch.defn, _plain_cost(ch.defn))
+    if not game.effects:
+        comps = game.world.ents[c]
+        defn = comps[Card].defn
+        if not defn.abilities and CopyOf not in comps:
+            # no ability of its own (no characteristic-defining one, 604.3), no copy
+            # effect (707.2) and no effect from a resolved spell: its characteristics are
+            # the printed ones (layers.compute_offfield returns layers.base_chars), the same
+            # for every card of the definition
+            info = _PRINTED_INFO.get(defn)
+            if info is None:
+                info = _PRINTED_INFO[defn] = _info_of(base_chars(game, c))
+            cards[c] = info
+            return info
+    info = cards[c] = _info_of(game.chars(c))
     return info
+
+
+_PRINTED_INFO = {}      # card definition -> `_card_info` of its printed characteristics
+
+
+def _info_of(ch) -> tuple:
+    types = ch.types
+    plain = _plain_cost(ch.defn)
+    return ("Instant" in types or ch.has("flash"),
+            [(i, ab) for i, ab in enumerate(costs.activated_of(ch)) if ab.zone == "hand"],
+            "Land" in types, ch.defn, plain, plain.total if plain is not None else None)
 
 
 def _hand_cards(game) -> dict:
@@ -142,17 +163,21 @@ def _hand_cards(game) -> dict:
     return cards[1]
 
 
-def _legal_actions_simple(game, player: int) -> tuple:
+def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
     """`_legal_actions` and whether every card in hand was a land or a plain spell
     (`_plain_cost`) with no ability in hand: then the list depends only on what
-    `_dependency_key` names."""
+    `_dependency_key` names. `srcs`: the player's mana sources now, if the caller has
+    them (costs.mana_sources)."""
+    if srcs is None:
+        srcs = costs.mana_sources(game, player)
     acts = [_PASS]
     p = game.players[player]
     sorcery_ok = game.active == player and not game.stack and game.step in MAIN_PHASES
     chars = game.chars
     simple = True
     hand_items = []         # cards with abilities that function in the hand (702.29a)
-    statics = board(game).statics       # none: no static ability changes what can be done
+    b = board(game)                     # (nothing below changes the state: the same index)
+    statics = b.statics                 # none: no static ability changes what can be done
     # lands (305.1-305.2) and spells (601.3, 117.1a)
     if p.hand:
         lands_ok = sorcery_ok and p.lands_played < p.land_plays
@@ -164,7 +189,7 @@ def _legal_actions_simple(game, player: int) -> tuple:
             info = cards.get(c)
             if info is None:
                 info = _card_info(game, c, cards)
-            instant, in_hand, land, defn, plain = info
+            instant, in_hand, land, defn, plain, total = info
             if in_hand:
                 simple = False
                 hand_items.append((c, in_hand))
@@ -180,10 +205,10 @@ def _legal_actions_simple(game, player: int) -> tuple:
             if ok is None:
                 if plain is not None:
                     if mana is None:
-                        mana = _plain_mana(game, player)
+                        mana = _plain_mana(game, player, srcs)
                     if mana is not False:
                         base, multi = mana                  # costs.covers_or_feasible
-                        ok = plain.total == 0 or (covers(base, plain) if not multi
+                        ok = total == 0 or (covers(base, plain) if not multi
                                                   else feasible_split(base, multi, plain))
                 if ok is None:
                     ok = can_cast(game, player, c, None)
@@ -208,11 +233,11 @@ def _legal_actions_simple(game, player: int) -> tuple:
             acts.append(cast_option(c))
     # mana abilities that can be activated now (cached with the mana sources)
     i = len(acts)
-    acts += _mana_options(game, player)
+    acts += _mana_options(game, player, srcs)
     j = len(acts)
     # other activated abilities: of permanents, then of cards in hand that function there
     # (cycling, 702.29a)
-    field = board(game).holders.get(player)
+    field = b.holders.get(player)
     for holders in (field, hand_items):
         if holders:
             for e, items in holders:
@@ -222,15 +247,18 @@ def _legal_actions_simple(game, player: int) -> tuple:
     return acts, slice(i, j), simple
 
 
-def _mana_options(game, player: int) -> list:
+def _mana_options(game, player: int, srcs) -> list:
     """Activate options of the {T} mana abilities of the player's untapped mana
-    sources, one per ability (605.1a); the same list while the sources are."""
-    srcs = costs.mana_sources(game, player)
+    sources `srcs` (costs.mana_sources), one per ability (605.1a); the same list while
+    the sources are."""
     hit = game.mana_options.get(player)
     if hit is not None and hit[0] is srcs:
         return hit[1]
     out = []
     for e, _, choices in srcs:
+        if len(choices) == 1:               # one ability, one kind of mana (a basic land)
+            out.append(activate_option(e, choices[0][0]))
+            continue
         seen = -1
         for k, _ in choices:
             if k != seen:
@@ -313,13 +341,13 @@ def _plain_cost(defn):
     return hit
 
 
-def _plain_mana(game, player: int):
+def _plain_mana(game, player: int, srcs):
     """For spells only their mana cost limits (`_plain_cost`): the player's available
     mana (costs.available_mana), or False when something else could matter (Silence,
     a static ability that could change costs)."""
     if restricted(game, player, "cast_spells") or board(game).statics:
         return False
-    return costs.available_mana(game, player)
+    return costs.available_mana(game, player, srcs)
 
 
 def can_cast(game, player: int, card: int, alt) -> bool:

@@ -72,29 +72,31 @@ class ResolveTask:
             if defn.is_permanent_card and not spell.copy:
                 # 614.12: choices for 'as ~ enters' replacement effects that must be made
                 # before it enters (enter as a copy: systems/copy.py)
-                steps = tuple(steps) + tuple(
-                    r.pre_entry_step() for ab in defn.abilities if isinstance(ab, StaticAbility)
-                    for r in ab.replacement if hasattr(r, "pre_entry_step"))
+                steps = tuple(steps)
+                if defn.abilities:
+                    steps += tuple(
+                        r.pre_entry_step() for ab in defn.abilities if isinstance(ab, StaticAbility)
+                        for r in ab.replacement if hasattr(r, "pre_entry_step"))
             targets = spell.targets
             self.ctx = Ctx(eid, eid, spell.controller, targets, spell.x, spell.modes,
                            is_spell=True, division=spell.division,
                            info={"sacrificed": spell.sacrificed} if spell.sacrificed else None)
-            tc = TargetContext(spell.controller, eid, game.chars(eid), True)
         else:
             ab = comps[StackAbility]
             tspecs, steps = ability_parts(ab.ability, ab.modes)
             self.ctx = Ctx(eid, ab.source, ab.controller, ab.targets, ab.x, ab.modes,
                            info=dict(ab.info), division=ab.division)
-            src_chars = game.lki.get(ab.source) if not game.exists(ab.source) else game.chars(ab.source)
-            tc = TargetContext(ab.controller, ab.source, src_chars, False, dict(ab.info), obj=eid)
         # 608.2b: targets illegal now are not affected; all illegal -> it doesn't resolve
         any_targets = False
         any_legal = False
+        tc = None                   # who targets: made at the first target
         for i, spec in enumerate(tspecs):
             if i >= len(self.ctx.targets):
                 break
             for j, t in enumerate(self.ctx.targets[i]):
                 any_targets = True
+                if tc is None:
+                    tc = _target_context(game, eid, comps, spell)
                 if is_legal(game, spec, t, tc):
                     any_legal = True
                 else:
@@ -170,6 +172,15 @@ class ResolveTask:
         game.resolved += 1
         game.priority = game.active          # 117.3b
         game.passes = 0
+
+
+def _target_context(game, eid: int, comps, spell) -> TargetContext:
+    """The TargetContext of the spell or ability `eid` resolving."""
+    if spell is not None:
+        return TargetContext(spell.controller, eid, game.chars(eid), True)
+    ab = comps[StackAbility]
+    src_chars = game.lki.get(ab.source) if not game.exists(ab.source) else game.chars(ab.source)
+    return TargetContext(ab.controller, ab.source, src_chars, False, dict(ab.info), obj=eid)
 
 
 def spell_parts(defn, modes=()):
