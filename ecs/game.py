@@ -205,7 +205,7 @@ class Game(GameState):
         if not sets:
             return []
         s = sets[0] if len(sets) == 1 else set().union(*sets)
-        return [e for e in self.battlefield if e in s]
+        return list(filter(s.__contains__, self.battlefield))
 
     def exists(self, eid) -> bool:
         return isinstance(eid, int) and not isinstance(eid, bool) and eid in self.world.ents
@@ -366,18 +366,12 @@ class Game(GameState):
     def create_library(self, defns, owner: int) -> None:
         """Put new cards on top of `owner`'s library in order (game setup, CR 103.2):
         `create_object` for many cards at once."""
-        own = owned_by(owner)
-        zone = zone_of("library", owner)
-        lib = self.players[owner].library
-        create = self.world.create
-        card_entity = self.card_entity
-        card_id = self.next_card_id
-        for defn in defns:
-            eid = create(Card(defn, card_id, False), own, zone)
-            card_entity[card_id] = eid
-            lib.append(eid)
-            card_id += 1
-        self.next_card_id = card_id                 # new_card_id, once per card
+        first = self.next_card_id
+        cards = [Card(defn, card_id, False) for card_id, defn in enumerate(defns, first)]
+        eids = self.world.create_many(cards, owned_by(owner), zone_of("library", owner))
+        self.card_entity.update(zip(range(first, first + len(cards)), eids))
+        self.players[owner].library.extend(eids)
+        self.next_card_id = first + len(cards)     # new_card_id, once per card
         self.zversion += 1
         self.version += 1
 

@@ -85,13 +85,19 @@ def _check(game) -> bool:
             cease.append(e)
     allc = game.all_chars()
     ents = game.world.ents
-    watch = board(game).sba
+    b = board(game)
     wc = game.world.comps
-    attached = wc.get(Attached, ())               # 704.5p: anything attached
-    counted = wc.get(Counters, ())                # 704.5q
-    for e in game.battlefield:
-        if e not in watch and e not in attached and e not in counted:
-            continue                              # no state-based action can apply to it
+    # the permanents a state-based action could apply to: those whose characteristics make
+    # one look (b.sba_look: toughness 0 or less, planeswalkers, legendaries, Auras), the
+    # damaged ones among those it watches (704.5g-h: creatures), anything attached
+    # (704.5m-p) or with counters (704.5i, 704.5q). For any other permanent the loop below
+    # finds nothing: a creature with toughness above 0, no damage, nothing attached and no
+    # counters, or an unattached Equipment
+    look = b.sba_look.union(wc.get(Attached, ()), wc.get(Counters, ()))
+    damaged = wc.get(Damage)
+    if damaged:
+        look |= damaged & b.sba
+    for e in filter(look.__contains__, game.battlefield) if look else ():
         c = allc[e]
         comps = ents[e]
         if "Creature" in c.types:
