@@ -187,8 +187,8 @@ class Game(GameState):
             self.chars_changed()
 
     def unset(self, eid, ctype) -> None:
-        if self.world.has(eid, ctype):
-            self.world.remove(eid, ctype)
+        world = self.world
+        if eid in world.ents and world.remove(eid, ctype):
             self._v += 1
             if ctype is Tapped:
                 self.tversion += 1
@@ -389,11 +389,18 @@ class Game(GameState):
     def snapshot_lki(self, eid: int) -> None:
         """Remember the object as it last existed (CR 608.2h, 603.10)."""
         try:
-            c = self.chars(eid).copy()
+            c = self.chars(eid)
         except KeyError:
             return
         comps = self.world.ents.get(eid, {})
-        c.flags = frozenset(c.flags) | ({"tapped"} if Tapped in comps else set())
+        if Tapped in comps:
+            c = c.copy()
+            c.flags = frozenset(c.flags) | {"tapped"}
+        elif type(c.flags) is not frozenset:
+            c = c.copy()
+            c.flags = frozenset(c.flags)
+        # else: the characteristics themselves (computed characteristics are never changed,
+        # only copies of them), the value a copy would have
         self.lki[eid] = c
         self.lki_extra[eid] = {"counters": comps.get(Counters), "damage": comps.get(Damage),
                                "attached": comps.get(Attached)}

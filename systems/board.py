@@ -100,39 +100,51 @@ class Board:
         if mana is not None:
             self.mana.setdefault(ch.controller, []).append((e, mana, sick))
 
-    def patch(self, game, left, entered, key) -> None:
+    def patch(self, game, left, entered, key, gone=None, new=None) -> None:
         """One object left and/or one entered the battlefield while no continuous
-        effect exists (systems.layers.patch_battlefield): update in place."""
+        effect exists (systems.layers.patch_battlefield): update in place. `gone`: the
+        characteristics of the one that left, if known (the index holds it under the
+        entry kept on them: only the lists that entry put it in are looked at); `new`:
+        those of the one that entered, if known."""
         if left is not None:
-            if self.statics and any(s[0] == left for s in self.statics):
+            entry = gone.board_entry if gone is not None else None
+            if entry is None:           # not known: look everywhere
+                stat = trig = other = True
+                kinds = _CREATURE | _WALKER
+                mana = ()
+            else:
+                stat, trig, kinds, other, mana, _ = entry
+            if stat and self.statics and any(s[0] == left for s in self.statics):
                 self.statics = [s for s in self.statics if s[0] != left]
-            if self.triggers and any(s[0] == left for s in self.triggers):
+            if trig and self.triggers and any(s[0] == left for s in self.triggers):
                 self.triggers = [s for s in self.triggers if s[0] != left]
                 _drop(self.watch, left, lambda w: w[0])
-            if left in self.walkers:
+            if kinds & _WALKER and left in self.walkers:
                 self.walkers = [e for e in self.walkers if e != left]
             self.sba.discard(left)
             self.sba_look.discard(left)
-            if self.holders:
+            if other and self.holders:
                 _drop(self.holders, left, lambda h: h[0])
-            for ctl, lst in self.mana.items():          # (eid, ...) entries
-                for x in lst:
-                    if x[0] == left:
-                        _drop(self.mana, left, lambda h: h[0])
-                        break
-                else:
-                    continue
-                break
-            for ctl, lst in self.creatures.items():
-                if left in lst:
-                    kept = [e for e in lst if e != left]
-                    if kept:
-                        self.creatures[ctl] = kept
+            if mana is not None:
+                for ctl, lst in self.mana.items():          # (eid, ...) entries
+                    for x in lst:
+                        if x[0] == left:
+                            _drop(self.mana, left, lambda h: h[0])
+                            break
                     else:
-                        del self.creatures[ctl]     # absent: the player has none
+                        continue
                     break
+            if kinds & _CREATURE:
+                for ctl, lst in self.creatures.items():
+                    if left in lst:
+                        kept = [e for e in lst if e != left]
+                        if kept:
+                            self.creatures[ctl] = kept
+                        else:
+                            del self.creatures[ctl]     # absent: the player has none
+                        break
         if entered is not None:
-            self._add(game, entered, game.chars(entered))
+            self._add(game, entered, game.chars(entered) if new is None else new)
         self.key = key
 
 

@@ -11,6 +11,7 @@ from mtg_ecs.systems import zones
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.player_rules import cant_lose
 from mtg_ecs.systems.protection import protection_from
+from mtg_ecs.systems.replacement import could_replace_move
 
 
 def due(game) -> bool:
@@ -140,6 +141,8 @@ def _check(game) -> bool:
     gy = [e for e in dict.fromkeys(to_gy) if e in game.battlefield]
     dest = [e for e in dict.fromkeys(to_destroy) if e in game.battlefield and e not in gy]
     orders, game.sba_orders = game.sba_orders, None
+    if orders is None and not any(could_replace_move(game, ents[e][Card].defn) for e in gy + dest):
+        orders = {}                 # 616.1: no replacement effect could apply to these moves
     if orders is None:
         # 616.1: the order of replacement effects on a permanent's move is chosen first
         from mtg_ecs.systems import discard

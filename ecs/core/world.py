@@ -264,23 +264,22 @@ class World:
             self.delete(old)                      # copy on write (or nothing to delete)
             return self.create(*components)
         comps = self.comps
-        for t in self.ents.pop(old):              # delete's body, nothing shared
+        ents = self.ents
+        for t in ents.pop(old):                   # delete's body, nothing shared
             s = comps[t]
             s.discard(old)
             if not s:
                 del comps[t]
         eid = self.next_id                        # create's body, nothing shared
         self.next_id = eid + 1
-        d = {}
-        for c in components:
-            t = type(c)
+        # create's dict: a type given twice keeps its first place and its last value
+        d = ents[eid] = dict(zip(map(type, components), components))
+        for t in d:
             s = comps.get(t)
             if s is None:
                 comps[t] = {eid}
             else:
                 s.add(eid)
-            d[t] = c
-        self.ents[eid] = d
         self.writes += 2
         if self.written is not None:
             self.written.add(old)
@@ -307,8 +306,8 @@ class World:
         if self.written is not None:
             self.written.add(eid)
 
-    def remove(self, eid: int, ctype: type) -> None:
-        """Remove if present (KeyError if `eid` doesn't exist)."""
+    def remove(self, eid: int, ctype: type) -> bool:
+        """Remove if present (KeyError if `eid` doesn't exist); True if it was."""
         d = self.ents[eid]
         if ctype in d:
             if self._own is not None:             # cloned: copy on write
@@ -323,6 +322,8 @@ class World:
             self.writes += 1
             if self.written is not None:
                 self.written.add(eid)
+            return True
+        return False
 
     def delete(self, eid: int) -> None:
         """Delete now, if it exists."""
