@@ -53,7 +53,9 @@ class Game(GameState):
                  life: int = 20, log: bool = True, auto_pass: bool = False):
         # Like MTGO's auto-pass: when passing is a player's only action (mana abilities
         # aside), pass for them instead of asking. Off by default: every priority is asked.
-        self.init_fields(world=World(), rules=RulesProfile.named(rules), catalog=REGISTRY,
+        # Card, Owner and Zone: every object has them, and they are read per object only
+        # (no "which objects have a Card"): the world needn't index them (core.world)
+        self.init_fields(world=World(unindexed=(Card, Owner, Zone)), rules=RulesProfile.named(rules), catalog=REGISTRY,
                          pipeline=PIPELINE, observers=loop.new_game_observers(), seed=seed,
                          rng=GameRandom(seed), players=[Player(i, life) for i in range(num_players)],
                          log_enabled=log, auto_pass=auto_pass)
@@ -201,10 +203,13 @@ class Game(GameState):
         """Permanents having any of these components, in battlefield order (read off
         the world's component index instead of testing every permanent)."""
         comps = self.world.comps
-        sets = [comps[t] for t in ctypes if t in comps]
-        if not sets:
+        if len(ctypes) == 1:
+            s = comps.get(ctypes[0])
+        else:
+            sets = [comps[t] for t in ctypes if t in comps]
+            s = sets[0] if len(sets) == 1 else set().union(*sets)
+        if not s:
             return []
-        s = sets[0] if len(sets) == 1 else set().union(*sets)
         return list(filter(s.__contains__, self.battlefield))
 
     def exists(self, eid) -> bool:
@@ -319,7 +324,8 @@ class Game(GameState):
     def is_sick(self, eid: int, c=None) -> bool:
         """CR 302.6: not continuously controlled since its controller's most recent turn began.
         `c`: its characteristics now, if the caller has them."""
-        ctl = self.world.ents[eid].get(Controller) if eid in self.world.ents else None
+        comps = self.world.ents.get(eid)
+        ctl = comps.get(Controller) if comps is not None else None
         if c is None:
             c = self.chars(eid)
         p = self.players[c.controller]
