@@ -130,7 +130,12 @@ class Game(GameState):
 
     def chars_changed(self) -> None:
         """Characteristics may have changed: the layer cache is stale, and a state-based
-        action may now apply (704.5f-g toughness, 704.5j names, 704.5m Aura legality)."""
+        action may now apply (704.5f-g toughness, 704.5j names, 704.5m Aura legality).
+
+        `board` is dropped with every change of `cversion` (here and in the `version`
+        setter, the only places it changes) and built only from an up-to-date layer cache
+        (systems.board.board), so `board is not None` implies `chars_version == cversion`:
+        readers of the board needn't compare the versions."""
         self.cversion += 1
         self.sversion += 1
         self.board = None               # the board index follows the characteristics
@@ -421,7 +426,7 @@ class Game(GameState):
         b = self.board
         if b is None or self.log_enabled or self.event_batch is not None or self.delayed:
             return True
-        return kind in b.watch or kind == "zone_change" or self.chars_version != self.cversion
+        return kind in b.watch or kind == "zone_change"     # (b: characteristics are current)
 
     def hears_zone_change(self, old: int, frm: str) -> bool:
         """`hears("zone_change")` for object `old` moving from zone `frm`: besides what
@@ -430,7 +435,7 @@ class Game(GameState):
         if self.log_enabled or self.event_batch is not None or self.delayed:
             return True
         b = self.board
-        if b is None or "zone_change" in b.watch or self.chars_version != self.cversion:
+        if b is None or "zone_change" in b.watch:       # (b: characteristics are current)
             return True
         if frm != "battlefield":
             return False
@@ -446,8 +451,7 @@ class Game(GameState):
             batch.append((kind, data))
             return
         b = self.board                  # None whenever characteristics may have changed
-        if b is not None and kind not in b.watch and not self.delayed and kind != "zone_change" \
-                and self.chars_version == self.cversion:
+        if b is not None and kind not in b.watch and not self.delayed and kind != "zone_change":
             return                      # nothing on the battlefield watches for this event now
         check_triggers(self, kind, data)
 

@@ -296,7 +296,7 @@ def board(game) -> Board:
     characteristics may have changed or the battlefield changed without a patch:
     `Game.chars_changed`, `Game.zones_changed`)."""
     b = game.board
-    if b is None or game.chars_version != game.cversion:
+    if b is None:       # (never set while the layer cache is stale: Game.chars_changed)
         game.all_chars()                    # bring the layer cache up to date first
         b = game.board = Board(game, (game.cversion, game.bversion))
     return b
