@@ -215,7 +215,7 @@ class Game(GameState):
             s = sets[0] if len(sets) == 1 else set().union(*sets)
         if not s:
             return []
-        return list(filter(s.__contains__, self.battlefield))
+        return [e for e in self.battlefield if e in s]
 
     def exists(self, eid) -> bool:
         return isinstance(eid, int) and not isinstance(eid, bool) and eid in self.world.ents

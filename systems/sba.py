@@ -98,7 +98,9 @@ def _check(game) -> bool:
     damaged = wc.get(Damage)
     if damaged:
         look |= damaged & b.sba
-    for e in filter(look.__contains__, game.battlefield) if look else ():
+    for e in game.battlefield if look else ():
+        if e not in look:
+            continue                              # no state-based action can apply to it
         c = allc[e]
         comps = ents[e]
         if "Creature" in c.types:

@@ -283,16 +283,21 @@ class World:
         comps = self.comps
         ents = self.ents
         unindexed = self._skip
-        for t in ents.pop(old).keys() - unindexed:    # delete's body, nothing shared
+        for t in ents.pop(old):                   # delete's body, nothing shared
+            if t in unindexed:
+                continue
             s = comps[t]
             s.discard(old)
             if not s:
                 del comps[t]
         eid = self.next_id                        # create's body, nothing shared
         self.next_id = eid + 1
-        # create's dict: a type given twice keeps its first place and its last value
-        d = ents[eid] = dict(zip(map(type, components), components))
-        for t in d.keys() - unindexed:
+        d = ents[eid] = {}
+        for c in components:
+            t = type(c)
+            d[t] = c
+            if t in unindexed:
+                continue
             s = comps.get(t)
             if s is None:
                 comps[t] = {eid}
@@ -353,7 +358,10 @@ class World:
                 self._own.discard(eid)
             comps = self.comps
             cow = self._ownc is not None
-            for t in d.keys() - self._skip:
+            skip = self._skip
+            for t in d:
+                if t in skip:
+                    continue
                 s = self._index(t) if cow else comps[t]
                 s.discard(eid)
                 if not s:
