@@ -215,6 +215,9 @@ class Game(GameState):
             s = sets[0] if len(sets) == 1 else set().union(*sets)
         if not s:
             return []
+        if len(s) == 1:                 # one object: no order to read off the battlefield
+            (e,) = s
+            return [e] if e in self.battlefield else []
         return [e for e in self.battlefield if e in s]
 
     def exists(self, eid) -> bool:
