@@ -53,7 +53,9 @@ class Game(GameState):
                  life: int = 20, log: bool = True, auto_pass: bool = False):
         # Like MTGO's auto-pass: when passing is a player's only action (mana abilities
         # aside), pass for them instead of asking. Off by default: every priority is asked.
-        self.init_fields(world=World(), rules=RulesProfile.named(rules), catalog=REGISTRY,
+        # Card, Owner and Zone: every object has them, and they are read per object only
+        # (no "which objects have a Card"): the world needn't index them (core.world)
+        self.init_fields(world=World(unindexed=(Card, Owner, Zone)), rules=RulesProfile.named(rules), catalog=REGISTRY,
                          pipeline=PIPELINE, observers=loop.new_game_observers(), seed=seed,
                          rng=GameRandom(seed), players=[Player(i, life) for i in range(num_players)],
                          log_enabled=log, auto_pass=auto_pass)
@@ -128,7 +130,12 @@ class Game(GameState):
 
     def chars_changed(self) -> None:
         """Characteristics may have changed: the layer cache is stale, and a state-based
-        action may now apply (704.5f-g toughness, 704.5j names, 704.5m Aura legality)."""
+        action may now apply (704.5f-g toughness, 704.5j names, 704.5m Aura legality).
+
+        `board` is dropped with every change of `cversion` (here and in the `version`
+        setter, the only places it changes) and built only from an up-to-date layer cache
+        (systems.board.board), so `board is not None` implies `chars_version == cversion`:
+        readers of the board needn't compare the versions."""
         self.cversion += 1
         self.sversion += 1
         self.board = None               # the board index follows the characteristics
@@ -187,8 +194,8 @@ class Game(GameState):
             self.chars_changed()
 
     def unset(self, eid, ctype) -> None:
-        if self.world.has(eid, ctype):
-            self.world.remove(eid, ctype)
+        world = self.world
+        if eid in world.ents and world.remove(eid, ctype):
             self._v += 1
             if ctype is Tapped:
                 self.tversion += 1
@@ -201,10 +208,16 @@ class Game(GameState):
         """Permanents having any of these components, in battlefield order (read off
         the world's component index instead of testing every permanent)."""
         comps = self.world.comps
-        sets = [comps[t] for t in ctypes if t in comps]
-        if not sets:
+        if len(ctypes) == 1:
+            s = comps.get(ctypes[0])
+        else:
+            sets = [comps[t] for t in ctypes if t in comps]
+            s = sets[0] if len(sets) == 1 else set().union(*sets)
+        if not s:
             return []
-        s = sets[0] if len(sets) == 1 else set().union(*sets)
+        if len(s) == 1:                 # one object: no order to read off the battlefield
+            (e,) = s
+            return [e] if e in self.battlefield else []
         return [e for e in self.battlefield if e in s]
 
     def exists(self, eid) -> bool:
@@ -319,7 +332,8 @@ class Game(GameState):
     def is_sick(self, eid: int, c=None) -> bool:
         """CR 302.6: not continuously controlled since its controller's most recent turn began.
         `c`: its characteristics now, if the caller has them."""
-        ctl = self.world.ents[eid].get(Controller) if eid in self.world.ents else None
+        comps = self.world.ents.get(eid)
+        ctl = comps.get(Controller) if comps is not None else None
         if c is None:
             c = self.chars(eid)
         p = self.players[c.controller]
@@ -366,18 +380,12 @@ class Game(GameState):
     def create_library(self, defns, owner: int) -> None:
         """Put new cards on top of `owner`'s library in order (game setup, CR 103.2):
         `create_object` for many cards at once."""
-        own = owned_by(owner)
-        zone = zone_of("library", owner)
-        lib = self.players[owner].library
-        create = self.world.create
-        card_entity = self.card_entity
-        card_id = self.next_card_id
-        for defn in defns:
-            eid = create(Card(defn, card_id, False), own, zone)
-            card_entity[card_id] = eid
-            lib.append(eid)
-            card_id += 1
-        self.next_card_id = card_id                 # new_card_id, once per card
+        first = self.next_card_id
+        cards = [Card(defn, card_id, False) for card_id, defn in enumerate(defns, first)]
+        eids = self.world.create_many(cards, owned_by(owner), zone_of("library", owner))
+        self.card_entity.update(zip(range(first, first + len(cards)), eids))
+        self.players[owner].library.extend(eids)
+        self.next_card_id = first + len(cards)     # new_card_id, once per card
         self.zversion += 1
         self.version += 1
 
@@ -395,11 +403,18 @@ class Game(GameState):
     def snapshot_lki(self, eid: int) -> None:
         """Remember the object as it last existed (CR 608.2h, 603.10)."""
         try:
-            c = self.chars(eid).copy()
+            c = self.chars(eid)
         except KeyError:
             return
         comps = self.world.ents.get(eid, {})
-        c.flags = frozenset(c.flags) | ({"tapped"} if Tapped in comps else set())
+        if Tapped in comps:
+            c = c.copy()
+            c.flags = frozenset(c.flags) | {"tapped"}
+        elif type(c.flags) is not frozenset:
+            c = c.copy()
+            c.flags = frozenset(c.flags)
+        # else: the characteristics themselves (computed characteristics are never changed,
+        # only copies of them), the value a copy would have
         self.lki[eid] = c
         self.lki_extra[eid] = {"counters": comps.get(Counters), "damage": comps.get(Damage),
                                "attached": comps.get(Attached)}
@@ -414,7 +429,7 @@ class Game(GameState):
         b = self.board
         if b is None or self.log_enabled or self.event_batch is not None or self.delayed:
             return True
-        return kind in b.watch or kind == "zone_change" or self.chars_version != self.cversion
+        return kind in b.watch or kind == "zone_change"     # (b: characteristics are current)
 
     def hears_zone_change(self, old: int, frm: str) -> bool:
         """`hears("zone_change")` for object `old` moving from zone `frm`: besides what
@@ -423,7 +438,7 @@ class Game(GameState):
         if self.log_enabled or self.event_batch is not None or self.delayed:
             return True
         b = self.board
-        if b is None or "zone_change" in b.watch or self.chars_version != self.cversion:
+        if b is None or "zone_change" in b.watch:       # (b: characteristics are current)
             return True
         if frm != "battlefield":
             return False
@@ -439,8 +454,7 @@ class Game(GameState):
             batch.append((kind, data))
             return
         b = self.board                  # None whenever characteristics may have changed
-        if b is not None and kind not in b.watch and not self.delayed and kind != "zone_change" \
-                and self.chars_version == self.cversion:
+        if b is not None and kind not in b.watch and not self.delayed and kind != "zone_change":
             return                      # nothing on the battlefield watches for this event now
         check_triggers(self, kind, data)
 

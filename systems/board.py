@@ -21,7 +21,7 @@ class Board:
     the permanents a state-based action could look at (704.5)."""
 
     __slots__ = ("key", "statics", "triggers", "watch", "holders", "mana", "creatures", "walkers",
-                 "sba")
+                 "sba", "sba_look")
 
     def __init__(self, game, key):
         self.key = key
@@ -35,12 +35,17 @@ class Board:
         # permanents whose characteristics make a state-based action look at them (704.5f-j,
         # 704.5m-n): creatures, planeswalkers, legendaries, Auras, Equipment
         self.sba = set()
+        # those of them whose characteristics alone make a state-based action look closer
+        # (704.5f toughness 0 or less, 704.5i planeswalkers, 704.5j legendaries, 704.5m
+        # Auras): a creature not among them needs a look only with damage, counters or
+        # something attached (systems.sba)
+        self.sba_look = set()
         # what _add does, inlined for the whole battlefield (built on every change of
         # characteristics)
         allc = game.all_chars()
-        statics, triggers, watch, holders, mana_by, creatures, walkers, sba = (
+        statics, triggers, watch, holders, mana_by, creatures, walkers, sba, look = (
             self.statics, self.triggers, self.watch, self.holders, self.mana, self.creatures,
-            self.walkers, self.sba)
+            self.walkers, self.sba, self.sba_look)
         for e in game.battlefield:
             ch = allc.get(e)
             if ch is None:
@@ -63,6 +68,9 @@ class Board:
                     walkers.append(e)
                 if kinds & _SBA:
                     sba.add(e)
+                    if kinds & _LOOK or (kinds & _CREATURE and (ch.toughness is None
+                                                                or ch.toughness <= 0)):
+                        look.add(e)
             if other:
                 holders.setdefault(ch.controller, []).append((e, other))
             if mana is not None:
@@ -84,43 +92,59 @@ class Board:
                 self.walkers.append(e)
             if kinds & _SBA:
                 self.sba.add(e)
+                if kinds & _LOOK or (kinds & _CREATURE and (ch.toughness is None
+                                                            or ch.toughness <= 0)):
+                    self.sba_look.add(e)
         if other:
             self.holders.setdefault(ch.controller, []).append((e, other))
         if mana is not None:
             self.mana.setdefault(ch.controller, []).append((e, mana, sick))
 
-    def patch(self, game, left, entered, key) -> None:
+    def patch(self, game, left, entered, key, gone=None, new=None) -> None:
         """One object left and/or one entered the battlefield while no continuous
-        effect exists (systems.layers.patch_battlefield): update in place."""
+        effect exists (systems.layers.patch_battlefield): update in place. `gone`: the
+        characteristics of the one that left, if known (the index holds it under the
+        entry kept on them: only the lists that entry put it in are looked at); `new`:
+        those of the one that entered, if known."""
         if left is not None:
-            if self.statics and any(s[0] == left for s in self.statics):
+            entry = gone.board_entry if gone is not None else None
+            if entry is None:           # not known: look everywhere
+                stat = trig = other = True
+                kinds = _CREATURE | _WALKER
+                mana = ()
+            else:
+                stat, trig, kinds, other, mana, _ = entry
+            if stat and self.statics and any(s[0] == left for s in self.statics):
                 self.statics = [s for s in self.statics if s[0] != left]
-            if self.triggers and any(s[0] == left for s in self.triggers):
+            if trig and self.triggers and any(s[0] == left for s in self.triggers):
                 self.triggers = [s for s in self.triggers if s[0] != left]
                 _drop(self.watch, left, lambda w: w[0])
-            if left in self.walkers:
+            if kinds & _WALKER and left in self.walkers:
                 self.walkers = [e for e in self.walkers if e != left]
             self.sba.discard(left)
-            if self.holders:
+            self.sba_look.discard(left)
+            if other and self.holders:
                 _drop(self.holders, left, lambda h: h[0])
-            for ctl, lst in self.mana.items():          # (eid, ...) entries
-                for x in lst:
-                    if x[0] == left:
-                        _drop(self.mana, left, lambda h: h[0])
-                        break
-                else:
-                    continue
-                break
-            for ctl, lst in self.creatures.items():
-                if left in lst:
-                    kept = [e for e in lst if e != left]
-                    if kept:
-                        self.creatures[ctl] = kept
+            if mana is not None:
+                for ctl, lst in self.mana.items():          # (eid, ...) entries
+                    for x in lst:
+                        if x[0] == left:
+                            _drop(self.mana, left, lambda h: h[0])
+                            break
                     else:
-                        del self.creatures[ctl]     # absent: the player has none
+                        continue
                     break
+            if kinds & _CREATURE:
+                for ctl, lst in self.creatures.items():
+                    if left in lst:
+                        kept = [e for e in lst if e != left]
+                        if kept:
+                            self.creatures[ctl] = kept
+                        else:
+                            del self.creatures[ctl]     # absent: the player has none
+                        break
         if entered is not None:
-            self._add(game, entered, game.chars(entered))
+            self._add(game, entered, game.chars(entered) if new is None else new)
         self.key = key
 
 
@@ -128,9 +152,12 @@ class Board:
 # definition (most permanents); abilities an effect changed are sorted each time.
 _KINDS = {}     # card definition -> (static abilities, triggered abilities)
 _SPLIT = {}     # card definition -> ([(i, other activated ability)], ManaProfile or None)
+_PRINTED_ENTRY = {}     # card definition -> (`_entry`, activated abilities) of printed characteristics
 
 
-_CREATURE, _WALKER, _SBA = 1, 2, 4
+# _LOOK: a planeswalker, legendary or Aura (a state-based action looks at it whatever
+# its components: 704.5i, 704.5j, 704.5m)
+_CREATURE, _WALKER, _SBA, _LOOK = 1, 2, 4, 8
 
 
 def _entry(game, e, ch) -> tuple:
@@ -145,6 +172,20 @@ def _entry(game, e, ch) -> tuple:
     hit = ch.board_entry
     if hit is not None:
         return hit
+    d = ch.defn
+    if ch.abilities is d.abilities and ch.types is d.types and ch.subtypes is d.subtypes \
+            and ch.supertypes is d.supertypes and ch.keywords is d.keywords and not ch.flags:
+        # everything the entry reads is the card's own (printed characteristics, or ones
+        # an effect changed only elsewhere): the entry of every such object of the card
+        # (and the activated abilities `_compute_entry` reads, kept on the characteristics
+        # as `costs.activated_of` would)
+        hit = _PRINTED_ENTRY.get(d)
+        if hit is None:
+            hit = _PRINTED_ENTRY[d] = (_compute_entry(ch), _costs.activated_of(ch))
+        ch.board_entry = hit[0]
+        if ch.acts is None:
+            ch.acts = hit[1]
+        return hit[0]
     base = game.base_chars.get(e)
     if base is not None:
         b = base[1]
@@ -173,9 +214,11 @@ def _compute_entry(ch) -> tuple:
     if "Creature" in types:
         kinds |= _CREATURE | _SBA
     if "Planeswalker" in types:
-        kinds |= _WALKER | _SBA
-    if "Legendary" in ch.supertypes or "Aura" in ch.subtypes or "Equipment" in ch.subtypes:
-        kinds |= _SBA           # 704.5f-j, 704.5m-n: a state-based action could look at it
+        kinds |= _WALKER | _SBA | _LOOK
+    if "Legendary" in ch.supertypes or "Aura" in ch.subtypes:
+        kinds |= _SBA | _LOOK   # 704.5j, 704.5m: a state-based action looks at it
+    elif "Equipment" in ch.subtypes:
+        kinds |= _SBA           # 704.5n: a state-based action could look at it
     other, mana = _split(ch, _costs.activated_of(ch))
     if mana is not None and "cant_activate" in ch.flags:          # 602.5 (Ice Cage)
         mana = None
@@ -253,7 +296,7 @@ def board(game) -> Board:
     characteristics may have changed or the battlefield changed without a patch:
     `Game.chars_changed`, `Game.zones_changed`)."""
     b = game.board
-    if b is None or game.chars_version != game.cversion:
+    if b is None:       # (never set while the layer cache is stale: Game.chars_changed)
         game.all_chars()                    # bring the layer cache up to date first
         b = game.board = Board(game, (game.cversion, game.bversion))
     return b

@@ -545,14 +545,14 @@ def patch_battlefield(game, left, entered) -> bool:
         if Counters in comps and new_c.power is not None:
             new_c = new_c.copy()
             _counters_apply(game, entered, new_c, comps)
-    if left is not None:
-        cache.pop(left, None)
+    gone = cache.pop(left, None) if left is not None else None
     if new_c is not None:
         cache[entered] = new_c
     b = game.board                     # keep the ability index in step (systems.board)
     if b is not None and (left is not None or entered is not None):
         if b.key == (game.cversion, game.bversion - 1):
-            b.patch(game, left, entered if new_c is not None else None, (game.cversion, game.bversion))
+            b.patch(game, left, entered if new_c is not None else None, (game.cversion, game.bversion),
+                    gone, new_c)
         else:
             game.board = None
     return True

@@ -177,7 +177,7 @@ def zone_effects(game, ev, applied=()) -> list:
 def could_replace_move(game, defn) -> bool:
     """Could any replacement effect apply to moving an object of this card (its own,
     or another permanent's)?"""
-    return _has_own(defn) or bool(_others_replacements(game))
+    return _has_own(defn) or (bool(board(game).statics) and bool(_others_replacements(game)))
 
 
 def zone_change(game, ev) -> None:

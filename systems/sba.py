@@ -11,6 +11,7 @@ from mtg_ecs.systems import zones
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.player_rules import cant_lose
 from mtg_ecs.systems.protection import protection_from
+from mtg_ecs.systems.replacement import could_replace_move
 
 
 def due(game) -> bool:
@@ -85,12 +86,20 @@ def _check(game) -> bool:
             cease.append(e)
     allc = game.all_chars()
     ents = game.world.ents
-    watch = board(game).sba
+    b = board(game)
     wc = game.world.comps
-    attached = wc.get(Attached, ())               # 704.5p: anything attached
-    counted = wc.get(Counters, ())                # 704.5q
-    for e in game.battlefield:
-        if e not in watch and e not in attached and e not in counted:
+    # the permanents a state-based action could apply to: those whose characteristics make
+    # one look (b.sba_look: toughness 0 or less, planeswalkers, legendaries, Auras), the
+    # damaged ones among those it watches (704.5g-h: creatures), anything attached
+    # (704.5m-p) or with counters (704.5i, 704.5q). For any other permanent the loop below
+    # finds nothing: a creature with toughness above 0, no damage, nothing attached and no
+    # counters, or an unattached Equipment
+    look = b.sba_look.union(wc.get(Attached, ()), wc.get(Counters, ()))
+    damaged = wc.get(Damage)
+    if damaged:
+        look |= damaged & b.sba
+    for e in game.battlefield if look else ():
+        if e not in look:
             continue                              # no state-based action can apply to it
         c = allc[e]
         comps = ents[e]
@@ -134,6 +143,8 @@ def _check(game) -> bool:
     gy = [e for e in dict.fromkeys(to_gy) if e in game.battlefield]
     dest = [e for e in dict.fromkeys(to_destroy) if e in game.battlefield and e not in gy]
     orders, game.sba_orders = game.sba_orders, None
+    if orders is None and not any(could_replace_move(game, ents[e][Card].defn) for e in gy + dest):
+        orders = {}                 # 616.1: no replacement effect could apply to these moves
     if orders is None:
         # 616.1: the order of replacement effects on a permanent's move is chosen first
         from mtg_ecs.systems import discard

@@ -83,7 +83,6 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     if eid in src:                                  # game.remove_from_zone
         src.remove(eid)
         game.zversion += 1
-    world.delete(eid)
     if card.token and to != "battlefield" and frm == "battlefield":
         pass  # the token goes to the new zone and ceases to exist at the next SBA (111.7, 704.5d)
     new_comps = [card, owner_comp,            # immutable values: the new object shares them
@@ -105,7 +104,7 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     elif to == "stack":
         new_comps.append(Timestamp(game.tick()))
         new_comps.append(Controller(controller if controller is not None else owner, game.clock))
-    new = world.create(*new_comps)
+    new = world.recreate(eid, *new_comps)         # the old object is gone (400.7)
     game.card_entity[card.card_id] = new
     if card.token and to != "battlefield":
         game.token_limbo.add(new)                 # ceases to exist at the next SBA check

@@ -266,3 +266,74 @@ def test_clones_share_nothing_they_write_copy_on_write():
     for w2 in worlds:
         w2.close()
     assert esper.current_world == "default"
+
+
+def test_unindexed_types_are_indexed_for_esper_only():
+    """A world that doesn't index some types (`World(unindexed=...)`: a game's Card, Owner
+    and Zone) keeps no set for them in `comps`, yet `index()` and esper (queries, its
+    writers, nested entries, clones) see them exactly: random writes through every writer
+    of the World and of esper, against a model."""
+    rng = random.Random(20261126)
+    worlds = [World(unindexed=(Q,))]
+    models = [{}]
+    for step in range(3000):
+        i = rng.randrange(len(worlds))
+        w, m = worlds[i], models[i]
+        r = rng.random()
+        live = sorted(m)
+        if r < 0.2 or not live:
+            comps = [t(rng.randrange(100)) for t in rng.sample(TYPES, rng.randrange(4))]
+            eid = w.create(*comps)
+            m[eid] = {type(c): c for c in comps}
+        elif r < 0.3:
+            old = rng.choice(live)
+            comps = [t(rng.randrange(100)) for t in rng.sample(TYPES, rng.randrange(4))]
+            eid = w.recreate(old, *comps)
+            del m[old]
+            m[eid] = {type(c): c for c in comps}
+        elif r < 0.33:
+            comps = [Q(rng.randrange(100)) for _ in range(rng.randrange(4))]
+            shared = [t(rng.randrange(100)) for t in rng.sample((P, R), rng.randrange(3))]
+            for eid, c in zip(w.create_many(comps, *shared), comps):
+                m[eid] = {Q: c, **{type(x): x for x in shared}}
+        elif r < 0.5:
+            eid, c = rng.choice(live), rng.choice(TYPES)(rng.randrange(100))
+            w.add(eid, c)
+            m[eid][type(c)] = c
+        elif r < 0.65:
+            eid, t = rng.choice(live), rng.choice(TYPES)
+            w.remove(eid, t)
+            m[eid].pop(t, None)
+        elif r < 0.72:
+            eid = rng.choice(live)
+            w.delete(eid)
+            del m[eid]
+        elif r < 0.8:
+            target, c, new = rng.choice(live), Q(step), (R(step), Q(step))
+            with w.in_esper() as e:              # esper's writers, and a nested entry
+                eid = e.create_entity(*new)
+                e.add_component(target, c)
+                assert sorted(x for x, _ in w.query(Q)) == sorted(
+                    set(x for x in m if Q in m[x]) | {eid, target})
+                if rng.random() < 0.3:
+                    e.delete_entity(eid, immediate=True)
+                    eid = None
+            if eid is not None:
+                m[eid] = {R: new[0], Q: new[1]}
+            m[target][Q] = c
+        elif r < 0.9:
+            t = rng.choice(TYPES)
+            assert sorted(e for e, _ in w.query(t)) == sorted(e for e in m if t in m[e])
+        else:
+            worlds.append(w.clone())
+            models.append({e: dict(cs) for e, cs in m.items()})
+        if step % 25 == 0 or r >= 0.7:
+            for w2, m2 in zip(worlds, models):
+                assert w2.ents == m2, step
+                want = {t: {e for e, cs in m2.items() if t in cs} for t in TYPES}
+                assert Q not in w2.comps
+                assert w2.comps == {t: s for t, s in want.items() if s and t is not Q}
+                assert all(w2.index(t) == want[t] for t in TYPES)
+    for w2 in worlds:
+        w2.close()
+    assert esper.current_world == "default"

@@ -133,15 +133,26 @@ class World:
     `_ownc`: the component types whose set it may change; None: all of them, a world never
     cloned since it last owned everything). Components are immutable values, so sharing
     the dicts until written is exactly a copy. esper's writers are only reached through
-    `in_esper()`, which makes everything this world's own first."""
+    `in_esper()`, which makes everything this world's own first.
+
+    Unindexed types: `comps` leaves out the component types in `unindexed` (given at
+    creation, kept by clones), components nobody asks "which entities have one" of (a
+    game's Card, Owner and Zone: every object has them, and the engine reads them per
+    entity), so a write doesn't update their sets. `index(t)` gives the set for any type;
+    esper sees every type indexed: the sets of unindexed types are made from `ents` each
+    time esper is entered, and dropped from `comps` on the way out."""
 
     __slots__ = ("name", "ents", "comps", "next_id", "_own", "_ownc", "writes", "written",
-                 "_cleared", "_fin", "__weakref__")
+                 "_cleared", "_fin", "unindexed", "_skip", "_inside", "__weakref__")
     # not part of the state (mtg_ecs.core.hashing)
-    CACHE_SLOTS = ("name", "_own", "_ownc", "writes", "written", "_cleared", "_fin")
+    CACHE_SLOTS = ("name", "_own", "_ownc", "writes", "written", "_cleared", "_fin", "unindexed",
+                   "_skip", "_inside")
 
-    def __init__(self, _tables=None):
+    def __init__(self, _tables=None, unindexed=()):
         self.name = f"mtg-ecs-{next(_world_ids)}"
+        self.unindexed = frozenset(unindexed)
+        self._skip = self.unindexed   # the types writes don't index: none while in esper
+        self._inside = 0              # how many `_entered` blocks are open
         if _tables is None:
             self.ents: dict[int, dict] = {}
             self.comps: dict[type, set] = {}
@@ -198,9 +209,13 @@ class World:
         self.next_id = eid + 1
         comps = self.comps
         ownc = self._ownc
+        unindexed = self._skip
         d = {}
         for c in components:
             t = type(c)
+            if t in unindexed:
+                d[t] = c
+                continue
             s = comps.get(t)
             if s is None:
                 comps[t] = {eid}
@@ -220,6 +235,80 @@ class World:
             self.written.add(eid)
         return eid
 
+    def create_many(self, firsts, *shared) -> range:
+        """`create(c, *shared)` for each `c` of `firsts` in order (a library at game
+        setup): the same entities, ids and tables, each index set filled in one step.
+        `shared`: components (immutable values) every one of the entities has."""
+        firsts = list(firsts)
+        kinds = {type(c) for c in firsts}
+        if len(kinds) != 1 or any(type(c) in kinds for c in shared) or \
+                len({type(c) for c in shared}) != len(shared):
+            # mixed or repeated component types: one at a time (the same result)
+            start = self.next_id
+            for c in firsts:
+                self.create(c, *shared)
+            return range(start, self.next_id)
+        start = self.next_id
+        eids = range(start, start + len(firsts))
+        self.next_id = start + len(firsts)
+        t0 = kinds.pop()
+        rest = {type(c): c for c in shared}
+        ents = self.ents
+        for eid, c in zip(eids, firsts):
+            ents[eid] = {t0: c, **rest}          # the key order of create's dict
+        comps = self.comps
+        for t in (t0, *rest):
+            if t in self._skip:
+                continue
+            s = self._index(t)
+            if s is None:
+                comps[t] = set(eids)              # the same adds, in the same order
+                if self._ownc is not None:
+                    self._ownc.add(t)
+            else:
+                s.update(eids)
+        if self._own is not None:
+            self._own.update(eids)
+        self.writes += len(eids)
+        if self.written is not None:
+            self.written.update(eids)
+        return eids
+
+    def recreate(self, old: int, *components) -> int:
+        """`delete(old)` then `create(*components)`, returning the new entity (a zone
+        change: a new object, CR 400.7): the same tables, in one pass."""
+        if self._own is not None or self._ownc is not None or old not in self.ents:
+            self.delete(old)                      # copy on write (or nothing to delete)
+            return self.create(*components)
+        comps = self.comps
+        ents = self.ents
+        unindexed = self._skip
+        for t in ents.pop(old):                   # delete's body, nothing shared
+            if t in unindexed:
+                continue
+            s = comps[t]
+            s.discard(old)
+            if not s:
+                del comps[t]
+        eid = self.next_id                        # create's body, nothing shared
+        self.next_id = eid + 1
+        d = ents[eid] = {}
+        for c in components:
+            t = type(c)
+            d[t] = c
+            if t in unindexed:
+                continue
+            s = comps.get(t)
+            if s is None:
+                comps[t] = {eid}
+            else:
+                s.add(eid)
+        self.writes += 2
+        if self.written is not None:
+            self.written.add(old)
+            self.written.add(eid)
+        return eid
+
     def add(self, eid: int, component) -> None:
         """Add or replace (KeyError if `eid` doesn't exist, with nothing changed)."""
         d = self.ents[eid]
@@ -228,9 +317,10 @@ class World:
         t = type(component)
         s = self.comps.get(t)
         if s is None:
-            self.comps[t] = {eid}
-            if self._ownc is not None:
-                self._ownc.add(t)
+            if t not in self._skip:
+                self.comps[t] = {eid}
+                if self._ownc is not None:
+                    self._ownc.add(t)
         elif eid not in s:
             if self._ownc is not None:
                 s = self._index(t)
@@ -240,22 +330,25 @@ class World:
         if self.written is not None:
             self.written.add(eid)
 
-    def remove(self, eid: int, ctype: type) -> None:
-        """Remove if present (KeyError if `eid` doesn't exist)."""
+    def remove(self, eid: int, ctype: type) -> bool:
+        """Remove if present (KeyError if `eid` doesn't exist); True if it was."""
         d = self.ents[eid]
         if ctype in d:
             if self._own is not None:             # cloned: copy on write
                 d = self._row(eid)
             del d[ctype]
-            s = self.comps[ctype]
-            if self._ownc is not None:
-                s = self._index(ctype)
-            s.discard(eid)
-            if not s:
-                del self.comps[ctype]
+            if ctype not in self._skip:
+                s = self.comps[ctype]
+                if self._ownc is not None:
+                    s = self._index(ctype)
+                s.discard(eid)
+                if not s:
+                    del self.comps[ctype]
             self.writes += 1
             if self.written is not None:
                 self.written.add(eid)
+            return True
+        return False
 
     def delete(self, eid: int) -> None:
         """Delete now, if it exists."""
@@ -265,7 +358,10 @@ class World:
                 self._own.discard(eid)
             comps = self.comps
             cow = self._ownc is not None
+            skip = self._skip
             for t in d:
+                if t in skip:
+                    continue
                 s = self._index(t) if cow else comps[t]
                 s.discard(eid)
                 if not s:
@@ -285,6 +381,12 @@ class World:
 
     def exists(self, eid: int) -> bool:
         return eid in self.ents
+
+    def index(self, t: type) -> set:
+        """The entities having a component of type `t` (a new set: don't change it)."""
+        if t in self.unindexed:
+            return {e for e, d in self.ents.items() if t in d}
+        return set(self.comps.get(t, ()))
 
     # -- esper, in this world -------------------------------------------------------------
     def _registered(self) -> None:
@@ -311,12 +413,20 @@ class World:
         with ESPER_LOCK:
             self._registered()
             prev = esper.current_world
+            if prev == self.name:
+                # entered again inside a block in this world: esper may have numbered
+                # entities since (not re-installing the counter from a stale next_id)
+                self.next_id = max(self.next_id, _next_id_in_esper())
             esper.switch_world(self.name)
             replaced = False
+            self._inside += 1
             try:
                 ents, comps = _tables_in_esper()
                 if ents is not self.ents or comps is not self.comps:
                     raise RuntimeError(f"esper's tables for {self.name} are not the World's")
+                if self._inside == 1:
+                    self._index_unindexed()
+                    self._skip = frozenset()      # esper writes to them too meanwhile
                 _install(self.ents, self.comps, self.next_id)
                 if self.writes != self._cleared:
                     esper.clear_cache()
@@ -327,9 +437,33 @@ class World:
                     self.next_id = max(self.next_id, _next_id_in_esper())
                     ents, comps = _tables_in_esper()
                     replaced = ents is not self.ents or comps is not self.comps
+                self._inside -= 1
+                if self._inside == 0:             # kept only while esper is in the world
+                    self._skip = self.unindexed
+                    for t in self.unindexed:
+                        self.comps.pop(t, None)
                 esper.switch_world(prev)
             if replaced:
                 raise RuntimeError(f"an esper call replaced {self.name}'s tables")
+
+    def _index_unindexed(self) -> None:
+        """Put the sets of the unindexed types in `comps`, made from `ents`, for esper (new
+        sets, this world's own; none for a type no entity has, as esper keeps it)."""
+        if not self.unindexed:
+            return
+        sets = {t: set() for t in self.unindexed}
+        for e, d in self.ents.items():
+            for t in d:
+                s = sets.get(t)
+                if s is not None:
+                    s.add(e)
+        for t, s in sets.items():
+            if s:
+                self.comps[t] = s
+                if self._ownc is not None:
+                    self._ownc.add(t)
+            else:
+                self.comps.pop(t, None)
 
     def query(self, *ctypes) -> list:
         """`esper.get_components(*ctypes)` in this world (cached by esper until the next
@@ -343,7 +477,11 @@ class World:
         with this world until either writes to them (copy on write)."""
         self._own = set()
         self._ownc = set()
-        return World((self.ents.copy(), self.comps.copy(), self.next_id, set(), set()))
+        comps = self.comps.copy()
+        if self._inside:                  # the sets made for esper aren't kept
+            for t in self.unindexed:
+                comps.pop(t, None)
+        return World((self.ents.copy(), comps, self.next_id, set(), set()), self.unindexed)
 
     def close(self) -> None:
         """Delete the esper world now (otherwise done when the World is collected). The
