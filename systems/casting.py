@@ -90,7 +90,7 @@ class Procedure:
         t.__dict__.update(self.__dict__)
         t.targets = [list(x) for x in self.targets] if self.targets is not None else None
         t.pay_choices = dict(self.pay_choices)
-        if getattr(self, "sac_moves", None) is not None:
+        if self.sac_moves is not None:
             from mtg_ecs.systems.effects import copy_state
             t.sac_moves = copy_state(self.sac_moves)
         if self.origin is not None:
@@ -135,14 +135,14 @@ class Procedure:
         sac = list(self.pay_choices.get("sacrifice", []))
         if not sac:
             return None
-        if getattr(self, "sac_moves", None) is None:
+        if self.sac_moves is None:
             from mtg_ecs.systems import discard
             self.sac_moves = discard.start_moves(sac, "graveyard", "sacrifice")
         from mtg_ecs.systems import discard
         return discard.next_choice(game, self.sac_moves)
 
     def _sacrifice_paid(self, game, e):
-        orders = self.sac_moves["orders"] if getattr(self, "sac_moves", None) is not None else {}
+        orders = self.sac_moves["orders"] if self.sac_moves is not None else {}
         zones.sacrifice(game, e, orders.get(e, ()))
 
     def answer(self, game, decision, answer):
@@ -156,7 +156,7 @@ class Procedure:
             grp = list(answer) if isinstance(answer, (list, tuple)) and not isinstance(answer, PlayerRef) else [answer]
             self._validate_targets(game, spec, grp, tc, [])
             self.targets.append(grp)
-            sa = getattr(getattr(self, "defn", None), "spell", None)
+            sa = getattr(self.defn, "spell", None)
             if sa is not None and sa.extra_generic is not None and \
                     not costs.can_pay_mana(game, self.player, self._total_cost(game)):
                 self.targets.pop()            # 601.2f-h: the increased total cost can't be paid
@@ -224,6 +224,10 @@ class CastTask(Procedure):
         self.targets = None
         self._given = None
         self.done = False
+        self.defn = None            # the card's definition, once on the stack (601.2a)
+        self.from_zone = None       # the zone it was cast from (601.2a)
+        self._pending_spec = None   # (target spec, context) of the targets asked
+        self.sac_moves = None       # sacrifices being paid, with their 616.1 orders
 
     def run(self, game):
         if self.done:
@@ -478,6 +482,9 @@ class ActivateTask(Procedure):
         self.targets = None
         self._given = None
         self.done = False
+        self.defn = None            # an ability has no card definition of its own
+        self._pending_spec = None   # (target spec, context) of the targets asked
+        self.sac_moves = None       # sacrifices being paid, with their 616.1 orders
 
     def run(self, game):
         if self.done:
