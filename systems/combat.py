@@ -201,11 +201,18 @@ def legal_declaration(game, decision, answer: dict) -> dict:
             else:
                 return answer
     else:
-        attackers = {a for ats in cands.values() for a in ats}
-        if not any("cant_block_alone" in chars(b).flags for b in cands) and not any(
-                chars(a).has("menace") or "must_be_blocked_by_all" in chars(a).flags
-                for a in attackers):
-            return answer       # no restriction or requirement (509.1b-c) to check
+        # no restriction or requirement on the whole declaration (509.1b-c) to check:
+        # no 'can't block alone' blocker, no menace or 'must be blocked by all' attacker
+        for b in cands:
+            if "cant_block_alone" in chars(b).flags:
+                break
+        else:
+            for a in {a for ats in cands.values() for a in ats}:
+                c = chars(a)
+                if c.has("menace") or "must_be_blocked_by_all" in c.flags:
+                    break
+            else:
+                return answer
         reqs = block_requirements(game, cands)
 
     def legal(decl) -> bool:
@@ -382,16 +389,21 @@ def check_removed_from_combat(game) -> bool:
     if not comps.get(Attacking) and not comps.get(Blocking):
         return False
     changed = False
-    for e in game.permanents_with(Attacking, Blocking):
-        c = game.chars(e)
+    both = game.permanents_with(Attacking, Blocking)
+    chars = game.chars
+    for e in both:
+        c = chars(e)
         if "Creature" not in c.types or "Battle" in c.types:       # CR 506.4
             if game.world.has(e, Attacking):
                 game.unset(e, Attacking)
             if game.world.has(e, Blocking):
                 game.unset(e, Blocking)
             changed = True
-    for a in game.permanents_with(Attacking):
-        at = game.world.get(a, Attacking)
+    ents = game.world.ents
+    for a in both:
+        at = ents[a].get(Attacking)     # (None: not attacking, or removed from combat above)
+        if at is None:
+            continue
         d = at.defender
         if at.removed or isinstance(d, PlayerRef) or not isinstance(d, int):
             continue
@@ -925,13 +937,19 @@ class CombatDamageTask:
         comps = game.world.comps
         chars = game.chars
         battlefield = game.battlefield
-        att = comps.get(Attacking)
-        blk = comps.get(Blocking)
-        attackers = [e for e in battlefield if e in att] if att else []
-        blockers = [e for e in battlefield if e in blk] if blk else []
+        att = comps.get(Attacking, ())
+        blk = comps.get(Blocking, ())
+        if blk:
+            both = att | blk if att else blk
+            both = [e for e in battlefield if e in both]
+            attackers = [e for e in both if e in att]
+            blockers = [e for e in both if e in blk]
+        else:
+            both = attackers = [e for e in battlefield if e in att]
+            blockers = []
         first = self.first_strike
         if first:
-            game.fs_participants = {e for e in attackers + blockers if _strikes_first(chars(e))}
+            game.fs_participants = {e for e in both if _strikes_first(chars(e))}
         fs = game.fs_participants
         # 510.4: in the first-strike step only creatures with first strike or double
         # strike deal damage; in the second, those that didn't plus double strike
