@@ -301,7 +301,7 @@ class DeclareAttackersTask:
             self.done = True
             game.priority = game.active
             return None
-        return Decision("attackers", game.active, [(a, ds) for a, ds in cands.items()], 0, len(cands),
+        return Decision("attackers", game.active, list(cands.items()), 0, len(cands),
                         "declare attackers", data={"candidates": cands,
                                                    "requirements": attack_requirements(game, cands)})
 
@@ -310,14 +310,15 @@ class DeclareAttackersTask:
             raise IllegalAction("declare attackers as {attacker: player or planeswalker}")
         cands = decision.data["candidates"]
         for a, d in answer.items():
-            if a not in cands:
+            ds = cands.get(a)
+            if ds is None:
                 why = attack_problem(game, a) if isinstance(a, int) and not isinstance(a, bool) \
                     else "not an object"
                 raise IllegalAction(f"{game.name(a)} can't attack" + (f": {why}" if why else ""))
-            if isinstance(d, int) and not isinstance(d, PlayerRef) and d not in cands[a]:
-                if d in game.battlefield and "Creature" in game.chars(d).types:
+            if d not in ds:
+                if isinstance(d, int) and not isinstance(d, PlayerRef) and d in game.battlefield \
+                        and "Creature" in game.chars(d).types:
                     raise IllegalAction(f"creatures can't be attacked ({game.name(d)})")  # 508.1b
-            if d not in cands[a]:
                 raise IllegalAction(f"{game.name(a)} can't attack {game.name(d)}")
         check_attack_declaration(game, cands, decision.data.get("requirements", []), answer)
         ap = game.active
@@ -624,7 +625,7 @@ class DeclareBlockersTask:
                 attacking = game.permanents_with(Attacking)
             cands = block_candidates(game, d, attacking)
             if cands:
-                return Decision("blockers", d, [(b, a) for b, a in cands.items()], 0, len(cands),
+                return Decision("blockers", d, list(cands.items()), 0, len(cands),
                                 "declare blockers", data={"candidates": cands})
             self.i += 1
         if self.order_stage is None:

@@ -183,11 +183,15 @@ class CleanupTask:
                                 f"discard {excess} (maximum hand size)")
             self.discarded = True
         # 514.2
-        for e in game.permanents_with(Damage, RegenerationShields):
-            if game.world.has(e, Damage):
-                game.unset(e, Damage)
-            if game.world.has(e, RegenerationShields):
-                game.unset(e, RegenerationShields)
+        comps = game.world.comps
+        damaged = comps.get(Damage, ())
+        shielded = comps.get(RegenerationShields, ())
+        if damaged or shielded:
+            for e in game.permanents_with(Damage, RegenerationShields):
+                if e in damaged:
+                    game.unset(e, Damage)
+                if e in shielded:
+                    game.unset(e, RegenerationShields)
         if game.effects:
             before = len(game.effects)
             game.effects = [ce for ce in game.effects if ce.duration != "eot"]
