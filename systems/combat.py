@@ -34,10 +34,11 @@ def attack_candidates(game) -> dict:
     out = {}
     tapped = game.world.comps.get(Tapped, ())
     chars = game.chars
+    allc = game.all_chars()                 # (chars(e) of the board's creatures, no call)
     for e in b.creatures.get(ap, ()):
         if e in tapped:
             continue                                                   # 508.1a
-        c = chars(e)
+        c = allc.get(e) or chars(e)
         if c.keywords or c.flags:
             if _cant_attack(game, e, c) is None:
                 out[e] = list(defenders)
@@ -89,8 +90,9 @@ def attack_requirements(game, cands) -> list:
     """[(creature, defender or None for any)] the requirements on declaring attackers."""
     out = []
     chars = game.chars
+    allc = game.all_chars()                 # chars(e) of permanents, without a call each
     for a in cands:
-        flags = chars(a).flags
+        flags = (allc.get(a) or chars(a)).flags
         if not flags:
             continue
         if "attacks_each_combat" in flags:
@@ -192,11 +194,12 @@ def legal_declaration(game, decision, answer: dict) -> dict:
     509.1c). Checked on a clone, so nothing changes."""
     cands = decision.data["candidates"]
     chars = game.chars
+    allc = game.all_chars()                 # chars(e) of permanents, without a call each
     if decision.kind == "attackers":
         reqs = decision.data.get("requirements") or []
         if not reqs:
             for a in cands:
-                if "cant_attack_alone" in chars(a).flags:
+                if "cant_attack_alone" in (allc.get(a) or chars(a)).flags:
                     break
             else:
                 return answer
@@ -204,11 +207,11 @@ def legal_declaration(game, decision, answer: dict) -> dict:
         # no restriction or requirement on the whole declaration (509.1b-c) to check:
         # no 'can't block alone' blocker, no menace or 'must be blocked by all' attacker
         for b in cands:
-            if "cant_block_alone" in chars(b).flags:
+            if "cant_block_alone" in (allc.get(b) or chars(b)).flags:
                 break
         else:
             for a in {a for ats in cands.values() for a in ats}:
-                c = chars(a)
+                c = allc.get(a) or chars(a)
                 if c.has("menace") or "must_be_blocked_by_all" in c.flags:
                     break
             else:
@@ -504,10 +507,12 @@ def block_candidates(game, defender: int, attacking=None) -> dict:
         if not c.keywords and not c.flags:
             plain.append(a)
     every = len(plain) == len(attackers)
-    for e in board(game).creatures.get(defender, ()):
+    b = board(game)
+    allc = game.all_chars()                 # (chars(e) of the board's creatures, no call)
+    for e in b.creatures.get(defender, ()):
         if e in tapped:                                                # 509.1a
             continue
-        c = chars(e)
+        c = allc.get(e) or chars(e)
         if "cant_block" in c.flags:                                    # 509.1b
             continue
         if every:

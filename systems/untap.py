@@ -51,9 +51,12 @@ def untap_step(game, ap: int) -> None:
             else:
                 keep.append((e, p))
         game.skip_untap = tuple(keep)
-    chars = game.chars
+    # every permanent's characteristics; they stay the same while permanents untap
+    # unless some continuous effect reads more than the layers' usual inputs (volatile)
+    allc = game.all_chars()
+    volatile = game.volatile
     for e in game.permanents_with(Tapped):
-        c = chars(e)
+        c = game.chars(e) if volatile else allc.get(e) or game.chars(e)
         if c.controller != ap or e in skip or "doesnt_untap" in c.flags:
             continue
         game.unset(e, Tapped)
