@@ -942,6 +942,7 @@ class CombatDamageTask:
         ents = game.world.ents
         comps = game.world.comps
         chars = game.chars
+        allc = game.all_chars()             # chars(e) of permanents, without a call each
         battlefield = game.battlefield
         att = comps.get(Attacking, ())
         blk = comps.get(Blocking, ())
@@ -955,7 +956,7 @@ class CombatDamageTask:
             blockers = []
         first = self.first_strike
         if first:
-            game.fs_participants = {e for e in both if _strikes_first(chars(e))}
+            game.fs_participants = {e for e in both if _strikes_first(allc.get(e) or chars(e))}
         fs = game.fs_participants
         # 510.4: in the first-strike step only creatures with first strike or double
         # strike deal damage; in the second, those that didn't plus double strike
@@ -965,7 +966,7 @@ class CombatDamageTask:
                 index.setdefault(a, []).append(e)
         for e in attackers:
             at = ents[e][Attacking]
-            c = chars(e)
+            c = allc.get(e) or chars(e)
             if first:
                 if not _strikes_first(c):
                     continue
@@ -994,7 +995,7 @@ class CombatDamageTask:
         in_combat = set(attackers)
         order = game.damage_order
         for e in blockers:
-            c = chars(e)
+            c = allc.get(e) or chars(e)
             if first:
                 if not _strikes_first(c):
                     continue
@@ -1045,8 +1046,9 @@ class CombatDamageTask:
                                       "ordered": _ordered(game, c)})
             self.i += 1
         batch = []
+        allc = game.all_chars()
         for src, a in self.assign.items():
-            sc = game.chars(src)
+            sc = allc.get(src) or game.chars(src)
             for r, n in a.items():
                 if n > 0:
                     batch.append((src, sc, r, n))

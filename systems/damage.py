@@ -31,7 +31,7 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
     for i, (src, sc, target, amount) in enumerate(batch):
         if amount <= 0:
             continue
-        if plain and not protection_prevents(game, sc, target):
+        if plain and (isinstance(target, PlayerRef) or not protection_prevents(game, sc, target)):
             n = amount
         else:
             n = prevent_damage(game, src, sc, target, amount, combat,

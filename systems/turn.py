@@ -74,8 +74,9 @@ def _first_strike_needed(game) -> bool:
     if not comps.get(Attacking) and not comps.get(Blocking):
         return False
     chars = game.chars
+    allc = game.all_chars()             # chars(e) of permanents, without a call each
     for e in game.permanents_with(Attacking, Blocking):
-        c = chars(e)
+        c = allc.get(e) or chars(e)
         if c.keywords and (c.has("first strike") or c.has("double strike")):
             return True
     return False
