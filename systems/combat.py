@@ -32,8 +32,18 @@ def attack_candidates(game) -> dict:
         if game.chars(e).controller != ap:
             defenders.append(e)
     out = {}
+    tapped = game.world.comps.get(Tapped, ())
+    chars = game.chars
+    allc = game.all_chars()                 # (chars(e) of the board's creatures, no call)
     for e in b.creatures.get(ap, ()):
-        if _cant_attack(game, e, game.chars(e)) is None:
+        if e in tapped:
+            continue                                                   # 508.1a
+        c = allc.get(e) or chars(e)
+        if c.keywords or c.flags:
+            if _cant_attack(game, e, c) is None:
+                out[e] = list(defenders)
+        elif not game.is_sick(e, c):
+            # no haste, defender or 'can't attack' (_cant_attack): only 302.6 can stop it
             out[e] = list(defenders)
     return out
 
@@ -79,8 +89,12 @@ _SEARCH_LIMIT = 20000
 def attack_requirements(game, cands) -> list:
     """[(creature, defender or None for any)] the requirements on declaring attackers."""
     out = []
+    chars = game.chars
+    allc = game.all_chars()                 # chars(e) of permanents, without a call each
     for a in cands:
-        flags = game.chars(a).flags
+        flags = (allc.get(a) or chars(a)).flags
+        if not flags:
+            continue
         if "attacks_each_combat" in flags:
             out.append((a, None))
         for f in flags:
@@ -180,21 +194,29 @@ def legal_declaration(game, decision, answer: dict) -> dict:
     509.1c). Checked on a clone, so nothing changes."""
     cands = decision.data["candidates"]
     chars = game.chars
+    allc = game.all_chars()                 # chars(e) of permanents, without a call each
     if decision.kind == "attackers":
         reqs = decision.data.get("requirements") or []
         if not reqs:
             for a in cands:
-                if "cant_attack_alone" in chars(a).flags:
+                if "cant_attack_alone" in (allc.get(a) or chars(a)).flags:
                     break
             else:
                 return answer
     else:
+        # no restriction or requirement on the whole declaration (509.1b-c) to check:
+        # no 'can't block alone' blocker, no menace or 'must be blocked by all' attacker
+        for b in cands:
+            if "cant_block_alone" in (allc.get(b) or chars(b)).flags:
+                break
+        else:
+            for a in {a for ats in cands.values() for a in ats}:
+                c = allc.get(a) or chars(a)
+                if c.has("menace") or "must_be_blocked_by_all" in c.flags:
+                    break
+            else:
+                return answer
         reqs = block_requirements(game, cands)
-        attackers = {a for ats in cands.values() for a in ats}
-        if not any("cant_block_alone" in game.chars(b).flags for b in cands) and not any(
-                game.chars(a).has("menace") or "must_be_blocked_by_all" in game.chars(a).flags
-                for a in attackers):
-            return answer
 
     def legal(decl) -> bool:
         try:
@@ -282,7 +304,7 @@ class DeclareAttackersTask:
             self.done = True
             game.priority = game.active
             return None
-        return Decision("attackers", game.active, [(a, ds) for a, ds in cands.items()], 0, len(cands),
+        return Decision("attackers", game.active, list(cands.items()), 0, len(cands),
                         "declare attackers", data={"candidates": cands,
                                                    "requirements": attack_requirements(game, cands)})
 
@@ -291,27 +313,29 @@ class DeclareAttackersTask:
             raise IllegalAction("declare attackers as {attacker: player or planeswalker}")
         cands = decision.data["candidates"]
         for a, d in answer.items():
-            if a not in cands:
+            ds = cands.get(a)
+            if ds is None:
                 why = attack_problem(game, a) if isinstance(a, int) and not isinstance(a, bool) \
                     else "not an object"
                 raise IllegalAction(f"{game.name(a)} can't attack" + (f": {why}" if why else ""))
-            if isinstance(d, int) and not isinstance(d, PlayerRef) and d not in cands[a]:
-                if d in game.battlefield and "Creature" in game.chars(d).types:
+            if d not in ds:
+                if isinstance(d, int) and not isinstance(d, PlayerRef) and d in game.battlefield \
+                        and "Creature" in game.chars(d).types:
                     raise IllegalAction(f"creatures can't be attacked ({game.name(d)})")  # 508.1b
-            if d not in cands[a]:
                 raise IllegalAction(f"{game.name(a)} can't attack {game.name(d)}")
         check_attack_declaration(game, cands, decision.data.get("requirements", []), answer)
         ap = game.active
-        for a, d in answer.items():
+        for a in answer:
             c = game.chars(a)
-            if not c.has("vigilance"):
+            if not c.keywords or not c.has("vigilance"):
                 game.set(a, TAPPED)                 # 508.1f
         for a, d in answer.items():
             game.set(a, Attacking(d))
         game.combat_happened = bool(answer)
         self.done = True
-        for a, d in answer.items():
-            game.emit("attacks", attacker=a, defender=d, controller=ap)   # 508.1m
+        if game.hears("attacks"):           # else no emit below does anything
+            for a, d in answer.items():
+                game.emit("attacks", attacker=a, defender=d, controller=ap)   # 508.1m
         game.emit("attackers_declared", attackers=tuple(answer))
         game.priority = game.active
 
@@ -369,16 +393,21 @@ def check_removed_from_combat(game) -> bool:
     if not comps.get(Attacking) and not comps.get(Blocking):
         return False
     changed = False
-    for e in game.permanents_with(Attacking, Blocking):
-        c = game.chars(e)
+    both = game.permanents_with(Attacking, Blocking)
+    chars = game.chars
+    for e in both:
+        c = chars(e)
         if "Creature" not in c.types or "Battle" in c.types:       # CR 506.4
             if game.world.has(e, Attacking):
                 game.unset(e, Attacking)
             if game.world.has(e, Blocking):
                 game.unset(e, Blocking)
             changed = True
-    for a in game.permanents_with(Attacking):
-        at = game.world.get(a, Attacking)
+    ents = game.world.ents
+    for a in both:
+        at = ents[a].get(Attacking)     # (None: not attacking, or removed from combat above)
+        if at is None:
+            continue
         d = at.defender
         if at.removed or isinstance(d, PlayerRef) or not isinstance(d, int):
             continue
@@ -458,9 +487,12 @@ def blocker_problem(game, e, defender: int) -> str | None:
     return None
 
 
-def block_candidates(game, defender: int) -> dict:
-    attackers = [e for e in game.permanents_with(Attacking)
-                 if attacked_player(game, e) == defender]
+def block_candidates(game, defender: int, attacking=None) -> dict:
+    """blocker -> [attackers it can block] (509.1a-b). `attacking`: the attacking
+    creatures in battlefield order (game.permanents_with(Attacking)), if known."""
+    if attacking is None:
+        attacking = game.permanents_with(Attacking)
+    attackers = [e for e in attacking if attacked_player(game, e) == defender]
     out = {}
     if not attackers:
         return out
@@ -469,12 +501,21 @@ def block_candidates(game, defender: int) -> dict:
     # intimidate, landwalk, protection, 'can't be blocked' are all one or the other):
     # every creature able to block at all can block it
     chars = game.chars
-    plain = [a for a in attackers if not chars(a).keywords and not chars(a).flags]
-    for e in board(game).creatures.get(defender, ()):
-        c = chars(e)
-        if e in tapped or "cant_block" in c.flags:                     # 509.1a
+    plain = []
+    for a in attackers:
+        c = chars(a)
+        if not c.keywords and not c.flags:
+            plain.append(a)
+    every = len(plain) == len(attackers)
+    b = board(game)
+    allc = game.all_chars()                 # (chars(e) of the board's creatures, no call)
+    for e in b.creatures.get(defender, ()):
+        if e in tapped:                                                # 509.1a
             continue
-        if len(plain) == len(attackers):
+        c = allc.get(e) or chars(e)
+        if "cant_block" in c.flags:                                    # 509.1b
+            continue
+        if every:
             can = list(attackers)
         else:
             can = [a for a in attackers if a in plain or can_block(game, e, a)]
@@ -502,12 +543,12 @@ def _block_restriction_problem(game, plan) -> str | None:
 
 def block_requirements(game, cands) -> list:
     """[(blocker, attacker)]: 'All creatures able to block ~ do so' (509.1c)."""
-    out = []
-    for b, attackers in cands.items():
-        for a in attackers:
-            if "must_be_blocked_by_all" in game.chars(a).flags:
-                out.append((b, a))
-    return out
+    chars = game.chars
+    must = {a for a in {a for ats in cands.values() for a in ats}
+            if "must_be_blocked_by_all" in chars(a).flags}
+    if not must:
+        return []
+    return [(b, a) for b, attackers in cands.items() for a in attackers if a in must]
 
 
 def _obeyed_blocks(reqs, plan) -> int:
@@ -577,19 +618,23 @@ class DeclareBlockersTask:
         return t
 
     def run(self, game):
+        attacking = None            # the attacking creatures now (nothing changes them here)
         if self.defenders is None:
             attacking = game.permanents_with(Attacking)
-            self.defenders = [p for p in game.apnap() if p != game.active and
-                              any(attacked_player(game, e) == p for e in attacking)]
+            attacked = {attacked_player(game, e) for e in attacking}
+            ap = game.active
+            self.defenders = [p for p in game.apnap() if p != ap and p in attacked]
         while self.i < len(self.defenders):
             d = self.defenders[self.i]
-            cands = block_candidates(game, d)
+            if attacking is None:
+                attacking = game.permanents_with(Attacking)
+            cands = block_candidates(game, d, attacking)
             if cands:
-                return Decision("blockers", d, [(b, a) for b, a in cands.items()], 0, len(cands),
+                return Decision("blockers", d, list(cands.items()), 0, len(cands),
                                 "declare blockers", data={"candidates": cands})
             self.i += 1
         if self.order_stage is None:
-            self._finish_blocks(game)
+            self._finish_blocks(game, attacking)
             self.order_stage = self._orders_needed(game)
         if self.order_stage:
             a, blockers = self.order_stage[0]
@@ -601,10 +646,14 @@ class DeclareBlockersTask:
         game.priority = game.active
         return None
 
-    def _finish_blocks(self, game):
+    def _finish_blocks(self, game, attacking=None):
         # 509.1h: attackers with no blockers are unblocked; blocked ones stay blocked
+        if not game.hears("attack_result"):  # else no emit below does anything
+            return
         ents = game.world.ents
-        for e in game.permanents_with(Attacking):
+        if attacking is None:
+            attacking = game.permanents_with(Attacking)
+        for e in attacking:
             game.emit("attack_result", attacker=e, blocked=ents[e][Attacking].blocked)
 
     def _orders_needed(self, game) -> list:
@@ -676,9 +725,10 @@ class DeclareBlockersTask:
         for t in counts:
             at = game.world.get(t, Attacking)
             game.set(t, Attacking(at.defender, True, at.removed, at.player))
-        for b, ts in plan.items():
-            for t in ts:
-                game.emit("blocks", blocker=b, attacker=t)
+        if game.hears("blocks"):            # else no emit below does anything
+            for b, ts in plan.items():
+                for t in ts:
+                    game.emit("blocks", blocker=b, attacker=t)
         self.i += 1
 
 
@@ -757,6 +807,8 @@ def blockers_of(game, attacker, index=None) -> list:
     else:
         ents = game.world.ents
         out = [e for e in game.permanents_with(Blocking) if attacker in ents[e][Blocking].attackers]
+    if len(out) < 2:
+        return out
     order = game.damage_order.get(attacker)
     if order:
         out.sort(key=lambda e: order.index(e) if e in order else len(order))
@@ -842,6 +894,15 @@ def _compositions(total: int, k: int):
             yield (first,) + rest
 
 
+def _strikes_first(c) -> bool:
+    """It has first strike or double strike (510.4)."""
+    for k in c.keywords:
+        n = k.name
+        if n == "first strike" or n == "double strike":
+            return True
+    return False
+
+
 def first_strike_damage_task():
     """CR 510.4: the first-strike combat damage step's turn-based action."""
     return CombatDamageTask(True)
@@ -873,57 +934,88 @@ class CombatDamageTask:
         t.orders = {k: list(v) for k, v in self.orders.items()}
         return t
 
-    def _deals_now(self, game, e, c) -> bool:
-        if self.first_strike:
-            return c.has("first strike") or c.has("double strike")
-        fs = game.fs_participants
-        if fs is None:
-            return True
-        return e not in fs or c.has("double strike")
-
     def _build_plan(self, game):
+        """(source, fixed assignment or None, what a decision needs) for each creature
+        dealing combat damage in this step: attackers, then blockers, each in battlefield
+        order (read off one pass over the battlefield per side)."""
         plan = []
-        if self.first_strike:
-            game.fs_participants = {
-                e for e in game.permanents_with(Attacking, Blocking)
-                if game.chars(e).has("first strike") or game.chars(e).has("double strike")}
-        index = blocking_index(game)
         ents = game.world.ents
-        for e in game.permanents_with(Attacking):
+        comps = game.world.comps
+        chars = game.chars
+        allc = game.all_chars()             # chars(e) of permanents, without a call each
+        battlefield = game.battlefield
+        att = comps.get(Attacking, ())
+        blk = comps.get(Blocking, ())
+        if blk:
+            both = att | blk if att else blk
+            both = [e for e in battlefield if e in both]
+            attackers = [e for e in both if e in att]
+            blockers = [e for e in both if e in blk]
+        else:
+            both = attackers = [e for e in battlefield if e in att]
+            blockers = []
+        first = self.first_strike
+        if first:
+            game.fs_participants = {e for e in both if _strikes_first(allc.get(e) or chars(e))}
+        fs = game.fs_participants
+        # 510.4: in the first-strike step only creatures with first strike or double
+        # strike deal damage; in the second, those that didn't plus double strike
+        index = {}                                                     # attacker -> [blockers]
+        for e in blockers:
+            for a in ents[e][Blocking].attackers:
+                index.setdefault(a, []).append(e)
+        for e in attackers:
             at = ents[e][Attacking]
-            c = game.chars(e)
-            if not self._deals_now(game, e, c) or (c.power or 0) <= 0:
+            c = allc.get(e) or chars(e)
+            if first:
+                if not _strikes_first(c):
+                    continue
+            elif fs is not None and e in fs and not c.has("double strike"):
                 continue
             power = c.power
+            if power is None or power <= 0:
+                continue
             # CR 506.4c: attacking a planeswalker removed from combat, it attacks nothing
             d = None if at.removed else at.defender
             if not at.blocked:
-                if d is not None and (isinstance(d, PlayerRef) or d in game.battlefield):
+                if d is not None and (isinstance(d, PlayerRef) or d in battlefield):
                     plan.append((e, {d: power}, None))
                 continue
-            blockers = blockers_of(game, e, index)
-            if not blockers:
+            bl = blockers_of(game, e, index)
+            if not bl:
                 if c.has("trample"):                                    # 702.19e
-                    if d is not None and (isinstance(d, PlayerRef) or d in game.battlefield):
+                    if d is not None and (isinstance(d, PlayerRef) or d in battlefield):
                         plan.append((e, {d: power}, None))
                 continue                                               # 509.1h, 506.4
-            if len(blockers) == 1 and (not c.has("trample") or d is None):
-                plan.append((e, {blockers[0]: power}, None))           # 702.19e: none to a player
+            if len(bl) == 1 and (d is None or not c.has("trample")):
+                plan.append((e, {bl[0]: power}, None))                 # 702.19e: none to a player
                 continue
-            plan.append((e, None, {"blockers": blockers, "trample": c.has("trample") and d is not None,
+            plan.append((e, None, {"blockers": bl, "trample": c.has("trample") and d is not None,
                                    "defender": d, "total": power}))
-        for e in game.permanents_with(Blocking):
-            c = game.chars(e)
-            if not self._deals_now(game, e, c) or (c.power or 0) <= 0:
+        in_combat = set(attackers)
+        order = game.damage_order
+        for e in blockers:
+            c = allc.get(e) or chars(e)
+            if first:
+                if not _strikes_first(c):
+                    continue
+            elif fs is not None and e in fs and not c.has("double strike"):
                 continue
-            attackers = attackers_of(game, e)
-            if not attackers:
-                continue                                               # 510.1d / T-358
-            if len(attackers) == 1:
-                plan.append((e, {attackers[0]: c.power}, None))
+            power = c.power
+            if power is None or power <= 0:
+                continue
+            if order:
+                ats = attackers_of(game, e)                            # m10: in its order
             else:
-                plan.append((e, None, {"blockers": attackers, "trample": False, "defender": None,
-                                       "total": c.power}))
+                # attackers_of: the attackers it blocks still attacking on the battlefield
+                ats = [a for a in ents[e][Blocking].attackers if a in in_combat]
+            if not ats:
+                continue                                               # 510.1d / T-358
+            if len(ats) == 1:
+                plan.append((e, {ats[0]: power}, None))
+            else:
+                plan.append((e, None, {"blockers": ats, "trample": False, "defender": None,
+                                       "total": power}))
         return plan
 
     def run(self, game):
@@ -954,8 +1046,9 @@ class CombatDamageTask:
                                       "ordered": _ordered(game, c)})
             self.i += 1
         batch = []
+        allc = game.all_chars()
         for src, a in self.assign.items():
-            sc = game.chars(src)
+            sc = allc.get(src) or game.chars(src)
             for r, n in a.items():
                 if n > 0:
                     batch.append((src, sc, r, n))
@@ -965,7 +1058,8 @@ class CombatDamageTask:
                 return d
         # else no prevention shield, redirection or static ability: no choice to make (at
         # most protection applies to each damage event, 615.7, 616.1)
-        game.prevention_plans = {k: dict(v) for k, v in self.shield_plans.items()}
+        game.prevention_plans = {k: dict(v) for k, v in self.shield_plans.items()} \
+            if self.shield_plans else {}
         try:
             dmg.deal(game, batch, combat=True, orders=self.orders)
         finally:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from mtg_ecs.components import Damage
 from mtg_ecs.core.decisions import PlayerRef
-from mtg_ecs.systems.replacement import prevent_damage
+from mtg_ecs.systems.board import board
+from mtg_ecs.systems.replacement import prevent_damage, protection_prevents
 from mtg_ecs.systems.statics import rule_in_effect
 
 
@@ -23,35 +24,47 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
         batch = redirect.apply(game, batch, consume=True, orders=orders, skips=skips,
                                combat=combat)               # 614.9 redirection (Harm's Way)
     dealt = []
+    # prevent_damage's own first test (615): with no shield and no static ability only
+    # protection can prevent damage, and then nothing changes (checked again after any
+    # event that went through the full path)
+    plain = not game.shields and not board(game).statics
     for i, (src, sc, target, amount) in enumerate(batch):
         if amount <= 0:
             continue
-        n = prevent_damage(game, src, sc, target, amount, combat,
-                           orders.get(i, ()) if orders else (), skip=skips.get(i, ()))
+        if plain and (isinstance(target, PlayerRef) or not protection_prevents(game, sc, target)):
+            n = amount
+        else:
+            n = prevent_damage(game, src, sc, target, amount, combat,
+                               orders.get(i, ()) if orders else (), skip=skips.get(i, ()))
+            plain = not game.shields and not board(game).statics
         if n > 0:
             dealt.append((src, sc, target, n))
     gains = {}
+    battlefield = game.battlefield
     for src, sc, target, n in dealt:
-        deathtouch = sc.has("deathtouch")
         if isinstance(target, PlayerRef):
             lose_life(game, target.index, n, from_damage=True)          # 120.3a
-        elif game.exists(target) and target in game.battlefield:
+        elif game.exists(target) and target in battlefield:
             tc = game.chars(target)
             if "Planeswalker" in tc.types:                             # 120.3c
                 from mtg_ecs.systems.zones import remove_counters
                 remove_counters(game, target, "loyalty", n)
             if "Creature" in tc.types:                                 # 120.3e
                 d = game.world.get(target, Damage)
-                total = (d.amount if d else 0) + n
-                game.set(target, Damage(total, deathtouch or (d.deathtouch if d else False)))
-        if sc.has("lifelink"):                                         # 702.15b
+                deathtouch = sc.has("deathtouch") if sc.keywords else False
+                if d is None:
+                    game.set(target, Damage(n, deathtouch))
+                else:
+                    game.set(target, Damage(d.amount + n, deathtouch or d.deathtouch))
+        if sc.keywords and sc.has("lifelink"):                         # 702.15b
             # one life-gain event per source (119.10, 702.15b)
             gains[(src, sc.controller)] = gains.get((src, sc.controller), 0) + n
     for (_, p), n in gains.items():
         gain_life(game, p, n)
-    for src, sc, target, n in dealt:
-        game.emit("damage", source=src, target=target, amount=n, combat=combat,
-                  source_controller=sc.controller)
+    if game.hears("damage"):            # else no emit below does anything
+        for src, sc, target, n in dealt:
+            game.emit("damage", source=src, target=target, amount=n, combat=combat,
+                      source_controller=sc.controller)
     return [(s, t, n) for s, _, t, n in dealt]
 
 

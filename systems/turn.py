@@ -73,9 +73,11 @@ def _first_strike_needed(game) -> bool:
     comps = game.world.comps
     if not comps.get(Attacking) and not comps.get(Blocking):
         return False
+    chars = game.chars
+    allc = game.all_chars()             # chars(e) of permanents, without a call each
     for e in game.permanents_with(Attacking, Blocking):
-        c = game.chars(e)
-        if c.has("first strike") or c.has("double strike"):
+        c = allc.get(e) or chars(e)
+        if c.keywords and (c.has("first strike") or c.has("double strike")):
             return True
     return False
 
@@ -143,10 +145,14 @@ def draw_for_turn(game) -> None:
 def end_combat(game) -> None:
     """CR 511.3: creatures stop being attacking and blocking at the end of combat."""
     comps = game.world.comps
-    if Attacking in comps or Blocking in comps:
+    att = comps.get(Attacking, ())
+    blk = comps.get(Blocking, ())
+    if att or blk:
         for e in game.permanents_with(Attacking, Blocking):
-            game.unset(e, Attacking)            # (each only if it has it)
-            game.unset(e, Blocking)
+            if e in att:                        # (unset looks again: each only if it has it)
+                game.unset(e, Attacking)
+            if e in blk:
+                game.unset(e, Blocking)
     game.fs_participants = None
     game.damage_order = {}
 
@@ -178,16 +184,22 @@ class CleanupTask:
                                 f"discard {excess} (maximum hand size)")
             self.discarded = True
         # 514.2
-        for e in game.permanents_with(Damage, RegenerationShields):
-            if game.world.has(e, Damage):
-                game.unset(e, Damage)
-            if game.world.has(e, RegenerationShields):
-                game.unset(e, RegenerationShields)
-        before = len(game.effects)
-        game.effects = [ce for ce in game.effects if ce.duration != "eot"]
-        game.shields = [s for s in game.shields if getattr(s, "duration", "eot") != "eot"]
-        if len(game.effects) != before:
-            game.version += 1
+        comps = game.world.comps
+        damaged = comps.get(Damage, ())
+        shielded = comps.get(RegenerationShields, ())
+        if damaged or shielded:
+            for e in game.permanents_with(Damage, RegenerationShields):
+                if e in damaged:
+                    game.unset(e, Damage)
+                if e in shielded:
+                    game.unset(e, RegenerationShields)
+        if game.effects:
+            before = len(game.effects)
+            game.effects = [ce for ce in game.effects if ce.duration != "eot"]
+            if len(game.effects) != before:
+                game.version += 1
+        if game.shields:
+            game.shields = [s for s in game.shields if getattr(s, "duration", "eot") != "eot"]
         update_control(game)
         acted = sba.check(game)
         if acted or game.pending_triggers:

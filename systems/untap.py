@@ -33,25 +33,30 @@ def untap_step(game, ap: int) -> None:
     """CR 502.3: the active player untaps all their permanents, except those an
     effect says don't untap; one-shot 'next untap step' effects for this step end."""
     recs = tuple(game.skip_untap)
-    skip = set()
-    keep = []
-    for e, p in recs:
-        if e not in game.battlefield:
-            continue                                   # a new object: the effect is gone (400.7)
-        if p is None:
-            if game.chars(e).controller == ap:
-                skip.add(e)
-                continue
-            keep.append((e, p))
-        elif p == ap:
-            if game.chars(e).controller == ap:
-                skip.add(e)
-        else:
-            keep.append((e, p))
+    skip = ()
     if recs:
+        skip = set()
+        keep = []
+        for e, p in recs:
+            if e not in game.battlefield:
+                continue                               # a new object: the effect is gone (400.7)
+            if p is None:
+                if game.chars(e).controller == ap:
+                    skip.add(e)
+                    continue
+                keep.append((e, p))
+            elif p == ap:
+                if game.chars(e).controller == ap:
+                    skip.add(e)
+            else:
+                keep.append((e, p))
         game.skip_untap = tuple(keep)
+    # every permanent's characteristics; they stay the same while permanents untap
+    # unless some continuous effect reads more than the layers' usual inputs (volatile)
+    allc = game.all_chars()
+    volatile = game.volatile
     for e in game.permanents_with(Tapped):
-        c = game.chars(e)
+        c = game.chars(e) if volatile else allc.get(e) or game.chars(e)
         if c.controller != ap or e in skip or "doesnt_untap" in c.flags:
             continue
         game.unset(e, Tapped)
