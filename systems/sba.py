@@ -173,10 +173,10 @@ def _check(game) -> bool:
         for kind in ("+1/+1", "-1/-1"):               # removed: 'whenever a counter is removed'
             game.emit("counters_removed", eid=e, counter=kind, n=n)
     for e in gy + dest:
-        game.snapshot_lki(e)
+        game.snapshot_lki(e)                # 603.10a, 608.2h: all as they were before the event
     for e in gy:
-        zones.move(game, e, "graveyard", cause="sba", order=orders.get(e, ()))
-    zones.destroy_many(game, dest, orders)
+        zones.move(game, e, "graveyard", cause="sba", order=orders.get(e, ()), lki_saved=True)
+    zones.destroy_many(game, dest, orders, lki_saved=True)
     check_game_over(game, draw=bool(draw))
     return True
 
@@ -259,7 +259,7 @@ class LegendRuleTask:
             game.snapshot_lki(e)
         for e in losers:
             if e in game.battlefield:
-                zones.move(game, e, "graveyard", cause="sba")
+                zones.move(game, e, "graveyard", cause="sba", lki_saved=True)   # 603.10a
         return None
 
     def answer(self, game, decision, answer):
