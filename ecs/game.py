@@ -218,7 +218,16 @@ class Game(GameState):
         if len(s) == 1:                 # one object: no order to read off the battlefield
             (e,) = s
             return [e] if e in self.battlefield else []
-        return [e for e in self.battlefield if e in s]
+        bf = self.battlefield
+        if len(s) <= 4:                 # a few objects: put those on the battlefield in its order
+            out = []
+            for e in s:
+                if e in bf:
+                    out.append(e)
+            if len(out) > 1:
+                out.sort(key=bf.index)  # (an object is on the battlefield once)
+            return out
+        return [e for e in bf if e in s]
 
     def exists(self, eid) -> bool:
         return isinstance(eid, int) and not isinstance(eid, bool) and eid in self.world.ents

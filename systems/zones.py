@@ -33,8 +33,6 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     card = comps[Card]
     zone = comps[Zone]
     frm = zone.name
-    sp = comps.get(Spell)
-    cast_from = sp.cast_from if sp is not None else None   # a resolving spell: where it was cast from
     owner_comp = comps[Owner]
     owner = owner_comp.player
     if card.token and frm != "battlefield" and frm != "stack":
@@ -80,16 +78,16 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         # a spell's last known information, or that of the source of an ability on the
         # stack or waiting to be put there, which still uses it (608.2h, 113.7a)
         game.snapshot_lki(eid)
-    lk = game.lki.get(eid)
-    old_ctl = lk.controller if lk is not None else owner
     src = getattr(game.players[zone.player], frm) if frm in PLAYER_ZONES else getattr(game, frm)
     if eid in src:                                  # game.remove_from_zone
         src.remove(eid)
         game.zversion += 1
     if card.token and to != "battlefield" and frm == "battlefield":
         pass  # the token goes to the new zone and ceases to exist at the next SBA (111.7, 704.5d)
-    new_comps = [card, owner_comp,            # immutable values: the new object shares them
-                 zone_of(to, owner if to in PLAYER_ZONES else None)]
+    # immutable values: the new object shares them (Card, Owner, Zone: first, as `create`
+    # would put them; the world doesn't index them, core.world)
+    head = {Card: card, Owner: owner_comp, Zone: zone_of(to, owner if to in PLAYER_ZONES else None)}
+    new_comps = []
     if to == "battlefield":
         new_comps.append(Timestamp(game.tick()))
         ctl = controller if controller is not None else owner
@@ -107,7 +105,7 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     elif to == "stack":
         new_comps.append(Timestamp(game.tick()))
         new_comps.append(Controller(controller if controller is not None else owner, game.clock))
-    new = world.recreate(eid, *new_comps)         # the old object is gone (400.7)
+    new = world.recreate_headed(eid, head, *new_comps)    # the old object is gone (400.7)
     game.card_entity[card.card_id] = new
     if card.token and to != "battlefield":
         game.token_limbo.add(new)                 # ceases to exist at the next SBA check
@@ -119,7 +117,7 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     else:
         lst.append(new)
     game.zones_changed(eid if frm == "battlefield" else None,
-                       new if to == "battlefield" else None, token=card.token)
+                       new if to == "battlefield" else None, card.token)
     if ev is not None:
         if ev["shuffle"]:
             shuffle(game, owner)
@@ -130,6 +128,10 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         from mtg_ecs.systems.entering import schedule
         schedule(game, AttachAsEntersTask(new, aura_among))     # CR 303.4f
     if game.hears_zone_change(eid, frm):
+        lk = game.lki.get(eid)
+        old_ctl = lk.controller if lk is not None else owner
+        sp = comps.get(Spell)       # (the old object's components, still readable)
+        cast_from = sp.cast_from if sp is not None else None   # a resolving spell: where it was cast from
         game.emit("zone_change", old=eid, new=new, frm=frm, to=to, owner=owner,
                   controller=old_ctl, cause=cause, card=card.card_id, cast_from=cast_from)
     return new
