@@ -98,9 +98,19 @@ def _check(game) -> bool:
     damaged = wc.get(Damage)
     if damaged:
         look |= damaged & b.sba
-    for e in game.battlefield if look else ():
-        if e not in look:
-            continue                              # no state-based action can apply to it
+    bf = game.battlefield
+    if not look:
+        order = ()
+    elif len(look) <= 4:                # a few: those on the battlefield, in its order
+        order = []
+        for e in look:
+            if e in bf:
+                order.append(e)
+        if len(order) > 1:
+            order.sort(key=bf.index)
+    else:
+        order = [e for e in bf if e in look]
+    for e in order:                     # (any other: no state-based action can apply to it)
         c = allc[e]
         comps = ents[e]
         if "Creature" in c.types:

@@ -79,7 +79,10 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         # stack or waiting to be put there, which still uses it (608.2h, 113.7a)
         game.snapshot_lki(eid)
     src = getattr(game.players[zone.player], frm) if frm in PLAYER_ZONES else getattr(game, frm)
-    if eid in src:                                  # game.remove_from_zone
+    if src and src[-1] == eid:                      # game.remove_from_zone: the last object
+        src.pop()                                   # (a library's top card: a draw)
+        game.zversion += 1
+    elif eid in src:
         src.remove(eid)
         game.zversion += 1
     if card.token and to != "battlefield" and frm == "battlefield":
