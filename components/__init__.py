@@ -212,6 +212,23 @@ owned_by = lru_cache(maxsize=None)(Owner)
 TAPPED = Tapped()
 
 
+def new_cards(defns, first_id: int) -> list:
+    """`[Card(defn, card_id, False) for card_id, defn in enumerate(defns, first_id)]` (a
+    library at game setup): the same values (equal, same hash, same pickle, frozen),
+    each field set by its slot as the dataclass's `__init__` sets it (`object.__setattr__`
+    past the frozen `__setattr__`), without an `__init__` call per card."""
+    new = object.__new__
+    set_defn, set_id, set_token = Card.defn.__set__, Card.card_id.__set__, Card.token.__set__
+    out = []
+    for card_id, defn in enumerate(defns, first_id):
+        c = new(Card)
+        set_defn(c, defn)
+        set_id(c, card_id)
+        set_token(c, False)
+        out.append(c)
+    return out
+
+
 ALL = [Card, Owner, Controller, Zone, Timestamp, Tapped, Damage, Counters, PowerToughness,
        Attached, Attacking, Blocking, RegenerationShields, Chosen, EnteredWithX,
        LoyaltyActivated, PhasedOut, FaceDown, Spell, StackAbility, CopyOf, EntersAsCopy]

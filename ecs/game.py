@@ -16,7 +16,7 @@ import copy as _copy
 
 from mtg_ecs.components import (Card, Owner, Controller, Zone, Timestamp, Tapped, TAPPED, Damage, Counters,
                         Attached, Attacking, Blocking, Spell, StackAbility, RegenerationShields,
-                        LoyaltyActivated, zone_of, owned_by)
+                        LoyaltyActivated, zone_of, owned_by, new_cards)
 from mtg_ecs.cards import REGISTRY
 from mtg_ecs.core.state import GameState, Player  # noqa: F401  (Player: public API)
 from mtg_ecs.core.world import World
@@ -149,7 +149,8 @@ class Game(GameState):
         apply (704.5)."""
         self._v += 1
         self.zversion += 1
-        self.offfield_cache = {}
+        if self.offfield_cache:         # (a game's own dict: kept when empty)
+            self.offfield_cache = {}
         moved = left is not None or entered is not None
         if moved:
             self.bversion += 1
@@ -218,7 +219,16 @@ class Game(GameState):
         if len(s) == 1:                 # one object: no order to read off the battlefield
             (e,) = s
             return [e] if e in self.battlefield else []
-        return [e for e in self.battlefield if e in s]
+        bf = self.battlefield
+        if len(s) <= 4:                 # a few objects: put those on the battlefield in its order
+            out = []
+            for e in s:
+                if e in bf:
+                    out.append(e)
+            if len(out) > 1:
+                out.sort(key=bf.index)  # (an object is on the battlefield once)
+            return out
+        return [e for e in bf if e in s]
 
     def exists(self, eid) -> bool:
         return isinstance(eid, int) and not isinstance(eid, bool) and eid in self.world.ents
@@ -381,7 +391,7 @@ class Game(GameState):
         """Put new cards on top of `owner`'s library in order (game setup, CR 103.2):
         `create_object` for many cards at once."""
         first = self.next_card_id
-        cards = [Card(defn, card_id, False) for card_id, defn in enumerate(defns, first)]
+        cards = new_cards(defns, first)     # Card(defn, card_id, False) for each, in order
         eids = self.world.create_many(cards, owned_by(owner), zone_of("library", owner))
         self.card_entity.update(zip(range(first, first + len(cards)), eids))
         self.players[owner].library.extend(eids)

@@ -177,7 +177,15 @@ def zone_effects(game, ev, applied=()) -> list:
 def could_replace_move(game, defn) -> bool:
     """Could any replacement effect apply to moving an object of this card (its own,
     or another permanent's)?"""
-    return _has_own(defn) or (bool(board(game).statics) and bool(_others_replacements(game)))
+    own = _OWN.get(defn)                # _has_own, cached
+    if own is None:
+        own = _has_own(defn)
+    if own:
+        return True
+    b = game.board
+    if b is None:
+        b = board(game)
+    return bool(b.statics) and bool(_others_replacements(game))
 
 
 def zone_change(game, ev) -> None:

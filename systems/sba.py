@@ -98,9 +98,19 @@ def _check(game) -> bool:
     damaged = wc.get(Damage)
     if damaged:
         look |= damaged & b.sba
-    for e in game.battlefield if look else ():
-        if e not in look:
-            continue                              # no state-based action can apply to it
+    bf = game.battlefield
+    if not look:
+        order = ()
+    elif len(look) <= 4:                # a few: those on the battlefield, in its order
+        order = []
+        for e in look:
+            if e in bf:
+                order.append(e)
+        if len(order) > 1:
+            order.sort(key=bf.index)
+    else:
+        order = [e for e in bf if e in look]
+    for e in order:                     # (any other: no state-based action can apply to it)
         c = allc[e]
         comps = ents[e]
         if "Creature" in c.types:
@@ -173,10 +183,10 @@ def _check(game) -> bool:
         for kind in ("+1/+1", "-1/-1"):               # removed: 'whenever a counter is removed'
             game.emit("counters_removed", eid=e, counter=kind, n=n)
     for e in gy + dest:
-        game.snapshot_lki(e)
+        game.snapshot_lki(e)                # 603.10a, 608.2h: all as they were before the event
     for e in gy:
-        zones.move(game, e, "graveyard", cause="sba", order=orders.get(e, ()))
-    zones.destroy_many(game, dest, orders)
+        zones.move(game, e, "graveyard", cause="sba", order=orders.get(e, ()), lki_saved=True)
+    zones.destroy_many(game, dest, orders, lki_saved=True)
     check_game_over(game, draw=bool(draw))
     return True
 
@@ -259,7 +269,7 @@ class LegendRuleTask:
             game.snapshot_lki(e)
         for e in losers:
             if e in game.battlefield:
-                zones.move(game, e, "graveyard", cause="sba")
+                zones.move(game, e, "graveyard", cause="sba", lki_saved=True)   # 603.10a
         return None
 
     def answer(self, game, decision, answer):

@@ -145,9 +145,10 @@ class ResolveTask:
                 new = zones.put_onto_battlefield(game, eid, controller=spell.controller,
                                                  attach_to=attach, cause="resolve",
                                                  x=spell.x if defn.cost.x else None)
-                if new is not None and new in game.battlefield:
-                    game.battlefield.remove(new)
-                    game.battlefield.append(new)
+                bf = game.battlefield
+                if new is not None and bf and bf[-1] != new and new in bf:
+                    bf.remove(new)          # (already the last: nothing to change)
+                    bf.append(new)
             else:
                 # 608.2n: an instant or sorcery goes to its owner's graveyard
                 zones.move(game, eid, "graveyard", cause="resolve")

@@ -18,11 +18,14 @@ from mtg_ecs.systems import replacement
 def move(game, eid: int, to: str, *, position: str = "top", controller: int | None = None,
          tapped: bool = False, attach_to=None, cause: str | None = None, counters=None,
          x: int | None = None, face_up_reveal: bool = False, by: int | None = None,
-         order=(), report: dict | None = None):
+         order=(), report: dict | None = None, lki_saved: bool = False):
     """Move an object to a zone; returns the new object's entity (or None if it
     ceased to exist / stayed). Replacement effects on the move apply first (614), in
     `order` (sids the affected player chose, 616.1); `by`: the player whose spell or
-    ability causes the move, where an effect asks (a discard: systems/discard.py)."""
+    ability causes the move, where an effect asks (a discard: systems/discard.py).
+    `lki_saved`: the caller saved the permanent's last known information just before the
+    event that moves it with others began (603.10a, 608.2h: not again here, after the
+    others left)."""
     world = game.world
     comps = world.ents.get(eid)
     if comps is None:
@@ -30,8 +33,6 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     card = comps[Card]
     zone = comps[Zone]
     frm = zone.name
-    sp = comps.get(Spell)
-    cast_from = sp.cast_from if sp is not None else None   # a resolving spell: where it was cast from
     owner_comp = comps[Owner]
     owner = owner_comp.player
     if card.token and frm != "battlefield" and frm != "stack":
@@ -71,22 +72,25 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
             if aura_among is None:
                 aura_among = frozenset(game.battlefield)
     if frm == "battlefield":
-        _leave_battlefield(game, eid)
+        _leave_battlefield(game, eid, lki_saved and eid in game.lki)
     elif frm == "stack" or ((game.stack or game.pending_triggers or game.agenda)
                             and _is_ability_source(game, eid)):
         # a spell's last known information, or that of the source of an ability on the
         # stack or waiting to be put there, which still uses it (608.2h, 113.7a)
         game.snapshot_lki(eid)
-    lk = game.lki.get(eid)
-    old_ctl = lk.controller if lk is not None else owner
     src = getattr(game.players[zone.player], frm) if frm in PLAYER_ZONES else getattr(game, frm)
-    if eid in src:                                  # game.remove_from_zone
+    if src and src[-1] == eid:                      # game.remove_from_zone: the last object
+        src.pop()                                   # (a library's top card: a draw)
+        game.zversion += 1
+    elif eid in src:
         src.remove(eid)
         game.zversion += 1
     if card.token and to != "battlefield" and frm == "battlefield":
         pass  # the token goes to the new zone and ceases to exist at the next SBA (111.7, 704.5d)
-    new_comps = [card, owner_comp,            # immutable values: the new object shares them
-                 zone_of(to, owner if to in PLAYER_ZONES else None)]
+    # immutable values: the new object shares them (Card, Owner, Zone: first, as `create`
+    # would put them; the world doesn't index them, core.world)
+    head = {Card: card, Owner: owner_comp, Zone: zone_of(to, owner if to in PLAYER_ZONES else None)}
+    new_comps = []
     if to == "battlefield":
         new_comps.append(Timestamp(game.tick()))
         ctl = controller if controller is not None else owner
@@ -104,7 +108,7 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     elif to == "stack":
         new_comps.append(Timestamp(game.tick()))
         new_comps.append(Controller(controller if controller is not None else owner, game.clock))
-    new = world.recreate(eid, *new_comps)         # the old object is gone (400.7)
+    new = world.recreate_headed(eid, head, *new_comps)    # the old object is gone (400.7)
     game.card_entity[card.card_id] = new
     if card.token and to != "battlefield":
         game.token_limbo.add(new)                 # ceases to exist at the next SBA check
@@ -116,7 +120,7 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     else:
         lst.append(new)
     game.zones_changed(eid if frm == "battlefield" else None,
-                       new if to == "battlefield" else None, token=card.token)
+                       new if to == "battlefield" else None, card.token)
     if ev is not None:
         if ev["shuffle"]:
             shuffle(game, owner)
@@ -127,6 +131,10 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         from mtg_ecs.systems.entering import schedule
         schedule(game, AttachAsEntersTask(new, aura_among))     # CR 303.4f
     if game.hears_zone_change(eid, frm):
+        lk = game.lki.get(eid)
+        old_ctl = lk.controller if lk is not None else owner
+        sp = comps.get(Spell)       # (the old object's components, still readable)
+        cast_from = sp.cast_from if sp is not None else None   # a resolving spell: where it was cast from
         game.emit("zone_change", old=eid, new=new, frm=frm, to=to, owner=owner,
                   controller=old_ctl, cause=cause, card=card.card_id, cast_from=cast_from)
     return new
@@ -147,11 +155,13 @@ def _is_ability_source(game, eid: int) -> bool:
     return False
 
 
-def _leave_battlefield(game, eid: int) -> None:
-    """Save LKI and take the object off the battlefield. Whatever was attached to
-    it stays 'attached' to a gone object until the next state-based action check
-    (704.5m/n); blockers stay blocking and attackers stay blocked (509.1h)."""
-    game.snapshot_lki(eid)
+def _leave_battlefield(game, eid: int, lki_saved: bool = False) -> None:
+    """Save LKI (unless `lki_saved`: saved before the event began) and take the object
+    off the battlefield. Whatever was attached to it stays 'attached' to a gone object
+    until the next state-based action check (704.5m/n); blockers stay blocking and
+    attackers stay blocked (509.1h)."""
+    if not lki_saved:
+        game.snapshot_lki(eid)
     game.battlefield.remove(eid)
     if game.effects:
         kept = [ce for ce in game.effects
@@ -301,9 +311,11 @@ def remove_counters(game, eid: int, kind: str, n: int) -> int:
     return n
 
 
-def destroy_many(game, eids, orders=None) -> list:
+def destroy_many(game, eids, orders=None, lki_saved: bool = False) -> list:
     """Destroy several permanents at once (701.8, e.g. 'destroy all'): each is
-    checked for indestructible/regeneration, then the rest move together."""
+    checked for indestructible/regeneration, then the rest move together. Their last
+    known information is the state just before the event (603.10a, 608.2h), for all of
+    them (`lki_saved`: the caller saved it then, for these among others)."""
     movers = []
     for eid in eids:
         if eid not in game.battlefield:
@@ -316,11 +328,23 @@ def destroy_many(game, eids, orders=None) -> list:
             regenerate_now(game, eid, shields)
             continue
         movers.append(eid)
-    for eid in movers:
-        game.snapshot_lki(eid)
+    if not lki_saved:
+        for eid in movers:
+            game.snapshot_lki(eid)
+    orders = orders or {}
+    if len(movers) == 1 and not replacement.could_replace_move(
+            game, game.world.ents[movers[0]][Card].defn):
+        # one object and nothing could replace its move (614): its move announces only
+        # its zone_change event, last; collecting it (`together`) would only check its
+        # triggers right after the move, as the move does itself (603.2, and 603.10a:
+        # nothing else left with it)
+        eid = movers[0]
+        return [move(game, eid, "graveyard", cause="destroy", order=orders.get(eid, ()),
+                     lki_saved=True)]
     out = []
     from mtg_ecs.systems.together import together
     with together(game):                    # one event: triggers see all of it (603.2, 603.10a)
         for eid in movers:
-            out.append(move(game, eid, "graveyard", cause="destroy", order=(orders or {}).get(eid, ())))
+            out.append(move(game, eid, "graveyard", cause="destroy", order=orders.get(eid, ()),
+                            lki_saved=True))
     return out

@@ -309,6 +309,42 @@ class World:
             self.written.add(eid)
         return eid
 
+    def recreate_headed(self, old: int, head: dict, *components) -> int:
+        """`recreate(old, *head.values(), *components)`, where `head` is a new dict of
+        components by type that becomes the new entity's own (a zone change: the object's
+        Card, Owner and Zone). When every type in `head` is one writes don't index, only
+        `components` are indexed: the same tables, in fewer steps."""
+        if self._own is not None or self._ownc is not None or old not in self.ents \
+                or not head.keys() <= self._skip:
+            return self.recreate(old, *head.values(), *components)
+        comps = self.comps
+        ents = self.ents
+        unindexed = self._skip
+        for t in ents.pop(old):                   # delete's body, nothing shared
+            if t not in unindexed:
+                s = comps[t]
+                s.discard(old)
+                if not s:
+                    del comps[t]
+        eid = self.next_id                        # create's body, nothing shared
+        self.next_id = eid + 1
+        ents[eid] = head                          # (head's types: nothing to index)
+        for c in components:
+            t = type(c)
+            head[t] = c
+            if t in unindexed:
+                continue
+            s = comps.get(t)
+            if s is None:
+                comps[t] = {eid}
+            else:
+                s.add(eid)
+        self.writes += 2
+        if self.written is not None:
+            self.written.add(old)
+            self.written.add(eid)
+        return eid
+
     def add(self, eid: int, component) -> None:
         """Add or replace (KeyError if `eid` doesn't exist, with nothing changed)."""
         d = self.ents[eid]
