@@ -410,12 +410,14 @@ class Game(GameState):
             return
         self.zversion += 1
 
-    def snapshot_lki(self, eid: int) -> None:
-        """Remember the object as it last existed (CR 608.2h, 603.10)."""
-        try:
-            c = self.chars(eid)
-        except KeyError:
-            return
+    def snapshot_lki(self, eid: int, c=None) -> None:
+        """Remember the object as it last existed (CR 608.2h, 603.10). `c`: its
+        characteristics as they were when the event moving it began, if not now."""
+        if c is None:
+            try:
+                c = self.chars(eid)
+            except KeyError:
+                return
         comps = self.world.ents.get(eid, {})
         if Tapped in comps:
             c = c.copy()

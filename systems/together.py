@@ -27,6 +27,7 @@ def together(game):
     finally:
         batch, game.event_batch = game.event_batch, None
         game.together_before = None
+        game.together_chars = None
     from mtg_ecs.systems.triggers import check_triggers
     # the objects that left the battlefield in this event: their leaves-the-battlefield
     # abilities look back at each other (603.10a)

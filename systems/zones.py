@@ -160,7 +160,17 @@ def _leave_battlefield(game, eid: int, lki_saved: bool = False) -> None:
     off the battlefield. Whatever was attached to it stays 'attached' to a gone object
     until the next state-based action check (704.5m/n); blockers stay blocking and
     attackers stay blocked (509.1h)."""
-    if not lki_saved:
+    if lki_saved:
+        pass
+    elif game.together_before is not None:
+        # one event moving several permanents (systems/together.py): each one's last known
+        # information is the board just before the event, not after the others left (a
+        # lord's bonus to creatures destroyed with it, 603.10a, 608.2h)
+        before = game.together_chars
+        if before is None:
+            before = game.together_chars = dict(game.all_chars())
+        game.snapshot_lki(eid, before.get(eid))
+    else:
         game.snapshot_lki(eid)
     game.battlefield.remove(eid)
     if game.effects:

@@ -34,3 +34,19 @@ def test_state_based_actions_last_known_information():
     assert sba.check(g)
     assert a not in g.battlefield and b not in g.battlefield
     assert [(g.lki[e].power, g.lki[e].toughness) for e in (a, b)] == [(3, 3), (3, 3)]
+
+
+def test_any_simultaneous_event_last_known_information():
+    """Any event moving several permanents at once (`together`: 'exile all', Warp World's
+    'shuffle all permanents into their owners' libraries'): the ones moved later are
+    looked back at as they were before the event began, not after the others left
+    (603.10a, 608.2h)."""
+    from mtg_ecs.systems.together import together
+    for move in (zones.exile, lambda g, e: zones.move(g, e, "library", cause="effect")):
+        g, a, b = _two_sovereigns()
+        with together(g):
+            move(g, a)
+            move(g, b)
+        assert a not in g.battlefield and b not in g.battlefield
+        assert [(g.lki[e].power, g.lki[e].toughness) for e in (a, b)] == [(3, 3), (3, 3)]
+        assert g.together_chars is None                 # nothing kept past the event

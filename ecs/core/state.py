@@ -93,6 +93,9 @@ FIELDS: tuple[Field, ...] = (
     _f("event_batch", None, "list", STATE, "events of one simultaneous action (603.2, together.py)"),
     _f("together_before", None, "set", STATE, "the battlefield before a simultaneous move (614.12)"),
     _f("left_together", (), "list", STATE, "objects that left in one event (603.10a)"),
+    _f("together_chars", None, "share", STATE,
+       "the battlefield's characteristics as a simultaneous event began to move "
+       "permanents: their last known information (603.10a, 608.2h)"),
     _f("damage_order", dict, "nested", STATE, "m10 profile: damage assignment orders (510.1c)"),
     _f("fs_participants", None, "set", STATE, "creatures that dealt first-strike damage (510.4)"),
     _f("redirect_plans", dict, "nested", STATE, "redirection choices for damage being dealt (614.9)"),
