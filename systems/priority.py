@@ -288,8 +288,24 @@ def _hand_state(game, player: int) -> tuple:
     another zone changed."""
     hand = tuple(game.players[player].hand)
     old = game.instant_cache.get(player)
-    if old is not None and old[0] == game.cversion and old[4] == hand:
-        res = old[2]
+    res = old[2] if old is not None and old[0] == game.cversion else None
+    if res is not None and old[4] != hand:
+        if res[0] or res[1]:
+            res = None
+        else:
+            # the same characteristics: each card's entry is as it was, and the old hand
+            # had no instant and no hand ability: only cards new to the hand can add one
+            prev = old[4]
+            cards = _hand_cards(game)
+            for c in hand:
+                if c not in prev:
+                    hit = cards.get(c)
+                    if hit is None:
+                        hit = _card_info(game, c, cards)
+                    if hit[0] or hit[1]:
+                        res = None
+                        break
+    if res is not None:
         instant, items = res
     else:
         # per card: characteristics off the battlefield change only with cversion
