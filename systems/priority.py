@@ -48,15 +48,16 @@ def _cached(game, player: int) -> tuple:
     can act (`_dependency_key`) — only the hand, the timing, the land play, the mana
     sources or pool, or the characteristics."""
     hit = game.actions_cache
-    if hit[0] == game.version and hit[1] == player and game.step == game.actions_step:
+    version = game.version
+    if hit[0] == version and hit[1] == player and game.step == game.actions_step:
         return hit[2], hit[3]
     key = _dependency_key(game, player)
     if key is None or hit[1] != player or hit[4] != key:
         srcs = key[4] if key is not None else None          # the key names the mana sources
         acts, span, simple = _legal_actions_simple(game, player, srcs)
-        hit = (game.version, player, acts, span, key if simple else None)
+        hit = (version, player, acts, span, key if simple else None)
     else:
-        hit = (game.version, player, hit[2], hit[3], key)     # the same list, still right
+        hit = (version, player, hit[2], hit[3], key)     # the same list, still right
     game.actions_cache = hit
     game.actions_step = game.step
     return hit[2], hit[3]
@@ -70,7 +71,9 @@ def _dependency_key(game, player: int):
     checked when the list is computed, see `_legal_actions_simple`.)"""
     if game.player_restrictions:
         return None
-    b = board(game)
+    b = game.board                      # board(game), without the call when it is current
+    if b is None:
+        b = board(game)
     if b.statics or player in b.holders:
         return None
     p = game.players[player]
@@ -103,9 +106,10 @@ def _castable_cache(game, player: int) -> dict:
     """card definition -> can it be cast now (targets and costs), shared by the
     cards with the same definition in hand (they behave alike)."""
     v, p, d = game.castable_cache
-    if v != game.version or p != player:
+    version = game.version
+    if v != version or p != player:
         d = {}
-        game.castable_cache = (game.version, player, d)
+        game.castable_cache = (version, player, d)
     return d
 
 
@@ -176,7 +180,9 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
     chars = game.chars
     simple = True
     hand_items = []         # cards with abilities that function in the hand (702.29a)
-    b = board(game)                     # (nothing below changes the state: the same index)
+    b = game.board                      # (nothing below changes the state: the same index)
+    if b is None:
+        b = board(game)
     statics = b.statics                 # none: no static ability changes what can be done
     # lands (305.1-305.2) and spells (601.3, 117.1a)
     if p.hand:
@@ -321,7 +327,9 @@ def _hand_state(game, player: int) -> tuple:
             if hit[1]:
                 items.append((c, hit[1]))
         res = (instant, items)
-    b = board(game)
+    b = game.board                      # board(game), without the call when it is current
+    if b is None:
+        b = board(game)
     quiet = player not in b.holders and not instant and not items and \
         (not b.statics or not _plays_top_of_library(game, player))
     hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand)
@@ -361,7 +369,8 @@ def _plain_mana(game, player: int, srcs):
     """For spells only their mana cost limits (`_plain_cost`): the player's available
     mana (costs.available_mana), or False when something else could matter (Silence,
     a static ability that could change costs)."""
-    if restricted(game, player, "cast_spells") or board(game).statics:
+    b = game.board                      # board(game), without the call when it is current
+    if restricted(game, player, "cast_spells") or (b if b is not None else board(game)).statics:
         return False
     return costs.available_mana(game, player, srcs)
 
@@ -584,7 +593,10 @@ def auto_pass_round(game, player: int):
     if game.stack or game.step not in MAIN_PHASES:
         # nobody has sorcery timing (117.1a): if no player can do anything at instant
         # speed, each passes in turn and the round ends
-        if everyone_quiet(game):
+        hit = game.quiet_cache                           # everyone_quiet, inline
+        if hit[0] != game.cversion or hit[1] != game.zversion:
+            hit = _quiet_all(game)
+        if hit[2]:
             game.passes = 0
             game.priority = None
             if game.stack:
