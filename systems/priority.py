@@ -637,18 +637,49 @@ def everyone_quiet(game) -> bool:
 
 def _quiet_all(game) -> tuple:
     """The `quiet_cache` entry: (cversion, zversion, every player still in the game can
-    do nothing at instant speed but pass: `_hand_state`)."""
+    do nothing at instant speed but pass: `_hand_state`, the cards in their hands if so)."""
+    cversion = game.cversion
+    old = game.quiet_cache
+    if old[0] == cversion and old[2]:
+        b = game.board                  # board(game), without the call when it is current
+        if b is None:
+            b = board(game)
+        if not b.holders and not b.statics:
+            # with no activated ability but mana abilities on the battlefield and no
+            # static ability, only an instant, a flash card or a hand ability lets a player
+            # act at instant speed (117.1a, 702.8a, 702.29a). The cards in hand at the
+            # last check were none, with the same characteristics (cversion: a card's
+            # entry in `_hand_cards` is as it was): only cards new to a hand need a look.
+            known = old[3]
+            cards = None
+            for q in game.players:
+                if not q.lost and not known.issuperset(q.hand):
+                    for c in q.hand:
+                        if c not in known:
+                            if cards is None:
+                                cards = _hand_cards(game)
+                            info = cards.get(c)
+                            if info is None:
+                                info = _card_info(game, c, cards)
+                            if info[0] or info[1]:
+                                hit = game.quiet_cache = (cversion, game.zversion, False, None)
+                                return hit
+                            known.add(c)        # (known: quiet cards at this cversion)
+            hit = game.quiet_cache = (cversion, game.zversion, True, known)
+            return hit
     cache = game.instant_cache
     quiet = True
     for q in game.players:
         if not q.lost:
             hit = cache.get(q.index)
-            if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
+            if hit is None or hit[0] != cversion or hit[1] != game.zversion:
                 hit = _hand_state(game, q.index)
             if not hit[3]:
                 quiet = False
                 break
-    hit = game.quiet_cache = (game.cversion, game.zversion, quiet)
+    # every card in a hand of a player still in the game is quiet, if they all are
+    known = {c for q in game.players if not q.lost for c in q.hand} if quiet else None
+    hit = game.quiet_cache = (cversion, game.zversion, quiet, known)
     return hit
 
 
