@@ -603,12 +603,14 @@ def auto_pass_round(game, player: int):
                 game.agenda.append(ResolveTask(game.stack[-1]))          # 608.1
             return None
     players = game.players
-    n = len(players)
-    living = 0
-    for q in players:
-        if not q.lost:
-            living += 1
+    living = None           # counted at the first pass (a pass changes no player's status)
     while only_pass(game, player):
+        if living is None:
+            living = 0
+            for q in players:
+                if not q.lost:
+                    living += 1
+            n = len(players)
         passes = game.passes = game.passes + 1             # pass_priority, inline
         if passes >= living:
             game.passes = 0
