@@ -89,6 +89,11 @@ def only_pass(game, player: int) -> bool:
         # not sorcery timing (117.1a): anything to do at all?
         hit = game.instant_cache.get(player)
         if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
+            # every player still in the game quiet: this one too (asked first, as its
+            # answer is wanted again when the step ends; a player who left the game isn't
+            # among them)
+            if everyone_quiet(game) and not game.players[player].lost:
+                return True
             hit = _hand_state(game, player)
         if hit[3]:
             return True                 # nothing could be cast or activated now
