@@ -153,7 +153,10 @@ def _mana_sources(game, player: int, exclude) -> list:
     tapped = game.world.comps.get(Tapped, ())
     if exclude:
         tapped = set(tapped).union(exclude)
-    for eid, prof, sick_matters in board(game).mana.get(player, ()):
+    b = game.board                      # board(game), without the call when it is current
+    if b is None:
+        b = board(game)
+    for eid, prof, sick_matters in b.mana.get(player, ()):
         if eid in tapped:                               # {T}: only an untapped permanent (107.5)
             continue
         if sick_matters and game.is_sick(eid):          # 302.6

@@ -110,14 +110,21 @@ class Pipeline:
         if not game.auto_pass or game.observers or self.before_priority is not BEFORE_PRIORITY:
             return
         for _ in range(len(STEPS)):          # at most a turn's worth, then the loop again
-            if game.priority is None or game.agenda or game.over or game.stack \
+            if game.priority is None:
+                # a step nobody gets priority in (502.4 untap), with no task: the loop
+                # would begin the next step at once, checking nothing before (117.5
+                # applies only when a player would receive priority)
+                if game.agenda or game.over:
+                    return
+            elif game.agenda or game.over or game.stack \
                     or game.step in priority.MAIN_PHASES \
                     or game.sba_clean != game.sversion or game.pending_triggers \
                     or game.combat_checked != (game.cversion, game.bversion) \
                     or not priority.everyone_quiet(game):        # (nothing_due, inline)
                 return
-            game.passes = 0                  # every player passed in succession (117.4)
-            game.priority = None
+            else:
+                game.passes = 0              # every player passed in succession (117.4)
+                game.priority = None
             turn.next_step(game)
 
     # the systems' functions themselves (no wrapper call in between)

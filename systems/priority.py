@@ -48,15 +48,16 @@ def _cached(game, player: int) -> tuple:
     can act (`_dependency_key`) — only the hand, the timing, the land play, the mana
     sources or pool, or the characteristics."""
     hit = game.actions_cache
-    if hit[0] == game.version and hit[1] == player and game.step == game.actions_step:
+    version = game.version
+    if hit[0] == version and hit[1] == player and game.step == game.actions_step:
         return hit[2], hit[3]
     key = _dependency_key(game, player)
     if key is None or hit[1] != player or hit[4] != key:
         srcs = key[4] if key is not None else None          # the key names the mana sources
         acts, span, simple = _legal_actions_simple(game, player, srcs)
-        hit = (game.version, player, acts, span, key if simple else None)
+        hit = (version, player, acts, span, key if simple else None)
     else:
-        hit = (game.version, player, hit[2], hit[3], key)     # the same list, still right
+        hit = (version, player, hit[2], hit[3], key)     # the same list, still right
     game.actions_cache = hit
     game.actions_step = game.step
     return hit[2], hit[3]
@@ -70,7 +71,9 @@ def _dependency_key(game, player: int):
     checked when the list is computed, see `_legal_actions_simple`.)"""
     if game.player_restrictions:
         return None
-    b = board(game)
+    b = game.board                      # board(game), without the call when it is current
+    if b is None:
+        b = board(game)
     if b.statics or player in b.holders:
         return None
     p = game.players[player]
@@ -86,6 +89,11 @@ def only_pass(game, player: int) -> bool:
         # not sorcery timing (117.1a): anything to do at all?
         hit = game.instant_cache.get(player)
         if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
+            # every player still in the game quiet: this one too (asked first, as its
+            # answer is wanted again when the step ends; a player who left the game isn't
+            # among them)
+            if everyone_quiet(game) and not game.players[player].lost:
+                return True
             hit = _hand_state(game, player)
         if hit[3]:
             return True                 # nothing could be cast or activated now
@@ -103,9 +111,10 @@ def _castable_cache(game, player: int) -> dict:
     """card definition -> can it be cast now (targets and costs), shared by the
     cards with the same definition in hand (they behave alike)."""
     v, p, d = game.castable_cache
-    if v != game.version or p != player:
+    version = game.version
+    if v != version or p != player:
         d = {}
-        game.castable_cache = (game.version, player, d)
+        game.castable_cache = (version, player, d)
     return d
 
 
@@ -176,7 +185,9 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
     chars = game.chars
     simple = True
     hand_items = []         # cards with abilities that function in the hand (702.29a)
-    b = board(game)                     # (nothing below changes the state: the same index)
+    b = game.board                      # (nothing below changes the state: the same index)
+    if b is None:
+        b = board(game)
     statics = b.statics                 # none: no static ability changes what can be done
     # lands (305.1-305.2) and spells (601.3, 117.1a)
     if p.hand:
@@ -288,8 +299,24 @@ def _hand_state(game, player: int) -> tuple:
     another zone changed."""
     hand = tuple(game.players[player].hand)
     old = game.instant_cache.get(player)
-    if old is not None and old[0] == game.cversion and old[4] == hand:
-        res = old[2]
+    res = old[2] if old is not None and old[0] == game.cversion else None
+    if res is not None and old[4] != hand:
+        if res[0] or res[1]:
+            res = None
+        else:
+            # the same characteristics: each card's entry is as it was, and the old hand
+            # had no instant and no hand ability: only cards new to the hand can add one
+            prev = old[4]
+            cards = _hand_cards(game)
+            for c in hand:
+                if c not in prev:
+                    hit = cards.get(c)
+                    if hit is None:
+                        hit = _card_info(game, c, cards)
+                    if hit[0] or hit[1]:
+                        res = None
+                        break
+    if res is not None:
         instant, items = res
     else:
         # per card: characteristics off the battlefield change only with cversion
@@ -305,7 +332,9 @@ def _hand_state(game, player: int) -> tuple:
             if hit[1]:
                 items.append((c, hit[1]))
         res = (instant, items)
-    b = board(game)
+    b = game.board                      # board(game), without the call when it is current
+    if b is None:
+        b = board(game)
     quiet = player not in b.holders and not instant and not items and \
         (not b.statics or not _plays_top_of_library(game, player))
     hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand)
@@ -345,7 +374,8 @@ def _plain_mana(game, player: int, srcs):
     """For spells only their mana cost limits (`_plain_cost`): the player's available
     mana (costs.available_mana), or False when something else could matter (Silence,
     a static ability that could change costs)."""
-    if restricted(game, player, "cast_spells") or board(game).statics:
+    b = game.board                      # board(game), without the call when it is current
+    if restricted(game, player, "cast_spells") or (b if b is not None else board(game)).statics:
         return False
     return costs.available_mana(game, player, srcs)
 
@@ -568,19 +598,24 @@ def auto_pass_round(game, player: int):
     if game.stack or game.step not in MAIN_PHASES:
         # nobody has sorcery timing (117.1a): if no player can do anything at instant
         # speed, each passes in turn and the round ends
-        if everyone_quiet(game):
+        hit = game.quiet_cache                           # everyone_quiet, inline
+        if hit[0] != game.cversion or hit[1] != game.zversion:
+            hit = _quiet_all(game)
+        if hit[2]:
             game.passes = 0
             game.priority = None
             if game.stack:
                 game.agenda.append(ResolveTask(game.stack[-1]))          # 608.1
             return None
     players = game.players
-    n = len(players)
-    living = 0
-    for q in players:
-        if not q.lost:
-            living += 1
+    living = None           # counted at the first pass (a pass changes no player's status)
     while only_pass(game, player):
+        if living is None:
+            living = 0
+            for q in players:
+                if not q.lost:
+                    living += 1
+            n = len(players)
         passes = game.passes = game.passes + 1             # pass_priority, inline
         if passes >= living:
             game.passes = 0
@@ -609,18 +644,49 @@ def everyone_quiet(game) -> bool:
 
 def _quiet_all(game) -> tuple:
     """The `quiet_cache` entry: (cversion, zversion, every player still in the game can
-    do nothing at instant speed but pass: `_hand_state`)."""
+    do nothing at instant speed but pass: `_hand_state`, the cards in their hands if so)."""
+    cversion = game.cversion
+    old = game.quiet_cache
+    if old[0] == cversion and old[2]:
+        b = game.board                  # board(game), without the call when it is current
+        if b is None:
+            b = board(game)
+        if not b.holders and not b.statics:
+            # with no activated ability but mana abilities on the battlefield and no
+            # static ability, only an instant, a flash card or a hand ability lets a player
+            # act at instant speed (117.1a, 702.8a, 702.29a). The cards in hand at the
+            # last check were none, with the same characteristics (cversion: a card's
+            # entry in `_hand_cards` is as it was): only cards new to a hand need a look.
+            known = old[3]
+            cards = None
+            for q in game.players:
+                if not q.lost and not known.issuperset(q.hand):
+                    for c in q.hand:
+                        if c not in known:
+                            if cards is None:
+                                cards = _hand_cards(game)
+                            info = cards.get(c)
+                            if info is None:
+                                info = _card_info(game, c, cards)
+                            if info[0] or info[1]:
+                                hit = game.quiet_cache = (cversion, game.zversion, False, None)
+                                return hit
+                            known.add(c)        # (known: quiet cards at this cversion)
+            hit = game.quiet_cache = (cversion, game.zversion, True, known)
+            return hit
     cache = game.instant_cache
     quiet = True
     for q in game.players:
         if not q.lost:
             hit = cache.get(q.index)
-            if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
+            if hit is None or hit[0] != cversion or hit[1] != game.zversion:
                 hit = _hand_state(game, q.index)
             if not hit[3]:
                 quiet = False
                 break
-    hit = game.quiet_cache = (game.cversion, game.zversion, quiet)
+    # every card in a hand of a player still in the game is quiet, if they all are
+    known = {c for q in game.players if not q.lost for c in q.hand} if quiet else None
+    hit = game.quiet_cache = (cversion, game.zversion, quiet, known)
     return hit
 
 

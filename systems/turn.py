@@ -41,15 +41,18 @@ def next_step(game) -> None:
         begin_turn(game)
         return
     nxt = game.pipeline.following[cur]
-    if nxt == "declare_blockers" or nxt == "first_strike_damage":
+    if nxt in _MAY_BE_SKIPPED:
         nxt = _following(game, cur)                  # 508.8, 510.4
     b = game.board                                   # board(game), without the call
-    if b is None or game.chars_version != game.cversion:
+    if b is None:                                    # (current when set: Game.chars_changed)
         b = board(game)
     if b.statics:                                    # only a static ability skips a step
         while nxt != "cleanup" and skips_step(game, game.active, nxt):
             nxt = _following(game, nxt)              # 614.10: a skipped step doesn't happen
     begin_step(game, nxt)
+
+
+_MAY_BE_SKIPPED = frozenset(("declare_blockers", "first_strike_damage"))   # by `_following`
 
 
 def _following(game, cur: str) -> str:
@@ -123,7 +126,11 @@ def begin_step(game, step: str) -> None:
     if actions:
         for action in actions:
             action(game)
-    if game.hears("step_begin"):
+    b = game.board
+    # (Game.hears, asked only when something could hear: with the board current, no
+    # log, no batch and no delayed trigger, only an ability watching for it would)
+    if (b is None or "step_begin" in b.watch or game.log_enabled or game.event_batch is not None
+            or game.delayed) and game.hears("step_begin"):
         game.emit("step_begin", step=step, active=game.active, turn=game.turn)
     task = spec.task
     if task is not None:

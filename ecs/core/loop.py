@@ -126,13 +126,8 @@ def advance(game) -> None:
     checks = None
     quick = getattr(rules, "quick_due", None)
     nothing_due = quick() if quick is not None else None     # all the checks' `due` at once
-    spins = 0
-    while True:
-        spins += 1
-        if spins > LOOP_LIMIT:
-            # CR 104.4b: a loop of mandatory actions nobody can stop is a draw
-            game.end_as_draw("loop draw")
-            return
+    ticks = iter(range(LOOP_LIMIT))     # engine steps left before a loop draw
+    for _ in ticks:
         if game.over:
             game.pending = None
             return
@@ -162,9 +157,8 @@ def advance(game) -> None:
             if p is None or game.agenda or game.over:
                 continue
             # the step began with priority: on to it, as the loop's top would
-            spins += 1
-            if spins > LOOP_LIMIT:
-                game.end_as_draw("loop draw")
+            if next(ticks, None) is None:
+                game.end_as_draw("loop draw")       # 104.4b
                 return
         # A player would receive priority: SBAs, then triggers, repeated (117.5).
         if nothing_due is None or not nothing_due(game):
@@ -185,6 +179,8 @@ def advance(game) -> None:
                 continue
         game.pending = rules.priority_decision(game, p)
         return
+    # CR 104.4b: a loop of mandatory actions nobody can stop is a draw
+    game.end_as_draw("loop draw")
 
 
 def decide(game, answer) -> None:

@@ -132,7 +132,8 @@ FIELDS: tuple[Field, ...] = (
        "player -> (sources, their mana ability options) (systems.priority)"),
     _f("instant_cache", dict, "reset", CACHE, "player -> hand summary (systems.priority)"),
     _f("quiet_cache", (-1, -1, False), "reset", CACHE,
-       "(cversion, zversion, no player can act at instant speed) (systems.priority)"),
+       "(cversion, zversion, no player can act at instant speed, the cards in hand then)"
+       " (systems.priority)"),
     _f("castable_cache", lambda: (None, None, {}), "reset", CACHE, "(version, player, {defn: bool})"),
     _f("hand_cards_cache", lambda: (-1, {}), "reset", CACHE, "(cversion, {card: abilities})"),
     _f("control_checked", -1, "share", CACHE, "cversion of the last control update"),
