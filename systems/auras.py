@@ -21,6 +21,7 @@ from __future__ import annotations
 from mtg_ecs.components import Tapped, Attached
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems.effects import Step
+from mtg_ecs.systems.protection import protection_from
 
 STAYS = "stays"            # the recorded answer for an Aura with nothing to enchant (303.4g)
 
@@ -64,7 +65,6 @@ def can_enchant(game, c, to, controller=None, aura=None) -> bool:
             return False
         if what == "planeswalker" and "Planeswalker" not in tc.types:
             return False
-    from mtg_ecs.systems.protection import protection_from
     return protection_from(game, tc, c) is None          # CR 702.16c
 
 

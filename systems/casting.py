@@ -12,10 +12,13 @@ from mtg_ecs.components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED,
                         LoyaltyActivated)
 from mtg_ecs.components.definitions import ActivatedAbility, TargetSpec
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, yes_no
-from mtg_ecs.components.mana import IDX, ManaCost, ZERO, add_costs, parse_cost
-from mtg_ecs.systems import costs, zones
+from mtg_ecs.components.mana import IDX, ManaCost, ZERO, add_costs
+from mtg_ecs.systems import costs, zones, discard
 from mtg_ecs.systems.stack import spell_parts
-from mtg_ecs.systems.targeting import illegal_target_message, TargetContext, candidates, is_legal
+from mtg_ecs.systems.targeting import illegal_target_message, TargetContext, candidates, is_legal, target
+from mtg_ecs.systems.effects import copy_state
+from mtg_ecs.systems.damage import pay_life
+from mtg_ecs.systems.cycling import cycled
 
 
 def madness_cost(defn):
@@ -31,7 +34,6 @@ def aura_target(defn) -> TargetSpec | None:
     """CR 303.4a: an Aura spell targets what its enchant ability allows."""
     for k in defn.keywords:
         if k.name == "enchant":
-            from mtg_ecs.systems.targeting import target
             if k.param == "tapped creature":
                 return target("enchant tapped creature", "creature",
                               filter=lambda g, t, tc: g.world.has(t, Tapped))
@@ -91,7 +93,6 @@ class Procedure:
         t.targets = [list(x) for x in self.targets] if self.targets is not None else None
         t.pay_choices = dict(self.pay_choices)
         if self.sac_moves is not None:
-            from mtg_ecs.systems.effects import copy_state
             t.sac_moves = copy_state(self.sac_moves)
         if self.origin is not None:
             t.origin = self.origin.clone()
@@ -136,9 +137,7 @@ class Procedure:
         if not sac:
             return None
         if self.sac_moves is None:
-            from mtg_ecs.systems import discard
             self.sac_moves = discard.start_moves(sac, "graveyard", "sacrifice")
-        from mtg_ecs.systems import discard
         return discard.next_choice(game, self.sac_moves)
 
     def _sacrifice_paid(self, game, e):
@@ -148,7 +147,6 @@ class Procedure:
     def answer(self, game, decision, answer):
         k = decision.kind
         if k == "replacement":
-            from mtg_ecs.systems import discard
             discard.answer(game, self.sac_moves, decision, answer)
             return
         if k == "targets":
@@ -334,7 +332,6 @@ class CastTask(Procedure):
         parts = self._cost_parts()
         life = sum(c.life for c in parts) if parts else 0
         if life:
-            from mtg_ecs.systems.damage import pay_life
             pay_life(game, self.player, life)                 # 119.4
         for e in self.pay_choices.get("discard", []):
             zones.discard(game, self.player, e, by=self.player)
@@ -588,7 +585,6 @@ class ActivateTask(Procedure):
         if cost.untap:
             game.unset(src, Tapped)
         if cost.life:
-            from mtg_ecs.systems.damage import pay_life
             pay_life(game, self.player, cost.life)
         if cost.loyalty is not None:
             n = -self.x if cost.loyalty_x else cost.loyalty
@@ -600,7 +596,6 @@ class ActivateTask(Procedure):
         for kind, k in cost.remove_counters:            # 118.3, 602.2b
             zones.remove_counters(game, src, kind, k)
         if cost.discard_self:                           # cycling (702.29a)
-            from mtg_ecs.systems.cycling import cycled
             card_id = game.world.ents[src][Card].card_id
             zones.discard(game, self.player, src, by=self.player)
             if self.ability.keyword == "cycling":

@@ -12,6 +12,7 @@ from mtg_ecs.components import Chosen
 from mtg_ecs.components.types import replace_subtypes, BASIC_LAND_TYPES  # noqa: F401 (re-exported)
 from mtg_ecs.core.decisions import Decision, IllegalAction
 from mtg_ecs.systems.replacement import Replacement
+from mtg_ecs.systems.entering import schedule
 
 
 
@@ -33,7 +34,6 @@ class ChooseAsEnters(Replacement):
         return ev["eid"] == eid and ev["to"] == "battlefield"
 
     def apply(self, game, eid, ev) -> None:
-        from mtg_ecs.systems.entering import schedule
         ev.setdefault("after_enter", []).append(
             lambda g, new: schedule(g, ChooseTask(new, self.key, self.options, self.prompt)))
 

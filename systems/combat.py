@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import itertools
 
-from mtg_ecs.components import Attacking, Blocking, Tapped, TAPPED, Damage
+from mtg_ecs.components import Attacking, Blocking, Tapped, TAPPED
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems import damage as dmg
 from mtg_ecs.systems.board import board
-from mtg_ecs.systems.costs import can_tap_for_cost
 from mtg_ecs.systems.protection import protection_from
+from mtg_ecs.systems.entering import schedule
+from mtg_ecs.systems.replacement import shield_choices, order_decision, answer_order
+from mtg_ecs.systems import redirect as _redirect
 
 
 # ---------------------------------------------------------------------------
@@ -760,7 +762,6 @@ def put_blocking(game, blocker, attacker) -> None:
     if game.rules.damage_assignment_order:
         order = [b for b in blockers_of(game, attacker) if b != blocker]
         if order:
-            from mtg_ecs.systems.entering import schedule
             schedule(game, InsertBlockerTask(attacker, blocker, order))
         else:
             game.damage_order[attacker] = [blocker]
@@ -1071,7 +1072,6 @@ class CombatDamageTask:
     def _choices(self, game, batch):
         """The next choice prevention and redirection effects ask before the damage is
         dealt (615.7, 614.9, 616.1), or None."""
-        from mtg_ecs.systems.replacement import shield_choices, order_decision
         for sh, r, per in shield_choices(game, batch):                 # 615.7
             if sh.sid in self.shield_plans:
                 continue
@@ -1079,7 +1079,6 @@ class CombatDamageTask:
             return Decision("prevention", who, list(per), 1, len(per),
                             f"choose which {sh.left} of the damage to {game.name(r)} to prevent",
                             data={"shield": sh.sid, "recipient": r, "amount": sh.left, "damage": per})
-        from mtg_ecs.systems import redirect as _redirect
         d = _redirect.decision(game, batch)                             # 614.9 (Harm's Way)
         if d is not None:
             return d
@@ -1093,11 +1092,9 @@ class CombatDamageTask:
 
     def answer(self, game, decision, answer):
         if decision.kind == "replacement":
-            from mtg_ecs.systems.replacement import answer_order
             answer_order(game, decision, answer, self.orders)
             return
         if decision.kind == "redirect":
-            from mtg_ecs.systems import redirect as _redirect
             _redirect.answer(game, decision, answer)
             return
         if decision.kind == "prevention":

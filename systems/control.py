@@ -8,6 +8,7 @@ new controller (302.6).
 from __future__ import annotations
 
 from mtg_ecs.components import Controller, Attacking, Blocking
+from mtg_ecs.systems.combat import check_removed_from_combat, defender_removed
 
 
 def update_control(game) -> bool:
@@ -31,12 +32,10 @@ def update_control(game) -> bool:
                 game.world.remove(eid, Attacking)
                 game.world.remove(eid, Blocking)
             if stored is not None:
-                from mtg_ecs.systems.combat import defender_removed
                 defender_removed(game, eid, stored.player)
             game.version += 1
             game.emit("control_change", eid=eid, player=c.controller)
             changed = True
     game.control_checked = game.cversion
-    from mtg_ecs.systems.combat import check_removed_from_combat
     check_removed_from_combat(game)              # CR 506.4 (characteristics were recomputed)
     return changed

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from mtg_ecs.components import Card, Spell
-from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
+from mtg_ecs.components import Card, Spell, CopyOf, EntersAsCopy
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, StepKey
 from mtg_ecs.systems.effects import Step
 from mtg_ecs.systems.targeting import TargetContext, candidates, is_legal
-from mtg_ecs.core.decisions import StepKey
+from mtg_ecs.systems.stack import spell_parts
 
 
 def copy_spell(game, spell_eid: int, controller: int) -> int | None:
@@ -39,7 +39,6 @@ def copy_spell(game, spell_eid: int, controller: int) -> int | None:
 
 
 def _target_specs(game, eid):
-    from mtg_ecs.systems.stack import spell_parts
     comps = game.world.ents[eid]
     return spell_parts(comps[Card].defn, comps[Spell].modes)[0]
 
@@ -195,7 +194,6 @@ from mtg_ecs.systems.replacement import Replacement
 def copiable_defn(game, eid):
     """The copiable values of a permanent (707.2): what a copy effect gave it, else its
     card (a token: the characteristics its creating effect stated, 707.2/111.4)."""
-    from mtg_ecs.components import CopyOf
     cp = game.world.get(eid, CopyOf)
     if cp is not None and cp.defn is not None:
         return cp.defn
@@ -218,12 +216,10 @@ class EnterAsCopy(Replacement):
         self.what = what
 
     def applies(self, game, eid, ev) -> bool:
-        from mtg_ecs.components import EntersAsCopy
         return ev["eid"] == eid and ev["to"] == "battlefield" and ev.get("copy_of") is None \
             and game.world.get(eid, EntersAsCopy) is not None
 
     def apply(self, game, eid, ev) -> None:
-        from mtg_ecs.components import EntersAsCopy
         ev["copy_of"] = game.world.get(eid, EntersAsCopy).defn
 
     def pre_entry_step(self, eid=None, player=None):
@@ -263,7 +259,6 @@ class ChooseCopy(Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        from mtg_ecs.components import EntersAsCopy
         key = self._var()
         if decision.kind == "may":
             if answer not in (True, False, "yes", "no"):

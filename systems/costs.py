@@ -9,13 +9,14 @@ from __future__ import annotations
 import operator
 from functools import lru_cache
 
-from mtg_ecs.components import Card, Tapped, TAPPED, Counters, LoyaltyActivated
-from mtg_ecs.components.definitions import ActivatedAbility, Cost, StaticAbility
+from mtg_ecs.components import Tapped, TAPPED
+from mtg_ecs.components.definitions import ActivatedAbility, Cost
 from mtg_ecs.core.decisions import IllegalAction
 from mtg_ecs.systems.board import board
 from mtg_ecs.components.mana import (COLORS, IDX, covers, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
                       feasible_split, split_sources, UNIT_MANA)
 from mtg_ecs.systems.layers import intrinsic_mana_abilities
+from mtg_ecs.systems.targeting import creature_you_control
 
 _TAP = Cost(tap=True, text="{T}")
 _plus = operator.add
@@ -34,7 +35,6 @@ def equip_ability(cost: ManaCost) -> ActivatedAbility:
     """CR 702.6a: 'Equip [cost]' = '[Cost]: Attach to target creature you control.
     Activate only as a sorcery.'"""
     from mtg_ecs.systems import effects as fx
-    from mtg_ecs.systems.targeting import creature_you_control
     return ActivatedAbility(cost=Cost(mana=cost, text=str(cost)),
                             effects=(fx.AttachSelfTo(fx.TARGET(0)),),
                             targets=(creature_you_control("target creature you control"),),

@@ -6,9 +6,8 @@ card there and triggered here (the trigger classes below mark them with `on_cycl
 """
 from __future__ import annotations
 
-from mtg_ecs.components import Card
 from mtg_ecs.components.definitions import TriggeredAbility
-from mtg_ecs.systems.triggers import Dies, Trigger
+from mtg_ecs.systems.triggers import Dies, Trigger, PendingTrigger
 
 
 class WhenYouCycle(Trigger):
@@ -30,7 +29,6 @@ def cycled(game, player: int, card_id: int) -> None:
     eid = game.card_entity.get(card_id)
     if eid is None or not game.exists(eid):
         return
-    from mtg_ecs.systems.triggers import PendingTrigger
     trig = [a for a in game.chars(eid).abilities if isinstance(a, TriggeredAbility)]
     for i, ab in enumerate(trig):
         if getattr(ab.trigger, "on_cycle", False):

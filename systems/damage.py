@@ -11,6 +11,7 @@ from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.replacement import prevent_damage, protection_prevents
 from mtg_ecs.systems.statics import rule_in_effect
+from mtg_ecs.systems.zones import remove_counters
 
 
 def deal(game, batch, combat: bool = False, orders=None) -> list:
@@ -47,7 +48,6 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
         elif game.exists(target) and target in battlefield:
             tc = game.chars(target)
             if "Planeswalker" in tc.types:                             # 120.3c
-                from mtg_ecs.systems.zones import remove_counters
                 remove_counters(game, target, "loyalty", n)
             if "Creature" in tc.types:                                 # 120.3e
                 d = game.world.get(target, Damage)

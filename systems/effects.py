@@ -11,12 +11,18 @@ from __future__ import annotations
 
 from mtg_ecs.components import (Card, Tapped, Attached, RegenerationShields, Controller, Counters,
                                 Timestamp)
-from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, StepKey
 from mtg_ecs.systems import zones, damage
 from mtg_ecs.systems import discard as discarding
-from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR
-from mtg_ecs.components.definitions import Keyword
-from mtg_ecs.core.decisions import StepKey
+from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR, base_chars, make_base
+from mtg_ecs.components.definitions import keywords_of, CardError, CardDef
+from mtg_ecs.systems.replacement import order_decision, answer_order, PreventAllCombatDamage, add_shield, PreventNextDamage, PreventAllDamageTo
+from mtg_ecs.systems.zones import destroy_many
+from mtg_ecs.components import Spell, owned_by, Owner
+from mtg_ecs.components.types import subtype_kind, replace_subtypes
+from mtg_ecs.components.mana import NO_COST, NAME_TO_LETTER
+from mtg_ecs.systems.triggers import PendingTrigger, DelayedTrigger
+from mtg_ecs.systems.player_rules import lose, win, draw_game
 
 
 class Ctx:
@@ -252,7 +258,6 @@ class Step:
 def deal_with_choices(game, ctx, step, batch, combat=False):
     """Deal a damage event, first asking the affected players the order of any
     prevention effects that apply together (616.1)."""
-    from mtg_ecs.systems.replacement import order_decision
     from mtg_ecs.systems import redirect
     orders = ctx.vars.setdefault(("orders", StepKey(step)), {})
     d = redirect.decision(game, batch)              # which damage a redirection takes (614.9)
@@ -271,7 +276,6 @@ def deal_with_choices(game, ctx, step, batch, combat=False):
 
 
 def answer_damage_choice(game, ctx, step, decision, answer):
-    from mtg_ecs.systems.replacement import answer_order
     if decision.kind == "redirect":
         from mtg_ecs.systems import redirect
         redirect.answer(game, decision, answer)
@@ -361,7 +365,6 @@ class DestroyAll(Step):
 
     def run(self, game, ctx):
         victims = [e for e in game.battlefield if self.filter(game, e, game.chars(e))]
-        from mtg_ecs.systems.zones import destroy_many
         destroy_many(game, victims)
 
 
@@ -416,7 +419,6 @@ class CounterSpell(Step):
 
     def run(self, game, ctx):
         from mtg_ecs.systems.stack import counter, counterable
-        from mtg_ecs.components import Spell
         sc = game.chars(ctx.source) if game.exists(ctx.source) else game.lki.get(ctx.source)
         st = ctx.vars.setdefault(("counter", StepKey(self)), {"batch": None})
         if st["batch"] is None:
@@ -463,7 +465,6 @@ class ModifyPT(Step):
 class GrantKeywords(Step):
     def __init__(self, what, keywords, duration="eot"):
         self.what = what
-        from mtg_ecs.components.definitions import keywords_of
         self.keywords = keywords_of(keywords)       # read (and checked) as the card is defined
         self.duration = duration
 
@@ -505,8 +506,6 @@ class SetSubtypes(Step):
     kind only — an animated Forest Treefolk that becomes an Elf is a Forest Elf)."""
 
     def __init__(self, what, subtypes, duration="eot"):
-        from mtg_ecs.components.types import subtype_kind
-        from mtg_ecs.components.definitions import CardError
         self.what = what
         self.subtypes = tuple(subtypes)
         self.duration = duration
@@ -515,7 +514,6 @@ class SetSubtypes(Step):
             raise CardError(f"SetSubtypes: {', '.join(map(repr, unknown))} is no subtype (CR 205.3)")
 
     def run(self, game, ctx):
-        from mtg_ecs.components.types import replace_subtypes
         objs = frozenset(self.what.resolve(game, ctx))
         subs = self.subtypes
 
@@ -657,8 +655,6 @@ class CreateTokens(Step):
             # CR 303.4f: the player it enters under chooses what each Aura token enchants
             # before it's created; with nothing to enchant it isn't created (303.4g)
             from mtg_ecs.systems.auras import enchant_options, STAYS
-            from mtg_ecs.systems.layers import make_base
-            from mtg_ecs.components import owned_by, Owner
             ch = make_base({Card: Card(defn, -1, True), Owner: owned_by(ctx.controller),
                              Controller: Controller(ctx.controller)}, None)
             while len(st["attach"]) < n:
@@ -702,8 +698,6 @@ class CreateEmblem(Step):
         self.name = name
 
     def run(self, game, ctx):
-        from mtg_ecs.components.definitions import CardDef
-        from mtg_ecs.components.mana import NO_COST
         defn = CardDef(name=self.name, cost=NO_COST, supertypes=frozenset(), types=frozenset(),
                        subtypes=(), abilities=self.abilities, text="emblem")
         eid = game.create_object(defn, ctx.controller, "command")
@@ -718,7 +712,6 @@ class CreateEmblem(Step):
 def _emblem_view(fn, cond=False):
     """Static-ability templates read their source from the characteristics of the
     objects on the battlefield; an emblem's source is in the command zone."""
-    from mtg_ecs.systems.layers import base_chars
 
     def view(g, allc, src):
         return allc if src in allc else {**allc, src: base_chars(g, src)}
@@ -729,7 +722,6 @@ def _emblem_view(fn, cond=False):
 
 class PreventCombatDamageThisTurn(Step):
     def run(self, game, ctx):
-        from mtg_ecs.systems.replacement import PreventAllCombatDamage, add_shield
         from mtg_ecs.components import Card
         card = game.world.ents.get(ctx.obj, {}).get(Card)
         add_shield(game, PreventAllCombatDamage(card.card_id if card else None))
@@ -744,7 +736,6 @@ class PreventNextDamageTo(Step):
         self.n = n
 
     def run(self, game, ctx):
-        from mtg_ecs.systems.replacement import PreventNextDamage, add_shield
         from mtg_ecs.components import Card
         card = game.world.ents.get(ctx.obj, {}).get(Card)
         n = amount(self.n, game, ctx)
@@ -873,7 +864,6 @@ class ChooseColor(Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        from mtg_ecs.components.mana import NAME_TO_LETTER
         if answer not in self.COLORS:
             raise IllegalAction(f"{answer!r} is not a color (choose one of {', '.join(self.COLORS)})")
         ctx.vars[self.key] = NAME_TO_LETTER[answer]
@@ -1066,7 +1056,6 @@ class Reflexive(Step):
     def run(self, game, ctx):
         if self.condition is not None and not self.condition(game, ctx):
             return None
-        from mtg_ecs.systems.triggers import PendingTrigger
         game.pending_triggers.append(PendingTrigger(self.ability, ctx.source, ctx.controller,
                                                     dict(ctx.info), -1, 0))
         return None
@@ -1082,7 +1071,6 @@ class CreateDelayedTrigger(Step):
         self.remember = remember or {}      # info key -> Ref, resolved now ('that creature')
 
     def run(self, game, ctx):
-        from mtg_ecs.systems.triggers import DelayedTrigger
         info = {k: tuple(r.resolve(game, ctx)) for k, r in self.remember.items()}
         game.delayed.append(DelayedTrigger(self.trigger, self.ability, ctx.source, ctx.controller,
                                            self.once, info))
@@ -1139,7 +1127,6 @@ class PreventAllDamageThisTurn(Step):
         self.recipient = recipient
 
     def run(self, game, ctx):
-        from mtg_ecs.systems.replacement import PreventAllDamageTo, add_shield
         from mtg_ecs.components import Card
         card = game.world.ents.get(ctx.obj, {}).get(Card)
         add_shield(game, PreventAllDamageTo(ctx.controller, self.recipient,
@@ -1192,7 +1179,6 @@ class LoseGame(_EachPlayer):
         super().__init__(who, 0)
 
     def act(self, game, p, n):
-        from mtg_ecs.systems.player_rules import lose
         lose(game, p.index)
 
 
@@ -1203,7 +1189,6 @@ class WinGame(_EachPlayer):
         super().__init__(who, 0)
 
     def act(self, game, p, n):
-        from mtg_ecs.systems.player_rules import win
         win(game, p.index)
 
 
@@ -1211,7 +1196,6 @@ class DrawGame(Step):
     """'The game is a draw' (104.4c)."""
 
     def run(self, game, ctx):
-        from mtg_ecs.systems.player_rules import draw_game
         draw_game(game)
 
 

@@ -10,9 +10,12 @@ pay the life; no: it is tapped as if it had entered tapped). A player who can't 
 """
 from __future__ import annotations
 
-from mtg_ecs.core.decisions import Decision, IllegalAction
+from mtg_ecs.core.decisions import Decision, IllegalAction, StepKey
 from mtg_ecs.systems.replacement import Replacement
-from mtg_ecs.core.decisions import StepKey
+from mtg_ecs.components.definitions import StaticAbility
+from mtg_ecs.components import Card, TAPPED
+from mtg_ecs.systems.auras import AuraChoice, STAYS
+from mtg_ecs.systems import zones, damage
 
 
 def schedule(game, task) -> None:
@@ -66,7 +69,6 @@ class PayLifeOrTapTask:
                         f"pay {self.life} life so that {game.name(self.eid)} enters untapped?")
 
     def _tap(self, game):
-        from mtg_ecs.components import TAPPED
         self.done = True
         game.set(self.eid, TAPPED)
 
@@ -74,7 +76,6 @@ class PayLifeOrTapTask:
         if answer not in (True, False, "yes", "no"):
             raise IllegalAction("answer yes or no")
         if answer in (True, "yes"):
-            from mtg_ecs.systems import damage
             self.done = True
             damage.pay_life(game, decision.player, self.life)
         else:
@@ -97,9 +98,6 @@ def entry_choices(game, ctx, owner_step, cards, controller_of, among=None):
     then move each card with `put_entering`. `controller_of(card)`: the player under whose
     control it will enter; `among`: the permanents an Aura may choose from (default: those
     on the battlefield when it is asked; nothing that enters with it is there yet)."""
-    from mtg_ecs.components.definitions import StaticAbility
-    from mtg_ecs.components import Card
-    from mtg_ecs.systems.auras import AuraChoice
     key = _key(owner_step)
     st = ctx.vars.get(key)
     if st is None:
@@ -140,8 +138,6 @@ def put_entering(game, ctx, owner_step, card, controller=None, tapped=False, cau
     """Put `card` onto the battlefield with the choices `entry_choices` made for it: an Aura
     enters attached to what its controller chose, or, with nothing it could enchant, stays
     where it is (303.4g). Returns the new object (None if it didn't enter)."""
-    from mtg_ecs.systems import zones
-    from mtg_ecs.systems.auras import STAYS
     to = entering_attachment(ctx, owner_step, card)
     if to == STAYS:
         return None                                   # CR 303.4g

@@ -13,8 +13,8 @@ another (613.8), in which case the dependent one waits.
 """
 from __future__ import annotations
 
-from mtg_ecs.components import Card, Controller, Counters, Zone, Timestamp, Owner, Attached, CopyOf, Spell
-from mtg_ecs.components.definitions import Keyword, StaticAbility, BASIC_LAND_MANA
+from mtg_ecs.components import Card, Controller, Counters, Zone, Owner, CopyOf, Spell
+from mtg_ecs.components.definitions import StaticAbility, BASIC_LAND_MANA
 
 L_COPY, L_CONTROL, L_TEXT, L_TYPE, L_COLOR, L_ABILITY = 1, 2, 3, 4, 5, 6
 L_7A, L_7B, L_7C, L_7D, L_RULES = 7.1, 7.2, 7.3, 7.4, 8

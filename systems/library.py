@@ -8,9 +8,11 @@ cards are not revealed (701.22a says "look at").
 """
 from __future__ import annotations
 
-from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
-from mtg_ecs.systems.effects import Step
-from mtg_ecs.core.decisions import StepKey
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, StepKey
+from mtg_ecs.systems.effects import Step, amount
+from mtg_ecs.systems.entering import entry_choices, entry_choices_answer, put_entering
+from mtg_ecs.systems import zones
+from mtg_ecs.systems.together import together
 
 
 def top_cards(game, player: int, n: int) -> list:
@@ -81,7 +83,6 @@ class Scry(Step):
         return ps[0].index if ps else None
 
     def run(self, game, ctx):
-        from mtg_ecs.systems.effects import amount
         key = ("look", StepKey(self))
         if ctx.vars.get(key):
             ctx.vars.pop(key)
@@ -166,7 +167,6 @@ class PutFoundOneEach(Step):
         self.second = second
 
     def run(self, game, ctx):
-        from mtg_ecs.systems.entering import entry_choices
         found = [c for c in ctx.vars.get(self.key, []) if game.exists(c)]
         if len(found) >= 2 and ("split", StepKey(self)) not in ctx.vars:
             return Decision("choose", ctx.controller, found, 1, 1,
@@ -182,7 +182,6 @@ class PutFoundOneEach(Step):
 
     def answer(self, game, ctx, decision, answer):
         if ("split", StepKey(self)) in ctx.vars:
-            from mtg_ecs.systems.entering import entry_choices_answer
             entry_choices_answer(game, ctx, self, decision, answer)
             return
         chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
@@ -191,8 +190,6 @@ class PutFoundOneEach(Step):
         ctx.vars[("split", StepKey(self))] = chosen
 
     def _put(self, game, ctx, first, rest):
-        from mtg_ecs.systems import zones
-        from mtg_ecs.systems.entering import put_entering
         zone, tapped = self.first
         for c in first:
             if zone == "battlefield":
@@ -207,7 +204,6 @@ class Shuffle(Step):
     """'Then shuffle (your library)' (701.24)."""
 
     def run(self, game, ctx):
-        from mtg_ecs.systems import zones
         zones.shuffle(game, ctx.controller)
         return None
 
@@ -223,7 +219,6 @@ class RevealUntilPutOntoBattlefield(Step):
         self.n = n
 
     def run(self, game, ctx):
-        from mtg_ecs.systems.effects import amount
         key = ("reveal_until", StepKey(self))
         if key in ctx.vars:
             return self._put(game, ctx)
@@ -242,9 +237,6 @@ class RevealUntilPutOntoBattlefield(Step):
         return self._put(game, ctx)
 
     def _put(self, game, ctx):
-        from mtg_ecs.systems.entering import entry_choices, put_entering
-        from mtg_ecs.systems.together import together
-        from mtg_ecs.systems import zones
         p = ctx.controller
         found, revealed = ctx.vars[("reveal_until", StepKey(self))]
         d = entry_choices(game, ctx, self, found, lambda c: p)        # CR 614.12, 303.4f
@@ -259,7 +251,6 @@ class RevealUntilPutOntoBattlefield(Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        from mtg_ecs.systems.entering import entry_choices_answer
         entry_choices_answer(game, ctx, self, decision, answer)
 
 
@@ -278,7 +269,6 @@ class EachNamesThenRevealsTop(Step):
             if p not in st["names"]:
                 return Decision("name", p, game.catalog.card_names(), 1, 1, "choose a card name",
                                 data={"names_so_far": dict(st["names"])})
-        from mtg_ecs.systems import zones
         tops = {p: game.players[p].library[-1] for p in st["order"] if game.players[p].library}
         if tops:
             game.emit("reveal", cards=tuple(tops.values()), player=None)

@@ -15,12 +15,13 @@ they put this card into their graveyard."
 from __future__ import annotations
 
 from mtg_ecs.components.definitions import TriggeredAbility
-from mtg_ecs.core.decisions import Decision, Cast, yes_no
+from mtg_ecs.core.decisions import Decision, Cast, yes_no, StepKey
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.effects import Step
 from mtg_ecs.systems.replacement import Replacement
 from mtg_ecs.systems.triggers import Trigger, PendingTrigger
-from mtg_ecs.core.decisions import StepKey
+from mtg_ecs.systems.priority import can_cast
+from mtg_ecs.systems.casting import CastTask
 
 
 def madness_cost(defn):
@@ -58,7 +59,6 @@ class CastForMadness(Step):
         tkey = ("madness_task", StepKey(self))            # at the top of ctx.vars: copied with a clone
         card = game.card_entity.get(ctx.info["card"])
         if st["state"] == "start":
-            from mtg_ecs.systems.priority import can_cast
             if card is None or not game.exists(card) or game.zone_of(card) != "exile" or \
                     not can_cast(game, ctx.controller, card, "madness"):
                 st["state"] = "decline"
@@ -81,7 +81,6 @@ class CastForMadness(Step):
         st = ctx.vars[("madness", StepKey(self))]
         if st["state"] == "ask":
             if yes_no(answer):
-                from mtg_ecs.systems.casting import CastTask
                 card = game.card_entity[ctx.info["card"]]
                 ctx.vars[("madness_task", StepKey(self))] = CastTask(ctx.controller, Cast(card, alt="madness"))
                 st["state"] = "casting"

@@ -10,10 +10,16 @@
 """
 from __future__ import annotations
 
-from mtg_ecs.core.decisions import PlayerRef, Decision, yes_no
+from mtg_ecs.core.decisions import PlayerRef, Decision, yes_no, StepKey, Cast
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.effects import Step, deal_with_choices, answer_damage_choice, amount
-from mtg_ecs.core.decisions import StepKey
+from mtg_ecs.systems.entering import entry_choices, put_entering, entry_choices_answer
+from mtg_ecs.systems.together import together
+from mtg_ecs.components import Card, StackAbility
+from mtg_ecs.systems.priority import can_cast, fixed_cost
+from mtg_ecs.components.mana import pay_from_pool
+from mtg_ecs.systems.casting import CastTask
+from mtg_ecs.systems.auras import can_enchant
 
 
 def _chars_or_lki(game, e):
@@ -58,7 +64,6 @@ class PutOntoBattlefield(Step):
         self.key = key
 
     def run(self, game, ctx):
-        from mtg_ecs.systems.entering import entry_choices, put_entering
         cards = [t for t in self.what.resolve(game, ctx) if not isinstance(t, PlayerRef) and game.exists(t)]
         # 614.12 (enter as a copy), 303.4f (what an Aura will enchant)
         d = entry_choices(game, ctx, self, cards, lambda c: game.owner(c) if self.owner else ctx.controller)
@@ -76,7 +81,6 @@ class PutOntoBattlefield(Step):
             ctx.vars[self.key] = out
 
     def answer(self, game, ctx, decision, answer):
-        from mtg_ecs.systems.entering import entry_choices_answer
         entry_choices_answer(game, ctx, self, decision, answer)
 
 
@@ -140,7 +144,6 @@ class ReturnFromExile(Step):
         self.tapped = tapped
 
     def run(self, game, ctx):
-        from mtg_ecs.systems.entering import entry_choices, put_entering
         cards = [t for t in self.what.resolve(game, ctx)
                  if not isinstance(t, PlayerRef) and game.exists(t) and game.zone_of(t) == "exile"]
         d = entry_choices(game, ctx, self, cards, game.owner)       # CR 614.12, 303.4f
@@ -152,7 +155,6 @@ class ReturnFromExile(Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        from mtg_ecs.systems.entering import entry_choices_answer
         entry_choices_answer(game, ctx, self, decision, answer)
 
 
@@ -165,7 +167,6 @@ class ExileAllCounting(Step):
         self.key = key
 
     def run(self, game, ctx):
-        from mtg_ecs.systems.together import together
         objs = [e for e in game.battlefield if self.filter(game, e, game.chars(e), ctx)]
         with together(game):
             for e in objs:
@@ -197,7 +198,6 @@ class ExileLinked(Step):
         self.key = key
 
     def run(self, game, ctx):
-        from mtg_ecs.components import Card
         ids = []
         for c in list(ctx.vars.get(self.key, [])):
             if not game.exists(c):
@@ -255,7 +255,6 @@ class RevealAtRandomPlayOrCast(Step):
                 if d is not None:
                     return d
         if st["state"] == "land":
-            from mtg_ecs.systems.entering import entry_choices, put_entering
             d = entry_choices(game, ctx, self, [st["card"]], lambda c: st["player"])   # CR 303.4f
             if d is not None:
                 return d
@@ -273,10 +272,8 @@ class RevealAtRandomPlayOrCast(Step):
     def _spell(self, game, ctx, st):
         """The revealed card isn't a land: cast it if able."""
         p, card = st["player"], st["card"]
-        from mtg_ecs.systems.priority import can_cast, fixed_cost
         if not can_cast(game, p, card, "free"):
             return None
-        from mtg_ecs.components.mana import pay_from_pool
         cost = fixed_cost(game, p, card, "free")
         if cost.total and pay_from_pool(game.players[p].pool, cost) is None:
             st["state"] = "ask"
@@ -288,15 +285,12 @@ class RevealAtRandomPlayOrCast(Step):
 
     def _start(self, ctx, st, mana):
         """Cast it (mana=[]: the mana is paid from the pool, no mana ability activated)."""
-        from mtg_ecs.systems.casting import CastTask
-        from mtg_ecs.core.decisions import Cast
         ctx.vars[("evoke_task", StepKey(self))] = CastTask(st["player"], Cast(st["card"], alt="free", mana=mana))
         st["state"] = "casting"
 
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[("evoke", StepKey(self))]
         if st["state"] == "land":
-            from mtg_ecs.systems.entering import entry_choices_answer
             entry_choices_answer(game, ctx, self, decision, answer)
             return
         if st["state"] == "ask":
@@ -319,8 +313,6 @@ class ReturnSourceFromGraveyardAttached(Step):
         self.to = to
 
     def run(self, game, ctx):
-        from mtg_ecs.components import StackAbility
-        from mtg_ecs.systems.auras import can_enchant
         card = game.card_entity.get(game.world.ents[ctx.obj][StackAbility].source_card)
         if card is None or not game.exists(card) or game.zone_of(card) != "graveyard":
             return None

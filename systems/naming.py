@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from mtg_ecs.components import Chosen
 from mtg_ecs.core.decisions import Decision, IllegalAction
 from mtg_ecs.systems.replacement import Replacement
+from mtg_ecs.systems.board import statics_with_rule
+from mtg_ecs.systems.entering import schedule
 
 
 def chosen(game, eid: int, key: str):
@@ -35,7 +37,6 @@ class ChooseNameAsEnters(Replacement):
         return ev["eid"] == eid and ev["to"] == "battlefield"
 
     def apply(self, game, eid, ev) -> None:
-        from mtg_ecs.systems.entering import schedule
         ev.setdefault("after_enter", []).append(lambda g, new: schedule(g, ChooseNameTask(new)))
 
 
@@ -78,7 +79,6 @@ def activation_forbidden(game, source: int, ability) -> bool:
     """Is activating `ability` of `source` forbidden by a CantActivateNamed rule?"""
     if ability.is_mana_ability:
         return False
-    from mtg_ecs.systems.board import statics_with_rule
     name = None
     for e, _, _ in statics_with_rule(game, CantActivateNamed):
         n = chosen(game, e, "name")

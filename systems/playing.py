@@ -15,10 +15,11 @@ cost. If you don't, exile it." (Djinn of Wishes)
 """
 from __future__ import annotations
 
-from mtg_ecs.core.decisions import Decision, IllegalAction, Cast
+from mtg_ecs.core.decisions import Decision, IllegalAction, Cast, StepKey
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.effects import Step
-from mtg_ecs.core.decisions import StepKey
+from mtg_ecs.systems.priority import can_cast
+from mtg_ecs.systems.casting import CastTask
 
 
 def can_play_now(game, player: int, card: int) -> bool:
@@ -26,7 +27,6 @@ def can_play_now(game, player: int, card: int) -> bool:
     p = game.players[player]
     if "Land" in ch.types:
         return game.active == player and p.lands_played < p.land_plays
-    from mtg_ecs.systems.priority import can_cast
     return can_cast(game, player, card, "free")
 
 
@@ -61,7 +61,6 @@ class RevealTopMayPlayFree(Step):
                 game.emit("land_played", eid=new, player=ctx.controller)
                 st["state"] = "done"
                 return None
-            from mtg_ecs.systems.casting import CastTask
             ctx.vars[("cast_task", StepKey(self))] = CastTask(ctx.controller, Cast(card, alt="free"))
             st["state"] = "casting"
         if st["state"] == "casting":
@@ -95,7 +94,6 @@ class CastAnyNumberFree(Step):
         self.zone = zone
 
     def _options(self, game, p):
-        from mtg_ecs.systems.priority import can_cast
         return [c for c in game.zone_list(self.zone, p)
                 if self.filter(game, game.chars(c)) and can_cast(game, p, c, "free")]
 
@@ -126,5 +124,4 @@ class CastAnyNumberFree(Step):
         if not chosen:
             ctx.vars[("cast_any_done", StepKey(self))] = True
             return
-        from mtg_ecs.systems.casting import CastTask
         ctx.vars[("cast_any_task", StepKey(self))] = CastTask(ctx.controller, Cast(chosen[0], alt="free"))

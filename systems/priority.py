@@ -11,7 +11,7 @@ from dataclasses import replace
 from mtg_ecs.components import Card, CopyOf, LoyaltyActivated
 from mtg_ecs.core.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
                            cast_option, activate_option)
-from mtg_ecs.components.mana import ZERO, add_costs
+from mtg_ecs.components.mana import ZERO, add_costs, COLORS, IDX, covers, feasible_split
 from mtg_ecs.systems import costs, zones
 from mtg_ecs.systems.board import board, statics_with_rule
 from mtg_ecs.systems.layers import base_chars
@@ -20,7 +20,6 @@ from mtg_ecs.systems.targeting import TargetContext, has_candidates
 from mtg_ecs.systems.naming import activation_forbidden
 from mtg_ecs.systems.restrictions import restricted
 from mtg_ecs.systems.stack import ResolveTask
-from mtg_ecs.components.mana import COLORS, IDX, covers, feasible_split
 
 MAIN_PHASES = ("main1", "main2")
 

@@ -26,10 +26,10 @@ from such a source (702.16b, targeting.targetable_by).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from mtg_ecs.components.protection import (COLOR_WORDS, ProtectionError, Quality,  # noqa: F401
                                            parse_protection, parse_quality)
+from mtg_ecs.components import Spell
 
 
 def has_quality(game, quality: Quality, obj, holder=None) -> bool:
@@ -70,7 +70,6 @@ def has_quality(game, quality: Quality, obj, holder=None) -> bool:
 
 
 def _mana_value(game, obj) -> int:
-    from mtg_ecs.components import Spell
     mv = obj.mana_value
     if game is not None and game.exists(obj.eid) and game.zone_of(obj.eid) == "stack":
         sp = game.world.get(obj.eid, Spell)

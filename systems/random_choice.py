@@ -4,11 +4,10 @@ candidates, so a seeded game replays exactly.
 """
 from __future__ import annotations
 
-from mtg_ecs.core.decisions import PlayerRef
+from mtg_ecs.core.decisions import PlayerRef, StepKey
 from mtg_ecs.systems import zones
 from mtg_ecs.systems import discard as discarding
 from mtg_ecs.systems.effects import Step, amount, discard_chosen
-from mtg_ecs.core.decisions import StepKey
 
 
 class DiscardAtRandom(Step):

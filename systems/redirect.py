@@ -18,9 +18,9 @@ damage isn't redirected (R5). Damage already dealt is never affected (R6).
 """
 from __future__ import annotations
 
-from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
-from mtg_ecs.systems.replacement import Shield, add_shield
-from mtg_ecs.core.decisions import StepKey
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, StepKey
+from mtg_ecs.systems.replacement import Shield, add_shield, applicable, affected_player, prevent_damage
+from mtg_ecs.components import Spell, StackAbility, Card
 
 
 
@@ -95,7 +95,6 @@ def order_decision(game, batch, combat, orders):
     effects left in the usual order (replacement.order_decision). Choices are kept in
     `orders[("pre", i)]` for event i of the damage event as it would be dealt. Returns the
     next `replacement` decision, or None."""
-    from mtg_ecs.systems.replacement import applicable, affected_player
     shields = [sh for sh in _shields(game) if sh.target_ok(game)]
     if not shields:
         return None
@@ -131,7 +130,6 @@ def _pre_prevented(game, orders, i, src, sc, t, n, combat, consume):
         pre.append(sid)
     if not pre:
         return n, ()
-    from mtg_ecs.systems.replacement import applicable, prevent_damage
     if consume:
         return prevent_damage(game, src, sc, t, n, combat, pre, only=pre), tuple(pre)
     for sid in pre:
@@ -197,7 +195,6 @@ def choosable_sources(game) -> list:
     redirection effect waiting to apply, or by a delayed triggered ability waiting to
     trigger, even if it has left its zone since (its last known information). An ability
     on the stack is not a source: its source is. (No object is in a command zone here.)"""
-    from mtg_ecs.components import Spell, StackAbility
     out = list(game.battlefield)
     seen = set(out)
 
@@ -248,7 +245,6 @@ class RedirectFromChosenSource(Step):
         to = self.to.resolve(game, ctx)
         if not to:
             return None
-        from mtg_ecs.components import Card
         card = game.world.ents.get(ctx.obj, {}).get(Card)
         add_shield(game, RedirectNextDamage(ctx.controller, ctx.vars[key], to[0], self.n,
                                                card.card_id if card else None))

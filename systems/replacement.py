@@ -11,6 +11,7 @@ from mtg_ecs.components.definitions import StaticAbility
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.statics import rule_in_effect
+from mtg_ecs.systems.protection import protection_from
 
 
 class Replacement:
@@ -587,7 +588,6 @@ def protection_prevents(game, source_chars, target) -> bool:
     """CR 702.16e: damage from a source with a quality the target has protection from."""
     if not isinstance(target, int) or target not in game.battlefield:
         return False
-    from mtg_ecs.systems.protection import protection_from
     return protection_from(game, game.chars(target), source_chars) is not None
 
 

@@ -15,14 +15,13 @@ from __future__ import annotations
 import dataclasses
 
 from mtg_ecs.components import Card, Spell
-from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, StepKey
 from mtg_ecs.systems.effects import Step
 from mtg_ecs.systems.targeting import TargetContext, candidates, is_legal
-from mtg_ecs.core.decisions import StepKey
+from mtg_ecs.systems.casting import spell_target_specs
 
 
 def _specs(game, eid):
-    from mtg_ecs.systems.casting import spell_target_specs
     comps = game.world.ents[eid]
     return spell_target_specs(comps[Card].defn, comps[Spell].modes)
 

@@ -5,13 +5,15 @@ then checked again, before any player would receive priority.
 """
 from __future__ import annotations
 
-from mtg_ecs.components import Card, Damage, Counters, Attached, Tapped
-from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
-from mtg_ecs.systems import zones
+from mtg_ecs.components import Card, Damage, Counters, Attached
+from mtg_ecs.core.decisions import Decision, IllegalAction
+from mtg_ecs.systems import zones, discard
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.player_rules import cant_lose
 from mtg_ecs.systems.protection import protection_from
 from mtg_ecs.systems.replacement import could_replace_move
+from mtg_ecs.systems.auras import can_enchant
+from mtg_ecs.systems.effects import copy_state
 
 
 def due(game) -> bool:
@@ -157,7 +159,6 @@ def _check(game) -> bool:
         orders = {}                 # 616.1: no replacement effect could apply to these moves
     if orders is None:
         # 616.1: the order of replacement effects on a permanent's move is chosen first
-        from mtg_ecs.systems import discard
         batches = [discard.start_moves(gy, "graveyard", "sba"),
                    discard.start_moves(dest, "graveyard", "destroy")]
         if any(discard.next_choice(game, b) is not None for b in batches):
@@ -200,7 +201,6 @@ def cease_to_exist(game, e):
 
 def _aura_legal(game, aura, c, to) -> bool:
     """CR 303.4d, 702.5, 702.16c: attached to an object or player it could enchant."""
-    from mtg_ecs.systems.auras import can_enchant
     return can_enchant(game, c, to, aura=aura)
 
 
@@ -226,11 +226,9 @@ class ReplacementOrderTask:
         self.batches = batches
 
     def copy(self):
-        from mtg_ecs.systems.effects import copy_state
         return ReplacementOrderTask(copy_state(self.batches))
 
     def run(self, game):
-        from mtg_ecs.systems import discard
         for b in self.batches:
             d = discard.next_choice(game, b)
             if d is not None:
@@ -239,7 +237,6 @@ class ReplacementOrderTask:
         return None
 
     def answer(self, game, decision, answer):
-        from mtg_ecs.systems import discard
         b = next(b for b in self.batches if any(c == decision.data["card"] for _, c in b["cards"]))
         discard.answer(game, b, decision, answer)
 

@@ -16,10 +16,10 @@ shuffles."
 """
 from __future__ import annotations
 
-from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, StepKey
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.effects import Step
-from mtg_ecs.core.decisions import StepKey
+from mtg_ecs.systems.entering import entry_choices, put_entering, entry_choices_answer
 
 
 class SearchLibrary(Step):
@@ -97,7 +97,6 @@ class PutOntoBattlefield(Step):
         self.key = key
 
     def run(self, game, ctx):
-        from mtg_ecs.systems.entering import entry_choices, put_entering
         d = entry_choices(game, ctx, self, ctx.vars.get(self.key, []), lambda c: ctx.controller)
         if d is not None:
             return d                    # 614.12 (a Clone chooses what to copy), 303.4f (an Aura)
@@ -106,7 +105,6 @@ class PutOntoBattlefield(Step):
                 put_entering(game, ctx, self, c, controller=ctx.controller, cause=None)
 
     def answer(self, game, ctx, decision, answer):
-        from mtg_ecs.systems.entering import entry_choices_answer
         entry_choices_answer(game, ctx, self, decision, answer)
 
 

@@ -7,11 +7,10 @@ active player receives priority (117.3b).
 """
 from __future__ import annotations
 
-from mtg_ecs.components import Card, Spell, StackAbility, Zone
+from mtg_ecs.components import Card, Spell, StackAbility
 from mtg_ecs.components.definitions import StaticAbility
-from mtg_ecs.core.decisions import IllegalAction, PlayerRef
 from mtg_ecs.systems import zones
-from mtg_ecs.systems.effects import Ctx
+from mtg_ecs.systems.effects import Ctx, MayStep
 from mtg_ecs.systems.restrictions import restricted
 from mtg_ecs.systems.targeting import TargetContext, is_legal
 
@@ -67,7 +66,6 @@ class ResolveTask:
         if spell is not None:
             card = comps[Card]
             defn = card.defn
-            sa = defn.spell
             tspecs, steps = spell_parts(defn, spell.modes)
             if defn.is_permanent_card and not spell.copy:
                 # 614.12: choices for 'as ~ enters' replacement effects that must be made
@@ -117,7 +115,6 @@ class ResolveTask:
                 return True
             if ab.triggered and getattr(ab.ability, "optional", False):
                 # 'you may': the controller chooses as it resolves (603.5)
-                from mtg_ecs.systems.effects import MayStep
                 steps = (MayStep(tuple(steps), key="optional trigger"),)
         self.steps = steps
         return False

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from mtg_ecs.core.decisions import Decision, IllegalAction
 from mtg_ecs.systems import zones
+from mtg_ecs.components import Card
+from mtg_ecs.components.definitions import StaticAbility
+from mtg_ecs.systems.turn import begin_step
 
 
 def start_game(g, decks, starting_player: int | None = None,
@@ -119,7 +122,6 @@ class MulliganTask:
                                 f"begin the game with {game.name(c)} on the battlefield?",
                                 data={"card": c, "opening_hand": True})
         # the game begins: the starting player's first turn
-        from mtg_ecs.systems.turn import begin_step
         game.step = "untap"
         begin_step(game, "untap")
         return None
@@ -170,8 +172,6 @@ BEGIN_ON_BATTLEFIELD = "begin_game_on_battlefield"
 
 def opening_hand_actions(game, card) -> list:
     """The opening-hand actions (103.6) a card in hand allows."""
-    from mtg_ecs.components import Card
-    from mtg_ecs.components.definitions import StaticAbility
     defn = game.world.ents[card][Card].defn
     return [ab for ab in defn.abilities
             if isinstance(ab, StaticAbility) and BEGIN_ON_BATTLEFIELD in ab.rules]

@@ -9,6 +9,7 @@ from mtg_ecs.components import Attached
 from mtg_ecs.components.definitions import Keyword, parse_keyword, keywords_of  # noqa: F401
 from mtg_ecs.systems.layers import (StaticEffect, L_TYPE, L_ABILITY, L_7A, L_7C, L_RULES, L_COLOR,
                                     reads, writes)
+from mtg_ecs.systems.board import statics_with_rule
 
 
 # -- which objects: affects(game, src, obj, chars, all_chars) -> bool -------------
@@ -126,7 +127,6 @@ def rule_in_effect(game, rule: str) -> bool:
     """Whether a static ability of a permanent on the battlefield makes a game-wide rules
     change (CR 604.1, 613.1 'rules' effects): `StaticAbility(rules=("players_cant_gain_life",))`
     (CR 119.7), `"damage_cant_be_prevented"` (CR 615.12)."""
-    from mtg_ecs.systems.board import statics_with_rule
     return bool(statics_with_rule(game, rule))
 
 

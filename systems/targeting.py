@@ -7,9 +7,10 @@ protection (702.16b), checked against the spell or ability's source.
 """
 from __future__ import annotations
 
-from mtg_ecs.components.definitions import TargetSpec
+from mtg_ecs.components.definitions import TargetSpec, StaticAbility
 from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.systems.protection import has_quality
+from mtg_ecs.components import StackAbility
 
 
 class TargetContext:
@@ -91,7 +92,6 @@ def is_legal(game, spec: TargetSpec, t, tc: TargetContext) -> bool:
         if t == tc.obj:
             return False                # 115.5: a spell or ability can't target itself
         # CR 112.1, 113.1b: "target spell" can't be an ability on the stack and vice versa
-        from mtg_ecs.components import StackAbility
         if ("ability" if game.has(t, StackAbility) else "spell") not in kinds:
             return False
     if zone == "battlefield":
@@ -144,7 +144,6 @@ def targetable_by(game, t, c, tc: TargetContext) -> bool:
         from mtg_ecs.systems.restrictions import restricted
         if restricted(game, c.controller, "creatures_untargetable_by_blue_black"):
             return False
-    from mtg_ecs.components.definitions import StaticAbility
     for ab in c.abilities:
         if isinstance(ab, StaticAbility) and ab.rules:
             for r in ab.rules:

@@ -13,6 +13,9 @@ inside it and checks triggers for each afterwards, against the finished state.
 from __future__ import annotations
 
 from contextlib import contextmanager
+from mtg_ecs.systems.triggers import check_triggers
+from mtg_ecs.systems import zones
+from mtg_ecs.systems.entering import entry_choices, put_entering, entry_choices_answer
 
 
 @contextmanager
@@ -28,7 +31,6 @@ def together(game):
         batch, game.event_batch = game.event_batch, None
         game.together_before = None
         game.together_chars = None
-    from mtg_ecs.systems.triggers import check_triggers
     # the objects that left the battlefield in this event: their leaves-the-battlefield
     # abilities look back at each other (603.10a)
     game.left_together = [(d["old"], d.get("card")) for k, d in batch
@@ -42,7 +44,6 @@ def together(game):
 
 def move_all_together(game, eids, to="battlefield", **kw) -> list:
     """Move several objects to one zone as one event; returns the new entities."""
-    from mtg_ecs.systems import zones
     out = []
     with together(game):
         for e in eids:
@@ -73,7 +74,6 @@ class ReturnAllFromGraveyards(Step):
         self.filter = filter            # filter(game, card, chars) -> bool
 
     def run(self, game, ctx):
-        from mtg_ecs.systems.entering import entry_choices, put_entering
         key = ("return_all", StepKey(self))
         cards = ctx.vars.get(key)
         if cards is None:
@@ -89,5 +89,4 @@ class ReturnAllFromGraveyards(Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        from mtg_ecs.systems.entering import entry_choices_answer
         entry_choices_answer(game, ctx, self, decision, answer)

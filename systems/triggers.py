@@ -9,7 +9,7 @@ receive priority (603.3): active player first, each player ordering their own
 """
 from __future__ import annotations
 
-from mtg_ecs.components import StackAbility, Zone, Timestamp, Card
+from mtg_ecs.components import StackAbility, Zone, Timestamp, Card, Attached
 from mtg_ecs.components.definitions import TriggeredAbility
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only
 from mtg_ecs.systems.board import board
@@ -552,7 +552,6 @@ class EnchantedDies(Trigger):
         lk = game.lki.get(old)
         if lk is None or "Creature" not in lk.types:
             return None
-        from mtg_ecs.components import Attached
         att = game.world.get(source, Attached) if game.exists(source) else \
             (game.lki_extra.get(source) or {}).get("attached")
         if att is None or att.to != old:

@@ -63,6 +63,7 @@ def untap_step(game, ap: int) -> None:
 
 
 from mtg_ecs.systems.effects import Step  # noqa: E402  (effects imports nothing from here)
+from mtg_ecs.core.decisions import PlayerRef
 
 
 class DoesntUntapNext(Step):
@@ -74,7 +75,6 @@ class DoesntUntapNext(Step):
         self.player = player
 
     def run(self, game, ctx):
-        from mtg_ecs.core.decisions import PlayerRef
         objs = [o for o in self.what.resolve(game, ctx)
                 if not isinstance(o, PlayerRef) and o in game.battlefield]
         if self.player is None:

@@ -10,8 +10,7 @@ from __future__ import annotations
 from mtg_ecs.components import (Card, Owner, Controller, Zone, Timestamp, Tapped, Counters, Attached,
                         Attacking, Blocking, Spell, StackAbility, RegenerationShields, Damage,
                         EnteredWithX, Chosen, zone_of, TAPPED)
-from mtg_ecs.components import CopyOf
-from mtg_ecs.components import PLAYER_ZONES
+from mtg_ecs.components import CopyOf, PLAYER_ZONES
 from mtg_ecs.systems import replacement
 
 
