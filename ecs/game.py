@@ -99,11 +99,11 @@ class Game(GameState):
     # don't, unless some continuous effect reads them (`_volatile`).
     @property
     def version(self) -> int:
-        return self._v
+        return self.changes
 
     @version.setter
     def version(self, v: int) -> None:
-        self._v = v
+        self.changes = v
         self.cversion += 1
         self.sversion += 1
         self.board = None
@@ -114,7 +114,7 @@ class Game(GameState):
     def touch(self) -> None:
         """A change to player state (life, mana pool, library order, counters of the
         turn) that can't change characteristics unless an effect reads it."""
-        self._v += 1
+        self.changes += 1
         self.sversion += 1
         if self.volatile:
             self.chars_changed()
@@ -124,7 +124,7 @@ class Game(GameState):
         order of a library. Like `touch`, without making the SBA check run again,
         unless an effect reads such state: then characteristics (a toughness) may change
         with it (Vampire Nocturnus and the top card of a library)."""
-        self._v += 1
+        self.changes += 1
         if self.volatile:
             self.chars_changed()
 
@@ -147,7 +147,7 @@ class Game(GameState):
         the caches instead of recomputing the battlefield. Only a permanent entering
         or leaving, or a token or spell copy moving, can make a state-based action
         apply (704.5)."""
-        self._v += 1
+        self.changes += 1
         self.zversion += 1
         if self.offfield_cache:         # (a game's own dict: kept when empty)
             self.offfield_cache = {}
@@ -185,7 +185,7 @@ class Game(GameState):
 
     def set(self, eid, comp) -> None:
         self.world.add(eid, comp)
-        self._v += 1
+        self.changes += 1
         t = type(comp)
         if t is Tapped:
             self.tversion += 1
@@ -197,7 +197,7 @@ class Game(GameState):
     def unset(self, eid, ctype) -> None:
         world = self.world
         if eid in world.ents and world.remove(eid, ctype):
-            self._v += 1
+            self.changes += 1
             if ctype is Tapped:
                 self.tversion += 1
             if ctype not in SBA_IRRELEVANT_REMOVED:

@@ -47,7 +47,7 @@ def _cached(game, player: int) -> tuple:
     can act (`_dependency_key`) — only the hand, the timing, the land play, the mana
     sources or pool, or the characteristics."""
     hit = game.actions_cache
-    version = game.version
+    version = game.changes                  # (`game.version` without the property call)
     if hit[0] == version and hit[1] == player and game.step == game.actions_step:
         return hit[2], hit[3]
     key = _dependency_key(game, player)
@@ -110,7 +110,7 @@ def _castable_cache(game, player: int) -> dict:
     """card definition -> can it be cast now (targets and costs), shared by the
     cards with the same definition in hand (they behave alike)."""
     v, p, d = game.castable_cache
-    version = game.version
+    version = game.changes                  # (`game.version` without the property call)
     if v != version or p != player:
         d = {}
         game.castable_cache = (version, player, d)

@@ -123,7 +123,6 @@ def observe_new_games(observer: Observer):
 def advance(game) -> None:
     """Run until a decision is needed or the game is over (CR 117.5 order)."""
     rules = game.pipeline
-    checks = None
     quick = getattr(rules, "quick_due", None)
     nothing_due = quick() if quick is not None else None     # all the checks' `due` at once
     ticks = iter(range(LOOP_LIMIT))     # engine steps left before a loop draw
@@ -162,11 +161,9 @@ def advance(game) -> None:
                 return
         # A player would receive priority: SBAs, then triggers, repeated (117.5).
         if nothing_due is None or not nothing_due(game):
-            if checks is None:
-                checks = [(c.due, c.run) for c in rules.before_priority]
             acted = False
-            for due, run in checks:
-                if due(game) and run(game):
+            for check in rules.before_priority:
+                if check.due(game) and check.run(game):
                     acted = True
                     break
             if acted:

@@ -108,7 +108,8 @@ FIELDS: tuple[Field, ...] = (
     _f("scenario_cards", None, "share", STATE, "test-only card definitions of a scenario setup"),
     # -- clock and versions -------------------------------------------------------------
     _f("clock", 1, "share", STATE, "timestamps and event order (613.7)"),
-    _f("_v", 0, "share", CACHE, "bumps on every change (`version`)"),
+    _f("changes", 0, "share", CACHE, "bumps on every change (`version` reads it; setting "
+       "`version` also marks characteristics and state-based actions stale)"),
     _f("cversion", 0, "share", CACHE, "bumps on changes that can affect characteristics"),
     _f("sversion", 0, "share", CACHE, "bumps on changes that can make a state-based action apply"),
     _f("bversion", 0, "share", CACHE, "bumps when an object enters or leaves the battlefield"),

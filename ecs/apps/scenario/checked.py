@@ -38,7 +38,7 @@ def agents_answer(g) -> str | None:
     Returns why one couldn't, or None."""
     from mtg_ecs.apps.agents import REFUSALS_ALLOWED, HeuristicAgent, RandomAgent
     from mtg_ecs.core.decisions import IllegalAction
-    seed = g.turn * 1009 + g._v
+    seed = g.turn * 1009 + g.changes
     for agent in (RandomAgent(seed), HeuristicAgent(seed)):
         twin = g.clone()
         twin.observers = ()
