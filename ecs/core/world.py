@@ -277,37 +277,7 @@ class World:
     def recreate(self, old: int, *components) -> int:
         """`delete(old)` then `create(*components)`, returning the new entity (a zone
         change: a new object, CR 400.7): the same tables, in one pass."""
-        if self._own is not None or self._ownc is not None or old not in self.ents:
-            self.delete(old)                      # copy on write (or nothing to delete)
-            return self.create(*components)
-        comps = self.comps
-        ents = self.ents
-        unindexed = self._skip
-        for t in ents.pop(old):                   # delete's body, nothing shared
-            if t in unindexed:
-                continue
-            s = comps[t]
-            s.discard(old)
-            if not s:
-                del comps[t]
-        eid = self.next_id                        # create's body, nothing shared
-        self.next_id = eid + 1
-        d = ents[eid] = {}
-        for c in components:
-            t = type(c)
-            d[t] = c
-            if t in unindexed:
-                continue
-            s = comps.get(t)
-            if s is None:
-                comps[t] = {eid}
-            else:
-                s.add(eid)
-        self.writes += 2
-        if self.written is not None:
-            self.written.add(old)
-            self.written.add(eid)
-        return eid
+        return self.recreate_headed(old, {}, *components)
 
     def recreate_headed(self, old: int, head: dict, *components) -> int:
         """`recreate(old, *head.values(), *components)`, where `head` is a new dict of
@@ -316,7 +286,8 @@ class World:
         `components` are indexed: the same tables, in fewer steps."""
         if self._own is not None or self._ownc is not None or old not in self.ents \
                 or not head.keys() <= self._skip:
-            return self.recreate(old, *head.values(), *components)
+            self.delete(old)                      # copy on write (or nothing to delete)
+            return self.create(*head.values(), *components)
         comps = self.comps
         ents = self.ents
         unindexed = self._skip
