@@ -238,6 +238,21 @@ def _unit(o):
     return o.index(1) if sum(o) == 1 else None
 
 
+def still_needed(pool, cost: ManaCost) -> tuple:
+    """(colored mana still needed by color, generic still needed) once the pool has paid
+    what it can of a cost without hybrid symbols: each color from its own mana first, then
+    generic from whatever the pool has left."""
+    need = list(cost.colored)
+    if not any(pool):
+        return need, cost.generic
+    p = list(pool)
+    for i in range(6):
+        take = min(p[i], need[i])
+        p[i] -= take
+        need[i] -= take
+    return need, max(0, cost.generic - sum(p))
+
+
 def _greedy_payment(pool, cost: ManaCost, sources):
     """The common case fast: no hybrid, sources making one mana each. Colored needs
     from single-color sources first, then from sources with a choice; generic from
@@ -245,16 +260,7 @@ def _greedy_payment(pool, cost: ManaCost, sources):
     search then decides)."""
     if cost.hybrid:
         return None
-    need = list(cost.colored)
-    if any(pool):
-        p = list(pool)
-        for i in range(6):                   # the pool pays first
-            take = min(p[i], need[i])
-            p[i] -= take
-            need[i] -= take
-        generic = max(0, cost.generic - sum(p))
-    else:
-        generic = cost.generic
+    need, generic = still_needed(pool, cost)
     chosen = []
     made = []                                # the mana of each chosen source, in order
     left = []

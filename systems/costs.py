@@ -13,7 +13,7 @@ from mtg_ecs.components import Tapped, TAPPED
 from mtg_ecs.components.definitions import ActivatedAbility, Cost
 from mtg_ecs.core.decisions import IllegalAction
 from mtg_ecs.systems.board import board
-from mtg_ecs.components.mana import (COLORS, IDX, covers, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
+from mtg_ecs.components.mana import (COLORS, IDX, covers, still_needed, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
                       feasible_split, split_sources, UNIT_MANA)
 from mtg_ecs.systems.layers import intrinsic_mana_abilities
 from mtg_ecs.systems.targeting import creature_you_control
@@ -329,18 +329,9 @@ def _unit_payment(pool, cost: ManaCost, srcs):
     first. Once each colored need is met and `generic` sources are left over, the later
     sources change nothing (find_payment would put any of them, one-kind or not, after
     those in its list of what is left), and aren't looked at."""
-    need = list(cost.colored)
-    if any(pool):
-        if covers(pool, cost):
-            return ()
-        p = list(pool)
-        for i in range(6):
-            take = min(p[i], need[i])
-            p[i] -= take
-            need[i] -= take
-        generic = max(0, cost.generic - sum(p))
-    else:
-        generic = cost.generic
+    if any(pool) and covers(pool, cost):
+        return ()
+    need, generic = still_needed(pool, cost)
     chosen = []
     rest = []
     colored = sum(need)                      # colored mana still needed
