@@ -341,15 +341,17 @@ def destroy_many(game, eids, orders=None, lki_saved: bool = False) -> list:
         for eid in movers:
             game.snapshot_lki(eid)
     orders = orders or {}
-    if len(movers) == 1 and not replacement.could_replace_move(
-            game, game.world.ents[movers[0]][Card].defn):
-        # one object and nothing could replace its move (614): its move announces only
-        # its zone_change event, last; collecting it (`together`) would only check its
-        # triggers right after the move, as the move does itself (603.2, and 603.10a:
-        # nothing else left with it)
-        eid = movers[0]
+    ents = game.world.ents
+    if not any(replacement.could_replace_move(game, ents[e][Card].defn) for e in movers) and (
+            len(movers) == 1 or (game.chars_independent and not any(
+                game.hears_zone_change(e, "battlefield") for e in movers))):
+        # nothing could replace these moves (614), and one object moves, or no zone_change
+        # event of them is heard: each move announces only its zone_change event, last;
+        # collecting them (`together`) would only check their triggers after the moves
+        # (603.2: one object, nothing else left with it, 603.10a), or check triggers nothing
+        # watches for (no continuous effect exists: no move makes something watch for them)
         return [move(game, eid, "graveyard", cause="destroy", order=orders.get(eid, ()),
-                     lki_saved=True)]
+                     lki_saved=True) for eid in movers]
     out = []
     from mtg_ecs.systems.together import together
     with together(game):                    # one event: triggers see all of it (603.2, 603.10a)
