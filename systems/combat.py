@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 
-from mtg_ecs.components import Attacking, Blocking, Tapped, TAPPED
+from mtg_ecs.components import Attacking, Blocking, Controller, Tapped, TAPPED
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems import damage as dmg
 from mtg_ecs.systems.board import board
@@ -37,6 +37,8 @@ def attack_candidates(game) -> dict:
     tapped = game.world.comps.get(Tapped, ())
     chars = game.chars
     allc = game.all_chars()                 # (chars(e) of the board's creatures, no call)
+    ents = game.world.ents
+    began = game.players[ap].turn_started_at
     for e in b.creatures.get(ap, ()):
         if e in tapped:
             continue                                                   # 508.1a
@@ -44,9 +46,12 @@ def attack_candidates(game) -> dict:
         if c.keywords or c.flags:
             if _cant_attack(game, e, c) is None:
                 out[e] = list(defenders)
-        elif not game.is_sick(e, c):
-            # no haste, defender or 'can't attack' (_cant_attack): only 302.6 can stop it
-            out[e] = list(defenders)
+        else:
+            # no haste, defender or 'can't attack' (_cant_attack): only 302.6 can stop it,
+            # game.is_sick of a creature its controller, the active player, controls
+            ctl = ents[e].get(Controller)
+            if (ctl.since if ctl is not None and ctl.player == ap else game.clock) <= began:
+                out[e] = list(defenders)
     return out
 
 

@@ -84,14 +84,13 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     elif eid in src:
         src.remove(eid)
         game.zversion += 1
-    if card.token and to != "battlefield" and frm == "battlefield":
-        pass  # the token goes to the new zone and ceases to exist at the next SBA (111.7, 704.5d)
     # immutable values: the new object shares them (Card, Owner, Zone: first, as `create`
     # would put them; the world doesn't index them, core.world)
     head = {Card: card, Owner: owner_comp, Zone: zone_of(to, owner if to in PLAYER_ZONES else None)}
     new_comps = []
     if to == "battlefield":
-        new_comps.append(Timestamp(game.tick()))
+        game.clock += 1                                     # game.tick()
+        new_comps.append(Timestamp(game.clock))
         ctl = controller if controller is not None else owner
         new_comps.append(Controller(ctl, game.clock))
         if tapped:
@@ -105,16 +104,20 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         if ev is not None and ev.get("copy_of") is not None:      # 707.2: 'enter as a copy'
             new_comps.append(CopyOf(ev["copy_of"]))
     elif to == "stack":
-        new_comps.append(Timestamp(game.tick()))
+        game.clock += 1                                     # game.tick()
+        new_comps.append(Timestamp(game.clock))
         new_comps.append(Controller(controller if controller is not None else owner, game.clock))
     new = world.recreate_headed(eid, head, *new_comps)    # the old object is gone (400.7)
     game.card_entity[card.card_id] = new
     if card.token and to != "battlefield":
-        game.token_limbo.add(new)                 # ceases to exist at the next SBA check
+        # a token goes to the new zone and ceases to exist at the next SBA check (111.7, 704.5d)
+        game.token_limbo.add(new)
     lst = getattr(game.players[owner], to) if to in PLAYER_ZONES else getattr(game, to)
-    if to == "library" and position == "bottom":
+    if to != "library" or position == "top":
+        lst.append(new)
+    elif position == "bottom":
         lst.insert(0, new)
-    elif to == "library" and isinstance(position, int):
+    elif isinstance(position, int):
         lst.insert(len(lst) - position, new)
     else:
         lst.append(new)
