@@ -539,7 +539,7 @@ def _block_restriction_problem(game, plan) -> str | None:
         for t in (ts if isinstance(ts, (list, tuple)) else [ts]):
             counts[t] = counts.get(t, 0) + 1
     for t, n in counts.items():
-        if game.chars(t).has("menace") and n < 2:
+        if n < 2 and game.chars(t).has("menace"):
             return f"{game.name(t)} can't be blocked except by two or more creatures"
     if len(plan) == 1:
         (b,) = plan
@@ -551,8 +551,13 @@ def _block_restriction_problem(game, plan) -> str | None:
 def block_requirements(game, cands) -> list:
     """[(blocker, attacker)]: 'All creatures able to block ~ do so' (509.1c)."""
     chars = game.chars
-    must = {a for a in {a for ats in cands.values() for a in ats}
-            if "must_be_blocked_by_all" in chars(a).flags}
+    allc = game.all_chars()                 # (chars(e) of permanents, without a call each)
+    must = set()
+    for ats in cands.values():
+        for a in ats:
+            c = allc.get(a) or chars(a)
+            if c.flags and "must_be_blocked_by_all" in c.flags:
+                must.add(a)
     if not must:
         return []
     return [(b, a) for b, attackers in cands.items() for a in attackers if a in must]
