@@ -160,6 +160,10 @@ class Game(GameState):
                 self.chars_changed()
             return                      # no permanent moved: nothing to patch
         self.bversion += 1
+        comps = self.world.comps
+        if not comps.get(Attacking) and not comps.get(Blocking):
+            # CR 506.4: nothing is in combat: the check before priority would find nothing
+            self.combat_checked = (self.cversion, self.bversion)
         if current:
             gone = self.chars_cache.get(left) if left is not None else None
             if layers.patch_battlefield(self, left, entered):
