@@ -329,13 +329,14 @@ def destroy_many(game, eids, orders=None, lki_saved: bool = False) -> list:
     known information is the state just before the event (603.10a, 608.2h), for all of
     them (`lki_saved`: the caller saved it then, for these among others)."""
     movers = []
+    ents = game.world.ents
     for eid in eids:
         if eid not in game.battlefield:
             continue
         c = game.chars(eid)
-        if c.has("indestructible"):
+        if c.keywords and c.has("indestructible"):
             continue
-        shields = game.world.get(eid, RegenerationShields)
+        shields = ents[eid].get(RegenerationShields)
         if shields is not None and shields.count > 0:
             regenerate_now(game, eid, shields)
             continue
@@ -344,7 +345,6 @@ def destroy_many(game, eids, orders=None, lki_saved: bool = False) -> list:
         for eid in movers:
             game.snapshot_lki(eid)
     orders = orders or {}
-    ents = game.world.ents
     if not any(replacement.could_replace_move(game, ents[e][Card].defn) for e in movers) and (
             len(movers) == 1 or (game.chars_independent and not any(
                 game.hears_zone_change(e, "battlefield") for e in movers))):
