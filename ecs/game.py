@@ -151,24 +151,28 @@ class Game(GameState):
         self.zversion += 1
         if self.offfield_cache:         # (a game's own dict: kept when empty)
             self.offfield_cache = {}
-        moved = left is not None or entered is not None
-        if moved:
-            self.bversion += 1
         if token:                       # 704.5d-e: a token or copy off the battlefield/stack
             self.sversion += 1
-        if (self.chars_version == self.cversion and self.chars_independent
-                and not self.volatile):
-            if not moved:
-                return                  # no permanent moved: nothing to patch
+        current = self.chars_version == self.cversion and self.chars_independent \
+            and not self.volatile
+        if left is None and entered is None:
+            if not current:
+                self.chars_changed()
+            return                      # no permanent moved: nothing to patch
+        self.bversion += 1
+        comps = self.world.comps
+        if not comps.get(Attacking) and not comps.get(Blocking):
+            # CR 506.4: nothing is in combat: the check before priority would find nothing
+            self.combat_checked = (self.cversion, self.bversion)
+        if current:
             gone = self.chars_cache.get(left) if left is not None else None
             if layers.patch_battlefield(self, left, entered):
                 # only the objects that moved changed: a state-based action can apply
                 # only if one could to the object that entered, to what was attached
                 # to the one that left (704.5m-p), or if an ability of the one that left
                 # stopped one ('you can't lose the game', 104.3b)
-                if moved and not token and (
-                        (gone is not None and gone.abilities)
-                        or sba.could_apply_after_move(self, left, entered)):
+                if not token and ((gone is not None and gone.abilities)
+                                  or sba.could_apply_after_move(self, left, entered)):
                     self.sversion += 1
                 return
         self.chars_changed()

@@ -243,6 +243,16 @@ class CastTask(Procedure):
             game.stack.append(self.eid)
         defn = self.defn
         sa = defn.spell
+        if sa is None and self.x is None and self.modes is None and self.kicked is None \
+                and self.alt is None and self.pre_targets is None and not self.pay_choices \
+                and not defn.cost.x and "Aura" not in defn.subtypes and self._kicker()[0] is None:
+            # a plain permanent spell (no spell ability, X, kicker, target or additional or
+            # alternative cost) with nothing announced: no choice to make before the total
+            # cost (601.2b-f), each step below would find nothing to ask
+            self.x = 0
+            self.kicked = False
+            self.targets = []
+            return self._pay_and_cast(game, self._fixed_cost(game))
         # 601.2b: modes, then X
         if sa is not None and sa.modes and self.modes is None:
             return Decision("modes", self.player, list(range(len(sa.modes))), sa.choose, sa.choose,
@@ -324,7 +334,10 @@ class CastTask(Procedure):
         if d is not None:
             return d
         # 601.2f-h: total cost, mana abilities, payment
-        cost = self._total_cost(game)
+        return self._pay_and_cast(game, self._total_cost(game))
+
+    def _pay_and_cast(self, game, cost):
+        """601.2g-i: the total cost `cost` is paid, then the spell becomes cast."""
         game.set(self.eid, Spell(self.player, tuple(tuple(g) for g in self.targets),
                                  self.modes or (), self.x, self.division or (), self.alt,
                                  kicked=int(self.kicked), cast_from=self.from_zone))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 
-from mtg_ecs.components import Attacking, Blocking, Tapped, TAPPED
+from mtg_ecs.components import Attacking, Blocking, Controller, Tapped, TAPPED
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems import damage as dmg
 from mtg_ecs.systems.board import board
@@ -37,6 +37,8 @@ def attack_candidates(game) -> dict:
     tapped = game.world.comps.get(Tapped, ())
     chars = game.chars
     allc = game.all_chars()                 # (chars(e) of the board's creatures, no call)
+    ents = game.world.ents
+    began = game.players[ap].turn_started_at
     for e in b.creatures.get(ap, ()):
         if e in tapped:
             continue                                                   # 508.1a
@@ -44,9 +46,12 @@ def attack_candidates(game) -> dict:
         if c.keywords or c.flags:
             if _cant_attack(game, e, c) is None:
                 out[e] = list(defenders)
-        elif not game.is_sick(e, c):
-            # no haste, defender or 'can't attack' (_cant_attack): only 302.6 can stop it
-            out[e] = list(defenders)
+        else:
+            # no haste, defender or 'can't attack' (_cant_attack): only 302.6 can stop it,
+            # game.is_sick of a creature its controller, the active player, controls
+            ctl = ents[e].get(Controller)
+            if (ctl.since if ctl is not None and ctl.player == ap else game.clock) <= began:
+                out[e] = list(defenders)
     return out
 
 
@@ -534,7 +539,7 @@ def _block_restriction_problem(game, plan) -> str | None:
         for t in (ts if isinstance(ts, (list, tuple)) else [ts]):
             counts[t] = counts.get(t, 0) + 1
     for t, n in counts.items():
-        if game.chars(t).has("menace") and n < 2:
+        if n < 2 and game.chars(t).has("menace"):
             return f"{game.name(t)} can't be blocked except by two or more creatures"
     if len(plan) == 1:
         (b,) = plan
@@ -546,8 +551,13 @@ def _block_restriction_problem(game, plan) -> str | None:
 def block_requirements(game, cands) -> list:
     """[(blocker, attacker)]: 'All creatures able to block ~ do so' (509.1c)."""
     chars = game.chars
-    must = {a for a in {a for ats in cands.values() for a in ats}
-            if "must_be_blocked_by_all" in chars(a).flags}
+    allc = game.all_chars()                 # (chars(e) of permanents, without a call each)
+    must = set()
+    for ats in cands.values():
+        for a in ats:
+            c = allc.get(a) or chars(a)
+            if c.flags and "must_be_blocked_by_all" in c.flags:
+                must.add(a)
     if not must:
         return []
     return [(b, a) for b, attackers in cands.items() for a in attackers if a in must]

@@ -268,22 +268,24 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> Non
             # none of them, nor what `game.hears` reads
             heard = game.hears("mana_ability")
             pool = p.pool
+            chars = game.chars
             for eid, (idx, choice) in plan:
-                c = game.chars(eid)
+                c = chars(eid)
                 ab = (c.acts if c.acts is not None else activated_abilities(game, eid))[idx]
                 game.set(eid, TAPPED)
                 add = ab.mana[choice]
                 if callable(add):              # 'Add {G} for each Elf you control' (106.1, 605.1a)
                     add = tuple(add(game, eid))
                 pool[:] = map(_plus, pool, add)
-                game.touch_hidden()
                 if heard:
                     game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=True)
-            left = pay_from_pool(p.pool, cost)
+            left = pay_from_pool(pool, cost)
             if left is None:
                 raise IllegalAction(f"p{player} can't pay {cost}")
-            p.pool[:] = left
-            game.touch_hidden()
+            pool[:] = left
+            # game.touch_hidden() for each mana added and for the payment: not game.volatile,
+            # so only the change count
+            game.changes += len(plan) + 1
             return
     avail = {e: (pools, choices) for e, pools, choices in srcs}
     if sources is None:

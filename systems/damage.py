@@ -29,28 +29,32 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
     # protection can prevent damage, and then nothing changes (checked again after any
     # event that went through the full path)
     plain = not game.shields and not board(game).statics
+    allc = game.all_chars()             # (current: `board` was just read)
     for i, (src, sc, target, amount) in enumerate(batch):
         if amount <= 0:
             continue
-        if plain and (isinstance(target, PlayerRef) or not protection_prevents(game, sc, target)):
-            n = amount
+        if plain and (isinstance(target, PlayerRef) or (target in allc and not allc[target].keywords)
+                      or not protection_prevents(game, sc, target)):
+            n = amount                  # (a permanent with no keyword has no protection: 702.16)
         else:
             n = prevent_damage(game, src, sc, target, amount, combat,
                                orders.get(i, ()) if orders else (), skip=skips.get(i, ()))
             plain = not game.shields and not board(game).statics
+            allc = game.all_chars()
         if n > 0:
             dealt.append((src, sc, target, n))
     gains = {}
     battlefield = game.battlefield
+    ents = game.world.ents
     for src, sc, target, n in dealt:
         if isinstance(target, PlayerRef):
             lose_life(game, target.index, n, from_damage=True)          # 120.3a
-        elif game.exists(target) and target in battlefield:
+        elif target in battlefield:     # (an object, no PlayerRef: it exists if there)
             tc = game.chars(target)
             if "Planeswalker" in tc.types:                             # 120.3c
                 remove_counters(game, target, "loyalty", n)
             if "Creature" in tc.types:                                 # 120.3e
-                d = game.world.get(target, Damage)
+                d = ents[target].get(Damage)
                 deathtouch = sc.has("deathtouch") if sc.keywords else False
                 if d is None:
                     game.set(target, Damage(n, deathtouch))

@@ -165,6 +165,7 @@ def _check(game) -> bool:
             game.agenda.append(ReplacementOrderTask(batches))
             return True
         orders = {}
+    before = game.sversion
     # 104.4a: if all the players remaining lose at once, the game is a draw: nobody has lost
     draw = len(game.players) > 1 and lose and len(lose) == len(game.living())
     for idx, reason in lose:
@@ -189,6 +190,12 @@ def _check(game) -> bool:
         zones.move(game, e, "graveyard", cause="sba", order=orders.get(e, ()), lki_saved=True)
     zones.destroy_many(game, dest, orders, lki_saved=True)
     check_game_over(game, draw=bool(draw))
+    if game.sversion == before and not lose:
+        # 704.3: the check is repeated, and would find nothing: what it looks at changed
+        # only by the permanents that left, and none of them could make an action apply
+        # (`sversion` unchanged: no token, nothing attached, no ability of what left, no
+        # continuous effect, Game.zones_changed); the others were found clean just now
+        game.sba_clean = before
     return True
 
 

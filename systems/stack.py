@@ -44,13 +44,14 @@ class ResolveTask:
             if done:
                 return None
         ctx = self.ctx
-        while ctx.step < len(self.steps):
-            step = self.steps[ctx.step]
-            d = step.run(game, ctx)
-            if d is not None:
-                self.awaiting = step
-                return d
-            ctx.step += 1
+        if ctx is not None:
+            while ctx.step < len(self.steps):
+                step = self.steps[ctx.step]
+                d = step.run(game, ctx)
+                if d is not None:
+                    self.awaiting = step
+                    return d
+                ctx.step += 1
         self._finish(game)
         return None
 
@@ -64,8 +65,12 @@ class ResolveTask:
         spell = comps.get(Spell)
         game.emit("resolving", eid=eid)
         if spell is not None:
-            card = comps[Card]
-            defn = card.defn
+            defn = comps[Card].defn
+            if defn.spell is None and not defn.abilities and not spell.targets:
+                # a permanent spell with no spell ability, no ability ('as ~ enters'
+                # choices: 614.12) and no target (608.2b): nothing to do but enter (608.3),
+                # no context to resolve it in
+                return False
             tspecs, steps = spell_parts(defn, spell.modes)
             if defn.is_permanent_card and not spell.copy:
                 # 614.12: choices for 'as ~ enters' replacement effects that must be made
@@ -132,7 +137,8 @@ class ResolveTask:
                 # 608.3: a permanent spell enters the battlefield under its controller's control
                 attach = None
                 if "Aura" in defn.subtypes:
-                    legal = [t for t in self.ctx.targets[0] if t is not None] if self.ctx.targets else []
+                    legal = [t for t in self.ctx.targets[0] if t is not None] \
+                        if self.ctx is not None and self.ctx.targets else []
                     if not legal:
                         # 608.3b: its target is illegal: it doesn't resolve
                         self._remove(game, countered=False)

@@ -84,14 +84,13 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     elif eid in src:
         src.remove(eid)
         game.zversion += 1
-    if card.token and to != "battlefield" and frm == "battlefield":
-        pass  # the token goes to the new zone and ceases to exist at the next SBA (111.7, 704.5d)
     # immutable values: the new object shares them (Card, Owner, Zone: first, as `create`
     # would put them; the world doesn't index them, core.world)
     head = {Card: card, Owner: owner_comp, Zone: zone_of(to, owner if to in PLAYER_ZONES else None)}
     new_comps = []
     if to == "battlefield":
-        new_comps.append(Timestamp(game.tick()))
+        game.clock += 1                                     # game.tick()
+        new_comps.append(Timestamp(game.clock))
         ctl = controller if controller is not None else owner
         new_comps.append(Controller(ctl, game.clock))
         if tapped:
@@ -105,16 +104,20 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         if ev is not None and ev.get("copy_of") is not None:      # 707.2: 'enter as a copy'
             new_comps.append(CopyOf(ev["copy_of"]))
     elif to == "stack":
-        new_comps.append(Timestamp(game.tick()))
+        game.clock += 1                                     # game.tick()
+        new_comps.append(Timestamp(game.clock))
         new_comps.append(Controller(controller if controller is not None else owner, game.clock))
     new = world.recreate_headed(eid, head, *new_comps)    # the old object is gone (400.7)
     game.card_entity[card.card_id] = new
     if card.token and to != "battlefield":
-        game.token_limbo.add(new)                 # ceases to exist at the next SBA check
+        # a token goes to the new zone and ceases to exist at the next SBA check (111.7, 704.5d)
+        game.token_limbo.add(new)
     lst = getattr(game.players[owner], to) if to in PLAYER_ZONES else getattr(game, to)
-    if to == "library" and position == "bottom":
+    if to != "library" or position == "top":
+        lst.append(new)
+    elif position == "bottom":
         lst.insert(0, new)
-    elif to == "library" and isinstance(position, int):
+    elif isinstance(position, int):
         lst.insert(len(lst) - position, new)
     else:
         lst.append(new)
@@ -326,13 +329,14 @@ def destroy_many(game, eids, orders=None, lki_saved: bool = False) -> list:
     known information is the state just before the event (603.10a, 608.2h), for all of
     them (`lki_saved`: the caller saved it then, for these among others)."""
     movers = []
+    ents = game.world.ents
     for eid in eids:
         if eid not in game.battlefield:
             continue
         c = game.chars(eid)
-        if c.has("indestructible"):
+        if c.keywords and c.has("indestructible"):
             continue
-        shields = game.world.get(eid, RegenerationShields)
+        shields = ents[eid].get(RegenerationShields)
         if shields is not None and shields.count > 0:
             regenerate_now(game, eid, shields)
             continue
@@ -341,15 +345,16 @@ def destroy_many(game, eids, orders=None, lki_saved: bool = False) -> list:
         for eid in movers:
             game.snapshot_lki(eid)
     orders = orders or {}
-    if len(movers) == 1 and not replacement.could_replace_move(
-            game, game.world.ents[movers[0]][Card].defn):
-        # one object and nothing could replace its move (614): its move announces only
-        # its zone_change event, last; collecting it (`together`) would only check its
-        # triggers right after the move, as the move does itself (603.2, and 603.10a:
-        # nothing else left with it)
-        eid = movers[0]
+    if not any(replacement.could_replace_move(game, ents[e][Card].defn) for e in movers) and (
+            len(movers) == 1 or (game.chars_independent and not any(
+                game.hears_zone_change(e, "battlefield") for e in movers))):
+        # nothing could replace these moves (614), and one object moves, or no zone_change
+        # event of them is heard: each move announces only its zone_change event, last;
+        # collecting them (`together`) would only check their triggers after the moves
+        # (603.2: one object, nothing else left with it, 603.10a), or check triggers nothing
+        # watches for (no continuous effect exists: no move makes something watch for them)
         return [move(game, eid, "graveyard", cause="destroy", order=orders.get(eid, ()),
-                     lki_saved=True)]
+                     lki_saved=True) for eid in movers]
     out = []
     from mtg_ecs.systems.together import together
     with together(game):                    # one event: triggers see all of it (603.2, 603.10a)

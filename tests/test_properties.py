@@ -60,6 +60,11 @@ def sba_boards(draw):
 
 @given(sba_boards())
 @example({"players": [{"life": 0}, {"life": 0}]})   # a draw (104.4a): over, nobody loses again
+@example({"players": [{"battlefield": [{"card": "Centaur Courser", "damage": 3},   # two die at once,
+                                       {"card": "Goblin Piker", "damage": 1},     # the check isn't
+                                       {"card": "Wind Drake", "damage": 1}],      # repeated (sba._check)
+                       "library": ["Island"] * 3},
+                      {"library": ["Island"] * 3}]})
 def test_state_based_actions_are_idempotent(setup):
     g, _ = Game.from_setup(setup)
     while g.pending is not None and g.pending.kind == "legend_rule":

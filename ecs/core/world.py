@@ -291,12 +291,11 @@ class World:
         comps = self.comps
         ents = self.ents
         unindexed = self._skip
-        for t in ents.pop(old):                   # delete's body, nothing shared
-            if t not in unindexed:
-                s = comps[t]
-                s.discard(old)
-                if not s:
-                    del comps[t]
+        for t in ents.pop(old).keys() - unindexed:      # delete's body, nothing shared
+            s = comps[t]
+            s.discard(old)
+            if not s:
+                del comps[t]
         eid = self.next_id                        # create's body, nothing shared
         self.next_id = eid + 1
         ents[eid] = head                          # (head's types: nothing to index)
