@@ -151,17 +151,19 @@ def draw_for_turn(game) -> None:
 
 def end_combat(game) -> None:
     """CR 511.3: creatures stop being attacking and blocking at the end of combat."""
-    comps = game.world.comps
-    att = comps.get(Attacking, ())
-    blk = comps.get(Blocking, ())
-    if att or blk:
-        for e in game.permanents_with(Attacking, Blocking):
-            if e in att:                        # (unset looks again: each only if it has it)
-                game.unset(e, Attacking)
-            if e in blk:
-                game.unset(e, Blocking)
+    unset_on_battlefield(game, (Attacking, Blocking))
     game.fs_participants = None
     game.damage_order = {}
+
+
+def unset_on_battlefield(game, ctypes) -> None:
+    """Every permanent having a component of these types loses it, all at once."""
+    comps = game.world.comps
+    bf = game.battlefield
+    for ctype in ctypes:
+        s = comps.get(ctype)
+        if s:
+            game.unset_many([e for e in s if e in bf], ctype)
 
 
 class CleanupTask:
@@ -190,16 +192,7 @@ class CleanupTask:
                 return Decision("discard", ap, list(hand), excess, excess,
                                 f"discard {excess} (maximum hand size)")
             self.discarded = True
-        # 514.2
-        comps = game.world.comps
-        damaged = comps.get(Damage, ())
-        shielded = comps.get(RegenerationShields, ())
-        if damaged or shielded:
-            for e in game.permanents_with(Damage, RegenerationShields):
-                if e in damaged:
-                    game.unset(e, Damage)
-                if e in shielded:
-                    game.unset(e, RegenerationShields)
+        unset_on_battlefield(game, (Damage, RegenerationShields))      # 514.2
         if game.effects:
             before = len(game.effects)
             game.effects = [ce for ce in game.effects if ce.duration != "eot"]

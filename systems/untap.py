@@ -51,15 +51,20 @@ def untap_step(game, ap: int) -> None:
             else:
                 keep.append((e, p))
         game.skip_untap = tuple(keep)
-    # every permanent's characteristics; they stay the same while permanents untap
-    # unless some continuous effect reads more than the layers' usual inputs (volatile)
+    tapped = game.world.comps.get(Tapped)
+    if not tapped:
+        return
+    # CR 502.3: which permanents untap is determined first, then they untap all at once
+    # (so every characteristic is read before any of them untaps)
     allc = game.all_chars()
-    volatile = game.volatile
-    for e in game.permanents_with(Tapped):
-        c = game.chars(e) if volatile else allc.get(e) or game.chars(e)
-        if c.controller != ap or e in skip or "doesnt_untap" in c.flags:
-            continue
-        game.unset(e, Tapped)
+    bf = game.battlefield
+    untapping = []
+    for e in tapped:
+        if e in bf:
+            c = allc.get(e) or game.chars(e)
+            if c.controller == ap and e not in skip and "doesnt_untap" not in c.flags:
+                untapping.append(e)
+    game.unset_many(untapping, Tapped)
 
 
 from mtg_ecs.systems.effects import Step  # noqa: E402  (effects imports nothing from here)
