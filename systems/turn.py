@@ -31,15 +31,15 @@ def next_step(game) -> None:
             empty_pools(game)
             break
     cur = game.step
-    if cur == "end_of_combat":
-        end_combat(game)
-    if cur == "cleanup":
-        if game.cleanup_again:
-            game.cleanup_again = False
-            begin_step(game, "cleanup")
+    if cur in _ENDS_WITH_MORE:
+        if cur == "cleanup":
+            if game.cleanup_again:
+                game.cleanup_again = False
+                begin_step(game, "cleanup")
+                return
+            begin_turn(game)
             return
-        begin_turn(game)
-        return
+        end_combat(game)                             # "end_of_combat"
     nxt = game.pipeline.following[cur]
     if nxt in _MAY_BE_SKIPPED:
         nxt = _following(game, cur)                  # 508.8, 510.4
@@ -52,6 +52,7 @@ def next_step(game) -> None:
     begin_step(game, nxt)
 
 
+_ENDS_WITH_MORE = frozenset(("end_of_combat", "cleanup"))    # than the next step beginning
 _MAY_BE_SKIPPED = frozenset(("declare_blockers", "first_strike_damage"))   # by `_following`
 
 
@@ -118,11 +119,10 @@ def begin_step(game, step: str) -> None:
     """A step begins (500.2): its turn-based actions, the 'beginning of step' event
     (abilities that trigger at the beginning of it, 503.1a), its task, then priority
     for the active player (117.3a) if players get priority in it."""
-    spec = game.pipeline.steps[step]
+    _, _, actions, task, gets_priority = game.pipeline.steps[step]
     game.step = step
     game.priority = None
     game.passes = 0
-    actions = spec.actions
     if actions:
         for action in actions:
             action(game)
@@ -132,10 +132,9 @@ def begin_step(game, step: str) -> None:
     if (b is None or "step_begin" in b.watch or game.log_enabled or game.event_batch is not None
             or game.delayed) and game.hears("step_begin"):
         game.emit("step_begin", step=step, active=game.active, turn=game.turn)
-    task = spec.task
     if task is not None:
         game.agenda.append(task())
-    elif spec.priority:
+    elif gets_priority:
         game.priority = game.active
 
 

@@ -50,6 +50,10 @@ class Rules(Protocol):
 
     before_priority: tuple    # Check(name, rule, due(game), run(game) -> bool), in order
 
+    def quick_due(self):
+        """A function (game) -> bool: no check of `before_priority` is due, all read at
+        once; or None (then each check's `due` is asked)."""
+
     def next_step(self, game) -> None: ...
 
     def priority_decision(self, game, player: int) -> Decision: ...
@@ -123,14 +127,13 @@ def observe_new_games(observer: Observer):
 def advance(game) -> None:
     """Run until a decision is needed or the game is over (CR 117.5 order)."""
     rules = game.pipeline
-    quick = getattr(rules, "quick_due", None)
-    nothing_due = quick() if quick is not None else None     # all the checks' `due` at once
+    nothing_due = rules.quick_due()     # all the checks' `due` at once
+    agenda = game.agenda                # (the list: a game's agenda is never replaced)
     ticks = iter(range(LOOP_LIMIT))     # engine steps left before a loop draw
     for _ in ticks:
         if game.over:
             game.pending = None
             return
-        agenda = game.agenda
         if agenda:
             task = agenda[-1]
             d = task.run(game)
@@ -153,7 +156,7 @@ def advance(game) -> None:
             else:
                 rules.next_step(game)
             p = game.priority
-            if p is None or game.agenda or game.over:
+            if p is None or agenda or game.over:
                 continue
             # the step began with priority: on to it, as the loop's top would
             if next(ticks, None) is None:
