@@ -328,10 +328,11 @@ class Game(GameState):
         return [(self.active + i) % n for i in range(n) if not self.players[(self.active + i) % n].lost]
 
     def next_player(self, p: int) -> int:
-        n = len(self.players)
+        players = self.players
+        n = len(players)
         for i in range(1, n + 1):
             q = (p + i) % n
-            if not self.players[q].lost:
+            if not players[q].lost:
                 return q
         return p
 

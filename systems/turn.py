@@ -27,7 +27,7 @@ def empty_pools(game) -> None:
 def next_step(game) -> None:
     """End the current step and begin the next one (500.2)."""
     for p in game.players:
-        if any(p.pool):
+        if p.pool != _EMPTY_POOL:                    # (any(p.pool), without the call)
             empty_pools(game)
             break
     cur = game.step
@@ -52,6 +52,7 @@ def next_step(game) -> None:
     begin_step(game, nxt)
 
 
+_EMPTY_POOL = [0] * 6
 _ENDS_WITH_MORE = frozenset(("end_of_combat", "cleanup"))    # than the next step beginning
 _MAY_BE_SKIPPED = frozenset(("declare_blockers", "first_strike_damage"))   # by `_following`
 
@@ -70,19 +71,27 @@ def _any_attackers(game) -> bool:
     if not attacking:
         return False
     battlefield = game.battlefield
-    return any(e in battlefield for e in attacking)     # the fewer: the attackers
+    for e in attacking:                                 # the fewer: the attackers
+        if e in battlefield:
+            return True
+    return False
 
 
 def _first_strike_needed(game) -> bool:
     comps = game.world.comps
-    if not comps.get(Attacking) and not comps.get(Blocking):
+    attacking = comps.get(Attacking)
+    blocking = comps.get(Blocking)
+    if not attacking and not blocking:
         return False
+    bf = game.battlefield
     chars = game.chars
     allc = game.all_chars()             # chars(e) of permanents, without a call each
-    for e in game.permanents_with(Attacking, Blocking):
-        c = allc.get(e) or chars(e)
-        if c.keywords and (c.has("first strike") or c.has("double strike")):
-            return True
+    for group in (attacking, blocking):
+        for e in group or ():
+            if e in bf:
+                c = allc.get(e) or chars(e)
+                if c.keywords and (c.has("first strike") or c.has("double strike")):
+                    return True
     return False
 
 

@@ -25,13 +25,9 @@ def skip_next_untap(game, objects, player=None) -> None:
 
 
 def untap_turn_based_action(game) -> None:
-    """CR 502.3: the untap step's turn-based action, for the active player."""
-    untap_step(game, game.active)
-
-
-def untap_step(game, ap: int) -> None:
     """CR 502.3: the active player untaps all their permanents, except those an
     effect says don't untap; one-shot 'next untap step' effects for this step end."""
+    ap = game.active
     recs = tuple(game.skip_untap)
     skip = ()
     if recs:
