@@ -18,7 +18,7 @@ from mtg_ecs.components import Tapped
 
 def skip_next_untap(game, objects, player=None) -> None:
     """Record that `objects` don't untap during the next untap step (see module doc)."""
-    recs = tuple(game.skip_untap)
+    recs = game.skip_untap                      # (a tuple)
     recs += tuple((e, player) for e in objects)
     game.skip_untap = recs
     game.version += 1
@@ -28,7 +28,7 @@ def untap_turn_based_action(game) -> None:
     """CR 502.3: the active player untaps all their permanents, except those an
     effect says don't untap; one-shot 'next untap step' effects for this step end."""
     ap = game.active
-    recs = tuple(game.skip_untap)
+    recs = game.skip_untap                      # (a tuple)
     skip = ()
     if recs:
         skip = set()
