@@ -13,7 +13,7 @@ from mtg_ecs.core.decisions import Decision, IllegalAction
 from mtg_ecs.systems import sba, zones
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.control import update_control
-from mtg_ecs.systems.player_rules import skips_step, max_hand_size as mhs
+from mtg_ecs.systems.player_rules import skips_step, max_hand_size
 
 
 def empty_pools(game) -> None:
@@ -194,7 +194,7 @@ class CleanupTask:
         ap = game.active
         hand = game.players[ap].hand
         if not self.discarded:
-            size = max_hand_size(game, ap)
+            size = max_hand_size(game, ap)             # 402.2 (None: no maximum)
             excess = len(hand) - size if size is not None else 0
             if excess > 0:
                 return Decision("discard", ap, list(hand), excess, excess,
@@ -223,8 +223,3 @@ class CleanupTask:
         for c in chosen:
             zones.discard(game, decision.player, c)
         self.discarded = True
-
-
-def max_hand_size(game, player: int):
-    """402.2: seven unless effects change it; None: no maximum hand size."""
-    return mhs(game, player)
