@@ -18,7 +18,7 @@ from mtg_ecs.components import Tapped
 
 def skip_next_untap(game, objects, player=None) -> None:
     """Record that `objects` don't untap during the next untap step (see module doc)."""
-    recs = game.skip_untap                      # (a tuple)
+    recs = tuple(game.skip_untap)
     recs += tuple((e, player) for e in objects)
     game.skip_untap = recs
     game.version += 1
