@@ -171,7 +171,7 @@ def unset_on_battlefield(game, ctypes) -> None:
     for ctype in ctypes:
         s = comps.get(ctype)
         if s:
-            game.unset_many([e for e in s if e in bf], ctype)
+            game.unset_many(s.intersection(bf), ctype)
 
 
 class CleanupTask:

@@ -53,13 +53,11 @@ def untap_turn_based_action(game) -> None:
     # CR 502.3: which permanents untap is determined first, then they untap all at once
     # (so every characteristic is read before any of them untaps)
     allc = game.all_chars()
-    bf = game.battlefield
     untapping = []
-    for e in tapped:
-        if e in bf:
-            c = allc.get(e) or game.chars(e)
-            if c.controller == ap and e not in skip and "doesnt_untap" not in c.flags:
-                untapping.append(e)
+    for e in tapped.intersection(game.battlefield):
+        c = allc.get(e) or game.chars(e)
+        if c.controller == ap and e not in skip and "doesnt_untap" not in c.flags:
+            untapping.append(e)
     game.unset_many(untapping, Tapped)
 
 
