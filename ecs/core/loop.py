@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from itertools import repeat
 from typing import Any, Protocol, runtime_checkable
 
 from mtg_ecs.core.decisions import Decision, IllegalAction, KINDS
@@ -129,7 +130,7 @@ def advance(game) -> None:
     rules = game.pipeline
     nothing_due = rules.quick_due()     # all the checks' `due` at once
     agenda = game.agenda                # (the list: a game's agenda is never replaced)
-    ticks = iter(range(LOOP_LIMIT))     # engine steps left before a loop draw
+    ticks = repeat(True, LOOP_LIMIT)    # engine steps left before a loop draw
     for _ in ticks:
         if game.over:
             game.pending = None
