@@ -217,15 +217,15 @@ def _answer_pending(game, d: Decision, answer) -> None:
         # rewound from a clone.
         before = game.clone() if rules.needs_rewind(answer) else None
         step = rules.take_action
-        args = (game, d.player, answer)
+        about = d.player                  # take_action(game, player, action)
     else:
         task = game.agenda[-1]
         before = game.clone() if task.needs_rewind else None
         step = task.answer
-        args = (game, d, answer)
+        about = d                         # answer(game, decision, answer)
     try:
         try:
-            step(*args)                   # raises before changing anything
+            step(game, about, answer)     # raises before changing anything
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as ex:
             # an answer of the wrong shape (a dict for a list, ...) is illegal too
             shape = KINDS.get(d.kind)
