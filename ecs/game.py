@@ -330,8 +330,11 @@ class Game(GameState):
     def next_player(self, p: int) -> int:
         players = self.players
         n = len(players)
-        for i in range(1, n + 1):
-            q = (p + i) % n
+        q = p
+        for _ in players:               # once round the table at most
+            q += 1
+            if q == n:
+                q = 0
             if not players[q].lost:
                 return q
         return p
