@@ -71,6 +71,7 @@ STEPS: tuple[Step, ...] = (
     Step("cleanup", "514", task=turn.CleanupTask, priority=False),  # 514.3a: unless
 )
 STEP_NAMES = tuple(s.name for s in STEPS)
+_A_TURN = range(len(STEPS))
 STEP_INDEX = {s.name: i for i, s in enumerate(STEPS)}
 BY_NAME = {s.name: s for s in STEPS}
 
@@ -109,20 +110,19 @@ class Pipeline:
         turn.next_step(game)
         if not game.auto_pass or game.observers or self.before_priority is not BEFORE_PRIORITY:
             return
-        for _ in range(len(STEPS)):          # at most a turn's worth, then the loop again
-            if game.priority is None:
-                # a step nobody gets priority in (502.4 untap), with no task: the loop
-                # would begin the next step at once, checking nothing before (117.5
-                # applies only when a player would receive priority)
-                if game.agenda or game.over:
-                    return
-            elif game.agenda or game.over or game.stack \
-                    or game.step in priority.MAIN_PHASES \
-                    or game.sba_clean != game.sversion or game.pending_triggers \
-                    or game.combat_checked != (game.cversion, game.bversion) \
-                    or not priority.everyone_quiet(game):        # (nothing_due, inline)
+        agenda = game.agenda                 # (the list: a game's agenda is never replaced)
+        for _ in _A_TURN:                    # at most a turn's worth, then the loop again
+            if agenda or game.over:
                 return
-            else:
+            # a step nobody gets priority in (502.4 untap) with no task ends at once: the
+            # loop would begin the next step, checking nothing before (117.5 applies only
+            # when a player would receive priority)
+            if game.priority is not None:
+                if game.step in priority.MAIN_PHASES or game.stack \
+                        or game.sba_clean != game.sversion or game.pending_triggers \
+                        or game.combat_checked != (game.cversion, game.bversion) \
+                        or not priority.everyone_quiet(game):        # (nothing_due, inline)
+                    return
                 game.passes = 0              # every player passed in succession (117.4)
                 game.priority = None
             turn.next_step(game)

@@ -13,7 +13,7 @@ from mtg_ecs.core.decisions import Decision, IllegalAction
 from mtg_ecs.systems import sba, zones
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.control import update_control
-from mtg_ecs.systems.player_rules import skips_step, max_hand_size as mhs
+from mtg_ecs.systems.player_rules import skips_step, max_hand_size
 
 
 def empty_pools(game) -> None:
@@ -27,19 +27,19 @@ def empty_pools(game) -> None:
 def next_step(game) -> None:
     """End the current step and begin the next one (500.2)."""
     for p in game.players:
-        if any(p.pool):
+        if p.pool != _EMPTY_POOL:                    # (any(p.pool), without the call)
             empty_pools(game)
             break
     cur = game.step
-    if cur == "end_of_combat":
-        end_combat(game)
-    if cur == "cleanup":
-        if game.cleanup_again:
-            game.cleanup_again = False
-            begin_step(game, "cleanup")
+    if cur in _ENDS_WITH_MORE:
+        if cur == "cleanup":
+            if game.cleanup_again:
+                game.cleanup_again = False
+                begin_step(game, "cleanup")
+                return
+            begin_turn(game)
             return
-        begin_turn(game)
-        return
+        end_combat(game)                             # "end_of_combat"
     nxt = game.pipeline.following[cur]
     if nxt in _MAY_BE_SKIPPED:
         nxt = _following(game, cur)                  # 508.8, 510.4
@@ -52,6 +52,8 @@ def next_step(game) -> None:
     begin_step(game, nxt)
 
 
+_EMPTY_POOL = [0] * 6
+_ENDS_WITH_MORE = frozenset(("end_of_combat", "cleanup"))    # than the next step beginning
 _MAY_BE_SKIPPED = frozenset(("declare_blockers", "first_strike_damage"))   # by `_following`
 
 
@@ -69,19 +71,27 @@ def _any_attackers(game) -> bool:
     if not attacking:
         return False
     battlefield = game.battlefield
-    return any(e in battlefield for e in attacking)     # the fewer: the attackers
+    for e in attacking:                                 # the fewer: the attackers
+        if e in battlefield:
+            return True
+    return False
 
 
 def _first_strike_needed(game) -> bool:
     comps = game.world.comps
-    if not comps.get(Attacking) and not comps.get(Blocking):
+    attacking = comps.get(Attacking)
+    blocking = comps.get(Blocking)
+    if not attacking and not blocking:
         return False
+    bf = game.battlefield
     chars = game.chars
     allc = game.all_chars()             # chars(e) of permanents, without a call each
-    for e in game.permanents_with(Attacking, Blocking):
-        c = allc.get(e) or chars(e)
-        if c.keywords and (c.has("first strike") or c.has("double strike")):
-            return True
+    for group in (attacking, blocking):
+        for e in group or ():
+            if e in bf:
+                c = allc.get(e) or chars(e)
+                if c.keywords and (c.has("first strike") or c.has("double strike")):
+                    return True
     return False
 
 
@@ -118,11 +128,10 @@ def begin_step(game, step: str) -> None:
     """A step begins (500.2): its turn-based actions, the 'beginning of step' event
     (abilities that trigger at the beginning of it, 503.1a), its task, then priority
     for the active player (117.3a) if players get priority in it."""
-    spec = game.pipeline.steps[step]
+    _, _, actions, task, gets_priority = game.pipeline.steps[step]
     game.step = step
     game.priority = None
     game.passes = 0
-    actions = spec.actions
     if actions:
         for action in actions:
             action(game)
@@ -132,10 +141,9 @@ def begin_step(game, step: str) -> None:
     if (b is None or "step_begin" in b.watch or game.log_enabled or game.event_batch is not None
             or game.delayed) and game.hears("step_begin"):
         game.emit("step_begin", step=step, active=game.active, turn=game.turn)
-    task = spec.task
     if task is not None:
         game.agenda.append(task())
-    elif spec.priority:
+    elif gets_priority:
         game.priority = game.active
 
 
@@ -151,17 +159,19 @@ def draw_for_turn(game) -> None:
 
 def end_combat(game) -> None:
     """CR 511.3: creatures stop being attacking and blocking at the end of combat."""
-    comps = game.world.comps
-    att = comps.get(Attacking, ())
-    blk = comps.get(Blocking, ())
-    if att or blk:
-        for e in game.permanents_with(Attacking, Blocking):
-            if e in att:                        # (unset looks again: each only if it has it)
-                game.unset(e, Attacking)
-            if e in blk:
-                game.unset(e, Blocking)
+    unset_on_battlefield(game, (Attacking, Blocking))
     game.fs_participants = None
     game.damage_order = {}
+
+
+def unset_on_battlefield(game, ctypes) -> None:
+    """Every permanent having a component of these types loses it, all at once."""
+    comps = game.world.comps
+    bf = game.battlefield
+    for ctype in ctypes:
+        s = comps.get(ctype)
+        if s:
+            game.unset_many(s.intersection(bf), ctype)
 
 
 class CleanupTask:
@@ -184,22 +194,13 @@ class CleanupTask:
         ap = game.active
         hand = game.players[ap].hand
         if not self.discarded:
-            size = max_hand_size(game, ap)
+            size = max_hand_size(game, ap)             # 402.2 (None: no maximum)
             excess = len(hand) - size if size is not None else 0
             if excess > 0:
                 return Decision("discard", ap, list(hand), excess, excess,
                                 f"discard {excess} (maximum hand size)")
             self.discarded = True
-        # 514.2
-        comps = game.world.comps
-        damaged = comps.get(Damage, ())
-        shielded = comps.get(RegenerationShields, ())
-        if damaged or shielded:
-            for e in game.permanents_with(Damage, RegenerationShields):
-                if e in damaged:
-                    game.unset(e, Damage)
-                if e in shielded:
-                    game.unset(e, RegenerationShields)
+        unset_on_battlefield(game, (Damage, RegenerationShields))      # 514.2
         if game.effects:
             before = len(game.effects)
             game.effects = [ce for ce in game.effects if ce.duration != "eot"]
@@ -222,8 +223,3 @@ class CleanupTask:
         for c in chosen:
             zones.discard(game, decision.player, c)
         self.discarded = True
-
-
-def max_hand_size(game, player: int):
-    """402.2: seven unless effects change it; None: no maximum hand size."""
-    return mhs(game, player)

@@ -25,14 +25,10 @@ def skip_next_untap(game, objects, player=None) -> None:
 
 
 def untap_turn_based_action(game) -> None:
-    """CR 502.3: the untap step's turn-based action, for the active player."""
-    untap_step(game, game.active)
-
-
-def untap_step(game, ap: int) -> None:
     """CR 502.3: the active player untaps all their permanents, except those an
     effect says don't untap; one-shot 'next untap step' effects for this step end."""
-    recs = tuple(game.skip_untap)
+    ap = game.active
+    recs = game.skip_untap                      # (a tuple)
     skip = ()
     if recs:
         skip = set()
@@ -51,15 +47,18 @@ def untap_step(game, ap: int) -> None:
             else:
                 keep.append((e, p))
         game.skip_untap = tuple(keep)
-    # every permanent's characteristics; they stay the same while permanents untap
-    # unless some continuous effect reads more than the layers' usual inputs (volatile)
+    tapped = game.world.comps.get(Tapped)
+    if not tapped:
+        return
+    # CR 502.3: which permanents untap is determined first, then they untap all at once
+    # (so every characteristic is read before any of them untaps)
     allc = game.all_chars()
-    volatile = game.volatile
-    for e in game.permanents_with(Tapped):
-        c = game.chars(e) if volatile else allc.get(e) or game.chars(e)
-        if c.controller != ap or e in skip or "doesnt_untap" in c.flags:
-            continue
-        game.unset(e, Tapped)
+    untapping = []
+    for e in tapped.intersection(game.battlefield):
+        c = allc.get(e) or game.chars(e)
+        if c.controller == ap and e not in skip and "doesnt_untap" not in c.flags:
+            untapping.append(e)
+    game.unset_many(untapping, Tapped)
 
 
 from mtg_ecs.systems.effects import Step  # noqa: E402  (effects imports nothing from here)

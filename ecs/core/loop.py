@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from itertools import repeat
 from typing import Any, Protocol, runtime_checkable
 
 from mtg_ecs.core.decisions import Decision, IllegalAction, KINDS
@@ -49,6 +50,10 @@ class Rules(Protocol):
     """What the loop runs (`mtg_ecs.systems.pipeline.Pipeline`)."""
 
     before_priority: tuple    # Check(name, rule, due(game), run(game) -> bool), in order
+
+    def quick_due(self):
+        """A function (game) -> bool: no check of `before_priority` is due, all read at
+        once; or None (then each check's `due` is asked)."""
 
     def next_step(self, game) -> None: ...
 
@@ -123,14 +128,13 @@ def observe_new_games(observer: Observer):
 def advance(game) -> None:
     """Run until a decision is needed or the game is over (CR 117.5 order)."""
     rules = game.pipeline
-    quick = getattr(rules, "quick_due", None)
-    nothing_due = quick() if quick is not None else None     # all the checks' `due` at once
-    ticks = iter(range(LOOP_LIMIT))     # engine steps left before a loop draw
+    nothing_due = rules.quick_due()     # all the checks' `due` at once
+    agenda = game.agenda                # (the list: a game's agenda is never replaced)
+    ticks = repeat(True, LOOP_LIMIT)    # engine steps left before a loop draw
     for _ in ticks:
         if game.over:
             game.pending = None
             return
-        agenda = game.agenda
         if agenda:
             task = agenda[-1]
             d = task.run(game)
@@ -153,7 +157,7 @@ def advance(game) -> None:
             else:
                 rules.next_step(game)
             p = game.priority
-            if p is None or game.agenda or game.over:
+            if p is None or agenda or game.over:
                 continue
             # the step began with priority: on to it, as the loop's top would
             if next(ticks, None) is None:
@@ -213,15 +217,15 @@ def _answer_pending(game, d: Decision, answer) -> None:
         # rewound from a clone.
         before = game.clone() if rules.needs_rewind(answer) else None
         step = rules.take_action
-        args = (game, d.player, answer)
+        about = d.player                  # take_action(game, player, action)
     else:
         task = game.agenda[-1]
         before = game.clone() if task.needs_rewind else None
         step = task.answer
-        args = (game, d, answer)
+        about = d                         # answer(game, decision, answer)
     try:
         try:
-            step(*args)                   # raises before changing anything
+            step(game, about, answer)     # raises before changing anything
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as ex:
             # an answer of the wrong shape (a dict for a list, ...) is illegal too
             shape = KINDS.get(d.kind)
