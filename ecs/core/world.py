@@ -240,7 +240,7 @@ class World:
         setup): the same entities, ids and tables, each index set filled in one step.
         `shared`: components (immutable values) every one of the entities has."""
         firsts = list(firsts)
-        kinds = set(map(type, firsts))
+        kinds = {type(c) for c in firsts}
         if len(kinds) != 1 or any(type(c) in kinds for c in shared) or \
                 len({type(c) for c in shared}) != len(shared):
             # mixed or repeated component types: one at a time (the same result)
@@ -253,7 +253,9 @@ class World:
         self.next_id = start + len(firsts)
         t0 = kinds.pop()
         rest = {type(c): c for c in shared}
-        self.ents.update(zip(eids, [{t0: c, **rest} for c in firsts]))  # (create's key order)
+        ents = self.ents
+        for eid, c in zip(eids, firsts):
+            ents[eid] = {t0: c, **rest}          # the key order of create's dict
         comps = self.comps
         for t in (t0, *rest):
             if t in self._skip:
