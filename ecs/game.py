@@ -541,7 +541,7 @@ class Game(GameState):
                          log=log, turn_limit=turn_limit, auto_pass=auto_pass,
                          previous_loser=previous_loser))
         start_game(g, [[get_card(e) if isinstance(e, str) else e for e in deck]
-                       if any(map(isinstance, deck, repeat(str))) else list(deck)   # (names?)
+                       if any(map(isinstance, deck, repeat(str))) else list(deck)  # any names?
                        for deck in decks], starting_player, previous_loser)
         return g
 
