@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import count, repeat
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,16 +217,12 @@ def new_cards(defns, first_id: int) -> list:
     """`[Card(defn, card_id, False) for card_id, defn in enumerate(defns, first_id)]` (a
     library at game setup): the same values (equal, same hash, same pickle, frozen),
     each field set by its slot as the dataclass's `__init__` sets it (`object.__setattr__`
-    past the frozen `__setattr__`), without an `__init__` call per card."""
-    new = object.__new__
-    set_defn, set_id, set_token = Card.defn.__set__, Card.card_id.__set__, Card.token.__set__
-    out = []
-    for card_id, defn in enumerate(defns, first_id):
-        c = new(Card)
-        set_defn(c, defn)
-        set_id(c, card_id)
-        set_token(c, False)
-        out.append(c)
+    past the frozen `__setattr__`), without a Python call or loop step per card."""
+    defns = list(defns)
+    out = list(map(object.__new__, repeat(Card, len(defns))))
+    any(map(Card.defn.__set__, out, defns))             # (each returns None: all consumed)
+    any(map(Card.card_id.__set__, out, count(first_id)))
+    any(map(Card.token.__set__, out, repeat(False)))
     return out
 
 

@@ -13,6 +13,7 @@ receive priority, state-based actions (704) and triggered abilities (603.3).
 from __future__ import annotations
 
 import copy as _copy
+from itertools import repeat
 
 from mtg_ecs.components import (Card, Owner, Controller, Zone, Timestamp, Tapped, TAPPED, Damage, Counters,
                         Attached, Attacking, Blocking, Spell, StackAbility, RegenerationShields,
@@ -561,8 +562,9 @@ class Game(GameState):
                     dict(seed=seed, rules=rules, life=life, starting_player=starting_player,
                          log=log, turn_limit=turn_limit, auto_pass=auto_pass,
                          previous_loser=previous_loser))
-        start_game(g, [[get_card(e) if isinstance(e, str) else e for e in deck] for deck in decks],
-                   starting_player, previous_loser)
+        start_game(g, [[get_card(e) if isinstance(e, str) else e for e in deck]
+                       if any(map(isinstance, deck, repeat(str))) else list(deck)  # any names?
+                       for deck in decks], starting_player, previous_loser)
         return g
 
     # ------------------------------------------------------------------

@@ -205,21 +205,55 @@ def draw(game, player: int, n: int = 1) -> int:
     """CR 121. Drawing from an empty library makes the player lose at the next
     state-based action check (704.5b). Returns how many were drawn."""
     p = game.players[player]
+    lib = p.library
+    world = game.world
     drawn = 0
     for _ in range(n):
         if replacement.skip_draw(game, player):
             continue
-        if not p.library:
+        if not lib:
             p.drew_from_empty = True
             game.touch()
             game.emit("draw_empty", player=player)
             continue
-        top = p.library[-1]
-        new = move(game, top, "hand", cause="draw")
-        p.cards_drawn_turn += 1
-        drawn += 1
-        if game.hears("draw"):
-            game.emit("draw", player=player, card=new)
+        top = lib[-1]
+        comps = world.ents[top]
+        card = comps[Card]
+        if card.token or replacement.could_replace_move(game, card.defn):
+            quiet = False
+        else:
+            # nothing hears the zone change or the draw (`Game.hears`,
+            # `Game.hears_zone_change`) and characteristics stay current (the test of
+            # `Game.zones_changed`: no continuous effect); could_replace_move built the board
+            b = game.board
+            quiet = (b is not None and not game.log_enabled and game.event_batch is None
+                     and not game.delayed and "zone_change" not in b.watch
+                     and "draw" not in b.watch and game.chars_version == game.cversion
+                     and game.chars_independent and not game.volatile)
+        if quiet:
+            # what `move` does with the card (CR 121.1; 400.7: a new object in its owner's hand)
+            if (game.stack or game.pending_triggers or game.agenda) and \
+                    _is_ability_source(game, top):
+                game.snapshot_lki(top)              # (608.2h, 113.7a: as `move`)
+            lib.pop()
+            owner_comp = comps[Owner]
+            owner = owner_comp.player
+            new = world.recreate_headed(top, {Card: card, Owner: owner_comp,
+                                              Zone: zone_of("hand", owner)})
+            game.card_entity[card.card_id] = new
+            game.players[owner].hand.append(new)
+            game.zversion += 2                      # the library's and `zones_changed`'s
+            game.changes += 1                       # `zones_changed`, nothing moved on the
+            if game.offfield_cache:                 # battlefield and characteristics current
+                game.offfield_cache = {}
+            p.cards_drawn_turn += 1
+            drawn += 1
+        else:
+            new = move(game, top, "hand", cause="draw")
+            p.cards_drawn_turn += 1
+            drawn += 1
+            if game.hears("draw"):
+                game.emit("draw", player=player, card=new)
     return drawn
 
 

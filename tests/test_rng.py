@@ -65,3 +65,16 @@ def test_a_fork_copies_nothing_until_a_draw():
     assert a._r is b._r
     x = b.random()
     assert a._r is not b._r and a.random() == x
+
+
+def test_shuffle_draws_like_random_random_shuffle():
+    """GameRandom.shuffle is random.Random.shuffle's loop written out: the same order and
+    the same generator state after, for every length (powers of two included)."""
+    for seed in range(20):
+        a, b = GameRandom(seed), random.Random(seed)
+        for n in (0, 1, 2, 3, 7, 8, 9, 16, 17, 40, 60, 64, 65, 120, 257):
+            x, y = list(range(n)), list(range(n))
+            a.shuffle(x)
+            b.shuffle(y)
+            assert x == y
+        assert a.getstate() == b.getstate()

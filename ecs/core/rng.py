@@ -76,7 +76,20 @@ class GameRandom:
         return self._gen().choice(seq)
 
     def shuffle(self, x) -> None:
-        self._gen().shuffle(x)
+        """`random.Random.shuffle(x)`: its Fisher-Yates loop and `_randbelow(i + 1)` (by
+        `getrandbits`) in one function, the same draws in the same order
+        (tests/test_rng.py compares them), without two Python calls per element."""
+        getrandbits = self._gen().getrandbits
+        top = len(x) - 1                        # x[top] is exchanged first
+        while top > 0:
+            k = (top + 1).bit_length()          # the bits _randbelow(i + 1) draws, for
+            low = (1 << (k - 1)) - 1            # each i from top down to low
+            for i in range(top, low - 1, -1):
+                j = getrandbits(k)
+                while j > i:                    # (not below i + 1: drawn again)
+                    j = getrandbits(k)
+                x[i], x[j] = x[j], x[i]
+            top = low - 1
 
     def sample(self, population, k, **kw):
         return self._gen().sample(population, k, **kw)
