@@ -131,10 +131,6 @@ class Sources(list):
 
     __slots__ = ("split", "options")
 
-    def __init__(self):
-        self.split = None
-        self.options = None
-
 
 def mana_sources(game, player: int, exclude=()) -> list:
     """(key, options) for each mana ability the player could activate for free
@@ -162,6 +158,7 @@ def _mana_sources(game, player: int, exclude) -> list:
     every mana it could make with one of its {T} mana abilities and choices maps
     each pool to (ability index, color choice)."""
     out = Sources()
+    out.split = out.options = None
     tapped = game.world.comps.get(Tapped, ())
     if exclude:
         tapped = set(tapped).union(exclude)

@@ -212,9 +212,12 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 continue
             if plain is not None:
                 if mana is None:
-                    mana = _plain_mana(game, player, srcs, statics)
-                    if mana is not False:
-                        base, multi = mana
+                    # what the player could pay with, or False when something else could
+                    # matter (Silence: 101.2; a static ability that could change costs)
+                    if statics or (game.player_restrictions and restricted(game, player, "cast_spells")):
+                        mana = False
+                    else:
+                        mana = base, multi = costs.available_mana(game, player, srcs)
                 if mana is not False:
                     ok = None if multi else memo.get(base)
                     if ok is None:
@@ -371,15 +374,6 @@ def _plain_cost(defn):
         cost = defn.cost
         hit = _PLAIN[defn] = (cost.with_x(0) if cost.x else cost) if plain else None
     return hit
-
-
-def _plain_mana(game, player: int, srcs, statics):
-    """For spells only their mana cost limits (`_plain_cost`): the player's available
-    mana (costs.available_mana), or False when something else could matter (Silence,
-    a static ability that could change costs: `statics`, the board's)."""
-    if statics or (game.player_restrictions and restricted(game, player, "cast_spells")):
-        return False
-    return costs.available_mana(game, player, srcs)
 
 
 def can_cast(game, player: int, card: int, alt) -> bool:
