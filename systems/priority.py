@@ -474,9 +474,7 @@ def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
 
 
 def _matches(action, options) -> bool:
-    for o in options:
-        if o is action:
-            return True                 # one of the options itself (agents answer so)
+    """Is `action` (not one of `options` itself) equal to one of them?"""
     if isinstance(action, Cast):
         return action.base() in options
     if isinstance(action, Activate):
@@ -503,11 +501,15 @@ def take_action(game, player: int, action) -> None:
     d = game.pending
     if d is None or d.kind != "priority" or d.player != player:
         raise IllegalAction(f"p{player} doesn't have priority")
-    if isinstance(getattr(action, "source" if isinstance(action, Activate) else "card", None), bool):
-        raise IllegalAction(f"malformed action {action!r}: objects are entity ids, not booleans")
-    if not _matches(action, d.options):
-        raise IllegalAction(f"illegal action for p{player} now: {describe(game, action)}"
-                            f"{_refusal(game, player, action)}")
+    for o in d.options:
+        if o is action:
+            break                       # one of the options itself (agents answer so)
+    else:
+        if isinstance(getattr(action, "source" if isinstance(action, Activate) else "card", None), bool):
+            raise IllegalAction(f"malformed action {action!r}: objects are entity ids, not booleans")
+        if not _matches(action, d.options):
+            raise IllegalAction(f"illegal action for p{player} now: {describe(game, action)}"
+                                f"{_refusal(game, player, action)}")
     if isinstance(action, Pass):
         pass_priority(game, player)
         return
