@@ -32,7 +32,11 @@ def sorcery_timing(game, player: int) -> bool:
 def decision(game, player: int) -> Decision:
     """`data["mana_abilities"]` is a slice: options[slice] are the activations of {T}
     mana abilities (605.1a; mana nothing uses yet, which agents usually leave to the payer)."""
-    acts, span = _cached(game, player)
+    hit = game.actions_cache            # _cached, inline when current (as after `only_pass`)
+    if hit[0] == game.changes and hit[1] == player and game.step == game.actions_step:
+        acts, span = hit[2], hit[3]
+    else:
+        acts, span = _cached(game, player)
     return Decision("priority", player, acts, prompt="priority", data={"mana_abilities": span})
 
 
@@ -260,12 +264,13 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
     # other activated abilities: of permanents, then of cards in hand that function there
     # (cycling, 702.29a)
     field = b.holders.get(player)
-    for holders in (field, hand_items):
-        if holders:
-            for e, items in holders:
-                for k, ab in items:
-                    if can_activate(game, player, e, ab, sorcery_ok):
-                        acts.append(activate_option(e, k))
+    if field or hand_items:
+        for holders in (field, hand_items):
+            if holders:
+                for e, items in holders:
+                    for k, ab in items:
+                        if can_activate(game, player, e, ab, sorcery_ok):
+                            acts.append(activate_option(e, k))
     return acts, slice(i, j), simple
 
 
