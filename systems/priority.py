@@ -80,17 +80,16 @@ def only_pass(game, player: int) -> bool:
     """True when passing is the only action apart from activating mana abilities
     (whose mana nothing could use): the auto-pass of `Game(auto_pass=True)`."""
     if game.active != player or game.stack or game.step not in MAIN_PHASES:
-        # not sorcery timing (117.1a): anything to do at all?
+        # not sorcery timing (117.1a): anything to do at all? Every player still in the
+        # game quiet: this one too (asked first: it is usually current, and its answer is
+        # wanted again when the step ends; a player who left the game isn't among them)
+        q = game.quiet_cache                            # everyone_quiet, inline
+        if q[0] != game.cversion or q[1] != game.zversion:
+            q = _quiet_all(game)
+        if q[2] and not game.players[player].lost:
+            return True
         hit = game.instant_cache.get(player)
         if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
-            # every player still in the game quiet: this one too (asked first, as its
-            # answer is wanted again when the step ends; a player who left the game isn't
-            # among them)
-            q = game.quiet_cache                        # everyone_quiet, inline
-            if q[0] != game.cversion or q[1] != game.zversion:
-                q = _quiet_all(game)
-            if q[2] and not game.players[player].lost:
-                return True
             hit = _hand_state(game, player)
         if hit[3]:
             return True                 # nothing could be cast or activated now
