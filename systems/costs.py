@@ -124,6 +124,14 @@ def can_tap_for_cost(game, eid: int) -> bool:
     return True
 
 
+class Sources(list):
+    """`mana_sources`' list, with what is derived from it kept on it (while a recomputed
+    list equal to it is replaced by it, see `mana_sources`): `split` (split_sources) and
+    `options` (the priority options of their mana abilities, systems.priority)."""
+
+    __slots__ = ("split", "options")
+
+
 def mana_sources(game, player: int, exclude=()) -> list:
     """(key, options) for each mana ability the player could activate for free
     apart from {T} (no other cost), as pools per color choice."""
@@ -138,7 +146,7 @@ def mana_sources(game, player: int, exclude=()) -> list:
         out = _mana_sources(game, player, ())
         if hit is not None and hit[1] == out:
             # the same sources (another player's permanent changed): keep the list, so
-            # what is cached with it (split_sources, the mana ability options) still is
+            # what is kept on it (split, options) still is
             out = hit[1]
         cache[player] = (key, out)
         return out
@@ -149,7 +157,8 @@ def _mana_sources(game, player: int, exclude) -> list:
     """One entry per untapped mana source: (eid, pools, choices) where pools lists
     every mana it could make with one of its {T} mana abilities and choices maps
     each pool to (ability index, color choice)."""
-    out = []
+    out = Sources()
+    out.split = out.options = None
     tapped = game.world.comps.get(Tapped, ())
     if exclude:
         tapped = set(tapped).union(exclude)
@@ -191,18 +200,15 @@ def can_pay_mana(game, player: int, cost: ManaCost, exclude=()) -> bool:
 
 
 def available_mana(game, player: int, srcs=None) -> tuple:
-    """(pool plus the one-option sources' mana, the choices of the others): what
-    `covers_or_feasible` needs to check many costs against the same state. `srcs`: the
-    player's mana_sources, if the caller has them."""
+    """(pool plus the one-option sources' mana as a tuple, the choices of the others):
+    what `covers_or_feasible` needs to check many costs against the same state. `srcs`:
+    the player's mana_sources, if the caller has them."""
     if srcs is None:
         srcs = mana_sources(game, player)
-    hit = game.mana_split.get(player)
-    if hit is not None and hit[0] is srcs:
-        fixed, multi = hit[1]
-    else:
-        fixed, multi = res = split_sources(srcs)
-        game.mana_split[player] = (srcs, res)
-    return list(map(_plus, game.players[player].pool, fixed)), multi
+    split = srcs.split
+    if split is None:
+        split = srcs.split = split_sources(srcs)
+    return tuple(map(_plus, game.players[player].pool, split[0])), split[1]
 
 
 def covers_or_feasible(mana: tuple, cost: ManaCost) -> bool:
@@ -212,14 +218,12 @@ def covers_or_feasible(mana: tuple, cost: ManaCost) -> bool:
 
 
 def _split_sources(game, player: int) -> tuple:
-    """split_sources of the player's mana sources, cached with them (as in available_mana)."""
+    """split_sources of the player's mana sources, kept on them (as in available_mana)."""
     srcs = mana_sources(game, player)
-    hit = game.mana_split.get(player)
-    if hit is not None and hit[0] is srcs:
-        return hit[1]
-    res = split_sources(srcs)
-    game.mana_split[player] = (srcs, res)
-    return res
+    split = srcs.split
+    if split is None:
+        split = srcs.split = split_sources(srcs)
+    return split
 
 
 def activate_mana_ability(game, player: int, eid: int, index: int, choice: int = 0) -> None:

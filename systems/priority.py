@@ -32,7 +32,11 @@ def sorcery_timing(game, player: int) -> bool:
 def decision(game, player: int) -> Decision:
     """`data["mana_abilities"]` is a slice: options[slice] are the activations of {T}
     mana abilities (605.1a; mana nothing uses yet, which agents usually leave to the payer)."""
-    acts, span = _cached(game, player)
+    hit = game.actions_cache            # _cached, inline when current (as after `only_pass`)
+    if hit[0] == game.changes and hit[1] == player and game.step == game.actions_step:
+        acts, span = hit[2], hit[3]
+    else:
+        acts, span = _cached(game, player)
     return Decision("priority", player, acts, prompt="priority", data={"mana_abilities": span})
 
 
@@ -42,17 +46,27 @@ def cached_actions(game, player: int) -> list:
 
 def _cached(game, player: int) -> tuple:
     """The player's legal actions, computed again only when what they depend on
-    changed: any change at all (`version`, the step), or — when every card in hand
-    is a land or a spell only its mana cost limits (`_plain_cost`) and nothing else
-    can act (`_dependency_key`) — only the hand, the timing, the land play, the mana
-    sources or pool, or the characteristics."""
+    changed: any change at all (`version`, the step), or — while no static ability,
+    player restriction or non-mana activated ability of the player's exists and every
+    card in hand is a land or a spell only its mana cost limits (`_plain_cost`, checked
+    when the list is computed: `_legal_actions_simple`) — only the hand, sorcery timing,
+    the land play, the characteristics (cversion), the {T} mana sources or the pool
+    (the dependency key)."""
     hit = game.actions_cache
     version = game.changes                  # (`game.version` without the property call)
     if hit[0] == version and hit[1] == player and game.step == game.actions_step:
         return hit[2], hit[3]
-    key = _dependency_key(game, player)
+    key = srcs = None
+    if not game.player_restrictions:
+        b = game.board                      # board(game), without the call when it is current
+        if b is None:
+            b = board(game)
+        if not b.statics and player not in b.holders:
+            p = game.players[player]
+            srcs = costs.mana_sources(game, player)
+            key = (tuple(p.hand), game.active == player and not game.stack and game.step in MAIN_PHASES,
+                   p.lands_played < p.land_plays, game.cversion, srcs, tuple(p.pool))
     if key is None or hit[1] != player or hit[4] != key:
-        srcs = key[4] if key is not None else None          # the key names the mana sources
         acts, span, simple = _legal_actions_simple(game, player, srcs)
         hit = (version, player, acts, span, key if simple else None)
     else:
@@ -62,37 +76,20 @@ def _cached(game, player: int) -> tuple:
     return hit[2], hit[3]
 
 
-def _dependency_key(game, player: int):
-    """What the legal actions depend on while no static ability, player restriction
-    or non-mana activated ability of the player's exists: the hand, sorcery timing,
-    the land play, the characteristics (cversion), the {T} mana sources and the mana
-    pool. None outside that case. (The hand's cards must be lands or plain spells too:
-    checked when the list is computed, see `_legal_actions_simple`.)"""
-    if game.player_restrictions:
-        return None
-    b = game.board                      # board(game), without the call when it is current
-    if b is None:
-        b = board(game)
-    if b.statics or player in b.holders:
-        return None
-    p = game.players[player]
-    return (tuple(p.hand), game.active == player and not game.stack and game.step in MAIN_PHASES,
-            p.lands_played < p.land_plays, game.cversion, costs.mana_sources(game, player),
-            tuple(p.pool))
-
-
 def only_pass(game, player: int) -> bool:
     """True when passing is the only action apart from activating mana abilities
     (whose mana nothing could use): the auto-pass of `Game(auto_pass=True)`."""
     if game.active != player or game.stack or game.step not in MAIN_PHASES:
-        # not sorcery timing (117.1a): anything to do at all?
+        # not sorcery timing (117.1a): anything to do at all? Every player still in the
+        # game quiet: this one too (asked first: it is usually current, and its answer is
+        # wanted again when the step ends; a player who left the game isn't among them)
+        q = game.quiet_cache                            # everyone_quiet, inline
+        if q[0] != game.cversion or q[1] != game.zversion:
+            q = _quiet_all(game)
+        if q[2] and not game.players[player].lost:
+            return True
         hit = game.instant_cache.get(player)
         if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
-            # every player still in the game quiet: this one too (asked first, as its
-            # answer is wanted again when the step ends; a player who left the game isn't
-            # among them)
-            if everyone_quiet(game) and not game.players[player].lost:
-                return True
             hit = _hand_state(game, player)
         if hit[3]:
             return True                 # nothing could be cast or activated now
@@ -104,17 +101,6 @@ def only_pass(game, player: int) -> bool:
         if not costs.activated_abilities(game, a.source)[a.index].mana:
             return False
     return True
-
-
-def _castable_cache(game, player: int) -> dict:
-    """card definition -> can it be cast now (targets and costs), shared by the
-    cards with the same definition in hand (they behave alike)."""
-    v, p, d = game.castable_cache
-    version = game.changes                  # (`game.version` without the property call)
-    if v != version or p != player:
-        d = {}
-        game.castable_cache = (version, player, d)
-    return d
 
 
 _PASS = Pass()
@@ -133,7 +119,8 @@ def _legal_actions(game, player: int) -> tuple:
 
 def _card_info(game, c: int, cards: dict) -> tuple:
     """(castable at instant speed?, abilities that function in the hand, a land?, its
-    definition, `_plain_cost` and its total) of a card in hand, from its characteristics; cached per characteristics
+    definition, `_plain_cost`, a memo of `covers(mana, _plain_cost)` by available mana
+    (if a plain cost)) of a card in hand, from its characteristics; cached per characteristics
     state (`hand_cards_cache`: off the battlefield only characteristic-defining P/T
     can change with other state, 604.3, and none of these reads it)."""
     if not game.effects:
@@ -161,7 +148,7 @@ def _info_of(ch) -> tuple:
     plain = _plain_cost(ch.defn)
     return ("Instant" in types or ch.has("flash"),
             [(i, ab) for i, ab in enumerate(costs.activated_of(ch)) if ab.zone == "hand"],
-            "Land" in types, ch.defn, plain, plain.total if plain is not None else None)
+            "Land" in types, ch.defn, plain, {} if plain is not None else None)
 
 
 def _hand_cards(game) -> dict:
@@ -171,17 +158,29 @@ def _hand_cards(game) -> dict:
     return cards[1]
 
 
+def _plain_castable(memo, plain, base, multi) -> bool:
+    """Can a plain spell (`_plain_cost`: its mana cost alone limits it, 601.2f-h) be
+    cast with the available mana `base`, `multi` (costs.available_mana)? Memoised by
+    `base` in its `_card_info`'s `memo` when no source has a choice (a pure function
+    of the two then)."""
+    if multi:
+        return feasible_split(base, multi, plain)
+    if len(memo) > 512:
+        memo.clear()                    # (bounded: a game with many kinds of pools)
+    ok = memo[base] = covers(base, plain)
+    return ok
+
+
 def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
     """`_legal_actions` and whether every card in hand was a land or a plain spell
     (`_plain_cost`) with no ability in hand: then the list depends only on what
-    `_dependency_key` names. `srcs`: the player's mana sources now, if the caller has
-    them (costs.mana_sources)."""
+    `_cached`'s dependency key names. `srcs`: the player's mana sources now, if the
+    caller has them (costs.mana_sources)."""
     if srcs is None:
         srcs = costs.mana_sources(game, player)
     acts = [_PASS]
     p = game.players[player]
     sorcery_ok = game.active == player and not game.stack and game.step in MAIN_PHASES
-    chars = game.chars
     simple = True
     hand_items = []         # cards with abilities that function in the hand (702.29a)
     b = game.board                      # (nothing below changes the state: the same index)
@@ -192,14 +191,17 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
     if p.hand:
         lands_ok = sorcery_ok and p.lands_played < p.land_plays
         free = None if statics else False
-        castable = _castable_cache(game, player)
+        castable = None         # card definition -> castable (cards alike behave alike)
         mana = None             # what the player could pay with, worked out once (plain spells)
-        cards = _hand_cards(game)
+        cards = game.hand_cards_cache                   # _hand_cards, inline
+        if cards[0] != game.cversion:
+            cards = game.hand_cards_cache = (game.cversion, {})
+        cards = cards[1]
         for c in p.hand:
             info = cards.get(c)
             if info is None:
                 info = _card_info(game, c, cards)
-            instant, in_hand, land, defn, plain, total = info
+            instant, in_hand, land, defn, plain, memo = info
             if in_hand:
                 simple = False
                 hand_items.append((c, in_hand))
@@ -207,22 +209,32 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 if lands_ok:
                     acts.append(play_land_option(c))
                 continue
-            if plain is None:
-                simple = False
             if not (sorcery_ok or instant):
+                if plain is None:
+                    simple = False
                 continue
+            if plain is not None:
+                if mana is None:
+                    # what the player could pay with, or False when something else could
+                    # matter (Silence: 101.2; a static ability that could change costs)
+                    if statics or (game.player_restrictions and restricted(game, player, "cast_spells")):
+                        mana = False
+                    else:
+                        mana = base, multi = costs.available_mana(game, player, srcs)
+                if mana is not False:
+                    ok = None if multi else memo.get(base)
+                    if ok is None:
+                        ok = _plain_castable(memo, plain, base, multi)
+                    if ok:
+                        acts.append(cast_option(c))
+                    continue            # (no alternative cost: `_plain_cost`; free: statics)
+            else:
+                simple = False
+            if castable is None:
+                castable = {}
             ok = castable.get(defn)
             if ok is None:
-                if plain is not None:
-                    if mana is None:
-                        mana = _plain_mana(game, player, srcs)
-                    if mana is not False:
-                        base, multi = mana                  # costs.covers_or_feasible
-                        ok = total == 0 or (covers(base, plain) if not multi
-                                                  else feasible_split(base, multi, plain))
-                if ok is None:
-                    ok = can_cast(game, player, c, None)
-                castable[defn] = ok
+                ok = castable[defn] = can_cast(game, player, c, None)
             if ok:
                 acts.append(cast_option(c))
             if defn.alt_cost is not None and can_cast(game, player, c, "alt"):
@@ -235,35 +247,35 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
     # playing a nonland card is casting it with the usual timing and costs (305.1, 601.3)
     if statics and p.library and _plays_top_of_library(game, player):
         c = p.library[-1]
-        ch = chars(c)
+        ch = game.chars(c)
         if "Land" in ch.types:
             if sorcery_ok and p.lands_played < p.land_plays:
                 acts.append(play_land_option(c))
         elif (sorcery_ok or "Instant" in ch.types or ch.has("flash")) and can_cast(game, player, c, None):
             acts.append(cast_option(c))
-    # mana abilities that can be activated now (cached with the mana sources)
+    # mana abilities that can be activated now (kept with the mana sources)
     i = len(acts)
-    acts += _mana_options(game, player, srcs)
+    opts = srcs.options
+    if opts is None:
+        opts = srcs.options = _mana_options(srcs)
+    acts += opts
     j = len(acts)
     # other activated abilities: of permanents, then of cards in hand that function there
     # (cycling, 702.29a)
     field = b.holders.get(player)
-    for holders in (field, hand_items):
-        if holders:
-            for e, items in holders:
-                for k, ab in items:
-                    if can_activate(game, player, e, ab, sorcery_ok):
-                        acts.append(activate_option(e, k))
+    if field or hand_items:
+        for holders in (field, hand_items):
+            if holders:
+                for e, items in holders:
+                    for k, ab in items:
+                        if can_activate(game, player, e, ab, sorcery_ok):
+                            acts.append(activate_option(e, k))
     return acts, slice(i, j), simple
 
 
-def _mana_options(game, player: int, srcs) -> list:
-    """Activate options of the {T} mana abilities of the player's untapped mana
-    sources `srcs` (costs.mana_sources), one per ability (605.1a); the same list while
-    the sources are."""
-    hit = game.mana_options.get(player)
-    if hit is not None and hit[0] is srcs:
-        return hit[1]
+def _mana_options(srcs) -> list:
+    """Activate options of the {T} mana abilities of the untapped mana sources `srcs`
+    (costs.mana_sources), one per ability (605.1a)."""
     out = []
     for e, _, choices in srcs:
         if len(choices) == 1:               # one ability, one kind of mana (a basic land)
@@ -274,7 +286,6 @@ def _mana_options(game, player: int, srcs) -> list:
             if k != seen:
                 out.append(activate_option(e, k))
                 seen = k
-    game.mana_options[player] = (srcs, out)
     return out
 
 
@@ -367,16 +378,6 @@ def _plain_cost(defn):
         cost = defn.cost
         hit = _PLAIN[defn] = (cost.with_x(0) if cost.x else cost) if plain else None
     return hit
-
-
-def _plain_mana(game, player: int, srcs):
-    """For spells only their mana cost limits (`_plain_cost`): the player's available
-    mana (costs.available_mana), or False when something else could matter (Silence,
-    a static ability that could change costs)."""
-    b = game.board                      # board(game), without the call when it is current
-    if restricted(game, player, "cast_spells") or (b if b is not None else board(game)).statics:
-        return False
-    return costs.available_mana(game, player, srcs)
 
 
 def can_cast(game, player: int, card: int, alt) -> bool:
@@ -477,9 +478,7 @@ def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
 
 
 def _matches(action, options) -> bool:
-    for o in options:
-        if o is action:
-            return True                 # one of the options itself (agents answer so)
+    """Is `action` (not one of `options` itself) equal to one of them?"""
     if isinstance(action, Cast):
         return action.base() in options
     if isinstance(action, Activate):
@@ -506,11 +505,15 @@ def take_action(game, player: int, action) -> None:
     d = game.pending
     if d is None or d.kind != "priority" or d.player != player:
         raise IllegalAction(f"p{player} doesn't have priority")
-    if isinstance(getattr(action, "source" if isinstance(action, Activate) else "card", None), bool):
-        raise IllegalAction(f"malformed action {action!r}: objects are entity ids, not booleans")
-    if not _matches(action, d.options):
-        raise IllegalAction(f"illegal action for p{player} now: {describe(game, action)}"
-                            f"{_refusal(game, player, action)}")
+    for o in d.options:
+        if o is action:
+            break                       # one of the options itself (agents answer so)
+    else:
+        if isinstance(getattr(action, "source" if isinstance(action, Activate) else "card", None), bool):
+            raise IllegalAction(f"malformed action {action!r}: objects are entity ids, not booleans")
+        if not _matches(action, d.options):
+            raise IllegalAction(f"illegal action for p{player} now: {describe(game, action)}"
+                                f"{_refusal(game, player, action)}")
     if isinstance(action, Pass):
         pass_priority(game, player)
         return
