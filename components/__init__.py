@@ -10,7 +10,7 @@ Components are treated as immutable values: a change replaces the component
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from functools import lru_cache
 from itertools import count, repeat
 
@@ -206,6 +206,34 @@ class EntersAsCopy:
     defn: object
 
 
+def _init_by_slots(cls) -> None:
+    """Give the frozen dataclass `cls` an `__init__` that sets each field through its slot's
+    member descriptor (`cls.f.__set__`), where the dataclass's sets it with
+    `object.__setattr__(self, 'f', v)` (past the frozen `__setattr__`, a name lookup per
+    field): the same parameters and defaults, the same values set, about half the cost
+    (~180 components are made per game). Generated like the dataclass's own."""
+    names = {}
+    params, lines = [], []
+    for f in fields(cls):
+        assert f.init and not f.kw_only and f.default_factory is MISSING, (cls, f.name)
+        names[f"_set_{f.name}"] = cls.__dict__[f.name].__set__
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            names[f"_dflt_{f.name}"] = f.default
+            params.append(f"{f.name}=_dflt_{f.name}")
+        lines.append(f"    _set_{f.name}(self, {f.name})")
+    if not lines:
+        return                              # a marker: nothing to set
+    source = f"def __init__(self, {', '.join(params)}):\n" + "\n".join(lines) + "\n"
+    # Code generation, as dataclasses does: from the declared field names only.
+    exec(compile(source, f"<mtg_ecs.components {cls.__name__}.__init__>", "exec"), names)  # noqa: S102
+    init = names["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__annotations__ = cls.__init__.__annotations__
+    cls.__init__ = init
+
+
 # Components are values: the same zone or owner is one shared object, not a new one per
 # zone change (most objects are created by moving between zones, CR 400.7).
 zone_of = lru_cache(maxsize=None)(Zone)
@@ -229,3 +257,6 @@ def new_cards(defns, first_id: int) -> list:
 ALL = [Card, Owner, Controller, Zone, Timestamp, Tapped, Damage, Counters, PowerToughness,
        Attached, Attacking, Blocking, RegenerationShields, Chosen, EnteredWithX,
        LoyaltyActivated, PhasedOut, FaceDown, Spell, StackAbility, CopyOf, EntersAsCopy]
+for _cls in ALL:
+    _init_by_slots(_cls)
+del _cls
