@@ -54,9 +54,11 @@ class Game(GameState):
                  life: int = 20, log: bool = True, auto_pass: bool = False):
         # Like MTGO's auto-pass: when passing is a player's only action (mana abilities
         # aside), pass for them instead of asking. Off by default: every priority is asked.
-        # Card, Owner and Zone: every object has them, and they are read per object only
-        # (no "which objects have a Card"): the world needn't index them (core.world)
-        self.init_fields(world=World(unindexed=(Card, Owner, Zone)), rules=RulesProfile.named(rules), catalog=REGISTRY,
+        # Card, Owner and Zone (every object has them), Controller and Timestamp (every
+        # permanent): read per object only, never "which objects have one", so the world
+        # needn't index them (core.world)
+        self.init_fields(world=World(unindexed=(Card, Owner, Zone, Controller, Timestamp)),
+                         rules=RulesProfile.named(rules), catalog=REGISTRY,
                          pipeline=PIPELINE, observers=loop.new_game_observers(), seed=seed,
                          rng=GameRandom(seed), players=[Player(i, life) for i in range(num_players)],
                          log_enabled=log, auto_pass=auto_pass)

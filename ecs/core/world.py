@@ -137,8 +137,9 @@ class World:
 
     Unindexed types: `comps` leaves out the component types in `unindexed` (given at
     creation, kept by clones), components nobody asks "which entities have one" of (a
-    game's Card, Owner and Zone: every object has them, and the engine reads them per
-    entity), so a write doesn't update their sets. `index(t)` gives the set for any type;
+    game's Card, Owner and Zone, which every object has, Controller and Timestamp, which
+    every permanent has: the engine reads them per entity), so a write doesn't update
+    their sets. `index(t)` gives the set for any type;
     esper sees every type indexed: the sets of unindexed types are made from `ents` each
     time esper is entered, and dropped from `comps` on the way out."""
 
