@@ -235,6 +235,37 @@ def _make_copier():
 
 
 _COPY_FIELDS = _make_copier()
+
+
+def _make_init():
+    """`init_fields(self, **values)`: every field of FIELDS set to its value in `values`,
+    or else to its default; keyword-only parameters, so a name that isn't a field is a
+    TypeError. Generated from the declaration (as `copy_fields`): a default that is the
+    same immutable object on every call is the parameter's default, a fresh container is
+    made inline, any other default is called; one function instead of a call per field."""
+    missing = object()
+    names = {"_missing": missing}
+    params, lines = [], []
+    for f in FIELDS:
+        n = f.name
+        first, again = f.default(), f.default()
+        if first is again and first.__hash__ is not None:      # a constant: share it
+            names[f"_dflt_{n}"] = first
+            params.append(f"{n}=_dflt_{n}")
+            lines.append(f"    self.{n} = {n}")
+        else:
+            make = _RESET_INLINE.get(f.default)
+            if make is None:
+                names[f"_new_{n}"] = f.default
+                make = f"_new_{n}()"
+            params.append(f"{n}=_missing")
+            lines.append(f"    self.{n} = {make.format()} if {n} is _missing else {n}")
+    source = f"def init_fields(self, *, {', '.join(params)}):\n" + "\n".join(lines) + "\n"
+    # Code generation, as in _make_copier: from the names declared in FIELDS only.
+    exec(compile(source, "<mtg_ecs.core.state init_fields>", "exec"), names)   # noqa: S102
+    init = names["init_fields"]
+    init.__qualname__ = "GameState.init_fields"
+    return init
 _GET_ALL = attrgetter(*FIELD_NAMES)
 
 
@@ -243,11 +274,7 @@ class GameState:
 
     __slots__ = FIELD_NAMES + ("__weakref__",)
 
-    def init_fields(self, **values) -> None:
-        for f in FIELDS:
-            setattr(self, f.name, values.pop(f.name) if f.name in values else f.default())
-        if values:
-            raise TypeError(f"not fields of the game: {sorted(values)}")
+    init_fields = _make_init()
 
     def copy_fields_to(self, other: "GameState") -> None:
         """Fill `other` with a copy of every field of this game, by each field's copy rule."""
