@@ -292,7 +292,9 @@ class World:
         comps = self.comps
         ents = self.ents
         unindexed = self._skip
-        for t in ents.pop(old).keys() - unindexed:      # delete's body, nothing shared
+        for t in ents.pop(old):                   # delete's body, nothing shared
+            if t in unindexed:
+                continue
             s = comps[t]
             s.discard(old)
             if not s:
