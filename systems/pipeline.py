@@ -120,8 +120,13 @@ class Pipeline:
             if game.priority is not None:
                 if game.step in priority.MAIN_PHASES or game.stack \
                         or game.sba_clean != game.sversion or game.pending_triggers \
-                        or game.combat_checked != (game.cversion, game.bversion) \
-                        or not priority.everyone_quiet(game):        # (nothing_due, inline)
+                        or game.combat_checked != (game.cversion, game.bversion):
+                    return                                           # (nothing_due, inline)
+                quiet = game.quiet_cache     # everyone_quiet, inline when current (usually)
+                if quiet[0] != game.cversion or quiet[1] != game.zversion:
+                    if not priority.everyone_quiet(game):
+                        return
+                elif not quiet[2]:
                     return
                 game.passes = 0              # every player passed in succession (117.4)
                 game.priority = None
