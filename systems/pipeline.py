@@ -90,6 +90,10 @@ class Pipeline:
     steps = BY_NAME
     step_names = STEP_NAMES
     following = dict(zip(STEP_NAMES, STEP_NAMES[1:]))      # the step after each, in order
+    # the steps `passes` may find nothing would happen in: priority, but no turn-based
+    # action, no task, no main phase
+    passable = frozenset(s.name for s in STEPS if s.priority and not s.actions
+                         and s.task is None and s.name not in priority.MAIN_PHASES)
 
     def quick_due(self):
         """`nothing_due` while the checks before priority are those of BEFORE_PRIORITY (or
@@ -98,6 +102,29 @@ class Pipeline:
         if checks is BEFORE_PRIORITY or all(any(c is k for k in BEFORE_PRIORITY) for c in checks):
             return nothing_due
         return None
+
+    def passes(self, game) -> bool:
+        """Outside a main phase (no sorcery timing, 117.1a), the current step, or one of
+        `passable` about to begin, would end at once, nothing happening: nothing hears a
+        step begin (no ability triggers, 503.1a; no log, no observer: they hear every
+        step), the stack is empty, nothing is due before priority (117.5: `nothing_due`,
+        inline) and, with auto-pass, every player only passes in succession (117.4:
+        `priority.everyone_quiet`, its cache read inline when current). `turn.next_step`
+        then goes on to the step after a passable one, without beginning it (500.2)."""
+        if not game.auto_pass or game.observers or game.agenda or game.stack \
+                or self.before_priority is not BEFORE_PRIORITY:
+            return False
+        b = game.board                      # (Game.hears, with the board current)
+        if b is None or "step_begin" in b.watch or game.log_enabled \
+                or game.event_batch is not None or game.delayed:
+            return False
+        if game.sba_clean != game.sversion or game.pending_triggers \
+                or game.combat_checked != (game.cversion, game.bversion):
+            return False
+        quiet = game.quiet_cache
+        if quiet[0] != game.cversion or quiet[1] != game.zversion:
+            return priority.everyone_quiet(game)
+        return quiet[2]
 
     def next_step(self, game) -> None:
         """The next step begins (`turn.next_step`, looked up each time: a test harness
@@ -118,10 +145,7 @@ class Pipeline:
             # loop would begin the next step, checking nothing before (117.5 applies only
             # when a player would receive priority)
             if game.priority is not None:
-                if game.step in priority.MAIN_PHASES or game.stack \
-                        or game.sba_clean != game.sversion or game.pending_triggers \
-                        or game.combat_checked != (game.cversion, game.bversion) \
-                        or not priority.everyone_quiet(game):        # (nothing_due, inline)
+                if game.step in priority.MAIN_PHASES or not self.passes(game):
                     return
                 game.passes = 0              # every player passed in succession (117.4)
                 game.priority = None

@@ -25,35 +25,40 @@ def empty_pools(game) -> None:
 
 
 def next_step(game) -> None:
-    """End the current step and begin the next one (500.2)."""
+    """End the current step and begin the next one (500.2). A step in which nothing
+    would happen (`game.pipeline.passes`) ends as it would begin, and the next follows."""
     for p in game.players:
         if p.pool != _EMPTY_POOL:                    # (any(p.pool), without the call)
             empty_pools(game)
             break
     cur = game.step
-    if cur in _ENDS_WITH_MORE:
-        if cur == "cleanup":
-            if game.cleanup_again:
-                game.cleanup_again = False
-                begin_step(game, "cleanup")
-                return
-            begin_turn(game)
+    if cur == "cleanup":
+        if game.cleanup_again:
+            game.cleanup_again = False
+            begin_step(game, "cleanup")
             return
-        end_combat(game)                             # "end_of_combat"
-    nxt = game.pipeline.following[cur]
-    if nxt in _MAY_BE_SKIPPED:
-        nxt = _following(game, cur)                  # 508.8, 510.4
-    b = game.board                                   # board(game), without the call
-    if b is None:                                    # (current when set: Game.chars_changed)
-        b = board(game)
-    if b.statics:                                    # only a static ability skips a step
-        while nxt != "cleanup" and skips_step(game, game.active, nxt):
-            nxt = _following(game, nxt)              # 614.10: a skipped step doesn't happen
+        begin_turn(game)
+        return
+    rules = game.pipeline
+    while True:
+        if cur == "end_of_combat":
+            end_combat(game)                         # 511.3: at its end
+        nxt = rules.following[cur]
+        if nxt in _MAY_BE_SKIPPED:
+            nxt = _following(game, cur)              # 508.8, 510.4
+        b = game.board                               # board(game), without the call
+        if b is None:                                # (current when set: Game.chars_changed)
+            b = board(game)
+        if b.statics:                                # only a static ability skips a step
+            while nxt != "cleanup" and skips_step(game, game.active, nxt):
+                nxt = _following(game, nxt)          # 614.10: a skipped step doesn't happen
+        if nxt not in rules.passable or not rules.passes(game):
+            break
+        cur = nxt                                    # (its mana pools stay empty)
     begin_step(game, nxt)
 
 
 _EMPTY_POOL = [0] * 6
-_ENDS_WITH_MORE = frozenset(("end_of_combat", "cleanup"))    # than the next step beginning
 _MAY_BE_SKIPPED = frozenset(("declare_blockers", "first_strike_damage"))   # by `_following`
 
 

@@ -41,3 +41,37 @@ def test_quick_due_only_for_the_known_checks(monkeypatch):
     extra = pipeline.Check("other", "0", lambda g: True, lambda g: False)
     monkeypatch.setattr(pipeline.Pipeline, "before_priority", pipeline.BEFORE_PRIORITY + (extra,))
     assert p.quick_due() is None
+
+
+def test_passable_steps_are_those_where_nothing_is_done():
+    assert pipeline.Pipeline.passable == {"upkeep", "beginning_of_combat", "end_of_combat", "end"}
+
+
+def test_steps_gone_through_give_the_same_game():
+    """`Pipeline.passes` (a passable step not begun, a quiet step ended at once) is what
+    beginning every step and going round the loop does (500.2, 117.4): an observer, which
+    hears every step and so turns both shortcuts off, sees the same game."""
+    from mtg_ecs.core.hashing import state_hash
+    from mtg_ecs.core.loop import Observer
+
+    class Steps(Observer):
+        def __init__(self):
+            self.began = []
+
+        def step_began(self, game, before):
+            self.began.append(game.step)
+
+    a, b = load_deck("green-red-beasts"), load_deck("esper-fliers")
+    for seed in range(4):
+        games = [Game.new([a.cards, b.cards], seed=seed, log=False, turn_limit=12, auto_pass=True)
+                 for _ in range(2)]
+        steps = Steps()
+        games[1].observers += (steps,)
+        for g in games:
+            agents = [RandomAgent(seed), RandomAgent(seed + 100)]
+            while g.pending is not None:
+                d = g.pending
+                g.decide(agents[d.player].act(g, d))
+        assert games[0].answers == games[1].answers
+        assert state_hash(games[0]) == state_hash(games[1])
+        assert "upkeep" in steps.began and "end" in steps.began
