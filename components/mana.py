@@ -324,7 +324,7 @@ def split_sources(sources) -> tuple:
             one.append(opts[0])
         else:
             multi.append(opts)
-    return (list(map(sum, zip(*one))) if one else [0] * 6), multi
+    return (tuple(map(sum, zip(*one))) if one else (0,) * 6), multi
 
 
 def feasible_split(base: list, multi: list, cost: ManaCost) -> bool:

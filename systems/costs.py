@@ -20,6 +20,7 @@ from mtg_ecs.systems.targeting import creature_you_control
 
 _TAP = Cost(tap=True, text="{T}")
 _plus = operator.add
+_EMPTY = [0] * 6        # an empty mana pool (Player.pool)
 
 
 @lru_cache(maxsize=None)
@@ -208,7 +209,10 @@ def available_mana(game, player: int, srcs=None) -> tuple:
     split = srcs.split
     if split is None:
         split = srcs.split = split_sources(srcs)
-    return tuple(map(_plus, game.players[player].pool, split[0])), split[1]
+    pool = game.players[player].pool
+    if pool == _EMPTY:
+        return split                    # (an empty pool adds nothing: the sources' own tuple)
+    return tuple(map(_plus, pool, split[0])), split[1]
 
 
 def covers_or_feasible(mana: tuple, cost: ManaCost) -> bool:

@@ -37,7 +37,7 @@ def decision(game, player: int) -> Decision:
         acts, span = hit[2], hit[3]
     else:
         acts, span = _cached(game, player)
-    return Decision("priority", player, acts, prompt="priority", data={"mana_abilities": span})
+    return Decision("priority", player, acts, 1, 1, "priority", {"mana_abilities": span})
 
 
 def cached_actions(game, player: int) -> list:
@@ -119,8 +119,7 @@ def _legal_actions(game, player: int) -> tuple:
 
 def _card_info(game, c: int, cards: dict) -> tuple:
     """(castable at instant speed?, abilities that function in the hand, a land?, its
-    definition, `_plain_cost`, a memo of `covers(mana, _plain_cost)` by available mana
-    (if a plain cost)) of a card in hand, from its characteristics; cached per characteristics
+    definition, `_plain_cost`) of a card in hand, from its characteristics; cached per characteristics
     state (`hand_cards_cache`: off the battlefield only characteristic-defining P/T
     can change with other state, 604.3, and none of these reads it)."""
     if not game.effects:
@@ -148,7 +147,7 @@ def _info_of(ch) -> tuple:
     plain = _plain_cost(ch.defn)
     return ("Instant" in types or ch.has("flash"),
             [(i, ab) for i, ab in enumerate(costs.activated_of(ch)) if ab.zone == "hand"],
-            "Land" in types, ch.defn, plain, {} if plain is not None else None)
+            "Land" in types, ch.defn, plain)
 
 
 def _hand_cards(game) -> dict:
@@ -158,17 +157,10 @@ def _hand_cards(game) -> dict:
     return cards[1]
 
 
-def _plain_castable(memo, plain, base, multi) -> bool:
-    """Can a plain spell (`_plain_cost`: its mana cost alone limits it, 601.2f-h) be
-    cast with the available mana `base`, `multi` (costs.available_mana)? Memoised by
-    `base` in its `_card_info`'s `memo` when no source has a choice (a pure function
-    of the two then)."""
-    if multi:
-        return feasible_split(base, multi, plain)
-    if len(memo) > 512:
-        memo.clear()                    # (bounded: a game with many kinds of pools)
-    ok = memo[base] = covers(base, plain)
-    return ok
+# available mana `base` (costs.available_mana, when no source has a choice) -> {card
+# definition: can a plain spell of it (`_plain_cost`: its mana cost alone limits it,
+# 601.2f-h, and it depends on the definition alone) be cast with it}: a pure function
+_COVERS = {}
 
 
 def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
@@ -201,7 +193,7 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
             info = cards.get(c)
             if info is None:
                 info = _card_info(game, c, cards)
-            instant, in_hand, land, defn, plain, memo = info
+            instant, in_hand, land, defn, plain = info
             if in_hand:
                 simple = False
                 hand_items.append((c, in_hand))
@@ -221,10 +213,19 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         mana = False
                     else:
                         mana = base, multi = costs.available_mana(game, player, srcs)
+                        if not multi:
+                            known = _COVERS.get(base)
+                            if known is None:
+                                if len(_COVERS) > 512:
+                                    _COVERS.clear()     # (bounded: a game with many kinds of pools)
+                                known = _COVERS[base] = {}
                 if mana is not False:
-                    ok = None if multi else memo.get(base)
-                    if ok is None:
-                        ok = _plain_castable(memo, plain, base, multi)
+                    if multi:
+                        ok = feasible_split(base, multi, plain)
+                    else:
+                        ok = known.get(defn)
+                        if ok is None:
+                            ok = known[defn] = covers(base, plain)
                     if ok:
                         acts.append(cast_option(c))
                     continue            # (no alternative cost: `_plain_cost`; free: statics)
@@ -273,13 +274,24 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
     return acts, slice(i, j), simple
 
 
+# object -> `activate_option` of its one {T} mana ability, as last seen (an int key: no
+# tuple hashed as the option cache's (object, index) key is)
+_TAP_OPTION = {}
+
+
 def _mana_options(srcs) -> list:
     """Activate options of the {T} mana abilities of the untapped mana sources `srcs`
     (costs.mana_sources), one per ability (605.1a)."""
     out = []
     for e, _, choices in srcs:
         if len(choices) == 1:               # one ability, one kind of mana (a basic land)
-            out.append(activate_option(e, choices[0][0]))
+            k = choices[0][0]
+            o = _TAP_OPTION.get(e)
+            if o is None or o.index != k:
+                if len(_TAP_OPTION) > 4096:
+                    _TAP_OPTION.clear()     # (bounded: objects are numbered anew in each game)
+                o = _TAP_OPTION[e] = activate_option(e, k)
+            out.append(o)
             continue
         seen = -1
         for k, _ in choices:

@@ -107,6 +107,8 @@ def useful_actions(game, d: Decision) -> list:
         out, rest = [], opts
     else:
         # before the slice: pass, lands and spells, never an ability (priority.decision)
+        if span.stop == len(opts):
+            return opts[:span.start]    # (no other ability)
         out, rest = opts[:span.start], opts[span.stop:]
     for a in rest:
         if isinstance(a, Activate) and activated_abilities(game, a.source)[a.index].mana:
