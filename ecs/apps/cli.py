@@ -49,6 +49,10 @@ def cmd_coverage(args) -> int:
               f"(testable statements {r['statements_covered']}/{r['statements']}, card rulings "
               f"{r['rulings_covered']}/{r['rulings']}), "
               f"{r['not_tested']} listed as not tested, {len(r['missing'])} missing")
+        if r["rulings"]:
+            print("  card rulings by set: " + ", ".join(f"{s} {v['covered']}/{v['rulings']} "
+                                                        f"({v['cards']} cards)"
+                                                        for s, v in r["by_set"].items()))
         if args.verbose and r["missing"]:
             print("  missing: " + " ".join(r["missing"]))
         rc |= bool(r["missing"])
