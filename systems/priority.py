@@ -274,24 +274,13 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
     return acts, slice(i, j), simple
 
 
-# object -> `activate_option` of its one {T} mana ability, as last seen (an int key: no
-# tuple hashed as the option cache's (object, index) key is)
-_TAP_OPTION = {}
-
-
 def _mana_options(srcs) -> list:
     """Activate options of the {T} mana abilities of the untapped mana sources `srcs`
     (costs.mana_sources), one per ability (605.1a)."""
     out = []
     for e, _, choices in srcs:
         if len(choices) == 1:               # one ability, one kind of mana (a basic land)
-            k = choices[0][0]
-            o = _TAP_OPTION.get(e)
-            if o is None or o.index != k:
-                if len(_TAP_OPTION) > 4096:
-                    _TAP_OPTION.clear()     # (bounded: objects are numbered anew in each game)
-                o = _TAP_OPTION[e] = activate_option(e, k)
-            out.append(o)
+            out.append(activate_option(e, choices[0][0]))
             continue
         seen = -1
         for k, _ in choices:

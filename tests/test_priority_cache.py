@@ -52,13 +52,3 @@ def test_an_equal_source_list_keeps_what_is_derived_from_it():
     assert fresh.split is None and fresh.options is None
     assert sum(costs.available_mana(g, player, fresh)[0]) == sum(base) - 1
     g.close()
-
-
-def test_a_kept_tap_option_follows_the_ability_index():
-    # the same object number with its one {T} mana ability at another index (another
-    # game, or an ability gained in front of it): the option names the index now (605.1a)
-    from mtg_ecs.core.decisions import Activate
-    from mtg_ecs.systems import priority
-    green = ((0, 0, 0, 0, 1, 0),)
-    assert priority._mana_options([(7, green, ((0, 0),))]) == [Activate(7, 0)]
-    assert priority._mana_options([(7, green, ((1, 0),))]) == [Activate(7, 1)]
