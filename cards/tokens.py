@@ -1,10 +1,10 @@
-"""Creature tokens of Streets of New Capenna (spec 002), as the Oracle token data defines
+"""Tokens of Streets of New Capenna (spec 002), as the Oracle token data defines
 them (`shared/spec/oracle-2022.json` `tokens`; CR 111.4: the effect that creates a token
 names its characteristics, these are the ones the set's cards name)."""
 from __future__ import annotations
 
 from mtg_ecs.cards import register_token
-from mtg_ecs.components.definitions import StaticAbility, TriggeredAbility, make_card
+from mtg_ecs.components.definitions import StaticAbility, TriggeredAbility, act, make_card, mana_ability
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
@@ -30,3 +30,17 @@ register_token(make_card(
     "Devil", None, "Token Creature — Devil", pt=(1, 1), colors=["red"],
     abilities=[TriggeredAbility(tr.Dies(), (fx.DealDamage(1, fx.TARGET(0)),), targets=(any_target(),),
                                 text="When this creature dies, it deals 1 damage to any target.")]))
+
+# --- artifact tokens (CR 111.10: predefined tokens) --------------------------------------
+register_token(make_card(
+    "Treasure", None, "Token Artifact — Treasure",
+    abilities=[mana_ability("{T}, Sacrifice this artifact", "W", "U", "B", "R", "G",
+                            text="{T}, Sacrifice this artifact: Add one mana of any color.")]))
+register_token(make_card(
+    "Food", None, "Token Artifact — Food",
+    abilities=[act("{2}, {T}, Sacrifice this artifact", fx.GainLife(fx.YOU, 3),
+                   text="{2}, {T}, Sacrifice this artifact: You gain 3 life.")]))
+register_token(make_card(
+    "Clue", None, "Token Artifact — Clue",
+    abilities=[act("{2}, Sacrifice this artifact", fx.Draw(fx.YOU, 1),
+                   text="{2}, Sacrifice this artifact: Draw a card.")]))
