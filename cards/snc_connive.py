@@ -3,14 +3,18 @@ alliance (207.2c), reflexive triggers (603.12), doubling power (701.10d)."""
 from __future__ import annotations
 
 from mtg_ecs.cards import card
-from mtg_ecs.components import Attacking
-from mtg_ecs.components.definitions import TriggeredAbility
+from mtg_ecs.components import Attacking, Tapped
+from mtg_ecs.components.definitions import StaticAbility, TriggeredAbility
 from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.connive import Connive
 from mtg_ecs.systems.double import DoublePower
+from mtg_ecs.systems.hands import YouChooseFromHand
+from mtg_ecs.systems.layers import mana_value
+from mtg_ecs.systems.opponents_may import OpponentsMayTap
 from mtg_ecs.systems.movement import POWER_OF, SOURCE, PutOntoBattlefield
-from mtg_ecs.systems.targeting import target, creature
+from mtg_ecs.systems.targeting import target, creature, opponent
 
 _CONNIVES = ("(Draw a card, then discard a card. If you discarded a nonland card, put a +1/+1 "
              "counter on this creature.)")
@@ -144,3 +148,74 @@ card("Devilish Valet", "{2}{R}", "Creature — Devil Warrior", pt=(1, 3), keywor
      abilities=[TriggeredAbility(_ALLIANCE, (DoublePower(fx.SELF),),
                                  text="Alliance — Whenever another creature enters the battlefield under your "
                                       "control, double Devilish Valet's power until end of turn.")])
+
+
+# --- ward and an intervening 'if' (702.21, 603.4) ------------------------------------------
+def _untapped(g, src, controller, info):
+    return g.exists(src) and not g.world.has(src, Tapped)
+
+
+card("Reservoir Kraken", "{2}{U}{U}", "Creature — Kraken", pt=(6, 6), keywords=["trample", "ward {2}"],
+     abilities=[TriggeredAbility(tr.AtBeginningOf("beginning_of_combat", "each"),
+                                 (OpponentsMayTap((fx.Tap(fx.SELF), fx.CreateTokens("Fish"))),),
+                                 intervening_if=_untapped,
+                                 text="At the beginning of each combat, if Reservoir Kraken is untapped, any "
+                                      "opponent may tap an untapped creature they control. If they do, tap "
+                                      "Reservoir Kraken and create a 1/1 blue Fish creature token with \"This "
+                                      "creature can't be blocked.\"")])
+
+
+# --- counters among creatures (002 Backstreet Bruiser R1) -----------------------------------
+def _two_counters_among_your_creatures(g, src, allc):
+    me = allc[src].controller if src in allc else g.chars(src).controller
+    return sum(n for e, ch in allc.items() if ch.controller == me and "Creature" in ch.types
+               and e in g.battlefield for _, n in g.counters(e).items) >= 2
+
+
+card("Backstreet Bruiser", "{1}{U}", "Creature — Cephalid Rogue", pt=(3, 3), keywords=["defender"],
+     abilities=[StaticAbility(continuous=(st.rule_flag(st.this_object(), "attacks_despite_defender",
+                                                       _two_counters_among_your_creatures),),
+                              text="As long as there are two or more counters among creatures you control, "
+                                   "Backstreet Bruiser can attack as though it didn't have defender.")])
+
+
+# --- a mandatory choice from a revealed hand ------------------------------------------------
+def _artifact_instant_sorcery(ch):
+    return bool({"Artifact", "Instant", "Sorcery"} & ch.types)
+
+
+card("Nimble Larcenist", "{W}{U}{B}", "Creature — Bird Rogue", pt=(2, 1), keywords=["flying"],
+     abilities=[TriggeredAbility(tr.Enters(), (YouChooseFromHand(fx.TARGET(0), _artifact_instant_sorcery,
+                                                                 (fx.Exile(fx.CHOSEN()),)),),
+                                 targets=(opponent(),),
+                                 text="When Nimble Larcenist enters the battlefield, target opponent reveals their "
+                                      "hand. You choose an artifact, instant, or sorcery card from it and exile "
+                                      "that card.")])
+
+
+# --- an intervening 'if' on a cast trigger (603.4; 002 Obscura Ascendancy R2) --------------
+def _spell_mana_value(g, eid):
+    if g.exists(eid):
+        return mana_value(g, eid)
+    lk = g.lki.get(eid)
+    return None if lk is None else lk.mana_value
+
+
+def _one_plus_soul_counters(g, src, controller, info):
+    return _spell_mana_value(g, info["spell"]) == 1 + g.counters(src).get("soul")
+
+
+def _five_soul_counters(g, src, allc):
+    return g.counters(src).get("soul") >= 5
+
+
+card("Obscura Ascendancy", "{W}{U}{B}", "Enchantment",
+     abilities=[TriggeredAbility(tr.YouCast(), (fx.AddCounters(fx.SELF, "soul"), fx.CreateTokens("Spirit")),
+                                 intervening_if=_one_plus_soul_counters,
+                                 text="Whenever you cast a spell, if its mana value is equal to 1 plus the number "
+                                      "of soul counters on Obscura Ascendancy, put a soul counter on Obscura "
+                                      "Ascendancy, then create a 2/2 white Spirit creature token with flying."),
+                StaticAbility(continuous=(st.modify_pt(st.creatures_you_control("Spirit"), 3, 3,
+                                                       _five_soul_counters),),
+                              text="As long as there are five or more soul counters on Obscura Ascendancy, "
+                                   "Spirits you control get +3/+3.")])
