@@ -4,9 +4,10 @@ several permanents conniving at once, a 'whenever ~ connives' trigger)."""
 import pytest
 
 from mtg_ecs import Cast, Game, IllegalAction, Pass, PlayerRef
-from mtg_ecs.components import TAPPED, Tapped
+from mtg_ecs.components import TAPPED, Damage, Tapped
 from mtg_ecs.components.definitions import SpellAbility, StaticAbility, TriggeredAbility, make_card
 from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.connive import Connive, Connives
 from mtg_ecs.systems.player_rules import CantDraw
@@ -174,3 +175,21 @@ def test_kraken_tapped_before_its_trigger_resolves_does_nothing():
     _resolve(g)
     assert not g.stack and g.pending.kind == "priority"
     assert not g.world.has(_e(g, h, "a"), Tapped) and len(g.battlefield) == 2
+
+
+def test_ward_granted_by_an_effect_triggers():
+    """CR 702.21a: ward given by a static ability works like printed ward (the board index
+    lists the triggered ability the keyword stands for whenever the object has it)."""
+    cloak = make_card("Test Cloak", "{1}", "Artifact", abilities=[StaticAbility(
+        continuous=(st.grant(st.creatures_you_control(), "ward {1}"),),
+        text="Creatures you control have ward {1}.")])
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Centaur Courser", "id": "c"}, {"card": "Test Cloak", "id": "k"}]},
+        {"hand": [{"card": "Lightning Bolt", "id": "b"}], "battlefield": ["Mountain"]}],
+        "turn": {"active": 1}}, defs={"Test Cloak": cloak})
+    c = _e(g, h, "c")
+    g.decide(Cast(_e(g, h, "b"), targets=[[c]]))
+    assert len(g.stack) == 2                    # the bolt and the ward trigger
+    _resolve(g)                                 # p1 can't pay {1}: countered
+    assert not g.stack and g.zone_of(_e(g, h, "b")) == "graveyard" and g.chars(c).toughness == 3
+    assert g.world.get(c, Damage) is None
