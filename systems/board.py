@@ -13,6 +13,9 @@ from __future__ import annotations
 from mtg_ecs.components.definitions import StaticAbility, TriggeredAbility
 
 
+KEYWORD_TRIGGERS = {"ward"}     # keywords that stand for a triggered ability
+
+
 class Board:
     """Per controller, in battlefield order: creatures (for attack and block
     declarations, 508.1a/509.1a), permanents with {T} mana abilities (the automatic
@@ -198,7 +201,8 @@ def _entry(game, e, ch) -> tuple:
             if ch.keywords is b.keywords or (
                     (hit[4] is None or ch.has("haste") == b.has("haste"))
                     and not _costs.keyword_abilities(ch.keywords)
-                    and not _costs.keyword_abilities(b.keywords)):
+                    and not _costs.keyword_abilities(b.keywords)
+                    and not _keyword_triggers(ch.keywords) and not _keyword_triggers(b.keywords)):
                 # an effect changed only what the entry doesn't read (power, toughness,
                 # colors; keywords but haste of a mana source, equip and cycling)
                 ch.board_entry = hit
@@ -227,15 +231,23 @@ def _compute_entry(ch) -> tuple:
 
 
 def _kinds(ch) -> tuple:
-    printed = ch.abilities is ch.defn.abilities
+    printed = ch.abilities is ch.defn.abilities and ch.keywords is ch.defn.keywords
     hit = _KINDS.get(ch.defn) if printed else None
     if hit is None:
         abilities = ch.abilities
         hit = (tuple(a for a in abilities if isinstance(a, StaticAbility)),
-               [a for a in abilities if isinstance(a, TriggeredAbility)])
+               [a for a in abilities if isinstance(a, TriggeredAbility)] + _keyword_triggers(ch.keywords))
         if printed:
             _KINDS[ch.defn] = hit
     return hit
+
+
+def _keyword_triggers(keywords) -> list:
+    """The triggered abilities keywords stand for (ward, 702.21a), after the printed ones."""
+    if not any(k.name in KEYWORD_TRIGGERS for k in keywords):
+        return []
+    from mtg_ecs.systems.ward import keyword_triggers     # (ward builds on triggers, which read the index)
+    return keyword_triggers(keywords)
 
 
 def _split(ch, acts) -> tuple:

@@ -74,7 +74,7 @@ def _cant_attack(game, e, c) -> str | None:
     if game.is_sick(e, c) and not c.has("haste"):
         return ("it has summoning sickness: its controller hasn't controlled it continuously "
                 "since the turn began (CR 302.6)")
-    if c.has("defender"):
+    if c.has("defender") and "attacks_despite_defender" not in c.flags:
         return "it has defender (CR 702.3b)"
     if "cant_attack" in c.flags:
         return "an effect says it can't attack (CR 508.1c)"
@@ -90,6 +90,7 @@ def _cant_attack(game, e, c) -> str | None:
 #   block_any_number      "~ can block any number of creatures" (509.1a exception)
 #   must_be_blocked_by_all "all creatures able to block ~ do so" (a requirement on each
 #                         creature able to block it)
+#   attacks_despite_defender "~ can attack as though it didn't have defender" (702.3b)
 _SEARCH_LIMIT = 20000
 
 

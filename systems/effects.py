@@ -18,7 +18,7 @@ from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TY
 from mtg_ecs.components.definitions import keywords_of, CardError, CardDef
 from mtg_ecs.systems.replacement import order_decision, answer_order, PreventAllCombatDamage, add_shield, PreventNextDamage, PreventAllDamageTo
 from mtg_ecs.systems.zones import destroy_many
-from mtg_ecs.components import Spell, owned_by, Owner
+from mtg_ecs.components import Spell, StackAbility, owned_by, Owner
 from mtg_ecs.components.types import subtype_kind, replace_subtypes
 from mtg_ecs.components.mana import NO_COST, NAME_TO_LETTER
 from mtg_ecs.systems.triggers import PendingTrigger, DelayedTrigger
@@ -1056,9 +1056,17 @@ class Reflexive(Step):
     def run(self, game, ctx):
         if self.condition is not None and not self.condition(game, ctx):
             return None
+        # named by the card of the ability that made it ('ability:handle')
+        sa = game.world.get(ctx.obj, StackAbility) if ctx.obj is not None else None
+        card = sa.source_card if sa is not None else _card_of(game, ctx.source)
         game.pending_triggers.append(PendingTrigger(self.ability, ctx.source, ctx.controller,
-                                                    dict(ctx.info), -1, 0))
+                                                    dict(ctx.info), card, 0))
         return None
+
+
+def _card_of(game, eid) -> int:
+    comps = game.world.ents.get(eid)
+    return comps[Card].card_id if comps is not None and Card in comps else -1
 
 
 class CreateDelayedTrigger(Step):

@@ -6,6 +6,7 @@ A card names them in `StaticAbility(rules=(...))`:
     StaticAbility(rules=(HandSize(2),))        # 'Your maximum hand size is two.'
     StaticAbility(rules=(SkipStep("draw"),))   # 'Skip your draw step.'
     StaticAbility(rules=(CantLose(), OpponentsCantWin()))   # Platinum Angel
+    StaticAbility(rules=(CantDraw(),))         # 'You can't draw cards.'
 
 They apply while the permanent with the ability is on the battlefield, to its
 controller, and are read from the permanents' current characteristics (an
@@ -29,6 +30,11 @@ class HandSize:
 class SkipStep:
     """'Skip your <step> step' (614.1b, 614.10: a skipped step doesn't happen)."""
     step: str
+
+
+@dataclass(frozen=True)
+class CantDraw:
+    """'You can't draw cards' (101.2: the draw doesn't happen, nothing replaces it)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +77,10 @@ def max_hand_size(game, player: int):
 
 def skips_step(game, player: int, step: str) -> bool:
     return any(r.step == step for _, r in _rules_of(game, player, SkipStep))
+
+
+def cant_draw(game, player: int) -> bool:
+    return bool(_rules_of(game, player, CantDraw))
 
 
 def cant_lose(game, player: int) -> bool:

@@ -10,6 +10,7 @@ from mtg_ecs.components import Card
 from mtg_ecs.components.definitions import StaticAbility
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems.board import board
+from mtg_ecs.systems.player_rules import cant_draw
 from mtg_ecs.systems.statics import rule_in_effect
 from mtg_ecs.systems.protection import protection_from
 
@@ -258,7 +259,8 @@ class DiscardedByOpponentOntoBattlefield(Replacement):
 
 
 def skip_draw(game, player) -> bool:
-    return False
+    """A draw that doesn't happen: the player can't draw cards (player_rules.CantDraw)."""
+    return cant_draw(game, player)
 
 
 # ---------------------------------------------------------------------------

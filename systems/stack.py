@@ -239,7 +239,10 @@ def counter(game, eid: int, by=None, order=()) -> None:
 def cant_be_countered(game, eid: int) -> bool:
     """A spell with "This spell can't be countered" (a static ability that works on
     the stack, CR 604.1 / 113.6): an effect that would counter it does nothing,
-    the rest of that effect still happens; it can still be targeted."""
+    the rest of that effect still happens; it can still be targeted. An ability on the
+    stack has no characteristics of its own to read (113.7)."""
+    if not game.has(eid, Spell):
+        return False
     for ab in game.chars(eid).abilities:
         if isinstance(ab, StaticAbility) and "cant_be_countered" in ab.rules:
             return True

@@ -46,13 +46,15 @@ class Enters(Trigger):
 
 
 class Dies(Trigger):
-    """'When ~ dies' (CR 700.4; look-back 603.10a)."""
+    """'When ~ dies' (CR 700.4; look-back 603.10a); `nontoken`: 'Whenever another nontoken
+    creature ... dies' (the card in the graveyard isn't a token, 111.1)."""
     events = ("zone_change",)
     look_back = True
 
-    def __init__(self, self_only=True, filter=None):
+    def __init__(self, self_only=True, filter=None, nontoken=False):
         self.self_only = self_only
         self.filter = filter
+        self.nontoken = nontoken
 
     def match(self, game, source, controller, kind, data):
         if data["frm"] != "battlefield" or data["to"] != "graveyard":
@@ -63,9 +65,16 @@ class Dies(Trigger):
             return None
         if self.self_only:
             return {"died": data["new"]} if old == source else None
+        if self.nontoken and _is_token(game, data["new"]):
+            return None
         if self.filter is None or self.filter(game, old, source, controller):
             return {"died": data["new"]}
         return None
+
+
+def _is_token(game, eid) -> bool:
+    comps = game.world.ents.get(eid)
+    return comps is None or comps[Card].token       # (a token gone already was one)
 
 
 class AtBeginningOf(Trigger):
@@ -557,3 +566,35 @@ class EnchantedDies(Trigger):
         if att is None or att.to != old:
             return None
         return {"died": data["new"], "creature_controller": lk.controller}
+
+
+class PlayerCastsNthSpell(Trigger):
+    """'Whenever a player casts their second spell each turn' (601.2i; copies aren't cast,
+    707.10): the spell that makes that player's count of spells cast this turn `n`, however
+    many were cast before the source arrived."""
+    events = ("cast",)
+
+    def __init__(self, n):
+        self.n = n
+
+    def match(self, game, source, controller, kind, data):
+        if game.players[data["player"]].spells_cast_turn != self.n:
+            return None
+        return {"spell": data["eid"], "caster": data["player"]}
+
+
+class YouAttack(Trigger):
+    """'Whenever you attack' (603.2, 508.1): once per combat, when you declare one or more
+    attackers; `filter(game, attackers)`: 'with one or more creatures with counters on them'."""
+    events = ("attackers_declared",)
+
+    def __init__(self, filter=None):
+        self.filter = filter
+
+    def match(self, game, source, controller, kind, data):
+        attackers = data["attackers"]
+        if not attackers or game.active != controller:
+            return None
+        if self.filter is not None and not self.filter(game, attackers):
+            return None
+        return {"attackers": attackers}
