@@ -134,6 +134,15 @@ def test_legal_answers_say_banned_lists_are_not_in_the_data():
     assert "NOT in the data: banned and restricted lists" in lg.__doc__
 
 
+def test_the_module_examples_run():
+    import doctest
+    assert doctest.testmod(lg).failed == 0
+
+
+def test_collector_numbers_ignore_leading_zeros():
+    assert legality(NCC_NEW, "legacy", printing="ncc:024").printing == "NCC:24"
+
+
 def test_unknown_card_format_printing_and_date_are_clear_errors():
     with pytest.raises(UnknownCard) as ei:
         legality("Echo Inspecter", "modern")

@@ -211,11 +211,12 @@ def _codes(printed, shown=6) -> str:
     return ", ".join(codes[:shown]) + more
 
 
-def _check_printing(name: str, printing: str) -> tuple[SetInfo, str | None]:
-    """The set of printing 'SET:NUMBER' of the card and, in a product whose numbers tell
-    new cards from reprints, which it is ("new", "reprint"); or raise LegalityError."""
+def _check_printing(name: str, printing: str) -> tuple[SetInfo, str, str | None]:
+    """The set and collector number of printing 'SET:NUMBER' of the card and, in a product
+    whose numbers tell new cards from reprints, which it is ("new", "reprint"); or raise
+    LegalityError."""
     code, sep, number = printing.partition(":")
-    code, number = code.strip().upper(), number.strip()
+    code, number = code.strip().upper(), number.strip().lstrip("0")     # NCC:024 is NCC:24
     table = sets()
     if not sep or not code or not number:
         raise LegalityError(f"printing {printing!r}: expected SET:NUMBER, e.g. SNC:40")
@@ -238,13 +239,13 @@ def _check_printing(name: str, printing: str) -> tuple[SetInfo, str | None]:
         if (role == "new") != is_new:
             raise LegalityError(f"{name} is {'new in' if is_new else 'a reprint in'} {code}: "
                                 f"{code}:{number} is a {role} card's number (002 §2.1)")
-        known = prints[code]
+        known = prints[code]      # the data doesn't map special versions (94-185) to cards
         if known is not None and 1 <= n <= 93 and number != known:
             raise LegalityError(f"{name} is {code}:{known}, not {code}:{number}")
-        return table[code], role
+        return table[code], number, role
     if prints[code] is not None and number != prints[code]:
         raise LegalityError(f"{name} is {code}:{prints[code]}, not {code}:{number}")
-    return table[code], None
+    return table[code], number, None
 
 
 def legality(card_name: str, fmt: str, printing: str | None = None, as_of=None,
@@ -258,8 +259,8 @@ def legality(card_name: str, fmt: str, printing: str | None = None, as_of=None,
     ok, reason = _card_legality(name, fmt, when)
     if printing is None:
         return Legality(name, fmt, ok, reason, when)
-    s, role = _check_printing(name, printing)
-    label = f"{s.code}:{printing.partition(':')[2].strip()}"
+    s, number, role = _check_printing(name, printing)
+    label = f"{s.code}:{number}"
     if s.kind in ("not_legal", "digital"):
         what = ("is not tournament legal" if s.kind == "not_legal" else "is Magic Online only")
         return Legality(name, fmt, False, f"the {s.name} printing {what}", when, label)
