@@ -59,6 +59,27 @@ def cmd_coverage(args) -> int:
     return rc
 
 
+def cmd_legality(args) -> int:
+    from mtg_ecs.apps import legality as lg
+    from mtg_ecs.cards import UnknownCard, is_registered
+    try:
+        found = [lg.legality(args.name, f, args.printing, args.as_of)
+                 for f in ([args.format] if args.format else lg.FORMATS)]
+    except (lg.LegalityError, UnknownCard) as ex:
+        print(f"mtg-ecs legality: {ex}", file=sys.stderr)
+        return 2
+    first = found[0]
+    when = (f"{first.as_of}, the data's date" if first.as_of == lg.DATA_DATE else first.as_of)
+    print(f"{first.card}{f' ({first.printing})' if first.printing else ''}, as of {when}:")
+    for v in found:
+        why = v.reason.replace(f"; {lg.NOT_IN_DATA}", "")
+        print(f"  {v.format:<10} {'legal' if v.legal else 'not legal':<10} {why}")
+    print(f"Note: {lg.NOT_IN_DATA}.")
+    if not is_registered(first.card):
+        print(f"Note: {first.card} is not registered: the engine can't play it yet.")
+    return 0
+
+
 def _progress(total):
     """A tqdm bar on a terminal, nothing otherwise."""
     if not sys.stderr.isatty():
@@ -178,6 +199,7 @@ def main(argv=None) -> int:
     import signal
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)     # `mtg-ecs cards | head` is fine
+    from mtg_ecs.apps import decklist, legality
     ap = argparse.ArgumentParser(prog="mtg-ecs", description="Magic: The Gathering rules engine")
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("cards", help="list every registered card, one per line")
@@ -202,11 +224,20 @@ def main(argv=None) -> int:
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--out", help="write one record per game: .jsonl, .csv or .parquet")
     p.add_argument("--cards", help="YAML file of simple card definitions for the decklists")
-    p.add_argument("--format", default="freeform", choices=["constructed", "limited", "freeform"])
+    p.add_argument("--format", default="freeform", choices=decklist.FORMATS,
+                   help="check both decks against this format's deck rules (default: none)")
     p.add_argument("--turn-limit", type=int, default=50, help="a game reaching it is a draw")
     p.add_argument("--hashes", action="store_true",
                    help="add each game's event-log and final-state hashes to its record")
     p.set_defaults(fn=cmd_simulate)
+    p = sub.add_parser("legality", help="is a card legal in a format (Standard, Pioneer, "
+                                        "Modern, Legacy, Vintage, Commander)")
+    p.add_argument("name", help="the card's English name")
+    p.add_argument("--format", choices=legality.FORMATS, help="one format (default: all)")
+    p.add_argument("--printing", help="one printing, SET:NUMBER (e.g. NCC:24)")
+    p.add_argument("--as-of", help="the date, YYYY-MM-DD (default: the data's, "
+                                   f"{legality.DATA_DATE})")
+    p.set_defaults(fn=cmd_legality)
     p = sub.add_parser("replay", help="replay one game of a --out .jsonl file, turn by turn")
     p.add_argument("records")
     p.add_argument("--index", type=int, default=0)

@@ -36,6 +36,14 @@ Formats:
     size limit (the sideboard is every unused card of the pool, CR 100.4b). Whether the
     cards come from the player's sealed pool or draft picks is the event's business.
   * `freeform`: no checks (casual play, test decks).
+  * `standard`, `pioneer`, `modern`, `legacy`, `vintage`: the `constructed` rules, and every
+    card legal in the format (`mtg_ecs.apps.legality`: by its printings, on `as_of`, default
+    the data's date 2022-04-29; banned and restricted lists are not in the data, so a
+    Vintage deck's restricted cards are held to four copies like any other).
+  * `commander`: the main deck exactly 100 cards, its commander included (CR 903.5a), one
+    copy of each card other than basic lands (CR 903.5b), every card legal in Commander.
+    A decklist names no commander, so its color identity (CR 903.5c) and the commander's
+    own eligibility (CR 903.3) are not checked, nor is the sideboard.
 """
 from __future__ import annotations
 
@@ -43,8 +51,12 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-FORMATS = ("constructed", "limited", "freeform")
+from mtg_ecs.apps import legality
+
+FORMATS = ("constructed", "limited", "freeform", *legality.FORMATS)
+CONSTRUCTED = ("constructed", "standard", "pioneer", "modern", "legacy", "vintage")
 CONSTRUCTED_MIN = 60          # CR 100.2a
+COMMANDER_SIZE = 100          # CR 903.5a
 LIMITED_MIN = 40              # CR 100.2b
 MAX_COPIES = 4                # CR 100.2a
 CONSTRUCTED_SIDEBOARD_MAX = 15   # CR 100.4a
@@ -88,8 +100,8 @@ class Decklist:
     main: list = field(default_factory=list)        # card names, one per copy
     sideboard: list = field(default_factory=list)
 
-    def validate(self, fmt: str = "constructed", extra=None) -> None:
-        validate(self.main, self.sideboard, fmt, extra=extra)
+    def validate(self, fmt: str = "constructed", extra=None, as_of=None) -> None:
+        validate(self.main, self.sideboard, fmt, extra=extra, as_of=as_of)
 
 
 # ---------------------------------------------------------------------------
@@ -182,8 +194,10 @@ def any_number_allowed(defn) -> bool:
     return any("any_number_in_deck" in getattr(ab, "rules", ()) for ab in defn.abilities)
 
 
-def problems(main, sideboard=(), fmt: str = "constructed", extra: dict | None = None) -> list:
-    """Every way the deck breaks the format's rules (empty when it is legal)."""
+def problems(main, sideboard=(), fmt: str = "constructed", extra: dict | None = None,
+             as_of=None) -> list:
+    """Every way the deck breaks the format's rules (empty when it is legal). `as_of`: the
+    date of the format's card legality (legality.legality), for the named formats."""
     from mtg_ecs.cards import get_card, UnknownCard
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
@@ -197,30 +211,48 @@ def problems(main, sideboard=(), fmt: str = "constructed", extra: dict | None = 
             defs[name] = get_card(name, extra)
         except UnknownCard as ex:
             out.append(str(ex))
-    if fmt == "constructed":
+    if fmt in CONSTRUCTED:
         if len(main) < CONSTRUCTED_MIN:
-            out.append(f"the main deck has {len(main)} cards; constructed needs at least "
+            out.append(f"the main deck has {len(main)} cards; {fmt} needs at least "
                        f"{CONSTRUCTED_MIN} (CR 100.2a)")
         if len(sideboard) > CONSTRUCTED_SIDEBOARD_MAX:
-            out.append(f"the sideboard has {len(sideboard)} cards; constructed allows at most "
+            out.append(f"the sideboard has {len(sideboard)} cards; {fmt} allows at most "
                        f"{CONSTRUCTED_SIDEBOARD_MAX} (CR 100.4a)")
-        in_main, in_side = Counter(main), Counter(sideboard)
-        for name, n in (in_main + in_side).items():
-            d = defs.get(name)
-            if n > MAX_COPIES and d is not None and not is_basic_land(d) and not any_number_allowed(d):
-                where = (f" ({in_main[name]} in the main deck, {in_side[name]} in the sideboard)"
-                         if in_side[name] else "")
-                out.append(f"{n} copies of {name}{where}; at most {MAX_COPIES} of a card other "
-                           f"than a basic land (CR 100.2a)")
+        out += _too_many(Counter(main), Counter(sideboard), defs, MAX_COPIES, "CR 100.2a")
+    elif fmt == "commander":
+        if len(main) != COMMANDER_SIZE:
+            out.append(f"the main deck has {len(main)} cards; commander needs exactly "
+                       f"{COMMANDER_SIZE}, the commander included (CR 903.5a)")
+        out += _too_many(Counter(main), Counter(), defs, 1, "CR 903.5b")
     elif fmt == "limited":
         if len(main) < LIMITED_MIN:
             out.append(f"the main deck has {len(main)} cards; limited needs at least "
                        f"{LIMITED_MIN} (CR 100.2b)")
+    if fmt in legality.FORMATS:
+        for name in defs:
+            verdict = legality.legality(name, fmt, as_of=as_of, extra=extra)
+            if not verdict.legal:
+                out.append(f"{name} is not legal in {fmt}: {verdict.reason}")
     return out
 
 
-def validate(main, sideboard=(), fmt: str = "constructed", extra: dict | None = None) -> None:
+def _too_many(in_main, in_side, defs, most, rule) -> list:
+    """Copies of a card beyond `most` (basic lands and 'any number' cards excepted)."""
+    out = []
+    for name, n in (in_main + in_side).items():
+        d = defs.get(name)
+        if n > most and d is not None and not is_basic_land(d) and not any_number_allowed(d):
+            where = (f" ({in_main[name]} in the main deck, {in_side[name]} in the sideboard)"
+                     if in_side[name] else "")
+            allowed = f"at most {most}" if most > 1 else "one copy"
+            out.append(f"{n} copies of {name}{where}; {allowed} of a card other than a basic "
+                       f"land ({rule})")
+    return out
+
+
+def validate(main, sideboard=(), fmt: str = "constructed", extra: dict | None = None,
+             as_of=None) -> None:
     """Raise DeckInvalid listing every problem, or return None when the deck is legal."""
-    found = problems(main, sideboard, fmt, extra)
+    found = problems(main, sideboard, fmt, extra, as_of)
     if found:
         raise DeckInvalid(fmt, found)
