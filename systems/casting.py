@@ -13,7 +13,7 @@ from mtg_ecs.components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED,
 from mtg_ecs.components.definitions import ActivatedAbility, TargetSpec
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, yes_no
 from mtg_ecs.components.mana import IDX, ManaCost, ZERO, add_costs
-from mtg_ecs.systems import costs, zones, discard
+from mtg_ecs.systems import costs, zones, discard, casualty
 from mtg_ecs.systems.stack import spell_parts
 from mtg_ecs.systems.targeting import illegal_target_message, TargetContext, candidates, is_legal, target
 from mtg_ecs.systems.effects import copy_state
@@ -133,7 +133,7 @@ class Procedure:
     def _sacrifice_order(self, game):
         """616.1: the order of replacement effects on each permanent sacrificed to pay a cost
         (a Darksteel Colossus with an opponent's Leyline of the Void), asked before paying."""
-        sac = list(self.pay_choices.get("sacrifice", []))
+        sac = list(self.pay_choices.get("sacrifice", [])) + list(self.pay_choices.get("casualty", []))
         if not sac:
             return None
         if self.sac_moves is None:
@@ -172,6 +172,8 @@ class Procedure:
             self.division = tuple(answer.items())
         elif k == "may" and decision.data.get("what") == "kicker":
             self.kicked = yes_no(answer)
+        elif k == "may" and decision.data.get("what") == "casualty":
+            self.casualty = yes_no(answer)
         elif k == "x" and decision.data.get("what") == "multikicker":
             if not isinstance(answer, int) or isinstance(answer, bool) or answer not in decision.options:
                 raise IllegalAction(f"pay the multikicker 0..{max(decision.options)} times")
@@ -218,6 +220,8 @@ class CastTask(Procedure):
         self.mana_sources = action.mana
         self.pay_choices = dict(action.pay or {})
         self.kicked = self.pay_choices.pop("kicker", None)
+        # casualty (702.153a): None until the intention is announced (601.2b)
+        self.casualty = True if "casualty" in self.pay_choices else None
         self.eid = None
         self.targets = None
         self._given = None
@@ -235,7 +239,8 @@ class CastTask(Procedure):
             defn = game.world.ents[self.card][Card].defn
             self.defn = defn
             if self.alt not in (None, "free") and not (self.alt == "alt" and defn.alt_cost is not None) \
-                    and not (self.alt == "madness" and madness_cost(defn) is not None):
+                    and not (self.alt == "madness" and madness_cost(defn) is not None) \
+                    and defn.keyword_alt_cost(self.alt) is None:
                 raise IllegalAction(f"{defn.name} has no alternative cost {self.alt!r}")
             self.from_zone = game.zone_of(self.card)
             self.eid = zones.move(game, self.card, "stack", controller=self.player, cause="cast")
@@ -245,7 +250,8 @@ class CastTask(Procedure):
         sa = defn.spell
         if sa is None and self.x is None and self.modes is None and self.kicked is None \
                 and self.alt is None and self.pre_targets is None and not self.pay_choices \
-                and not defn.cost.x and "Aura" not in defn.subtypes and self._kicker()[0] is None:
+                and not defn.cost.x and "Aura" not in defn.subtypes and self._kicker()[0] is None \
+                and casualty.casualty_of(defn) is None:
             # a plain permanent spell (no spell ability, X, kicker, target or additional or
             # alternative cost) with nothing announced: no choice to make before the total
             # cost (601.2b-f), each step below would find nothing to ask
@@ -262,7 +268,8 @@ class CastTask(Procedure):
             self._validate_modes(d, list(self.modes))
         elif self.modes:
             raise IllegalAction(f"{defn.name} is not modal: it has no modes to choose (CR 700.2)")
-        if self.x not in (None, 0) and not defn.cost.x:
+        cas = casualty.casualty_of(defn)
+        if self.x not in (None, 0) and not defn.cost.x and cas != "X":
             raise IllegalAction(f"{defn.name} has no X in its cost (CR 107.3)")
         # 601.2b: the intention to pay an optional additional cost (kicker, 702.33a) is
         # announced with the modes; asked only when it could be paid (with a free cast too,
@@ -293,6 +300,9 @@ class CastTask(Procedure):
             self.kicked = int(self.kicked)
         elif not isinstance(self.kicked, bool):
             raise IllegalAction("kicker is paid or not (true or false)")
+        d = self._announce_casualty(game, cas)
+        if d is not None:
+            return d
         if defn.cost.x and self.x is None:
             if self.alt == "free":
                 self.x = 0                               # 107.3b
@@ -305,9 +315,9 @@ class CastTask(Procedure):
             raise IllegalAction(f"X can't be {self.x!r}: it is 0 or more (107.1b)")
         if defn.cost.x and self.alt == "free" and self.x != 0:
             raise IllegalAction("X must be 0 when a spell is cast without paying its mana cost (107.3b)")
-        if self.x and not defn.cost.x:
-            raise IllegalAction(f"{defn.name} has no X")
-        if self.x and self.x > self._max_x(game):
+        if self.x and not defn.cost.x and not (cas == "X" and self.casualty):
+            raise IllegalAction(f"{defn.name} has no X (casualty X is chosen only when it is paid)")
+        if self.x and defn.cost.x and self.x > self._max_x(game):
             raise IllegalAction(f"p{self.player} can't pay X={self.x}")
         # 601.2c: targets
         specs = spell_target_specs(defn, self.modes or ())
@@ -330,17 +340,64 @@ class CastTask(Procedure):
                                 data={"total": total,
                                       **(only({tg[0]: total}) if len(tg) == 1 else {})})
         # 601.2f: additional costs (sacrifice, discard) are chosen with the total cost
-        d = self._additional_cost_choices(game, sa) or self._sacrifice_order(game)
+        d = self._additional_cost_choices(game, sa) or self._casualty_choice(game) or \
+            self._sacrifice_order(game)
         if d is not None:
             return d
         # 601.2f-h: total cost, mana abilities, payment
         return self._pay_and_cast(game, self._total_cost(game))
 
+    def _announce_casualty(self, game, cas):
+        """601.2b: the intention to pay casualty (702.153a) is announced, asked only when a
+        creature could be sacrificed for it (free casts too: 002 §2.3 #8); casualty X: the
+        value of X with it (002 Ob Nixilis, the Adversary R2)."""
+        if cas is None:
+            if self.casualty:
+                raise IllegalAction(f"{self.defn.name} has no casualty")
+            self.casualty = False
+            return None
+        least = 0 if cas == "X" else cas
+        if self.casualty is None:
+            if not casualty.candidates(game, self.player, least):
+                self.casualty = False
+                return None
+            return Decision("may", self.player, [True, False], 1, 1,
+                            f"pay the casualty {cas} cost of {self.defn.name}?", data={"what": "casualty"})
+        if cas == "X" and self.casualty and self.x is None:
+            hi = casualty.greatest_power(game, self.player)
+            return Decision("x", self.player, list(range(hi + 1)), 1, 1, "choose X for casualty X",
+                            data={"what": "casualty"})
+        return None
+
+    def _casualty_choice(self, game):
+        """601.2f: the creature to sacrifice for casualty, with power N (or X) or greater."""
+        if not self.casualty:
+            if "casualty" in self.pay_choices:
+                raise IllegalAction("casualty is paid or not: a creature is named only when it is")
+            return None
+        need = casualty.power_needed(self.defn, self.x)
+        opts = [e for e in casualty.candidates(game, self.player, need)
+                if e not in self.pay_choices.get("sacrifice", ())]
+        if "casualty" not in self.pay_choices:
+            if not opts:
+                raise IllegalAction(f"no creature with power {need} or greater to sacrifice for casualty")
+            return Decision("cost", self.player, opts, 1, 1,
+                            f"casualty: sacrifice a creature with power {need} or greater",
+                            data={"what": "casualty", **(only([opts[0]]) if len(opts) == 1 else {})})
+        grp = list(self.pay_choices["casualty"])
+        if len(grp) != 1 or grp[0] not in opts:
+            raise IllegalAction(f"casualty: sacrifice one creature you control with power {need} "
+                                "or greater (702.153a, 701.21a)")
+        return None
+
     def _pay_and_cast(self, game, cost):
         """601.2g-i: the total cost `cost` is paid, then the spell becomes cast."""
         game.set(self.eid, Spell(self.player, tuple(tuple(g) for g in self.targets),
                                  self.modes or (), self.x, self.division or (), self.alt,
-                                 kicked=int(self.kicked), cast_from=self.from_zone))
+                                 kicked=int(self.kicked), cast_from=self.from_zone,
+                                 casualty=bool(self.casualty)))
+        if self.casualty:
+            self._casualty_choice(game)               # 601.2h: its power is checked as it is paid
         costs.pay_mana(game, self.player, cost, self.mana_sources)
         parts = self._cost_parts()
         life = sum(c.life for c in parts) if parts else 0
@@ -349,7 +406,7 @@ class CastTask(Procedure):
         for e in self.pay_choices.get("discard", []):
             zones.discard(game, self.player, e, by=self.player)
         sacrificed = tuple(self.pay_choices.get("sacrifice", []))
-        for e in sacrificed:
+        for e in sacrificed + tuple(self.pay_choices.get("casualty", ())):
             self._sacrifice_paid(game, e)
         if sacrificed:                            # 'the sacrificed creature' (608.2h: its LKI)
             from dataclasses import replace
@@ -359,6 +416,8 @@ class CastTask(Procedure):
         p = game.players[self.player]
         p.spells_cast_turn += 1
         game.emit("cast", eid=self.eid, player=self.player, from_zone=self.from_zone)
+        if self.casualty:
+            casualty.cast(game, self.eid)             # 702.153a: its casualty ability triggers
         game.priority = self.player               # 117.3c
         game.passes = 0
         return None
@@ -415,6 +474,8 @@ class CastTask(Procedure):
             return self.defn.alt_cost.mana
         if self.alt == "madness":
             return madness_cost(self.defn)
+        if self.alt is not None:
+            return self.defn.keyword_alt_cost(self.alt)     # blitz (702.152a)
         return self.defn.cost
 
     def _kicker(self):

@@ -240,6 +240,9 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 acts.append(cast_option(c))
             if defn.alt_cost is not None and can_cast(game, player, c, "alt"):
                 acts.append(Cast(c, alt="alt"))              # 118.9: same timing (004 DD-2)
+            for alt in defn.keyword_alts:                    # blitz (702.152a): same timing
+                if can_cast(game, player, c, alt):
+                    acts.append(Cast(c, alt=alt))
             if free is None:
                 free = _casts_free_from_hand(game, player)
             if free and can_cast(game, player, c, "free"):
@@ -375,7 +378,7 @@ def _plain_cost(defn):
     if hit is False:
         sa = defn.spell
         plain = (sa is None or not (sa.modes or sa.additional_cost or sa.cast_only or sa.targets)) \
-            and defn.alt_cost is None and "Aura" not in defn.subtypes
+            and defn.alt_cost is None and "Aura" not in defn.subtypes and not defn.keyword_alts
         cost = defn.cost
         hit = _PLAIN[defn] = (cost.with_x(0) if cost.x else cost) if plain else None
     return hit
@@ -406,6 +409,8 @@ def can_cast(game, player: int, card: int, alt) -> bool:
         parts.append(defn.alt_cost)
     if alt == "madness" and not any(k.name == "madness" for k in defn.keywords):
         return False
+    if alt not in (None, "free", "alt", "madness") and defn.keyword_alt_cost(alt) is None:
+        return False
     for add in parts:
         if add.sacrifice is not None and len(costs.sacrifice_candidates(game, player, add)) < add.sacrifice_n:
             return False
@@ -435,7 +440,8 @@ def fixed_cost(game, player: int, card: int, alt, parts=None):
         from mtg_ecs.systems.madness import madness_cost
         cost = madness_cost(defn)
     else:
-        cost = ZERO if alt == "free" else defn.alt_cost.mana if alt == "alt" else defn.cost
+        cost = ZERO if alt == "free" else defn.alt_cost.mana if alt == "alt" else \
+            defn.cost if alt is None else defn.keyword_alt_cost(alt)
     cost = cost.with_x(0) if cost.x else cost
     for add in parts:
         if add.mana.total:

@@ -1,0 +1,64 @@
+"""Casualty (CR 702.153) and blitz (CR 702.152): what the scenarios can't state
+(tests/scenarios/snc/casualty-blitz/ has the rest)."""
+from __future__ import annotations
+
+import pytest
+
+from mtg_ecs.components.definitions import CardError, make_card, parse_keyword
+from mtg_ecs.core.decisions import Cast, IllegalAction, Pass
+from mtg_ecs.game import Game
+
+TWO_TWO = {"name": "Test Two Two", "cost": "{1}{G}", "type": "Creature — Bear", "pt": [2, 2]}
+
+
+def _eid(game, h, name):
+    return game.card_entity[h[name]]
+
+
+def test_casualty_and_blitz_are_parsed_keywords():
+    """Casualty N / X and blitz [cost] are keywords a card file or a scenario's extra card
+    can print (702.153a, 702.152a); anything else after 'casualty' is refused."""
+    assert parse_keyword("Casualty 2").param == 2
+    assert parse_keyword("casualty X").param == "X"
+    assert parse_keyword("Blitz {1}{R}").param.text == "{1}{R}"
+    with pytest.raises(CardError):
+        parse_keyword("casualty two")
+    d = make_card("Test Blitzer", "{2}{R}", "Creature — Devil", pt=(2, 2), keywords=["blitz {R}"])
+    assert d.keyword_alts == ("blitz",) and d.keyword_alt_cost("blitz").text == "{R}"
+    assert d.keyword_alt_cost("escape") is None
+
+
+def test_the_casualty_copy_is_not_counted_as_cast():
+    """002 §2.3 #3; 002 A Little Chat R4: casting A Little Chat with casualty as the first
+    spell of the turn: one spell cast this turn (the copy isn't cast, 707.10)."""
+    game, h = Game.from_setup({"cards": [TWO_TWO], "players": [
+        {"battlefield": ["Island", "Island", {"card": "Test Two Two", "id": "a"}],
+         "hand": [{"card": "A Little Chat", "id": "chat"}],
+         "library": ["Forest", "Forest", "Forest", "Forest"]},
+        {"library": ["Forest"]}]})
+    game.decide(Cast(_eid(game, h, "chat"), pay={"casualty": [_eid(game, h, "a")]}))
+    game.decide(Pass())
+    game.decide(Pass())                 # the casualty trigger resolves: the copy is on the stack
+    assert len(game.stack) == 2
+    assert game.players[0].spells_cast_turn == 1
+
+
+def test_casualty_asked_only_with_a_creature_able_to_pay():
+    """601.2b: the intention to pay casualty is asked only when some creature could be
+    sacrificed (702.153a: power N or greater); refused answers change nothing."""
+    game, h = Game.from_setup({"cards": [TWO_TWO], "players": [
+        {"battlefield": ["Island", "Island", "Island", "Island", "Island", "Island",
+                         {"card": "Test Two Two", "id": "a"}],
+         "hand": [{"card": "Cut Your Losses", "id": "cyl"}, {"card": "A Little Chat", "id": "chat"}],
+         "library": ["Forest"] * 4},
+        {"library": ["Forest"] * 4}]})
+    game.decide(Cast(_eid(game, h, "chat")))
+    d = game.pending
+    assert d.kind == "may" and d.data["what"] == "casualty"
+    with pytest.raises(IllegalAction):
+        game.decide("perhaps")
+    game.decide(True)
+    d = game.pending
+    assert d.kind == "cost" and d.options == [_eid(game, h, "a")]
+    game.decide([_eid(game, h, "a")])
+    assert game.world.ents[game.stack[0]] is not None and game.players[0].spells_cast_turn == 1
