@@ -19,6 +19,7 @@ from mtg_ecs.systems.targeting import illegal_target_message, TargetContext, can
 from mtg_ecs.systems.effects import copy_state
 from mtg_ecs.systems.damage import pay_life
 from mtg_ecs.systems.cycling import cycled
+from mtg_ecs.systems.triggers import spell_cast
 
 
 def madness_cost(defn):
@@ -418,6 +419,8 @@ class CastTask(Procedure):
         game.emit("cast", eid=self.eid, player=self.player, from_zone=self.from_zone)
         if self.casualty:
             casualty.cast(game, self.eid)             # 702.153a: its casualty ability triggers
+        if self.defn.abilities:
+            spell_cast(game, self.eid, self.player, game.world.ents[self.eid][Card])
         game.priority = self.player               # 117.3c
         game.passes = 0
         return None

@@ -17,11 +17,13 @@ pending triggers as the spell becomes cast (601.2i).
 """
 from __future__ import annotations
 
+import dataclasses
+
 from mtg_ecs.components import Card, Spell
-from mtg_ecs.components.definitions import TriggeredAbility
+from mtg_ecs.components.definitions import StaticAbility, TriggeredAbility
 from mtg_ecs.systems.copy import CopySpell
 from mtg_ecs.systems.effects import INFO
-from mtg_ecs.systems.triggers import PendingTrigger, Trigger
+from mtg_ecs.systems.triggers import CastThisSpell, PendingTrigger
 
 
 def casualty_of(defn):
@@ -53,21 +55,29 @@ def greatest_power(game, player: int) -> int:
     return max([game.chars(e).power or 0 for e in candidates(game, player, -10 ** 9)] or [0])
 
 
-class CastThisSpell(Trigger):
-    """'When you cast this spell' (603.2, 601.2i): triggers from the stack as the spell
-    becomes cast; `cast` puts it among the pending triggers."""
-    events = ()
-
-    def match(self, game, source, controller, kind, data):
-        return None
-
-
 def _paid(game, source, controller, info) -> bool:
     return bool(info.get("casualty"))
 
 
+# "The copy isn't legendary and has starting loyalty X." (Ob Nixilis, the Adversary): the
+# rule of a static ability of the spell, read by its casualty copy (707.9b)
+COPY_NONLEGENDARY_LOYALTY_X = "casualty_copy_nonlegendary_loyalty_x"
+
+
+def copy_nonlegendary_loyalty_x(text: str) -> StaticAbility:
+    return StaticAbility(rules=(COPY_NONLEGENDARY_LOYALTY_X,), zones=("stack",), text=text)
+
+
+def _copy_values(defn, sp):
+    """The casualty copy's copiable values: the spell's, with the exceptions it states."""
+    if any(isinstance(ab, StaticAbility) and COPY_NONLEGENDARY_LOYALTY_X in ab.rules
+           for ab in defn.abilities):
+        return dataclasses.replace(defn, supertypes=defn.supertypes - {"Legendary"}, loyalty=sp.x)
+    return defn
+
+
 CASUALTY_TRIGGER = TriggeredAbility(
-    CastThisSpell(), (CopySpell(INFO("spell")),), intervening_if=_paid,
+    CastThisSpell(), (CopySpell(INFO("spell"), values=_copy_values),), intervening_if=_paid,
     text="When you cast this spell, if a casualty cost was paid for it, copy it. "
          "If the spell has any targets, you may choose new targets for the copy.")
 

@@ -24,14 +24,17 @@ from mtg_ecs.systems.targeting import TargetContext, candidates, is_legal
 from mtg_ecs.systems.stack import spell_parts
 
 
-def copy_spell(game, spell_eid: int, controller: int) -> int | None:
-    """Put a copy of the spell on the stack under `controller`'s control (707.10)."""
+def copy_spell(game, spell_eid: int, controller: int, values=None) -> int | None:
+    """Put a copy of the spell on the stack under `controller`'s control (707.10).
+    `values(defn, spell)`: the copiable values with the exceptions the copy effect states
+    (707.9b: 'the copy isn't legendary and has starting loyalty X')."""
     comps = game.world.ents.get(spell_eid)
     if comps is None or Spell not in comps or spell_eid not in game.stack:
         return None
     card = comps[Card]
     sp = comps[Spell]
-    eid = game.create_object(card.defn, controller, "stack", token=True, controller=controller)
+    defn = card.defn if values is None else values(card.defn, sp)
+    eid = game.create_object(defn, controller, "stack", token=True, controller=controller)
     game.token_limbo.discard(eid)             # it ceases to exist only once it leaves the stack
     game.set(eid, dataclasses.replace(sp, controller=controller, copy=True, paid_alt=None))
     game.version += 1
@@ -115,9 +118,10 @@ class _CopyProcess:
 class CopySpell(Step):
     """'Copy <target spell>. You may choose new targets for the copy.' (Twincast)"""
 
-    def __init__(self, what, may_choose_new_targets=True):
+    def __init__(self, what, may_choose_new_targets=True, values=None):
         self.what = what
         self.may_new = may_choose_new_targets
+        self.values = values            # copy_spell's exceptions to the copiable values
 
     def run(self, game, ctx):
         key = ("copy", StepKey(self))
@@ -127,7 +131,7 @@ class CopySpell(Step):
             for s in self.what.resolve(game, ctx):
                 if isinstance(s, PlayerRef):
                     continue
-                new = copy_spell(game, s, ctx.controller)
+                new = copy_spell(game, s, ctx.controller, self.values)
                 if new is not None:
                     st["procs"].append(_CopyProcess(new, ctx.controller, self.may_new))
         return _run_procs(game, st)

@@ -62,3 +62,46 @@ def test_casualty_asked_only_with_a_creature_able_to_pay():
     assert d.kind == "cost" and d.options == [_eid(game, h, "a")]
     game.decide([_eid(game, h, "a")])
     assert game.world.ents[game.stack[0]] is not None and game.players[0].spells_cast_turn == 1
+
+
+def test_brass_knuckles_copy_is_a_token_not_created_and_two_give_double_strike_once():
+    """002 Brass Knuckles R2: the copy of the permanent spell enters as a token as it
+    resolves (608.3f, 111.12) - not 'created' (its entering isn't a token creation, so no
+    token-creation replacement or trigger sees it). R1: with both attached, the creature has
+    double strike (redundant instances don't add a third damage step, 702.4): a 2/2 deals
+    2 + 2 combat damage."""
+    from mtg_ecs.components import Card
+    from mtg_ecs.core.decisions import Activate
+    from mtg_ecs.systems.costs import activated_abilities
+    game, h = Game.from_setup({"cards": [TWO_TWO], "players": [
+        {"battlefield": ["Plains"] * 6 + [{"card": "Test Two Two", "id": "bear"}],
+         "hand": [{"card": "Brass Knuckles", "id": "bk"}], "library": ["Forest"] * 3},
+        {"library": ["Forest"] * 3}]})
+    game.log_enabled = True
+    game.decide(Cast(_eid(game, h, "bk")))
+    for _ in range(6):
+        if not game.stack:
+            break
+        game.decide(Pass())
+    knuckles = [e for e in game.battlefield if game.name(e) == "Brass Knuckles"]
+    assert len(knuckles) == 2
+    token = [e for e in knuckles if game.world.ents[e][Card].token]
+    assert len(token) == 1
+    entered = [d for k, d in game.log if k == "zone_change" and d.get("new") == token[0]]
+    assert entered and entered[0]["frm"] == "stack" and entered[0]["cause"] != "create"
+    bear = _eid(game, h, "bear")
+    for e in knuckles:
+        i = [a.keyword for a in activated_abilities(game, e)].index("equip")
+        game.decide(Activate(e, i, targets=[bear]))
+        game.decide(Pass())
+        game.decide(Pass())
+        assert game.chars(bear).has("double strike") == (e == knuckles[-1])
+    assert [k.name for k in game.chars(bear).keywords].count("double strike") == 2
+    from mtg_ecs.core.decisions import PlayerRef
+    while game.pending.kind != "attackers":
+        game.decide(Pass())
+    game.decide({bear: PlayerRef(1)})
+    while game.step != "end":
+        d = game.pending
+        game.decide({} if d.kind == "blockers" else Pass())
+    assert game.players[1].life == 16
