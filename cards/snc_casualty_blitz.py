@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from mtg_ecs.cards import card
 from mtg_ecs.components import Attached
-from mtg_ecs.components.definitions import Keyword, StaticAbility, TriggeredAbility, act, spell
+from mtg_ecs.components.definitions import (Keyword, StaticAbility, TriggeredAbility, act,
+                                            parse_activation_cost, spell)
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
@@ -12,7 +13,7 @@ from mtg_ecs.systems.casualty import copy_nonlegendary_loyalty_x
 from mtg_ecs.systems.copy import CopySpell
 from mtg_ecs.systems.damage import dealt_noncombat_damage_this_turn
 from mtg_ecs.systems.library import LookPutOneIntoHand
-from mtg_ecs.systems.movement import ReturnFromGraveyardToHand
+from mtg_ecs.systems.movement import POWER_OF, ReturnFromGraveyardToHand
 from mtg_ecs.systems.search import If
 from mtg_ecs.systems.targeting import creature, player, target
 from mtg_ecs.systems.unless import LoseLifeUnlessDiscards
@@ -97,3 +98,45 @@ card("Ob Nixilis, the Adversary", "{1}{B}{R}", "Legendary Planeswalker — Nixil
                          "deals 1 damage to any target.\""),
                 act("-7", fx.Draw(fx.TARGET(0), 7), fx.LoseLife(fx.TARGET(0), 7), targets=[player()],
                     text="−7: Target player draws seven cards and loses 7 life.")])
+
+
+def _shares_a_card_type_with_sacrificed(g, e, ch, ctx):
+    """'a permanent ... that shares a type with the sacrificed permanent' (a card type): its card
+    types as it last existed on the battlefield (608.2h); a copy uses the original's
+    (002 Fatal Grudge R2, 707.10)."""
+    sac = [g.lki.get(s) for s in ctx.info.get("sacrificed", ())]
+    return any(lk is not None and lk.types & ch.types for lk in sac)
+
+
+card("Fatal Grudge", "{B}{R}", "Sorcery",
+     spell=spell(fx.Sacrifice(fx.EACH_OPPONENT, 1, ctx_filter=_shares_a_card_type_with_sacrificed),
+                 fx.Draw(fx.YOU, 1),
+                 additional_cost=parse_activation_cost(
+                     "Sacrifice a nonland permanent",
+                     {"a nonland permanent": lambda g, e, p: "Land" not in g.chars(e).types}),
+                 text="As an additional cost to cast this spell, sacrifice a nonland permanent. Each "
+                      "opponent chooses a permanent they control that shares a type with the "
+                      "sacrificed permanent and sacrifices it. Draw a card."))
+
+_CREATURE = {"a creature": lambda g, e, p: "Creature" in g.chars(e).types}
+
+card("Dusk Mangler", "{5}{B}{B}", "Creature — Horror", pt=(5, 4),
+     spell=spell(additional_cost_options=(parse_activation_cost("Sacrifice a creature", _CREATURE),
+                                          parse_activation_cost("Discard a card"),
+                                          parse_activation_cost("Pay 4 life")),
+                 text="As an additional cost to cast this spell, sacrifice a creature, discard a card, "
+                      "or pay 4 life."),
+     abilities=[TriggeredAbility(tr.Enters(), (fx.Sacrifice(fx.EACH_OPPONENT, 1, lambda g, e, ch: "Creature" in ch.types),
+                                               fx.Discard(fx.EACH_OPPONENT, 1),
+                                               fx.LoseLife(fx.EACH_OPPONENT, 4)),
+                                 text="When Dusk Mangler enters the battlefield, each opponent sacrifices a "
+                                      "creature, discards a card, and loses 4 life.")])
+
+card("Corpse Explosion", "{1}{B}{R}", "Sorcery",
+     spell=spell(fx.DealDamageEach(POWER_OF(fx.INFO("exiled")), players=False, planeswalkers=True),
+                 additional_cost=parse_activation_cost(
+                     "Exile a creature card from your graveyard",
+                     {"a creature card from your graveyard": lambda g, c, ch: "Creature" in ch.types}),
+                 text="As an additional cost to cast this spell, exile a creature card from your graveyard. "
+                      "Corpse Explosion deals damage equal to the exiled card's power to each creature and "
+                      "each planeswalker."))

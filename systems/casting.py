@@ -118,9 +118,26 @@ class Procedure:
             if len(opts) < spec.min:
                 raise IllegalAction(f"no legal target for {spec.text}")
             self._pending_spec = (spec, tc)
-            return Decision("targets", self.player, opts, spec.min, spec.max, spec.text,
-                            data={"index": i})
+            return Decision("targets", self.player, opts, spec.min, self._most_targets(game, spec, opts),
+                            spec.text, data={"index": i})
         return None
+
+    def _most_targets(self, game, spec, opts) -> int:
+        """The most targets the player may choose: a spell that costs more for each target
+        (601.2f) can have only as many as its total cost can be paid with (601.2g-h)."""
+        sa = getattr(self.defn, "spell", None)
+        hi = spec.max
+        if sa is None or sa.extra_generic is None:
+            return hi
+        hi = min(hi, len(opts))
+        while hi > spec.min:
+            self.targets.append(opts[:hi])
+            ok = costs.can_pay_mana(game, self.player, self._total_cost(game))
+            self.targets.pop()
+            if ok:
+                break
+            hi -= 1
+        return hi
 
     def _validate_targets(self, game, spec, grp, tc, chosen_before):
         if not (spec.min <= len(grp) <= spec.max):
@@ -173,6 +190,10 @@ class Procedure:
             self.division = tuple(answer.items())
         elif k == "may" and decision.data.get("what") == "kicker":
             self.kicked = yes_no(answer)
+        elif k == "cost_choice":
+            if isinstance(answer, bool) or answer not in decision.options:
+                raise IllegalAction(f"choose one of the additional costs {decision.options}")
+            self.cost_option = answer
         elif k == "may" and decision.data.get("what") == "casualty":
             self.casualty = yes_no(answer)
         elif k == "x" and decision.data.get("what") == "multikicker":
@@ -223,6 +244,7 @@ class CastTask(Procedure):
         self.kicked = self.pay_choices.pop("kicker", None)
         # casualty (702.153a): None until the intention is announced (601.2b)
         self.casualty = True if "casualty" in self.pay_choices else None
+        self.cost_option = None     # which of 'A, B, or C' additional costs (601.2f)
         self.eid = None
         self.targets = None
         self._given = None
@@ -412,6 +434,13 @@ class CastTask(Procedure):
         if sacrificed:                            # 'the sacrificed creature' (608.2h: its LKI)
             from dataclasses import replace
             game.set(self.eid, replace(game.world.ents[self.eid][Spell], sacrificed=sacrificed))
+        exiled = tuple(self.pay_choices.get("exile", ()))
+        if exiled:                                # 'the exiled card': as it last was in the graveyard
+            from dataclasses import replace
+            for e in exiled:
+                game.snapshot_lki(e)
+                zones.move(game, e, "exile", cause="cost")
+            game.set(self.eid, replace(game.world.ents[self.eid][Spell], exiled=exiled))
         # 601.2i: it becomes cast
         self.done = True
         p = game.players[self.player]
@@ -430,6 +459,8 @@ class CastTask(Procedure):
         and the alternative cost chosen (118.9)."""
         sa = self.defn.spell
         parts = [sa.additional_cost] if sa is not None and sa.additional_cost is not None else []
+        if self.cost_option is not None:
+            parts.append(sa.additional_cost_options[self.cost_option])
         if self.alt == "alt":
             parts.append(self.defn.alt_cost)
         return parts
@@ -438,11 +469,15 @@ class CastTask(Procedure):
         """CR 601.2f, 118.3: an additional or alternative cost must be payable in full; a
         sacrifice can use only permanents the caster controls (701.21a); life can be paid
         only up to the life total (119.4)."""
+        d = self._choose_cost_option(game, sa)
+        if d is not None:
+            return d
         parts = self._cost_parts()
         if not parts and not self.pay_choices:
             return None                 # no additional or alternative cost, nothing chosen
-        for what in ("sacrifice", "discard"):
-            if what in self.pay_choices and not any(getattr(c, what) for c in parts):
+        for what, attr in (("sacrifice", "sacrifice"), ("discard", "discard"),
+                           ("exile", "exile_from_graveyard")):
+            if what in self.pay_choices and not any(getattr(c, attr) for c in parts):
                 raise IllegalAction(f"{self.defn.name} has no {what} cost")
         life = sum(c.life for c in parts)
         if life and game.players[self.player].life < life:
@@ -458,6 +493,15 @@ class CastTask(Procedure):
                 grp = list(self.pay_choices["sacrifice"])
                 if len(grp) != n or len(set(grp)) != n or any(g not in opts for g in grp):
                     raise IllegalAction(f"can't sacrifice {[game.name(g) for g in grp]} for this cost")
+            if add.exile_from_graveyard is not None:
+                opts = costs.graveyard_exile_candidates(game, self.player, self.card, add)
+                if not opts:
+                    raise IllegalAction(f"no card in the graveyard to exile for {self.defn.name}")
+                if "exile" not in self.pay_choices:
+                    return Decision("cost", self.player, opts, 1, 1, "exile", data={"what": "exile"})
+                grp = list(self.pay_choices["exile"])
+                if len(grp) != 1 or grp[0] not in opts:
+                    raise IllegalAction(f"can't exile {[game.name(g) for g in grp]} for this cost")
             if add.discard:
                 hand = [c for c in game.players[self.player].hand if c != self.card]
                 if len(hand) < add.discard:
@@ -469,6 +513,27 @@ class CastTask(Procedure):
                 if len(grp) != add.discard or len(set(grp)) != len(grp) or any(c not in hand for c in grp):
                     raise IllegalAction("illegal discard for this cost")
         return None
+
+    def _choose_cost_option(self, game, sa):
+        """601.2f: 'As an additional cost to cast this spell, A, B, or C': the caster chooses
+        one they can pay; the action's `pay` may name it (a sacrifice, a discard, life)."""
+        options = sa.additional_cost_options if sa is not None else ()
+        if not options or self.cost_option is not None:
+            return None
+        payable = [i for i, c in enumerate(options)
+                   if costs.non_mana_payable(game, self.player, self.card, c)]
+        if not payable:
+            raise IllegalAction(f"none of the additional costs of {self.defn.name} can be paid")
+        named = [i for i in payable if any(
+            k in self.pay_choices and bool(getattr(options[i], k)) for k in ("sacrifice", "discard", "life"))]
+        if len(named) == 1:
+            self.cost_option = named[0]
+            self.pay_choices.pop("life", None)      # (named the cost; its amount is the card's)
+            return None
+        return Decision("cost_choice", self.player, payable, 1, 1,
+                        "choose the additional cost to pay: " + "; ".join(
+                            f"{i}: {options[i].text}" for i in payable),
+                        data={"what": "additional cost", **(only(payable[0]) if len(payable) == 1 else {})})
 
     def _base_cost(self):
         if self.alt == "free":

@@ -377,7 +377,8 @@ def _plain_cost(defn):
     hit = _PLAIN.get(defn, False)
     if hit is False:
         sa = defn.spell
-        plain = (sa is None or not (sa.modes or sa.additional_cost or sa.cast_only or sa.targets)) \
+        plain = (sa is None or not (sa.modes or sa.additional_cost or sa.cast_only or sa.targets
+                                    or sa.additional_cost_options)) \
             and defn.alt_cost is None and "Aura" not in defn.subtypes and not defn.keyword_alts
         cost = defn.cost
         hit = _PLAIN[defn] = (cost.with_x(0) if cost.x else cost) if plain else None
@@ -412,12 +413,13 @@ def can_cast(game, player: int, card: int, alt) -> bool:
     if alt not in (None, "free", "alt", "madness") and defn.keyword_alt_cost(alt) is None:
         return False
     for add in parts:
-        if add.sacrifice is not None and len(costs.sacrifice_candidates(game, player, add)) < add.sacrifice_n:
-            return False
-        if add.discard and len([c for c in game.players[player].hand if c != card]) < add.discard:
+        if not costs.non_mana_payable(game, player, card, add):
             return False
     if sum(c.life for c in parts) > game.players[player].life:          # 119.4
         return False
+    options = defn.spell.additional_cost_options if defn.spell is not None else ()
+    if options and not any(costs.non_mana_payable(game, player, card, c) for c in options):
+        return False                                    # 'A, B, or C': one must be payable
     if defn.spell is not None and defn.spell.cast_only == "combat" and game.step not in COMBAT_STEPS:
         return False                                    # 'Cast this spell only during combat' (601.3)
     return fixed_cost_payable(game, player, card, alt, parts)

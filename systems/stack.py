@@ -81,9 +81,11 @@ class ResolveTask:
                         r.pre_entry_step() for ab in defn.abilities if isinstance(ab, StaticAbility)
                         for r in ab.replacement if hasattr(r, "pre_entry_step"))
             targets = spell.targets
+            info = None
+            if spell.sacrificed or spell.exiled:       # 'the sacrificed creature', 'the exiled card'
+                info = {"sacrificed": spell.sacrificed, "exiled": spell.exiled}
             self.ctx = Ctx(eid, eid, spell.controller, targets, spell.x, spell.modes,
-                           is_spell=True, division=spell.division,
-                           info={"sacrificed": spell.sacrificed} if spell.sacrificed else None)
+                           is_spell=True, division=spell.division, info=info)
         else:
             ab = comps[StackAbility]
             tspecs, steps = ability_parts(ab.ability, ab.modes)

@@ -105,3 +105,19 @@ def test_brass_knuckles_copy_is_a_token_not_created_and_two_give_double_strike_o
         d = game.pending
         game.decide({} if d.kind == "blockers" else Pass())
     assert game.players[1].life == 16
+
+
+def test_a_spell_costing_more_per_target_offers_only_as_many_targets_as_can_be_paid():
+    """601.2f-h (found while adding these cards: random decks reached it): Fireball with
+    X = 2 and three Mountains can have one target only (each target beyond the first costs
+    {1} more); the targets decision says so, so an agent's answer within it is legal."""
+    from mtg_ecs.apps.agents import RandomAgent
+    game, h = Game.from_setup({"cards": [TWO_TWO], "players": [
+        {"battlefield": ["Mountain"] * 3, "hand": [{"card": "Fireball", "id": "fb"}],
+         "library": ["Forest"]},
+        {"battlefield": [{"card": "Test Two Two", "id": "a"}], "library": ["Forest"]}]})
+    game.decide(Cast(_eid(game, h, "fb"), x=2))
+    d = game.pending
+    assert d.kind == "targets" and d.max == 1
+    for seed in range(10):
+        game.clone().decide(RandomAgent(seed).act(game, d))

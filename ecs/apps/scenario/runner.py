@@ -425,7 +425,7 @@ class Runner:
             if ans not in ("yes", "no", True, False):
                 raise ScenarioError(f"{where}: answer yes or no")
             return ans in ("yes", True)
-        if k in ("x", "number"):
+        if k in ("x", "number", "cost_choice"):
             return ans
         if k == "modes":
             return ans if isinstance(ans, list) else [ans]
