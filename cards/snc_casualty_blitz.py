@@ -14,6 +14,7 @@ from mtg_ecs.systems.copy import CopySpell
 from mtg_ecs.systems.damage import dealt_noncombat_damage_this_turn
 from mtg_ecs.systems.library import LookPutOneIntoHand
 from mtg_ecs.systems.movement import POWER_OF, ReturnFromGraveyardToHand
+from mtg_ecs.systems.playing import RevealTopMayPlayFree
 from mtg_ecs.systems.search import If
 from mtg_ecs.systems.targeting import creature, player, target
 from mtg_ecs.systems.unless import LoseLifeUnlessDiscards
@@ -140,3 +141,14 @@ card("Corpse Explosion", "{1}{B}{R}", "Sorcery",
                  text="As an additional cost to cast this spell, exile a creature card from your graveyard. "
                       "Corpse Explosion deals damage equal to the exiled card's power to each creature and "
                       "each planeswalker."))
+
+card("Ziatora's Envoy", "{1}{B}{R}{G}", "Creature — Viashino Warrior", pt=(5, 4),
+     keywords=["trample", "blitz {2}{B}{R}{G}"],
+     abilities=[TriggeredAbility(tr.DealsCombatDamageToPlayer(),
+                                 (RevealTopMayPlayFree(reveal=False, max_mana_value=lambda g, ctx: ctx.info["amount"],
+                                                       otherwise="hand"),),
+                                 text="Whenever Ziatora's Envoy deals combat damage to a player, look at the top "
+                                      "card of your library. You may play a land from the top of your library or "
+                                      "cast a spell with mana value less than or equal to the damage dealt from "
+                                      "the top of your library without paying its mana cost. If you don't, put "
+                                      "that card into your hand.")])

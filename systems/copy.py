@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from mtg_ecs.components import Card, Spell, CopyOf, EntersAsCopy
+from mtg_ecs.components import Card, Counters, Spell, CopyOf, EntersAsCopy, TAPPED
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, StepKey
 from mtg_ecs.systems.effects import Step
 from mtg_ecs.systems.targeting import TargetContext, candidates, is_legal
@@ -192,6 +192,7 @@ def _run_procs(game, st):
 # ---------------------------------------------------------------------------
 # Entering as a copy of a permanent (CR 707.2, 707.5, 614.1c, 614.12)
 # ---------------------------------------------------------------------------
+from mtg_ecs.systems import replacement
 from mtg_ecs.systems.replacement import Replacement
 
 
@@ -277,3 +278,51 @@ class ChooseCopy(Step):
 
     def _player(self, ctx):
         return self.player if self.player is not None else ctx.controller
+
+
+# ---------------------------------------------------------------------------
+# Token copies of permanents (CR 111.10, 707.2, 707.9)
+# ---------------------------------------------------------------------------
+class CreateTokenCopy(Step):
+    """'Create a token that's a copy of <it>' (Jaxis, the Troublemaker): the token's
+    characteristics are the object's copiable values only (707.2): not its counters, tapped
+    state, attachments or non-copy effects (002 Jaxis R1); what that object is copying, or
+    a token's characteristics as its creating effect stated (R3, R4: `copiable_defn`); it
+    wasn't cast, so X is 0 (107.3, R2). Its 'enters with' and 'as enters' replacement
+    effects apply and its enters abilities trigger (614.1c, 614.12; R5). The tokens made
+    go to ctx.vars[key] ('it' later in the effect)."""
+
+    def __init__(self, what, key="created"):
+        self.what = what
+        self.key = key
+
+    def run(self, game, ctx):
+        made = []
+        for e in self.what.resolve(game, ctx):
+            if isinstance(e, PlayerRef) or e not in game.battlefield:
+                continue
+            made.append(create_token(game, copiable_defn(game, e), ctx.controller))
+        ctx.vars[self.key] = made
+
+
+def create_token(game, defn, controller: int) -> int:
+    """CR 111.2: a token with the characteristics `defn` enters the battlefield under
+    `controller`'s control (who owns it); replacement effects that modify how it enters
+    apply to it (614.1c), then it is announced as created."""
+    eid = game.create_object(defn, controller, "battlefield", token=True)
+    game.battlefield.remove(eid)
+    game.battlefield.append(eid)
+    if replacement.could_replace_move(game, defn):
+        ev = {"eid": eid, "from": None, "to": "battlefield", "position": "top", "cause": "create",
+              "tapped": False, "controller": controller, "shuffle": False, "reveal": False,
+              "x": None, "counters": {}, "by": controller, "order": ()}
+        replacement.zone_change(game, ev)
+        if ev["counters"]:                          # it enters with them (122.6): not 'put'
+            game.set(eid, Counters(tuple(sorted(ev["counters"].items()))))
+        if ev["tapped"]:
+            game.set(eid, TAPPED)
+        for hook in ev.get("after_enter", ()):      # 'as ~ enters' choices (systems/entering.py)
+            hook(game, eid)
+    game.emit("zone_change", old=None, new=eid, frm=None, to="battlefield", owner=controller,
+              controller=controller, cause="create", card=None)
+    return eid

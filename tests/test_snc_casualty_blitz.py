@@ -121,3 +121,101 @@ def test_a_spell_costing_more_per_target_offers_only_as_many_targets_as_can_be_p
     assert d.kind == "targets" and d.max == 1
     for seed in range(10):
         game.clone().decide(RandomAgent(seed).act(game, d))
+
+
+def _make_token_copies(game, target, controller=0, blitz=True):
+    """Jaxis, the Troublemaker's effect on `target` (the card waits for Doubling Season,
+    002 Jaxis R7): create a token copy; it gains the blitz package."""
+    from mtg_ecs.systems.blitz import GainsBlitzPackage
+    from mtg_ecs.systems.copy import CreateTokenCopy
+    from mtg_ecs.systems.effects import CHOSEN, TARGET, Ctx
+    ctx = Ctx(None, None, controller, [[target]])
+    steps = [CreateTokenCopy(TARGET(0))] + ([GainsBlitzPackage(CHOSEN("created"))] if blitz else [])
+    for s in steps:
+        assert s.run(game, ctx) is None
+    return ctx.vars["created"]
+
+
+def test_a_token_copy_has_copiable_values_only():
+    """002 Jaxis, the Troublemaker R1 (CR 707.2): the copy of a tapped 2/2 with a +1/+1
+    counter, an Aura and a pump is an untapped 2/2 with no counter and nothing attached;
+    R4: a copy of a token copies what made it (a Citizen: 1/1 green-white Citizen)."""
+    from mtg_ecs.components import Card, Tapped
+    game, h = Game.from_setup({"cards": [TWO_TWO], "players": [
+        {"battlefield": [{"card": "Test Two Two", "id": "bear", "tapped": True, "counters": {"+1/+1": 1}},
+                         {"card": "Armored Ascension", "id": "aura", "attached_to": "bear"},
+                         {"card": "Citizen", "token": True, "id": "cit", "counters": {"+1/+1": 2}},
+                         "Plains", "Plains", "Plains"],
+         "library": ["Forest"] * 3},
+        {"library": ["Forest"] * 3}]})
+    bear, cit = _eid(game, h, "bear"), _eid(game, h, "cit")
+    assert game.chars(bear).power > 2
+    [tok] = _make_token_copies(game, bear, blitz=False)
+    ch = game.chars(tok)
+    assert (ch.name, ch.power, ch.toughness) == ("Test Two Two", 2, 2)
+    assert game.world.ents[tok][Card].token and Tapped not in game.world.ents[tok]
+    assert not game.counters(tok).get("+1/+1")
+    [tok2] = _make_token_copies(game, cit, blitz=False)
+    ch = game.chars(tok2)
+    assert (ch.name, ch.power, ch.toughness, sorted(ch.colors)) == ("Citizen", 1, 1, ["G", "W"])
+
+
+def test_a_token_copy_has_x_0_triggers_on_entering_and_copies_what_a_clone_copies():
+    """002 Jaxis R2: X is 0 (a copy of Protean Hydra enters with no counters: a 0/0 that
+    dies); R3: a copy of a Clone copying Obstinate Baloth is an Obstinate Baloth; R5: its
+    enters ability triggers (you gain 4 life)."""
+    game, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Protean Hydra", "id": "hydra", "x": 3, "counters": {"+1/+1": 3}}],
+         "library": ["Forest"] * 3},
+        {"library": ["Forest"] * 3}]})
+    [tok] = _make_token_copies(game, _eid(game, h, "hydra"), blitz=False)
+    assert game.chars(tok).power == 0 and not game.counters(tok).get("+1/+1")
+    game.decide(Pass())                      # state-based actions: the 0/0 token dies
+    assert tok not in game.battlefield
+    from mtg_ecs.systems.copy import copiable_defn
+    game2, h2 = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Obstinate Baloth", "id": "baloth"}, "Island", "Island", "Island", "Island"],
+         "hand": [{"card": "Clone", "id": "clone"}], "library": ["Forest"] * 3},
+        {"library": ["Forest"] * 3}]})
+    game2.decide(Cast(_eid(game2, h2, "clone")))
+    game2.decide(Pass())
+    game2.decide(Pass())
+    game2.decide(True)
+    game2.decide([_eid(game2, h2, "baloth")])
+    while game2.stack:                       # the Clone's enters trigger: 4 life
+        game2.decide(Pass())
+    assert game2.players[0].life == 24
+    clone = _eid(game2, h2, "clone")
+    assert copiable_defn(game2, clone).name == "Obstinate Baloth" and clone in game2.battlefield
+    [tok] = _make_token_copies(game2, clone, blitz=False)
+    assert game2.chars(tok).name == "Obstinate Baloth"
+    while game2.pending.kind != "priority" or game2.stack or game2.pending_triggers:
+        game2.decide(Pass())
+    assert game2.players[0].life == 28
+
+
+def test_a_token_copy_with_the_blitz_package_and_a_clone_of_it():
+    """002 Jaxis R6 (and §2.4 #6): the token has haste and 'When this creature dies, draw
+    a card' and is sacrificed at the next end step (its controller draws); a Clone entering
+    as a copy of it copies the creature but gets none of that."""
+    game, h = Game.from_setup({"cards": [TWO_TWO], "players": [
+        {"battlefield": [{"card": "Test Two Two", "id": "bear"}] + ["Island"] * 4,
+         "hand": [{"card": "Clone", "id": "clone"}], "library": ["Forest"] * 4},
+        {"library": ["Forest"] * 4}]})
+    [tok] = _make_token_copies(game, _eid(game, h, "bear"))
+    assert game.chars(tok).has("haste") and not game.chars(_eid(game, h, "bear")).has("haste")
+    game.decide(Cast(_eid(game, h, "clone")))
+    game.decide(Pass())
+    game.decide(Pass())
+    game.decide(True)
+    game.decide([tok])
+    clone = _eid(game, h, "clone")
+    assert game.chars(clone).name == "Test Two Two" and not game.chars(clone).has("haste")
+    hand = len(game.players[0].hand)
+    while game.step != "end" or game.stack or game.pending_triggers or game.pending.kind != "priority":
+        d = game.pending
+        game.decide({} if d.kind in ("attackers", "blockers") else Pass())
+        if game.step == "cleanup":
+            break
+    assert tok not in game.battlefield and clone in game.battlefield
+    assert len(game.players[0].hand) == hand + 1         # the token died: one card
