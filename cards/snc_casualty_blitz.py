@@ -135,9 +135,7 @@ card("Dusk Mangler", "{5}{B}{B}", "Creature — Horror", pt=(5, 4),
 
 card("Corpse Explosion", "{1}{B}{R}", "Sorcery",
      spell=spell(fx.DealDamageEach(POWER_OF(fx.INFO("exiled")), players=False, planeswalkers=True),
-                 additional_cost=parse_activation_cost(
-                     "Exile a creature card from your graveyard",
-                     {"a creature card from your graveyard": lambda g, c, ch: "Creature" in ch.types}),
+                 exile_from_graveyard=lambda g, c, ch: "Creature" in ch.types,
                  text="As an additional cost to cast this spell, exile a creature card from your graveyard. "
                       "Corpse Explosion deals damage equal to the exiled card's power to each creature and "
                       "each planeswalker."))

@@ -147,14 +147,13 @@ class Cost:
     discard_self: bool = False      # "Discard this card" (cycling, 702.29a)
     tap_untapped: tuple = ()        # (n, filter): "Tap N untapped <filter> you control" (no {T}: 302.6)
     sacrifice_n: int = 1            # "Sacrifice three black creatures": how many `sacrifice` matches
-    exile_from_graveyard: object = None     # filter(game, card, chars): "Exile a <...> card from your graveyard"
 
     @property
     def is_free(self) -> bool:
         return (self.mana.total == 0 and not self.mana.x and not self.tap and not self.untap
                 and self.sacrifice is None and not self.sacrifice_self and not self.discard
                 and not self.life and self.loyalty is None and not self.remove_counters
-                and not self.discard_self and not self.tap_untapped and self.exile_from_graveyard is None)
+                and not self.discard_self and not self.tap_untapped)
 
 
 _COST_PART = re.compile(r"\s*,\s*")
@@ -177,7 +176,6 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
     remove = []
     tap_untapped = ()
     sac_n = 1
-    exile_gy = None
     for part in _COST_PART.split(t):
         if not part:
             continue
@@ -203,11 +201,6 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
                 if sacrifice_filters is None or what not in sacrifice_filters:
                     raise CardError(f"no filter for sacrifice cost {part!r}")
                 sac = sacrifice_filters[what]
-        elif part.lower().startswith("exile ") and part.lower().endswith(" from your graveyard"):
-            what = part[len("exile "):].lower()
-            if sacrifice_filters is None or what not in sacrifice_filters:
-                raise CardError(f"no filter for exile cost {part!r}")
-            exile_gy = sacrifice_filters[what]
         elif part.lower().startswith("pay ") and part.lower().endswith(" life"):
             life = int(part.split()[1])
         elif re.fullmatch(r"remove (a|an|one|two|three|\d+) (\S+) counters? from (~|this \w+|it)", part.lower()):
@@ -226,8 +219,8 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
             raise CardError(f"unknown cost component {part!r} in {text!r}")
     c = Cost(parse_cost(mana_txt), tap, untap, sac, sac_self, discard, life, None, False, text,
              tuple(remove))
-    if tap_untapped or sac_n != 1 or exile_gy is not None:
-        c = replace(c, tap_untapped=tap_untapped, sacrifice_n=sac_n, exile_from_graveyard=exile_gy)
+    if tap_untapped or sac_n != 1:
+        c = replace(c, tap_untapped=tap_untapped, sacrifice_n=sac_n)
     return c
 
 
@@ -263,6 +256,8 @@ class SpellAbility:
     text: str = ""
     additional_cost: object = None  # Cost: "As an additional cost to cast this spell, ..." (601.2f)
     additional_cost_options: tuple = ()   # Costs: "..., <A>, <B>, or <C>": one of them (601.2f)
+    exile_from_graveyard: object = None   # filter(game, card, chars): "As an additional cost to cast
+                                          # this spell, exile a <...> card from your graveyard"
     extra_generic: object = None    # fn(targets) -> {N} more to cast: "costs {1} more for each target beyond the first" (601.2f)
     x_color: str | None = None      # "Spend only black mana on X." ('B'; 107.3, 601.2f-h)
     cast_only: str | None = None    # "Cast this spell only during combat." ('combat'; 601.3)

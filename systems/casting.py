@@ -469,15 +469,14 @@ class CastTask(Procedure):
         """CR 601.2f, 118.3: an additional or alternative cost must be payable in full; a
         sacrifice can use only permanents the caster controls (701.21a); life can be paid
         only up to the life total (119.4)."""
-        d = self._choose_cost_option(game, sa)
+        d = self._choose_cost_option(game, sa) or self._graveyard_exile_choice(game, sa)
         if d is not None:
             return d
         parts = self._cost_parts()
         if not parts and not self.pay_choices:
             return None                 # no additional or alternative cost, nothing chosen
-        for what, attr in (("sacrifice", "sacrifice"), ("discard", "discard"),
-                           ("exile", "exile_from_graveyard")):
-            if what in self.pay_choices and not any(getattr(c, attr) for c in parts):
+        for what in ("sacrifice", "discard"):
+            if what in self.pay_choices and not any(getattr(c, what) for c in parts):
                 raise IllegalAction(f"{self.defn.name} has no {what} cost")
         life = sum(c.life for c in parts)
         if life and game.players[self.player].life < life:
@@ -493,15 +492,6 @@ class CastTask(Procedure):
                 grp = list(self.pay_choices["sacrifice"])
                 if len(grp) != n or len(set(grp)) != n or any(g not in opts for g in grp):
                     raise IllegalAction(f"can't sacrifice {[game.name(g) for g in grp]} for this cost")
-            if add.exile_from_graveyard is not None:
-                opts = costs.graveyard_exile_candidates(game, self.player, self.card, add)
-                if not opts:
-                    raise IllegalAction(f"no card in the graveyard to exile for {self.defn.name}")
-                if "exile" not in self.pay_choices:
-                    return Decision("cost", self.player, opts, 1, 1, "exile", data={"what": "exile"})
-                grp = list(self.pay_choices["exile"])
-                if len(grp) != 1 or grp[0] not in opts:
-                    raise IllegalAction(f"can't exile {[game.name(g) for g in grp]} for this cost")
             if add.discard:
                 hand = [c for c in game.players[self.player].hand if c != self.card]
                 if len(hand) < add.discard:
@@ -534,6 +524,24 @@ class CastTask(Procedure):
                         "choose the additional cost to pay: " + "; ".join(
                             f"{i}: {options[i].text}" for i in payable),
                         data={"what": "additional cost", **(only(payable[0]) if len(payable) == 1 else {})})
+
+    def _graveyard_exile_choice(self, game, sa):
+        """601.2f, 118.3: 'As an additional cost to cast this spell, exile a <...> card from
+        your graveyard': the card is chosen now and exiled as the costs are paid."""
+        filt = sa.exile_from_graveyard if sa is not None else None
+        if filt is None:
+            if "exile" in self.pay_choices:
+                raise IllegalAction(f"{self.defn.name} has no exile cost")
+            return None
+        opts = costs.graveyard_exile_candidates(game, self.player, self.card, filt)
+        if not opts:
+            raise IllegalAction(f"no card in the graveyard to exile for {self.defn.name}")
+        if "exile" not in self.pay_choices:
+            return Decision("cost", self.player, opts, 1, 1, "exile", data={"what": "exile"})
+        grp = list(self.pay_choices["exile"])
+        if len(grp) != 1 or grp[0] not in opts:
+            raise IllegalAction(f"can't exile {[game.name(g) for g in grp]} for this cost")
+        return None
 
     def _base_cost(self):
         if self.alt == "free":

@@ -423,15 +423,13 @@ def non_mana_payable(game, player: int, card: int, cost: Cost) -> bool:
         return False
     if cost.discard and len([c for c in game.players[player].hand if c != card]) < cost.discard:
         return False
-    if cost.exile_from_graveyard is not None and not graveyard_exile_candidates(game, player, card, cost):
-        return False
     return cost.life <= game.players[player].life
 
 
-def graveyard_exile_candidates(game, player: int, card: int, cost: Cost) -> list:
-    """'Exile a <...> card from your graveyard' (a cost, 118.3): the matching cards there."""
-    return [c for c in game.players[player].graveyard
-            if c != card and cost.exile_from_graveyard(game, c, game.chars(c))]
+def graveyard_exile_candidates(game, player: int, card: int, filter) -> list:
+    """'Exile a <...> card from your graveyard' (a cost, 118.3): the cards there `filter`
+    (game, card, chars) matches."""
+    return [c for c in game.players[player].graveyard if c != card and filter(game, c, game.chars(c))]
 
 
 def sacrifice_candidates(game, player: int, cost: Cost) -> list:

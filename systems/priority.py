@@ -378,7 +378,7 @@ def _plain_cost(defn):
     if hit is False:
         sa = defn.spell
         plain = (sa is None or not (sa.modes or sa.additional_cost or sa.cast_only or sa.targets
-                                    or sa.additional_cost_options)) \
+                                    or sa.additional_cost_options or sa.exile_from_graveyard)) \
             and defn.alt_cost is None and "Aura" not in defn.subtypes and not defn.keyword_alts
         cost = defn.cost
         hit = _PLAIN[defn] = (cost.with_x(0) if cost.x else cost) if plain else None
@@ -420,6 +420,9 @@ def can_cast(game, player: int, card: int, alt) -> bool:
     options = defn.spell.additional_cost_options if defn.spell is not None else ()
     if options and not any(costs.non_mana_payable(game, player, card, c) for c in options):
         return False                                    # 'A, B, or C': one must be payable
+    exile = defn.spell.exile_from_graveyard if defn.spell is not None else None
+    if exile is not None and not costs.graveyard_exile_candidates(game, player, card, exile):
+        return False
     if defn.spell is not None and defn.spell.cast_only == "combat" and game.step not in COMBAT_STEPS:
         return False                                    # 'Cast this spell only during combat' (601.3)
     return fixed_cost_payable(game, player, card, alt, parts)

@@ -219,3 +219,31 @@ def test_a_token_copy_with_the_blitz_package_and_a_clone_of_it():
             break
     assert tok not in game.battlefield and clone in game.battlefield
     assert len(game.players[0].hand) == hand + 1         # the token died: one card
+
+
+def test_casualty_x_is_chosen_only_with_casualty():
+    """002 Ob Nixilis, the Adversary R2: X is chosen with the casualty cost; Ob Nixilis
+    cast without casualty has no X to give (refused, nothing changes), and X beyond every
+    creature's power can't be paid."""
+    game, h = Game.from_setup({"cards": [TWO_TWO], "players": [
+        {"battlefield": ["Swamp", "Mountain", "Mountain", {"card": "Test Two Two", "id": "t"}],
+         "hand": [{"card": "Ob Nixilis, the Adversary", "id": "ob"}], "library": ["Forest"]},
+        {"library": ["Forest"]}]})
+    from mtg_ecs.core.hashing import state_hash
+    ob, t = _eid(game, h, "ob"), _eid(game, h, "t")
+    before = state_hash(game)
+    with pytest.raises(IllegalAction):
+        game.decide(Cast(ob, x=3, pay={"casualty": [t]}))
+    assert state_hash(game) == before
+    game.decide(Cast(ob, x=2))
+    with pytest.raises(IllegalAction, match="casualty X"):
+        game.decide(False)                  # no casualty: no X
+    game, h = Game.from_setup({"cards": [TWO_TWO], "players": [
+        {"battlefield": ["Swamp", "Mountain", "Mountain", {"card": "Test Two Two", "id": "t"}],
+         "hand": [{"card": "Ob Nixilis, the Adversary", "id": "ob"}], "library": ["Forest"]},
+        {"library": ["Forest"]}]})
+    game.decide(Cast(_eid(game, h, "ob")))
+    assert game.pending.kind == "may"
+    game.decide(True)
+    d = game.pending
+    assert d.kind == "x" and d.options == [0, 1, 2]
