@@ -127,9 +127,10 @@ card("Dusk Mangler", "{5}{B}{B}", "Creature — Horror", pt=(5, 4),
                                           parse_activation_cost("Pay 4 life")),
                  text="As an additional cost to cast this spell, sacrifice a creature, discard a card, "
                       "or pay 4 life."),
-     abilities=[TriggeredAbility(tr.Enters(), (fx.Sacrifice(fx.EACH_OPPONENT, 1, lambda g, e, ch: "Creature" in ch.types),
-                                               fx.Discard(fx.EACH_OPPONENT, 1),
-                                               fx.LoseLife(fx.EACH_OPPONENT, 4)),
+     abilities=[TriggeredAbility(tr.Enters(),
+                                 (fx.Sacrifice(fx.EACH_OPPONENT, 1, lambda g, e, ch: "Creature" in ch.types),
+                                  fx.Discard(fx.EACH_OPPONENT, 1),
+                                  fx.LoseLife(fx.EACH_OPPONENT, 4)),
                                  text="When Dusk Mangler enters the battlefield, each opponent sacrifices a "
                                       "creature, discards a card, and loses 4 life.")])
 
@@ -142,11 +143,10 @@ card("Corpse Explosion", "{1}{B}{R}", "Sorcery",
 
 card("Ziatora's Envoy", "{1}{B}{R}{G}", "Creature — Viashino Warrior", pt=(5, 4),
      keywords=["trample", "blitz {2}{B}{R}{G}"],
-     abilities=[TriggeredAbility(tr.DealsCombatDamageToPlayer(),
-                                 (RevealTopMayPlayFree(reveal=False, max_mana_value=lambda g, ctx: ctx.info["amount"],
-                                                       otherwise="hand"),),
-                                 text="Whenever Ziatora's Envoy deals combat damage to a player, look at the top "
-                                      "card of your library. You may play a land from the top of your library or "
-                                      "cast a spell with mana value less than or equal to the damage dealt from "
-                                      "the top of your library without paying its mana cost. If you don't, put "
-                                      "that card into your hand.")])
+     abilities=[TriggeredAbility(
+         tr.DealsCombatDamageToPlayer(),
+         (RevealTopMayPlayFree(reveal=False, max_mana_value=lambda g, ctx: ctx.info["amount"], otherwise="hand"),),
+         text="Whenever Ziatora's Envoy deals combat damage to a player, look at the top card of your library. "
+              "You may play a land from the top of your library or cast a spell with mana value less than or "
+              "equal to the damage dealt from the top of your library without paying its mana cost. If you "
+              "don't, put that card into your hand.")])

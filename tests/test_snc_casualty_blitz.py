@@ -67,9 +67,9 @@ def test_casualty_asked_only_with_a_creature_able_to_pay():
 def test_brass_knuckles_copy_is_a_token_not_created_and_two_give_double_strike_once():
     """002 Brass Knuckles R2: the copy of the permanent spell enters as a token as it
     resolves (608.3f, 111.12) - not 'created' (its entering isn't a token creation, so no
-    token-creation replacement or trigger sees it). R1: with both attached, the creature has
-    double strike (redundant instances don't add a third damage step, 702.4): a 2/2 deals
-    2 + 2 combat damage."""
+    token-creation replacement or trigger sees it). 002 Brass Knuckles R1: with both attached,
+    the creature has double strike (redundant instances don't add a third damage step,
+    702.4): a 2/2 deals 2 + 2 combat damage."""
     from mtg_ecs.components import Card
     from mtg_ecs.core.decisions import Activate
     from mtg_ecs.systems.costs import activated_abilities
@@ -124,8 +124,8 @@ def test_a_spell_costing_more_per_target_offers_only_as_many_targets_as_can_be_p
 
 
 def _make_token_copies(game, target, controller=0, blitz=True):
-    """Jaxis, the Troublemaker's effect on `target` (the card waits for Doubling Season,
-    002 Jaxis R7): create a token copy; it gains the blitz package."""
+    """Jaxis, the Troublemaker's effect on `target` (the card itself waits for Doubling
+    Season, its ruling R7): create a token copy; it gains the blitz package."""
     from mtg_ecs.systems.blitz import GainsBlitzPackage
     from mtg_ecs.systems.copy import CreateTokenCopy
     from mtg_ecs.systems.effects import CHOSEN, TARGET, Ctx
@@ -139,7 +139,8 @@ def _make_token_copies(game, target, controller=0, blitz=True):
 def test_a_token_copy_has_copiable_values_only():
     """002 Jaxis, the Troublemaker R1 (CR 707.2): the copy of a tapped 2/2 with a +1/+1
     counter, an Aura and a pump is an untapped 2/2 with no counter and nothing attached;
-    R4: a copy of a token copies what made it (a Citizen: 1/1 green-white Citizen)."""
+    002 Jaxis, the Troublemaker R4: a copy of a token copies what made it (a Citizen:
+    1/1 green-white Citizen)."""
     from mtg_ecs.components import Card, Tapped
     game, h = Game.from_setup({"cards": [TWO_TWO], "players": [
         {"battlefield": [{"card": "Test Two Two", "id": "bear", "tapped": True, "counters": {"+1/+1": 1}},
@@ -161,9 +162,10 @@ def test_a_token_copy_has_copiable_values_only():
 
 
 def test_a_token_copy_has_x_0_triggers_on_entering_and_copies_what_a_clone_copies():
-    """002 Jaxis R2: X is 0 (a copy of Protean Hydra enters with no counters: a 0/0 that
-    dies); R3: a copy of a Clone copying Obstinate Baloth is an Obstinate Baloth; R5: its
-    enters ability triggers (you gain 4 life)."""
+    """002 Jaxis, the Troublemaker R2: X is 0 (a copy of Protean Hydra enters with no
+    counters: a 0/0 that dies); 002 Jaxis, the Troublemaker R3: a copy of a Clone copying
+    Obstinate Baloth is an Obstinate Baloth; 002 Jaxis, the Troublemaker R5: its enters
+    ability triggers (you gain 4 life)."""
     game, h = Game.from_setup({"players": [
         {"battlefield": [{"card": "Protean Hydra", "id": "hydra", "x": 3, "counters": {"+1/+1": 3}}],
          "library": ["Forest"] * 3},
@@ -174,7 +176,7 @@ def test_a_token_copy_has_x_0_triggers_on_entering_and_copies_what_a_clone_copie
     assert tok not in game.battlefield
     from mtg_ecs.systems.copy import copiable_defn
     game2, h2 = Game.from_setup({"players": [
-        {"battlefield": [{"card": "Obstinate Baloth", "id": "baloth"}, "Island", "Island", "Island", "Island"],
+        {"battlefield": [{"card": "Obstinate Baloth", "id": "baloth"}] + ["Island"] * 4,
          "hand": [{"card": "Clone", "id": "clone"}], "library": ["Forest"] * 3},
         {"library": ["Forest"] * 3}]})
     game2.decide(Cast(_eid(game2, h2, "clone")))
@@ -195,9 +197,9 @@ def test_a_token_copy_has_x_0_triggers_on_entering_and_copies_what_a_clone_copie
 
 
 def test_a_token_copy_with_the_blitz_package_and_a_clone_of_it():
-    """002 Jaxis R6 (and §2.4 #6): the token has haste and 'When this creature dies, draw
-    a card' and is sacrificed at the next end step (its controller draws); a Clone entering
-    as a copy of it copies the creature but gets none of that."""
+    """002 Jaxis, the Troublemaker R6 (and 002 §2.4 #6): the token has haste and 'When
+    this creature dies, draw a card' and is sacrificed at the next end step (its controller
+    draws); a Clone entering as a copy of it copies the creature but gets none of that."""
     game, h = Game.from_setup({"cards": [TWO_TWO], "players": [
         {"battlefield": [{"card": "Test Two Two", "id": "bear"}] + ["Island"] * 4,
          "hand": [{"card": "Clone", "id": "clone"}], "library": ["Forest"] * 4},
