@@ -415,12 +415,12 @@ class CastTask(Procedure):
 
     def _pay_and_cast(self, game, cost):
         """601.2g-i: the total cost `cost` is paid, then the spell becomes cast."""
+        if self.casualty:
+            self._casualty_choice(game)               # 601.2h: its power is checked as it is paid
         game.set(self.eid, Spell(self.player, tuple(tuple(g) for g in self.targets),
                                  self.modes or (), self.x, self.division or (), self.alt,
                                  kicked=int(self.kicked), cast_from=self.from_zone,
                                  casualty=bool(self.casualty)))
-        if self.casualty:
-            self._casualty_choice(game)               # 601.2h: its power is checked as it is paid
         costs.pay_mana(game, self.player, cost, self.mana_sources)
         parts = self._cost_parts()
         life = sum(c.life for c in parts) if parts else 0
