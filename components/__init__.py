@@ -175,6 +175,8 @@ class Spell:
     copy: bool = False
     sacrificed: tuple = ()      # objects sacrificed to pay its costs (their LKI: 'the sacrificed creature')
     cast_from: str | None = None    # the zone it was cast from (601.2a); None: not cast (a copy)
+    casualty: bool = False      # a casualty cost was paid for it (702.153a)
+    exiled: tuple = ()          # cards exiled to pay its costs (their LKI: 'the exiled card')
 
 
 @dataclass(frozen=True, slots=True)

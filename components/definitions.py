@@ -24,6 +24,9 @@ SIMPLE_KEYWORDS = {
     "hexproof", "indestructible", "intimidate", "lifelink", "reach", "trample", "vigilance",
     "shroud", "menace",
 }
+# Keyword abilities that are alternative costs (118.9): `Cast(card, alt=<name>)` pays the
+# keyword's cost rather than the mana cost (blitz, 702.152a).
+KEYWORD_ALT_COSTS = ("blitz",)
 LANDWALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
              "mountainwalk": "Mountain", "forestwalk": "Forest"}
 
@@ -83,6 +86,13 @@ def parse_keyword(text: str) -> Keyword:
         return Keyword("multikicker", parse_cost(t[12:].strip()), low)
     if low.startswith("ward "):                         # 702.21a: ward [cost] (a mana cost)
         return Keyword("ward", parse_cost(t[5:].strip()), low)
+    if low.startswith("casualty "):                     # 702.153a: casualty N, or X (Ob Nixilis)
+        n = t[9:].strip()
+        if n != "X" and not n.isdigit():
+            raise CardError(f"casualty needs a number or X: {text!r}")
+        return Keyword("casualty", n if n == "X" else int(n), low)
+    if low.startswith("blitz "):                        # 702.152a: an alternative cost
+        return Keyword("blitz", parse_cost(t[6:].strip()), low)
     if low.startswith("cycling"):                       # 702.29a
         return Keyword("cycling", parse_cost(t[7:].strip()), low)
     if low.startswith("equip"):
@@ -247,6 +257,9 @@ class SpellAbility:
     divide: object = None           # amount to divide among targets (int or 'X')
     text: str = ""
     additional_cost: object = None  # Cost: "As an additional cost to cast this spell, ..." (601.2f)
+    additional_cost_options: tuple = ()   # Costs: "..., <A>, <B>, or <C>": one of them (601.2f)
+    exile_from_graveyard: object = None   # filter(game, card, chars): "As an additional cost to cast
+                                          # this spell, exile a <...> card from your graveyard"
     extra_generic: object = None    # fn(targets) -> {N} more to cast: "costs {1} more for each target beyond the first" (601.2f)
     x_color: str | None = None      # "Spend only black mana on X." ('B'; 107.3, 601.2f-h)
     cast_only: str | None = None    # "Cast this spell only during combat." ('combat'; 601.3)
@@ -331,6 +344,25 @@ class CardDef:
 
     def has_type(self, t: str) -> bool:
         return t in self.types
+
+    def keyword_alt_cost(self, alt):
+        """The mana of the keyword alternative cost `alt` ('blitz') the card has, or None."""
+        if alt not in KEYWORD_ALT_COSTS:
+            return None
+        k = self.keyword(alt)
+        return None if k is None else k.param
+
+    @property
+    def keyword_alts(self) -> tuple:
+        """The keyword alternative costs the card has (118.9), by name."""
+        return tuple(k.name for k in self.keywords if k.name in KEYWORD_ALT_COSTS)
+
+    def keyword(self, name: str):
+        """The first keyword ability named `name` (its Keyword), or None."""
+        for k in self.keywords:
+            if k.name == name:
+                return k
+        return None
 
 
 def make_card(name, cost, type_line, pt=None, loyalty=None, keywords=(), abilities=(),

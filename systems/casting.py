@@ -13,12 +13,13 @@ from mtg_ecs.components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED,
 from mtg_ecs.components.definitions import ActivatedAbility, TargetSpec
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, yes_no
 from mtg_ecs.components.mana import IDX, ManaCost, ZERO, add_costs
-from mtg_ecs.systems import costs, zones, discard
+from mtg_ecs.systems import costs, zones, discard, casualty
 from mtg_ecs.systems.stack import spell_parts
 from mtg_ecs.systems.targeting import illegal_target_message, TargetContext, candidates, is_legal, target
 from mtg_ecs.systems.effects import copy_state
 from mtg_ecs.systems.damage import pay_life
 from mtg_ecs.systems.cycling import cycled
+from mtg_ecs.systems.triggers import spell_cast
 
 
 def madness_cost(defn):
@@ -117,9 +118,26 @@ class Procedure:
             if len(opts) < spec.min:
                 raise IllegalAction(f"no legal target for {spec.text}")
             self._pending_spec = (spec, tc)
-            return Decision("targets", self.player, opts, spec.min, spec.max, spec.text,
-                            data={"index": i})
+            return Decision("targets", self.player, opts, spec.min, self._most_targets(game, spec, opts),
+                            spec.text, data={"index": i})
         return None
+
+    def _most_targets(self, game, spec, opts) -> int:
+        """The most targets the player may choose: a spell that costs more for each target
+        (601.2f) can have only as many as its total cost can be paid with (601.2g-h)."""
+        sa = getattr(self.defn, "spell", None)
+        hi = spec.max
+        if sa is None or sa.extra_generic is None:
+            return hi
+        hi = min(hi, len(opts))
+        while hi > spec.min:
+            self.targets.append(opts[:hi])
+            ok = costs.can_pay_mana(game, self.player, self._total_cost(game))
+            self.targets.pop()
+            if ok:
+                break
+            hi -= 1
+        return hi
 
     def _validate_targets(self, game, spec, grp, tc, chosen_before):
         if not (spec.min <= len(grp) <= spec.max):
@@ -133,7 +151,7 @@ class Procedure:
     def _sacrifice_order(self, game):
         """616.1: the order of replacement effects on each permanent sacrificed to pay a cost
         (a Darksteel Colossus with an opponent's Leyline of the Void), asked before paying."""
-        sac = list(self.pay_choices.get("sacrifice", []))
+        sac = list(self.pay_choices.get("sacrifice", [])) + list(self.pay_choices.get("casualty", []))
         if not sac:
             return None
         if self.sac_moves is None:
@@ -172,6 +190,12 @@ class Procedure:
             self.division = tuple(answer.items())
         elif k == "may" and decision.data.get("what") == "kicker":
             self.kicked = yes_no(answer)
+        elif k == "cost_choice":
+            if isinstance(answer, bool) or answer not in decision.options:
+                raise IllegalAction(f"choose one of the additional costs {decision.options}")
+            self.cost_option = answer
+        elif k == "may" and decision.data.get("what") == "casualty":
+            self.casualty = yes_no(answer)
         elif k == "x" and decision.data.get("what") == "multikicker":
             if not isinstance(answer, int) or isinstance(answer, bool) or answer not in decision.options:
                 raise IllegalAction(f"pay the multikicker 0..{max(decision.options)} times")
@@ -218,6 +242,9 @@ class CastTask(Procedure):
         self.mana_sources = action.mana
         self.pay_choices = dict(action.pay or {})
         self.kicked = self.pay_choices.pop("kicker", None)
+        # casualty (702.153a): None until the intention is announced (601.2b)
+        self.casualty = True if "casualty" in self.pay_choices else None
+        self.cost_option = None     # which of 'A, B, or C' additional costs (601.2f)
         self.eid = None
         self.targets = None
         self._given = None
@@ -235,7 +262,8 @@ class CastTask(Procedure):
             defn = game.world.ents[self.card][Card].defn
             self.defn = defn
             if self.alt not in (None, "free") and not (self.alt == "alt" and defn.alt_cost is not None) \
-                    and not (self.alt == "madness" and madness_cost(defn) is not None):
+                    and not (self.alt == "madness" and madness_cost(defn) is not None) \
+                    and defn.keyword_alt_cost(self.alt) is None:
                 raise IllegalAction(f"{defn.name} has no alternative cost {self.alt!r}")
             self.from_zone = game.zone_of(self.card)
             self.eid = zones.move(game, self.card, "stack", controller=self.player, cause="cast")
@@ -245,7 +273,8 @@ class CastTask(Procedure):
         sa = defn.spell
         if sa is None and self.x is None and self.modes is None and self.kicked is None \
                 and self.alt is None and self.pre_targets is None and not self.pay_choices \
-                and not defn.cost.x and "Aura" not in defn.subtypes and self._kicker()[0] is None:
+                and not defn.cost.x and "Aura" not in defn.subtypes and self._kicker()[0] is None \
+                and casualty.casualty_of(defn) is None:
             # a plain permanent spell (no spell ability, X, kicker, target or additional or
             # alternative cost) with nothing announced: no choice to make before the total
             # cost (601.2b-f), each step below would find nothing to ask
@@ -262,7 +291,8 @@ class CastTask(Procedure):
             self._validate_modes(d, list(self.modes))
         elif self.modes:
             raise IllegalAction(f"{defn.name} is not modal: it has no modes to choose (CR 700.2)")
-        if self.x not in (None, 0) and not defn.cost.x:
+        cas = casualty.casualty_of(defn)
+        if self.x not in (None, 0) and not defn.cost.x and cas != "X":
             raise IllegalAction(f"{defn.name} has no X in its cost (CR 107.3)")
         # 601.2b: the intention to pay an optional additional cost (kicker, 702.33a) is
         # announced with the modes; asked only when it could be paid (with a free cast too,
@@ -293,6 +323,9 @@ class CastTask(Procedure):
             self.kicked = int(self.kicked)
         elif not isinstance(self.kicked, bool):
             raise IllegalAction("kicker is paid or not (true or false)")
+        d = self._announce_casualty(game, cas)
+        if d is not None:
+            return d
         if defn.cost.x and self.x is None:
             if self.alt == "free":
                 self.x = 0                               # 107.3b
@@ -305,9 +338,9 @@ class CastTask(Procedure):
             raise IllegalAction(f"X can't be {self.x!r}: it is 0 or more (107.1b)")
         if defn.cost.x and self.alt == "free" and self.x != 0:
             raise IllegalAction("X must be 0 when a spell is cast without paying its mana cost (107.3b)")
-        if self.x and not defn.cost.x:
-            raise IllegalAction(f"{defn.name} has no X")
-        if self.x and self.x > self._max_x(game):
+        if self.x and not defn.cost.x and not (cas == "X" and self.casualty):
+            raise IllegalAction(f"{defn.name} has no X (casualty X is chosen only when it is paid)")
+        if self.x and defn.cost.x and self.x > self._max_x(game):
             raise IllegalAction(f"p{self.player} can't pay X={self.x}")
         # 601.2c: targets
         specs = spell_target_specs(defn, self.modes or ())
@@ -330,17 +363,64 @@ class CastTask(Procedure):
                                 data={"total": total,
                                       **(only({tg[0]: total}) if len(tg) == 1 else {})})
         # 601.2f: additional costs (sacrifice, discard) are chosen with the total cost
-        d = self._additional_cost_choices(game, sa) or self._sacrifice_order(game)
+        d = self._additional_cost_choices(game, sa) or self._casualty_choice(game) or \
+            self._sacrifice_order(game)
         if d is not None:
             return d
         # 601.2f-h: total cost, mana abilities, payment
         return self._pay_and_cast(game, self._total_cost(game))
 
+    def _announce_casualty(self, game, cas):
+        """601.2b: the intention to pay casualty (702.153a) is announced, asked only when a
+        creature could be sacrificed for it (free casts too: 002 §2.3 #8); casualty X: the
+        value of X with it (002 Ob Nixilis, the Adversary R2)."""
+        if cas is None:
+            if self.casualty:
+                raise IllegalAction(f"{self.defn.name} has no casualty")
+            self.casualty = False
+            return None
+        least = 0 if cas == "X" else cas
+        if self.casualty is None:
+            if not casualty.candidates(game, self.player, least):
+                self.casualty = False
+                return None
+            return Decision("may", self.player, [True, False], 1, 1,
+                            f"pay the casualty {cas} cost of {self.defn.name}?", data={"what": "casualty"})
+        if cas == "X" and self.casualty and self.x is None:
+            hi = casualty.greatest_power(game, self.player)
+            return Decision("x", self.player, list(range(hi + 1)), 1, 1, "choose X for casualty X",
+                            data={"what": "casualty"})
+        return None
+
+    def _casualty_choice(self, game):
+        """601.2f: the creature to sacrifice for casualty, with power N (or X) or greater."""
+        if not self.casualty:
+            if "casualty" in self.pay_choices:
+                raise IllegalAction("casualty is paid or not: a creature is named only when it is")
+            return None
+        need = casualty.power_needed(self.defn, self.x)
+        opts = [e for e in casualty.candidates(game, self.player, need)
+                if e not in self.pay_choices.get("sacrifice", ())]
+        if "casualty" not in self.pay_choices:
+            if not opts:
+                raise IllegalAction(f"no creature with power {need} or greater to sacrifice for casualty")
+            return Decision("cost", self.player, opts, 1, 1,
+                            f"casualty: sacrifice a creature with power {need} or greater",
+                            data={"what": "casualty", **(only([opts[0]]) if len(opts) == 1 else {})})
+        grp = list(self.pay_choices["casualty"])
+        if len(grp) != 1 or grp[0] not in opts:
+            raise IllegalAction(f"casualty: sacrifice one creature you control with power {need} "
+                                "or greater (702.153a, 701.21a)")
+        return None
+
     def _pay_and_cast(self, game, cost):
         """601.2g-i: the total cost `cost` is paid, then the spell becomes cast."""
+        if self.casualty:
+            self._casualty_choice(game)               # 601.2h: its power is checked as it is paid
         game.set(self.eid, Spell(self.player, tuple(tuple(g) for g in self.targets),
                                  self.modes or (), self.x, self.division or (), self.alt,
-                                 kicked=int(self.kicked), cast_from=self.from_zone))
+                                 kicked=int(self.kicked), cast_from=self.from_zone,
+                                 casualty=bool(self.casualty)))
         costs.pay_mana(game, self.player, cost, self.mana_sources)
         parts = self._cost_parts()
         life = sum(c.life for c in parts) if parts else 0
@@ -349,16 +429,27 @@ class CastTask(Procedure):
         for e in self.pay_choices.get("discard", []):
             zones.discard(game, self.player, e, by=self.player)
         sacrificed = tuple(self.pay_choices.get("sacrifice", []))
-        for e in sacrificed:
+        for e in sacrificed + tuple(self.pay_choices.get("casualty", ())):
             self._sacrifice_paid(game, e)
         if sacrificed:                            # 'the sacrificed creature' (608.2h: its LKI)
             from dataclasses import replace
             game.set(self.eid, replace(game.world.ents[self.eid][Spell], sacrificed=sacrificed))
+        exiled = tuple(self.pay_choices.get("exile", ()))
+        if exiled:                                # 'the exiled card': as it last was in the graveyard
+            from dataclasses import replace
+            for e in exiled:
+                game.snapshot_lki(e)
+                zones.move(game, e, "exile", cause="cost")
+            game.set(self.eid, replace(game.world.ents[self.eid][Spell], exiled=exiled))
         # 601.2i: it becomes cast
         self.done = True
         p = game.players[self.player]
         p.spells_cast_turn += 1
         game.emit("cast", eid=self.eid, player=self.player, from_zone=self.from_zone)
+        if self.casualty:
+            casualty.cast(game, self.eid)             # 702.153a: its casualty ability triggers
+        if self.defn.abilities:
+            spell_cast(game, self.eid, self.player, game.world.ents[self.eid][Card])
         game.priority = self.player               # 117.3c
         game.passes = 0
         return None
@@ -368,6 +459,8 @@ class CastTask(Procedure):
         and the alternative cost chosen (118.9)."""
         sa = self.defn.spell
         parts = [sa.additional_cost] if sa is not None and sa.additional_cost is not None else []
+        if self.cost_option is not None:
+            parts.append(sa.additional_cost_options[self.cost_option])
         if self.alt == "alt":
             parts.append(self.defn.alt_cost)
         return parts
@@ -376,6 +469,9 @@ class CastTask(Procedure):
         """CR 601.2f, 118.3: an additional or alternative cost must be payable in full; a
         sacrifice can use only permanents the caster controls (701.21a); life can be paid
         only up to the life total (119.4)."""
+        d = self._choose_cost_option(game, sa) or self._graveyard_exile_choice(game, sa)
+        if d is not None:
+            return d
         parts = self._cost_parts()
         if not parts and not self.pay_choices:
             return None                 # no additional or alternative cost, nothing chosen
@@ -408,6 +504,45 @@ class CastTask(Procedure):
                     raise IllegalAction("illegal discard for this cost")
         return None
 
+    def _choose_cost_option(self, game, sa):
+        """601.2f: 'As an additional cost to cast this spell, A, B, or C': the caster chooses
+        one they can pay; the action's `pay` may name it (a sacrifice, a discard, life)."""
+        options = sa.additional_cost_options if sa is not None else ()
+        if not options or self.cost_option is not None:
+            return None
+        payable = [i for i, c in enumerate(options)
+                   if costs.non_mana_payable(game, self.player, self.card, c)]
+        if not payable:
+            raise IllegalAction(f"none of the additional costs of {self.defn.name} can be paid")
+        named = [i for i in payable if any(
+            k in self.pay_choices and bool(getattr(options[i], k)) for k in ("sacrifice", "discard", "life"))]
+        if len(named) == 1:
+            self.cost_option = named[0]
+            self.pay_choices.pop("life", None)      # (named the cost; its amount is the card's)
+            return None
+        return Decision("cost_choice", self.player, payable, 1, 1,
+                        "choose the additional cost to pay: " + "; ".join(
+                            f"{i}: {options[i].text}" for i in payable),
+                        data={"what": "additional cost", **(only(payable[0]) if len(payable) == 1 else {})})
+
+    def _graveyard_exile_choice(self, game, sa):
+        """601.2f, 118.3: 'As an additional cost to cast this spell, exile a <...> card from
+        your graveyard': the card is chosen now and exiled as the costs are paid."""
+        filt = sa.exile_from_graveyard if sa is not None else None
+        if filt is None:
+            if "exile" in self.pay_choices:
+                raise IllegalAction(f"{self.defn.name} has no exile cost")
+            return None
+        opts = costs.graveyard_exile_candidates(game, self.player, self.card, filt)
+        if not opts:
+            raise IllegalAction(f"no card in the graveyard to exile for {self.defn.name}")
+        if "exile" not in self.pay_choices:
+            return Decision("cost", self.player, opts, 1, 1, "exile", data={"what": "exile"})
+        grp = list(self.pay_choices["exile"])
+        if len(grp) != 1 or grp[0] not in opts:
+            raise IllegalAction(f"can't exile {[game.name(g) for g in grp]} for this cost")
+        return None
+
     def _base_cost(self):
         if self.alt == "free":
             return ZERO
@@ -415,6 +550,8 @@ class CastTask(Procedure):
             return self.defn.alt_cost.mana
         if self.alt == "madness":
             return madness_cost(self.defn)
+        if self.alt is not None:
+            return self.defn.keyword_alt_cost(self.alt)     # blitz (702.152a)
         return self.defn.cost
 
     def _kicker(self):

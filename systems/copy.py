@@ -17,21 +17,24 @@ from __future__ import annotations
 
 import dataclasses
 
-from mtg_ecs.components import Card, Spell, CopyOf, EntersAsCopy
+from mtg_ecs.components import Card, Counters, Spell, CopyOf, EntersAsCopy, TAPPED
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, StepKey
 from mtg_ecs.systems.effects import Step
 from mtg_ecs.systems.targeting import TargetContext, candidates, is_legal
 from mtg_ecs.systems.stack import spell_parts
 
 
-def copy_spell(game, spell_eid: int, controller: int) -> int | None:
-    """Put a copy of the spell on the stack under `controller`'s control (707.10)."""
+def copy_spell(game, spell_eid: int, controller: int, values=None) -> int | None:
+    """Put a copy of the spell on the stack under `controller`'s control (707.10).
+    `values(defn, spell)`: the copiable values with the exceptions the copy effect states
+    (707.9b: 'the copy isn't legendary and has starting loyalty X')."""
     comps = game.world.ents.get(spell_eid)
     if comps is None or Spell not in comps or spell_eid not in game.stack:
         return None
     card = comps[Card]
     sp = comps[Spell]
-    eid = game.create_object(card.defn, controller, "stack", token=True, controller=controller)
+    defn = card.defn if values is None else values(card.defn, sp)
+    eid = game.create_object(defn, controller, "stack", token=True, controller=controller)
     game.token_limbo.discard(eid)             # it ceases to exist only once it leaves the stack
     game.set(eid, dataclasses.replace(sp, controller=controller, copy=True, paid_alt=None))
     game.version += 1
@@ -115,9 +118,10 @@ class _CopyProcess:
 class CopySpell(Step):
     """'Copy <target spell>. You may choose new targets for the copy.' (Twincast)"""
 
-    def __init__(self, what, may_choose_new_targets=True):
+    def __init__(self, what, may_choose_new_targets=True, values=None):
         self.what = what
         self.may_new = may_choose_new_targets
+        self.values = values            # copy_spell's exceptions to the copiable values
 
     def run(self, game, ctx):
         key = ("copy", StepKey(self))
@@ -127,7 +131,7 @@ class CopySpell(Step):
             for s in self.what.resolve(game, ctx):
                 if isinstance(s, PlayerRef):
                     continue
-                new = copy_spell(game, s, ctx.controller)
+                new = copy_spell(game, s, ctx.controller, self.values)
                 if new is not None:
                     st["procs"].append(_CopyProcess(new, ctx.controller, self.may_new))
         return _run_procs(game, st)
@@ -188,6 +192,7 @@ def _run_procs(game, st):
 # ---------------------------------------------------------------------------
 # Entering as a copy of a permanent (CR 707.2, 707.5, 614.1c, 614.12)
 # ---------------------------------------------------------------------------
+from mtg_ecs.systems import replacement
 from mtg_ecs.systems.replacement import Replacement
 
 
@@ -273,3 +278,51 @@ class ChooseCopy(Step):
 
     def _player(self, ctx):
         return self.player if self.player is not None else ctx.controller
+
+
+# ---------------------------------------------------------------------------
+# Token copies of permanents (CR 111.10, 707.2, 707.9)
+# ---------------------------------------------------------------------------
+class CreateTokenCopy(Step):
+    """'Create a token that's a copy of <it>' (Jaxis, the Troublemaker): the token's
+    characteristics are the object's copiable values only (707.2): not its counters, tapped
+    state, attachments or non-copy effects (002 Jaxis R1); what that object is copying, or
+    a token's characteristics as its creating effect stated (R3, R4: `copiable_defn`); it
+    wasn't cast, so X is 0 (107.3, R2). Its 'enters with' and 'as enters' replacement
+    effects apply and its enters abilities trigger (614.1c, 614.12; R5). The tokens made
+    go to ctx.vars[key] ('it' later in the effect)."""
+
+    def __init__(self, what, key="created"):
+        self.what = what
+        self.key = key
+
+    def run(self, game, ctx):
+        made = []
+        for e in self.what.resolve(game, ctx):
+            if isinstance(e, PlayerRef) or e not in game.battlefield:
+                continue
+            made.append(create_token(game, copiable_defn(game, e), ctx.controller))
+        ctx.vars[self.key] = made
+
+
+def create_token(game, defn, controller: int) -> int:
+    """CR 111.2: a token with the characteristics `defn` enters the battlefield under
+    `controller`'s control (who owns it); replacement effects that modify how it enters
+    apply to it (614.1c), then it is announced as created."""
+    eid = game.create_object(defn, controller, "battlefield", token=True)
+    game.battlefield.remove(eid)
+    game.battlefield.append(eid)
+    if replacement.could_replace_move(game, defn):
+        ev = {"eid": eid, "from": None, "to": "battlefield", "position": "top", "cause": "create",
+              "tapped": False, "controller": controller, "shuffle": False, "reveal": False,
+              "x": None, "counters": {}, "by": controller, "order": ()}
+        replacement.zone_change(game, ev)
+        if ev["counters"]:                          # it enters with them (122.6): not 'put'
+            game.set(eid, Counters(tuple(sorted(ev["counters"].items()))))
+        if ev["tapped"]:
+            game.set(eid, TAPPED)
+        for hook in ev.get("after_enter", ()):      # 'as ~ enters' choices (systems/entering.py)
+            hook(game, eid)
+    game.emit("zone_change", old=None, new=eid, frm=None, to="battlefield", owner=controller,
+              controller=controller, cause="create", card=None)
+    return eid

@@ -415,6 +415,23 @@ def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
     return True
 
 
+def non_mana_payable(game, player: int, card: int, cost: Cost) -> bool:
+    """CR 601.2f, 118.3: the sacrifice, discard and life of a spell's additional or
+    alternative cost can be paid in full (701.21a: only your own permanents; 119.4: life up
+    to your life total; the card being cast can't be discarded for its own cost)."""
+    if cost.sacrifice is not None and len(sacrifice_candidates(game, player, cost)) < cost.sacrifice_n:
+        return False
+    if cost.discard and len([c for c in game.players[player].hand if c != card]) < cost.discard:
+        return False
+    return cost.life <= game.players[player].life
+
+
+def graveyard_exile_candidates(game, player: int, card: int, filter) -> list:
+    """'Exile a <...> card from your graveyard' (a cost, 118.3): the cards there `filter`
+    (game, card, chars) matches."""
+    return [c for c in game.players[player].graveyard if c != card and filter(game, c, game.chars(c))]
+
+
 def sacrifice_candidates(game, player: int, cost: Cost) -> list:
     """CR 701.17a: only permanents you control."""
     return [e for e in game.battlefield

@@ -51,6 +51,8 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
             lose_life(game, target.index, n, from_damage=True)          # 120.3a
         elif target in battlefield:     # (an object, no PlayerRef: it exists if there)
             tc = game.chars(target)
+            if not combat and target not in game.noncombat_damaged:
+                game.noncombat_damaged += (target,)
             if "Planeswalker" in tc.types:                             # 120.3c
                 remove_counters(game, target, "loyalty", n)
             if "Creature" in tc.types:                                 # 120.3e
@@ -112,3 +114,9 @@ def pay_life(game, player: int, n: int) -> None:
     p.life_lost_turn += n
     _life_changed(game, p)
     game.emit("life_loss", player=player, amount=n, damage=False)
+
+
+def dealt_noncombat_damage_this_turn(game, eid) -> bool:
+    """'If it was dealt noncombat damage this turn' (Grisly Sigil): this object, since it
+    is on the battlefield (400.7)."""
+    return eid in game.noncombat_damaged

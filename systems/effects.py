@@ -328,12 +328,14 @@ class DealDamage(Step):
 
 
 class DealDamageEach(Step):
-    """'~ deals N damage to each creature [filter] and each player' (Earthquake)."""
+    """'~ deals N damage to each creature [filter] and each player' (Earthquake);
+    `planeswalkers`: '... and each planeswalker' (Corpse Explosion)."""
 
-    def __init__(self, n, creature_filter=None, players=True):
+    def __init__(self, n, creature_filter=None, players=True, planeswalkers=False):
         self.n = n
         self.creature_filter = creature_filter
         self.players = players
+        self.planeswalkers = planeswalkers
 
     def run(self, game, ctx):
         sc = ctx.source_chars(game)
@@ -341,7 +343,8 @@ class DealDamageEach(Step):
         batch = []
         for e in game.battlefield:
             c = game.chars(e)
-            if "Creature" in c.types and (self.creature_filter is None or self.creature_filter(game, e, c)):
+            if ("Creature" in c.types and (self.creature_filter is None or self.creature_filter(game, e, c))) \
+                    or (self.planeswalkers and "Planeswalker" in c.types):
                 batch.append((ctx.source, sc, e, n))
         if self.players:
             for p in game.apnap():
@@ -940,12 +943,15 @@ def discard_chosen(game, ctx, st):
 
 
 class Sacrifice(Step):
-    """'<player> sacrifices N permanents [filter]' — that player chooses (701.17)."""
+    """'<player> sacrifices N permanents [filter]' — that player chooses (701.17).
+    `ctx_filter(game, e, chars, ctx)`: a filter that reads the resolving object ('that shares
+    a card type with the sacrificed permanent')."""
 
-    def __init__(self, who, n, filter=None):
+    def __init__(self, who, n, filter=None, ctx_filter=None):
         self.who = who
         self.n = n
         self.filter = filter
+        self.ctx_filter = ctx_filter
 
     def run(self, game, ctx):
         # 101.4: each player chooses in APNAP order, then all are sacrificed at once
@@ -955,7 +961,8 @@ class Sacrifice(Step):
         while st["i"] < len(st["players"]):
             p = st["players"][st["i"]]
             opts = [e for e in game.battlefield if game.chars(e).controller == p and
-                    (self.filter is None or self.filter(game, e, game.chars(e)))]
+                    (self.filter is None or self.filter(game, e, game.chars(e))) and
+                    (self.ctx_filter is None or self.ctx_filter(game, e, game.chars(e), ctx))]
             n = min(amount(self.n, game, ctx), len(opts))
             if n == 0:
                 st["i"] += 1

@@ -8,7 +8,7 @@ cards are not revealed (701.22a says "look at").
 """
 from __future__ import annotations
 
-from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, StepKey
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, StepKey, only
 from mtg_ecs.systems.effects import Step, amount
 from mtg_ecs.systems.entering import entry_choices, entry_choices_answer, put_entering
 from mtg_ecs.systems import zones
@@ -289,3 +289,28 @@ class EachNamesThenRevealsTop(Step):
         st = ctx.vars[("names", StepKey(self))]
         ctx.vars[("names", StepKey(self))] = {"order": st["order"],
                                          "names": {**st["names"], decision.player: a}}
+
+
+class LookPutOneIntoHand(Step):
+    """'Look at the top two cards of your library. Put one of them into your hand and the
+    other on the bottom of your library' (A Little Chat): the choice of the card for the
+    hand (with a single card there, that one: 002 A Little Chat R5). Nothing is drawn.
+    (Two cards: the other needs no order on the bottom.)"""
+
+    def run(self, game, ctx):
+        if ctx.vars.pop(("look_one", StepKey(self)), False):
+            return None                           # answered: done
+        p = ctx.controller
+        cards = top_cards(game, p, 2)
+        if not cards:
+            return None
+        return Decision("choose", p, cards, 1, 1, "put one of them into your hand",
+                        data=only([cards[0]]) if len(cards) == 1 else {})
+
+    def answer(self, game, ctx, decision, answer):
+        a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
+        if a not in decision.options:
+            raise IllegalAction("choose one of the cards looked at")
+        zones.move(game, a, "hand", cause="effect")
+        put_back(game, decision.player, [], [c for c in decision.options if c != a])
+        ctx.vars[("look_one", StepKey(self))] = True

@@ -10,7 +10,7 @@
 """
 from __future__ import annotations
 
-from mtg_ecs.core.decisions import PlayerRef, Decision, yes_no, StepKey, Cast
+from mtg_ecs.core.decisions import PlayerRef, Decision, IllegalAction, yes_no, StepKey, Cast
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.effects import Step, deal_with_choices, answer_damage_choice, amount
 from mtg_ecs.systems.entering import entry_choices, put_entering, entry_choices_answer
@@ -322,3 +322,31 @@ class ReturnSourceFromGraveyardAttached(Step):
             return None
         zones.move(game, card, "battlefield", controller=ctx.controller, attach_to=hosts[0])
         return None
+
+
+class ReturnFromGraveyardToHand(Step):
+    """'You may return a <filter> card from your graveyard to your hand' (Dig Up the Body):
+    not targeted; any such card, chosen as this step runs (after what the effect did
+    before: 002 Dig Up the Body R1); the 'may' is the choice of up to one card."""
+
+    def __init__(self, filter, what="card"):
+        self.filter = filter            # fn(game, card, chars) -> bool
+        self.what = what
+
+    def run(self, game, ctx):
+        if ctx.vars.pop(("gy_to_hand", StepKey(self)), False):
+            return None
+        p = ctx.controller
+        opts = [c for c in game.players[p].graveyard if self.filter(game, c, game.chars(c))]
+        if not opts:
+            return None
+        return Decision("choose", p, opts, 0, 1,
+                        f"you may return a {self.what} from your graveyard to your hand")
+
+    def answer(self, game, ctx, decision, answer):
+        chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        if len(chosen) > 1 or any(c not in decision.options for c in chosen):
+            raise IllegalAction(f"choose at most one {self.what} in your graveyard")
+        for c in chosen:
+            zones.move(game, c, "hand", cause="effect")
+        ctx.vars[("gy_to_hand", StepKey(self))] = True

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from mtg_ecs.core.decisions import Decision, IllegalAction, Cast, StepKey
 from mtg_ecs.systems import zones
-from mtg_ecs.systems.effects import Step
+from mtg_ecs.systems.effects import Step, amount
 from mtg_ecs.systems.priority import can_cast
 from mtg_ecs.systems.casting import CastTask
 
@@ -31,6 +31,25 @@ def can_play_now(game, player: int, card: int) -> bool:
 
 
 class RevealTopMayPlayFree(Step):
+    """'Reveal the top card of your library. You may play that card without paying its mana
+    cost. If you don't, exile it.' (Djinn of Wishes). `reveal=False`: 'look at' (private);
+    `max_mana_value`: an amount, 'a spell with mana value N or less' (a land isn't limited:
+    Ziatora's Envoy); `otherwise`: where the card goes if it isn't played ('exile', 'hand':
+    'If you don't, put that card into your hand' - whether a land was played or a spell
+    cast: 002 Ziatora's Envoy R1)."""
+
+    def __init__(self, reveal=True, max_mana_value=None, otherwise="exile"):
+        self.reveal = reveal
+        self.max_mana_value = max_mana_value
+        self.otherwise = otherwise
+
+    def _playable(self, game, ctx, card) -> bool:
+        if not can_play_now(game, ctx.controller, card):
+            return False
+        ch = game.chars(card)
+        return self.max_mana_value is None or "Land" in ch.types or \
+            ch.cost.mana_value <= amount(self.max_mana_value, game, ctx)
+
     def run(self, game, ctx):
         key = ("play_top", StepKey(self))
         st = ctx.vars.get(key)
@@ -39,9 +58,10 @@ class RevealTopMayPlayFree(Step):
             if not p.library:
                 return None
             card = p.library[-1]
-            game.emit("reveal", eid=card)
+            if self.reveal:
+                game.emit("reveal", eid=card)
             st = ctx.vars[key] = {"card": card, "state": "ask"}
-            if not can_play_now(game, ctx.controller, card):
+            if not self._playable(game, ctx, card):
                 st["state"] = "no"
         card = st["card"]
         if st["state"] == "ask":
@@ -49,7 +69,10 @@ class RevealTopMayPlayFree(Step):
                             f"play {game.name(card)} without paying its mana cost?")
         if st["state"] == "no":
             if game.exists(card) and game.zone_of(card) == "library":
-                zones.exile(game, card)
+                if self.otherwise == "hand":
+                    zones.move(game, card, "hand", cause="effect")
+                else:
+                    zones.exile(game, card)
             st["state"] = "done"
             return None
         if st["state"] == "yes":

@@ -240,6 +240,9 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 acts.append(cast_option(c))
             if defn.alt_cost is not None and can_cast(game, player, c, "alt"):
                 acts.append(Cast(c, alt="alt"))              # 118.9: same timing (004 DD-2)
+            for alt in defn.keyword_alts:                    # blitz (702.152a): same timing
+                if can_cast(game, player, c, alt):
+                    acts.append(Cast(c, alt=alt))
             if free is None:
                 free = _casts_free_from_hand(game, player)
             if free and can_cast(game, player, c, "free"):
@@ -374,8 +377,9 @@ def _plain_cost(defn):
     hit = _PLAIN.get(defn, False)
     if hit is False:
         sa = defn.spell
-        plain = (sa is None or not (sa.modes or sa.additional_cost or sa.cast_only or sa.targets)) \
-            and defn.alt_cost is None and "Aura" not in defn.subtypes
+        plain = (sa is None or not (sa.modes or sa.additional_cost or sa.cast_only or sa.targets
+                                    or sa.additional_cost_options or sa.exile_from_graveyard)) \
+            and defn.alt_cost is None and "Aura" not in defn.subtypes and not defn.keyword_alts
         cost = defn.cost
         hit = _PLAIN[defn] = (cost.with_x(0) if cost.x else cost) if plain else None
     return hit
@@ -406,12 +410,18 @@ def can_cast(game, player: int, card: int, alt) -> bool:
         parts.append(defn.alt_cost)
     if alt == "madness" and not any(k.name == "madness" for k in defn.keywords):
         return False
+    if alt not in (None, "free", "alt", "madness") and defn.keyword_alt_cost(alt) is None:
+        return False
     for add in parts:
-        if add.sacrifice is not None and len(costs.sacrifice_candidates(game, player, add)) < add.sacrifice_n:
-            return False
-        if add.discard and len([c for c in game.players[player].hand if c != card]) < add.discard:
+        if not costs.non_mana_payable(game, player, card, add):
             return False
     if sum(c.life for c in parts) > game.players[player].life:          # 119.4
+        return False
+    options = defn.spell.additional_cost_options if defn.spell is not None else ()
+    if options and not any(costs.non_mana_payable(game, player, card, c) for c in options):
+        return False                                    # 'A, B, or C': one must be payable
+    exile = defn.spell.exile_from_graveyard if defn.spell is not None else None
+    if exile is not None and not costs.graveyard_exile_candidates(game, player, card, exile):
         return False
     if defn.spell is not None and defn.spell.cast_only == "combat" and game.step not in COMBAT_STEPS:
         return False                                    # 'Cast this spell only during combat' (601.3)
@@ -435,7 +445,8 @@ def fixed_cost(game, player: int, card: int, alt, parts=None):
         from mtg_ecs.systems.madness import madness_cost
         cost = madness_cost(defn)
     else:
-        cost = ZERO if alt == "free" else defn.alt_cost.mana if alt == "alt" else defn.cost
+        cost = ZERO if alt == "free" else defn.alt_cost.mana if alt == "alt" else \
+            defn.cost if alt is None else defn.keyword_alt_cost(alt)
     cost = cost.with_x(0) if cost.x else cost
     for add in parts:
         if add.mana.total:

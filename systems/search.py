@@ -69,19 +69,25 @@ class NameCard(Step):
 
 
 class If(Step):
-    def __init__(self, condition, steps):
+    """'If <condition>, <steps>. Otherwise, <otherwise>.': the condition is checked once,
+    as this step begins (what the branch then does doesn't change the branch taken)."""
+
+    def __init__(self, condition, steps, otherwise=()):
         self.condition = condition
         self.steps = tuple(steps)
+        self.otherwise = tuple(otherwise)
+
+    def _branch(self, st):
+        return self.steps if st["ok"] else self.otherwise
 
     def run(self, game, ctx):
         key = ("if", StepKey(self))
         st = ctx.vars.get(key)
         if st is None:
             st = ctx.vars[key] = {"ok": bool(self.condition(game, ctx)), "i": 0}
-        if not st["ok"]:
-            return None
-        while st["i"] < len(self.steps):
-            d = self.steps[st["i"]].run(game, ctx)
+        steps = self._branch(st)
+        while st["i"] < len(steps):
+            d = steps[st["i"]].run(game, ctx)
             if d is not None:
                 return d
             st["i"] += 1
@@ -89,7 +95,7 @@ class If(Step):
 
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[("if", StepKey(self))]
-        self.steps[st["i"]].answer(game, ctx, decision, answer)
+        self._branch(st)[st["i"]].answer(game, ctx, decision, answer)
 
 
 class PutOntoBattlefield(Step):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from mtg_ecs.components import Card, Spell, StackAbility
 from mtg_ecs.components.definitions import StaticAbility
-from mtg_ecs.systems import zones
+from mtg_ecs.systems import blitz, zones
 from mtg_ecs.systems.effects import Ctx, MayStep
 from mtg_ecs.systems.restrictions import restricted
 from mtg_ecs.systems.targeting import TargetContext, is_legal
@@ -72,7 +72,7 @@ class ResolveTask:
                 # no context to resolve it in
                 return False
             tspecs, steps = spell_parts(defn, spell.modes)
-            if defn.is_permanent_card and not spell.copy:
+            if defn.is_permanent_card:
                 # 614.12: choices for 'as ~ enters' replacement effects that must be made
                 # before it enters (enter as a copy: systems/copy.py)
                 steps = tuple(steps)
@@ -81,9 +81,11 @@ class ResolveTask:
                         r.pre_entry_step() for ab in defn.abilities if isinstance(ab, StaticAbility)
                         for r in ab.replacement if hasattr(r, "pre_entry_step"))
             targets = spell.targets
+            info = None
+            if spell.sacrificed or spell.exiled:       # 'the sacrificed creature', 'the exiled card'
+                info = {"sacrificed": spell.sacrificed, "exiled": spell.exiled}
             self.ctx = Ctx(eid, eid, spell.controller, targets, spell.x, spell.modes,
-                           is_spell=True, division=spell.division,
-                           info={"sacrificed": spell.sacrificed} if spell.sacrificed else None)
+                           is_spell=True, division=spell.division, info=info)
         else:
             ab = comps[StackAbility]
             tspecs, steps = ability_parts(ab.ability, ab.modes)
@@ -133,8 +135,10 @@ class ResolveTask:
         spell = comps.get(Spell)
         if spell is not None:
             defn = comps[Card].defn
-            if defn.is_permanent_card and not spell.copy:
-                # 608.3: a permanent spell enters the battlefield under its controller's control
+            if defn.is_permanent_card:
+                # 608.3: a permanent spell enters the battlefield under its controller's control;
+                # a copy of one is a token already (608.3f, 111.12: it isn't 'created', so no
+                # token-creation replacement or trigger sees it: 002 Brass Knuckles R2)
                 attach = None
                 if "Aura" in defn.subtypes:
                     legal = [t for t in self.ctx.targets[0] if t is not None] \
@@ -152,6 +156,8 @@ class ResolveTask:
                 if new is not None and bf and bf[-1] != new and new in bf:
                     bf.remove(new)          # (already the last: nothing to change)
                     bf.append(new)
+                if spell.paid_alt == "blitz" and new is not None and new in bf:
+                    blitz.resolved(game, new, spell.controller)          # 702.152a
             else:
                 # 608.2n: an instant or sorcery goes to its owner's graveyard
                 zones.move(game, eid, "graveyard", cause="resolve")

@@ -111,6 +111,24 @@ class YouCast(Trigger):
         return {"spell": data["eid"]}
 
 
+class CastThisSpell(Trigger):
+    """'When you cast this spell' (603.2, 601.2i): an ability of the spell itself that
+    triggers from the stack as it becomes cast (`spell_cast`, called by casting)."""
+    events = ()
+
+    def match(self, game, source, controller, kind, data):
+        return None
+
+
+def spell_cast(game, eid: int, controller: int, card) -> None:
+    """The spell `eid` (its `Card`) became cast: its own 'when you cast this spell'
+    abilities trigger; each remembers the spell as 'spell'."""
+    for i, ab in enumerate(_triggered(card.defn.abilities)):
+        if isinstance(ab.trigger, CastThisSpell):
+            game.pending_triggers.append(PendingTrigger(ab, eid, controller, {"spell": eid},
+                                                        card.card_id, i))
+
+
 class Attacks(Trigger):
     """'Whenever ~ attacks': triggers when it is declared as an attacker (CR 508.1m,
     508.3a); a creature put onto the battlefield attacking never 'attacks' (508.4)."""

@@ -127,6 +127,8 @@ def start_of_turn_bookkeeping(game) -> None:
         p.cards_drawn_turn = 0
         p.creatures_died_turn = 0
     game.combat_happened = False
+    if game.noncombat_damaged:
+        game.noncombat_damaged = ()
 
 
 def begin_step(game, step: str) -> None:

@@ -105,6 +105,9 @@ FIELDS: tuple[Field, ...] = (
     _f("linked_exile", dict, "dict", STATE, "objects exiled by a source, for its linked ability (607)"),
     _f("skip_untap", (), "share", STATE, "permanents that don't untap during an untap step (502.3)"),
     _f("resolved", 0, "share", STATE, "objects resolved from the stack so far (608)"),
+    _f("noncombat_damaged", (), "share", STATE,
+       "permanents dealt noncombat damage this turn, in order ('if it was dealt noncombat "
+       "damage this turn': Grisly Sigil)"),
     _f("scenario_cards", None, "share", STATE, "test-only card definitions of a scenario setup"),
     # -- clock and versions -------------------------------------------------------------
     _f("clock", 1, "share", STATE, "timestamps and event order (613.7)"),

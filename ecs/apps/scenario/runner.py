@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import yaml
 
 from mtg_ecs.components import Card, Spell, StackAbility, Attacking, Blocking, Tapped, Attached
+from mtg_ecs.components.definitions import KEYWORD_ALT_COSTS
 from mtg_ecs.core.decisions import (IllegalAction, PlayerRef, Pass, PlayLand, Cast, Activate)
 from mtg_ecs.position import ScenarioError, MAX_ACTIONS, MAX_TURN
 from mtg_ecs.game import Game
@@ -329,7 +330,7 @@ class Runner:
             if card is None or g.zone_of(card) != frm:
                 raise IllegalAction(f"{act['cast']} is not in {frm}")
             alt = act.get("cost")
-            if alt is not None and alt not in ("free", "alt"):
+            if alt is not None and alt not in ("free", "alt") + KEYWORD_ALT_COSTS:
                 raise ScenarioError(f"{where}: cost: {alt!r} is not supported yet")
             g.decide(Cast(card, targets=self._targets(act.get("targets"), player, where),
                           modes=act.get("modes"), x=act.get("x"),
@@ -368,7 +369,7 @@ class Runner:
             raise ScenarioError(f"{where}: pay is a mapping")
         out = {}
         for k, v in p.items():
-            if k in ("sacrifice", "discard", "exile", "tap"):
+            if k in ("sacrifice", "discard", "exile", "tap", "casualty"):
                 vs = v if isinstance(v, list) else [v]
                 out[k] = [self.obj(x, where=where, allow_player=False) for x in vs]
             elif k in ("life",):
@@ -424,7 +425,7 @@ class Runner:
             if ans not in ("yes", "no", True, False):
                 raise ScenarioError(f"{where}: answer yes or no")
             return ans in ("yes", True)
-        if k in ("x", "number"):
+        if k in ("x", "number", "cost_choice"):
             return ans
         if k == "modes":
             return ans if isinstance(ans, list) else [ans]
