@@ -3,12 +3,14 @@ graveyard (§6.1; systems/graveyard_values.py), with today's Oracle text."""
 from __future__ import annotations
 
 from mtg_ecs.cards import card
-from mtg_ecs.components.definitions import StaticAbility, TriggeredAbility, spell
+from mtg_ecs.components.definitions import StaticAbility, TriggeredAbility, act, spell
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import graveyard_values as gv
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
+from mtg_ecs.systems.library import LookMayPutIntoGraveyard
 from mtg_ecs.systems.search import If
+from mtg_ecs.systems.targeting import creature
 
 _FIVE = "As long as there are five or more mana values among cards in your graveyard, "
 
@@ -44,3 +46,37 @@ card("Tainted Indulgence", "{U}{B}", "Instant",
                  If(lambda g, ctx: not gv.ctx_condition(g, ctx), [fx.Discard(fx.YOU, 1)]),
                  text="Draw two cards. Then discard a card unless there are five or more mana "
                       "values among cards in your graveyard."))
+
+
+def _minus_mana_values(g, ctx):
+    """-X, X the number of different mana values among cards in your graveyard as the
+    ability resolves (608.2h)."""
+    return -gv.count(g, ctx.controller)
+
+
+card("All-Seeing Arbiter", "{4}{U}{U}", "Creature — Avatar", pt=(5, 4),
+     keywords=["flying"],
+     abilities=[TriggeredAbility(tr.EntersOrAttacks(), (fx.Draw(fx.YOU, 2), fx.Discard(fx.YOU, 1)),
+                                 text="Whenever All-Seeing Arbiter enters the battlefield or attacks, "
+                                      "draw two cards, then discard a card."),
+                TriggeredAbility(tr.YouDiscard(),
+                                 (fx.ModifyPT(fx.TARGET(0), _minus_mana_values, 0,
+                                              duration="until_your_next_turn"),),
+                                 targets=(creature("target creature an opponent controls",
+                                                   filter=lambda g, t, tc: g.chars(t).controller != tc.controller),),
+                                 text="Whenever you discard a card, target creature an opponent controls "
+                                      "gets -X/-0 until your next turn, where X is the number of different "
+                                      "mana values among cards in your graveyard.")])
+
+card("Sanguine Spy", "{2}{B}", "Creature — Vampire Rogue", pt=(2, 3),
+     keywords=["menace", "lifelink"],
+     abilities=[act("{1}, Sacrifice another creature", LookMayPutIntoGraveyard(),
+                    sac={"creature": lambda g, e, p: "Creature" in g.chars(e).types},
+                    text="{1}, Sacrifice another creature: Look at the top card of your library. "
+                         "You may put that card into your graveyard."),
+                # 603.4: the condition is checked as it triggers and again as it resolves
+                TriggeredAbility(tr.AtBeginningOf("end"), (fx.MayPayLife(2, (fx.Draw(fx.YOU, 1),)),),
+                                 intervening_if=gv.intervening_if,
+                                 text="At the beginning of your end step, if there are five or more "
+                                      "mana values among cards in your graveyard, you may pay 2 life. "
+                                      "If you do, draw a card.")])

@@ -520,7 +520,7 @@ class ActivateTask(Procedure):
         # additional cost choices: sacrifice, discard
         cost = ab.cost
         if cost.sacrifice is not None and "sacrifice" not in self.pay_choices:
-            opts = costs.sacrifice_candidates(game, self.player, cost)
+            opts = costs.sacrifice_candidates(game, self.player, cost, self.source)
             return Decision("cost", self.player, opts, 1, 1, "sacrifice", data={"what": "sacrifice"})
         if cost.tap_untapped and "tap" not in self.pay_choices:
             opts = costs.tap_candidates(game, self.player, cost)
@@ -555,7 +555,7 @@ class ActivateTask(Procedure):
             if what == "sacrifice":
                 if cost.sacrifice is None:
                     raise IllegalAction("this ability has no sacrifice cost")
-                opts = costs.sacrifice_candidates(game, self.player, cost)
+                opts = costs.sacrifice_candidates(game, self.player, cost, self.source)
                 if len(grp) != 1 or grp[0] not in opts:
                     raise IllegalAction(f"can't sacrifice {[game.name(g) for g in grp]} for this cost")
             elif what == "tap":

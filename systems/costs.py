@@ -395,7 +395,7 @@ def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
             return False
     if cost.sacrifice_self and (eid is None or eid not in game.battlefield):
         return False
-    if cost.sacrifice is not None and not sacrifice_candidates(game, player, cost):
+    if cost.sacrifice is not None and not sacrifice_candidates(game, player, cost, eid):
         return False
     if cost.loyalty is not None and cost.loyalty < 0:
         if game.counters(eid).get("loyalty") < -cost.loyalty:
@@ -415,10 +415,11 @@ def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
     return True
 
 
-def sacrifice_candidates(game, player: int, cost: Cost) -> list:
-    """CR 701.17a: only permanents you control."""
+def sacrifice_candidates(game, player: int, cost: Cost, source=None) -> list:
+    """CR 701.17a: only permanents you control; 'another' is not the cost's source."""
+    other = source if cost.sacrifice_other else None
     return [e for e in game.battlefield
-            if game.chars(e).controller == player and cost.sacrifice(game, e, player)]
+            if e != other and game.chars(e).controller == player and cost.sacrifice(game, e, player)]
 
 
 def tap_candidates(game, player: int, cost: Cost) -> list:

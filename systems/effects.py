@@ -14,7 +14,7 @@ from mtg_ecs.components import (Card, Tapped, Attached, RegenerationShields, Con
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, StepKey
 from mtg_ecs.systems import zones, damage
 from mtg_ecs.systems import discard as discarding
-from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR, base_chars, make_base
+from mtg_ecs.systems.layers import CE, until_next_turn, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR, base_chars, make_base
 from mtg_ecs.components.definitions import keywords_of, CardError, CardDef
 from mtg_ecs.systems.replacement import order_decision, answer_order, PreventAllCombatDamage, add_shield, PreventNextDamage, PreventAllDamageTo
 from mtg_ecs.systems.zones import destroy_many
@@ -440,7 +440,8 @@ class CounterSpell(Step):
 
 class ModifyPT(Step):
     """'<it> gets +P/+T until end of turn' — a layer 7c effect locked to the
-    objects at resolution (611.2c)."""
+    objects at resolution (611.2c); `duration="until_your_next_turn"`: until the next turn of
+    the controller of the spell or ability (611.2a)."""
 
     def __init__(self, what, p, t, duration="eot"):
         self.what = what
@@ -453,13 +454,16 @@ class ModifyPT(Step):
         if not objs:
             return
         p, t = amount(self.p, game, ctx), amount(self.t, game, ctx)
+        duration = self.duration
+        if duration == "until_your_next_turn":
+            duration = until_next_turn(ctx.controller)
 
         def apply(g, ce, ch, allc, p=p, t=t):
             if ch.power is not None:
                 ch.power += p
                 ch.toughness += t
         add_effect(game, CE(L_7C, game.tick(), ctx.source, ctx.controller, apply, objects=objs,
-                            duration=self.duration))
+                            duration=duration))
 
 
 class GrantKeywords(Step):
@@ -1042,6 +1046,28 @@ class MayStep(Step):
             ctx.vars[key] = {"yes": answer in (True, "yes"), "i": 0}
             return
         self.steps[st["i"]].answer(game, ctx, decision, answer)
+
+
+class MayPayLife(MayStep):
+    """'You may pay N life. If you do, <steps>': not asked when the player can't pay (119.4:
+    life total below N; then they don't)."""
+
+    def __init__(self, n, then, key=None):
+        super().__init__((_PayLife(n),) + tuple(then), prompt=f"pay {n} life?", key=key)
+        self.n = n
+
+    def run(self, game, ctx):
+        if ctx.vars.get(self._var()) is None and game.players[ctx.controller].life < self.n:
+            return None
+        return super().run(game, ctx)
+
+
+class _PayLife(Step):
+    def __init__(self, n):
+        self.n = n
+
+    def run(self, game, ctx):
+        damage.pay_life(game, ctx.controller, self.n)
 
 
 class Reflexive(Step):

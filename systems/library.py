@@ -100,6 +100,27 @@ class Scry(Step):
         ctx.vars[("look", StepKey(self))] = True
 
 
+class LookMayPutIntoGraveyard(Step):
+    """'Look at the top card of your library. You may put that card into your graveyard.'
+    The controller alone sees it (the decision is theirs, naming the card)."""
+
+    def run(self, game, ctx):
+        if ctx.vars.pop(("look_mill", StepKey(self)), False):
+            return None                                 # answered
+        top = top_cards(game, ctx.controller, 1)
+        if not top:
+            return None
+        return Decision("may", ctx.controller, [True, False], 1, 1,
+                        f"put {game.name(top[0])} into your graveyard?", data={"card": top[0]})
+
+    def answer(self, game, ctx, decision, answer):
+        if answer not in (True, False, "yes", "no"):
+            raise IllegalAction("answer yes or no")
+        if answer in (True, "yes"):
+            zones.move(game, decision.data["card"], "graveyard")
+        ctx.vars[("look_mill", StepKey(self))] = True
+
+
 class LookAndReorder(Scry):
     """'Look at the top N cards of your library, then put them back in any order.'"""
 

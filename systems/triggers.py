@@ -557,3 +557,14 @@ class EnchantedDies(Trigger):
         if att is None or att.to != old:
             return None
         return {"died": data["new"], "creature_controller": lk.controller}
+
+
+class YouDiscard(Trigger):
+    """'Whenever you discard a card': the discard itself is the event (701.9), one trigger
+    per card discarded; remembers the card as it was discarded."""
+    events = ("discard",)
+
+    def match(self, game, source, controller, kind, data):
+        if data["player"] != controller:
+            return None
+        return {"discarded": data["card"]}
