@@ -1,5 +1,7 @@
-"""Streets of New Capenna (spec 002): the cards that count mana values among cards in a
-graveyard (§6.1; systems/graveyard_values.py), with today's Oracle text."""
+"""Streets of New Capenna (spec 002), with today's Oracle text: the cards that count mana
+values among cards in a graveyard (§6.1; systems/graveyard_values.py), change their own
+costs (601.2f) or look at what happened this turn, and the black, red and multicolored
+cards that stand on them."""
 from __future__ import annotations
 
 from mtg_ecs.cards import card
@@ -80,3 +82,15 @@ card("Sanguine Spy", "{2}{B}", "Creature — Vampire Rogue", pt=(2, 3),
                                  text="At the beginning of your end step, if there are five or more "
                                       "mana values among cards in your graveyard, you may pay 2 life. "
                                       "If you do, draw a card.")])
+
+
+def _life_difference(g, player):
+    """'If your life total is less than your starting life total, ... {X} less, where X is
+    the difference' (103.4, 601.2f)."""
+    return max(0, g.starting_life - g.players[player].life)
+
+
+card("Shadow of Mortality", "{13}{B}{B}", "Creature — Avatar", pt=(7, 7),
+     cost_reduction=_life_difference,
+     text="If your life total is less than your starting life total, this spell costs {X} less "
+          "to cast, where X is the difference.")

@@ -323,6 +323,7 @@ class CardDef:
     text: str = ""
     extra: bool = False             # defined by a scenario's `cards:` or a --cards file
     alt_cost: Cost | None = None    # "You may <cost> rather than pay this spell's mana cost" (118.9)
+    cost_reduction: object = None   # fn(game, caster) -> N: "this spell costs {N} less to cast" (601.2f)
     base_colors: frozenset = frozenset()   # set in __post_init__: color indicator or mana cost
 
     def __post_init__(self):
@@ -338,7 +339,8 @@ class CardDef:
 
 
 def make_card(name, cost, type_line, pt=None, loyalty=None, keywords=(), abilities=(),
-              spell=None, colors=None, text="", extra=False, alt_cost=None) -> CardDef:
+              spell=None, colors=None, text="", extra=False, alt_cost=None,
+              cost_reduction=None) -> CardDef:
     supers, types, subs = parse_type_line(type_line)
     power = toughness = None
     star = False
@@ -361,7 +363,7 @@ def make_card(name, cost, type_line, pt=None, loyalty=None, keywords=(), abiliti
                    toughness=toughness, pt_star=star,
                    loyalty=None if loyalty is None else int(loyalty), keywords=kws,
                    abilities=tuple(abilities), spell=spell, colors=cols, text=text, extra=extra,
-                   alt_cost=alt_cost)
+                   alt_cost=alt_cost, cost_reduction=cost_reduction)
 
 
 # ---------------------------------------------------------------------------

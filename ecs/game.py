@@ -61,6 +61,7 @@ class Game(GameState):
                          rules=RulesProfile.named(rules), catalog=REGISTRY,
                          pipeline=PIPELINE, observers=loop.new_game_observers(), seed=seed,
                          rng=GameRandom(seed), players=[Player(i, life) for i in range(num_players)],
+                         starting_life=life,
                          log_enabled=log, auto_pass=auto_pass)
 
     # ------------------------------------------------------------------

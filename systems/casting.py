@@ -445,10 +445,7 @@ class CastTask(Procedure):
         n = costs.spell_cost_increase(game, self.player, self.eid if self.eid is not None else self.card)
         if sa is not None and sa.extra_generic is not None:
             n += sa.extra_generic(self.targets or [])
-        if n > 0:
-            from dataclasses import replace
-            c = replace(c, generic=c.generic + n)
-        return c
+        return costs.with_generic_change(c, n, costs.self_reduction(game, self.player, self.defn))
 
     def _total_cost(self, game) -> ManaCost:
         c = self._fixed_cost(game)

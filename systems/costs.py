@@ -468,3 +468,17 @@ def cost_increase(game, player: int, spell_chars) -> int:
     """The generic mana the static abilities on the battlefield add to casting a spell with
     these characteristics (601.2f)."""
     return sum(r.generic for e, r in _cost_increases(game) if r.applies(game, e, spell_chars, player))
+
+
+def with_generic_change(cost: ManaCost, increase: int, reduction: int) -> ManaCost:
+    """601.2f: the total cost with increases added and then reductions taken from its
+    generic part (a reduction never reduces colored mana nor goes below zero)."""
+    if not increase and not reduction:
+        return cost
+    from dataclasses import replace
+    return replace(cost, generic=max(0, cost.generic + increase - reduction))
+
+
+def self_reduction(game, player: int, defn) -> int:
+    """The spell's own 'this spell costs {N} less to cast' (601.2f), 0 if it has none."""
+    return defn.cost_reduction(game, player) if defn.cost_reduction is not None else 0

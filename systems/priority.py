@@ -6,7 +6,6 @@ land they may play (305), each spell they may cast (601, with timing 117.1a,
 """
 from __future__ import annotations
 
-from dataclasses import replace
 
 from mtg_ecs.components import Card, CopyOf, LoyaltyActivated
 from mtg_ecs.core.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
@@ -375,7 +374,7 @@ def _plain_cost(defn):
     if hit is False:
         sa = defn.spell
         plain = (sa is None or not (sa.modes or sa.additional_cost or sa.cast_only or sa.targets)) \
-            and defn.alt_cost is None and "Aura" not in defn.subtypes
+            and defn.alt_cost is None and defn.cost_reduction is None and "Aura" not in defn.subtypes
         cost = defn.cost
         hit = _PLAIN[defn] = (cost.with_x(0) if cost.x else cost) if plain else None
     return hit
@@ -440,10 +439,8 @@ def fixed_cost(game, player: int, card: int, alt, parts=None):
     for add in parts:
         if add.mana.total:
             cost = add_costs(cost, add.mana)
-    inc = costs.cost_increase(game, player, game.chars(card))              # 601.2f
-    if inc:
-        cost = replace(cost, generic=cost.generic + inc)
-    return cost
+    return costs.with_generic_change(cost, costs.cost_increase(game, player, game.chars(card)),  # 601.2f
+                                     costs.self_reduction(game, player, defn))
 
 
 def fixed_cost_payable(game, player, card, alt, parts=None) -> bool:
