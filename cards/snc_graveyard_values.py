@@ -5,14 +5,14 @@ cards that stand on them."""
 from __future__ import annotations
 
 from mtg_ecs.cards import card
-from mtg_ecs.components.definitions import StaticAbility, TriggeredAbility, act, spell
+from mtg_ecs.components.definitions import SpellAbility, StaticAbility, TriggeredAbility, act, spell
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import graveyard_values as gv
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
-from mtg_ecs.systems.library import LookMayPutIntoGraveyard
+from mtg_ecs.systems.library import LookMayPutIntoGraveyard, Scry
 from mtg_ecs.systems.search import If
-from mtg_ecs.systems.targeting import creature
+from mtg_ecs.systems.targeting import creature, opponent
 
 _FIVE = "As long as there are five or more mana values among cards in your graveyard, "
 
@@ -94,3 +94,20 @@ card("Shadow of Mortality", "{13}{B}{B}", "Creature — Avatar", pt=(7, 7),
      cost_reduction=_life_difference,
      text="If your life total is less than your starting life total, this spell costs {X} less "
           "to cast, where X is the difference.")
+
+card("Daring Escape", "{R}", "Instant",
+     spell=spell(fx.ModifyPT(fx.TARGET(0), 1, 0), fx.GrantKeywords(fx.TARGET(0), ["first strike"]),
+                 Scry(1), targets=[creature()],
+                 text="Target creature gets +1/+0 and gains first strike until end of turn. Scry 1."))
+
+card("Extract the Truth", "{1}{B}", "Sorcery",
+     spell=SpellAbility(modes=(
+         ("Target opponent reveals their hand. You may choose a creature, enchantment, or "
+          "planeswalker card from it. That player discards that card.", (opponent(),),
+          (fx.RevealHandChooseDiscard(fx.TARGET(0),
+                                      lambda ch: bool({"Creature", "Enchantment", "Planeswalker"} & ch.types)),)),
+         ("Target opponent sacrifices an enchantment.", (opponent(),),
+          (fx.Sacrifice(fx.TARGET(0), 1, filter=lambda g, e, ch: "Enchantment" in ch.types),))),
+         text="Choose one —\n• Target opponent reveals their hand. You may choose a creature, enchantment, "
+              "or planeswalker card from it. That player discards that card.\n"
+              "• Target opponent sacrifices an enchantment."))

@@ -930,6 +930,42 @@ class Discard(Step):
         st["i"] += 1
 
 
+class RevealHandChooseDiscard(Step):
+    """'<Target player> reveals their hand. You may choose a <kind> card from it. That player
+    discards that card.' (701.20 reveal; 701.9b: the spell's controller chooses what is
+    discarded; a 'may' with no card to choose isn't asked.) `filter(chars)` picks the kind."""
+
+    def __init__(self, who, filter, prompt="choose a card to be discarded (or none)"):
+        self.who = who
+        self.filter = filter
+        self.prompt = prompt
+
+    def run(self, game, ctx):
+        key = ("reveal_discard", StepKey(self))
+        st = ctx.vars.get(key)
+        if st is None:
+            ps = [p.index for p in self.who.resolve(game, ctx) if isinstance(p, PlayerRef)]
+            if not ps:
+                return None
+            st = ctx.vars[key] = {"player": ps[0], "chosen": None, "batch": None}
+            game.emit("reveal", player=ps[0], cards=tuple(game.players[ps[0]].hand))
+        if st["chosen"] is None:
+            opts = [c for c in game.players[st["player"]].hand if self.filter(game.chars(c))]
+            if opts:
+                return Decision("choose", ctx.controller, opts, 0, 1, self.prompt)
+            st["chosen"] = []
+        return discard_chosen(game, ctx, st) if st["chosen"] else None
+
+    def answer(self, game, ctx, decision, answer):
+        st = ctx.vars[("reveal_discard", StepKey(self))]
+        if decision.kind == "replacement":
+            discarding.answer(game, st["batch"], decision, answer)
+            return
+        chosen = answer if isinstance(answer, (list, tuple)) else [answer]
+        _check_choice(game, decision, chosen)
+        st["chosen"] = [[st["player"], c] for c in chosen]
+
+
 def discard_chosen(game, ctx, st):
     """Discard the cards in st['chosen'] once the order of replacement effects on each is
     chosen (616.1; systems/discard.py); the spell's or ability's controller makes them discard."""
