@@ -12,7 +12,7 @@ from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.library import LookMayPutIntoGraveyard, Scry
 from mtg_ecs.systems.search import If
-from mtg_ecs.systems.targeting import creature, opponent
+from mtg_ecs.systems.targeting import any_target, creature, opponent
 
 _FIVE = "As long as there are five or more mana values among cards in your graveyard, "
 
@@ -111,3 +111,38 @@ card("Extract the Truth", "{1}{B}", "Sorcery",
          text="Choose one —\n• Target opponent reveals their hand. You may choose a creature, enchantment, "
               "or planeswalker card from it. That player discards that card.\n"
               "• Target opponent sacrifices an enchantment."))
+
+
+def _no_devil_token(g, source, controller, info):
+    """'if you don't control a Devil token' (603.4: on triggering and on resolution)."""
+    return not any(g.chars(e).token and "Devil" in g.chars(e).subtypes and g.chars(e).controller == controller
+                   for e in g.battlefield)
+
+
+card("Maestros Diabolist", "{U}{B}{R}", "Creature — Vampire Warrior", pt=(1, 4),
+     keywords=["deathtouch", "haste"],
+     abilities=[TriggeredAbility(tr.Attacks(), (fx.CreateTokens("Devil", 1, tapped_and_attacking=True),),
+                                 intervening_if=_no_devil_token,
+                                 text="Whenever Maestros Diabolist attacks, if you don't control a Devil token, "
+                                      "create a tapped and attacking 1/1 red Devil creature token with \"When "
+                                      "this creature dies, it deals 1 damage to any target.\"")])
+
+# 603.12: the reflexive ability's target is chosen once the creature was sacrificed; the
+# damage is that creature's power as it last existed on the battlefield (608.2h)
+_ZIATORA_DAMAGE = TriggeredAbility(
+    None, (fx.DealDamage(lambda g, ctx: ctx.info["sacrificed_power"], fx.TARGET(0)),
+           fx.CreateTokens("Treasure", 3)),
+    targets=(any_target(),),
+    text="When you do, Ziatora, the Incinerator deals damage equal to that creature's power to any "
+         "target and you create three Treasure tokens.")
+
+card("Ziatora, the Incinerator", "{3}{B}{R}{G}", "Legendary Creature — Demon Dragon", pt=(6, 6),
+     keywords=["flying"],
+     abilities=[TriggeredAbility(
+         tr.AtBeginningOf("end"),
+         (fx.YouMaySacrifice(lambda g, e, ch, ctx: "Creature" in ch.types and e != ctx.source,
+                             prompt="sacrifice another creature?"),
+          fx.Reflexive(_ZIATORA_DAMAGE, lambda g, ctx: "sacrificed" in ctx.info)),
+         text="At the beginning of your end step, you may sacrifice another creature. When you do, "
+              "Ziatora, the Incinerator deals damage equal to that creature's power to any target "
+              "and you create three Treasure tokens.")])

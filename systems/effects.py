@@ -12,7 +12,7 @@ from __future__ import annotations
 from mtg_ecs.components import (Card, Tapped, Attached, RegenerationShields, Controller, Counters,
                                 Timestamp)
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, StepKey
-from mtg_ecs.systems import zones, damage
+from mtg_ecs.systems import combat, zones, damage
 from mtg_ecs.systems import discard as discarding
 from mtg_ecs.systems.layers import CE, until_next_turn, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR, base_chars, make_base
 from mtg_ecs.components.definitions import keywords_of, CardError, CardDef
@@ -641,20 +641,35 @@ class Regenerate(Step):
             game.set(t, RegenerationShields((s.count if s else 0) + 1))
 
 
-class CreateTokens(Step):
-    """CR 111.2: 'Create N <token>' under the controller's control; they own it."""
+COMBAT_AFTER_ATTACKS = ("declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
+                        "end_of_combat")
 
-    def __init__(self, token, n=1):
+
+class CreateTokens(Step):
+    """CR 111.2: 'Create N <token>' under the controller's control; they own it.
+    `tapped_and_attacking`: 'create a tapped and attacking <token>' (508.4: during combat its
+    controller chooses what it attacks, among what the active player's creatures could;
+    outside combat it just enters tapped)."""
+
+    def __init__(self, token, n=1, tapped_and_attacking=False):
         self.token = token
         self.n = n
+        self.attacking = tapped_and_attacking
 
     def run(self, game, ctx):
         defn = game.catalog.token(self.token) if isinstance(self.token, str) else self.token
         key = ("tokens", StepKey(self))
         st = ctx.vars.get(key)
         if st is None:
-            st = ctx.vars[key] = {"n": amount(self.n, game, ctx), "attach": []}
+            st = ctx.vars[key] = {"n": amount(self.n, game, ctx), "attach": [], "defender": None}
         n = st["n"]
+        if self.attacking and st["defender"] is None and game.step in COMBAT_AFTER_ATTACKS \
+                and ctx.controller == game.active:
+            opts = combat.defenders_of(game, ctx.controller)
+            if opts:
+                return Decision("choose", ctx.controller, opts, 1, 1,
+                                f"choose what the {defn.name} token attacks (CR 508.4)",
+                                data={"defender": True, **(only(opts[0]) if len(opts) == 1 else {})})
         if "Aura" in defn.subtypes:
             # CR 303.4f: the player it enters under chooses what each Aura token enchants
             # before it's created; with nothing to enchant it isn't created (303.4g)
@@ -677,14 +692,22 @@ class CreateTokens(Step):
                 if to == STAYS:
                     continue                                    # CR 303.4g: isn't created
                 extra = (Attached(to),)
-            eid = game.create_object(defn, ctx.controller, "battlefield", token=True, extra=extra)
+            eid = game.create_object(defn, ctx.controller, "battlefield", token=True, extra=extra,
+                                     tapped=self.attacking)
             game.battlefield.remove(eid)
             game.battlefield.append(eid)
+            if st["defender"] is not None:
+                combat.put_attacking(game, eid, st["defender"])
             game.emit("zone_change", old=None, new=eid, frm=None, to="battlefield",
                       owner=ctx.controller, controller=ctx.controller, cause="create", card=None)
 
     def answer(self, game, ctx, decision, answer):
         a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
+        if decision.data.get("defender"):
+            if a not in decision.options:
+                raise IllegalAction(f"the token can't attack {game.name(a)} (CR 508.4)")
+            ctx.vars[("tokens", StepKey(self))]["defender"] = a
+            return
         if a not in decision.options:
             raise IllegalAction(f"the token can't enchant {game.name(a)}: choose one of the objects "
                                 "or players it could enchant (CR 303.4f)")
@@ -1017,6 +1040,40 @@ class Sacrifice(Step):
         st["i"] += 1
 
 
+class YouMaySacrifice(Step):
+    """'You may sacrifice a <filter>': the controller chooses one or none (701.21a); what was
+    sacrificed, as it last existed on the battlefield (608.2h), is remembered for what
+    follows ('when you do', 'if you do': ctx.info['sacrificed'], its power and mana value).
+    `filter(game, eid, chars, ctx)`; a 'may' with nothing to sacrifice isn't asked."""
+
+    def __init__(self, filter, prompt="sacrifice?"):
+        self.filter = filter
+        self.prompt = prompt
+
+    def run(self, game, ctx):
+        st = ctx.vars.setdefault(("may_sac", StepKey(self)), {"chosen": None, "batch": None})
+        if st["chosen"] is None:
+            opts = [e for e in game.battlefield if game.chars(e).controller == ctx.controller
+                    and self.filter(game, e, game.chars(e), ctx)]
+            if not opts:
+                return None
+            return Decision("choose", ctx.controller, opts, 0, 1, self.prompt)
+        if st["chosen"] and "sacrificed" not in ctx.info:
+            ch = game.chars(st["chosen"][0])
+            ctx.info.update(sacrificed=st["chosen"][0], sacrificed_power=ch.power or 0,
+                            sacrificed_mana_value=ch.mana_value)
+        return _move_chosen(game, st, "sacrifice", lambda g, e, order: zones.sacrifice(g, e, order))
+
+    def answer(self, game, ctx, decision, answer):
+        st = ctx.vars[("may_sac", StepKey(self))]
+        if decision.kind == "replacement":
+            discarding.answer(game, st["batch"], decision, answer)
+            return
+        chosen = answer if isinstance(answer, (list, tuple)) else [answer]
+        _check_choice(game, decision, chosen)
+        st["chosen"] = list(chosen)
+
+
 def _move_chosen(game, st, cause, move, to="graveyard"):
     """Move st['chosen'] at once, once the order of the replacement effects on each is chosen
     (616.1; systems/discard.py)."""
@@ -1118,8 +1175,11 @@ class Reflexive(Step):
     def run(self, game, ctx):
         if self.condition is not None and not self.condition(game, ctx):
             return None
+        # its source is the resolving object's source (the card, while it is the same object)
+        comps = game.world.ents.get(ctx.source)
+        card = comps[Card].card_id if comps is not None and Card in comps else -1
         game.pending_triggers.append(PendingTrigger(self.ability, ctx.source, ctx.controller,
-                                                    dict(ctx.info), -1, 0))
+                                                    dict(ctx.info), card, 0))
         return None
 
 

@@ -166,21 +166,28 @@ def play(game, agents, max_decisions: int = MAX_DECISIONS):
     ends as a draw, reason "decision limit": a bound of the simulation, like the turn
     limit, not a rule."""
     n = 0
-    refused = 0
     while game.pending is not None and n < max_decisions:
-        d = game.pending
-        try:
-            game.decide(agents[d.player].act(game, d))
-        except IllegalAction:
-            refused += 1
-            if refused > REFUSALS_ALLOWED:
-                raise
-            continue
-        refused = 0
+        answer_once(game, agents)
         n += 1
     if game.pending is not None:
         game.end_as_draw("decision limit")
     return n
+
+
+def answer_once(game, agents) -> None:
+    """One accepted answer to the pending decision, from the agent of the player deciding;
+    a refused answer (IllegalAction: nothing changed) is asked again, up to REFUSALS_ALLOWED
+    times in a row (see `play`)."""
+    refused = 0
+    while True:
+        d = game.pending
+        try:
+            game.decide(agents[d.player].act(game, d))
+            return
+        except IllegalAction:
+            refused += 1
+            if refused > REFUSALS_ALLOWED:
+                raise
 
 
 class HeuristicAgent:
