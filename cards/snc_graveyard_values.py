@@ -121,7 +121,7 @@ def _no_devil_token(g, source, controller, info):
 
 card("Maestros Diabolist", "{U}{B}{R}", "Creature — Vampire Warrior", pt=(1, 4),
      keywords=["deathtouch", "haste"],
-     abilities=[TriggeredAbility(tr.Attacks(), (fx.CreateTokens("Devil", 1, tapped_and_attacking=True),),
+     abilities=[TriggeredAbility(tr.Attacks(), (fx.CreateTokensAttacking("Devil", 1),),
                                  intervening_if=_no_devil_token,
                                  text="Whenever Maestros Diabolist attacks, if you don't control a Devil token, "
                                       "create a tapped and attacking 1/1 red Devil creature token with \"When "
@@ -146,3 +146,27 @@ card("Ziatora, the Incinerator", "{3}{B}{R}{G}", "Legendary Creature — Demon D
          text="At the beginning of your end step, you may sacrifice another creature. When you do, "
               "Ziatora, the Incinerator deals damage equal to that creature's power to any target "
               "and you create three Treasure tokens.")])
+
+
+def _control_creatures(n):
+    """'as long as you control N or more creatures' (611.3a: checked continuously)."""
+    def cond(g, src, allc):
+        me = allc[src].controller if src in allc else g.chars(src).controller
+        return sum(1 for ch in allc.values() if ch.controller == me and "Creature" in ch.types) >= n
+    return cond
+
+
+def _jetmir(n, keyword, text):
+    cond = _control_creatures(n)
+    return StaticAbility(continuous=(st.modify_pt(st.creatures_you_control(), 1, 0, condition=cond),
+                                     st.grant(st.creatures_you_control(), keyword, condition=cond)),
+                         text=text)
+
+
+card("Jetmir, Nexus of Revels", "{1}{R}{G}{W}", "Legendary Creature — Cat Demon", pt=(5, 4),
+     abilities=[_jetmir(3, "vigilance", "Creatures you control get +1/+0 and have vigilance as long as "
+                                        "you control three or more creatures."),
+                _jetmir(6, "trample", "Creatures you control also get +1/+0 and have trample as long as "
+                                      "you control six or more creatures."),
+                _jetmir(9, "double strike", "Creatures you control also get +1/+0 and have double strike "
+                                            "as long as you control nine or more creatures.")])

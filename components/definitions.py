@@ -137,7 +137,6 @@ class Cost:
     discard_self: bool = False      # "Discard this card" (cycling, 702.29a)
     tap_untapped: tuple = ()        # (n, filter): "Tap N untapped <filter> you control" (no {T}: 302.6)
     sacrifice_n: int = 1            # "Sacrifice three black creatures": how many `sacrifice` matches
-    sacrifice_other: bool = False   # "Sacrifice another creature": not the source itself
 
     @property
     def is_free(self) -> bool:
@@ -149,6 +148,15 @@ class Cost:
 
 _COST_PART = re.compile(r"\s*,\s*")
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _another(filt):
+    """'Sacrifice another <filter>': the filter, marked to leave out the cost's own source
+    (costs.sacrifice_candidates)."""
+    def another(game, e, player):
+        return filt(game, e, player)
+    another.other = True
+    return another
 
 
 def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
@@ -167,7 +175,6 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
     remove = []
     tap_untapped = ()
     sac_n = 1
-    sac_other = False
     for part in _COST_PART.split(t):
         if not part:
             continue
@@ -186,7 +193,7 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
             elif what.startswith("another "):
                 if sacrifice_filters is None or what[8:] not in sacrifice_filters:
                     raise CardError(f"no filter for sacrifice cost {part!r}")
-                sac, sac_other = sacrifice_filters[what[8:]], True
+                sac = _another(sacrifice_filters[what[8:]])
             elif re.match(r"(two|three|four|five|\d+) ", what):
                 word, rest = what.split(" ", 1)
                 sac_n = _NUMBER_WORDS.get(word) or int(word)
@@ -215,8 +222,8 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
             raise CardError(f"unknown cost component {part!r} in {text!r}")
     c = Cost(parse_cost(mana_txt), tap, untap, sac, sac_self, discard, life, None, False, text,
              tuple(remove))
-    if tap_untapped or sac_n != 1 or sac_other:
-        c = replace(c, tap_untapped=tap_untapped, sacrifice_n=sac_n, sacrifice_other=sac_other)
+    if tap_untapped or sac_n != 1:
+        c = replace(c, tap_untapped=tap_untapped, sacrifice_n=sac_n)
     return c
 
 

@@ -417,7 +417,7 @@ def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
 
 def sacrifice_candidates(game, player: int, cost: Cost, source=None) -> list:
     """CR 701.17a: only permanents you control; 'another' is not the cost's source."""
-    other = source if cost.sacrifice_other else None
+    other = source if getattr(cost.sacrifice, "other", False) else None
     return [e for e in game.battlefield
             if e != other and game.chars(e).controller == player and cost.sacrifice(game, e, player)]
 

@@ -646,15 +646,13 @@ COMBAT_AFTER_ATTACKS = ("declare_attackers", "declare_blockers", "first_strike_d
 
 
 class CreateTokens(Step):
-    """CR 111.2: 'Create N <token>' under the controller's control; they own it.
-    `tapped_and_attacking`: 'create a tapped and attacking <token>' (508.4: during combat its
-    controller chooses what it attacks, among what the active player's creatures could;
-    outside combat it just enters tapped)."""
+    """CR 111.2: 'Create N <token>' under the controller's control; they own it."""
 
-    def __init__(self, token, n=1, tapped_and_attacking=False):
+    attacking = False           # CreateTokensAttacking
+
+    def __init__(self, token, n=1):
         self.token = token
         self.n = n
-        self.attacking = tapped_and_attacking
 
     def run(self, game, ctx):
         defn = game.catalog.token(self.token) if isinstance(self.token, str) else self.token
@@ -712,6 +710,14 @@ class CreateTokens(Step):
             raise IllegalAction(f"the token can't enchant {game.name(a)}: choose one of the objects "
                                 "or players it could enchant (CR 303.4f)")
         ctx.vars[("tokens", StepKey(self))]["attach"].append(a)
+
+
+class CreateTokensAttacking(CreateTokens):
+    """'Create N tapped and attacking <token>' (508.4: during combat its controller chooses
+    what it attacks, among what the active player's creatures could; outside combat, or
+    for a player who isn't attacking, it just enters tapped)."""
+
+    attacking = True
 
 
 class CreateEmblem(Step):
