@@ -10,9 +10,10 @@ from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import graveyard_values as gv
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
-from mtg_ecs.systems.library import LookMayPutIntoGraveyard, Scry
+from mtg_ecs.systems.library import LookMayPutIntoGraveyard, OwnerPutsOnTopOrBottom, Scry
 from mtg_ecs.systems.search import If
-from mtg_ecs.systems.targeting import any_target, creature, opponent
+from mtg_ecs.systems.excess import DealDamageNotingExcess
+from mtg_ecs.systems.targeting import any_target, creature, opponent, target
 
 _FIVE = "As long as there are five or more mana values among cards in your graveyard, "
 
@@ -170,3 +171,51 @@ card("Jetmir, Nexus of Revels", "{1}{R}{G}{W}", "Legendary Creature — Cat Demo
                                       "you control six or more creatures."),
                 _jetmir(9, "double strike", "Creatures you control also get +1/+0 and have double strike "
                                             "as long as you control nine or more creatures.")])
+
+
+def _artifact_or_enchantment_within_excess(g, t, tc):
+    ch = g.chars(t)
+    return bool({"Artifact", "Enchantment"} & ch.types) and ch.controller != tc.controller \
+        and ch.mana_value <= tc.info.get("excess", 0)
+
+
+# 603.12: a reflexive ability; its target is chosen once the excess damage is known
+_UNLEASH_DESTROY = TriggeredAbility(
+    None, (fx.Destroy(fx.TARGET(0)),),
+    targets=(target("target artifact or enchantment an opponent controls with mana value less than or "
+                    "equal to that amount of excess damage", "permanent",
+                    filter=_artifact_or_enchantment_within_excess),),
+    text="When it deals excess damage this way, destroy target artifact or enchantment an opponent "
+         "controls with mana value less than or equal to that amount of excess damage.")
+
+card("Unleash the Inferno", "{1}{B}{R}{G}", "Instant",
+     spell=spell(DealDamageNotingExcess(7, fx.TARGET(0)),
+                 fx.Reflexive(_UNLEASH_DESTROY, lambda g, ctx: ctx.info.get("excess", 0) > 0),
+                 targets=[target("target creature or planeswalker", "creature", "planeswalker")],
+                 text="Unleash the Inferno deals 7 damage to target creature or planeswalker. When it deals "
+                      "excess damage this way, destroy target artifact or enchantment an opponent controls "
+                      "with mana value less than or equal to that amount of excess damage."))
+
+
+def _nonland(g, t, tc):
+    return "Land" not in g.chars(t).types
+
+
+card("Run Out of Town", "{3}{U}", "Instant",
+     spell=spell(OwnerPutsOnTopOrBottom(fx.TARGET(0)),
+                 targets=[target("target nonland permanent", "permanent", filter=_nonland)],
+                 text="The owner of target nonland permanent puts it on the top or bottom of their library."))
+
+
+def _spell_nonland_permanent_or_card(g, t, tc):
+    """'target spell, nonland permanent, or card in a graveyard' (115.1)."""
+    return g.zone_of(t) != "battlefield" or "Land" not in g.chars(t).types
+
+
+card("Endless Detour", "{G}{W}{U}", "Instant",
+     spell=spell(OwnerPutsOnTopOrBottom(fx.TARGET(0)),
+                 targets=[target("target spell, nonland permanent, or card in a graveyard",
+                                 "spell", "permanent", "card", filter=_spell_nonland_permanent_or_card,
+                                 zone=("stack", "battlefield", "graveyard"))],
+                 text="The owner of target spell, nonland permanent, or card in a graveyard puts it on the "
+                      "top or bottom of their library."))

@@ -241,7 +241,7 @@ class TargetSpec:
     player_filter: object = None
     min: int = 1
     max: int = 1
-    zone: str = "battlefield"
+    zone: object = "battlefield"    # a zone, or a tuple of zones ("target spell, permanent or card in a graveyard")
 
 
 # ---------------------------------------------------------------------------

@@ -255,9 +255,10 @@ class Step:
         raise IllegalAction("this step asked nothing")
 
 
-def deal_with_choices(game, ctx, step, batch, combat=False):
+def deal_with_choices(game, ctx, step, batch, combat=False, dealt=None):
     """Deal a damage event, first asking the affected players the order of any
-    prevention effects that apply together (616.1)."""
+    prevention effects that apply together (616.1). `dealt`: a list to get the damage
+    dealt, as (source, recipient, amount)."""
     from mtg_ecs.systems import redirect
     orders = ctx.vars.setdefault(("orders", StepKey(step)), {})
     d = redirect.decision(game, batch)              # which damage a redirection takes (614.9)
@@ -271,7 +272,9 @@ def deal_with_choices(game, ctx, step, batch, combat=False):
                        combat, orders, skips)
     if d is not None:
         return d
-    damage.deal(game, batch, combat, orders)
+    result = damage.deal(game, batch, combat, orders)
+    if dealt is not None:
+        dealt.extend(result)
     return None
 
 
@@ -321,6 +324,9 @@ class DealDamage(Step):
         for t in self.to.resolve(game, ctx):
             n = ctx.division.get(t, 0) if self.divided else amount(self.n, game, ctx)
             batch.append((ctx.source, sc, t, n))
+        return self.deal(game, ctx, batch)
+
+    def deal(self, game, ctx, batch):
         return deal_with_choices(game, ctx, self, batch)
 
     def answer(self, game, ctx, decision, answer):

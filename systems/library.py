@@ -121,6 +121,32 @@ class LookMayPutIntoGraveyard(Step):
         ctx.vars[("look_mill", StepKey(self))] = True
 
 
+class OwnerPutsOnTopOrBottom(Step):
+    """'The owner of <it> puts it on the top or bottom of their library': the owner chooses
+    (a `top_or_bottom` decision) as the effect resolves. Not countering: a spell that can't
+    be countered goes too (701.6 isn't involved; 002 Endless Detour R2)."""
+
+    def __init__(self, what):
+        self.what = what
+
+    def run(self, game, ctx):
+        key = ("top_or_bottom", StepKey(self))
+        if ctx.vars.pop(key, False):
+            return None                                 # answered
+        objs = [t for t in self.what.resolve(game, ctx) if not isinstance(t, PlayerRef)]
+        if not objs:
+            return None
+        t = objs[0]
+        return Decision("top_or_bottom", game.owner(t), ["top", "bottom"], 1, 1,
+                        f"put {game.name(t)} on the top or the bottom of your library?", data={"card": t})
+
+    def answer(self, game, ctx, decision, answer):
+        if answer not in ("top", "bottom"):
+            raise IllegalAction("answer top or bottom")
+        zones.move(game, decision.data["card"], "library", position=answer)
+        ctx.vars[("top_or_bottom", StepKey(self))] = True
+
+
 class LookAndReorder(Scry):
     """'Look at the top N cards of your library, then put them back in any order.'"""
 
