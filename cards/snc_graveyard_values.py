@@ -10,8 +10,8 @@ from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import graveyard_values as gv
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
-from mtg_ecs.systems.library import LookMayPutIntoGraveyard, OwnerPutsOnTopOrBottom, Scry
-from mtg_ecs.systems.search import If
+from mtg_ecs.systems.library import LookMayPutIntoGraveyard, OwnerPutsOnTopOrBottom, Scry, SearchRelative, Shuffle
+from mtg_ecs.systems.search import If, PutOntoBattlefield
 from mtg_ecs.systems.excess import DealDamageNotingExcess
 from mtg_ecs.systems.targeting import any_target, creature, opponent, target
 
@@ -219,3 +219,36 @@ card("Endless Detour", "{G}{W}{U}", "Instant",
                                  zone=("stack", "battlefield", "graveyard"))],
                  text="The owner of target spell, nonland permanent, or card in a graveyard puts it on the "
                       "top or bottom of their library."))
+
+
+card("Rocco, Cabaretti Caterer", "{X}{R}{G}{W}", "Legendary Creature — Elf Druid", pt=(3, 1),
+     abilities=[TriggeredAbility(
+         tr.EntersRememberingCast(),
+         (fx.MayStep((SearchRelative(lambda g, c, ch, ctx: "Creature" in ch.types and ch.mana_value <= ctx.info["x"],
+                                     then=(PutOntoBattlefield(),)),
+                      Shuffle()), prompt="search your library?"),),
+         intervening_if=lambda g, source, controller, info: info["cast"],       # 603.4
+         text="When Rocco, Cabaretti Caterer enters the battlefield, if you cast it, you may search your "
+              "library for a creature card with mana value X or less, put it onto the battlefield, then "
+              "shuffle.")])
+
+
+
+def _one_more_than_sacrificed(g, c, ch, ctx):
+    return "Creature" in ch.types and ch.mana_value == 1 + ctx.info["sacrificed_mana_value"]
+
+
+card("Vivien on the Hunt", "{4}{G}{G}", "Legendary Planeswalker — Vivien", loyalty=4,
+     abilities=[act("+2", fx.YouMaySacrifice(lambda g, e, ch, ctx: "Creature" in ch.types,
+                                             prompt="sacrifice a creature?"),
+                    If(lambda g, ctx: "sacrificed" in ctx.info,
+                       [SearchRelative(_one_more_than_sacrificed, then=(PutOntoBattlefield(),)), Shuffle()]),
+                    timing="sorcery",
+                    text="+2: You may sacrifice a creature. If you do, search your library for a creature card "
+                         "with mana value equal to 1 plus the sacrificed creature's mana value, put it onto the "
+                         "battlefield, then shuffle."),
+                act("+1", fx.MillRemembering(fx.YOU, 5), fx.PutMilledIntoHand(lambda ch: "Creature" in ch.types),
+                    timing="sorcery",
+                    text="+1: Mill five cards, then put any number of creature cards milled this way into your hand."),
+                act("-1", fx.CreateTokens("Rhino Warrior", 1), timing="sorcery",
+                    text="−1: Create a 4/4 green Rhino Warrior creature token.")])

@@ -1253,6 +1253,45 @@ class Mill(Step):
         discarding.answer(game, ctx.vars[("mill", StepKey(self))]["batch"], decision, answer)
 
 
+class MillRemembering(Mill):
+    """'Mill N cards' remembering the cards milled (ctx.vars['milled'], card ids) for a
+    following '... milled this way'."""
+
+    def run(self, game, ctx):
+        if "milled" not in ctx.vars:
+            n = amount(self.n, game, ctx)
+            ctx.vars["milled"] = [game.world.ents[c][Card].card_id for p in self.who.resolve(game, ctx)
+                                  for c in list(reversed(game.players[p.index].library))[:n]]
+        return super().run(game, ctx)
+
+
+class PutMilledIntoHand(Step):
+    """'Then put any number of <filter> cards milled this way into your hand': the cards
+    `MillRemembering` put into a graveyard that qualify (filter(chars)); any number, none
+    included."""
+
+    def run(self, game, ctx):
+        key = ("milled_to_hand", StepKey(self))
+        if ctx.vars.pop(key, False):
+            return None                                 # answered
+        opts = [game.card_entity[cid] for cid in ctx.vars.get("milled", ())
+                if game.zone_of(game.card_entity[cid]) == "graveyard"
+                and self.filter(game.chars(game.card_entity[cid]))]
+        if not opts:
+            return None
+        return Decision("choose", ctx.controller, opts, 0, len(opts), "put any number of them into your hand")
+
+    def __init__(self, filter):
+        self.filter = filter
+
+    def answer(self, game, ctx, decision, answer):
+        chosen = answer if isinstance(answer, (list, tuple)) else [answer]
+        _check_choice(game, decision, chosen)
+        for c in chosen:
+            zones.move(game, c, "hand")
+        ctx.vars[("milled_to_hand", StepKey(self))] = True
+
+
 class PreventAllDamageThisTurn(Step):
     """'Prevent all damage that would be dealt to <recipients> this turn' (Safe Passage):
     a prevention shield; recipient(game, controller, target) -> bool."""

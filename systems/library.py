@@ -175,7 +175,7 @@ class Search(Step):
         if st is None:
             p = ctx.controller
             lib = list(reversed(game.players[p].library))
-            opts = [c for c in lib if self.filter(game, c, game.chars(c))]
+            opts = [c for c in lib if self._matches(game, ctx, c)]
             ctx.vars[("search", StepKey(self))] = {"i": 0}
             return Decision("choose", p, opts, 0, min(self.up_to, len(opts)),
                             f"search your library for up to {self.up_to} card(s)",
@@ -188,6 +188,9 @@ class Search(Step):
             i += 1
             ctx.vars[("search", StepKey(self))] = {"i": i}      # replaced, never mutated (clones)
         return None
+
+    def _matches(self, game, ctx, c) -> bool:
+        return self.filter(game, c, game.chars(c))
 
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[("search", StepKey(self))]
@@ -245,6 +248,15 @@ class PutFoundOneEach(Step):
                 zones.move(game, c, zone)
         for c in rest:
             zones.move(game, c, self.second)
+
+
+class SearchRelative(Search):
+    """`Search` for cards whose quality depends on the resolving ability ('with mana value X
+    or less', 'equal to 1 plus the sacrificed creature's mana value'):
+    filter(game, card, chars, ctx)."""
+
+    def _matches(self, game, ctx, c) -> bool:
+        return self.filter(game, c, game.chars(c), ctx)
 
 
 class Shuffle(Step):

@@ -9,7 +9,7 @@ receive priority (603.3): active player first, each player ordering their own
 """
 from __future__ import annotations
 
-from mtg_ecs.components import StackAbility, Zone, Timestamp, Card, Attached
+from mtg_ecs.components import StackAbility, Zone, Timestamp, Card, Attached, EnteredWithX
 from mtg_ecs.components.definitions import TriggeredAbility
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only
 from mtg_ecs.systems.board import board
@@ -568,3 +568,17 @@ class YouDiscard(Trigger):
         if data["player"] != controller:
             return None
         return {"discarded": data["card"]}
+
+
+class EntersRememberingCast(Trigger):
+    """'When ~ enters[, if you cast it]': remembers whether it entered as a resolving spell
+    that was cast (601.2a: where it was cast from; not a copy or a permanent put onto the
+    battlefield) and the X paid for it (107.3m: X of the spell, 0 if cast without paying)."""
+    events = ("zone_change",)
+
+    def match(self, game, source, controller, kind, data):
+        if data["to"] != "battlefield" or data["new"] != source:
+            return None
+        x = game.get(source, EnteredWithX)
+        return {"entered": source, "cast": data.get("frm") == "stack" and data.get("cast_from") is not None,
+                "x": x.x if x is not None else 0}
