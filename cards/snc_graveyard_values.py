@@ -13,6 +13,8 @@ from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.library import LookMayPutIntoGraveyard, OwnerPutsOnTopOrBottom, Scry, SearchRelative, Shuffle
 from mtg_ecs.systems.search import If, PutOntoBattlefield
 from mtg_ecs.systems.excess import DealDamageNotingExcess
+from mtg_ecs.systems.movement import PutOntoBattlefield as PutCardsOntoBattlefield
+from mtg_ecs.systems.once_each_turn import MarkDone, not_done_this_turn
 from mtg_ecs.systems.targeting import any_target, creature, opponent, target
 
 _FIVE = "As long as there are five or more mana values among cards in your graveyard, "
@@ -252,3 +254,22 @@ card("Vivien on the Hunt", "{4}{G}{G}", "Legendary Planeswalker — Vivien", loy
                     text="+1: Mill five cards, then put any number of creature cards milled this way into your hand."),
                 act("-1", fx.CreateTokens("Rhino Warrior", 1), timing="sorcery",
                     text="−1: Create a 4/4 green Rhino Warrior creature token.")])
+
+
+
+def _lesser_creature_card_in_your_graveyard(g, t, tc):
+    ch = g.chars(t)
+    return "Creature" in ch.types and g.owner(t) == tc.controller \
+        and ch.mana_value < tc.info["sacrificed_mana_value"]
+
+
+card("Riveteers Ascendancy", "{B}{R}{G}", "Enchantment",
+     abilities=[TriggeredAbility(
+         tr.YouSacrifice(lambda ch: "Creature" in ch.types),
+         (fx.MayStep((MarkDone(), PutCardsOntoBattlefield(fx.TARGET(0), tapped=True)),
+                     prompt="return it to the battlefield tapped?"),),
+         targets=(target("target creature card with lesser mana value from your graveyard", "card",
+                         zone="graveyard", filter=_lesser_creature_card_in_your_graveyard),),
+         intervening_if=not_done_this_turn,
+         text="Whenever you sacrifice a creature, you may return target creature card with lesser mana "
+              "value from your graveyard to the battlefield tapped. Do this only once each turn.")])

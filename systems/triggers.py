@@ -582,3 +582,20 @@ class EntersRememberingCast(Trigger):
         x = game.get(source, EnteredWithX)
         return {"entered": source, "cast": data.get("frm") == "stack" and data.get("cast_from") is not None,
                 "x": x.x if x is not None else 0}
+
+
+class YouSacrifice(Trigger):
+    """'Whenever you sacrifice a <filter>' (701.21a: the sacrificing player is the one who
+    controlled it); remembers it as it last existed (its mana value)."""
+    events = ("zone_change",)
+
+    def __init__(self, filter=None):
+        self.filter = filter
+
+    def match(self, game, source, controller, kind, data):
+        if data.get("cause") != "sacrifice" or data["frm"] != "battlefield":
+            return None
+        lk = game.lki.get(data["old"])
+        if lk is None or lk.controller != controller or (self.filter is not None and not self.filter(lk)):
+            return None
+        return {"sacrificed": data["old"], "sacrificed_mana_value": lk.mana_value}
