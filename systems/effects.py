@@ -993,12 +993,9 @@ class RevealHandChooseDiscard(Step):
 
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[("reveal_discard", StepKey(self))]
-        if decision.kind == "replacement":
-            discarding.answer(game, st["batch"], decision, answer)
-            return
-        chosen = answer if isinstance(answer, (list, tuple)) else [answer]
-        _check_choice(game, decision, chosen)
-        st["chosen"] = [[st["player"], c] for c in chosen]
+        chosen = _answer_choice(game, st, decision, answer)
+        if chosen is not None:
+            st["chosen"] = [[st["player"], c] for c in chosen]
 
 
 def discard_chosen(game, ctx, st):
@@ -1043,13 +1040,10 @@ class Sacrifice(Step):
 
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[("sac", StepKey(self))]
-        if decision.kind == "replacement":
-            discarding.answer(game, st["batch"], decision, answer)
-            return
-        chosen = answer if isinstance(answer, (list, tuple)) else [answer]
-        _check_choice(game, decision, chosen)
-        st["chosen"].extend(chosen)
-        st["i"] += 1
+        chosen = _answer_choice(game, st, decision, answer)
+        if chosen is not None:
+            st["chosen"].extend(chosen)
+            st["i"] += 1
 
 
 class YouMaySacrifice(Step):
@@ -1078,12 +1072,9 @@ class YouMaySacrifice(Step):
 
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[("may_sac", StepKey(self))]
-        if decision.kind == "replacement":
-            discarding.answer(game, st["batch"], decision, answer)
-            return
-        chosen = answer if isinstance(answer, (list, tuple)) else [answer]
-        _check_choice(game, decision, chosen)
-        st["chosen"] = list(chosen)
+        chosen = _answer_choice(game, st, decision, answer)
+        if chosen is not None:
+            st["chosen"] = list(chosen)
 
 
 def _move_chosen(game, st, cause, move, to="graveyard"):
@@ -1099,6 +1090,18 @@ def _move_chosen(game, st, cause, move, to="graveyard"):
     discarding.perform_moves(game, st["batch"], move)
     st["chosen"], st["batch"] = [], None
     return None
+
+
+def _answer_choice(game, st, decision, answer):
+    """An answer to a step that chooses objects and then moves them: a replacement-order
+    answer goes to the moves under way (st['batch'], 616.1) and gives None; else the
+    chosen objects, checked against the decision."""
+    if decision.kind == "replacement":
+        discarding.answer(game, st["batch"], decision, answer)
+        return None
+    chosen = answer if isinstance(answer, (list, tuple)) else [answer]
+    _check_choice(game, decision, chosen)
+    return chosen
 
 
 def _check_choice(game, decision, chosen):
