@@ -153,6 +153,13 @@ class LoyaltyActivated:
 
 
 @dataclass(frozen=True, slots=True)
+class DidThisTurn:
+    """Marker: this permanent's 'do this only once each turn' was done in this turn (each
+    such ability of each permanent counts on its own: 002 Riveteers Ascendancy R2)."""
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
 class PhasedOut:
     pass
 
@@ -258,7 +265,7 @@ def new_cards(defns, first_id: int) -> list:
 
 ALL = [Card, Owner, Controller, Zone, Timestamp, Tapped, Damage, Counters, PowerToughness,
        Attached, Attacking, Blocking, RegenerationShields, Chosen, EnteredWithX,
-       LoyaltyActivated, PhasedOut, FaceDown, Spell, StackAbility, CopyOf, EntersAsCopy]
+       LoyaltyActivated, DidThisTurn, PhasedOut, FaceDown, Spell, StackAbility, CopyOf, EntersAsCopy]
 for _cls in ALL:
     _init_by_slots(_cls)
 del _cls

@@ -162,6 +162,15 @@ _COST_PART = re.compile(r"\s*,\s*")
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5}
 
 
+def _another(filt):
+    """'Sacrifice another <filter>': the filter, marked to leave out the cost's own source
+    (costs.sacrifice_candidates)."""
+    def another(game, e, player):
+        return filt(game, e, player)
+    another.other = True
+    return another
+
+
 def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
     """Parse '{2}{B}', '{T}', '{T}, Discard a card', 'Sacrifice a creature', '+1', '-X'."""
     t = text.strip().replace("−", "-")
@@ -193,6 +202,10 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
             what = part[len("sacrifice "):].lower()
             if what in ("this", "~", "this creature", "this artifact", "this permanent"):
                 sac_self = True
+            elif what.startswith("another "):
+                if sacrifice_filters is None or what[8:] not in sacrifice_filters:
+                    raise CardError(f"no filter for sacrifice cost {part!r}")
+                sac = _another(sacrifice_filters[what[8:]])
             elif re.match(r"(two|three|four|five|\d+) ", what):
                 word, rest = what.split(" ", 1)
                 sac_n = _NUMBER_WORDS.get(word) or int(word)
@@ -240,7 +253,7 @@ class TargetSpec:
     player_filter: object = None
     min: int = 1
     max: int = 1
-    zone: str = "battlefield"
+    zone: object = "battlefield"    # a zone, or a tuple of zones ("target spell, permanent or card in a graveyard")
 
 
 # ---------------------------------------------------------------------------
@@ -332,6 +345,7 @@ class CardDef:
     text: str = ""
     extra: bool = False             # defined by a scenario's `cards:` or a --cards file
     alt_cost: Cost | None = None    # "You may <cost> rather than pay this spell's mana cost" (118.9)
+    cost_reduction: object = None   # fn(game, caster) -> N: "this spell costs {N} less to cast" (601.2f)
     base_colors: frozenset = frozenset()   # set in __post_init__: color indicator or mana cost
 
     def __post_init__(self):
@@ -366,7 +380,8 @@ class CardDef:
 
 
 def make_card(name, cost, type_line, pt=None, loyalty=None, keywords=(), abilities=(),
-              spell=None, colors=None, text="", extra=False, alt_cost=None) -> CardDef:
+              spell=None, colors=None, text="", extra=False, alt_cost=None,
+              cost_reduction=None) -> CardDef:
     supers, types, subs = parse_type_line(type_line)
     power = toughness = None
     star = False
@@ -389,7 +404,7 @@ def make_card(name, cost, type_line, pt=None, loyalty=None, keywords=(), abiliti
                    toughness=toughness, pt_star=star,
                    loyalty=None if loyalty is None else int(loyalty), keywords=kws,
                    abilities=tuple(abilities), spell=spell, colors=cols, text=text, extra=extra,
-                   alt_cost=alt_cost)
+                   alt_cost=alt_cost, cost_reduction=cost_reduction)
 
 
 # ---------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from itertools import repeat
 
 from mtg_ecs.components import (Card, Owner, Controller, Zone, Timestamp, Tapped, TAPPED, Damage, Counters,
                         Attached, Attacking, Blocking, Spell, StackAbility, RegenerationShields,
-                        LoyaltyActivated, zone_of, owned_by, new_cards)
+                        LoyaltyActivated, DidThisTurn, zone_of, owned_by, new_cards)
 from mtg_ecs.cards import REGISTRY
 from mtg_ecs.core.state import GameState, Player  # noqa: F401  (Player: public API)
 from mtg_ecs.core.world import World
@@ -35,10 +35,10 @@ from mtg_ecs.systems.triggers import check_triggers
 
 # Components whose changes can't change characteristics (unless an effect reads them).
 CHARS_IRRELEVANT = frozenset({Tapped, Damage, Attacking, Blocking, RegenerationShields,
-                              LoyaltyActivated, Spell, StackAbility})
+                              LoyaltyActivated, DidThisTurn, Spell, StackAbility})
 # ... and whose changes can't make a state-based action apply.
-SBA_IRRELEVANT = frozenset({Tapped, Attacking, Blocking, LoyaltyActivated, Spell, StackAbility,
-                            RegenerationShields})
+SBA_IRRELEVANT = frozenset({Tapped, Attacking, Blocking, LoyaltyActivated, DidThisTurn, Spell,
+                            StackAbility, RegenerationShields})
 # ... and whose removal can't (damage removed can't make 704.5g-h apply).
 SBA_IRRELEVANT_REMOVED = SBA_IRRELEVANT | {Damage}
 
@@ -61,6 +61,7 @@ class Game(GameState):
                          rules=RulesProfile.named(rules), catalog=REGISTRY,
                          pipeline=PIPELINE, observers=loop.new_game_observers(), seed=seed,
                          rng=GameRandom(seed), players=[Player(i, life) for i in range(num_players)],
+                         starting_life=life,
                          log_enabled=log, auto_pass=auto_pass)
 
     # ------------------------------------------------------------------

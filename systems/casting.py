@@ -582,10 +582,7 @@ class CastTask(Procedure):
         n = costs.spell_cost_increase(game, self.player, self.eid if self.eid is not None else self.card)
         if sa is not None and sa.extra_generic is not None:
             n += sa.extra_generic(self.targets or [])
-        if n > 0:
-            from dataclasses import replace
-            c = replace(c, generic=c.generic + n)
-        return c
+        return costs.with_generic_change(c, n, costs.self_reduction(game, self.player, self.defn))
 
     def _total_cost(self, game) -> ManaCost:
         c = self._fixed_cost(game)
@@ -657,7 +654,7 @@ class ActivateTask(Procedure):
         # additional cost choices: sacrifice, discard
         cost = ab.cost
         if cost.sacrifice is not None and "sacrifice" not in self.pay_choices:
-            opts = costs.sacrifice_candidates(game, self.player, cost)
+            opts = costs.sacrifice_candidates(game, self.player, cost, self.source)
             return Decision("cost", self.player, opts, 1, 1, "sacrifice", data={"what": "sacrifice"})
         if cost.tap_untapped and "tap" not in self.pay_choices:
             opts = costs.tap_candidates(game, self.player, cost)
@@ -692,7 +689,7 @@ class ActivateTask(Procedure):
             if what == "sacrifice":
                 if cost.sacrifice is None:
                     raise IllegalAction("this ability has no sacrifice cost")
-                opts = costs.sacrifice_candidates(game, self.player, cost)
+                opts = costs.sacrifice_candidates(game, self.player, cost, self.source)
                 if len(grp) != 1 or grp[0] not in opts:
                     raise IllegalAction(f"can't sacrifice {[game.name(g) for g in grp]} for this cost")
             elif what == "tap":

@@ -23,16 +23,27 @@ from mtg_ecs.systems import redirect as _redirect
 # ---------------------------------------------------------------------------
 # declaring attackers (508)
 # ---------------------------------------------------------------------------
+def defenders_of(game, ap: int) -> list:
+    """What a creature of the attacking player `ap` could attack: each opponent and each
+    planeswalker an opponent controls (506.2, 508.1b)."""
+    defenders = [PlayerRef(p) for p in game.opponents(ap)]
+    for e in board(game).walkers:
+        if game.chars(e).controller != ap:
+            defenders.append(e)
+    return defenders
+
+
+def put_attacking(game, eid: int, defender) -> None:
+    """A creature put onto the battlefield attacking (508.4): it attacks what its controller
+    chose, without having been declared (no 'whenever ~ attacks', 508.4)."""
+    game.set(eid, Attacking(defender))
+
+
 def attack_candidates(game) -> dict:
     """creature -> list of what it can attack (players and planeswalkers)."""
     ap = game.active
-    defenders = []
-    for p in game.opponents(ap):
-        defenders.append(PlayerRef(p))
+    defenders = defenders_of(game, ap)
     b = board(game)
-    for e in b.walkers:
-        if game.chars(e).controller != ap:
-            defenders.append(e)
     out = {}
     tapped = game.world.comps.get(Tapped, ())
     chars = game.chars

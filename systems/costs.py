@@ -395,7 +395,7 @@ def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
             return False
     if cost.sacrifice_self and (eid is None or eid not in game.battlefield):
         return False
-    if cost.sacrifice is not None and not sacrifice_candidates(game, player, cost):
+    if cost.sacrifice is not None and not sacrifice_candidates(game, player, cost, eid):
         return False
     if cost.loyalty is not None and cost.loyalty < 0:
         if game.counters(eid).get("loyalty") < -cost.loyalty:
@@ -432,10 +432,11 @@ def graveyard_exile_candidates(game, player: int, card: int, filter) -> list:
     return [c for c in game.players[player].graveyard if c != card and filter(game, c, game.chars(c))]
 
 
-def sacrifice_candidates(game, player: int, cost: Cost) -> list:
-    """CR 701.17a: only permanents you control."""
+def sacrifice_candidates(game, player: int, cost: Cost, source=None) -> list:
+    """CR 701.17a: only permanents you control; 'another' is not the cost's source."""
+    other = source if getattr(cost.sacrifice, "other", False) else None
     return [e for e in game.battlefield
-            if game.chars(e).controller == player and cost.sacrifice(game, e, player)]
+            if e != other and game.chars(e).controller == player and cost.sacrifice(game, e, player)]
 
 
 def tap_candidates(game, player: int, cost: Cost) -> list:
@@ -484,3 +485,17 @@ def cost_increase(game, player: int, spell_chars) -> int:
     """The generic mana the static abilities on the battlefield add to casting a spell with
     these characteristics (601.2f)."""
     return sum(r.generic for e, r in _cost_increases(game) if r.applies(game, e, spell_chars, player))
+
+
+def with_generic_change(cost: ManaCost, increase: int, reduction: int) -> ManaCost:
+    """601.2f: the total cost with increases added and then reductions taken from its
+    generic part (a reduction never reduces colored mana nor goes below zero)."""
+    if not increase and not reduction:
+        return cost
+    from dataclasses import replace
+    return replace(cost, generic=max(0, cost.generic + increase - reduction))
+
+
+def self_reduction(game, player: int, defn) -> int:
+    """The spell's own 'this spell costs {N} less to cast' (601.2f), 0 if it has none."""
+    return defn.cost_reduction(game, player) if defn.cost_reduction is not None else 0

@@ -12,9 +12,9 @@ from __future__ import annotations
 from mtg_ecs.components import (Card, Tapped, Attached, RegenerationShields, Controller, Counters,
                                 Timestamp)
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, StepKey
-from mtg_ecs.systems import zones, damage
+from mtg_ecs.systems import combat, zones, damage
 from mtg_ecs.systems import discard as discarding
-from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR, base_chars, make_base
+from mtg_ecs.systems.layers import CE, until_next_turn, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR, base_chars, make_base
 from mtg_ecs.components.definitions import keywords_of, CardError, CardDef
 from mtg_ecs.systems.replacement import order_decision, answer_order, PreventAllCombatDamage, add_shield, PreventNextDamage, PreventAllDamageTo
 from mtg_ecs.systems.zones import destroy_many
@@ -255,9 +255,10 @@ class Step:
         raise IllegalAction("this step asked nothing")
 
 
-def deal_with_choices(game, ctx, step, batch, combat=False):
+def deal_with_choices(game, ctx, step, batch, combat=False, dealt=None):
     """Deal a damage event, first asking the affected players the order of any
-    prevention effects that apply together (616.1)."""
+    prevention effects that apply together (616.1). `dealt`: a list to get the damage
+    dealt, as (source, recipient, amount)."""
     from mtg_ecs.systems import redirect
     orders = ctx.vars.setdefault(("orders", StepKey(step)), {})
     d = redirect.decision(game, batch)              # which damage a redirection takes (614.9)
@@ -271,7 +272,9 @@ def deal_with_choices(game, ctx, step, batch, combat=False):
                        combat, orders, skips)
     if d is not None:
         return d
-    damage.deal(game, batch, combat, orders)
+    result = damage.deal(game, batch, combat, orders)
+    if dealt is not None:
+        dealt.extend(result)
     return None
 
 
@@ -321,6 +324,9 @@ class DealDamage(Step):
         for t in self.to.resolve(game, ctx):
             n = ctx.division.get(t, 0) if self.divided else amount(self.n, game, ctx)
             batch.append((ctx.source, sc, t, n))
+        return self.deal(game, ctx, batch)
+
+    def deal(self, game, ctx, batch):
         return deal_with_choices(game, ctx, self, batch)
 
     def answer(self, game, ctx, decision, answer):
@@ -443,7 +449,8 @@ class CounterSpell(Step):
 
 class ModifyPT(Step):
     """'<it> gets +P/+T until end of turn' — a layer 7c effect locked to the
-    objects at resolution (611.2c)."""
+    objects at resolution (611.2c); `duration="until_your_next_turn"`: until the next turn of
+    the controller of the spell or ability (611.2a)."""
 
     def __init__(self, what, p, t, duration="eot"):
         self.what = what
@@ -456,13 +463,16 @@ class ModifyPT(Step):
         if not objs:
             return
         p, t = amount(self.p, game, ctx), amount(self.t, game, ctx)
+        duration = self.duration
+        if duration == "until_your_next_turn":
+            duration = until_next_turn(ctx.controller)
 
         def apply(g, ce, ch, allc, p=p, t=t):
             if ch.power is not None:
                 ch.power += p
                 ch.toughness += t
         add_effect(game, CE(L_7C, game.tick(), ctx.source, ctx.controller, apply, objects=objs,
-                            duration=self.duration))
+                            duration=duration))
 
 
 class GrantKeywords(Step):
@@ -640,8 +650,14 @@ class Regenerate(Step):
             game.set(t, RegenerationShields((s.count if s else 0) + 1))
 
 
+COMBAT_AFTER_ATTACKS = ("declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
+                        "end_of_combat")
+
+
 class CreateTokens(Step):
     """CR 111.2: 'Create N <token>' under the controller's control; they own it."""
+
+    attacking = False           # CreateTokensAttacking
 
     def __init__(self, token, n=1):
         self.token = token
@@ -652,8 +668,15 @@ class CreateTokens(Step):
         key = ("tokens", StepKey(self))
         st = ctx.vars.get(key)
         if st is None:
-            st = ctx.vars[key] = {"n": amount(self.n, game, ctx), "attach": []}
+            st = ctx.vars[key] = {"n": amount(self.n, game, ctx), "attach": [], "defender": None}
         n = st["n"]
+        if self.attacking and st["defender"] is None and game.step in COMBAT_AFTER_ATTACKS \
+                and ctx.controller == game.active:
+            opts = combat.defenders_of(game, ctx.controller)
+            if opts:
+                return Decision("choose", ctx.controller, opts, 1, 1,
+                                f"choose what the {defn.name} token attacks (CR 508.4)",
+                                data={"defender": True, **(only(opts[0]) if len(opts) == 1 else {})})
         if "Aura" in defn.subtypes:
             # CR 303.4f: the player it enters under chooses what each Aura token enchants
             # before it's created; with nothing to enchant it isn't created (303.4g)
@@ -676,18 +699,34 @@ class CreateTokens(Step):
                 if to == STAYS:
                     continue                                    # CR 303.4g: isn't created
                 extra = (Attached(to),)
-            eid = game.create_object(defn, ctx.controller, "battlefield", token=True, extra=extra)
+            eid = game.create_object(defn, ctx.controller, "battlefield", token=True, extra=extra,
+                                     tapped=self.attacking)
             game.battlefield.remove(eid)
             game.battlefield.append(eid)
+            if st["defender"] is not None:
+                combat.put_attacking(game, eid, st["defender"])
             game.emit("zone_change", old=None, new=eid, frm=None, to="battlefield",
                       owner=ctx.controller, controller=ctx.controller, cause="create", card=None)
 
     def answer(self, game, ctx, decision, answer):
         a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
+        if decision.data.get("defender"):
+            if a not in decision.options:
+                raise IllegalAction(f"the token can't attack {game.name(a)} (CR 508.4)")
+            ctx.vars[("tokens", StepKey(self))]["defender"] = a
+            return
         if a not in decision.options:
             raise IllegalAction(f"the token can't enchant {game.name(a)}: choose one of the objects "
                                 "or players it could enchant (CR 303.4f)")
         ctx.vars[("tokens", StepKey(self))]["attach"].append(a)
+
+
+class CreateTokensAttacking(CreateTokens):
+    """'Create N tapped and attacking <token>' (508.4: during combat its controller chooses
+    what it attacks, among what the active player's creatures could; outside combat, or
+    for a player who isn't attacking, it just enters tapped)."""
+
+    attacking = True
 
 
 class CreateEmblem(Step):
@@ -929,6 +968,39 @@ class Discard(Step):
         st["i"] += 1
 
 
+class RevealHandChooseDiscard(Step):
+    """'<Target player> reveals their hand. You may choose a <kind> card from it. That player
+    discards that card.' (701.20 reveal; 701.9b: the spell's controller chooses what is
+    discarded; a 'may' with no card to choose isn't asked.) `filter(chars)` picks the kind."""
+
+    def __init__(self, who, filter, prompt="choose a card to be discarded (or none)"):
+        self.who = who
+        self.filter = filter
+        self.prompt = prompt
+
+    def run(self, game, ctx):
+        key = ("reveal_discard", StepKey(self))
+        st = ctx.vars.get(key)
+        if st is None:
+            ps = [p.index for p in self.who.resolve(game, ctx) if isinstance(p, PlayerRef)]
+            if not ps:
+                return None
+            st = ctx.vars[key] = {"player": ps[0], "chosen": None, "batch": None}
+            game.emit("reveal", player=ps[0], cards=tuple(game.players[ps[0]].hand))
+        if st["chosen"] is None:
+            opts = [c for c in game.players[st["player"]].hand if self.filter(game.chars(c))]
+            if opts:
+                return Decision("choose", ctx.controller, opts, 0, 1, self.prompt)
+            st["chosen"] = []
+        return discard_chosen(game, ctx, st) if st["chosen"] else None
+
+    def answer(self, game, ctx, decision, answer):
+        st = ctx.vars[("reveal_discard", StepKey(self))]
+        chosen = _answer_choice(game, st, decision, answer)
+        if chosen is not None:
+            st["chosen"] = [[st["player"], c] for c in chosen]
+
+
 def discard_chosen(game, ctx, st):
     """Discard the cards in st['chosen'] once the order of replacement effects on each is
     chosen (616.1; systems/discard.py); the spell's or ability's controller makes them discard."""
@@ -975,13 +1047,41 @@ class Sacrifice(Step):
 
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[("sac", StepKey(self))]
-        if decision.kind == "replacement":
-            discarding.answer(game, st["batch"], decision, answer)
-            return
-        chosen = answer if isinstance(answer, (list, tuple)) else [answer]
-        _check_choice(game, decision, chosen)
-        st["chosen"].extend(chosen)
-        st["i"] += 1
+        chosen = _answer_choice(game, st, decision, answer)
+        if chosen is not None:
+            st["chosen"].extend(chosen)
+            st["i"] += 1
+
+
+class YouMaySacrifice(Step):
+    """'You may sacrifice a <filter>': the controller chooses one or none (701.21a); what was
+    sacrificed, as it last existed on the battlefield (608.2h), is remembered for what
+    follows ('when you do', 'if you do': ctx.info['sacrificed'], its power and mana value).
+    `filter(game, eid, chars, ctx)`; a 'may' with nothing to sacrifice isn't asked."""
+
+    def __init__(self, filter, prompt="sacrifice?"):
+        self.filter = filter
+        self.prompt = prompt
+
+    def run(self, game, ctx):
+        st = ctx.vars.setdefault(("may_sac", StepKey(self)), {"chosen": None, "batch": None})
+        if st["chosen"] is None:
+            opts = [e for e in game.battlefield if game.chars(e).controller == ctx.controller
+                    and self.filter(game, e, game.chars(e), ctx)]
+            if not opts:
+                return None
+            return Decision("choose", ctx.controller, opts, 0, 1, self.prompt)
+        if st["chosen"] and "sacrificed" not in ctx.info:
+            ch = game.chars(st["chosen"][0])
+            ctx.info.update(sacrificed=st["chosen"][0], sacrificed_power=ch.power or 0,
+                            sacrificed_mana_value=ch.mana_value)
+        return _move_chosen(game, st, "sacrifice", lambda g, e, order: zones.sacrifice(g, e, order))
+
+    def answer(self, game, ctx, decision, answer):
+        st = ctx.vars[("may_sac", StepKey(self))]
+        chosen = _answer_choice(game, st, decision, answer)
+        if chosen is not None:
+            st["chosen"] = list(chosen)
 
 
 def _move_chosen(game, st, cause, move, to="graveyard"):
@@ -997,6 +1097,18 @@ def _move_chosen(game, st, cause, move, to="graveyard"):
     discarding.perform_moves(game, st["batch"], move)
     st["chosen"], st["batch"] = [], None
     return None
+
+
+def _answer_choice(game, st, decision, answer):
+    """An answer to a step that chooses objects and then moves them: a replacement-order
+    answer goes to the moves under way (st['batch'], 616.1) and gives None; else the
+    chosen objects, checked against the decision."""
+    if decision.kind == "replacement":
+        discarding.answer(game, st["batch"], decision, answer)
+        return None
+    chosen = answer if isinstance(answer, (list, tuple)) else [answer]
+    _check_choice(game, decision, chosen)
+    return chosen
 
 
 def _check_choice(game, decision, chosen):
@@ -1049,6 +1161,28 @@ class MayStep(Step):
             ctx.vars[key] = {"yes": answer in (True, "yes"), "i": 0}
             return
         self.steps[st["i"]].answer(game, ctx, decision, answer)
+
+
+class MayPayLife(MayStep):
+    """'You may pay N life. If you do, <steps>': not asked when the player can't pay (119.4:
+    life total below N; then they don't)."""
+
+    def __init__(self, n, then, key=None):
+        super().__init__((_PayLife(n),) + tuple(then), prompt=f"pay {n} life?", key=key)
+        self.n = n
+
+    def run(self, game, ctx):
+        if ctx.vars.get(self._var()) is None and game.players[ctx.controller].life < self.n:
+            return None
+        return super().run(game, ctx)
+
+
+class _PayLife(Step):
+    def __init__(self, n):
+        self.n = n
+
+    def run(self, game, ctx):
+        damage.pay_life(game, ctx.controller, self.n)
 
 
 class Reflexive(Step):
@@ -1132,6 +1266,45 @@ class Mill(Step):
 
     def answer(self, game, ctx, decision, answer):
         discarding.answer(game, ctx.vars[("mill", StepKey(self))]["batch"], decision, answer)
+
+
+class MillRemembering(Mill):
+    """'Mill N cards' remembering the cards milled (ctx.vars['milled'], card ids) for a
+    following '... milled this way'."""
+
+    def run(self, game, ctx):
+        if "milled" not in ctx.vars:
+            n = amount(self.n, game, ctx)
+            ctx.vars["milled"] = [game.world.ents[c][Card].card_id for p in self.who.resolve(game, ctx)
+                                  for c in list(reversed(game.players[p.index].library))[:n]]
+        return super().run(game, ctx)
+
+
+class PutMilledIntoHand(Step):
+    """'Then put any number of <filter> cards milled this way into your hand': the cards
+    `MillRemembering` put into a graveyard that qualify (filter(chars)); any number, none
+    included."""
+
+    def run(self, game, ctx):
+        key = ("milled_to_hand", StepKey(self))
+        if ctx.vars.pop(key, False):
+            return None                                 # answered
+        opts = [game.card_entity[cid] for cid in ctx.vars.get("milled", ())
+                if game.zone_of(game.card_entity[cid]) == "graveyard"
+                and self.filter(game.chars(game.card_entity[cid]))]
+        if not opts:
+            return None
+        return Decision("choose", ctx.controller, opts, 0, len(opts), "put any number of them into your hand")
+
+    def __init__(self, filter):
+        self.filter = filter
+
+    def answer(self, game, ctx, decision, answer):
+        chosen = answer if isinstance(answer, (list, tuple)) else [answer]
+        _check_choice(game, decision, chosen)
+        for c in chosen:
+            zones.move(game, c, "hand")
+        ctx.vars[("milled_to_hand", StepKey(self))] = True
 
 
 class PreventAllDamageThisTurn(Step):

@@ -100,6 +100,53 @@ class Scry(Step):
         ctx.vars[("look", StepKey(self))] = True
 
 
+class LookMayPutIntoGraveyard(Step):
+    """'Look at the top card of your library. You may put that card into your graveyard.'
+    The controller alone sees it (the decision is theirs, naming the card)."""
+
+    def run(self, game, ctx):
+        if ctx.vars.pop(("look_mill", StepKey(self)), False):
+            return None                                 # answered
+        top = top_cards(game, ctx.controller, 1)
+        if not top:
+            return None
+        return Decision("may", ctx.controller, [True, False], 1, 1,
+                        f"put {game.name(top[0])} into your graveyard?", data={"card": top[0]})
+
+    def answer(self, game, ctx, decision, answer):
+        if answer not in (True, False, "yes", "no"):
+            raise IllegalAction("answer yes or no")
+        if answer in (True, "yes"):
+            zones.move(game, decision.data["card"], "graveyard")
+        ctx.vars[("look_mill", StepKey(self))] = True
+
+
+class OwnerPutsOnTopOrBottom(Step):
+    """'The owner of <it> puts it on the top or bottom of their library': the owner chooses
+    (a `top_or_bottom` decision) as the effect resolves. Not countering: a spell that can't
+    be countered goes too (701.6 isn't involved; 002 Endless Detour R2)."""
+
+    def __init__(self, what):
+        self.what = what
+
+    def run(self, game, ctx):
+        key = ("top_or_bottom", StepKey(self))
+        if ctx.vars.pop(key, False):
+            return None                                 # answered
+        objs = [t for t in self.what.resolve(game, ctx) if not isinstance(t, PlayerRef)]
+        if not objs:
+            return None
+        t = objs[0]
+        return Decision("top_or_bottom", game.owner(t), ["top", "bottom"], 1, 1,
+                        f"put {game.name(t)} on the top or the bottom of your library?", data={"card": t})
+
+    def answer(self, game, ctx, decision, answer):
+        if answer not in ("top", "bottom"):
+            raise IllegalAction("answer top or bottom")
+        zones.move(game, decision.data["card"], "library", position=answer)
+        ctx.vars[("top_or_bottom", StepKey(self))] = True
+
+
 class LookAndReorder(Scry):
     """'Look at the top N cards of your library, then put them back in any order.'"""
 
@@ -128,7 +175,7 @@ class Search(Step):
         if st is None:
             p = ctx.controller
             lib = list(reversed(game.players[p].library))
-            opts = [c for c in lib if self.filter(game, c, game.chars(c))]
+            opts = [c for c in lib if self._matches(game, ctx, c)]
             ctx.vars[("search", StepKey(self))] = {"i": 0}
             return Decision("choose", p, opts, 0, min(self.up_to, len(opts)),
                             f"search your library for up to {self.up_to} card(s)",
@@ -141,6 +188,9 @@ class Search(Step):
             i += 1
             ctx.vars[("search", StepKey(self))] = {"i": i}      # replaced, never mutated (clones)
         return None
+
+    def _matches(self, game, ctx, c) -> bool:
+        return self.filter(game, c, game.chars(c))
 
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[("search", StepKey(self))]
@@ -198,6 +248,15 @@ class PutFoundOneEach(Step):
                 zones.move(game, c, zone)
         for c in rest:
             zones.move(game, c, self.second)
+
+
+class SearchRelative(Search):
+    """`Search` for cards whose quality depends on the resolving ability ('with mana value X
+    or less', 'equal to 1 plus the sacrificed creature's mana value'):
+    filter(game, card, chars, ctx)."""
+
+    def _matches(self, game, ctx, c) -> bool:
+        return self.filter(game, c, game.chars(c), ctx)
 
 
 class Shuffle(Step):

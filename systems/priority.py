@@ -6,7 +6,6 @@ land they may play (305), each spell they may cast (601, with timing 117.1a,
 """
 from __future__ import annotations
 
-from dataclasses import replace
 
 from mtg_ecs.components import Card, CopyOf, LoyaltyActivated
 from mtg_ecs.core.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
@@ -379,7 +378,8 @@ def _plain_cost(defn):
         sa = defn.spell
         plain = (sa is None or not (sa.modes or sa.additional_cost or sa.cast_only or sa.targets
                                     or sa.additional_cost_options or sa.exile_from_graveyard)) \
-            and defn.alt_cost is None and "Aura" not in defn.subtypes and not defn.keyword_alts
+            and defn.alt_cost is None and defn.cost_reduction is None and "Aura" not in defn.subtypes \
+            and not defn.keyword_alts
         cost = defn.cost
         hit = _PLAIN[defn] = (cost.with_x(0) if cost.x else cost) if plain else None
     return hit
@@ -451,10 +451,8 @@ def fixed_cost(game, player: int, card: int, alt, parts=None):
     for add in parts:
         if add.mana.total:
             cost = add_costs(cost, add.mana)
-    inc = costs.cost_increase(game, player, game.chars(card))              # 601.2f
-    if inc:
-        cost = replace(cost, generic=cost.generic + inc)
-    return cost
+    return costs.with_generic_change(cost, costs.cost_increase(game, player, game.chars(card)),  # 601.2f
+                                     costs.self_reduction(game, player, defn))
 
 
 def fixed_cost_payable(game, player, card, alt, parts=None) -> bool:

@@ -55,19 +55,21 @@ def _candidates(game, spec: TargetSpec, tc: TargetContext):
             ref = PlayerRef(p.index)
             if is_legal(game, spec, ref, tc):
                 yield ref
-    if spec.zone == "battlefield" and (kinds - {"player", "opponent"}):
-        for e in game.battlefield:
-            if is_legal(game, spec, e, tc):
-                yield e
-    elif spec.zone == "stack":
-        for e in reversed(game.stack):
-            if is_legal(game, spec, e, tc):
-                yield e
-    elif spec.zone == "graveyard":
-        for p in game.players:
-            for e in p.graveyard:
+    zones = (spec.zone,) if type(spec.zone) is str else spec.zone
+    for zone in zones:
+        if zone == "battlefield" and (kinds - {"player", "opponent"}):
+            for e in game.battlefield:
                 if is_legal(game, spec, e, tc):
                     yield e
+        elif zone == "stack":
+            for e in reversed(game.stack):
+                if is_legal(game, spec, e, tc):
+                    yield e
+        elif zone == "graveyard":
+            for p in game.players:
+                for e in p.graveyard:
+                    if is_legal(game, spec, e, tc):
+                        yield e
 
 
 def is_legal(game, spec: TargetSpec, t, tc: TargetContext) -> bool:
@@ -86,7 +88,7 @@ def is_legal(game, spec: TargetSpec, t, tc: TargetContext) -> bool:
     if not game.exists(t):
         return False
     zone = game.zone_of(t)
-    if zone != spec.zone:
+    if zone != spec.zone and (type(spec.zone) is str or zone not in spec.zone):
         return False
     if zone == "stack":
         if t == tc.obj:

@@ -9,7 +9,7 @@ receive priority (603.3): active player first, each player ordering their own
 """
 from __future__ import annotations
 
-from mtg_ecs.components import StackAbility, Zone, Timestamp, Card, Attached
+from mtg_ecs.components import StackAbility, Zone, Timestamp, Card, Attached, EnteredWithX
 from mtg_ecs.components.definitions import TriggeredAbility
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only
 from mtg_ecs.systems.board import board
@@ -616,3 +616,45 @@ class YouAttack(Trigger):
         if self.filter is not None and not self.filter(game, attackers):
             return None
         return {"attackers": attackers}
+
+
+class YouDiscard(Trigger):
+    """'Whenever you discard a card': the discard itself is the event (701.9), one trigger
+    per card discarded; remembers the card as it was discarded."""
+    events = ("discard",)
+
+    def match(self, game, source, controller, kind, data):
+        if data["player"] != controller:
+            return None
+        return {"discarded": data["card"]}
+
+
+class EntersRememberingCast(Trigger):
+    """'When ~ enters[, if you cast it]': remembers whether it entered as a resolving spell
+    that was cast (601.2a: where it was cast from; not a copy or a permanent put onto the
+    battlefield) and the X paid for it (107.3m: X of the spell, 0 if cast without paying)."""
+    events = ("zone_change",)
+
+    def match(self, game, source, controller, kind, data):
+        if data["to"] != "battlefield" or data["new"] != source:
+            return None
+        x = game.get(source, EnteredWithX)
+        return {"entered": source, "cast": data.get("frm") == "stack" and data.get("cast_from") is not None,
+                "x": x.x if x is not None else 0}
+
+
+class YouSacrifice(Trigger):
+    """'Whenever you sacrifice a <filter>' (701.21a: the sacrificing player is the one who
+    controlled it); remembers it as it last existed (its mana value)."""
+    events = ("zone_change",)
+
+    def __init__(self, filter=None):
+        self.filter = filter
+
+    def match(self, game, source, controller, kind, data):
+        if data.get("cause") != "sacrifice" or data["frm"] != "battlefield":
+            return None
+        lk = game.lki.get(data["old"])
+        if lk is None or lk.controller != controller or (self.filter is not None and not self.filter(lk)):
+            return None
+        return {"sacrificed": data["old"], "sacrificed_mana_value": lk.mana_value}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from mtg_ecs.components import (Tapped, Damage, RegenerationShields, Attacking, Blocking, Controller,
                         LoyaltyActivated)
 from mtg_ecs.core.decisions import Decision, IllegalAction
-from mtg_ecs.systems import sba, zones
+from mtg_ecs.systems import layers, sba, zones
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.control import update_control
 from mtg_ecs.systems.player_rules import skips_step, max_hand_size
@@ -119,6 +119,12 @@ def begin_turn(game) -> None:
 def start_of_turn_bookkeeping(game) -> None:
     ap = game.players[game.active]
     ap.turn_started_at = game.tick()
+    if game.effects:
+        # 611.2a: an effect lasting 'until your next turn' ends as that player's turn begins
+        until = layers.until_next_turn(game.active)
+        if any(ce.duration == until for ce in game.effects):
+            game.effects = [ce for ce in game.effects if ce.duration != until]
+            game.chars_changed()
     for p in game.players:
         p.lands_played = 0
         p.life_lost_turn = 0

@@ -77,7 +77,7 @@ class RandomAgent:
             opts = list(d.options)
             r.shuffle(opts)
             return opts
-        if k in ("legend_rule", "color", "mana_choice", "starting_player", "cost_choice"):
+        if k in ("legend_rule", "color", "mana_choice", "starting_player", "cost_choice", "top_or_bottom"):
             return r.choice(d.options)            # one of the options, itself
         if k in ("scry", "look_order"):
             opts = list(d.options)
@@ -166,21 +166,28 @@ def play(game, agents, max_decisions: int = MAX_DECISIONS):
     ends as a draw, reason "decision limit": a bound of the simulation, like the turn
     limit, not a rule."""
     n = 0
-    refused = 0
     while game.pending is not None and n < max_decisions:
-        d = game.pending
-        try:
-            game.decide(agents[d.player].act(game, d))
-        except IllegalAction:
-            refused += 1
-            if refused > REFUSALS_ALLOWED:
-                raise
-            continue
-        refused = 0
+        answer_once(game, agents)
         n += 1
     if game.pending is not None:
         game.end_as_draw("decision limit")
     return n
+
+
+def answer_once(game, agents) -> None:
+    """One accepted answer to the pending decision, from the agent of the player deciding;
+    a refused answer (IllegalAction: nothing changed) is asked again, up to REFUSALS_ALLOWED
+    times in a row (see `play`)."""
+    refused = 0
+    while True:
+        d = game.pending
+        try:
+            game.decide(agents[d.player].act(game, d))
+            return
+        except IllegalAction:
+            refused += 1
+            if refused > REFUSALS_ALLOWED:
+                raise
 
 
 class HeuristicAgent:

@@ -191,6 +191,7 @@ KINDS = {
     "mana_choice": "which mana an ability produces",
     "scry": "{'top': [cards, top first], 'bottom': [cards, top first]} (701.22)",
     "look_order": "{'top': [cards, top first]}: put looked-at cards back in any order",
+    "top_or_bottom": "'top' or 'bottom': where in their library the owner puts a card",
 }
 
 

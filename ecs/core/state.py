@@ -60,6 +60,7 @@ FIELDS: tuple[Field, ...] = (
     _f("seed", 0, "share", STATE, "the seed the game's RNG started from"),
     _f("rng", _none, "rng", STATE, "the game's only source of randomness"),
     _f("players", list, "each", STATE, "Player objects (life, pool, library, hand, graveyard)"),
+    _f("starting_life", 20, "share", STATE, "the players' starting life total (103.4)"),
     _f("battlefield", list, "list", STATE, "permanents in timestamp of entering"),
     _f("stack", list, "list", STATE, "spells and abilities; top is the end (405)"),
     _f("exile", list, "list", STATE, "exiled objects"),
