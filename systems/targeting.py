@@ -11,6 +11,7 @@ from mtg_ecs.components.definitions import TargetSpec, StaticAbility
 from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.systems.protection import has_quality
 from mtg_ecs.components import StackAbility
+from mtg_ecs.systems.phasing import is_phased_out
 
 
 class TargetContext:
@@ -95,6 +96,8 @@ def is_legal(game, spec: TargetSpec, t, tc: TargetContext) -> bool:
         if ("ability" if game.has(t, StackAbility) else "spell") not in kinds:
             return False
     if zone == "battlefield":
+        if game.phased_out and is_phased_out(game, t):
+            return False                # 702.26b: treated as though it doesn't exist
         c = game.chars(t)
         ok = False
         if "permanent" in kinds:
@@ -175,8 +178,14 @@ def NONGREEN(game, tc) -> bool:
 # ---------------------------------------------------------------------------
 # Common phrases
 # ---------------------------------------------------------------------------
-def target(text: str, *kinds, filter=None, player_filter=None, min=1, max=1, zone="battlefield"):
-    return TargetSpec(text, frozenset(kinds), filter, player_filter, min, max, zone)
+def target(text: str, *kinds, filter=None, player_filter=None, min=1, max=1, zone="battlefield",
+           group=None):
+    return TargetSpec(text, frozenset(kinds), filter, player_filter, min, max, zone, group)
+
+
+def from_one_graveyard(game, grp) -> bool:
+    """'target cards from a single graveyard': all owned by one player."""
+    return len({game.owner(t) for t in grp}) <= 1
 
 
 def any_target(text="any target"):

@@ -170,9 +170,12 @@ def end_combat(game) -> None:
 
 
 def unset_on_battlefield(game, ctypes) -> None:
-    """Every permanent having a component of these types loses it, all at once."""
+    """Every permanent having a component of these types loses it, all at once (phased-out
+    permanents included: 514.2)."""
     comps = game.world.comps
     bf = game.battlefield
+    if game.phased_out:
+        bf = set(bf).union(r[0] for r in game.phased_out)
     for ctype in ctypes:
         s = comps.get(ctype)
         if s:

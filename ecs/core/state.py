@@ -64,6 +64,9 @@ FIELDS: tuple[Field, ...] = (
     _f("stack", list, "list", STATE, "spells and abilities; top is the end (405)"),
     _f("exile", list, "list", STATE, "exiled objects"),
     _f("command", list, "list", STATE, "the command zone"),
+    _f("phased_out", (), "share", STATE,
+       "phased-out permanents, out of `battlefield`: (permanent, its controller as it phased "
+       "out, the permanent it phased out with or None) (702.26, systems/phasing.py)"),
     _f("card_entity", dict, "dict", STATE, "physical card id -> its current entity (400.7)"),
     _f("next_card_id", 1, "share", STATE, "the next physical card id"),
     _f("token_limbo", set, "set", STATE, "tokens off the battlefield (704.5d)"),
