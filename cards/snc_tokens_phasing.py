@@ -8,7 +8,9 @@ from mtg_ecs.components.definitions import StaticAbility, TriggeredAbility, act,
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
+from mtg_ecs.systems.layers import L_7B, L_7C, L_TYPE, StaticEffect, writes
 from mtg_ecs.systems.movement import ExileLinked, PutOntoBattlefield, linked_exile
+from mtg_ecs.systems.search import IfColorsSpent
 from mtg_ecs.systems.targeting import creature, creature_you_control, from_one_graveyard, target
 from mtg_ecs.systems.token_creation import InsteadCreate, TwiceAsManyCounters, TwiceAsManyTokens
 
@@ -141,3 +143,40 @@ card("Quick-Draw Dagger", "{3}", "Artifact — Equipment", keywords=["flash", "e
                                       "you control. That creature gains first strike until end of turn."),
                 StaticAbility(continuous=(st.modify_pt(st.attached_object(), 1, 1),),
                               text="Equipped creature gets +1/+1.")])
+
+
+card("Paragon of Modernity", "{4}", "Artifact Creature — Angel Warrior", pt=(2, 2), keywords=["flying"],
+     abilities=[act("{3}", IfColorsSpent(3, [fx.ModifyPT(fx.SELF, 1, 1)], unless=True),
+                    IfColorsSpent(3, [fx.AddCounters(fx.SELF, "+1/+1", 1)]),
+                    text="{3}: Paragon of Modernity gets +1/+1 until end of turn. If exactly three colors of mana "
+                         "were spent to activate this ability, put a +1/+1 counter on it instead.")])
+
+
+@writes("types")
+def _not_a_planeswalker_but_a_creature(g, ce, ch, allc):
+    ch.types = (frozenset(ch.types) - {"Planeswalker"}) | {"Creature"}
+
+
+@writes("power", "toughness")
+def _base_zero(g, ce, ch, allc):
+    """A permanent that becomes a creature with no power and toughness of its own: base 0/0
+    (002 Luxior, Giada's Gift R2: unless another effect gives it some)."""
+    if ch.power is None:
+        ch.power, ch.toughness = 0, 0
+
+
+@writes("power", "toughness")
+def _plus_one_per_counter(g, ce, ch, allc):
+    n = sum(k for _, k in g.counters(ch.eid).items)
+    if ch.power is not None and n:
+        ch.power += n
+        ch.toughness += n
+
+
+card("Luxior, Giada's Gift", "{1}", "Legendary Artifact — Equipment", keywords=["equip planeswalker {1}", "equip {3}"],
+     abilities=[StaticAbility(continuous=(StaticEffect(L_7C, st.attached_object(), _plus_one_per_counter),),
+                              text="Equipped creature gets +1/+1 for each counter on it."),
+                StaticAbility(continuous=(StaticEffect(L_TYPE, st.attached_object(), _not_a_planeswalker_but_a_creature),
+                                          StaticEffect(L_7B, st.attached_object(), _base_zero)),
+                              text="Equipped permanent isn't a planeswalker and is a creature in addition to its "
+                                   "other types. (Loyalty abilities can still be activated.)")])

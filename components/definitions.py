@@ -85,6 +85,8 @@ def parse_keyword(text: str) -> Keyword:
         return Keyword("cycling", parse_cost(t[7:].strip()), low)
     if re.fullmatch(r"crew \d+", low):                 # 702.122a
         return Keyword("crew", int(low[5:]), low)
+    if low.startswith("equip planeswalker "):          # 702.6 (002 Luxior, Giada's Gift R1)
+        return Keyword("equip planeswalker", parse_cost(t[len("equip planeswalker "):].strip()), low)
     if low.startswith("equip"):
         cost = t[5:].strip()
         return Keyword("equip", parse_cost(cost), low)
@@ -139,15 +141,13 @@ class Cost:
     discard_self: bool = False      # "Discard this card" (cycling, 702.29a)
     tap_untapped: tuple = ()        # (n, filter): "Tap N untapped <filter> you control" (no {T}: 302.6)
     sacrifice_n: int = 1            # "Sacrifice three black creatures": how many `sacrifice` matches
-    crew: int = 0                   # crew N: "Tap any number of untapped creatures you control with
-                                    # total power N or greater" (702.122a; no {T}: 302.6)
 
     @property
     def is_free(self) -> bool:
         return (self.mana.total == 0 and not self.mana.x and not self.tap and not self.untap
                 and self.sacrifice is None and not self.sacrifice_self and not self.discard
                 and not self.life and self.loyalty is None and not self.remove_counters
-                and not self.discard_self and not self.tap_untapped and not self.crew)
+                and not self.discard_self and not self.tap_untapped)
 
 
 _COST_PART = re.compile(r"\s*,\s*")
@@ -233,8 +233,6 @@ class TargetSpec:
     min: int = 1
     max: int = 1
     zone: str = "battlefield"
-    group: object = None            # group(game, targets) -> bool: a condition on the targets
-                                    # chosen together ('from a single graveyard', 601.2c)
 
 
 # ---------------------------------------------------------------------------

@@ -8,6 +8,7 @@ If the procedure can't be completed the game rewinds to before it (601.2, 723).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
 from mtg_ecs.components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED, Controller, Timestamp,
@@ -121,7 +122,7 @@ class Procedure:
                 raise IllegalAction(f"no legal target for {spec.text}")
             self._pending_spec = (spec, tc)
             return Decision("targets", self.player, opts, spec.min, spec.max, spec.text,
-                            data={"index": i, **({"group": spec.group} if spec.group is not None else {})})
+                            data={"index": i, **({"group": spec.group} if hasattr(spec, "group") else {})})
         return None
 
     def _validate_targets(self, game, spec, grp, tc, chosen_before):
@@ -132,7 +133,8 @@ class Procedure:
         for t in grp:
             if not is_legal(game, spec, t, tc):
                 raise IllegalAction(illegal_target_message(game, spec, t))
-        if spec.group is not None and not spec.group(game, grp):
+        group = getattr(spec, "group", None)          # (targeting.TargetGroupSpec)
+        if group is not None and not group(game, grp):
             raise IllegalAction(f"{spec.text}: these targets can't be chosen together (CR 601.2c)")
 
     def _sacrifice_order(self, game):
@@ -398,7 +400,6 @@ class CastTask(Procedure):
         for e in sacrificed:
             self._sacrifice_paid(game, e)
         if sacrificed:                            # 'the sacrificed creature' (608.2h: its LKI)
-            from dataclasses import replace
             game.set(self.eid, replace(game.world.ents[self.eid][Spell], sacrificed=sacrificed))
         # 601.2i: it becomes cast
         self.done = True
@@ -492,7 +493,6 @@ class CastTask(Procedure):
         if sa is not None and sa.extra_generic is not None:
             n += sa.extra_generic(self.targets or [])
         if n > 0:
-            from dataclasses import replace
             c = replace(c, generic=c.generic + n)
         return c
 
@@ -574,7 +574,7 @@ class ActivateTask(Procedure):
             if len(opts) < n:
                 raise IllegalAction(f"not enough untapped permanents to tap for {cost.text!r}")
             return Decision("cost", self.player, opts, n, n, "tap", data={"what": "tap"})
-        if cost.crew and "tap" not in self.pay_choices:
+        if getattr(cost, "crew", 0) and "tap" not in self.pay_choices:
             return crew_decision(game, self.player, cost)                   # 702.122a
         if cost.discard and "discard" not in self.pay_choices:
             opts = list(game.players[self.player].hand)
@@ -607,7 +607,7 @@ class ActivateTask(Procedure):
                 opts = costs.sacrifice_candidates(game, self.player, cost)
                 if len(grp) != 1 or grp[0] not in opts:
                     raise IllegalAction(f"can't sacrifice {[game.name(g) for g in grp]} for this cost")
-            elif what == "tap" and cost.crew:
+            elif what == "tap" and getattr(cost, "crew", 0):
                 check_crew(game, self.player, cost, grp)
             elif what == "tap":
                 opts = costs.tap_candidates(game, self.player, cost)
@@ -642,11 +642,15 @@ class ActivateTask(Procedure):
                 raise IllegalAction(f"{game.name(src)} doesn't have {k} {kind} counter(s)")
         m = cost.mana.with_x(self.x) if cost.mana.x else cost.mana
         if self.sacrificed_for_mana:
-            costs.pay_mana(game, self.player, m, None, self._mana_exclude_self(),
-                           sacrificed=self.sacrificed_for_mana)
+            spent = costs.pay_mana(game, self.player, m, None, self._mana_exclude_self(),
+                                   sacrificed=self.sacrificed_for_mana)
         else:
-            costs.pay_mana(game, self.player, m, self.mana_sources,
-                           exclude=(src,) if cost.tap else ())
+            spent = costs.pay_mana(game, self.player, m, self.mana_sources,
+                                   exclude=(src,) if cost.tap else ())
+        if any(getattr(s, "reads_mana_spent", False) for s in ab.effects):
+            # 'if N colors of mana were spent to activate this ability': kept with it (601.2h)
+            sa = game.world.ents[self.eid][StackAbility]
+            game.set(self.eid, replace(sa, info=sa.info + (("mana_spent", spent),)))
         if cost.tap:
             game.set(src, TAPPED)
             game.emit("tapped", eid=src)

@@ -17,11 +17,12 @@ from mtg_ecs.systems.board import board
 from mtg_ecs.components.mana import (COLORS, IDX, covers, still_needed, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
                       feasible_split, split_sources, UNIT_MANA)
 from mtg_ecs.systems.layers import intrinsic_mana_abilities
-from mtg_ecs.systems.targeting import creature_you_control
+from mtg_ecs.systems.targeting import creature_you_control, target
 
 _TAP = Cost(tap=True, text="{T}")
 _plus = operator.add
 _EMPTY = [0] * 6        # an empty mana pool (Player.pool)
+_EMPTY_SPENT = (0,) * 6
 
 
 @lru_cache(maxsize=None)
@@ -36,11 +37,24 @@ def intrinsic_ability(letter: str) -> ActivatedAbility:
 def equip_ability(cost: ManaCost) -> ActivatedAbility:
     """CR 702.6a: 'Equip [cost]' = '[Cost]: Attach to target creature you control.
     Activate only as a sorcery.'"""
+    return _attach_ability(cost, creature_you_control("target creature you control"), "equip")
+
+
+@lru_cache(maxsize=None)
+def equip_planeswalker_ability(cost: ManaCost) -> ActivatedAbility:
+    """'Equip planeswalker [cost]' = '[Cost]: Attach this permanent to target planeswalker you
+    control as though it were a creature. Activate only as a sorcery.' (702.6, 002 Luxior,
+    Giada's Gift R1)."""
+    return _attach_ability(cost, target("target planeswalker you control", "planeswalker",
+                                        filter=lambda g, t, tc: g.chars(t).controller == tc.controller),
+                           "equip planeswalker")
+
+
+def _attach_ability(cost: ManaCost, spec, keyword: str) -> ActivatedAbility:
     from mtg_ecs.systems import effects as fx
     return ActivatedAbility(cost=Cost(mana=cost, text=str(cost)),
-                            effects=(fx.AttachSelfTo(fx.TARGET(0)),),
-                            targets=(creature_you_control("target creature you control"),),
-                            timing="sorcery", keyword="equip", text=f"Equip {cost}")
+                            effects=(fx.AttachSelfTo(fx.TARGET(0)),), targets=(spec,),
+                            timing="sorcery", keyword=keyword, text=f"{keyword.capitalize()} {cost}")
 
 
 def activated_abilities(game, eid: int) -> tuple:
@@ -73,11 +87,12 @@ def activated_of(c) -> tuple:
 def keyword_abilities(keywords) -> bool:
     """Are there keywords among these that are activated abilities (`_activated`)?"""
     for kw in keywords:
-        if kw.name == "equip" or kw.name == "cycling" or kw.name == "crew":
+        if kw.name in _KEYWORD_ABILITIES:
             return True
     return False
 
 
+_KEYWORD_ABILITIES = frozenset({"equip", "equip planeswalker", "cycling", "crew"})
 _PRINTED = {}       # card definition -> activated abilities of its printed characteristics
 
 
@@ -94,6 +109,8 @@ def _activated(c) -> tuple:
     for kw in c.keywords:
         if kw.name == "equip":
             out.append(equip_ability(kw.param))
+        elif kw.name == "equip planeswalker":
+            out.append(equip_planeswalker_ability(kw.param))
         elif kw.name == "cycling":
             out.append(cycling_ability(kw.param))
         elif kw.name == "crew":
@@ -329,15 +346,16 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
         game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=cost.tap)
 
 
-def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrificed=()) -> None:
+def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrificed=()) -> tuple:
     """Pay a mana cost (601.2g-h): activate mana abilities, then pay from the pool.
     `sources` names the permanents (or (permanent, ability index)) to use;
     None = the automatic payer, which taps {T} mana sources only, after activating the
     mana abilities of the permanents `sacrificed` the player chose to sacrifice for mana
-    (`sacrifice_mana_sources`, `sacrifice_plan`)."""
+    (`sacrifice_mana_sources`, `sacrifice_plan`). Returns the mana spent, as a pool
+    ('if three colors of mana were spent', 601.2h)."""
     p = game.players[player]
     if cost.total == 0:
-        return
+        return _EMPTY_SPENT
     if sacrificed:
         plan = sacrifice_plan(game, player, cost, sacrificed, exclude)
         if plan is None:
@@ -369,11 +387,12 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
             left = pay_from_pool(pool, cost)
             if left is None:
                 raise IllegalAction(f"p{player} can't pay {cost}")
+            spent = tuple(map(operator.sub, pool, left))
             pool[:] = left
             # game.touch_hidden() for each mana added and for the payment: not game.volatile,
             # so only the change count
             game.changes += len(plan) + 1
-            return
+            return spent
     avail = {e: (pools, choices) for e, pools, choices in srcs}
     if sources is not None:
         # a named permanent may also be one sacrificed for mana (a Treasure)
@@ -409,8 +428,10 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
     left = pay_from_pool(p.pool, cost)
     if left is None:
         raise IllegalAction(f"p{player} can't pay {cost}")
+    spent = tuple(map(operator.sub, p.pool, left))
     p.pool[:] = left
     game.touch_hidden()
+    return spent
 
 
 def sacrifice_plan(game, player: int, cost: ManaCost, chosen, exclude=()):
@@ -508,7 +529,8 @@ def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
         return False
     if cost.tap_untapped and len(tap_candidates(game, player, cost)) < cost.tap_untapped[0]:
         return False
-    if cost.crew and total_power(game, crew_candidates(game, player)) < cost.crew:
+    crew = getattr(cost, "crew", 0)                     # (crew.CrewCost)
+    if crew and total_power(game, crew_candidates(game, player)) < crew:
         return False
     for kind, n in cost.remove_counters:                # 118.3: can't remove what isn't there
         if eid is None or game.counters(eid).get(kind) < n:

@@ -10,6 +10,7 @@ its owner's graveyard as a state-based action (704.5f).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from mtg_ecs.components.definitions import ActivatedAbility, Cost
@@ -17,6 +18,17 @@ from mtg_ecs.core.decisions import Decision, IllegalAction
 from mtg_ecs.systems import costs
 from mtg_ecs.systems.effects import SELF, Step, add_effect
 from mtg_ecs.systems.layers import CE, L_TYPE
+
+
+@dataclass(frozen=True)
+class CrewCost(Cost):
+    """Crew N's cost: 'Tap any number of untapped creatures you control with total power N
+    or greater' (702.122a; no {T} symbol: 302.6)."""
+    crew: int = 0
+
+    @property
+    def is_free(self) -> bool:
+        return False
 
 
 class BecomeArtifactCreature(Step):
@@ -37,7 +49,7 @@ class BecomeArtifactCreature(Step):
 @lru_cache(maxsize=None)
 def crew_ability(n: int) -> ActivatedAbility:
     """CR 702.122a: the activated ability 'Crew N' stands for."""
-    return ActivatedAbility(cost=Cost(crew=n, text=f"Crew {n}"), effects=(BecomeArtifactCreature(),),
+    return ActivatedAbility(cost=CrewCost(crew=n, text=f"Crew {n}"), effects=(BecomeArtifactCreature(),),
                             keyword="crew", text=f"Crew {n}")
 
 

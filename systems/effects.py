@@ -678,11 +678,18 @@ class CreateTokens(Step):
     (`who`, a player reference: the controller if None; 'its controller creates'); they
     own them. `tapped`: 'create a tapped <token>'."""
 
+    who = None
+    tapped = False
+
     def __init__(self, token, n=1, who=None, tapped=False):
         self.token = token
         self.n = n
-        self.who = who
-        self.tapped = tapped
+        # (kept on the step only when given: the step's value, which hashes of abilities
+        # read, stays that of a plain 'create N <token>')
+        if who is not None:
+            self.who = who
+        if tapped:
+            self.tapped = tapped
 
     def run(self, game, ctx):
         defn = game.catalog.token(self.token) if isinstance(self.token, str) else self.token

@@ -195,9 +195,12 @@ class ExileLinked(Step):
     cards ctx.vars[key] names (or those `what` names: 'exile target card') face up and
     links them to the ability's source object."""
 
+    what = None
+
     def __init__(self, key="found", what=None):
         self.key = key
-        self.what = what
+        if what is not None:            # (only when given: see effects.CreateTokens)
+            self.what = what
 
     def run(self, game, ctx):
         ids = []

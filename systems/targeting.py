@@ -7,6 +7,8 @@ protection (702.16b), checked against the spell or ability's source.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from mtg_ecs.components.definitions import TargetSpec, StaticAbility
 from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.systems.protection import has_quality
@@ -178,9 +180,18 @@ def NONGREEN(game, tc) -> bool:
 # ---------------------------------------------------------------------------
 # Common phrases
 # ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TargetGroupSpec(TargetSpec):
+    """A 'target ...' phrase with a condition on the targets chosen together: group(game,
+    targets) -> bool ('up to two target cards from a single graveyard', 601.2c)."""
+    group: object = None
+
+
 def target(text: str, *kinds, filter=None, player_filter=None, min=1, max=1, zone="battlefield",
            group=None):
-    return TargetSpec(text, frozenset(kinds), filter, player_filter, min, max, zone, group)
+    if group is not None:
+        return TargetGroupSpec(text, frozenset(kinds), filter, player_filter, min, max, zone, group)
+    return TargetSpec(text, frozenset(kinds), filter, player_filter, min, max, zone)
 
 
 def from_one_graveyard(game, grp) -> bool:
