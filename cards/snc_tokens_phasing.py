@@ -9,6 +9,7 @@ from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.layers import L_7B, L_7C, L_TYPE, StaticEffect, writes
+from mtg_ecs.systems.modes import ModalTriggeredAbility
 from mtg_ecs.systems.movement import ExileLinked, PutOntoBattlefield, linked_exile
 from mtg_ecs.systems.search import IfColorsSpent
 from mtg_ecs.systems.targeting import creature, creature_you_control, from_one_graveyard, target
@@ -127,14 +128,6 @@ card("Extraction Specialist", "{2}{W}", "Creature — Human Rogue", pt=(3, 2), k
               "long as you control Extraction Specialist.")])
 
 
-card("Sleep with the Fishes", "{2}{U}{U}", "Enchantment — Aura", keywords=["enchant creature"],
-     abilities=[TriggeredAbility(tr.Enters(), (fx.Tap(fx.ATTACHED), fx.CreateTokens("Fish")),
-                                 text="When Sleep with the Fishes enters the battlefield, tap enchanted creature "
-                                      "and you create a 1/1 blue Fish creature token with \"This creature can't be "
-                                      "blocked.\""),
-                StaticAbility(continuous=(st.rule_flag(st.attached_object(), "doesnt_untap"),),
-                              text="Enchanted creature doesn't untap during its controller's untap step.")])
-
 card("Quick-Draw Dagger", "{3}", "Artifact — Equipment", keywords=["flash", "equip {1}"],
      abilities=[TriggeredAbility(tr.Enters(), (fx.AttachSelfTo(fx.TARGET(0)),
                                                fx.GrantKeywords(fx.TARGET(0), ["first strike"])),
@@ -180,3 +173,20 @@ card("Luxior, Giada's Gift", "{1}", "Legendary Artifact — Equipment", keywords
                                           StaticEffect(L_7B, st.attached_object(), _base_zero)),
                               text="Equipped permanent isn't a planeswalker and is a creature in addition to its "
                                    "other types. (Loyalty abilities can still be activated.)")])
+
+
+def _another_creature_you_control(g, new, source, controller):
+    ch = g.chars(new)
+    return new != source and "Creature" in ch.types and ch.controller == controller
+
+
+card("Gala Greeters", "{1}{G}", "Creature — Elf Druid", pt=(1, 1),
+     abilities=[ModalTriggeredAbility(
+         tr.Enters(self_only=False, filter=_another_creature_you_control),
+         modes=(("Put a +1/+1 counter on Gala Greeters.", (), (fx.AddCounters(fx.SELF, "+1/+1", 1),)),
+                ("Create a tapped Treasure token.", (), (fx.CreateTokens("Treasure", tapped=True),)),
+                ("You gain 2 life.", (), (fx.GainLife(fx.YOU, 2),))),
+         new_each_turn=True,
+         text="Alliance — Whenever another creature enters the battlefield under your control, choose one that "
+              "hasn't been chosen this turn —\n• Put a +1/+1 counter on Gala Greeters.\n• Create a tapped "
+              "Treasure token.\n• You gain 2 life.")])

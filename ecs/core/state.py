@@ -90,6 +90,9 @@ FIELDS: tuple[Field, ...] = (
     _f("shields", list, "items", STATE, "replacement/prevention effects with a duration (614, 615)"),
     _f("next_shield_id", 0, "share", STATE, "the id of the last shield added (add_shield)"),
     _f("delayed", list, "list", STATE, "delayed triggered abilities (603.7)"),
+    _f("modes_chosen", dict, "dict", STATE,
+       "(object, triggered ability index) -> (turn, modes chosen that turn): 'choose one that "
+       "hasn't been chosen this turn' (systems/modes.py)"),
     _f("pending_triggers", list, "list", STATE, "triggered abilities waiting for the stack (603.3)"),
     _f("agenda", list, "each", STATE, "tasks in progress (core.tasks.Task), top at the end"),
     _f("pending", None, "shallow", STATE, "the decision the game waits for"),
