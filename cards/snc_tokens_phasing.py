@@ -14,6 +14,7 @@ from mtg_ecs.systems.movement import ExileLinked, PutOntoBattlefield, linked_exi
 from mtg_ecs.systems.search import IfColorsSpent
 from mtg_ecs.systems.targeting import creature, creature_you_control, from_one_graveyard, target
 from mtg_ecs.systems.token_creation import InsteadCreate, TwiceAsManyCounters, TwiceAsManyTokens
+from mtg_ecs.systems.until_leaves import ExileUntilLeaves
 
 _ALL_ZONES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
 
@@ -190,3 +191,22 @@ card("Gala Greeters", "{1}{G}", "Creature — Elf Druid", pt=(1, 1),
          text="Alliance — Whenever another creature enters the battlefield under your control, choose one that "
               "hasn't been chosen this turn —\n• Put a +1/+1 counter on Gala Greeters.\n• Create a tapped "
               "Treasure token.\n• You gain 2 life.")])
+
+
+def _controlled_by_different_players(g, grp) -> bool:
+    return len({g.chars(t).controller for t in grp}) == len(grp)
+
+
+card("Lagrella, the Magpie", "{G}{W}{U}", "Legendary Creature — Human Soldier", pt=(2, 3),
+     abilities=[TriggeredAbility(
+         tr.Enters(),
+         (ExileUntilLeaves(fx.TARGET(0), returned=TriggeredAbility(
+             None, (fx.AddCounters(fx.INFO("entered"), "+1/+1", 2),),
+             text="When an exiled card enters the battlefield under your control this way, put two +1/+1 "
+                  "counters on it.")),),
+         targets=(target("any number of other target creatures controlled by different players", "creature",
+                         filter=lambda g, t, tc: t != tc.source, min=0, max=99,
+                         group=_controlled_by_different_players),),
+         text="When Lagrella, the Magpie enters the battlefield, exile any number of other target creatures "
+              "controlled by different players until Lagrella leaves the battlefield. When an exiled card "
+              "enters the battlefield under your control this way, put two +1/+1 counters on it.")])

@@ -330,7 +330,7 @@ class PutTriggersTask:
                 return None
             self._pending = (spec, tc)
             return Decision("targets", who, opts, spec.min, spec.max, spec.text,
-                            data={"trigger": tr})
+                            data={"trigger": tr, **({"group": spec.group} if hasattr(spec, "group") else {})})
         division = ()
         if getattr(ab, "divide", None) is not None:
             # 603.3d: the division is announced as the ability is put on the stack (601.2d)
@@ -393,6 +393,9 @@ class PutTriggersTask:
             for t in grp:
                 if not is_legal(game, spec, t, tc):
                     raise IllegalAction(illegal_target_message(game, spec, t))
+            group = getattr(spec, "group", None)          # (targeting.TargetGroupSpec)
+            if group is not None and not group(game, grp):
+                raise IllegalAction(f"{spec.text}: these targets can't be chosen together (CR 601.2c)")
             self._targets.append(grp)
             return
         raise IllegalAction(f"unexpected answer to {decision.kind}")

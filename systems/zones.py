@@ -145,7 +145,26 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         cast_from = sp.cast_from if sp is not None else None   # a resolving spell: where it was cast from
         game.emit("zone_change", old=eid, new=new, frm=frm, to=to, owner=owner,
                   controller=old_ctl, cause=cause, card=card.card_id, cast_from=cast_from)
+    if frm == "battlefield" and game.exiled_until:
+        _return_exiled(game, eid)
     return new
+
+
+def _return_exiled(game, source: int) -> None:
+    """610.3c: the cards exiled 'until <source> leaves the battlefield' return to the
+    battlefield under their owners' control as it leaves (systems/until_leaves.py); the
+    delayed ability watching for them ('this way') has nothing more to see."""
+    links = [r for r in game.exiled_until if r[0] == source]
+    if not links:
+        return
+    game.exiled_until = tuple(r for r in game.exiled_until if r[0] != source)
+    for _, _, ids in links:
+        for cid in ids:
+            e = game.card_entity.get(cid)
+            if e is not None and game.exists(e) and game.zone_of(e) == "exile":
+                put_onto_battlefield(game, e, cause="until_leaves")
+    game.delayed = [dt for dt in game.delayed if getattr(dt.trigger, "link", None) != source]
+    game.version += 1
 
 
 def _is_ability_source(game, eid: int) -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from mtg_ecs.apps.scenario.runner import Runner
 from mtg_ecs.components.definitions import SpellAbility, StaticAbility, make_card
 from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems.layers import CE, L_ABILITY
+from mtg_ecs.systems.targeting import creature
 
 
 def run(data: dict, *defs):
@@ -32,4 +34,44 @@ def test_offer_on_an_uncounterable_spell_still_makes_treasures():
                          {"resolve": 1}],
              "expect": {"life": {"p0": 22}, "zone": {"g": "graveyard", "offer": "graveyard"}}},
             UNCOUNTERABLE)
+    assert r.game.pending is not None
+
+
+class _LosesAllAbilities(fx.Step):
+    """'<it> loses all abilities until end of turn' (layer 6), for the test card below."""
+
+    def __init__(self, what):
+        self.what = what
+
+    def run(self, game, ctx):
+        def apply(g, ce, ch, allc):
+            ch.abilities = ()
+            ch.keywords = ()
+        fx.add_effect(game, CE(L_ABILITY, game.tick(), ctx.source, ctx.controller, apply,
+                               objects=frozenset(self.what.resolve(game, ctx)), duration="eot"))
+
+
+BLANK = make_card("Test Blank", "{U}", "Instant",
+                  spell=SpellAbility(effects=(_LosesAllAbilities(fx.TARGET(0)),), targets=(creature(),),
+                                     text="Target creature loses all abilities until end of turn."))
+
+
+def test_lagrella_returned_card_gets_counters_after_lagrella_lost_its_abilities():
+    """002 Lagrella, the Magpie R2: the last part is a delayed triggered ability made as the
+    enters ability resolves: it still triggers when the cards return because Lagrella left,
+    even though Lagrella lost all abilities meanwhile."""
+    r = run({"players": [{"battlefield": [{"card": "Centaur Courser", "id": "mine"}],
+                          "mana": {"G": 1, "W": 1, "U": 2, "R": 1},
+                          "hand": [{"card": "Lagrella, the Magpie", "id": "lag"},
+                                   {"card": "Test Blank", "id": "blank"},
+                                   {"card": "Lightning Bolt", "id": "bolt"}]},
+                         {}],
+             "actions": [{"cast": "lag"}, {"resolve": 1}, {"choose": ["mine"]}, {"resolve": 1},
+                         {"expect": {"zone": {"mine": "exile"}}},
+                         {"cast": "blank", "targets": ["lag"]}, {"resolve": 1},
+                         {"cast": "bolt", "targets": ["lag"]}, {"resolve": 1},
+                         {"expect": {"zone": {"mine": "battlefield"}, "stack": 1}},
+                         {"resolve": 1}],
+             "expect": {"counters": {"mine": {"+1/+1": 2}}, "pt": {"mine": [5, 5]}}},
+            BLANK)
     assert r.game.pending is not None

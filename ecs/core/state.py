@@ -90,6 +90,9 @@ FIELDS: tuple[Field, ...] = (
     _f("shields", list, "items", STATE, "replacement/prevention effects with a duration (614, 615)"),
     _f("next_shield_id", 0, "share", STATE, "the id of the last shield added (add_shield)"),
     _f("delayed", list, "list", STATE, "delayed triggered abilities (603.7)"),
+    _f("exiled_until", (), "share", STATE,
+       "cards exiled until a permanent leaves the battlefield: (permanent, controller, card "
+       "ids) (610.3, systems/until_leaves.py)"),
     _f("modes_chosen", dict, "dict", STATE,
        "(object, triggered ability index) -> (turn, modes chosen that turn): 'choose one that "
        "hasn't been chosen this turn' (systems/modes.py)"),
