@@ -129,6 +129,14 @@ card("Extraction Specialist", "{2}{W}", "Creature — Human Rogue", pt=(3, 2), k
               "long as you control Extraction Specialist.")])
 
 
+card("Sleep with the Fishes", "{2}{U}{U}", "Enchantment — Aura", keywords=["enchant creature"],
+     abilities=[TriggeredAbility(tr.Enters(), (fx.Tap(fx.ATTACHED), fx.CreateTokens("Fish")),
+                                 text="When Sleep with the Fishes enters the battlefield, tap enchanted creature "
+                                      "and you create a 1/1 blue Fish creature token with \"This creature can't be "
+                                      "blocked.\""),
+                StaticAbility(continuous=(st.rule_flag(st.attached_object(), "doesnt_untap"),),
+                              text="Enchanted creature doesn't untap during its controller's untap step.")])
+
 card("Quick-Draw Dagger", "{3}", "Artifact — Equipment", keywords=["flash", "equip {1}"],
      abilities=[TriggeredAbility(tr.Enters(), (fx.AttachSelfTo(fx.TARGET(0)),
                                                fx.GrantKeywords(fx.TARGET(0), ["first strike"])),

@@ -72,6 +72,10 @@ class ResolveTask:
                 # no context to resolve it in
                 return False
             tspecs, steps = spell_parts(defn, spell.modes)
+            if "Aura" in defn.subtypes:
+                # 303.4a, 608.3b: an Aura spell's target is the one its enchant ability gives
+                from mtg_ecs.systems.casting import spell_target_specs    # (casting imports this module)
+                tspecs = spell_target_specs(defn, spell.modes)
             if defn.is_permanent_card and not spell.copy:
                 # 614.12: choices for 'as ~ enters' replacement effects that must be made
                 # before it enters (enter as a copy: systems/copy.py)
