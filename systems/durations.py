@@ -1,4 +1,11 @@
-"""Durations 'for as long as ...' (CR 611.2b): a continuous effect from a resolved spell or
+"""Durations of continuous effects from resolved spells and abilities (CR 611.2) that end
+other than at the cleanup step ('until end of turn', 514.2).
+
+'Until your next turn' (duration 'until_your_next_turn'): the effect ends as its
+controller's next turn begins, before anything else of that turn (`your_next_turn_began`,
+the first of the untap step's turn-based actions after the turn's bookkeeping).
+
+'For as long as ...' (611.2b): a continuous effect from a resolved spell or
 ability whose duration names a source ends as soon as that condition stops being true, and
 doesn't start again if it becomes true later (002 Slip Out the Back R6).
 
@@ -33,6 +40,13 @@ def source_gone(game, eid: int) -> None:
 def control_changed(game, eid: int, player: int) -> None:
     """`player` now controls `eid`: effects lasting for as long as another player controls it end."""
     _end(game, lambda ce: ce.source == eid and ce.duration == "while_controlled" and ce.controller != player)
+
+
+def your_next_turn_began(game) -> None:
+    """A turn began: effects its active player controls lasting 'until your next turn' end."""
+    if game.effects:
+        ap = game.active
+        _end(game, lambda ce: ce.duration == "until_your_next_turn" and ce.controller == ap)
 
 
 def _end(game, ends) -> None:

@@ -116,7 +116,8 @@ class CE:
         self.objects = objects
         self.filter = filter
         self.apply = apply
-        self.duration = duration      # 'static' | 'eot' | 'forever' | 'while_source'
+        self.duration = duration      # 'static' | 'eot' | 'forever' | 'while_source' | 'while_controlled'
+        #                               | 'until_your_next_turn' (systems/durations.py)
         self.data = data
         self.condition = condition
         # reads game state beyond characteristics (life totals, ...): the cache must

@@ -75,3 +75,40 @@ def test_lagrella_returned_card_gets_counters_after_lagrella_lost_its_abilities(
              "expect": {"counters": {"mine": {"+1/+1": 2}}, "pt": {"mine": [5, 5]}}},
             BLANK)
     assert r.game.pending is not None
+
+
+SHELTER = make_card("Test Shelter", "{W}", "Instant",
+                    spell=SpellAbility(effects=(fx.ModifyPT(fx.TARGET(0), 2, 2, duration="until_your_next_turn"),),
+                                       targets=(creature(),),
+                                       text="Target creature gets +2/+2 until your next turn."))
+
+
+def test_until_your_next_turn_lasts_through_the_other_turns():
+    """CR 611.2: an effect lasting 'until your next turn' outlasts the end of this turn and
+    the opponent's turn, and ends as its controller's next turn begins."""
+    cc = {"card": "Centaur Courser", "id": "cc"}
+    r = run({"players": [{"battlefield": [cc], "mana": {"W": 1}, "library": ["Island", "Island"],
+                          "hand": [{"card": "Test Shelter", "id": "s"}]},
+                         {"library": ["Island", "Island"]}],
+             "actions": [{"cast": "s", "targets": ["cc"]}, {"resolve": 1},
+                         {"expect": {"pt": {"cc": [5, 5]}}},
+                         {"to": "end", "turn": 2}, {"expect": {"pt": {"cc": [5, 5]}}},
+                         {"to": "upkeep", "turn": 3}],
+             "expect": {"pt": {"cc": [3, 3]}}},
+            SHELTER)
+    assert r.game.turn == 3
+
+
+def test_until_your_next_turn_cast_on_an_opponents_turn_ends_at_your_next_turn():
+    """CR 611.2: cast during the opponent's turn, it ends as your next turn begins."""
+    cc = {"card": "Centaur Courser", "id": "cc"}
+    r = run({"turn": {"number": 1, "active": 1, "step": "main1"},
+             "players": [{"battlefield": [cc], "mana": {"W": 1}, "library": ["Island", "Island"],
+                          "hand": [{"card": "Test Shelter", "id": "s"}]},
+                         {"library": ["Island", "Island"]}],
+             "actions": [{"pass": True}, {"cast": "s", "targets": ["cc"]}, {"resolve": 1},
+                         {"to": "end"}, {"expect": {"pt": {"cc": [5, 5]}}},
+                         {"to": "upkeep", "turn": 2}],
+             "expect": {"pt": {"cc": [3, 3]}}},
+            SHELTER)
+    assert r.game.turn == 2
