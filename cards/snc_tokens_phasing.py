@@ -1,6 +1,8 @@
-"""Streets of New Capenna (spec 002) and the cards its rulings name: Treasures and the
-mana abilities that sacrifice their source, Vehicles and crew, token-creation replacement
-effects, phasing and 'for as long as' durations."""
+"""Streets of New Capenna (spec 002) and the cards its rulings name, on these mechanisms:
+Treasures and the mana abilities that sacrifice their source (systems/costs.py), Vehicles
+and crew (crew.py), token-creation and counter replacement effects (token_creation.py),
+phasing (phasing.py), 'for as long as' durations (durations.py), modal triggered abilities
+(modes.py), 'exile until ~ leaves the battlefield' (until_leaves.py)."""
 from __future__ import annotations
 
 from mtg_ecs.cards import card
