@@ -95,6 +95,10 @@ def parse_keyword(text: str) -> Keyword:
         return Keyword("blitz", parse_cost(t[6:].strip()), low)
     if low.startswith("cycling"):                       # 702.29a
         return Keyword("cycling", parse_cost(t[7:].strip()), low)
+    if re.fullmatch(r"crew \d+", low):                 # 702.122a
+        return Keyword("crew", int(low[5:]), low)
+    if low.startswith("equip planeswalker "):          # 702.6 (002 Luxior, Giada's Gift R1)
+        return Keyword("equip planeswalker", parse_cost(t[len("equip planeswalker "):].strip()), low)
     if low.startswith("equip"):
         cost = t[5:].strip()
         return Keyword("equip", parse_cost(cost), low)

@@ -13,6 +13,7 @@ from mtg_ecs.components import Card, Controller, Counters, Damage, Attached, Cho
 from mtg_ecs.components.definitions import CardError, make_card
 from mtg_ecs.components.mana import ManaError, pool_from_dict
 from mtg_ecs.core.rules import PROFILES
+from mtg_ecs.systems.phasing import phase_out
 from mtg_ecs.systems.pipeline import STEP_NAMES as STEPS
 
 
@@ -238,6 +239,7 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
     g.starting_player = active if number == 1 else 0
     handles = {}
     attach_later = []
+    phase_later = []
     battlefield_entries = []
     for i, ps in enumerate(players):
         if not isinstance(ps, dict):
@@ -308,7 +310,7 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
                     extra_comps.append(EnteredWithX(int(e["x"])))
                 if e.get("chosen"):
                     extra_comps.append(Chosen(tuple(sorted(e["chosen"].items()))))
-                for k in ("phased_out", "face_down", "exiled", "goaded_by"):
+                for k in ("face_down", "exiled", "goaded_by"):
                     if e.get(k):
                         raise ScenarioError(f"{e['card']}: {k} is not supported yet")
                 eid = g.create_object(defn, i, "battlefield", token=bool(e.get("token")),
@@ -317,6 +319,8 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
                 _handle(handles, e, g, eid)
                 if e.get("attached_to") is not None:
                     attach_later.append((eid, e["attached_to"], e["card"]))
+                if e.get("phased_out"):
+                    phase_later.append(eid)
     for eid, target, name in attach_later:
         if target not in handles:
             raise ScenarioError(f"{name}.attached_to: unknown handle {target!r}")
@@ -328,6 +332,8 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
             g.world.add(e, Controller(ctl.player, g.tick()))
     for p in g.players:
         p.turn_started_at = 0
+    if phase_later:                 # phased out under its controller, with its attachments (702.26g)
+        phase_out(g, phase_later)
     g.version += 1
     # the game is in `step` with an empty stack and the active player holding priority
     if step in ("declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage"):

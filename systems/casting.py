@@ -8,6 +8,9 @@ If the procedure can't be completed the game rewinds to before it (601.2, 723).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from itertools import combinations
+
 from mtg_ecs.components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED, Controller, Timestamp,
                         LoyaltyActivated)
 from mtg_ecs.components.definitions import ActivatedAbility, TargetSpec
@@ -20,6 +23,7 @@ from mtg_ecs.systems.effects import copy_state
 from mtg_ecs.systems.damage import pay_life
 from mtg_ecs.systems.cycling import cycled
 from mtg_ecs.systems.triggers import spell_cast
+from mtg_ecs.systems.crew import check_crew, crew_decision
 
 
 def madness_cost(defn):
@@ -118,8 +122,9 @@ class Procedure:
             if len(opts) < spec.min:
                 raise IllegalAction(f"no legal target for {spec.text}")
             self._pending_spec = (spec, tc)
+            group = {"group": spec.group} if hasattr(spec, "group") else {}
             return Decision("targets", self.player, opts, spec.min, self._most_targets(game, spec, opts),
-                            spec.text, data={"index": i})
+                            spec.text, data={"index": i, **group})
         return None
 
     def _most_targets(self, game, spec, opts) -> int:
@@ -147,6 +152,9 @@ class Procedure:
         for t in grp:
             if not is_legal(game, spec, t, tc):
                 raise IllegalAction(illegal_target_message(game, spec, t))
+        group = getattr(spec, "group", None)          # (targeting.TargetGroupSpec)
+        if group is not None and not group(game, grp):
+            raise IllegalAction(f"{spec.text}: these targets can't be chosen together (CR 601.2c)")
 
     def _sacrifice_order(self, game):
         """616.1: the order of replacement effects on each permanent sacrificed to pay a cost
@@ -162,8 +170,41 @@ class Procedure:
         orders = self.sac_moves["orders"] if self.sac_moves is not None else {}
         zones.sacrifice(game, e, orders.get(e, ()))
 
+    sacrificed_for_mana = None  # the permanents the player chose to sacrifice for mana
+    _mana_cost = None           # the cost they pay, and what can't pay it (asked with them)
+    _mana_exclude = ()
+
+    def _mana_to_sacrifice(self, game, cost, exclude=()):
+        """601.2g: the player activates the mana abilities they choose. With a cost the
+        automatic payer can't pay by tapping {T} mana sources, the player chooses which
+        permanents to sacrifice for mana (Treasures, 111.10a; `costs.sacrifice_mana_sources`):
+        a `mana_sacrifice` decision, the answer any set of them that pays (`data["least"]`:
+        one with the fewest). None when there is nothing to choose."""
+        if self.mana_sources is not None or self.sacrificed_for_mana is not None or cost.total == 0:
+            return None
+        exclude = tuple(exclude) + tuple(self.pay_choices.get("sacrifice", ()))
+        if costs.can_pay_mana_tapping(game, self.player, cost, exclude):
+            return None
+        opts = [e for e, _, _ in costs.sacrifice_mana_sources(game, self.player, exclude)]
+        least = next((list(c) for n in range(1, len(opts) + 1) for c in combinations(opts, n)
+                      if costs.sacrifice_plan(game, self.player, cost, c, exclude) is not None), None)
+        if least is None:
+            raise IllegalAction(f"p{self.player} can't pay {cost}")
+        self._mana_exclude = exclude
+        self._mana_cost = cost
+        return Decision("mana_sacrifice", self.player, opts, len(least), len(opts),
+                        f"sacrifice which permanents for mana to pay {cost}?",
+                        data=only(least) if len(opts) == 1 else {"least": least})
+
     def answer(self, game, decision, answer):
         k = decision.kind
+        if k == "mana_sacrifice":
+            grp = tuple(answer) if isinstance(answer, (list, tuple)) else (answer,)
+            if any(g not in decision.options for g in grp) or costs.sacrifice_plan(
+                    game, self.player, self._mana_cost, grp, self._mana_exclude) is None:
+                raise IllegalAction(f"sacrificing {list(grp)} for mana doesn't pay {self._mana_cost}")
+            self.sacrificed_for_mana = grp
+            return
         if k == "replacement":
             discard.answer(game, self.sac_moves, decision, answer)
             return
@@ -200,6 +241,10 @@ class Procedure:
             if not isinstance(answer, int) or isinstance(answer, bool) or answer not in decision.options:
                 raise IllegalAction(f"pay the multikicker 0..{max(decision.options)} times")
             self.kicked = answer
+        elif k == "cost" and "crew" in decision.data:
+            grp = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+            check_crew(game, self.player, self.ability.cost, grp)
+            self.pay_choices["tap"] = grp
         elif k == "cost":
             grp = list(answer) if isinstance(answer, (list, tuple)) else [answer]
             if len(grp) != decision.min or any(g not in decision.options for g in grp) or \
@@ -415,13 +460,17 @@ class CastTask(Procedure):
 
     def _pay_and_cast(self, game, cost):
         """601.2g-i: the total cost `cost` is paid, then the spell becomes cast."""
+        d = self._mana_to_sacrifice(game, cost)
+        if d is not None:
+            return d
         if self.casualty:
             self._casualty_choice(game)               # 601.2h: its power is checked as it is paid
         game.set(self.eid, Spell(self.player, tuple(tuple(g) for g in self.targets),
                                  self.modes or (), self.x, self.division or (), self.alt,
                                  kicked=int(self.kicked), cast_from=self.from_zone,
                                  casualty=bool(self.casualty)))
-        costs.pay_mana(game, self.player, cost, self.mana_sources)
+        costs.pay_mana(game, self.player, cost, self.mana_sources,
+                       sacrificed=self.sacrificed_for_mana or ())
         parts = self._cost_parts()
         life = sum(c.life for c in parts) if parts else 0
         if life:
@@ -432,11 +481,9 @@ class CastTask(Procedure):
         for e in sacrificed + tuple(self.pay_choices.get("casualty", ())):
             self._sacrifice_paid(game, e)
         if sacrificed:                            # 'the sacrificed creature' (608.2h: its LKI)
-            from dataclasses import replace
             game.set(self.eid, replace(game.world.ents[self.eid][Spell], sacrificed=sacrificed))
         exiled = tuple(self.pay_choices.get("exile", ()))
         if exiled:                                # 'the exiled card': as it last was in the graveyard
-            from dataclasses import replace
             for e in exiled:
                 game.snapshot_lki(e)
                 zones.move(game, e, "exile", cause="cost")
@@ -662,12 +709,15 @@ class ActivateTask(Procedure):
             if len(opts) < n:
                 raise IllegalAction(f"not enough untapped permanents to tap for {cost.text!r}")
             return Decision("cost", self.player, opts, n, n, "tap", data={"what": "tap"})
+        if getattr(cost, "crew", 0) and "tap" not in self.pay_choices:
+            return crew_decision(game, self.player, cost)                   # 702.122a
         if cost.discard and "discard" not in self.pay_choices:
             opts = list(game.players[self.player].hand)
             return Decision("cost", self.player, opts, cost.discard, cost.discard, "discard",
                             data={"what": "discard"})
         self._validate_pay_choices(game)
-        d = self._sacrifice_order(game)
+        d = self._sacrifice_order(game) or self._mana_to_sacrifice(
+            game, cost.mana.with_x(self.x) if cost.mana.x else cost.mana, self._mana_exclude_self())
         if d is not None:
             return d
         game.set(self.eid, StackAbility(self.player, self.source, ab,
@@ -692,6 +742,8 @@ class ActivateTask(Procedure):
                 opts = costs.sacrifice_candidates(game, self.player, cost, self.source)
                 if len(grp) != 1 or grp[0] not in opts:
                     raise IllegalAction(f"can't sacrifice {[game.name(g) for g in grp]} for this cost")
+            elif what == "tap" and getattr(cost, "crew", 0):
+                check_crew(game, self.player, cost, grp)
             elif what == "tap":
                 opts = costs.tap_candidates(game, self.player, cost)
                 if not cost.tap_untapped or len(grp) != cost.tap_untapped[0] or \
@@ -724,8 +776,16 @@ class ActivateTask(Procedure):
             if game.counters(src).get(kind) < k:
                 raise IllegalAction(f"{game.name(src)} doesn't have {k} {kind} counter(s)")
         m = cost.mana.with_x(self.x) if cost.mana.x else cost.mana
-        costs.pay_mana(game, self.player, m, self.mana_sources,
-                       exclude=(src,) if cost.tap else ())
+        if self.sacrificed_for_mana:
+            spent = costs.pay_mana(game, self.player, m, None, self._mana_exclude_self(),
+                                   sacrificed=self.sacrificed_for_mana)
+        else:
+            spent = costs.pay_mana(game, self.player, m, self.mana_sources,
+                                   exclude=(src,) if cost.tap else ())
+        if any(getattr(s, "reads_mana_spent", False) for s in ab.effects):
+            # 'if N colors of mana were spent to activate this ability': kept with it (601.2h)
+            sa = game.world.ents[self.eid][StackAbility]
+            game.set(self.eid, replace(sa, info=sa.info + (("mana_spent", spent),)))
         if cost.tap:
             game.set(src, TAPPED)
             game.emit("tapped", eid=src)
@@ -736,7 +796,7 @@ class ActivateTask(Procedure):
         if cost.loyalty is not None:
             n = -self.x if cost.loyalty_x else cost.loyalty
             if n > 0:
-                zones.add_counters(game, src, "loyalty", n)
+                zones.add_counters(game, src, "loyalty", n, cost=True)
             elif n < 0:
                 zones.remove_counters(game, src, "loyalty", -n)
             game.set(src, LoyaltyActivated(game.turn))
@@ -756,6 +816,11 @@ class ActivateTask(Procedure):
             self._sacrifice_paid(game, e)
         if cost.sacrifice_self:
             zones.sacrifice(game, src)
+
+    def _mana_exclude_self(self) -> tuple:
+        """The source can't also make mana for a cost that taps or sacrifices it."""
+        cost = self.ability.cost
+        return (self.source,) if cost.tap or cost.sacrifice_self else ()
 
     def _max_x(self, game) -> int:
         if self.ability.cost.loyalty_x:

@@ -12,15 +12,17 @@ from functools import lru_cache
 from mtg_ecs.components import Tapped, TAPPED
 from mtg_ecs.components.definitions import ActivatedAbility, Cost
 from mtg_ecs.core.decisions import IllegalAction
+from mtg_ecs.systems import zones
 from mtg_ecs.systems.board import board
 from mtg_ecs.components.mana import (COLORS, IDX, covers, still_needed, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
                       feasible_split, split_sources, UNIT_MANA)
 from mtg_ecs.systems.layers import intrinsic_mana_abilities
-from mtg_ecs.systems.targeting import creature_you_control
+from mtg_ecs.systems.targeting import creature_you_control, target
 
 _TAP = Cost(tap=True, text="{T}")
 _plus = operator.add
 _EMPTY = [0] * 6        # an empty mana pool (Player.pool)
+_EMPTY_SPENT = (0,) * 6
 
 
 @lru_cache(maxsize=None)
@@ -35,11 +37,24 @@ def intrinsic_ability(letter: str) -> ActivatedAbility:
 def equip_ability(cost: ManaCost) -> ActivatedAbility:
     """CR 702.6a: 'Equip [cost]' = '[Cost]: Attach to target creature you control.
     Activate only as a sorcery.'"""
+    return _attach_ability(cost, creature_you_control("target creature you control"), "equip")
+
+
+@lru_cache(maxsize=None)
+def equip_planeswalker_ability(cost: ManaCost) -> ActivatedAbility:
+    """'Equip planeswalker [cost]' = '[Cost]: Attach this permanent to target planeswalker you
+    control as though it were a creature. Activate only as a sorcery.' (702.6, 002 Luxior,
+    Giada's Gift R1)."""
+    return _attach_ability(cost, target("target planeswalker you control", "planeswalker",
+                                        filter=lambda g, t, tc: g.chars(t).controller == tc.controller),
+                           "equip planeswalker")
+
+
+def _attach_ability(cost: ManaCost, spec, keyword: str) -> ActivatedAbility:
     from mtg_ecs.systems import effects as fx
     return ActivatedAbility(cost=Cost(mana=cost, text=str(cost)),
-                            effects=(fx.AttachSelfTo(fx.TARGET(0)),),
-                            targets=(creature_you_control("target creature you control"),),
-                            timing="sorcery", keyword="equip", text=f"Equip {cost}")
+                            effects=(fx.AttachSelfTo(fx.TARGET(0)),), targets=(spec,),
+                            timing="sorcery", keyword=keyword, text=f"{keyword.capitalize()} {cost}")
 
 
 def activated_abilities(game, eid: int) -> tuple:
@@ -72,11 +87,12 @@ def activated_of(c) -> tuple:
 def keyword_abilities(keywords) -> bool:
     """Are there keywords among these that are activated abilities (`_activated`)?"""
     for kw in keywords:
-        if kw.name == "equip" or kw.name == "cycling":
+        if kw.name in _KEYWORD_ABILITIES:
             return True
     return False
 
 
+_KEYWORD_ABILITIES = frozenset({"equip", "equip planeswalker", "cycling", "crew"})
 _PRINTED = {}       # card definition -> activated abilities of its printed characteristics
 
 
@@ -93,8 +109,13 @@ def _activated(c) -> tuple:
     for kw in c.keywords:
         if kw.name == "equip":
             out.append(equip_ability(kw.param))
+        elif kw.name == "equip planeswalker":
+            out.append(equip_planeswalker_ability(kw.param))
         elif kw.name == "cycling":
             out.append(cycling_ability(kw.param))
+        elif kw.name == "crew":
+            from mtg_ecs.systems.crew import crew_ability     # (crew imports this module)
+            out.append(crew_ability(kw.param))
     return tuple(out)
 
 
@@ -184,13 +205,76 @@ def _mana_sources(game, player: int, exclude) -> list:
     return out
 
 
+def is_sacrifice_mana(ab) -> bool:
+    """A mana ability whose cost is sacrificing its source, with or without {T}, and
+    nothing else ('{T}, Sacrifice this artifact: Add one mana of any color': a Treasure,
+    111.10a; Goldhound)."""
+    c = ab.cost
+    return (c.sacrifice_self and not c.mana.total and not c.mana.x and c.sacrifice is None
+            and not c.discard and not c.life and not c.untap and c.loyalty is None
+            and not c.remove_counters and not c.discard_self and not c.tap_untapped)
+
+
+def sacrifice_mana_sources(game, player: int, exclude=()) -> list:
+    """(eid, pools, choices) as in `mana_sources`, for the mana abilities the player could
+    activate now whose cost sacrifices their source (`is_sacrifice_mana`). They are no
+    `mana_sources`: the automatic payer never sacrifices a permanent on its own; a player
+    activates them while paying a cost only by choosing them (601.2g, 605.3a). The board
+    index lists them with the other activated abilities (`holders`): with none there, the
+    answer is immediate."""
+    b = game.board
+    if b is None:
+        b = board(game)
+    held = b.holders.get(player)
+    if not held:
+        return ()
+    out = []
+    for eid, items in held:
+        if eid in exclude:
+            continue
+        pools = []
+        choices = []
+        for i, ab in items:
+            if ab.mana and is_sacrifice_mana(ab) and (not ab.cost.tap or can_tap_for_cost(game, eid)) \
+                    and "cant_activate" not in game.chars(eid).flags:            # 602.5
+                for j, m in enumerate(ab.mana):
+                    pools.append(tuple(m(game, eid)) if callable(m) else m)
+                    choices.append((i, j))
+        if pools:
+            out.append((eid, tuple(pools), tuple(choices)))
+    return out
+
+
+def _with_sacrifice_sources(srcs, extra) -> list:
+    """(eid, pools) of the {T} sources `srcs` and the sacrifice sources `extra`, one entry
+    per permanent (one activation each: both kinds need it untapped or on the battlefield)."""
+    keys = {e: pools for e, pools, _ in srcs}
+    for e, pools, _ in extra:
+        keys[e] = keys.get(e, ()) + pools
+    return list(keys.items())
+
+
 def potential_mana(game, player: int, exclude=()) -> int:
     p = game.players[player]
-    return sum(p.pool) + sum(max(sum(o) for o in pools)
-                             for _, pools, _ in mana_sources(game, player, exclude))
+    keys = _with_sacrifice_sources(mana_sources(game, player, exclude),
+                                   sacrifice_mana_sources(game, player, exclude))
+    return sum(p.pool) + sum(max(sum(o) for o in pools) for _, pools in keys)
 
 
 def can_pay_mana(game, player: int, cost: ManaCost, exclude=()) -> bool:
+    """Could the player pay `cost` now, activating any mana abilities they could (601.2g),
+    those that sacrifice their source included."""
+    if can_pay_mana_tapping(game, player, cost, exclude):
+        return True
+    extra = sacrifice_mana_sources(game, player, exclude)
+    if not extra:
+        return False
+    keys = _with_sacrifice_sources(mana_sources(game, player, exclude), extra)
+    return feasible(game.players[player].pool, cost, keys)
+
+
+def can_pay_mana_tapping(game, player: int, cost: ManaCost, exclude=()) -> bool:
+    """Could the pool and the {T} mana sources alone pay `cost` (the automatic payer)?"""
     p = game.players[player]
     if covers(p.pool, cost):
         return True
@@ -244,13 +328,17 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
         raise IllegalAction(f"{game.name(eid)} can't be tapped for mana now")
     if cost.mana.total:
         pay_mana(game, player, cost.mana)
-    if cost.tap:
-        game.set(eid, TAPPED)
+    if cost.sacrifice_self and eid not in game.battlefield:
+        raise IllegalAction(f"{game.name(eid)} can't be sacrificed")
     if not (0 <= choice < len(ab.mana)):
         raise IllegalAction(f"{game.name(eid)} can't make that mana")
     add = ab.mana[choice]
     if callable(add):                      # 'Add {G} for each Elf you control' (106.1, 605.1a)
         add = tuple(add(game, eid))
+    if cost.tap:
+        game.set(eid, TAPPED)
+    if cost.sacrifice_self:                # 602.2h: the costs are paid, then the mana is added
+        zones.sacrifice(game, eid)
     pool = game.players[player].pool
     pool[:] = map(_plus, pool, add)
     game.touch_hidden()
@@ -258,13 +346,22 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
         game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=cost.tap)
 
 
-def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> None:
+def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrificed=()) -> tuple:
     """Pay a mana cost (601.2g-h): activate mana abilities, then pay from the pool.
     `sources` names the permanents (or (permanent, ability index)) to use;
-    None = the automatic payer."""
+    None = the automatic payer, which taps {T} mana sources only, after activating the
+    mana abilities of the permanents `sacrificed` the player chose to sacrifice for mana
+    (`sacrifice_mana_sources`, `sacrifice_plan`). Returns the mana spent, as a pool
+    ('if three colors of mana were spent', 601.2h)."""
     p = game.players[player]
     if cost.total == 0:
-        return
+        return _EMPTY_SPENT
+    if sacrificed:
+        plan = sacrifice_plan(game, player, cost, sacrificed, exclude)
+        if plan is None:
+            raise IllegalAction(f"p{player} can't pay {cost} sacrificing those for mana")
+        for eid, (idx, choice) in plan:
+            activate_mana_ability(game, player, eid, idx, choice)
     srcs = mana_sources(game, player, exclude)
     if sources is None and not cost.hybrid and not game.volatile:
         plan = _unit_payment(p.pool, cost, srcs)
@@ -290,12 +387,18 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> Non
             left = pay_from_pool(pool, cost)
             if left is None:
                 raise IllegalAction(f"p{player} can't pay {cost}")
+            spent = tuple(map(operator.sub, pool, left))
             pool[:] = left
             # game.touch_hidden() for each mana added and for the payment: not game.volatile,
             # so only the change count
             game.changes += len(plan) + 1
-            return
+            return spent
     avail = {e: (pools, choices) for e, pools, choices in srcs}
+    if sources is not None:
+        # a named permanent may also be one sacrificed for mana (a Treasure)
+        for e, pools, choices in sacrifice_mana_sources(game, player, exclude):
+            old = avail.get(e)
+            avail[e] = (pools, choices) if old is None else (old[0] + pools, old[1] + choices)
     if sources is None:
         keys = [(e, pools) for e, (pools, _) in avail.items()]
     else:
@@ -325,8 +428,30 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> Non
     left = pay_from_pool(p.pool, cost)
     if left is None:
         raise IllegalAction(f"p{player} can't pay {cost}")
+    spent = tuple(map(operator.sub, p.pool, left))
     p.pool[:] = left
     game.touch_hidden()
+    return spent
+
+
+def sacrifice_plan(game, player: int, cost: ManaCost, chosen, exclude=()):
+    """[(eid, (ability index, option))]: one mana ability of each of the permanents
+    `chosen` that sacrifice themselves for mana, with the kind of mana each makes, such
+    that the pool, their mana and the {T} mana sources can pay `cost`; None if there is
+    none (a permanent chosen twice or that can't be sacrificed for mana now)."""
+    import itertools
+    avail = {e: (pools, choices) for e, pools, choices in sacrifice_mana_sources(game, player, exclude)}
+    if len(set(chosen)) != len(chosen) or any(e not in avail for e in chosen):
+        return None
+    rest = [(e, pools) for e, pools, _ in mana_sources(game, player, tuple(exclude) + tuple(chosen))]
+    pool = game.players[player].pool
+    for combo in itertools.product(*[range(len(avail[e][0])) for e in chosen]):
+        p = list(pool)
+        for e, k in zip(chosen, combo):
+            p = list(map(_plus, p, avail[e][0][k]))
+        if feasible(p, cost, rest):
+            return [(e, avail[e][1][k]) for e, k in zip(chosen, combo)]
+    return None
 
 
 def _unit_payment(pool, cost: ManaCost, srcs):
@@ -404,6 +529,9 @@ def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
         return False
     if cost.tap_untapped and len(tap_candidates(game, player, cost)) < cost.tap_untapped[0]:
         return False
+    crew = getattr(cost, "crew", 0)                     # (crew.CrewCost)
+    if crew and total_power(game, crew_candidates(game, player)) < crew:
+        return False
     for kind, n in cost.remove_counters:                # 118.3: can't remove what isn't there
         if eid is None or game.counters(eid).get(kind) < n:
             return False
@@ -448,6 +576,18 @@ def tap_candidates(game, player: int, cost: Cost) -> list:
     return [e for e in game.battlefield
             if game.chars(e).controller == player and not game.world.has(e, Tapped)
             and filt(game, e, player)]
+
+
+def crew_candidates(game, player: int) -> list:
+    """Crew N (702.122a): the untapped creatures the player controls (tapping them is no
+    {T} cost: summoning sickness doesn't matter, 302.6)."""
+    tapped = game.world.comps.get(Tapped, ())
+    return [e for e in board(game).creatures.get(player, ()) if e not in tapped]
+
+
+def total_power(game, creatures) -> int:
+    """Their total power; a creature with power 0 or less adds nothing (702.122a)."""
+    return sum(max(0, game.chars(e).power or 0) for e in creatures)
 
 
 # ---------------------------------------------------------------------------

@@ -14,7 +14,10 @@ from mtg_ecs.components import (Card, Tapped, Attached, RegenerationShields, Con
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, StepKey
 from mtg_ecs.systems import combat, zones, damage
 from mtg_ecs.systems import discard as discarding
-from mtg_ecs.systems.layers import CE, until_next_turn, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR, base_chars, make_base
+from mtg_ecs.systems import token_creation
+from mtg_ecs.systems.durations import ended_before
+from mtg_ecs.systems.phasing import is_phased_out, phase_out
+from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR, base_chars, make_base
 from mtg_ecs.components.definitions import keywords_of, CardError, CardDef
 from mtg_ecs.systems.replacement import order_decision, answer_order, PreventAllCombatDamage, add_shield, PreventNextDamage, PreventAllDamageTo
 from mtg_ecs.systems.zones import destroy_many
@@ -102,7 +105,8 @@ class _Self(Ref):
     """The object with the ability ('~'), if it's still the same object."""
 
     def resolve(self, game, ctx):
-        return [ctx.source] if game.exists(ctx.source) and game.zone_of(ctx.source) == "battlefield" else []
+        return [ctx.source] if game.exists(ctx.source) and game.zone_of(ctx.source) == "battlefield" \
+            and not (game.phased_out and is_phased_out(game, ctx.source)) else []
 
 
 SELF = _Self()
@@ -450,7 +454,7 @@ class CounterSpell(Step):
 class ModifyPT(Step):
     """'<it> gets +P/+T until end of turn' — a layer 7c effect locked to the
     objects at resolution (611.2c); `duration="until_your_next_turn"`: until the next turn of
-    the controller of the spell or ability (611.2a)."""
+    the controller of the spell or ability (611.2a, systems/durations.py)."""
 
     def __init__(self, what, p, t, duration="eot"):
         self.what = what
@@ -463,9 +467,7 @@ class ModifyPT(Step):
         if not objs:
             return
         p, t = amount(self.p, game, ctx), amount(self.t, game, ctx)
-        duration = self.duration
-        if duration == "until_your_next_turn":
-            duration = until_next_turn(ctx.controller)
+        duration = self.duration                # (systems/durations.py ends 'until_your_next_turn')
 
         def apply(g, ce, ch, allc, p=p, t=t):
             if ch.power is not None:
@@ -489,6 +491,38 @@ class GrantKeywords(Step):
 
         def apply(g, ce, ch, allc):
             ch.keywords = ch.keywords + kws
+        add_effect(game, CE(L_ABILITY, game.tick(), ctx.source, ctx.controller, apply,
+                            objects=objs, duration=self.duration))
+
+
+class PhaseOut(Step):
+    """'<it> phases out' (702.26a; systems/phasing.py)."""
+
+    def __init__(self, what):
+        self.what = what
+
+    def run(self, game, ctx):
+        phase_out(game, [o for o in self.what.resolve(game, ctx)
+                         if not isinstance(o, PlayerRef) and o in game.battlefield])
+
+
+class GrantAbilities(Step):
+    """'<it> gains "<ability>" until end of turn' (layer 6, 613.1f): the object is the
+    ability's source and its controller controls it."""
+
+    def __init__(self, what, *abilities, duration="eot"):
+        self.what = what
+        self.abilities = abilities
+        self.duration = duration
+
+    def run(self, game, ctx):
+        objs = frozenset(o for o in self.what.resolve(game, ctx) if not isinstance(o, PlayerRef))
+        if not objs:
+            return
+        abilities = self.abilities
+
+        def apply(g, ce, ch, allc):
+            ch.abilities = tuple(ch.abilities) + abilities
         add_effect(game, CE(L_ABILITY, game.tick(), ctx.source, ctx.controller, apply,
                             objects=objs, duration=self.duration))
 
@@ -655,40 +689,64 @@ COMBAT_AFTER_ATTACKS = ("declare_attackers", "declare_blockers", "first_strike_d
 
 
 class CreateTokens(Step):
-    """CR 111.2: 'Create N <token>' under the controller's control; they own it."""
+    """CR 111.2: 'Create N <token>' under the control of the player who creates them
+    (`who`, a player reference: the controller if None; 'its controller creates'); they
+    own them. `tapped`: 'create a tapped <token>'."""
 
+    who = None
+    tapped = False
     attacking = False           # CreateTokensAttacking
 
-    def __init__(self, token, n=1):
+    def __init__(self, token, n=1, who=None, tapped=False):
         self.token = token
         self.n = n
+        # (kept on the step only when given: the step's value, which hashes of abilities
+        # read, stays that of a plain 'create N <token>')
+        if who is not None:
+            self.who = who
+        if tapped:
+            self.tapped = tapped
 
     def run(self, game, ctx):
         defn = game.catalog.token(self.token) if isinstance(self.token, str) else self.token
+        creator = ctx.controller
+        if self.who is not None:
+            players = [p for p in self.who.resolve(game, ctx) if isinstance(p, PlayerRef)]
+            if not players:
+                return None
+            creator = players[0].index
         key = ("tokens", StepKey(self))
         st = ctx.vars.get(key)
         if st is None:
-            st = ctx.vars[key] = {"n": amount(self.n, game, ctx), "attach": [], "defender": None}
-        n = st["n"]
+            # 614.1a: replacement effects on creating tokens (Doubling Season, Jinnie Fay)
+            st = ctx.vars[key] = {"attach": [], "defender": None, "replace": token_creation.start(
+                game, creator, amount(self.n, game, ctx))}
+        rep = st["replace"]
+        d = token_creation.next_choice(game, creator, rep, defn.name)
+        if d is not None:
+            return d
+        n = rep["n"]
+        if rep["token"] is not None:
+            defn = game.catalog.token(rep["token"])
         if self.attacking and st["defender"] is None and game.step in COMBAT_AFTER_ATTACKS \
-                and ctx.controller == game.active:
-            opts = combat.defenders_of(game, ctx.controller)
+                and creator == game.active:
+            opts = combat.defenders_of(game, creator)
             if opts:
-                return Decision("choose", ctx.controller, opts, 1, 1,
+                return Decision("choose", creator, opts, 1, 1,
                                 f"choose what the {defn.name} token attacks (CR 508.4)",
                                 data={"defender": True, **(only(opts[0]) if len(opts) == 1 else {})})
         if "Aura" in defn.subtypes:
             # CR 303.4f: the player it enters under chooses what each Aura token enchants
             # before it's created; with nothing to enchant it isn't created (303.4g)
             from mtg_ecs.systems.auras import enchant_options, STAYS
-            ch = make_base({Card: Card(defn, -1, True), Owner: owned_by(ctx.controller),
-                             Controller: Controller(ctx.controller)}, None)
+            ch = make_base({Card: Card(defn, -1, True), Owner: owned_by(creator),
+                             Controller: Controller(creator)}, None)
             while len(st["attach"]) < n:
-                opts = enchant_options(game, None, ctx.controller, chars=ch)
+                opts = enchant_options(game, None, creator, chars=ch)
                 if not opts:
                     st["attach"].append(STAYS)
                     continue
-                return Decision("choose", ctx.controller, opts, 1, 1,
+                return Decision("choose", creator, opts, 1, 1,
                                 f"choose what the {defn.name} token will enchant (CR 303.4f)",
                                 data={"aura": None})
         from mtg_ecs.systems.auras import STAYS
@@ -699,26 +757,30 @@ class CreateTokens(Step):
                 if to == STAYS:
                     continue                                    # CR 303.4g: isn't created
                 extra = (Attached(to),)
-            eid = game.create_object(defn, ctx.controller, "battlefield", token=True, extra=extra,
-                                     tapped=self.attacking)
+            eid = game.create_object(defn, creator, "battlefield", token=True, extra=extra,
+                                     tapped=self.tapped or self.attacking)
             game.battlefield.remove(eid)
             game.battlefield.append(eid)
             if st["defender"] is not None:
                 combat.put_attacking(game, eid, st["defender"])
             game.emit("zone_change", old=None, new=eid, frm=None, to="battlefield",
-                      owner=ctx.controller, controller=ctx.controller, cause="create", card=None)
+                      owner=creator, controller=creator, cause="create", card=None)
 
     def answer(self, game, ctx, decision, answer):
+        st = ctx.vars[("tokens", StepKey(self))]
+        if decision.data.get("what") == "instead_create":
+            token_creation.answer(game, st["replace"], decision, answer)
+            return
         a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
         if decision.data.get("defender"):
             if a not in decision.options:
                 raise IllegalAction(f"the token can't attack {game.name(a)} (CR 508.4)")
-            ctx.vars[("tokens", StepKey(self))]["defender"] = a
+            st["defender"] = a
             return
         if a not in decision.options:
             raise IllegalAction(f"the token can't enchant {game.name(a)}: choose one of the objects "
                                 "or players it could enchant (CR 303.4f)")
-        ctx.vars[("tokens", StepKey(self))]["attach"].append(a)
+        st["attach"].append(a)
 
 
 class CreateTokensAttacking(CreateTokens):
@@ -1237,6 +1299,8 @@ class Custom(Step):
 
 
 def add_effect(game, ce: CE) -> None:
+    if ended_before(game, ce):
+        return                          # 611.2b: its duration ended before it began
     game.effects.append(ce)
     game.version += 1
 

@@ -92,12 +92,6 @@ class Chars:
         return f"<{self.name}{pt}>"
 
 
-def until_next_turn(player: int) -> tuple:
-    """A `CE.duration`: 'until your next turn' for that player (611.2a; systems/turn.py ends
-    it as that player's turn begins)."""
-    return ("until_next_turn", player)
-
-
 class CE:
     """A continuous effect (CR 611).
 
@@ -122,7 +116,8 @@ class CE:
         self.objects = objects
         self.filter = filter
         self.apply = apply
-        self.duration = duration      # 'static' | 'eot' | 'forever' | 'while_source' | until_next_turn(p)
+        self.duration = duration      # 'static' | 'eot' | 'forever' | 'while_source' | 'while_controlled'
+        #                               | 'until_your_next_turn' (systems/durations.py)
         self.data = data
         self.condition = condition
         # reads game state beyond characteristics (life totals, ...): the cache must

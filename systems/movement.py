@@ -192,14 +192,20 @@ def link_exiled(game, source, card_ids) -> None:
 
 class ExileLinked(Step):
     """'Exile it' where a linked ability refers to 'the exiled card' (607.2a): exiles the
-    cards ctx.vars[key] names (face up) and links them to the ability's source object."""
+    cards ctx.vars[key] names (or those `what` names: 'exile target card') face up and
+    links them to the ability's source object."""
 
-    def __init__(self, key="found"):
+    what = None
+
+    def __init__(self, key="found", what=None):
         self.key = key
+        if what is not None:            # (only when given: see effects.CreateTokens)
+            self.what = what
 
     def run(self, game, ctx):
         ids = []
-        for c in list(ctx.vars.get(self.key, [])):
+        found = ctx.vars.get(self.key, []) if self.what is None else self.what.resolve(game, ctx)
+        for c in list(found):
             if not game.exists(c):
                 continue
             cid = game.world.ents[c][Card].card_id

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from mtg_ecs.systems import combat, priority, sba, triggers, turn, untap
+from mtg_ecs.systems import combat, durations, phasing, priority, sba, triggers, turn, untap
 
 
 class Check(NamedTuple):
@@ -55,7 +55,8 @@ BEFORE_PRIORITY: tuple[Check, ...] = (
 # CR 500-514: the steps of a turn in order. A step that no rule skips (508.8, 510.4,
 # 614.10) begins with its turn-based actions.
 STEPS: tuple[Step, ...] = (
-    Step("untap", "502", actions=(turn.start_of_turn_bookkeeping, untap.untap_turn_based_action),
+    Step("untap", "502", actions=(turn.start_of_turn_bookkeeping, durations.your_next_turn_began,
+                                  phasing.phase_in_untap_step, untap.untap_turn_based_action),
          priority=False),                                          # 502.4: no priority
     Step("upkeep", "503"),
     Step("draw", "504", actions=(turn.draw_for_turn,)),            # 504.1, 103.8a

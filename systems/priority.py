@@ -225,7 +225,9 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         ok = known.get(defn)
                         if ok is None:
                             ok = known[defn] = covers(base, plain)
-                    if ok:
+                    if ok or (player in b.holders and costs.sacrifice_mana_sources(game, player)
+                              and costs.can_pay_mana(game, player, plain)):
+                        # (or with mana abilities that sacrifice their source: 601.2g)
                         acts.append(cast_option(c))
                     continue            # (no alternative cost: `_plain_cost`; free: statics)
             else:

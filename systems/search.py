@@ -98,6 +98,17 @@ class If(Step):
         self._branch(st)[st["i"]].answer(game, ctx, decision, answer)
 
 
+class IfColorsSpent(If):
+    """'If exactly N colors of mana were spent to activate this ability' (`unless`: if not):
+    the mana spent is kept with the ability as it is activated (601.2h; `reads_mana_spent`);
+    colorless isn't a color (105.1, 002 Paragon of Modernity R1)."""
+    reads_mana_spent = True
+
+    def __init__(self, n, steps, unless=False):
+        super().__init__(lambda g, ctx: (sum(1 for a in ctx.info.get("mana_spent", ())[:5] if a) == n)
+                         != unless, steps)
+
+
 class PutOntoBattlefield(Step):
     def __init__(self, key="found"):
         self.key = key

@@ -72,6 +72,10 @@ class ResolveTask:
                 # no context to resolve it in
                 return False
             tspecs, steps = spell_parts(defn, spell.modes)
+            if "Aura" in defn.subtypes:
+                # 303.4a, 608.3b: an Aura spell's target is the one its enchant ability gives
+                from mtg_ecs.systems.casting import spell_target_specs    # (casting imports this module)
+                tspecs = spell_target_specs(defn, spell.modes)
             if defn.is_permanent_card:
                 # 614.12: choices for 'as ~ enters' replacement effects that must be made
                 # before it enters (enter as a copy: systems/copy.py)
@@ -199,17 +203,26 @@ def spell_parts(defn, modes=()):
     if sa is None:
         return (), ()
     if sa.modes:
-        tspecs, steps = [], []
-        for m in modes:
-            _, mt, me = sa.modes[m]
-            tspecs.extend(mt)
-            steps.extend(me)
-        return tuple(tspecs), tuple(steps)
+        return _mode_parts(sa.modes, modes)
     return sa.targets, sa.effects
 
 
 def ability_parts(ab, modes=()):
+    """(target specs, effect steps) of an ability, for its chosen modes (a modal triggered
+    ability: systems/modes.py)."""
+    if modes and getattr(ab, "modes", None):
+        return _mode_parts(ab.modes, modes)
     return ab.targets, ab.effects
+
+
+def _mode_parts(all_modes, chosen):
+    """The target specs and steps of the chosen modes (700.2), in printed order of choice."""
+    tspecs, steps = [], []
+    for m in chosen:
+        _, mt, me = all_modes[m]
+        tspecs.extend(mt)
+        steps.extend(me)
+    return tuple(tspecs), tuple(steps)
 
 
 def counterable(game, eid: int, by=None) -> bool:

@@ -7,10 +7,13 @@ protection (702.16b), checked against the spell or ability's source.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from mtg_ecs.components.definitions import TargetSpec, StaticAbility
 from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.systems.protection import has_quality
 from mtg_ecs.components import StackAbility
+from mtg_ecs.systems.phasing import is_phased_out
 
 
 class TargetContext:
@@ -97,6 +100,8 @@ def is_legal(game, spec: TargetSpec, t, tc: TargetContext) -> bool:
         if ("ability" if game.has(t, StackAbility) else "spell") not in kinds:
             return False
     if zone == "battlefield":
+        if game.phased_out and is_phased_out(game, t):
+            return False                # 702.26b: treated as though it doesn't exist
         c = game.chars(t)
         ok = False
         if "permanent" in kinds:
@@ -177,8 +182,23 @@ def NONGREEN(game, tc) -> bool:
 # ---------------------------------------------------------------------------
 # Common phrases
 # ---------------------------------------------------------------------------
-def target(text: str, *kinds, filter=None, player_filter=None, min=1, max=1, zone="battlefield"):
+@dataclass(frozen=True)
+class TargetGroupSpec(TargetSpec):
+    """A 'target ...' phrase with a condition on the targets chosen together: group(game,
+    targets) -> bool ('up to two target cards from a single graveyard', 601.2c)."""
+    group: object = None
+
+
+def target(text: str, *kinds, filter=None, player_filter=None, min=1, max=1, zone="battlefield",
+           group=None):
+    if group is not None:
+        return TargetGroupSpec(text, frozenset(kinds), filter, player_filter, min, max, zone, group)
     return TargetSpec(text, frozenset(kinds), filter, player_filter, min, max, zone)
+
+
+def from_one_graveyard(game, grp) -> bool:
+    """'target cards from a single graveyard': all owned by one player."""
+    return len({game.owner(t) for t in grp}) <= 1
 
 
 def any_target(text="any target"):

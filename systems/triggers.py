@@ -13,7 +13,9 @@ from mtg_ecs.components import StackAbility, Zone, Timestamp, Card, Attached, En
 from mtg_ecs.components.definitions import TriggeredAbility
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only
 from mtg_ecs.systems.board import board
-from mtg_ecs.systems.targeting import illegal_target_message, TargetContext, candidates, is_legal
+from mtg_ecs.systems import modes
+from mtg_ecs.systems.targeting import (illegal_target_message, TargetContext, candidates, has_candidates,
+                                       is_legal)
 
 
 class Trigger:
@@ -281,9 +283,10 @@ def check_triggers(game, kind: str, data: dict) -> None:
 
 
 class PutTriggersTask:
-    """CR 603.3b: APNAP, each player orders theirs; 603.3d: targets on the way."""
+    """CR 603.3b: APNAP, each player orders theirs; 603.3c: modes, 603.3d: targets on the way."""
 
     needs_rewind = False
+    _mode = None                # the mode chosen for the ability being put on the stack (603.3c)
 
     def __init__(self, triggers):
         self.queue = []            # per player, in APNAP order: list of PendingTrigger
@@ -329,17 +332,32 @@ class PutTriggersTask:
         # 603.3d: the controller chooses the targets, unless the ability says who does
         # ('its controller chooses target creature ...': Necrotic Plague)
         who = tr.info[ab.chooser] if getattr(ab, "chooser", None) else tr.controller
-        while len(self._targets) < len(ab.targets):
-            spec = ab.targets[len(self._targets)]
+        specs = ab.targets
+        if getattr(ab, "modes", None):
+            # 603.3c, 700.2: a modal ability's mode is chosen as it is put on the stack
+            if self._mode is None:
+                opts = modes.available(game, tr.source, tr.index, ab,
+                                       lambda s: has_candidates(game, s, tc, s.min))
+                if not opts:
+                    game.note(f"{ab.text!r}: no mode can be chosen; it is removed")
+                    self._targets = None
+                    return None
+                self._pending = None
+                return Decision("modes", tr.controller, opts, 1, 1, "choose one",
+                                data={"trigger": tr, **(only([opts[0]]) if len(opts) == 1 else {})})
+            specs = ab.modes[self._mode][1]
+        while len(self._targets) < len(specs):
+            spec = specs[len(self._targets)]
             opts = candidates(game, spec, tc)
             if len(opts) < spec.min:
                 # 603.3d: no legal target: removed from the stack
                 game.note(f"{ab.text!r} has no legal target and is removed")
                 self._targets = None
+                self._mode = None
                 return None
             self._pending = (spec, tc)
             return Decision("targets", who, opts, spec.min, spec.max, spec.text,
-                            data={"trigger": tr})
+                            data={"trigger": tr, **({"group": spec.group} if hasattr(spec, "group") else {})})
         division = ()
         if getattr(ab, "divide", None) is not None:
             # 603.3d: the division is announced as the ability is put on the stack (601.2d)
@@ -354,8 +372,13 @@ class PutTriggersTask:
             else:
                 division = self._division
         self._division = None
+        chosen = ()
+        if self._mode is not None:
+            chosen = (self._mode,)
+            modes.chosen(game, tr.source, tr.index, ab, self._mode)
+            self._mode = None
         eid = game.world.create(
-            StackAbility(tr.controller, tr.source, ab, tuple(tuple(g) for g in self._targets), (), 0,
+            StackAbility(tr.controller, tr.source, ab, tuple(tuple(g) for g in self._targets), chosen, 0,
                          division, True, tuple(sorted(tr.info.items(), key=lambda kv: kv[0])), tr.source_card),
             Zone("stack"), Timestamp(game.tick()))
         game.stack.append(eid)
@@ -383,6 +406,12 @@ class PutTriggersTask:
             Procedure.validate_division(None, game, decision, answer)
             self._division = tuple(answer.items())
             return
+        if decision.kind == "modes":
+            ms = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+            if len(ms) != 1 or ms[0] not in decision.options:
+                raise IllegalAction(f"choose one of the modes {decision.options} (CR 603.3c)")
+            self._mode = ms[0]
+            return
         if decision.kind == "targets":
             spec, tc = self._pending
             grp = list(answer) if isinstance(answer, (list, tuple)) and not isinstance(answer, PlayerRef) else [answer]
@@ -391,6 +420,9 @@ class PutTriggersTask:
             for t in grp:
                 if not is_legal(game, spec, t, tc):
                     raise IllegalAction(illegal_target_message(game, spec, t))
+            group = getattr(spec, "group", None)          # (targeting.TargetGroupSpec)
+            if group is not None and not group(game, grp):
+                raise IllegalAction(f"{spec.text}: these targets can't be chosen together (CR 601.2c)")
             self._targets.append(grp)
             return
         raise IllegalAction(f"unexpected answer to {decision.kind}")

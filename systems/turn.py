@@ -119,12 +119,6 @@ def begin_turn(game) -> None:
 def start_of_turn_bookkeeping(game) -> None:
     ap = game.players[game.active]
     ap.turn_started_at = game.tick()
-    if game.effects:
-        # 611.2a: an effect lasting 'until your next turn' ends as that player's turn begins
-        until = layers.until_next_turn(game.active)
-        if any(ce.duration == until for ce in game.effects):
-            game.effects = [ce for ce in game.effects if ce.duration != until]
-            game.chars_changed()
     for p in game.players:
         p.lands_played = 0
         p.life_lost_turn = 0
@@ -178,9 +172,12 @@ def end_combat(game) -> None:
 
 
 def unset_on_battlefield(game, ctypes) -> None:
-    """Every permanent having a component of these types loses it, all at once."""
+    """Every permanent having a component of these types loses it, all at once (phased-out
+    permanents included: 514.2)."""
     comps = game.world.comps
     bf = game.battlefield
+    if game.phased_out:
+        bf = set(bf).union(r[0] for r in game.phased_out)
     for ctype in ctypes:
         s = comps.get(ctype)
         if s:

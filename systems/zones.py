@@ -12,6 +12,8 @@ from mtg_ecs.components import (Card, Owner, Controller, Zone, Timestamp, Tapped
                         EnteredWithX, Chosen, zone_of, TAPPED)
 from mtg_ecs.components import CopyOf, PLAYER_ZONES
 from mtg_ecs.systems import replacement
+from mtg_ecs.systems.durations import source_gone
+from mtg_ecs.systems.token_creation import counters_entering, counters_placed
 
 
 def move(game, eid: int, to: str, *, position: str = "top", controller: int | None = None,
@@ -51,6 +53,10 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         tapped = ev["tapped"]
     else:
         ev = None                           # nothing can replace this move (614)
+    if counters and to == "battlefield":
+        # entering with counters: replacement effects on putting counters (Doubling Season)
+        ctl = controller if controller is not None else owner
+        counters = {k: counters_entering(game, ctl, v) for k, v in counters.items()}
     aura_among = None
     if to == "battlefield" and frm != "battlefield" and attach_to is None and \
             "Aura" in (ev.get("copy_of") if ev is not None and ev.get("copy_of") is not None
@@ -139,7 +145,26 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         cast_from = sp.cast_from if sp is not None else None   # a resolving spell: where it was cast from
         game.emit("zone_change", old=eid, new=new, frm=frm, to=to, owner=owner,
                   controller=old_ctl, cause=cause, card=card.card_id, cast_from=cast_from)
+    if frm == "battlefield" and game.exiled_until:
+        _return_exiled(game, eid)
     return new
+
+
+def _return_exiled(game, source: int) -> None:
+    """610.3c: the cards exiled 'until <source> leaves the battlefield' return to the
+    battlefield under their owners' control as it leaves (systems/until_leaves.py); the
+    delayed ability watching for them ('this way') has nothing more to see."""
+    links = [r for r in game.exiled_until if r[0] == source]
+    if not links:
+        return
+    game.exiled_until = tuple(r for r in game.exiled_until if r[0] != source)
+    for _, _, ids in links:
+        for cid in ids:
+            e = game.card_entity.get(cid)
+            if e is not None and game.exists(e) and game.zone_of(e) == "exile":
+                put_onto_battlefield(game, e, cause="until_leaves")
+    game.delayed = [dt for dt in game.delayed if getattr(dt.trigger, "link", None) != source]
+    game.version += 1
 
 
 def _is_ability_source(game, eid: int) -> bool:
@@ -175,12 +200,7 @@ def _leave_battlefield(game, eid: int, lki_saved: bool = False) -> None:
     else:
         game.snapshot_lki(eid)
     game.battlefield.remove(eid)
-    if game.effects:
-        kept = [ce for ce in game.effects
-                if not (ce.duration == "while_source" and ce.source == eid)]
-        if len(kept) != len(game.effects):
-            game.effects = kept
-            game.version += 1
+    source_gone(game, eid)                  # 611.2b: 'for as long as' durations end
 
 
 def put_onto_battlefield(game, eid: int, controller: int | None = None, tapped: bool = False,
@@ -339,9 +359,13 @@ def untap(game, eid: int) -> bool:
     return True
 
 
-def add_counters(game, eid: int, kind: str, n: int) -> None:
+def add_counters(game, eid: int, kind: str, n: int, cost: bool = False) -> None:
+    """Put n counters on a permanent; by an effect (not `cost`: a loyalty ability's +N, 606.4)
+    replacement effects on putting counters apply (Doubling Season, 614.1)."""
     if n <= 0:
         return
+    if not cost:
+        n = counters_placed(game, eid, n)
     c = game.counters(eid)
     game.set(eid, c.with_(kind, c.get(kind) + n))
     game.emit("counters_added", eid=eid, counter=kind, n=n)

@@ -86,10 +86,19 @@ class RandomAgent:
             if d.data.get("warp_bottom"):
                 cut = 0                 # every card goes to the bottom, in any order
             return {"top": opts[:cut], "bottom": opts[cut:]}
+        if "least" in d.data:
+            # any set of objects that pays, and more (crew, Treasures: 702.122a, 601.2g)
+            least = list(d.data["least"])
+            rest = [o for o in d.options if o not in least]
+            return least + r.sample(rest, r.randint(0, len(rest)))
         # choose n of the options
         hi = min(d.max, len(d.options))
         n = r.randint(d.min, hi) if hi >= d.min else d.min
-        return r.sample(list(d.options), n)
+        out = r.sample(list(d.options), n)
+        group = d.data.get("group")
+        if group is not None and not group(game, out):
+            out = out[:1]           # targets that can't be chosen together (601.2c): one can
+        return out
 
 
 def only_answer(d: Decision):
@@ -365,5 +374,10 @@ class HeuristicAgent:
                                      key=lambda c: -game.chars(c).cost.mana_value)
         return ordered[:d.min]
 
+    def _mana_sacrifice(self, game, d):
+        return list(d.data["least"])      # as few permanents as pay (601.2g)
+
     def _cost(self, game, d):
+        if "least" in d.data:             # any number that pays: as few as pay (crew, 702.122a)
+            return list(d.data["least"])
         return self._choose(game, d)

@@ -651,6 +651,7 @@ def zone_lists(g):
     """({object: (zone, player)} over the zone lists, errors): every object in one
     list, and every listed object existing (its Zone is compared in `scan_objects`)."""
     lists = [("battlefield", None, g.battlefield), ("stack", None, g.stack),
+             ("battlefield", None, [r[0] for r in g.phased_out]),       # still there (702.26b)
              ("exile", None, g.exile), ("command", None, getattr(g, "command", []))]
     for p in g.players:
         for z in ("library", "hand", "graveyard"):

@@ -189,6 +189,7 @@ KINDS = {
     "name": "a card name (a list of one is accepted)",
     "color": "a color name",
     "mana_choice": "which mana an ability produces",
+    "mana_sacrifice": "list of permanents to sacrifice for mana (Treasures) while paying a cost (601.2g)",
     "scry": "{'top': [cards, top first], 'bottom': [cards, top first]} (701.22)",
     "look_order": "{'top': [cards, top first]}: put looked-at cards back in any order",
     "top_or_bottom": "'top' or 'bottom': where in their library the owner puts a card",

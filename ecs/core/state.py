@@ -65,6 +65,9 @@ FIELDS: tuple[Field, ...] = (
     _f("stack", list, "list", STATE, "spells and abilities; top is the end (405)"),
     _f("exile", list, "list", STATE, "exiled objects"),
     _f("command", list, "list", STATE, "the command zone"),
+    _f("phased_out", (), "share", STATE,
+       "phased-out permanents, out of `battlefield`: (permanent, its controller as it phased "
+       "out, the permanent it phased out with or None) (702.26, systems/phasing.py)"),
     _f("card_entity", dict, "dict", STATE, "physical card id -> its current entity (400.7)"),
     _f("next_card_id", 1, "share", STATE, "the next physical card id"),
     _f("token_limbo", set, "set", STATE, "tokens off the battlefield (704.5d)"),
@@ -88,6 +91,12 @@ FIELDS: tuple[Field, ...] = (
     _f("shields", list, "items", STATE, "replacement/prevention effects with a duration (614, 615)"),
     _f("next_shield_id", 0, "share", STATE, "the id of the last shield added (add_shield)"),
     _f("delayed", list, "list", STATE, "delayed triggered abilities (603.7)"),
+    _f("exiled_until", (), "share", STATE,
+       "cards exiled until a permanent leaves the battlefield: (permanent, controller, card "
+       "ids) (610.3, systems/until_leaves.py)"),
+    _f("modes_chosen", dict, "dict", STATE,
+       "(object, triggered ability index) -> (turn, modes chosen that turn): 'choose one that "
+       "hasn't been chosen this turn' (systems/modes.py)"),
     _f("pending_triggers", list, "list", STATE, "triggered abilities waiting for the stack (603.3)"),
     _f("agenda", list, "each", STATE, "tasks in progress (core.tasks.Task), top at the end"),
     _f("pending", None, "shallow", STATE, "the decision the game waits for"),

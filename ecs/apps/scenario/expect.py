@@ -5,6 +5,7 @@ from mtg_ecs.components import Card, StackAbility, Attacking, Blocking, Tapped, 
 from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.components.mana import COLOR_NAMES, pool_to_dict, IDX
 from mtg_ecs.position import ScenarioError
+from mtg_ecs.systems.phasing import is_phased_out
 
 EXPECT_KEYS = {"life", "poison", "lost", "winner", "zone", "count", "library", "pt", "counters",
                "damage", "tapped", "attacking", "blocking", "phased_out", "face_down", "sick",
@@ -113,7 +114,7 @@ def check_expect(r, exp, where):
     for key, test in (("tapped", lambda e: g.world.has(e, Tapped)),
                       ("attacking", lambda e: g.world.has(e, Attacking)),
                       ("blocking", lambda e: g.world.has(e, Blocking)),
-                      ("phased_out", lambda e: False),
+                      ("phased_out", lambda e: is_phased_out(g, e)),
                       ("face_down", lambda e: False),
                       ("sick", lambda e: _sick(g, e))):
         for h, v in (exp.get(key) or {}).items():
