@@ -81,6 +81,8 @@ def parse_keyword(text: str) -> Keyword:
         return Keyword("kicker", parse_cost(t[7:].strip()), low)
     if low.startswith("multikicker "):                  # 702.33c: paid any number of times
         return Keyword("multikicker", parse_cost(t[12:].strip()), low)
+    if re.fullmatch(r"hideaway \d+", low):              # 702.75a
+        return Keyword("hideaway", int(low.split()[1]), low)
     if low.startswith("cycling"):                       # 702.29a
         return Keyword("cycling", parse_cost(t[7:].strip()), low)
     if low.startswith("equip"):

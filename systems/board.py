@@ -231,8 +231,11 @@ def _kinds(ch) -> tuple:
     hit = _KINDS.get(ch.defn) if printed else None
     if hit is None:
         abilities = ch.abilities
-        hit = (tuple(a for a in abilities if isinstance(a, StaticAbility)),
-               [a for a in abilities if isinstance(a, TriggeredAbility)])
+        trig = [a for a in abilities if isinstance(a, TriggeredAbility)]
+        if any(k.name == "hideaway" for k in ch.keywords):      # a keyword that triggers
+            from mtg_ecs.systems.hideaway import keyword_triggers   # (it imports this module)
+            trig = keyword_triggers(ch.keywords) + trig
+        hit = (tuple(a for a in abilities if isinstance(a, StaticAbility)), trig)
         if printed:
             _KINDS[ch.defn] = hit
     return hit

@@ -13,7 +13,7 @@ from mtg_ecs.components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED,
 from mtg_ecs.components.definitions import ActivatedAbility, TargetSpec
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, yes_no
 from mtg_ecs.components.mana import IDX, ManaCost, ZERO, add_costs
-from mtg_ecs.systems import costs, zones, discard
+from mtg_ecs.systems import costs, zones, discard, permissions
 from mtg_ecs.systems.stack import spell_parts
 from mtg_ecs.systems.targeting import illegal_target_message, TargetContext, candidates, is_legal, target
 from mtg_ecs.systems.effects import copy_state
@@ -117,9 +117,26 @@ class Procedure:
             if len(opts) < spec.min:
                 raise IllegalAction(f"no legal target for {spec.text}")
             self._pending_spec = (spec, tc)
-            return Decision("targets", self.player, opts, spec.min, spec.max, spec.text,
-                            data={"index": i})
+            return Decision("targets", self.player, opts, spec.min, self._most_targets(game, spec, opts),
+                            spec.text, data={"index": i})
         return None
+
+    def _most_targets(self, game, spec, opts) -> int:
+        """The most targets the player may choose: with a cost that grows with the number
+        of targets (Fireball), the most whose total cost can still be paid (601.2f-h)."""
+        hi = spec.max
+        sa = getattr(self.defn, "spell", None)
+        if sa is None or sa.extra_generic is None:
+            return hi
+        hi = min(hi, len(opts))
+        while hi > spec.min:
+            self.targets.append(opts[:hi])
+            ok = costs.can_pay_mana(game, self.player, self._total_cost(game))
+            self.targets.pop()
+            if ok:
+                break
+            hi -= 1
+        return hi
 
     def _validate_targets(self, game, spec, grp, tc, chosen_before):
         if not (spec.min <= len(grp) <= spec.max):
@@ -238,6 +255,8 @@ class CastTask(Procedure):
                     and not (self.alt == "madness" and madness_cost(defn) is not None):
                 raise IllegalAction(f"{defn.name} has no alternative cost {self.alt!r}")
             self.from_zone = game.zone_of(self.card)
+            if self.from_zone != "hand":
+                permissions.used(game, self.card)
             self.eid = zones.move(game, self.card, "stack", controller=self.player, cause="cast")
             game.stack.remove(self.eid)
             game.stack.append(self.eid)

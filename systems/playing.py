@@ -30,16 +30,25 @@ def can_play_now(game, player: int, card: int) -> bool:
     return can_cast(game, player, card, "free")
 
 
-class RevealTopMayPlayFree(Step):
+class MayPlayFree(Step):
+    """'You may play <a card> without paying its mana cost' during the resolution: the
+    card is `_card(game, ctx)` (None: nothing to play); `_declined` says what happens to
+    a card not played."""
+
+    def _card(self, game, ctx):
+        raise NotImplementedError
+
+    def _declined(self, game, ctx, card) -> None:
+        pass
+
     def run(self, game, ctx):
-        key = ("play_top", StepKey(self))
+        key = ("play_free", StepKey(self))
         st = ctx.vars.get(key)
         p = game.players[ctx.controller]
         if st is None:
-            if not p.library:
+            card = self._card(game, ctx)
+            if card is None:
                 return None
-            card = p.library[-1]
-            game.emit("reveal", eid=card)
             st = ctx.vars[key] = {"card": card, "state": "ask"}
             if not can_play_now(game, ctx.controller, card):
                 st["state"] = "no"
@@ -48,8 +57,7 @@ class RevealTopMayPlayFree(Step):
             return Decision("may", ctx.controller, [True, False], 1, 1,
                             f"play {game.name(card)} without paying its mana cost?")
         if st["state"] == "no":
-            if game.exists(card) and game.zone_of(card) == "library":
-                zones.exile(game, card)
+            self._declined(game, ctx, card)
             st["state"] = "done"
             return None
         if st["state"] == "yes":
@@ -72,13 +80,29 @@ class RevealTopMayPlayFree(Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        st = ctx.vars[("play_top", StepKey(self))]
+        st = ctx.vars[("play_free", StepKey(self))]
         if st["state"] == "ask":
             if answer not in (True, False, "yes", "no"):
                 raise IllegalAction("answer yes or no")
             st["state"] = "yes" if answer in (True, "yes") else "no"
             return
         ctx.vars[("cast_task", StepKey(self))].answer(game, decision, answer)
+
+
+class RevealTopMayPlayFree(MayPlayFree):
+    """Djinn of Wishes: 'Reveal the top card of your library. You may play that card
+    without paying its mana cost. If you don't, exile it.'"""
+
+    def _card(self, game, ctx):
+        lib = game.players[ctx.controller].library
+        if not lib:
+            return None
+        game.emit("reveal", eid=lib[-1])
+        return lib[-1]
+
+    def _declined(self, game, ctx, card) -> None:
+        if game.exists(card) and game.zone_of(card) == "library":
+            zones.exile(game, card)
 
 
 class CastAnyNumberFree(Step):

@@ -12,7 +12,7 @@ from mtg_ecs.components import Card, CopyOf, LoyaltyActivated
 from mtg_ecs.core.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
                            cast_option, activate_option)
 from mtg_ecs.components.mana import ZERO, add_costs, COLORS, IDX, covers, feasible_split
-from mtg_ecs.systems import costs, zones
+from mtg_ecs.systems import costs, zones, permissions
 from mtg_ecs.systems.board import board, statics_with_rule
 from mtg_ecs.systems.layers import base_chars
 from mtg_ecs.systems.casting import CastTask, ActivateTask, spell_target_specs
@@ -57,7 +57,7 @@ def _cached(game, player: int) -> tuple:
     if hit[0] == version and hit[1] == player and game.step == game.actions_step:
         return hit[2], hit[3]
     key = srcs = None
-    if not game.player_restrictions:
+    if not game.player_restrictions and not game.play_permissions:
         b = game.board                      # board(game), without the call when it is current
         if b is None:
             b = board(game)
@@ -254,6 +254,9 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 acts.append(play_land_option(c))
         elif (sorcery_ok or "Instant" in ch.types or ch.has("flash")) and can_cast(game, player, c, None):
             acts.append(cast_option(c))
+    # cards a permission lets the player play from another zone (601.3, 305.1)
+    if game.play_permissions:
+        acts += permissions.actions(game, player, sorcery_ok, can_cast)
     # mana abilities that can be activated now (kept with the mana sources)
     i = len(acts)
     opts = srcs.options
@@ -347,7 +350,8 @@ def _hand_state(game, player: int) -> tuple:
     if b is None:
         b = board(game)
     quiet = player not in b.holders and not instant and not items and \
-        (not b.statics or not _plays_top_of_library(game, player))
+        (not b.statics or not _plays_top_of_library(game, player)) and \
+        not (game.play_permissions and permissions.has_any(game, player))
     hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand)
     return hit
 
@@ -521,6 +525,8 @@ def take_action(game, player: int, action) -> None:
     game.passes = 0
     if isinstance(action, PlayLand):
         p = game.players[player]
+        if game.play_permissions and game.zone_of(action.card) != "hand":
+            permissions.used(game, action.card)
         p.lands_played += 1
         new = zones.put_onto_battlefield(game, action.card, controller=player, cause="play")
         if new is None:
@@ -654,7 +660,7 @@ def _quiet_all(game) -> tuple:
         b = game.board                  # board(game), without the call when it is current
         if b is None:
             b = board(game)
-        if not b.holders and not b.statics:
+        if not b.holders and not b.statics and not game.play_permissions:
             # with no activated ability but mana abilities on the battlefield and no
             # static ability, only an instant, a flash card or a hand ability lets a player
             # act at instant speed (117.1a, 702.8a, 702.29a). The cards in hand at the

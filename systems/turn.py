@@ -10,7 +10,7 @@ from __future__ import annotations
 from mtg_ecs.components import (Tapped, Damage, RegenerationShields, Attacking, Blocking, Controller,
                         LoyaltyActivated)
 from mtg_ecs.core.decisions import Decision, IllegalAction
-from mtg_ecs.systems import sba, zones
+from mtg_ecs.systems import sba, zones, permissions
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.control import update_control
 from mtg_ecs.systems.player_rules import skips_step, max_hand_size
@@ -137,6 +137,8 @@ def begin_step(game, step: str) -> None:
     game.step = step
     game.priority = None
     game.passes = 0
+    if step == "end" and game.play_permissions:
+        permissions.end_step_began(game)            # 'until your next end step' ends
     if actions:
         for action in actions:
             action(game)

@@ -103,6 +103,8 @@ FIELDS: tuple[Field, ...] = (
     _f("sba_orders", None, "dict", STATE, "replacement orders chosen for state-based actions (616.1)"),
     _f("player_restrictions", (), "share", STATE, "rules effects on players with a duration"),
     _f("linked_exile", dict, "dict", STATE, "objects exiled by a source, for its linked ability (607)"),
+    _f("play_permissions", (), "share", STATE,
+       "permissions to play cards from other zones (601.3, 305.1: systems.permissions)"),
     _f("skip_untap", (), "share", STATE, "permanents that don't untap during an untap step (502.3)"),
     _f("resolved", 0, "share", STATE, "objects resolved from the stack so far (608)"),
     _f("scenario_cards", None, "share", STATE, "test-only card definitions of a scenario setup"),
