@@ -3,12 +3,15 @@ from exile (systems/hideaway.py, systems/permissions.py)."""
 from __future__ import annotations
 
 from mtg_ecs.cards import card
-from mtg_ecs.components.definitions import TriggeredAbility
+from mtg_ecs.components.definitions import (ActivatedAbility, TriggeredAbility, mana_ability,
+                                            parse_activation_cost)
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.hideaway import PlayHiddenFree
-from mtg_ecs.systems.permissions import ExileTopMayPlay
+from mtg_ecs.systems.library import Scry
+from mtg_ecs.systems.permissions import ExileTopMayPlay, GainAbilityUntilCast, MayCastWhileExiled
 from mtg_ecs.systems.search import If
+from mtg_ecs.systems.targeting import target
 
 
 card("Unlucky Witness", "{R}", "Creature — Human Citizen", pt=(1, 1),
@@ -32,3 +35,35 @@ card("Cemetery Tampering", "{2}{B}", "Enchantment", keywords=["hideaway 5"],
          text="At the beginning of your upkeep, you may mill three cards. Then if there are "
               "twenty or more cards in your graveyard, you may play the exiled card without "
               "paying its mana cost.")])
+
+
+# --- "{2}, Exile ~ from your hand: Target land gains '{T}: Add A, B, or C' until ~ is cast
+# from exile. You may cast ~ for as long as it remains exiled." (002 §6.3) ----------------------
+def _exile_from_hand(name, a, b, c):
+    gained = mana_ability("{T}", a, b, c, text=f"{{T}}: Add {{{a}}}, {{{b}}}, or {{{c}}}.")
+    return ActivatedAbility(
+        cost=parse_activation_cost("{2}, Exile this card from your hand"),
+        effects=(GainAbilityUntilCast(fx.TARGET(0), gained), MayCastWhileExiled()),
+        targets=(target("target land", "land"),), zone="hand",
+        text=f'{{2}}, Exile {name} from your hand: Target land gains "{{T}}: Add {{{a}}}, {{{b}}}, '
+             f'or {{{c}}}" until {name} is cast from exile. You may cast {name} for as long as it '
+             f'remains exiled.')
+
+
+card("Glamorous Outlaw", "{3}{U}{B}{R}", "Creature — Vampire Rogue", pt=(4, 5),
+     abilities=[TriggeredAbility(tr.Enters(), effects=(fx.DealDamage(2, fx.EACH_OPPONENT), Scry(2)),
+                                 text="When Glamorous Outlaw enters the battlefield, it deals 2 damage "
+                                      "to each opponent and you scry 2."),
+                _exile_from_hand("Glamorous Outlaw", "U", "B", "R")])
+card("Masked Bandits", "{3}{B}{R}{G}", "Creature — Raccoon Rogue", pt=(5, 5),
+     keywords=["vigilance", "menace"],
+     abilities=[_exile_from_hand("Masked Bandits", "B", "R", "G")])
+card("Rakish Revelers", "{2}{R}{G}{W}", "Creature — Elf Druid Rogue", pt=(5, 3),
+     abilities=[TriggeredAbility(tr.Enters(), effects=(fx.CreateTokens("Citizen"),),
+                                 text="When Rakish Revelers enters the battlefield, create a 1/1 green "
+                                      "and white Citizen creature token."),
+                _exile_from_hand("Rakish Revelers", "R", "G", "W")])
+card("Shattered Seraph", "{4}{W}{U}{B}", "Creature — Angel Rogue", pt=(4, 4), keywords=["flying"],
+     abilities=[TriggeredAbility(tr.Enters(), effects=(fx.GainLife(fx.YOU, 3),),
+                                 text="When Shattered Seraph enters the battlefield, you gain 3 life."),
+                _exile_from_hand("Shattered Seraph", "W", "U", "B")])

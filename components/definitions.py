@@ -139,13 +139,14 @@ class Cost:
     discard_self: bool = False      # "Discard this card" (cycling, 702.29a)
     tap_untapped: tuple = ()        # (n, filter): "Tap N untapped <filter> you control" (no {T}: 302.6)
     sacrifice_n: int = 1            # "Sacrifice three black creatures": how many `sacrifice` matches
+    exile_self: bool = False        # "Exile this card from your hand" (an ability of a card in hand)
 
     @property
     def is_free(self) -> bool:
         return (self.mana.total == 0 and not self.mana.x and not self.tap and not self.untap
                 and self.sacrifice is None and not self.sacrifice_self and not self.discard
                 and not self.life and self.loyalty is None and not self.remove_counters
-                and not self.discard_self and not self.tap_untapped)
+                and not self.discard_self and not self.tap_untapped and not self.exile_self)
 
 
 _COST_PART = re.compile(r"\s*,\s*")
@@ -168,6 +169,7 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
     remove = []
     tap_untapped = ()
     sac_n = 1
+    exile_self = False
     for part in _COST_PART.split(t):
         if not part:
             continue
@@ -179,6 +181,8 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
             mana_txt += part
         elif part.lower() == "discard a card":
             discard = 1
+        elif part.lower() in ("exile this card from your hand", "exile ~ from your hand"):
+            exile_self = True
         elif part.lower().startswith("sacrifice "):
             what = part[len("sacrifice "):].lower()
             if what in ("this", "~", "this creature", "this artifact", "this permanent"):
@@ -211,8 +215,8 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
             raise CardError(f"unknown cost component {part!r} in {text!r}")
     c = Cost(parse_cost(mana_txt), tap, untap, sac, sac_self, discard, life, None, False, text,
              tuple(remove))
-    if tap_untapped or sac_n != 1:
-        c = replace(c, tap_untapped=tap_untapped, sacrifice_n=sac_n)
+    if tap_untapped or sac_n != 1 or exile_self:
+        c = replace(c, tap_untapped=tap_untapped, sacrifice_n=sac_n, exile_self=exile_self)
     return c
 
 

@@ -8,6 +8,8 @@ If the procedure can't be completed the game rewinds to before it (601.2, 723).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from mtg_ecs.components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED, Controller, Timestamp,
                         LoyaltyActivated)
 from mtg_ecs.components.definitions import ActivatedAbility, TargetSpec
@@ -255,7 +257,7 @@ class CastTask(Procedure):
                     and not (self.alt == "madness" and madness_cost(defn) is not None):
                 raise IllegalAction(f"{defn.name} has no alternative cost {self.alt!r}")
             self.from_zone = game.zone_of(self.card)
-            if self.from_zone != "hand":
+            if self.from_zone != "hand" and game.play_permissions:
                 permissions.used(game, self.card)
             self.eid = zones.move(game, self.card, "stack", controller=self.player, cause="cast")
             game.stack.remove(self.eid)
@@ -371,9 +373,10 @@ class CastTask(Procedure):
         for e in sacrificed:
             self._sacrifice_paid(game, e)
         if sacrificed:                            # 'the sacrificed creature' (608.2h: its LKI)
-            from dataclasses import replace
             game.set(self.eid, replace(game.world.ents[self.eid][Spell], sacrificed=sacrificed))
         # 601.2i: it becomes cast
+        if self.from_zone == "exile" and game.effects:
+            permissions.cast_from_exile(game, self.card)
         self.done = True
         p = game.players[self.player]
         p.spells_cast_turn += 1
@@ -465,7 +468,6 @@ class CastTask(Procedure):
         if sa is not None and sa.extra_generic is not None:
             n += sa.extra_generic(self.targets or [])
         if n > 0:
-            from dataclasses import replace
             c = replace(c, generic=c.generic + n)
         return c
 
@@ -632,6 +634,10 @@ class ActivateTask(Procedure):
             zones.discard(game, self.player, src, by=self.player)
             if self.ability.keyword == "cycling":
                 cycled(game, self.player, card_id)
+        if cost.exile_self:                             # 'Exile ~ from your hand': the
+            new = zones.exile(game, src)                # ability refers to the exiled card
+            sa = game.world.ents[self.eid][StackAbility]
+            game.set(self.eid, replace(sa, info=sa.info + (("exiled", new),)))
         for e in self.pay_choices.get("tap", []):          # 'tap N untapped ...' (602.2b)
             game.set(e, TAPPED)
             game.emit("tapped", eid=e)

@@ -400,7 +400,7 @@ def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
     if cost.loyalty is not None and cost.loyalty < 0:
         if game.counters(eid).get("loyalty") < -cost.loyalty:
             return False
-    if cost.discard_self and (eid is None or game.zone_of(eid) != "hand"):
+    if (cost.discard_self or cost.exile_self) and (eid is None or game.zone_of(eid) != "hand"):
         return False
     if cost.tap_untapped and len(tap_candidates(game, player, cost)) < cost.tap_untapped[0]:
         return False

@@ -27,7 +27,8 @@ from typing import NamedTuple
 
 from mtg_ecs.core.decisions import cast_option, play_land_option
 from mtg_ecs.systems import zones
-from mtg_ecs.systems.effects import Step, amount
+from mtg_ecs.systems.effects import Step, add_effect, amount
+from mtg_ecs.systems.layers import CE, L_ABILITY
 from mtg_ecs.systems.together import together
 
 
@@ -103,19 +104,21 @@ def permitted(game, player: int, card: int) -> bool:
 
 def used(game, card: int) -> None:
     """`card` is being played or cast from outside the hand: the other cards of its "one
-    of those cards" group can no longer be; an effect lasting until it is cast from exile
-    ends (called before it moves)."""
-    if game.play_permissions:
-        groups = {r.group for r in game.play_permissions if r.card == card and r.group}
-        if groups:
-            game.play_permissions = tuple(r for r in game.play_permissions
-                                          if r.group not in groups)
-            _changed(game)
-    if game.effects and game.zone_of(card) == "exile":
-        kept = [ce for ce in game.effects if ce.duration != ("until_cast", card)]
-        if len(kept) != len(game.effects):
-            game.effects = kept
-            game.version += 1
+    of those cards" group can no longer be (called before it moves)."""
+    groups = {r.group for r in game.play_permissions if r.card == card and r.group}
+    if groups:
+        game.play_permissions = tuple(r for r in game.play_permissions if r.group not in groups)
+        _changed(game)
+
+
+def cast_from_exile(game, card: int) -> None:
+    """The object `card` was in exile and has become cast (601.2i): an effect lasting
+    "until ~ is cast from exile" ends — after its mana was paid, so a land's granted mana
+    ability can help pay for it (002 Glamorous Outlaw R1)."""
+    kept = [ce for ce in game.effects if ce.duration != ("until_cast", card)]
+    if len(kept) != len(game.effects):
+        game.effects = kept
+        game.version += 1
 
 
 def end_step_began(game) -> None:
@@ -150,3 +153,38 @@ class ExileTopMayPlay(Step):
                 if new is not None and game.exists(new) and game.zone_of(new) == "exile":
                     cards.append(new)
         grant(game, cards, p, self.until, one=self.one)
+
+
+class GainAbilityUntilCast(Step):
+    """'<Target land> gains "<ability>" until ~ is cast from exile' (002 §6.3): a layer-6
+    effect on the objects `what` names, ending when the card the cost exiled
+    (ctx.info['exiled']) is cast from exile (`used`); if that card leaves exile any other
+    way, the effect lasts (002 Glamorous Outlaw R2)."""
+
+    def __init__(self, what, ability):
+        self.what = what
+        self.ability = ability
+
+    def run(self, game, ctx):
+        objs = frozenset(self.what.resolve(game, ctx))
+        card = ctx.info.get("exiled")
+        if not objs:
+            return
+        granted = (self.ability,)
+
+        def apply(g, ce, ch, allc):
+            ch.abilities = tuple(ch.abilities) + granted
+        duration = ("until_cast", card) if card is not None and game.exists(card) and \
+            game.zone_of(card) == "exile" else "forever"
+        add_effect(game, CE(L_ABILITY, game.tick(), ctx.source, ctx.controller, apply,
+                            objects=objs, duration=duration))
+
+
+class MayCastWhileExiled(Step):
+    """'You may cast ~ for as long as it remains exiled': the card the cost exiled
+    (ctx.info['exiled'])."""
+
+    def run(self, game, ctx):
+        card = ctx.info.get("exiled")
+        if card is not None and game.exists(card) and game.zone_of(card) == "exile":
+            grant(game, [card], ctx.controller, "exiled", verb="cast")

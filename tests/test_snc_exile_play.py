@@ -1,0 +1,76 @@
+"""Streets of New Capenna (spec 002 §6.2-6.3): cards played or cast from exile — what a
+scenario file can't state (a card leaving exile by an effect no registered card has, the
+abilities a land has)."""
+from __future__ import annotations
+
+import pytest
+
+from mtg_ecs import Game, Pass
+from mtg_ecs.core.decisions import Activate, Cast
+from mtg_ecs.systems import zones
+from mtg_ecs.systems.costs import activated_abilities
+from mtg_ecs.systems.priority import legal_actions
+
+CYCLE = {"Glamorous Outlaw": "UBR", "Masked Bandits": "BRG", "Rakish Revelers": "RGW",
+         "Shattered Seraph": "WUB"}
+
+
+def _exiled(name, mana=None):
+    """`name` exiled from p0's hand for {2} (paid from the pool) targeting a Plains."""
+    game, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Plains", "id": "land"}], "hand": [{"card": name, "id": "c"}],
+         "mana": mana or {"C": 2}, "library": ["Island"] * 5}, {"library": ["Island"] * 5}]})
+    e = lambda k: game.card_entity[h[k]]
+    game.decide(Activate(e("c"), 0, targets=[e("land")]))
+    game.decide(Pass())
+    game.decide(Pass())
+    assert game.zone_of(e("c")) == "exile" and not game.stack
+    return game, e
+
+
+def _granted(game, land):
+    return [ab for ab in activated_abilities(game, land) if len(ab.mana) == 3]
+
+
+@pytest.mark.parametrize("name", sorted(CYCLE))
+def test_the_land_keeps_the_ability_if_the_card_leaves_exile_uncast(name):
+    """002 <card> R2 (Glamorous Outlaw R2, Masked Bandits R2, Rakish Revelers R2, Shattered
+    Seraph R2; 002 §6.3): put from exile into the graveyard by another effect, the card
+    can no longer be cast, and the land has the granted ability for good."""
+    game, e = _exiled(name)
+    land = e("land")
+    assert len(_granted(game, land)) == 1
+    zones.move(game, e("c"), "graveyard", cause="effect")
+    for _ in range(4):                                   # turns go by
+        game.decide(Pass())
+        while game.pending.kind != "priority" or game.step != "main1":
+            game.decide(Pass() if game.pending.kind == "priority" else [])
+    assert game.turn >= 3
+    assert len(_granted(game, land)) == 1
+    letters = "".join(sorted(CYCLE[name]))
+    pools = _granted(game, land)[0].mana
+    assert "".join(sorted("WUBRG"[next(i for i, n in enumerate(m) if n)] for m in pools)) == letters
+
+
+@pytest.mark.parametrize("name", sorted(CYCLE))
+def test_the_ability_ends_when_the_card_is_cast_from_exile(name):
+    """002 <card> R1; 002 §6.3: the land's ability lasts until the card is cast from exile
+    (the effect ends as it becomes cast, after its mana was paid)."""
+    game, e = _exiled(name, {"W": 3, "U": 3, "B": 3, "R": 3, "G": 3, "C": 2})
+    land = e("land")
+    card = e("c")
+    assert len(_granted(game, land)) == 1
+    assert Cast(card) in legal_actions(game, 0)
+    game.decide(Cast(card))
+    assert game.zone_of(e("c")) == "stack"
+    assert _granted(game, land) == []
+
+
+def test_the_ability_functions_only_from_the_hand():
+    """002 §6.3: 'Exile ~ from your hand' is an ability of the card in hand: not offered
+    for the creature on the battlefield."""
+    game, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Masked Bandits", "id": "c"}, {"card": "Plains", "id": "land"}],
+         "mana": {"C": 2}}, {}]})
+    c = game.card_entity[h["c"]]
+    assert not [a for a in legal_actions(game, 0) if isinstance(a, Activate) and a.source == c]
