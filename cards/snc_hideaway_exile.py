@@ -9,7 +9,8 @@ from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.hideaway import PlayHiddenFree
 from mtg_ecs.systems.library import Scry
-from mtg_ecs.systems.permissions import ExileTopMayPlay, GainAbilityUntilCast, MayCastWhileExiled
+from mtg_ecs.systems.permissions import (ExileTopMayPlay, GainAbilityUntilCast, MayCastWhileExiled,
+                                         NextDrawExilesInstead)
 from mtg_ecs.systems.search import If
 from mtg_ecs.systems.targeting import target
 
@@ -19,6 +20,17 @@ card("Unlucky Witness", "{R}", "Creature — Human Citizen", pt=(1, 1),
          tr.Dies(), effects=(ExileTopMayPlay(2, "next_end_step", one=True),),
          text="When Unlucky Witness dies, exile the top two cards of your library. Until your "
               "next end step, you may play one of those cards.")])
+
+card("Urabrask, Heretic Praetor", "{3}{R}{R}", "Legendary Creature — Phyrexian Praetor", pt=(4, 4),
+     keywords=["haste"],
+     abilities=[TriggeredAbility(tr.AtBeginningOf("upkeep"), effects=(ExileTopMayPlay(1, "turn"),),
+                                 text="At the beginning of your upkeep, exile the top card of your "
+                                      "library. You may play it this turn."),
+                TriggeredAbility(tr.AtBeginningOf("upkeep", whose="opponent"),
+                                 effects=(NextDrawExilesInstead(),),
+                                 text="At the beginning of each opponent's upkeep, the next time they "
+                                      "would draw a card this turn, instead they exile the top card "
+                                      "of their library. They may play it this turn.")])
 
 
 def _graveyard_at_least(n):

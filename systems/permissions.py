@@ -29,6 +29,7 @@ from mtg_ecs.core.decisions import cast_option, play_land_option
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.effects import Step, add_effect, amount
 from mtg_ecs.systems.layers import CE, L_ABILITY
+from mtg_ecs.systems.replacement import DrawInstead, replace_next_draw
 from mtg_ecs.systems.together import together
 
 
@@ -144,15 +145,34 @@ class ExileTopMayPlay(Step):
 
     def run(self, game, ctx):
         p = ctx.controller
-        lib = game.players[p].library
-        top = list(reversed(lib))[:amount(self.n, game, ctx)]      # library top: the END
-        cards = []
-        with together(game):
-            for c in top:
-                new = zones.exile(game, c)
-                if new is not None and game.exists(new) and game.zone_of(new) == "exile":
-                    cards.append(new)
-        grant(game, cards, p, self.until, one=self.one)
+        grant(game, exile_top(game, p, amount(self.n, game, ctx)), p, self.until, one=self.one)
+
+
+def exile_top(game, player: int, n: int) -> list:
+    """The top `n` cards of the player's library exiled face up at once: the new objects."""
+    top = list(reversed(game.players[player].library))[:n]      # library top: the END
+    cards = []
+    with together(game):
+        for c in top:
+            new = zones.exile(game, c)
+            if new is not None and game.exists(new) and game.zone_of(new) == "exile":
+                cards.append(new)
+    return cards
+
+
+def exile_top_may_play_this_turn(game, player: int) -> None:
+    """'<They> exile the top card of their library. They may play it this turn.'"""
+    grant(game, exile_top(game, player, 1), player, "turn")
+
+
+class NextDrawExilesInstead(Step):
+    """'The next time <the player whose upkeep it is> would draw a card this turn, instead
+    they exile the top card of their library. They may play it this turn.' (Urabrask; a
+    replacement effect, 614.11)."""
+
+    def run(self, game, ctx):
+        replace_next_draw(game, DrawInstead(ctx.info["active"], game.turn,
+                                            exile_top_may_play_this_turn))
 
 
 class GainAbilityUntilCast(Step):

@@ -74,3 +74,33 @@ def test_the_ability_functions_only_from_the_hand():
          "mana": {"C": 2}}, {}]})
     c = game.card_entity[h["c"]]
     assert not [a for a in legal_actions(game, 0) if isinstance(a, Activate) and a.source == c]
+
+
+def _urabrask_replaces(p1_library):
+    from mtg_ecs.systems.effects import Ctx
+    from mtg_ecs.systems.permissions import NextDrawExilesInstead
+    game, h = Game.from_setup({"turn": {"number": 2, "active": 1, "step": "upkeep"}, "players": [
+        {"battlefield": [{"card": "Urabrask, Heretic Praetor", "id": "u"}]},
+        {"library": p1_library}]})
+    NextDrawExilesInstead().run(game, Ctx(None, game.card_entity[h["u"]], 0, info={"active": 1}))
+    return game, (lambda k: game.card_entity[h[k]])
+
+
+def test_urabrask_replaces_only_the_next_draw():
+    """002 Urabrask, Heretic Praetor R1; CR 614.11: 'the next time they would draw a card':
+    of two draws, the first is replaced (the top card is exiled, playable this turn), the
+    second is a draw."""
+    game, e = _urabrask_replaces([{"card": "Forest", "id": "a"}, {"card": "Island", "id": "b"}, "Island"])
+    assert zones.draw(game, 1, 2) == 1
+    assert game.zone_of(e("a")) == "exile" and game.zone_of(e("b")) == "hand"
+    assert game.players[1].cards_drawn_turn == 1
+    from mtg_ecs.systems.permissions import permitted
+    assert permitted(game, 1, e("a"))
+
+
+def test_urabrask_replacement_applies_to_a_draw_from_an_empty_library():
+    """CR 614.11, 121.3: the replaced draw isn't a draw from the empty library: nothing is
+    exiled and the player doesn't lose for it."""
+    game, e = _urabrask_replaces([])
+    zones.draw(game, 1, 1)
+    assert not game.players[1].drew_from_empty and not game.exile

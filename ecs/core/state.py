@@ -103,6 +103,8 @@ FIELDS: tuple[Field, ...] = (
     _f("sba_orders", None, "dict", STATE, "replacement orders chosen for state-based actions (616.1)"),
     _f("player_restrictions", (), "share", STATE, "rules effects on players with a duration"),
     _f("linked_exile", dict, "dict", STATE, "objects exiled by a source, for its linked ability (607)"),
+    _f("draw_replacements", (), "share", STATE,
+       "'the next time <player> would draw a card this turn, instead ...' (614.11: systems.replacement)"),
     _f("play_permissions", (), "share", STATE,
        "permissions to play cards from other zones (601.3, 305.1: systems.permissions)"),
     _f("skip_untap", (), "share", STATE, "permanents that don't untap during an untap step (502.3)"),
