@@ -3,16 +3,17 @@ from exile (systems/hideaway.py, systems/permissions.py)."""
 from __future__ import annotations
 
 from mtg_ecs.cards import card
-from mtg_ecs.components.definitions import (ActivatedAbility, TriggeredAbility, mana_ability,
+from mtg_ecs.components.definitions import (ActivatedAbility, SpellAbility, TriggeredAbility, mana_ability,
                                             parse_activation_cost)
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.hideaway import PlayHiddenFree
 from mtg_ecs.systems.library import Scry
+from mtg_ecs.systems.movement import ExileGraveyard
 from mtg_ecs.systems.permissions import (ExileTopMayPlay, GainAbilityUntilCast, MayCastWhileExiled,
                                          NextDrawExilesInstead)
 from mtg_ecs.systems.search import If
-from mtg_ecs.systems.targeting import target
+from mtg_ecs.systems.targeting import opponent, player, target
 
 
 card("Unlucky Witness", "{R}", "Creature — Human Citizen", pt=(1, 1),
@@ -79,3 +80,29 @@ card("Shattered Seraph", "{4}{W}{U}{B}", "Creature — Angel Rogue", pt=(4, 4), 
      abilities=[TriggeredAbility(tr.Enters(), effects=(fx.GainLife(fx.YOU, 3),),
                                  text="When Shattered Seraph enters the battlefield, you gain 3 life."),
                 _exile_from_hand("Shattered Seraph", "W", "U", "B")])
+
+
+_CREATURE_OR_PW = frozenset(("Creature", "Planeswalker"))
+
+
+def _highest_mana_value_creature_or_planeswalker(game, e, ch):
+    """A creature or planeswalker with the highest mana value among the creatures and
+    planeswalkers its controller controls (ties: its controller chooses among them)."""
+    if not _CREATURE_OR_PW & ch.types:
+        return False
+    return ch.mana_value == max(game.chars(x).mana_value for x in game.battlefield
+                                if game.chars(x).controller == ch.controller
+                                and _CREATURE_OR_PW & game.chars(x).types)
+
+
+card("Riveteers Charm", "{B}{R}{G}", "Instant", spell=SpellAbility(
+    modes=(("Target opponent sacrifices a creature or planeswalker they control with the highest "
+            "mana value among creatures and planeswalkers they control.", (opponent(),),
+            (fx.Sacrifice(fx.TARGET(0), 1, _highest_mana_value_creature_or_planeswalker),)),
+           ("Exile the top three cards of your library. Until your next end step, you may play "
+            "those cards.", (), (ExileTopMayPlay(3, "next_end_step"),)),
+           ("Exile target player's graveyard.", (player(),), (ExileGraveyard(fx.TARGET(0)),))),
+    text="Choose one —\n• Target opponent sacrifices a creature or planeswalker they control with the "
+         "highest mana value among creatures and planeswalkers they control.\n• Exile the top three "
+         "cards of your library. Until your next end step, you may play those cards.\n• Exile target "
+         "player's graveyard."))

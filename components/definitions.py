@@ -8,7 +8,7 @@ Rules live in `systems/`; a card only names which mechanisms it uses.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from mtg_ecs.components.mana import IDX, NAME_TO_LETTER, NO_COST, ManaCost, parse_cost
 from mtg_ecs.components.protection import ProtectionError, parse_protection
@@ -139,7 +139,9 @@ class Cost:
     discard_self: bool = False      # "Discard this card" (cycling, 702.29a)
     tap_untapped: tuple = ()        # (n, filter): "Tap N untapped <filter> you control" (no {T}: 302.6)
     sacrifice_n: int = 1            # "Sacrifice three black creatures": how many `sacrifice` matches
-    exile_self: bool = False        # "Exile this card from your hand" (an ability of a card in hand)
+    # "Exile this card from your hand": only `ExileFromHandCost` has it (a class attribute, so
+    # the costs of other cards keep their fields and their value in state hashes)
+    exile_self = False
 
     @property
     def is_free(self) -> bool:
@@ -215,9 +217,18 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
             raise CardError(f"unknown cost component {part!r} in {text!r}")
     c = Cost(parse_cost(mana_txt), tap, untap, sac, sac_self, discard, life, None, False, text,
              tuple(remove))
-    if tap_untapped or sac_n != 1 or exile_self:
-        c = replace(c, tap_untapped=tap_untapped, sacrifice_n=sac_n, exile_self=exile_self)
+    if tap_untapped or sac_n != 1:
+        c = replace(c, tap_untapped=tap_untapped, sacrifice_n=sac_n)
+    if exile_self:
+        c = ExileFromHandCost(**{f.name: getattr(c, f.name) for f in fields(c)})
     return c
+
+
+@dataclass(frozen=True)
+class ExileFromHandCost(Cost):
+    """A cost with "Exile this card from your hand" (an ability that functions in the hand:
+    002 §6.3)."""
+    exile_self = True
 
 
 # ---------------------------------------------------------------------------
