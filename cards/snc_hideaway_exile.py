@@ -13,7 +13,7 @@ from mtg_ecs.systems.movement import ExileGraveyard
 from mtg_ecs.systems.permissions import (ExileTopMayPlay, GainAbilityUntilCast, MayCastWhileExiled,
                                          NextDrawExilesInstead)
 from mtg_ecs.systems.search import If
-from mtg_ecs.systems.targeting import opponent, player, target
+from mtg_ecs.systems.targeting import creature, opponent, player, target
 
 
 card("Unlucky Witness", "{R}", "Creature — Human Citizen", pt=(1, 1),
@@ -49,6 +49,13 @@ card("Cemetery Tampering", "{2}{B}", "Enchantment", keywords=["hideaway 5"],
               "twenty or more cards in your graveyard, you may play the exiled card without "
               "paying its mana cost.")])
 
+card("Widespread Thieving", "{2}{R}", "Enchantment", keywords=["hideaway 5"],
+     abilities=[TriggeredAbility(
+         tr.YouCast(lambda game, ch: len(ch.colors) >= 2),               # multicolored (105.2b)
+         effects=(fx.CreateTokens("Treasure"), fx.MayPayMana("{W}{U}{B}{R}{G}", [PlayHiddenFree()])),
+         text="Whenever you cast a multicolored spell, create a Treasure token. Then you may pay "
+              "{W}{U}{B}{R}{G}. If you do, you may play the exiled card without paying its mana cost.")])
+
 
 # --- "{2}, Exile ~ from your hand: Target land gains '{T}: Add A, B, or C' until ~ is cast
 # from exile. You may cast ~ for as long as it remains exiled." (002 §6.3) ----------------------
@@ -80,6 +87,17 @@ card("Shattered Seraph", "{4}{W}{U}{B}", "Creature — Angel Rogue", pt=(4, 4), 
      abilities=[TriggeredAbility(tr.Enters(), effects=(fx.GainLife(fx.YOU, 3),),
                                  text="When Shattered Seraph enters the battlefield, you gain 3 life."),
                 _exile_from_hand("Shattered Seraph", "W", "U", "B")])
+
+card("Spara's Adjudicators", "{2}{G}{W}{U}", "Creature — Cat Citizen", pt=(4, 4),
+     abilities=[TriggeredAbility(
+         tr.Enters(),
+         effects=(fx.AddFlag(fx.TARGET(0), "cant_attack", duration="until_your_next_turn"),
+                  fx.AddFlag(fx.TARGET(0), "cant_block", duration="until_your_next_turn")),
+         targets=(creature("target creature an opponent controls",
+                           filter=lambda g, t, tc: g.chars(t).controller != tc.controller),),
+         text="When Spara's Adjudicators enters the battlefield, target creature an opponent "
+              "controls can't attack or block until your next turn."),
+                _exile_from_hand("Spara's Adjudicators", "G", "W", "U")])
 
 
 _CREATURE_OR_PW = frozenset(("Creature", "Planeswalker"))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from mtg_ecs.components import (Card, Tapped, Attached, RegenerationShields, Controller, Counters,
                                 Timestamp)
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, StepKey
-from mtg_ecs.systems import zones, damage
+from mtg_ecs.systems import zones, damage, costs
 from mtg_ecs.systems import discard as discarding
 from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR, base_chars, make_base
 from mtg_ecs.components.definitions import keywords_of, CardError, CardDef
@@ -20,7 +20,7 @@ from mtg_ecs.systems.replacement import order_decision, answer_order, PreventAll
 from mtg_ecs.systems.zones import destroy_many
 from mtg_ecs.components import Spell, owned_by, Owner
 from mtg_ecs.components.types import subtype_kind, replace_subtypes
-from mtg_ecs.components.mana import NO_COST, NAME_TO_LETTER
+from mtg_ecs.components.mana import NO_COST, NAME_TO_LETTER, parse_cost
 from mtg_ecs.systems.triggers import PendingTrigger, DelayedTrigger
 from mtg_ecs.systems.player_rules import lose, win, draw_game
 
@@ -1042,6 +1042,26 @@ class MayStep(Step):
             ctx.vars[key] = {"yes": answer in (True, "yes"), "i": 0}
             return
         self.steps[st["i"]].answer(game, ctx, decision, answer)
+
+
+class MayPayMana(MayStep):
+    """'You may pay <mana>. If you do, <steps>' as the ability resolves: asked only when
+    the player could pay it (with mana abilities activated now: 117.1d, 601.2g-h), paid
+    at once when they say yes."""
+
+    def __init__(self, cost: str, steps):
+        super().__init__(steps, prompt=f"pay {cost}?")
+        self.cost = parse_cost(cost)
+
+    def run(self, game, ctx):
+        st = ctx.vars.get(self._var())
+        if st is None:
+            if not costs.can_pay_mana(game, ctx.controller, self.cost):
+                return None                         # a 'may' that can't be done
+        elif st["yes"] and not st.get("paid"):
+            costs.pay_mana(game, ctx.controller, self.cost)
+            st["paid"] = True
+        return super().run(game, ctx)
 
 
 class Reflexive(Step):
