@@ -3,13 +3,14 @@ from exile (systems/hideaway.py, systems/permissions.py)."""
 from __future__ import annotations
 
 from mtg_ecs.cards import card
-from mtg_ecs.components.definitions import (ActivatedAbility, SpellAbility, TriggeredAbility, mana_ability,
-                                            parse_activation_cost)
+from mtg_ecs.components.definitions import (ActivatedAbility, SpellAbility, TriggeredAbility, act,
+                                            mana_ability, parse_activation_cost)
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.hideaway import PlayHiddenFree
-from mtg_ecs.systems.library import Scry
-from mtg_ecs.systems.movement import ExileGraveyard
+from mtg_ecs.systems.library import Scry, Search, Shuffle
+from mtg_ecs.systems.movement import ExileAndRemember, ExileGraveyard
+from mtg_ecs.systems.playing import MayCastFound
 from mtg_ecs.systems.permissions import (ExileTopMayPlay, GainAbilityUntilCast, MayCastWhileExiled,
                                          NextDrawExilesInstead)
 from mtg_ecs.systems.search import If
@@ -124,3 +125,31 @@ card("Riveteers Charm", "{B}{R}{G}", "Instant", spell=SpellAbility(
          "highest mana value among creatures and planeswalkers they control.\n• Exile the top three "
          "cards of your library. Until your next end step, you may play those cards.\n• Exile target "
          "player's graveyard."))
+
+
+# --- Evolving Door ---------------------------------------------------------------------------
+def _count_sacrificed_colors(game, ctx):
+    """'Count the colors of the sacrificed creature': as it last existed on the battlefield
+    (608.2h; 002 Evolving Door R5); the number only is remembered (R1)."""
+    sac = ctx.info.get("sacrificed", ())
+    lk = game.lki.get(sac[0]) if sac else None
+    ctx.vars["colors"] = len(lk.colors) if lk is not None else 0
+
+
+
+def _exactly_one_more_color(game, c, ch, ctx):
+    """'a creature card that's exactly that many colors plus one' (002 Evolving Door R1-R2)."""
+    return "Creature" in ch.types and len(ch.colors) == ctx.vars["colors"] + 1
+
+
+card("Evolving Door", "{2}{G}", "Artifact",
+     abilities=[act("{1}, {T}, Sacrifice a creature",
+                    fx.Custom(_count_sacrificed_colors),
+                    Search(_exactly_one_more_color, then=(ExileAndRemember(fx.CHOSEN("found")),),
+                           with_ctx=True),
+                    Shuffle(), MayCastFound("exiled"),
+                    timing="sorcery", sac={"a creature": lambda g, e, p: "Creature" in g.chars(e).types},
+                    text="{1}, {T}, Sacrifice a creature: Count the colors of the sacrificed creature, "
+                         "then search your library for a creature card that's exactly that many colors "
+                         "plus one. Exile that card, then shuffle. You may cast the exiled card. "
+                         "Activate only as a sorcery.")])

@@ -634,19 +634,24 @@ class ActivateTask(Procedure):
             zones.discard(game, self.player, src, by=self.player)
             if self.ability.keyword == "cycling":
                 cycled(game, self.player, card_id)
-        if cost.exile_self:                             # 'Exile ~ from your hand': the
-            new = zones.exile(game, src)                # ability refers to the exiled card
-            sa = game.world.ents[self.eid][StackAbility]
-            game.set(self.eid, replace(sa, info=sa.info + (("exiled", new),)))
+        paid = ()           # what the ability refers to: 'the exiled card', 'the sacrificed creature'
+        if cost.exile_self:                             # 'Exile ~ from your hand'
+            paid += (("exiled", zones.exile(game, src)),)
         for e in self.pay_choices.get("tap", []):          # 'tap N untapped ...' (602.2b)
             game.set(e, TAPPED)
             game.emit("tapped", eid=e)
         for e in self.pay_choices.get("discard", []):
             zones.discard(game, self.player, e, by=self.player)
-        for e in self.pay_choices.get("sacrifice", []):
+        sacrificed = tuple(self.pay_choices.get("sacrifice", []))
+        for e in sacrificed:
             self._sacrifice_paid(game, e)
+        if sacrificed:                                  # (608.2h: their last known information)
+            paid += (("sacrificed", sacrificed),)
         if cost.sacrifice_self:
             zones.sacrifice(game, src)
+        if paid:
+            sa = game.world.ents[self.eid][StackAbility]
+            game.set(self.eid, replace(sa, info=sa.info + paid))
 
     def _max_x(self, game) -> int:
         if self.ability.cost.loyalty_x:

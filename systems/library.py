@@ -115,20 +115,22 @@ class Search(Step):
     (701.23b). The found cards go to ctx.vars[key]; `then` steps run afterwards (they
     put the found cards somewhere). `reveal`: the found cards are revealed (701.20)."""
 
-    def __init__(self, filter, up_to=1, then=(), key="found", reveal=False, who=None):
+    def __init__(self, filter, up_to=1, then=(), key="found", reveal=False, who=None, with_ctx=False):
         self.filter = filter
         self.up_to = up_to
         self.then = tuple(then)
         self.key = key
         self.reveal = reveal
         self.who = who
+        self.with_ctx = with_ctx        # filter(game, card, chars, ctx): a quality counted before
 
     def run(self, game, ctx):
         st = ctx.vars.get(("search", StepKey(self)))
         if st is None:
             p = ctx.controller
             lib = list(reversed(game.players[p].library))
-            opts = [c for c in lib if self.filter(game, c, game.chars(c))]
+            opts = [c for c in lib if (self.filter(game, c, game.chars(c), ctx) if self.with_ctx
+                                       else self.filter(game, c, game.chars(c)))]
             ctx.vars[("search", StepKey(self))] = {"i": 0}
             return Decision("choose", p, opts, 0, min(self.up_to, len(opts)),
                             f"search your library for up to {self.up_to} card(s)",

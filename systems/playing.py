@@ -22,18 +22,20 @@ from mtg_ecs.systems.priority import can_cast
 from mtg_ecs.systems.casting import CastTask
 
 
-def can_play_now(game, player: int, card: int) -> bool:
+def can_play_now(game, player: int, card: int, alt="free") -> bool:
     ch = game.chars(card)
     p = game.players[player]
     if "Land" in ch.types:
         return game.active == player and p.lands_played < p.land_plays
-    return can_cast(game, player, card, "free")
+    return can_cast(game, player, card, alt)
 
 
 class MayPlayFree(Step):
     """'You may play <a card> without paying its mana cost' during the resolution: the
     card is `_card(game, ctx)` (None: nothing to play); `_declined` says what happens to
-    a card not played."""
+    a card not played. `alt`: None for 'you may cast <it>', its costs paid."""
+
+    alt = "free"
 
     def _card(self, game, ctx):
         raise NotImplementedError
@@ -50,12 +52,13 @@ class MayPlayFree(Step):
             if card is None:
                 return None
             st = ctx.vars[key] = {"card": card, "state": "ask"}
-            if not can_play_now(game, ctx.controller, card):
+            if not can_play_now(game, ctx.controller, card, self.alt):
                 st["state"] = "no"
         card = st["card"]
         if st["state"] == "ask":
             return Decision("may", ctx.controller, [True, False], 1, 1,
-                            f"play {game.name(card)} without paying its mana cost?")
+                            f"play {game.name(card)} without paying its mana cost?" if self.alt
+                            else f"cast {game.name(card)}?")
         if st["state"] == "no":
             self._declined(game, ctx, card)
             st["state"] = "done"
@@ -69,7 +72,7 @@ class MayPlayFree(Step):
                 game.emit("land_played", eid=new, player=ctx.controller)
                 st["state"] = "done"
                 return None
-            ctx.vars[("cast_task", StepKey(self))] = CastTask(ctx.controller, Cast(card, alt="free"))
+            ctx.vars[("cast_task", StepKey(self))] = CastTask(ctx.controller, Cast(card, alt=self.alt))
             st["state"] = "casting"
         if st["state"] == "casting":
             task = ctx.vars[("cast_task", StepKey(self))]
@@ -103,6 +106,20 @@ class RevealTopMayPlayFree(MayPlayFree):
     def _declined(self, game, ctx, card) -> None:
         if game.exists(card) and game.zone_of(card) == "library":
             zones.exile(game, card)
+
+
+class MayCastFound(MayPlayFree):
+    """'You may cast the exiled card' (Evolving Door): during the resolution, its costs
+    paid, timing ignored (608.2g); the card is the one a step before left in ctx.vars[key]."""
+
+    alt = None
+
+    def __init__(self, key="exiled"):
+        self.key = key
+
+    def _card(self, game, ctx):
+        cards = [c for c in ctx.vars.get(self.key, ()) if game.exists(c)]
+        return cards[0] if cards else None
 
 
 class CastAnyNumberFree(Step):

@@ -34,9 +34,9 @@ def _granted(game, land):
 
 @pytest.mark.parametrize("name", sorted(CYCLE))
 def test_the_land_keeps_the_ability_if_the_card_leaves_exile_uncast(name):
-    """002 Glamorous Outlaw R2; 002 Masked Bandits R2; 002 Rakish Revelers R2; 002 Shattered
-    Seraph R2; 002 Spara's Adjudicators R2; 002 §6.3: put from exile into the graveyard by
-    another effect, the land has the granted ability for good."""
+    """002 Glamorous Outlaw R2; 002 Masked Bandits R2; 002 Rakish Revelers R2;
+    002 Shattered Seraph R2; 002 Spara's Adjudicators R2; 002 §6.3: put from exile into the
+    graveyard by another effect, the land has the granted ability for good."""
     game, e = _exiled(name)
     land = e("land")
     assert len(_granted(game, land)) == 1
@@ -54,9 +54,10 @@ def test_the_land_keeps_the_ability_if_the_card_leaves_exile_uncast(name):
 
 @pytest.mark.parametrize("name", sorted(CYCLE))
 def test_the_ability_ends_when_the_card_is_cast_from_exile(name):
-    """002 Glamorous Outlaw R1; 002 Masked Bandits R1; 002 Rakish Revelers R1; 002 Shattered
-    Seraph R1; 002 Spara's Adjudicators R1; 002 §6.3: the land's ability lasts until the
-    card is cast from exile (the effect ends as it becomes cast, after its mana was paid)."""
+    """002 Glamorous Outlaw R1; 002 Masked Bandits R1; 002 Rakish Revelers R1;
+    002 Shattered Seraph R1; 002 Spara's Adjudicators R1; 002 §6.3: the land's ability lasts
+    until the card is cast from exile (the effect ends as it becomes cast, after its mana
+    was paid)."""
     game, e = _exiled(name, {"W": 3, "U": 3, "B": 3, "R": 3, "G": 3, "C": 2})
     land = e("land")
     card = e("c")
