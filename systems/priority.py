@@ -731,9 +731,10 @@ def _refusal(game, player: int, action) -> str:
     p = game.players[player]
     ch = game.chars(obj)
     timing = sorcery_timing(game, player)
+    elsewhere = obj not in p.hand and game.play_permissions and permissions.permitted(game, player, obj)
     if isinstance(action, PlayLand):
-        if obj not in p.hand and not (_plays_top_of_library(game, player) and p.library
-                                      and p.library[-1] == obj):
+        if obj not in p.hand and not elsewhere and not (
+                _plays_top_of_library(game, player) and p.library and p.library[-1] == obj):
             return f": {name} is not in p{player}'s hand (CR 305.1)"
         if "Land" not in ch.types:
             return f": {name} is not a land (CR 305.1)"
@@ -744,9 +745,10 @@ def _refusal(game, player: int, action) -> str:
             return f": p{player} has already played {p.lands_played} land(s) this turn (CR 305.2)"
         return ""
     if isinstance(action, Cast):
-        if obj not in p.hand and not (_plays_top_of_library(game, player) and p.library
-                                      and p.library[-1] == obj):
-            return f": {name} is not in p{player}'s hand (CR 601.2a, 601.3)"
+        if obj not in p.hand and not elsewhere and not (
+                _plays_top_of_library(game, player) and p.library and p.library[-1] == obj):
+            return (f": {name} is not in p{player}'s hand, and no effect lets p{player} cast it "
+                    f"from the {game.zone_of(obj)} now (CR 601.2a, 601.3)")
         if "Land" in ch.types:
             return f": {name} is a land: it is played, not cast (CR 305.9)"
         if not (timing or "Instant" in ch.types or ch.has("flash")):

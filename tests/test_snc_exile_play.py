@@ -106,3 +106,31 @@ def test_urabrask_replacement_applies_to_a_draw_from_an_empty_library():
     game, e = _urabrask_replaces([])
     zones.draw(game, 1, 1)
     assert not game.players[1].drew_from_empty and not game.exile
+
+
+def test_a_permission_renews_the_cached_legal_actions():
+    """CR 601.3, 305.1: the legal-action list is cached on what it depends on; a permission
+    given (and a card leaving its zone) renews it, and a refused play says why."""
+    from mtg_ecs.core.decisions import IllegalAction, PlayLand
+    from mtg_ecs.systems import permissions, priority
+    game, h = Game.from_setup({"players": [
+        {"battlefield": ["Mountain"], "library": [{"card": "Forest", "id": "f"}, "Island"]}, {}]})
+    before = priority.decision(game, 0).options
+    assert not any(isinstance(a, PlayLand) for a in before)
+    (card,) = permissions.exile_top(game, 0, 1)
+    assert PlayLand(card) not in priority.decision(game, 0).options     # exiled, no permission
+    permissions.grant(game, [card], 0, "turn")
+    assert PlayLand(card) in priority.decision(game, 0).options
+    game.pending = priority.decision(game, 0)
+    game.decide(PlayLand(card))
+    assert game.zone_of(game.card_entity[h["f"]]) == "battlefield"
+    assert not permissions.current(game, 0)
+
+
+def test_refusal_names_the_zone():
+    """A cast refused from exile says no effect lets the player cast it from there."""
+    from mtg_ecs.core.decisions import IllegalAction
+    game, h = Game.from_setup({"players": [
+        {"battlefield": ["Mountain"], "exile": [{"card": "Lightning Bolt", "id": "b"}]}, {}]})
+    with pytest.raises(IllegalAction, match="from the exile"):
+        game.decide(Cast(game.card_entity[h["b"]]))
