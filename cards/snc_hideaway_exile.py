@@ -3,9 +3,11 @@ from exile (systems/hideaway.py, systems/permissions.py)."""
 from __future__ import annotations
 
 from mtg_ecs.cards import card
-from mtg_ecs.components.definitions import (ActivatedAbility, SpellAbility, TriggeredAbility, act,
-                                            mana_ability, parse_activation_cost)
+from mtg_ecs.components.definitions import (ActivatedAbility, SpellAbility, StaticAbility, TriggeredAbility,
+                                            act, mana_ability, parse_activation_cost)
 from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import statics as st
+from mtg_ecs.systems.choices import ChoosePermanentAsEnters, chosen
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.hideaway import PlayHiddenFree
 from mtg_ecs.systems.library import Scry, Search, Shuffle
@@ -153,3 +155,24 @@ card("Evolving Door", "{2}{G}", "Artifact",
                          "then search your library for a creature card that's exactly that many colors "
                          "plus one. Exile that card, then shuffle. You may cast the exiled card. "
                          "Activate only as a sorcery.")])
+
+
+# --- Scheming Fence ----------------------------------------------------------------------------
+def _fence_choice(game, source):
+    """The permanent chosen as Scheming Fence entered, while it is still that object."""
+    e = chosen(game, source, "permanent")
+    return e if e is not None and e in game.battlefield else None
+
+
+card("Scheming Fence", "{W}{U}", "Creature — Human Citizen", pt=(2, 3),
+     abilities=[StaticAbility(replacement=(ChoosePermanentAsEnters(
+                    "permanent", lambda g, e, ch: "Land" not in ch.types, "you may choose a nonland permanent"),),
+                    zones=("battlefield", "hand", "library", "graveyard", "exile", "stack"),
+                    text="As Scheming Fence enters the battlefield, you may choose a nonland permanent."),
+                StaticAbility(continuous=(st.rule_flag(
+                    st.reads()(lambda g, src, e, ch, allc: e == _fence_choice(g, src)), "cant_activate"),),
+                    text="Activated abilities of the chosen permanent can't be activated."),
+                StaticAbility(continuous=(st.activated_abilities_of(_fence_choice, any_color=True),),
+                              text="Scheming Fence has all activated abilities of the chosen permanent "
+                                   "except for loyalty abilities. You may spend mana as though it were "
+                                   "mana of any color to activate those abilities.")])

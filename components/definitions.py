@@ -278,6 +278,10 @@ class ActivatedAbility:
     text: str = ""
     zone: str = "battlefield"
 
+    # "You may spend mana as though it were mana of any color to activate it" (609.4b): only
+    # `AnyColorActivated` says so (a class attribute: other abilities keep their fields)
+    any_color = False
+
     @property
     def is_mana_ability(self) -> bool:
         return bool(self.mana)      # CR 605.1a
@@ -285,6 +289,25 @@ class ActivatedAbility:
     @property
     def is_loyalty(self) -> bool:
         return self.cost.loyalty is not None
+
+
+@dataclass(frozen=True)
+class AnyColorActivated(ActivatedAbility):
+    """An activated ability its controller may pay for spending mana as though it were
+    mana of any color (609.4b; Scheming Fence)."""
+    any_color = True
+
+
+_ANY_COLOR = {}
+
+
+def any_color_version(ab: ActivatedAbility) -> ActivatedAbility:
+    """The same ability, paid with mana of any color (one object per ability)."""
+    hit = _ANY_COLOR.get(id(ab))
+    if hit is None or hit[0] is not ab:
+        hit = _ANY_COLOR[id(ab)] = (ab, AnyColorActivated(**{f.name: getattr(ab, f.name)
+                                                                for f in fields(ab)}))
+    return hit[1]
 
 
 @dataclass(frozen=True)

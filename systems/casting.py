@@ -610,7 +610,7 @@ class ActivateTask(Procedure):
         for kind, k in cost.remove_counters:
             if game.counters(src).get(kind) < k:
                 raise IllegalAction(f"{game.name(src)} doesn't have {k} {kind} counter(s)")
-        m = cost.mana.with_x(self.x) if cost.mana.x else cost.mana
+        m = costs.ability_mana(ab, cost.mana.with_x(self.x) if cost.mana.x else cost.mana)
         costs.pay_mana(game, self.player, m, self.mana_sources,
                        exclude=(src,) if cost.tap else ())
         if cost.tap:

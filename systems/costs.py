@@ -13,7 +13,7 @@ from mtg_ecs.components import Tapped, TAPPED
 from mtg_ecs.components.definitions import ActivatedAbility, Cost
 from mtg_ecs.core.decisions import IllegalAction
 from mtg_ecs.systems.board import board
-from mtg_ecs.components.mana import (COLORS, IDX, covers, still_needed, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
+from mtg_ecs.components.mana import (COLORS, IDX, as_any_color, covers, still_needed, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
                       feasible_split, split_sources, UNIT_MANA)
 from mtg_ecs.systems.layers import intrinsic_mana_abilities
 from mtg_ecs.systems.targeting import creature_you_control
@@ -243,7 +243,7 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
     if cost.tap and not can_tap_for_cost(game, eid):
         raise IllegalAction(f"{game.name(eid)} can't be tapped for mana now")
     if cost.mana.total:
-        pay_mana(game, player, cost.mana)
+        pay_mana(game, player, ability_mana(ab, cost.mana))
     if cost.tap:
         game.set(eid, TAPPED)
     if not (0 <= choice < len(ab.mana)):
@@ -378,6 +378,12 @@ def _use_all(pool, cost, keys):
         if pay_from_pool(p, cost) is not None:
             return [(eid, k) for (eid, _), k in zip(keys, combo)]
     return None
+
+
+def ability_mana(ab, m: ManaCost) -> ManaCost:
+    """The mana `m` of the ability's cost as it is paid: with mana of any color if the
+    ability allows it (609.4b)."""
+    return as_any_color(m) if ab.any_color else m
 
 
 def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,

@@ -765,6 +765,9 @@ class Fight(Step):
         answer_damage_choice(game, ctx, self, decision, answer)
 
 
+_ATTACHABLE = frozenset(("Aura", "Equipment", "Fortification"))
+
+
 class AttachSelfTo(Step):
     """Equip / attach: the source becomes attached to the object (701.3)."""
 
@@ -775,6 +778,8 @@ class AttachSelfTo(Step):
         src = ctx.source
         if src not in game.battlefield:
             return
+        if not _ATTACHABLE & set(game.chars(src).subtypes):
+            return      # 701.3a: only an Aura, Equipment or Fortification can be attached
         for t in self.what.resolve(game, ctx):
             if t == src:
                 return

@@ -471,8 +471,8 @@ def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
             return False
     if ab.mana:
         # a mana ability is listed only if it can be activated now
-        return costs.can_pay_cost(game, player, eid, ab.cost)
-    if not costs.can_pay_cost(game, player, eid, ab.cost):
+        return costs.can_pay_cost(game, player, eid, ab.cost, mana_cost=costs.ability_mana(ab, ab.cost.mana))
+    if not costs.can_pay_cost(game, player, eid, ab.cost, mana_cost=costs.ability_mana(ab, ab.cost.mana)):
         return False
     if ab.targets:
         tc = TargetContext(player, eid, game.chars(eid), False)
