@@ -11,8 +11,8 @@ from mtg_ecs.systems.choices import ChoosePermanentAsEnters, chosen
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.hideaway import PlayHiddenFree
 from mtg_ecs.systems.library import Scry, Search, Shuffle
-from mtg_ecs.systems.movement import ExileAndRemember, ExileGraveyard
-from mtg_ecs.systems.playing import MayCastFound
+from mtg_ecs.systems.movement import ExileAndRemember, ExileGraveyard, ExileLinked, linked_exile
+from mtg_ecs.systems.playing import CastCopiesFree, MayCastFound
 from mtg_ecs.systems.permissions import (ExileTopMayPlay, GainAbilityUntilCast, MayCastWhileExiled,
                                          NextDrawExilesInstead)
 from mtg_ecs.systems.search import If
@@ -176,3 +176,40 @@ card("Scheming Fence", "{W}{U}", "Creature — Human Citizen", pt=(2, 3),
                               text="Scheming Fence has all activated abilities of the chosen permanent "
                                    "except for loyalty abilities. You may spend mana as though it were "
                                    "mana of any color to activate those abilities.")])
+
+
+# --- Arcane Bombardment -------------------------------------------------------------------------
+_INSTANT_OR_SORCERY = frozenset(("Instant", "Sorcery"))
+
+
+def _first_instant_or_sorcery(game, ch):
+    """'your first instant or sorcery spell each turn' (counted whether or not Arcane
+    Bombardment was there: 002 Arcane Bombardment R2)."""
+    return bool(_INSTANT_OR_SORCERY & ch.types) and \
+        game.players[ch.controller].instants_sorceries_cast_turn == 1
+
+
+def _one_at_random(game, ctx):
+    """'an instant or sorcery card at random from your graveyard' (the game's RNG)."""
+    gy = [c for c in game.players[ctx.controller].graveyard if _INSTANT_OR_SORCERY & game.chars(c).types]
+    ctx.vars["found"] = [game.rng.choice(gy)] if gy else []
+
+
+def _exiled_with_this(game, ctx):
+    """Each card exiled with this Arcane Bombardment, still in exile (607.2a: this object's
+    own, not an earlier or another Bombardment's: 002 Arcane Bombardment R5)."""
+    out = []
+    for cid in linked_exile(game, ctx.source):
+        e = game.card_entity.get(cid)
+        if e is not None and game.exists(e) and game.zone_of(e) == "exile":
+            out.append(e)
+    return out
+
+
+card("Arcane Bombardment", "{4}{R}{R}", "Enchantment",
+     abilities=[TriggeredAbility(
+         tr.YouCast(_first_instant_or_sorcery),
+         effects=(fx.Custom(_one_at_random), ExileLinked("found"), CastCopiesFree(_exiled_with_this)),
+         text="Whenever you cast your first instant or sorcery spell each turn, exile an instant or "
+              "sorcery card at random from your graveyard. Then copy each card exiled with Arcane "
+              "Bombardment. You may cast any number of the copies without paying their mana costs.")])

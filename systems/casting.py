@@ -380,6 +380,8 @@ class CastTask(Procedure):
         self.done = True
         p = game.players[self.player]
         p.spells_cast_turn += 1
+        if "Instant" in self.defn.types or "Sorcery" in self.defn.types:
+            p.instants_sorceries_cast_turn += 1
         game.emit("cast", eid=self.eid, player=self.player, from_zone=self.from_zone)
         game.priority = self.player               # 117.3c
         game.passes = 0

@@ -15,6 +15,7 @@ cost. If you don't, exile it." (Djinn of Wishes)
 """
 from __future__ import annotations
 
+from mtg_ecs.components import Card
 from mtg_ecs.core.decisions import Decision, IllegalAction, Cast, StepKey
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.effects import Step
@@ -134,24 +135,31 @@ class CastAnyNumberFree(Step):
         self.filter = filter            # fn(game, chars) -> bool
         self.zone = zone
 
-    def _options(self, game, p):
+    def _options(self, game, ctx):
+        p = ctx.controller
         return [c for c in game.zone_list(self.zone, p)
                 if self.filter(game, game.chars(c)) and can_cast(game, p, c, "free")]
 
+    def _to_cast(self, game, ctx, card):
+        """The object cast for the chosen card."""
+        return card
+
     def run(self, game, ctx):
         tkey = ("cast_any_task", StepKey(self))        # a task at the top of ctx.vars is copied with a clone
-        p = ctx.controller
         while not ctx.vars.get(("cast_any_done", StepKey(self))):
+            nxt = ctx.vars.pop(("cast_any_next", StepKey(self)), None)
+            if nxt is not None:
+                ctx.vars[tkey] = CastTask(ctx.controller, Cast(self._to_cast(game, ctx, nxt), alt="free"))
             task = ctx.vars.get(tkey)
             if task is not None:
                 d = task.run(game)
                 if d is not None:
                     return d
                 del ctx.vars[tkey]
-            opts = self._options(game, p)
+            opts = self._options(game, ctx)
             if not opts:
                 return None
-            return Decision("choose", p, opts, 0, 1, "cast which card next (none: stop)")
+            return Decision("choose", ctx.controller, opts, 0, 1, "cast which card next (none: stop)")
         return None
 
     def answer(self, game, ctx, decision, answer):
@@ -165,4 +173,24 @@ class CastAnyNumberFree(Step):
         if not chosen:
             ctx.vars[("cast_any_done", StepKey(self))] = True
             return
-        ctx.vars[("cast_any_task", StepKey(self))] = CastTask(ctx.controller, Cast(chosen[0], alt="free"))
+        ctx.vars[("cast_any_next", StepKey(self))] = chosen[0]
+
+
+class CastCopiesFree(CastAnyNumberFree):
+    """'Copy each card exiled with ~. You may cast any number of the copies without paying
+    their mana costs.' (Arcane Bombardment; 707.12): the player chooses the cards one at a
+    time; the copy of each is made in exile and cast (608.2g). A copy not cast would cease
+    to exist at once (704.5e), so it isn't made. `cards(game, ctx)`: the cards to copy."""
+
+    def __init__(self, cards):
+        self.cards = cards
+
+    def _options(self, game, ctx):
+        done = ctx.vars.get(("copied", StepKey(self)), ())
+        return [c for c in self.cards(game, ctx)
+                if c not in done and can_cast(game, ctx.controller, c, "free")]
+
+    def _to_cast(self, game, ctx, card):
+        key = ("copied", StepKey(self))
+        ctx.vars[key] = ctx.vars.get(key, ()) + (card,)
+        return game.create_object(game.world.ents[card][Card].defn, ctx.controller, "exile", token=True)

@@ -136,6 +136,7 @@ def start_of_turn_bookkeeping(game) -> None:
         p.life_lost_turn = 0
         p.life_gained_turn = 0
         p.spells_cast_turn = 0
+        p.instants_sorceries_cast_turn = 0
         p.cards_drawn_turn = 0
         p.creatures_died_turn = 0
     game.combat_happened = False

@@ -296,7 +296,8 @@ class Player:
     __slots__ = ("index", "life", "poison", "pool", "library", "hand", "graveyard", "lost",
                  "conceded", "lands_played", "land_plays", "drew_from_empty", "turn_started_at",
                  "life_lost_turn", "life_gained_turn", "spells_cast_turn", "cards_drawn_turn",
-                 "creatures_died_turn", "mulligans", "kept", "loss_reason")
+                 "creatures_died_turn", "mulligans", "kept", "loss_reason",
+                 "instants_sorceries_cast_turn")
 
     def __init__(self, index: int, life: int = 20):
         self.index = index
@@ -315,6 +316,7 @@ class Player:
         self.life_lost_turn = 0
         self.life_gained_turn = 0
         self.spells_cast_turn = 0
+        self.instants_sorceries_cast_turn = 0   # "your first instant or sorcery spell each turn"
         self.cards_drawn_turn = 0
         self.creatures_died_turn = 0
         self.mulligans = 0
