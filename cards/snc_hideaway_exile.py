@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mtg_ecs.cards import card
 from mtg_ecs.components.definitions import (ActivatedAbility, SpellAbility, StaticAbility, TriggeredAbility,
-                                            act, mana_ability, parse_activation_cost)
+                                            act, mana_ability, parse_activation_cost, spell)
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems.choices import ChoosePermanentAsEnters, chosen
@@ -213,3 +213,16 @@ card("Arcane Bombardment", "{4}{R}{R}", "Enchantment",
          text="Whenever you cast your first instant or sorcery spell each turn, exile an instant or "
               "sorcery card at random from your graveyard. Then copy each card exiled with Arcane "
               "Bombardment. You may cast any number of the copies without paying their mana costs.")])
+
+
+# --- Meeting of the Five ---------------------------------------------------------------------------
+def _exactly_three_colors(game, ch):
+    return len(ch.colors) == 3
+
+
+card("Meeting of the Five", "{3}{W}{U}{B}{R}{G}", "Sorcery", spell=spell(
+    ExileTopMayPlay(10, "turn", verb="cast", only=_exactly_three_colors),
+    fx.AddRestrictedMana("WWUUBBRRGG", _exactly_three_colors),
+    text="Exile the top ten cards of your library. You may cast spells with exactly three colors "
+         "from among them this turn. Add {W}{W}{U}{U}{B}{B}{R}{R}{G}{G}. Spend this mana only to "
+         "cast spells with exactly three colors."))

@@ -133,7 +133,7 @@ class Procedure:
         hi = min(hi, len(opts))
         while hi > spec.min:
             self.targets.append(opts[:hi])
-            ok = costs.can_pay_mana(game, self.player, self._total_cost(game))
+            ok = costs.can_pay_mana(game, self.player, self._total_cost(game), spell=self._spell(game))
             self.targets.pop()
             if ok:
                 break
@@ -148,6 +148,11 @@ class Procedure:
         for t in grp:
             if not is_legal(game, spec, t, tc):
                 raise IllegalAction(illegal_target_message(game, spec, t))
+
+    def _spell(self, game):
+        """The characteristics of the spell being cast (None: an ability), for mana that
+        can be spent only on some spells (106.6)."""
+        return None
 
     def _sacrifice_order(self, game):
         """616.1: the order of replacement effects on each permanent sacrificed to pay a cost
@@ -175,7 +180,7 @@ class Procedure:
             self.targets.append(grp)
             sa = getattr(self.defn, "spell", None)
             if sa is not None and sa.extra_generic is not None and \
-                    not costs.can_pay_mana(game, self.player, self._total_cost(game)):
+                    not costs.can_pay_mana(game, self.player, self._total_cost(game), spell=self._spell(game)):
                 self.targets.pop()            # 601.2f-h: the increased total cost can't be paid
                 raise IllegalAction("the cost increased by these targets can't be paid")
         elif k == "modes":
@@ -297,7 +302,8 @@ class CastTask(Procedure):
             base = self._fixed_cost(game)
             n = 0                                # how many times it could be paid (multikicker: 702.33c)
             while n < (20 if multi else 1) and \
-                    costs.can_pay_mana(game, self.player, add_costs(base, self._times(kicker, n + 1))):
+                    costs.can_pay_mana(game, self.player, add_costs(base, self._times(kicker, n + 1)),
+                                       spell=self._spell(game)):
                 n += 1
             if n and multi:
                 return Decision("x", self.player, list(range(n + 1)), 1, 1,
@@ -362,7 +368,7 @@ class CastTask(Procedure):
         game.set(self.eid, Spell(self.player, tuple(tuple(g) for g in self.targets),
                                  self.modes or (), self.x, self.division or (), self.alt,
                                  kicked=int(self.kicked), cast_from=self.from_zone))
-        costs.pay_mana(game, self.player, cost, self.mana_sources)
+        costs.pay_mana(game, self.player, cost, self.mana_sources, spell=self._spell(game))
         parts = self._cost_parts()
         life = sum(c.life for c in parts) if parts else 0
         if life:
@@ -386,6 +392,9 @@ class CastTask(Procedure):
         game.priority = self.player               # 117.3c
         game.passes = 0
         return None
+
+    def _spell(self, game):
+        return game.chars(self.eid) if self.eid is not None else game.chars(self.card)
 
     def _cost_parts(self):
         """The non-mana costs to pay besides the mana: the spell's additional cost (601.2f)
@@ -488,10 +497,11 @@ class CastTask(Procedure):
         return ManaCost(c.generic, tuple(col), c.hybrid, 0, c.text)
 
     def _max_x(self, game) -> int:
-        avail = costs.potential_mana(game, self.player)
+        avail = costs.potential_mana(game, self.player, spell=self._spell(game))
         base = self.defn.cost
         hi = max(0, (avail - base.total) // max(1, base.x))
-        while hi > 0 and not costs.can_pay_mana(game, self.player, self._with_x(base, hi)):
+        while hi > 0 and not costs.can_pay_mana(game, self.player, self._with_x(base, hi),
+                                                spell=self._spell(game)):
             hi -= 1
         return hi
 

@@ -184,20 +184,62 @@ def _mana_sources(game, player: int, exclude) -> list:
     return out
 
 
-def potential_mana(game, player: int, exclude=()) -> int:
+def potential_mana(game, player: int, exclude=(), spell=None) -> int:
     p = game.players[player]
-    return sum(p.pool) + sum(max(sum(o) for o in pools)
-                             for _, pools, _ in mana_sources(game, player, exclude))
+    extra = sum(_merged(usable_restricted(game, player, spell))) if spell is not None and p.restricted else 0
+    return sum(p.pool) + extra + sum(max(sum(o) for o in pools)
+                                     for _, pools, _ in mana_sources(game, player, exclude))
 
 
-def can_pay_mana(game, player: int, cost: ManaCost, exclude=()) -> bool:
+def can_pay_mana(game, player: int, cost: ManaCost, exclude=(), spell=None) -> bool:
+    """`spell`: the characteristics of the spell it pays for, if it does (mana that can be
+    spent only on some spells: `usable_restricted`)."""
     p = game.players[player]
-    if covers(p.pool, cost):
+    pool = p.pool
+    if spell is not None and p.restricted:
+        pool = list(map(_plus, pool, _merged(usable_restricted(game, player, spell))))
+    if covers(pool, cost):
         return True
     if exclude:
-        return feasible(p.pool, cost, [(e, pools) for e, pools, _ in mana_sources(game, player, exclude)])
+        return feasible(pool, cost, [(e, pools) for e, pools, _ in mana_sources(game, player, exclude)])
     fixed, multi = _split_sources(game, player)
-    return feasible_split([a + b for a, b in zip(p.pool, fixed)], multi, cost)
+    return feasible_split([a + b for a, b in zip(pool, fixed)], multi, cost)
+
+
+def usable_restricted(game, player: int, spell) -> tuple:
+    """The mana in the player's pool with a spending restriction that the spell with these
+    characteristics may use (106.6: 'Spend this mana only to cast spells with exactly three
+    colors')."""
+    return tuple(r for r in game.players[player].restricted if r[0](game, spell))
+
+
+def _merged(entries) -> list:
+    out = [0] * 6
+    for _, mana in entries:
+        out = list(map(_plus, out, mana))
+    return out
+
+
+def _pay_with_restricted(game, player: int, cost: ManaCost, sources, exclude, usable) -> None:
+    """pay_mana for a spell that may use restricted mana: the pool and that mana together
+    (the payer's usual choice of kinds for generic mana: colorless first, then the most
+    plentiful color); of each kind the restricted mana is spent first, and what is left of
+    it keeps its restriction."""
+    p = game.players[player]
+    own = list(p.pool)
+    p.pool = list(map(_plus, own, _merged(usable)))
+    p.restricted = tuple(r for r in p.restricted if r not in usable)
+    pay_mana(game, player, cost, sources, exclude)
+    kept = [max(0, a - b) for a, b in zip(p.pool, own)]      # restricted mana left, per kind
+    p.pool = [a - b for a, b in zip(p.pool, kept)]
+    back = []
+    for only, mana in usable:                                # it keeps its restriction
+        keep = tuple(map(min, mana, kept))
+        kept = [a - b for a, b in zip(kept, keep)]
+        if any(keep):
+            back.append((only, keep))
+    p.restricted += tuple(back)
+    game.touch_hidden()
 
 
 def available_mana(game, player: int, srcs=None) -> tuple:
@@ -258,13 +300,18 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
         game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=cost.tap)
 
 
-def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> None:
+def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), spell=None) -> None:
     """Pay a mana cost (601.2g-h): activate mana abilities, then pay from the pool.
     `sources` names the permanents (or (permanent, ability index)) to use;
-    None = the automatic payer."""
+    None = the automatic payer. `spell`: the characteristics of the spell it pays for."""
     p = game.players[player]
     if cost.total == 0:
         return
+    if spell is not None and p.restricted:
+        usable = usable_restricted(game, player, spell)
+        if usable:
+            _pay_with_restricted(game, player, cost, sources, exclude, usable)
+            return
     srcs = mana_sources(game, player, exclude)
     if sources is None and not cost.hybrid and not game.volatile:
         plan = _unit_payment(p.pool, cost, srcs)

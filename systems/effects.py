@@ -20,7 +20,7 @@ from mtg_ecs.systems.replacement import order_decision, answer_order, PreventAll
 from mtg_ecs.systems.zones import destroy_many
 from mtg_ecs.components import Spell, owned_by, Owner
 from mtg_ecs.components.types import subtype_kind, replace_subtypes
-from mtg_ecs.components.mana import NO_COST, NAME_TO_LETTER, parse_cost
+from mtg_ecs.components.mana import IDX, NO_COST, NAME_TO_LETTER, parse_cost
 from mtg_ecs.systems.triggers import PendingTrigger, DelayedTrigger
 from mtg_ecs.systems.player_rules import lose, win, draw_game
 
@@ -1067,6 +1067,24 @@ class MayPayMana(MayStep):
             costs.pay_mana(game, ctx.controller, self.cost)
             st["paid"] = True
         return super().run(game, ctx)
+
+
+class AddRestrictedMana(Step):
+    """'Add <mana>. Spend this mana only to cast <spells>.' (106.6): mana in its
+    controller's pool that only spells `only(game, chars)` accept (costs.usable_restricted);
+    it empties from the pool like any mana (500.4)."""
+
+    def __init__(self, letters: str, only):
+        pool = [0] * 6
+        for letter in letters:
+            pool[IDX[letter]] += 1
+        self.mana = tuple(pool)
+        self.only = only
+
+    def run(self, game, ctx):
+        p = game.players[ctx.controller]
+        p.restricted = p.restricted + ((self.only, self.mana),)
+        game.touch_hidden()
 
 
 class Reflexive(Step):

@@ -138,14 +138,17 @@ class ExileTopMayPlay(Step):
     cards' (Unlucky Witness, Riveteers Charm, Urabrask): the cards are exiled face up at
     once (406.3), then the permission begins for the objects they became."""
 
-    def __init__(self, n, until, one=False):
+    def __init__(self, n, until, one=False, verb="play", only=None):
         self.n = n
         self.until = until
         self.one = one
+        self.verb = verb            # 'cast': "you may cast spells ... from among them"
+        self.only = only            # fn(game, chars): "spells with exactly three colors"
 
     def run(self, game, ctx):
         p = ctx.controller
-        grant(game, exile_top(game, p, amount(self.n, game, ctx)), p, self.until, one=self.one)
+        grant(game, exile_top(game, p, amount(self.n, game, ctx)), p, self.until, verb=self.verb,
+              one=self.one, only=self.only)
 
 
 def exile_top(game, player: int, n: int) -> list:

@@ -57,7 +57,7 @@ def _cached(game, player: int) -> tuple:
     if hit[0] == version and hit[1] == player and game.step == game.actions_step:
         return hit[2], hit[3]
     key = srcs = None
-    if not game.player_restrictions and not game.play_permissions:
+    if not game.player_restrictions and not game.play_permissions and not game.players[player].restricted:
         b = game.board                      # board(game), without the call when it is current
         if b is None:
             b = board(game)
@@ -209,7 +209,8 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 if mana is None:
                     # what the player could pay with, or False when something else could
                     # matter (Silence: 101.2; a static ability that could change costs)
-                    if statics or (game.player_restrictions and restricted(game, player, "cast_spells")):
+                    if statics or (game.player_restrictions and restricted(game, player, "cast_spells")) \
+                            or p.restricted:
                         mana = False
                     else:
                         mana = base, multi = costs.available_mana(game, player, srcs)
@@ -392,7 +393,7 @@ def can_cast(game, player: int, card: int, alt) -> bool:
     if alt is None and not board(game).statics:           # no cost increase can apply
         plain = _plain_cost(defn)
         if plain is not None:
-            return plain.total == 0 or costs.can_pay_mana(game, player, plain)
+            return plain.total == 0 or costs.can_pay_mana(game, player, plain, spell=game.chars(card))
     # targets must exist (601.2c) — checked with the card's characteristics as source
     specs = spell_target_specs(defn, ())
     if defn.spell is not None and defn.spell.modes:
@@ -452,7 +453,7 @@ def fixed_cost(game, player: int, card: int, alt, parts=None):
 
 def fixed_cost_payable(game, player, card, alt, parts=None) -> bool:
     cost = fixed_cost(game, player, card, alt, parts)
-    return cost.total == 0 or costs.can_pay_mana(game, player, cost)
+    return cost.total == 0 or costs.can_pay_mana(game, player, cost, spell=game.chars(card))
 
 
 def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
@@ -758,7 +759,7 @@ def _refusal(game, player: int, action) -> str:
             return f": p{player} can't cast spells this turn (CR 101.2)"
         defn = ch.defn
         if action.alt is None and not costs.can_pay_mana(
-                game, player, defn.cost.with_x(0) if defn.cost.x else defn.cost):
+                game, player, defn.cost.with_x(0) if defn.cost.x else defn.cost, spell=ch):
             return f": p{player} can't pay its mana cost {defn.cost} (CR 601.2g-h)"
         if not can_cast(game, player, obj, action.alt):
             return ": a choice it needs (a target, an additional cost) can't be made (CR 601.2c, 601.2f)"

@@ -22,13 +22,16 @@ def empty_pools(game) -> None:
         if any(p.pool):
             p.pool = [0] * 6
             game.touch_hidden()
+        if p.restricted:
+            p.restricted = ()
+            game.touch_hidden()
 
 
 def next_step(game) -> None:
     """End the current step and begin the next one (500.2). A step in which nothing
     would happen (`game.pipeline.passes`) ends as it would begin, and the next follows."""
     for p in game.players:
-        if p.pool != _EMPTY_POOL:                    # (any(p.pool), without the call)
+        if p.pool != _EMPTY_POOL or p.restricted:    # (any(p.pool), without the call)
             empty_pools(game)
             break
     cur = game.step

@@ -297,13 +297,14 @@ class Player:
                  "conceded", "lands_played", "land_plays", "drew_from_empty", "turn_started_at",
                  "life_lost_turn", "life_gained_turn", "spells_cast_turn", "cards_drawn_turn",
                  "creatures_died_turn", "mulligans", "kept", "loss_reason",
-                 "instants_sorceries_cast_turn")
+                 "instants_sorceries_cast_turn", "restricted")
 
     def __init__(self, index: int, life: int = 20):
         self.index = index
         self.life = life
         self.poison = 0
         self.pool = [0] * 6              # mana of each color, WUBRG and colorless (106.4)
+        self.restricted = ()             # ((may pay for: fn(game, spell chars), mana), ...) (106.6)
         self.library: list[int] = []
         self.hand: list[int] = []
         self.graveyard: list[int] = []
