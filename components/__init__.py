@@ -170,6 +170,13 @@ class FaceDown:
 
 
 @dataclass(frozen=True, slots=True)
+class MayLook:
+    """The players who may look at this face-down exiled card (702.75a: each player who
+    has controlled the permanent that exiled it with hideaway)."""
+    players: frozenset
+
+
+@dataclass(frozen=True, slots=True)
 class Spell:
     """A spell on the stack (CR 112): the choices made while casting it."""
     controller: int

@@ -8,7 +8,7 @@ Rules live in `systems/`; a card only names which mechanisms it uses.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from mtg_ecs.components.mana import IDX, NAME_TO_LETTER, NO_COST, ManaCost, parse_cost
 from mtg_ecs.components.protection import ProtectionError, parse_protection
@@ -93,6 +93,8 @@ def parse_keyword(text: str) -> Keyword:
         return Keyword("casualty", n if n == "X" else int(n), low)
     if low.startswith("blitz "):                        # 702.152a: an alternative cost
         return Keyword("blitz", parse_cost(t[6:].strip()), low)
+    if re.fullmatch(r"hideaway \d+", low):              # 702.75a
+        return Keyword("hideaway", int(low.split()[1]), low)
     if low.startswith("cycling"):                       # 702.29a
         return Keyword("cycling", parse_cost(t[7:].strip()), low)
     if re.fullmatch(r"crew \d+", low):                 # 702.122a
@@ -153,13 +155,16 @@ class Cost:
     discard_self: bool = False      # "Discard this card" (cycling, 702.29a)
     tap_untapped: tuple = ()        # (n, filter): "Tap N untapped <filter> you control" (no {T}: 302.6)
     sacrifice_n: int = 1            # "Sacrifice three black creatures": how many `sacrifice` matches
+    # "Exile this card from your hand": only `ExileFromHandCost` has it (a class attribute, so
+    # the costs of other cards keep their fields and their value in state hashes)
+    exile_self = False
 
     @property
     def is_free(self) -> bool:
         return (self.mana.total == 0 and not self.mana.x and not self.tap and not self.untap
                 and self.sacrifice is None and not self.sacrifice_self and not self.discard
                 and not self.life and self.loyalty is None and not self.remove_counters
-                and not self.discard_self and not self.tap_untapped)
+                and not self.discard_self and not self.tap_untapped and not self.exile_self)
 
 
 _COST_PART = re.compile(r"\s*,\s*")
@@ -191,6 +196,7 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
     remove = []
     tap_untapped = ()
     sac_n = 1
+    exile_self = False
     for part in _COST_PART.split(t):
         if not part:
             continue
@@ -202,6 +208,8 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
             mana_txt += part
         elif part.lower() == "discard a card":
             discard = 1
+        elif part.lower() in ("exile this card from your hand", "exile ~ from your hand"):
+            exile_self = True
         elif part.lower().startswith("sacrifice "):
             what = part[len("sacrifice "):].lower()
             if what in ("this", "~", "this creature", "this artifact", "this permanent"):
@@ -240,7 +248,16 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
              tuple(remove))
     if tap_untapped or sac_n != 1:
         c = replace(c, tap_untapped=tap_untapped, sacrifice_n=sac_n)
+    if exile_self:
+        c = ExileFromHandCost(**{f.name: getattr(c, f.name) for f in fields(c)})
     return c
+
+
+@dataclass(frozen=True)
+class ExileFromHandCost(Cost):
+    """A cost with "Exile this card from your hand" (an ability that functions in the hand:
+    002 §6.3)."""
+    exile_self = True
 
 
 # ---------------------------------------------------------------------------
@@ -293,6 +310,10 @@ class ActivatedAbility:
     text: str = ""
     zone: str = "battlefield"
 
+    # "You may spend mana as though it were mana of any color to activate it" (609.4b): only
+    # `AnyColorActivated` says so (a class attribute: other abilities keep their fields)
+    any_color = False
+
     @property
     def is_mana_ability(self) -> bool:
         return bool(self.mana)      # CR 605.1a
@@ -300,6 +321,25 @@ class ActivatedAbility:
     @property
     def is_loyalty(self) -> bool:
         return self.cost.loyalty is not None
+
+
+@dataclass(frozen=True)
+class AnyColorActivated(ActivatedAbility):
+    """An activated ability its controller may pay for spending mana as though it were
+    mana of any color (609.4b; Scheming Fence)."""
+    any_color = True
+
+
+_ANY_COLOR = {}
+
+
+def any_color_version(ab: ActivatedAbility) -> ActivatedAbility:
+    """The same ability, paid with mana of any color (one object per ability)."""
+    hit = _ANY_COLOR.get(id(ab))
+    if hit is None or hit[0] is not ab:
+        hit = _ANY_COLOR[id(ab)] = (ab, AnyColorActivated(**{f.name: getattr(ab, f.name)
+                                                                for f in fields(ab)}))
+    return hit[1]
 
 
 @dataclass(frozen=True)

@@ -163,13 +163,8 @@ def _pay_hybrid_generic(p, hybrid, generic):
             out[i] -= take
             left -= take
         return out
-    (a, b), rest = hybrid[0], hybrid[1:]
-    options = []
-    if a.isdigit():
-        options.append(("generic", int(a)))
-    else:
-        options.append(("color", IDX[a]))
-    options.append(("color", IDX[b]))
+    first, rest = hybrid[0], hybrid[1:]     # a hybrid symbol: any of its halves ({2/W})
+    options = [("generic", int(h)) if h.isdigit() else ("color", IDX[h]) for h in first]
     for kind, v in options:
         if kind == "color":
             if p[v] > 0:
@@ -183,6 +178,20 @@ def _pay_hybrid_generic(p, hybrid, generic):
             if r is not None:
                 return r
     return None
+
+
+ANY_COLOR = tuple("WUBRG")
+
+
+def as_any_color(cost: ManaCost) -> ManaCost:
+    """The cost paid spending mana "as though it were mana of any color" (609.4b): each
+    colored symbol can be paid with mana of any color (a symbol of five halves); {C} and
+    generic mana stay as they are."""
+    n = sum(cost.colored[:5])
+    if not n:
+        return cost
+    return ManaCost(cost.generic, (0, 0, 0, 0, 0, cost.colored[5]), cost.hybrid + (ANY_COLOR,) * n,
+                    cost.x, cost.text)
 
 
 def find_payment(pool: list, cost: ManaCost, sources: list) -> tuple | None:

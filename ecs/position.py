@@ -15,6 +15,8 @@ from mtg_ecs.components.mana import ManaError, pool_from_dict
 from mtg_ecs.core.rules import PROFILES
 from mtg_ecs.systems.phasing import phase_out
 from mtg_ecs.systems.pipeline import STEP_NAMES as STEPS
+from mtg_ecs.systems.hideaway import hide
+from mtg_ecs.systems.movement import link_exiled
 
 
 class ScenarioError(ValueError):
@@ -310,13 +312,16 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
                     extra_comps.append(EnteredWithX(int(e["x"])))
                 if e.get("chosen"):
                     extra_comps.append(Chosen(tuple(sorted(e["chosen"].items()))))
-                for k in ("face_down", "exiled", "goaded_by"):
+                for k in ("face_down", "goaded_by"):
                     if e.get(k):
                         raise ScenarioError(f"{e['card']}: {k} is not supported yet")
                 eid = g.create_object(defn, i, "battlefield", token=bool(e.get("token")),
                                       controller=ctl, tapped=bool(e.get("tapped")), extra=extra_comps,
                                       sick=bool(e.get("sick")))
                 _handle(handles, e, g, eid)
+                if e.get("exiled"):
+                    _exiled_with(g, eid, ctl, i, e["exiled"], extra, handles,
+                                 f"players[{i}] {e['card']}.exiled")
                 if e.get("attached_to") is not None:
                     attach_later.append((eid, e["attached_to"], e["card"]))
                 if e.get("phased_out"):
@@ -342,6 +347,22 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
     g.passes = 0
     g.advance()
     return g, handles
+
+
+def _exiled_with(g, source, ctl, owner, entries, extra, handles, where):
+    """Cards exiled with `source` by its own ability (607.2a): a hideaway permanent's
+    card is face down, and its controller may look at it (702.75a)."""
+    face_down = any(k.name == "hideaway" for k in g.chars(source).keywords)
+    for e in _card_entries(entries, where):
+        if set(e) & BATTLEFIELD_ONLY:
+            raise ScenarioError(f"{where}: {sorted(set(e) & BATTLEFIELD_ONLY)} only on the battlefield")
+        for _ in range(e.get("count", 1)):
+            card = g.create_object(_entry_defn(e, extra, where), owner, "exile", token=bool(e.get("token")))
+            _handle(handles, e, g, card)
+            if face_down:
+                hide(g, source, card, ctl)
+            else:
+                link_exiled(g, source, [g.world.ents[card][Card].card_id])
 
 
 def _handle(handles, e, g, eid):

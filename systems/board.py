@@ -13,7 +13,7 @@ from __future__ import annotations
 from mtg_ecs.components.definitions import StaticAbility, TriggeredAbility
 
 
-KEYWORD_TRIGGERS = {"ward"}     # keywords that stand for a triggered ability
+KEYWORD_TRIGGERS = {"ward", "hideaway"}     # keywords that stand for a triggered ability
 
 
 class Board:
@@ -236,18 +236,20 @@ def _kinds(ch) -> tuple:
     if hit is None:
         abilities = ch.abilities
         hit = (tuple(a for a in abilities if isinstance(a, StaticAbility)),
-               [a for a in abilities if isinstance(a, TriggeredAbility)] + _keyword_triggers(ch.keywords))
+               _keyword_triggers(ch.keywords) + [a for a in abilities if isinstance(a, TriggeredAbility)])
         if printed:
             _KINDS[ch.defn] = hit
     return hit
 
 
 def _keyword_triggers(keywords) -> list:
-    """The triggered abilities keywords stand for (ward, 702.21a), after the printed ones."""
+    """The triggered abilities keywords stand for (ward 702.21a, hideaway 702.75a), before
+    the other triggered abilities, as keywords are printed first."""
     if not any(k.name in KEYWORD_TRIGGERS for k in keywords):
         return []
-    from mtg_ecs.systems.ward import keyword_triggers     # (ward builds on triggers, which read the index)
-    return keyword_triggers(keywords)
+    # (these systems build on triggers, which read the index)
+    from mtg_ecs.systems import hideaway, ward
+    return ward.keyword_triggers(keywords) + hideaway.keyword_triggers(keywords)
 
 
 def _split(ch, acts) -> tuple:

@@ -16,7 +16,7 @@ from mtg_ecs.components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED,
 from mtg_ecs.components.definitions import ActivatedAbility, TargetSpec
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, yes_no
 from mtg_ecs.components.mana import IDX, ManaCost, ZERO, add_costs
-from mtg_ecs.systems import costs, zones, discard, casualty
+from mtg_ecs.systems import costs, zones, discard, casualty, permissions
 from mtg_ecs.systems.stack import spell_parts
 from mtg_ecs.systems.targeting import illegal_target_message, TargetContext, candidates, is_legal, target
 from mtg_ecs.systems.effects import copy_state
@@ -137,7 +137,7 @@ class Procedure:
         hi = min(hi, len(opts))
         while hi > spec.min:
             self.targets.append(opts[:hi])
-            ok = costs.can_pay_mana(game, self.player, self._total_cost(game))
+            ok = costs.can_pay_mana(game, self.player, self._total_cost(game), spell=self._spell(game))
             self.targets.pop()
             if ok:
                 break
@@ -155,6 +155,11 @@ class Procedure:
         group = getattr(spec, "group", None)          # (targeting.TargetGroupSpec)
         if group is not None and not group(game, grp):
             raise IllegalAction(f"{spec.text}: these targets can't be chosen together (CR 601.2c)")
+
+    def _spell(self, game):
+        """The characteristics of the spell being cast (None: an ability), for mana that
+        can be spent only on some spells (106.6)."""
+        return None
 
     def _sacrifice_order(self, game):
         """616.1: the order of replacement effects on each permanent sacrificed to pay a cost
@@ -183,7 +188,7 @@ class Procedure:
         if self.mana_sources is not None or self.sacrificed_for_mana is not None or cost.total == 0:
             return None
         exclude = tuple(exclude) + tuple(self.pay_choices.get("sacrifice", ()))
-        if costs.can_pay_mana_tapping(game, self.player, cost, exclude):
+        if costs.can_pay_mana_tapping(game, self.player, cost, exclude, self._spell(game)):
             return None
         opts = [e for e, _, _ in costs.sacrifice_mana_sources(game, self.player, exclude)]
         least = next((list(c) for n in range(1, len(opts) + 1) for c in combinations(opts, n)
@@ -215,7 +220,7 @@ class Procedure:
             self.targets.append(grp)
             sa = getattr(self.defn, "spell", None)
             if sa is not None and sa.extra_generic is not None and \
-                    not costs.can_pay_mana(game, self.player, self._total_cost(game)):
+                    not costs.can_pay_mana(game, self.player, self._total_cost(game), spell=self._spell(game)):
                 self.targets.pop()            # 601.2f-h: the increased total cost can't be paid
                 raise IllegalAction("the cost increased by these targets can't be paid")
         elif k == "modes":
@@ -311,6 +316,8 @@ class CastTask(Procedure):
                     and defn.keyword_alt_cost(self.alt) is None:
                 raise IllegalAction(f"{defn.name} has no alternative cost {self.alt!r}")
             self.from_zone = game.zone_of(self.card)
+            if self.from_zone != "hand" and game.play_permissions:
+                permissions.used(game, self.card)
             self.eid = zones.move(game, self.card, "stack", controller=self.player, cause="cast")
             game.stack.remove(self.eid)
             game.stack.append(self.eid)
@@ -351,7 +358,8 @@ class CastTask(Procedure):
             base = self._fixed_cost(game)
             n = 0                                # how many times it could be paid (multikicker: 702.33c)
             while n < (20 if multi else 1) and \
-                    costs.can_pay_mana(game, self.player, add_costs(base, self._times(kicker, n + 1))):
+                    costs.can_pay_mana(game, self.player, add_costs(base, self._times(kicker, n + 1)),
+                                       spell=self._spell(game)):
                 n += 1
             if n and multi:
                 return Decision("x", self.player, list(range(n + 1)), 1, 1,
@@ -470,7 +478,7 @@ class CastTask(Procedure):
                                  kicked=int(self.kicked), cast_from=self.from_zone,
                                  casualty=bool(self.casualty)))
         costs.pay_mana(game, self.player, cost, self.mana_sources,
-                       sacrificed=self.sacrificed_for_mana or ())
+                       sacrificed=self.sacrificed_for_mana or (), spell=self._spell(game))
         parts = self._cost_parts()
         life = sum(c.life for c in parts) if parts else 0
         if life:
@@ -489,9 +497,13 @@ class CastTask(Procedure):
                 zones.move(game, e, "exile", cause="cost")
             game.set(self.eid, replace(game.world.ents[self.eid][Spell], exiled=exiled))
         # 601.2i: it becomes cast
+        if self.from_zone == "exile" and game.effects:
+            permissions.cast_from_exile(game, self.card)
         self.done = True
         p = game.players[self.player]
         p.spells_cast_turn += 1
+        if "Instant" in self.defn.types or "Sorcery" in self.defn.types:
+            p.instants_sorceries_cast_turn += 1
         game.emit("cast", eid=self.eid, player=self.player, from_zone=self.from_zone)
         if self.casualty:
             casualty.cast(game, self.eid)             # 702.153a: its casualty ability triggers
@@ -500,6 +512,9 @@ class CastTask(Procedure):
         game.priority = self.player               # 117.3c
         game.passes = 0
         return None
+
+    def _spell(self, game):
+        return game.chars(self.eid) if self.eid is not None else game.chars(self.card)
 
     def _cost_parts(self):
         """The non-mana costs to pay besides the mana: the spell's additional cost (601.2f)
@@ -646,10 +661,11 @@ class CastTask(Procedure):
         return ManaCost(c.generic, tuple(col), c.hybrid, 0, c.text)
 
     def _max_x(self, game) -> int:
-        avail = costs.potential_mana(game, self.player)
+        avail = costs.potential_mana(game, self.player, spell=self._spell(game))
         base = self.defn.cost
         hi = max(0, (avail - base.total) // max(1, base.x))
-        while hi > 0 and not costs.can_pay_mana(game, self.player, self._with_x(base, hi)):
+        while hi > 0 and not costs.can_pay_mana(game, self.player, self._with_x(base, hi),
+                                                spell=self._spell(game)):
             hi -= 1
         return hi
 
@@ -717,7 +733,8 @@ class ActivateTask(Procedure):
                             data={"what": "discard"})
         self._validate_pay_choices(game)
         d = self._sacrifice_order(game) or self._mana_to_sacrifice(
-            game, cost.mana.with_x(self.x) if cost.mana.x else cost.mana, self._mana_exclude_self())
+            game, costs.ability_mana(self.ability, cost.mana.with_x(self.x) if cost.mana.x else cost.mana),
+            self._mana_exclude_self())
         if d is not None:
             return d
         game.set(self.eid, StackAbility(self.player, self.source, ab,
@@ -775,7 +792,7 @@ class ActivateTask(Procedure):
         for kind, k in cost.remove_counters:
             if game.counters(src).get(kind) < k:
                 raise IllegalAction(f"{game.name(src)} doesn't have {k} {kind} counter(s)")
-        m = cost.mana.with_x(self.x) if cost.mana.x else cost.mana
+        m = costs.ability_mana(ab, cost.mana.with_x(self.x) if cost.mana.x else cost.mana)
         if self.sacrificed_for_mana:
             spent = costs.pay_mana(game, self.player, m, None, self._mana_exclude_self(),
                                    sacrificed=self.sacrificed_for_mana)
@@ -807,15 +824,24 @@ class ActivateTask(Procedure):
             zones.discard(game, self.player, src, by=self.player)
             if self.ability.keyword == "cycling":
                 cycled(game, self.player, card_id)
+        paid = ()           # what the ability refers to: 'the exiled card', 'the sacrificed creature'
+        if cost.exile_self:                             # 'Exile ~ from your hand'
+            paid += (("exiled", zones.exile(game, src)),)
         for e in self.pay_choices.get("tap", []):          # 'tap N untapped ...' (602.2b)
             game.set(e, TAPPED)
             game.emit("tapped", eid=e)
         for e in self.pay_choices.get("discard", []):
             zones.discard(game, self.player, e, by=self.player)
-        for e in self.pay_choices.get("sacrifice", []):
+        sacrificed = tuple(self.pay_choices.get("sacrifice", []))
+        for e in sacrificed:
             self._sacrifice_paid(game, e)
+        if sacrificed:                                  # (608.2h: their last known information)
+            paid += (("sacrificed", sacrificed),)
         if cost.sacrifice_self:
             zones.sacrifice(game, src)
+        if paid:
+            sa = game.world.ents[self.eid][StackAbility]
+            game.set(self.eid, replace(sa, info=sa.info + paid))
 
     def _mana_exclude_self(self) -> tuple:
         """The source can't also make mana for a cost that taps or sacrifices it."""

@@ -35,7 +35,18 @@ class ChooseAsEnters(Replacement):
 
     def apply(self, game, eid, ev) -> None:
         ev.setdefault("after_enter", []).append(
-            lambda g, new: schedule(g, ChooseTask(new, self.key, self.options, self.prompt)))
+            lambda g, new: schedule(g, self._task(new)))
+
+    def _task(self, new):
+        return ChooseTask(new, self.key, self.options, self.prompt)
+
+
+def _keep(game, eid, key, value) -> None:
+    """The choice made as `eid` entered, kept on it."""
+    old = game.world.get(eid, Chosen)
+    vals = dict(old.values) if old is not None else {}
+    vals[key] = value
+    game.set(eid, Chosen(tuple(sorted(vals.items()))))
 
 
 class ChooseTask:
@@ -49,7 +60,7 @@ class ChooseTask:
         self.done = False
 
     def copy(self):
-        t = ChooseTask(self.eid, self.key, self.options, self.prompt)
+        t = self.__class__(self.eid, self.key, self.options, self.prompt)
         t.done = self.done
         return t
 
@@ -62,11 +73,9 @@ class ChooseTask:
         a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
         if a not in decision.options:
             raise IllegalAction(f"{a!r}: choose one of {', '.join(decision.options)}")
-        old = game.world.get(self.eid, Chosen)
-        vals = dict(old.values) if old is not None else {}
-        vals[self.key] = a
-        game.set(self.eid, Chosen(tuple(sorted(vals.items()))))
+        _keep(game, self.eid, self.key, a)
         self.done = True
+
 
 
 def set_basic_land_type(land_type):
@@ -84,3 +93,36 @@ def set_basic_land_type(land_type):
         ch.abilities = ()                                         # CR 305.7: its rules text
         ch.keywords = ()
     return apply
+
+
+class ChoosePermanentAsEnters(ChooseAsEnters):
+    """'As ~ enters, you may choose a <filter> permanent' (614.12): the choice is kept on
+    it (`Chosen`, under `key`: the object, 400.7 — a permanent that leaves is no longer
+    it). ~ itself isn't among the choices (it isn't on the battlefield yet as the choice
+    is made). `filter(game, eid, chars)`, kept as the task's `options`."""
+
+    def __init__(self, key, filter, prompt):
+        super().__init__(key, (), prompt)
+        self.options = filter
+
+    def _task(self, new):
+        return ChoosePermanentTask(new, self.key, self.options, self.prompt)
+
+
+class ChoosePermanentTask(ChooseTask):
+    def run(self, game):
+        if self.done or self.eid not in game.battlefield:
+            return None
+        opts = [e for e in game.battlefield if e != self.eid and self.options(game, e, game.chars(e))]
+        if not opts:
+            return None
+        return Decision("choose", game.chars(self.eid).controller, opts, 0, 1, self.prompt)
+
+    def answer(self, game, decision, answer):
+        chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        if len(chosen) > 1 or any(c not in decision.options for c in chosen):
+            raise IllegalAction(f"choose one of the permanents offered, or none ({self.prompt})")
+        if chosen:
+            _keep(game, self.eid, self.key, chosen[0])
+        self.done = True
+

@@ -10,6 +10,7 @@ from __future__ import annotations
 from mtg_ecs.components import Controller, Attacking, Blocking
 from mtg_ecs.systems.combat import check_removed_from_combat, defender_removed
 from mtg_ecs.systems.durations import control_changed
+from mtg_ecs.systems.hideaway import controller_changed
 
 
 def update_control(game) -> bool:
@@ -36,6 +37,8 @@ def update_control(game) -> bool:
                 defender_removed(game, eid, stored.player)
             game.version += 1
             control_changed(game, eid, c.controller)        # 611.2b: 'for as long as you control'
+            if eid in game.linked_exile:
+                controller_changed(game, eid, c.controller)
             game.emit("control_change", eid=eid, player=c.controller)
             changed = True
     game.control_checked = game.cversion

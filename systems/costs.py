@@ -14,7 +14,7 @@ from mtg_ecs.components.definitions import ActivatedAbility, Cost
 from mtg_ecs.core.decisions import IllegalAction
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.board import board
-from mtg_ecs.components.mana import (COLORS, IDX, covers, still_needed, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
+from mtg_ecs.components.mana import (COLORS, IDX, as_any_color, covers, still_needed, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
                       feasible_split, split_sources, UNIT_MANA)
 from mtg_ecs.systems.layers import intrinsic_mana_abilities
 from mtg_ecs.systems.targeting import creature_you_control, target
@@ -254,34 +254,81 @@ def _with_sacrifice_sources(srcs, extra) -> list:
     return list(keys.items())
 
 
-def potential_mana(game, player: int, exclude=()) -> int:
+def potential_mana(game, player: int, exclude=(), spell=None) -> int:
     p = game.players[player]
+    extra = sum(_merged(usable_restricted(game, player, spell))) if spell is not None and p.restricted else 0
     keys = _with_sacrifice_sources(mana_sources(game, player, exclude),
                                    sacrifice_mana_sources(game, player, exclude))
-    return sum(p.pool) + sum(max(sum(o) for o in pools) for _, pools in keys)
+    return sum(p.pool) + extra + sum(max(sum(o) for o in pools) for _, pools in keys)
 
 
-def can_pay_mana(game, player: int, cost: ManaCost, exclude=()) -> bool:
+def can_pay_mana(game, player: int, cost: ManaCost, exclude=(), spell=None) -> bool:
     """Could the player pay `cost` now, activating any mana abilities they could (601.2g),
-    those that sacrifice their source included."""
-    if can_pay_mana_tapping(game, player, cost, exclude):
+    those that sacrifice their source included. `spell`: the characteristics of the spell
+    it pays for, if it does (mana that can be spent only on some spells:
+    `usable_restricted`)."""
+    if can_pay_mana_tapping(game, player, cost, exclude, spell):
         return True
     extra = sacrifice_mana_sources(game, player, exclude)
     if not extra:
         return False
+    p = game.players[player]
+    pool = p.pool
+    if spell is not None and p.restricted:
+        pool = list(map(_plus, pool, _merged(usable_restricted(game, player, spell))))
     keys = _with_sacrifice_sources(mana_sources(game, player, exclude), extra)
-    return feasible(game.players[player].pool, cost, keys)
+    return feasible(pool, cost, keys)
 
 
-def can_pay_mana_tapping(game, player: int, cost: ManaCost, exclude=()) -> bool:
+def can_pay_mana_tapping(game, player: int, cost: ManaCost, exclude=(), spell=None) -> bool:
     """Could the pool and the {T} mana sources alone pay `cost` (the automatic payer)?"""
     p = game.players[player]
-    if covers(p.pool, cost):
+    pool = p.pool
+    if spell is not None and p.restricted:
+        pool = list(map(_plus, pool, _merged(usable_restricted(game, player, spell))))
+    if covers(pool, cost):
         return True
     if exclude:
-        return feasible(p.pool, cost, [(e, pools) for e, pools, _ in mana_sources(game, player, exclude)])
+        return feasible(pool, cost, [(e, pools) for e, pools, _ in mana_sources(game, player, exclude)])
     fixed, multi = _split_sources(game, player)
-    return feasible_split([a + b for a, b in zip(p.pool, fixed)], multi, cost)
+    return feasible_split([a + b for a, b in zip(pool, fixed)], multi, cost)
+
+
+def usable_restricted(game, player: int, spell) -> tuple:
+    """The mana in the player's pool with a spending restriction that the spell with these
+    characteristics may use (106.6: 'Spend this mana only to cast spells with exactly three
+    colors')."""
+    return tuple(r for r in game.players[player].restricted if r[0](game, spell))
+
+
+def _merged(entries) -> list:
+    out = [0] * 6
+    for _, mana in entries:
+        out = list(map(_plus, out, mana))
+    return out
+
+
+def _pay_with_restricted(game, player: int, cost: ManaCost, sources, exclude, sacrificed, usable) -> tuple:
+    """pay_mana for a spell that may use restricted mana: the pool and that mana together
+    (the payer's usual choice of kinds for generic mana: colorless first, then the most
+    plentiful color); of each kind the restricted mana is spent first, and what is left of
+    it keeps its restriction."""
+    p = game.players[player]
+    own = list(p.pool)
+    p.pool = list(map(_plus, own, _merged(usable)))
+    p.restricted = tuple(r for r in p.restricted if r not in usable)
+    spent = pay_mana(game, player, cost, sources, exclude, sacrificed)
+    kept = [max(0, a - b) for a, b in zip(p.pool, own)]      # restricted mana left, per kind
+    p.pool = [a - b for a, b in zip(p.pool, kept)]
+    back = []
+    for only, mana in usable:                                # it keeps its restriction
+        keep = tuple(map(min, mana, kept))
+        kept = [a - b for a, b in zip(kept, keep)]
+        if any(keep):
+            back.append((only, keep))
+    p.restricted += tuple(back)
+    game.touch_hidden()
+    return spent
 
 
 def available_mana(game, player: int, srcs=None) -> tuple:
@@ -327,7 +374,7 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
     if cost.tap and not can_tap_for_cost(game, eid):
         raise IllegalAction(f"{game.name(eid)} can't be tapped for mana now")
     if cost.mana.total:
-        pay_mana(game, player, cost.mana)
+        pay_mana(game, player, ability_mana(ab, cost.mana))
     if cost.sacrifice_self and eid not in game.battlefield:
         raise IllegalAction(f"{game.name(eid)} can't be sacrificed")
     if not (0 <= choice < len(ab.mana)):
@@ -346,16 +393,22 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
         game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=cost.tap)
 
 
-def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrificed=()) -> tuple:
+def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrificed=(),
+             spell=None) -> tuple:
     """Pay a mana cost (601.2g-h): activate mana abilities, then pay from the pool.
     `sources` names the permanents (or (permanent, ability index)) to use;
     None = the automatic payer, which taps {T} mana sources only, after activating the
     mana abilities of the permanents `sacrificed` the player chose to sacrifice for mana
     (`sacrifice_mana_sources`, `sacrifice_plan`). Returns the mana spent, as a pool
-    ('if three colors of mana were spent', 601.2h)."""
+    ('if three colors of mana were spent', 601.2h). `spell`: the characteristics of the
+    spell it pays for (mana that only some spells may use, `usable_restricted`)."""
     p = game.players[player]
     if cost.total == 0:
         return _EMPTY_SPENT
+    if spell is not None and p.restricted:
+        usable = usable_restricted(game, player, spell)
+        if usable:
+            return _pay_with_restricted(game, player, cost, sources, exclude, sacrificed, usable)
     if sacrificed:
         plan = sacrifice_plan(game, player, cost, sacrificed, exclude)
         if plan is None:
@@ -505,6 +558,12 @@ def _use_all(pool, cost, keys):
     return None
 
 
+def ability_mana(ab, m: ManaCost) -> ManaCost:
+    """The mana `m` of the ability's cost as it is paid: with mana of any color if the
+    ability allows it (609.4b)."""
+    return as_any_color(m) if ab.any_color else m
+
+
 def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
                  mana_cost: ManaCost | None = None, exclude_card=None) -> bool:
     """Could the player pay this whole cost now (118.3)?"""
@@ -525,7 +584,7 @@ def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
     if cost.loyalty is not None and cost.loyalty < 0:
         if game.counters(eid).get("loyalty") < -cost.loyalty:
             return False
-    if cost.discard_self and (eid is None or game.zone_of(eid) != "hand"):
+    if (cost.discard_self or cost.exile_self) and (eid is None or game.zone_of(eid) != "hand"):
         return False
     if cost.tap_untapped and len(tap_candidates(game, player, cost)) < cost.tap_untapped[0]:
         return False

@@ -12,7 +12,7 @@ from __future__ import annotations
 from mtg_ecs.components import (Card, Tapped, Attached, RegenerationShields, Controller, Counters,
                                 Timestamp)
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, StepKey
-from mtg_ecs.systems import combat, zones, damage
+from mtg_ecs.systems import combat, zones, damage, costs
 from mtg_ecs.systems import discard as discarding
 from mtg_ecs.systems import token_creation
 from mtg_ecs.systems.durations import ended_before
@@ -23,7 +23,7 @@ from mtg_ecs.systems.replacement import order_decision, answer_order, PreventAll
 from mtg_ecs.systems.zones import destroy_many
 from mtg_ecs.components import Spell, StackAbility, owned_by, Owner
 from mtg_ecs.components.types import subtype_kind, replace_subtypes
-from mtg_ecs.components.mana import NO_COST, NAME_TO_LETTER
+from mtg_ecs.components.mana import IDX, NO_COST, NAME_TO_LETTER, parse_cost
 from mtg_ecs.systems.triggers import PendingTrigger, DelayedTrigger
 from mtg_ecs.systems.player_rules import lose, win, draw_game
 
@@ -869,6 +869,9 @@ class Fight(Step):
         answer_damage_choice(game, ctx, self, decision, answer)
 
 
+_ATTACHABLE = frozenset(("Aura", "Equipment", "Fortification"))
+
+
 class AttachSelfTo(Step):
     """Equip / attach: the source becomes attached to the object (701.3)."""
 
@@ -879,6 +882,8 @@ class AttachSelfTo(Step):
         src = ctx.source
         if src not in game.battlefield:
             return
+        if not _ATTACHABLE & set(game.chars(src).subtypes):
+            return      # 701.3a: only an Aura, Equipment or Fortification can be attached
         for t in self.what.resolve(game, ctx):
             if t == src:
                 return
@@ -1245,6 +1250,44 @@ class _PayLife(Step):
 
     def run(self, game, ctx):
         damage.pay_life(game, ctx.controller, self.n)
+
+
+class MayPayMana(MayStep):
+    """'You may pay <mana>. If you do, <steps>' as the ability resolves: asked only when
+    the player could pay it (with mana abilities activated now: 117.1d, 601.2g-h), paid
+    at once when they say yes."""
+
+    def __init__(self, cost: str, steps):
+        super().__init__(steps, prompt=f"pay {cost}?")
+        self.cost = parse_cost(cost)
+
+    def run(self, game, ctx):
+        st = ctx.vars.get(self._var())
+        if st is None:
+            if not costs.can_pay_mana(game, ctx.controller, self.cost):
+                return None                         # a 'may' that can't be done
+        elif st["yes"] and not st.get("paid"):
+            costs.pay_mana(game, ctx.controller, self.cost)
+            st["paid"] = True
+        return super().run(game, ctx)
+
+
+class AddRestrictedMana(Step):
+    """'Add <mana>. Spend this mana only to cast <spells>.' (106.6): mana in its
+    controller's pool that only spells `only(game, chars)` accept (costs.usable_restricted);
+    it empties from the pool like any mana (500.4)."""
+
+    def __init__(self, letters: str, only):
+        pool = [0] * 6
+        for letter in letters:
+            pool[IDX[letter]] += 1
+        self.mana = tuple(pool)
+        self.only = only
+
+    def run(self, game, ctx):
+        p = game.players[ctx.controller]
+        p.restricted = p.restricted + ((self.only, self.mana),)
+        game.touch_hidden()
 
 
 class Reflexive(Step):

@@ -174,6 +174,19 @@ class ExileAllCounting(Step):
         ctx.vars[self.key] = len(objs)
 
 
+class ExileGraveyard(Step):
+    """'Exile <player>'s graveyard': every card in it, at once (one event: 603.2)."""
+
+    def __init__(self, who):
+        self.who = who
+
+    def run(self, game, ctx):
+        with together(game):
+            for p in self.who.resolve(game, ctx):
+                for c in list(game.players[p.index].graveyard):
+                    zones.exile(game, c)
+
+
 # ---------------------------------------------------------------------------------------
 # linked abilities (CR 607): "exile it" ... "the exiled card"
 # ---------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from mtg_ecs.components import Card, CopyOf, LoyaltyActivated
 from mtg_ecs.core.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
                            cast_option, activate_option)
 from mtg_ecs.components.mana import ZERO, add_costs, COLORS, IDX, covers, feasible_split
-from mtg_ecs.systems import costs, zones
+from mtg_ecs.systems import costs, zones, permissions
 from mtg_ecs.systems.board import board, statics_with_rule
 from mtg_ecs.systems.layers import base_chars
 from mtg_ecs.systems.casting import CastTask, ActivateTask, spell_target_specs
@@ -56,7 +56,7 @@ def _cached(game, player: int) -> tuple:
     if hit[0] == version and hit[1] == player and game.step == game.actions_step:
         return hit[2], hit[3]
     key = srcs = None
-    if not game.player_restrictions:
+    if not game.player_restrictions and not game.play_permissions and not game.players[player].restricted:
         b = game.board                      # board(game), without the call when it is current
         if b is None:
             b = board(game)
@@ -208,7 +208,8 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 if mana is None:
                     # what the player could pay with, or False when something else could
                     # matter (Silence: 101.2; a static ability that could change costs)
-                    if statics or (game.player_restrictions and restricted(game, player, "cast_spells")):
+                    if statics or (game.player_restrictions and restricted(game, player, "cast_spells")) \
+                            or p.restricted:
                         mana = False
                     else:
                         mana = base, multi = costs.available_mana(game, player, srcs)
@@ -258,6 +259,9 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 acts.append(play_land_option(c))
         elif (sorcery_ok or "Instant" in ch.types or ch.has("flash")) and can_cast(game, player, c, None):
             acts.append(cast_option(c))
+    # cards a permission lets the player play from another zone (601.3, 305.1)
+    if game.play_permissions:
+        acts += permissions.actions(game, player, sorcery_ok, can_cast)
     # mana abilities that can be activated now (kept with the mana sources)
     i = len(acts)
     opts = srcs.options
@@ -351,7 +355,8 @@ def _hand_state(game, player: int) -> tuple:
     if b is None:
         b = board(game)
     quiet = player not in b.holders and not instant and not items and \
-        (not b.statics or not _plays_top_of_library(game, player))
+        (not b.statics or not _plays_top_of_library(game, player)) and \
+        not (game.play_permissions and permissions.has_any(game, player))
     hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand)
     return hit
 
@@ -394,7 +399,7 @@ def can_cast(game, player: int, card: int, alt) -> bool:
     if alt is None and not board(game).statics:           # no cost increase can apply
         plain = _plain_cost(defn)
         if plain is not None:
-            return plain.total == 0 or costs.can_pay_mana(game, player, plain)
+            return plain.total == 0 or costs.can_pay_mana(game, player, plain, spell=game.chars(card))
     # targets must exist (601.2c) — checked with the card's characteristics as source
     specs = spell_target_specs(defn, ())
     if defn.spell is not None and defn.spell.modes:
@@ -459,7 +464,7 @@ def fixed_cost(game, player: int, card: int, alt, parts=None):
 
 def fixed_cost_payable(game, player, card, alt, parts=None) -> bool:
     cost = fixed_cost(game, player, card, alt, parts)
-    return cost.total == 0 or costs.can_pay_mana(game, player, cost)
+    return cost.total == 0 or costs.can_pay_mana(game, player, cost, spell=game.chars(card))
 
 
 def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
@@ -478,8 +483,8 @@ def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
             return False
     if ab.mana:
         # a mana ability is listed only if it can be activated now
-        return costs.can_pay_cost(game, player, eid, ab.cost)
-    if not costs.can_pay_cost(game, player, eid, ab.cost):
+        return costs.can_pay_cost(game, player, eid, ab.cost, mana_cost=costs.ability_mana(ab, ab.cost.mana))
+    if not costs.can_pay_cost(game, player, eid, ab.cost, mana_cost=costs.ability_mana(ab, ab.cost.mana)):
         return False
     if ab.targets:
         tc = TargetContext(player, eid, game.chars(eid), False)
@@ -532,6 +537,8 @@ def take_action(game, player: int, action) -> None:
     game.passes = 0
     if isinstance(action, PlayLand):
         p = game.players[player]
+        if game.play_permissions and game.zone_of(action.card) != "hand":
+            permissions.used(game, action.card)
         p.lands_played += 1
         new = zones.put_onto_battlefield(game, action.card, controller=player, cause="play")
         if new is None:
@@ -665,7 +672,7 @@ def _quiet_all(game) -> tuple:
         b = game.board                  # board(game), without the call when it is current
         if b is None:
             b = board(game)
-        if not b.holders and not b.statics:
+        if not b.holders and not b.statics and not game.play_permissions:
             # with no activated ability but mana abilities on the battlefield and no
             # static ability, only an instant, a flash card or a hand ability lets a player
             # act at instant speed (117.1a, 702.8a, 702.29a). The cards in hand at the
@@ -736,9 +743,10 @@ def _refusal(game, player: int, action) -> str:
     p = game.players[player]
     ch = game.chars(obj)
     timing = sorcery_timing(game, player)
+    elsewhere = obj not in p.hand and game.play_permissions and permissions.permitted(game, player, obj)
     if isinstance(action, PlayLand):
-        if obj not in p.hand and not (_plays_top_of_library(game, player) and p.library
-                                      and p.library[-1] == obj):
+        if obj not in p.hand and not elsewhere and not (
+                _plays_top_of_library(game, player) and p.library and p.library[-1] == obj):
             return f": {name} is not in p{player}'s hand (CR 305.1)"
         if "Land" not in ch.types:
             return f": {name} is not a land (CR 305.1)"
@@ -749,9 +757,10 @@ def _refusal(game, player: int, action) -> str:
             return f": p{player} has already played {p.lands_played} land(s) this turn (CR 305.2)"
         return ""
     if isinstance(action, Cast):
-        if obj not in p.hand and not (_plays_top_of_library(game, player) and p.library
-                                      and p.library[-1] == obj):
-            return f": {name} is not in p{player}'s hand (CR 601.2a, 601.3)"
+        if obj not in p.hand and not elsewhere and not (
+                _plays_top_of_library(game, player) and p.library and p.library[-1] == obj):
+            return (f": {name} is not in p{player}'s hand, and no effect lets p{player} cast it "
+                    f"from the {game.zone_of(obj)} now (CR 601.2a, 601.3)")
         if "Land" in ch.types:
             return f": {name} is a land: it is played, not cast (CR 305.9)"
         if not (timing or "Instant" in ch.types or ch.has("flash")):
@@ -761,7 +770,7 @@ def _refusal(game, player: int, action) -> str:
             return f": p{player} can't cast spells this turn (CR 101.2)"
         defn = ch.defn
         if action.alt is None and not costs.can_pay_mana(
-                game, player, defn.cost.with_x(0) if defn.cost.x else defn.cost):
+                game, player, defn.cost.with_x(0) if defn.cost.x else defn.cost, spell=ch):
             return f": p{player} can't pay its mana cost {defn.cost} (CR 601.2g-h)"
         if not can_cast(game, player, obj, action.alt):
             return ": a choice it needs (a target, an additional cost) can't be made (CR 601.2c, 601.2f)"

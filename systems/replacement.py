@@ -6,6 +6,8 @@ duration (Fog, prevention shields) live in `game.shields`.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from mtg_ecs.components import Card
 from mtg_ecs.components.definitions import StaticAbility
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
@@ -258,9 +260,40 @@ class DiscardedByOpponentOntoBattlefield(Replacement):
         ev["controller"] = game.owner(eid)
 
 
+class DrawInstead(NamedTuple):
+    """'The next time <player> would draw a card this turn, instead <...>' (614.11,
+    Urabrask): replaces one draw of the turn it was made in, then is gone."""
+    player: int
+    turn: int
+    instead: object             # fn(game, player): what happens instead of the draw
+
+
+def replace_next_draw(game, rec: DrawInstead) -> None:
+    game.draw_replacements = game.draw_replacements + (rec,)
+    game.touch()
+
+
 def skip_draw(game, player) -> bool:
-    """A draw that doesn't happen: the player can't draw cards (player_rules.CantDraw)."""
-    return cant_draw(game, player)
+    """Is this draw replaced or prevented? A player who can't draw cards doesn't
+    (player_rules.CantDraw), and there is no draw to replace; otherwise what replaces it
+    (614.11) has happened: an effect that replaces the next draw applies even when the
+    library is empty."""
+    if cant_draw(game, player):
+        return True
+    recs = game.draw_replacements
+    if not recs:
+        return False
+    live = tuple(r for r in recs if r.turn == game.turn)       # 'this turn' (514.2)
+    for i, r in enumerate(live):
+        if r.player == player:
+            game.draw_replacements = live[:i] + live[i + 1:]
+            game.touch()
+            r.instead(game, player)
+            return True
+    if live != recs:
+        game.draw_replacements = live
+        game.touch()
+    return False
 
 
 # ---------------------------------------------------------------------------

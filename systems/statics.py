@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from mtg_ecs.components import Attached
 from mtg_ecs.components.definitions import Keyword, parse_keyword, keywords_of  # noqa: F401
+from mtg_ecs.components.definitions import ActivatedAbility, any_color_version
 from mtg_ecs.systems.layers import (StaticEffect, L_TYPE, L_ABILITY, L_7A, L_7C, L_RULES, L_COLOR,
                                     reads, writes)
 from mtg_ecs.systems.board import statics_with_rule
@@ -152,3 +153,27 @@ def lose_keywords(affects, *names, condition=None):
     def apply(g, ce, ch, allc):
         ch.keywords = tuple(k for k in ch.keywords if k.name not in names)
     return StaticEffect(L_ABILITY, affects, apply, condition)
+
+
+def activated_abilities_of(other, any_color=False):
+    """Layer 6: '~ has all activated abilities of <other> except for loyalty abilities'
+    (Scheming Fence): its activated abilities, and the keywords that are activated abilities
+    (equip: 002 Scheming Fence R2) — not its other keywords, triggered or static abilities
+    (R1). `other(game, source)`: the object, or None. `any_color`: 'you may spend mana as
+    though it were mana of any color to activate those abilities' (609.4b)."""
+
+    @writes("abilities", "keywords")
+    def apply(g, ce, ch, allc):
+        o = other(g, ce.source)
+        och = allc.get(o) if o is not None else None
+        if och is None:
+            return
+        gained = tuple(any_color_version(a) if any_color else a for a in och.abilities
+                       if isinstance(a, ActivatedAbility) and a.cost.loyalty is None)
+        from mtg_ecs.systems.costs import keyword_abilities   # (costs imports zones, which import this module)
+        kws = tuple(k for k in och.keywords if keyword_abilities((k,)))
+        if gained:
+            ch.abilities = tuple(ch.abilities) + gained
+        if kws:
+            ch.keywords = tuple(ch.keywords) + kws
+    return StaticEffect(L_ABILITY, this_object(), apply)

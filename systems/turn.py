@@ -10,7 +10,7 @@ from __future__ import annotations
 from mtg_ecs.components import (Tapped, Damage, RegenerationShields, Attacking, Blocking, Controller,
                         LoyaltyActivated)
 from mtg_ecs.core.decisions import Decision, IllegalAction
-from mtg_ecs.systems import layers, sba, zones
+from mtg_ecs.systems import permissions, sba, zones
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.control import update_control
 from mtg_ecs.systems.player_rules import skips_step, max_hand_size
@@ -22,13 +22,16 @@ def empty_pools(game) -> None:
         if any(p.pool):
             p.pool = [0] * 6
             game.touch_hidden()
+        if p.restricted:
+            p.restricted = ()
+            game.touch_hidden()
 
 
 def next_step(game) -> None:
     """End the current step and begin the next one (500.2). A step in which nothing
     would happen (`game.pipeline.passes`) ends as it would begin, and the next follows."""
     for p in game.players:
-        if p.pool != _EMPTY_POOL:                    # (any(p.pool), without the call)
+        if p.pool != _EMPTY_POOL or p.restricted:    # (any(p.pool), without the call)
             empty_pools(game)
             break
     cur = game.step
@@ -107,6 +110,8 @@ def begin_turn(game) -> None:
         return
     game.turn += 1
     game.active = game.next_player(game.active)
+    if game.effects:
+        end_until_next_turn(game)
     # "this turn" conditions of the last turn have ended: state caches are stale; the
     # characteristics only if some continuous effect exists (it may read the turn). No
     # state-based action reads the turn (704.5) but through characteristics.
@@ -114,6 +119,16 @@ def begin_turn(game) -> None:
     if game.effects or not game.chars_independent:
         game.chars_changed()
     begin_step(game, game.pipeline.step_names[0])
+
+
+def end_until_next_turn(game) -> None:
+    """Effects that last "until your next turn" end as their controller's turn begins
+    (611.2a; 'your': the effect's controller)."""
+    kept = [ce for ce in game.effects
+            if not (ce.duration == "until_your_next_turn" and ce.controller == game.active)]
+    if len(kept) != len(game.effects):
+        game.effects = kept
+        game.version += 1
 
 
 def start_of_turn_bookkeeping(game) -> None:
@@ -124,6 +139,7 @@ def start_of_turn_bookkeeping(game) -> None:
         p.life_lost_turn = 0
         p.life_gained_turn = 0
         p.spells_cast_turn = 0
+        p.instants_sorceries_cast_turn = 0
         p.cards_drawn_turn = 0
         p.creatures_died_turn = 0
     game.combat_happened = False
@@ -139,6 +155,8 @@ def begin_step(game, step: str) -> None:
     game.step = step
     game.priority = None
     game.passes = 0
+    if step == "end" and game.play_permissions:
+        permissions.end_step_began(game)            # 'until your next end step' ends
     if actions:
         for action in actions:
             action(game)

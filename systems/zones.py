@@ -36,8 +36,9 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     frm = zone.name
     owner_comp = comps[Owner]
     owner = owner_comp.player
-    if card.token and frm != "battlefield" and frm != "stack":
-        return None                         # CR 111.8: it stays where it is
+    if card.token and frm != "battlefield" and frm != "stack" and cause != "cast":
+        return None                         # CR 111.8: it stays where it is (a copy of a card
+                                            # is cast from where it was made: 707.12)
     if report is not None or replacement.could_replace_move(game, card.defn):
         ev = {"eid": eid, "from": frm, "to": to, "position": position, "cause": cause,
               "tapped": tapped, "controller": controller, "shuffle": False, "reveal": False,
@@ -115,8 +116,9 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         new_comps.append(Controller(controller if controller is not None else owner, game.clock))
     new = world.recreate_headed(eid, head, *new_comps)    # the old object is gone (400.7)
     game.card_entity[card.card_id] = new
-    if card.token and to != "battlefield":
-        # a token goes to the new zone and ceases to exist at the next SBA check (111.7, 704.5d)
+    if card.token and to != "battlefield" and to != "stack":
+        # a token goes to the new zone and ceases to exist at the next SBA check (111.7, 704.5d);
+        # a copy of a card cast (707.12) is a spell until it leaves the stack
         game.token_limbo.add(new)
     lst = getattr(game.players[owner], to) if to in PLAYER_ZONES else getattr(game, to)
     if to != "library" or position == "top":

@@ -177,3 +177,17 @@ def test_set_subtypes_refuses_a_word_that_is_no_subtype():
     from mtg_ecs.components.definitions import CardError
     with pytest.raises(CardError, match="Elve"):
         fx.SetSubtypes(fx.TARGET(0), ["Elve"])
+
+
+def test_most_targets_offered_is_what_the_cost_allows():
+    """CR 601.2f-h: Fireball 'costs {1} more for each target beyond the first': with X = 1
+    and three lands, at most two targets can be paid for, and the targets decision says so
+    (an agent choosing within it is never refused)."""
+    from mtg_ecs import Game
+    from mtg_ecs.core.decisions import Cast
+    game, h = Game.from_setup({"players": [
+        {"battlefield": ["Mountain", "Mountain", "Mountain"], "hand": [{"card": "Fireball", "id": "f"}]},
+        {"battlefield": ["Brindle Boar", "Brindle Boar"]}]})
+    game.decide(Cast(game.card_entity[h["f"]], x=1))
+    d = game.pending
+    assert d.kind == "targets" and len(d.options) == 4 and (d.min, d.max) == (1, 2)

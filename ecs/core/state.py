@@ -113,6 +113,10 @@ FIELDS: tuple[Field, ...] = (
     _f("sba_orders", None, "dict", STATE, "replacement orders chosen for state-based actions (616.1)"),
     _f("player_restrictions", (), "share", STATE, "rules effects on players with a duration"),
     _f("linked_exile", dict, "dict", STATE, "objects exiled by a source, for its linked ability (607)"),
+    _f("draw_replacements", (), "share", STATE,
+       "'the next time <player> would draw a card this turn, instead ...' (614.11: systems.replacement)"),
+    _f("play_permissions", (), "share", STATE,
+       "permissions to play cards from other zones (601.3, 305.1: systems.permissions)"),
     _f("skip_untap", (), "share", STATE, "permanents that don't untap during an untap step (502.3)"),
     _f("resolved", 0, "share", STATE, "objects resolved from the stack so far (608)"),
     _f("noncombat_damaged", (), "share", STATE,
@@ -305,13 +309,15 @@ class Player:
     __slots__ = ("index", "life", "poison", "pool", "library", "hand", "graveyard", "lost",
                  "conceded", "lands_played", "land_plays", "drew_from_empty", "turn_started_at",
                  "life_lost_turn", "life_gained_turn", "spells_cast_turn", "cards_drawn_turn",
-                 "creatures_died_turn", "mulligans", "kept", "loss_reason")
+                 "creatures_died_turn", "mulligans", "kept", "loss_reason",
+                 "instants_sorceries_cast_turn", "restricted")
 
     def __init__(self, index: int, life: int = 20):
         self.index = index
         self.life = life
         self.poison = 0
         self.pool = [0] * 6              # mana of each color, WUBRG and colorless (106.4)
+        self.restricted = ()             # ((may pay for: fn(game, spell chars), mana), ...) (106.6)
         self.library: list[int] = []
         self.hand: list[int] = []
         self.graveyard: list[int] = []
@@ -324,6 +330,7 @@ class Player:
         self.life_lost_turn = 0
         self.life_gained_turn = 0
         self.spells_cast_turn = 0
+        self.instants_sorceries_cast_turn = 0   # "your first instant or sorcery spell each turn"
         self.cards_drawn_turn = 0
         self.creatures_died_turn = 0
         self.mulligans = 0

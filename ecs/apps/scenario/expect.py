@@ -1,7 +1,7 @@
 """Checking a scenario's `expect:` mapping against the game."""
 from __future__ import annotations
 
-from mtg_ecs.components import Card, StackAbility, Attacking, Blocking, Tapped, Attached, Spell
+from mtg_ecs.components import Card, StackAbility, Attacking, Blocking, Tapped, Attached, Spell, FaceDown
 from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.components.mana import COLOR_NAMES, pool_to_dict, IDX
 from mtg_ecs.position import ScenarioError
@@ -115,7 +115,7 @@ def check_expect(r, exp, where):
                       ("attacking", lambda e: g.world.has(e, Attacking)),
                       ("blocking", lambda e: g.world.has(e, Blocking)),
                       ("phased_out", lambda e: is_phased_out(g, e)),
-                      ("face_down", lambda e: False),
+                      ("face_down", lambda e: g.world.has(e, FaceDown)),
                       ("sick", lambda e: _sick(g, e))):
         for h, v in (exp.get(key) or {}).items():
             e = _live(handle_obj(h), h, fail)
