@@ -126,8 +126,15 @@ def you_control(pred):
 def rule_in_effect(game, rule: str) -> bool:
     """Whether a static ability of a permanent on the battlefield makes a game-wide rules
     change (CR 604.1, 613.1 'rules' effects): `StaticAbility(rules=("players_cant_gain_life",))`
-    (CR 119.7), `"damage_cant_be_prevented"` (CR 615.12)."""
-    return bool(statics_with_rule(game, rule))
+    (CR 119.7), `"damage_cant_be_prevented"` (CR 615.12); or a resolved spell or ability
+    makes it for a while ("Damage can't be prevented this turn": a record of the rule for
+    no player in `game.player_restrictions`, systems/restrictions.py `GameRuleThisTurn`)."""
+    if statics_with_rule(game, rule):
+        return True
+    for kind, _, turn in game.player_restrictions:      # (usually empty)
+        if kind == rule and (turn is None or turn == game.turn):
+            return True
+    return False
 
 
 def modify_pt_by(affects, fn, condition=None):

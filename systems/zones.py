@@ -11,7 +11,7 @@ from mtg_ecs.components import (Card, Owner, Controller, Zone, Timestamp, Tapped
                         Attacking, Blocking, Spell, StackAbility, RegenerationShields, Damage,
                         EnteredWithX, Chosen, zone_of, TAPPED)
 from mtg_ecs.components import CopyOf, PLAYER_ZONES
-from mtg_ecs.systems import replacement
+from mtg_ecs.systems import replacement, shield
 
 
 def move(game, eid: int, to: str, *, position: str = "top", controller: int | None = None,
@@ -275,12 +275,15 @@ def discard(game, player: int, card: int, by: int | None = None, order=()) -> in
 
 def destroy(game, eid: int, cause: str = "destroy", regenerate: bool = True) -> bool:
     """CR 701.8: move a permanent to its owner's graveyard — unless it is
-    indestructible (702.12b) or a regeneration shield replaces it (701.19; not when
-    'it can't be regenerated', 701.19c)."""
+    indestructible (702.12b), or a shield counter (122.1c) or a regeneration shield
+    replaces it (701.19; not when 'it can't be regenerated', 701.19c). Only effects
+    call it: state-based actions destroy with `destroy_many(by_effect=False)`."""
     if eid not in game.battlefield:
         return False
     c = game.chars(eid)
     if c.has("indestructible"):
+        return False
+    if shield.replaces_destruction(game, eid):
         return False
     shields = game.world.get(eid, RegenerationShields)
     if regenerate and shields is not None and shields.count > 0:
@@ -357,11 +360,13 @@ def remove_counters(game, eid: int, kind: str, n: int) -> int:
     return n
 
 
-def destroy_many(game, eids, orders=None, lki_saved: bool = False) -> list:
+def destroy_many(game, eids, orders=None, lki_saved: bool = False, by_effect: bool = True) -> list:
     """Destroy several permanents at once (701.8, e.g. 'destroy all'): each is
-    checked for indestructible/regeneration, then the rest move together. Their last
-    known information is the state just before the event (603.10a, 608.2h), for all of
-    them (`lki_saved`: the caller saved it then, for these among others)."""
+    checked for indestructible/shield counters/regeneration, then the rest move together.
+    Their last known information is the state just before the event (603.10a, 608.2h),
+    for all of them (`lki_saved`: the caller saved it then, for these among others).
+    `by_effect`: False for state-based actions, which shield counters don't replace
+    (122.1c: 'as the result of an effect'; 002 Rhox Pummeler R5)."""
     movers = []
     ents = game.world.ents
     for eid in eids:
@@ -369,6 +374,8 @@ def destroy_many(game, eids, orders=None, lki_saved: bool = False) -> list:
             continue
         c = game.chars(eid)
         if c.keywords and c.has("indestructible"):
+            continue
+        if by_effect and Counters in ents[eid] and shield.replaces_destruction(game, eid):
             continue
         shields = ents[eid].get(RegenerationShields)
         if shields is not None and shields.count > 0:

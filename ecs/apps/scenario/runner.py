@@ -452,9 +452,15 @@ class Runner:
                 remaining.remove(match[0])
             return out
         if k == "replacement":
-            # the object whose ability (or spell) created the effect
-            h = ans.rsplit(":", 1)[0] if isinstance(ans, str) and ":" in ans else ans
-            return self._card_id(h, where)
+            # the object whose ability (or spell, or counter) created the effect; `handle:N`:
+            # its N-th effect among those offered (an object's protection and its shield
+            # counters, 122.1c)
+            if isinstance(ans, str) and ":" in ans:
+                h, n = ans.rsplit(":", 1)
+                if n.isdigit():
+                    return (self._card_id(h, where), int(n))
+                return self._card_id(h, where)
+            return self._card_id(ans, where)
         if k == "legend_rule":
             return self.obj(ans, where=where, allow_player=False)
         if k == "blocker_order":

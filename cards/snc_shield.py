@@ -1,0 +1,41 @@
+"""Streets of New Capenna (spec 002-snc-release-notes): shield counters (CR 122.1c),
+keyword counters (122.1b) and other counters; white and Brokers cards."""
+from __future__ import annotations
+
+from mtg_ecs.cards import card
+from mtg_ecs.components.definitions import StaticAbility, spell
+from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import statics as st
+from mtg_ecs.systems.library import Scry
+from mtg_ecs.systems.replacement import EntersWithCounters
+from mtg_ecs.systems.restrictions import GameRuleThisTurn
+from mtg_ecs.systems.shield import SHIELD
+from mtg_ecs.systems.targeting import any_target, creature
+
+_ALL_ZONES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
+
+
+def _has_shield_counter(g, src, allc) -> bool:
+    return g.counters(src).get(SHIELD) > 0
+
+
+card("Boon of Safety", "{W}", "Instant",
+     spell=spell(fx.AddCounters(fx.TARGET(0), SHIELD), Scry(1), targets=[creature()],
+                 text="Put a shield counter on target creature. (If that creature would be dealt "
+                      "damage or destroyed, remove a shield counter from it instead.)\nScry 1."))
+
+card("Rhox Pummeler", "{5}{G}", "Creature — Rhino Soldier", pt=(6, 3),
+     abilities=[StaticAbility(replacement=(EntersWithCounters(SHIELD, 1),), zones=_ALL_ZONES,
+                              text="Rhox Pummeler enters the battlefield with a shield counter on it. "
+                                   "(If it would be dealt damage or destroyed, remove a shield counter "
+                                   "from it instead.)"),
+                StaticAbility(continuous=(st.grant(st.this_object(), "trample",
+                                                   condition=_has_shield_counter),),
+                              text="Rhox Pummeler has trample as long as it has a shield counter on it.")])
+
+card("Call In a Professional", "{2}{R}", "Instant",
+     spell=spell(GameRuleThisTurn("players_cant_gain_life"), GameRuleThisTurn("damage_cant_be_prevented"),
+                 fx.DealDamage(3, fx.TARGET(0)), targets=[any_target()],
+                 text="Players can't gain life this turn. Damage can't be prevented this turn. "
+                      "Call In a Professional deals 3 damage to any target. (Shield counters don't "
+                      "prevent this damage as they're removed.)"))
