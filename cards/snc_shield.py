@@ -39,3 +39,14 @@ card("Call In a Professional", "{2}{R}", "Instant",
                  text="Players can't gain life this turn. Damage can't be prevented this turn. "
                       "Call In a Professional deals 3 damage to any target. (Shield counters don't "
                       "prevent this damage as they're removed.)"))
+
+_WITNESS = st.attached_object()
+card("Witness Protection", "{U}", "Enchantment — Aura", keywords=["enchant creature"],
+     abilities=[StaticAbility(continuous=(st.set_name(_WITNESS, "Legitimate Businessperson"),
+                                          st.set_types(_WITNESS, ("Creature",), ("Citizen",)),
+                                          st.set_colors(_WITNESS, "GW"),
+                                          st.lose_all_abilities(_WITNESS),
+                                          st.set_base_pt(_WITNESS, 1, 1)),
+                              text="Enchanted creature loses all abilities and is a green and white Citizen "
+                                   "creature with base power and toughness 1/1 named Legitimate Businessperson. "
+                                   "(It loses all other colors, card types, creature types, and names.)")])
