@@ -3,14 +3,16 @@ keyword counters (122.1b) and other counters; white and Brokers cards."""
 from __future__ import annotations
 
 from mtg_ecs.cards import card
-from mtg_ecs.components.definitions import StaticAbility, spell
+from mtg_ecs.components.definitions import StaticAbility, TriggeredAbility, act, spell
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import statics as st
-from mtg_ecs.systems.library import Scry
+from mtg_ecs.systems import triggers as tr
+from mtg_ecs.systems.counters import MayRemoveACounter, PutCountersWithChosenKind
+from mtg_ecs.systems.library import LookPutOntoBattlefield, Scry
 from mtg_ecs.systems.replacement import EntersWithCounters
 from mtg_ecs.systems.restrictions import GameRuleThisTurn
 from mtg_ecs.systems.shield import SHIELD
-from mtg_ecs.systems.targeting import any_target, creature
+from mtg_ecs.systems.targeting import any_target, creature, target
 
 _ALL_ZONES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
 
@@ -50,3 +52,37 @@ card("Witness Protection", "{U}", "Enchantment — Aura", keywords=["enchant cre
                               text="Enchanted creature loses all abilities and is a green and white Citizen "
                                    "creature with base power and toughness 1/1 named Legitimate Businessperson. "
                                    "(It loses all other colors, card types, creature types, and names.)")])
+
+
+def _permanent_card_mv_3_or_less(g, c, ch) -> bool:
+    return not ({"Instant", "Sorcery"} & ch.types) and ch.mana_value <= 3
+
+
+card("Elspeth Resplendent", "{3}{W}{W}", "Legendary Planeswalker — Elspeth", loyalty=5,
+     abilities=[act("+1", PutCountersWithChosenKind(fx.TARGET(0), ("flying", "first strike", "lifelink", "vigilance"),
+                                                    also=("+1/+1",)),
+                    targets=[target("up to one target creature", "creature", min=0, max=1)], timing="sorcery",
+                    text="+1: Choose up to one target creature. Put a +1/+1 counter and a counter from among "
+                         "flying, first strike, lifelink, or vigilance on it."),
+                act("-3", LookPutOntoBattlefield(7, _permanent_card_mv_3_or_less, counters={SHIELD: 1}),
+                    timing="sorcery",
+                    text="−3: Look at the top seven cards of your library. You may put a permanent card with mana "
+                         "value 3 or less from among them onto the battlefield with a shield counter on it. Put the "
+                         "rest on the bottom of your library in a random order."),
+                act("-7", fx.CreateTokens("Angel", 5), timing="sorcery",
+                    text="−7: Create five 3/3 white Angel creature tokens with flying.")])
+
+
+def _creature_or_planeswalker(g, e, ch) -> bool:
+    return bool({"Creature", "Planeswalker"} & ch.types)
+
+
+card("Sanctuary Warden", "{4}{W}{W}", "Creature — Angel Soldier", pt=(5, 5), keywords=["flying"],
+     abilities=[StaticAbility(replacement=(EntersWithCounters(SHIELD, 2),), zones=_ALL_ZONES,
+                              text="Sanctuary Warden enters the battlefield with two shield counters on it."),
+                TriggeredAbility(tr.EntersOrAttacks(),
+                                 (MayRemoveACounter(_creature_or_planeswalker,
+                                                    then=(fx.Draw(fx.YOU, 1), fx.CreateTokens("Citizen", 1))),),
+                                 text="Whenever Sanctuary Warden enters the battlefield or attacks, you may remove "
+                                      "a counter from a creature or planeswalker you control. If you do, draw a "
+                                      "card and create a 1/1 green and white Citizen creature token.")])

@@ -184,12 +184,13 @@ def _leave_battlefield(game, eid: int, lki_saved: bool = False) -> None:
 
 
 def put_onto_battlefield(game, eid: int, controller: int | None = None, tapped: bool = False,
-                         attach_to=None, cause=None, x=None) -> int | None:
-    """CR 110.2, 303.4, 306.5b: the object enters (with loyalty counters if a planeswalker)."""
+                         attach_to=None, cause=None, x=None, counters=None) -> int | None:
+    """CR 110.2, 303.4, 306.5b: the object enters (with loyalty counters if a planeswalker,
+    and the `counters` {kind: n} an effect puts it onto the battlefield with, 122.6)."""
     defn = game.world.ents[eid][Card].defn
-    counters = None
+    counters = dict(counters) if counters else None
     if "Planeswalker" in defn.types and defn.loyalty is not None:
-        counters = {"loyalty": defn.loyalty}
+        counters = dict(counters or {}, loyalty=defn.loyalty)
     return move(game, eid, "battlefield", controller=controller, tapped=tapped,
                 attach_to=attach_to, cause=cause, counters=counters, x=x)
 

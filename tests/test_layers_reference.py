@@ -22,6 +22,16 @@ def _counters_apply(game, eid, c: Chars, comps):
             c.toughness += p
 
 
+def _keyword_counters_apply(c: Chars, comps):
+    """CR 122.1b, layer 6: the keywords of its keyword counters it doesn't have yet."""
+    cnt = comps.get(Counters)
+    if cnt is not None:
+        for k, _ in cnt.items:
+            kw = layers.KEYWORD_COUNTERS.get(k)
+            if kw is not None and not c.has(k):
+                c.keywords = c.keywords + (kw,)
+
+
 def gather_effects(game, bf_chars: dict) -> list:
     """All continuous effects now in the game: those of static abilities of objects
     in the zones where those abilities function, and those created by resolved
@@ -99,8 +109,9 @@ def reference_pass(game) -> dict:
     if not effects:
         for eid, c in working.items():
             comps = world.ents[eid]
-            if Counters in comps and c.power is not None:
+            if Counters in comps:
                 c = working[eid] = c.copy()
+                _keyword_counters_apply(c, comps)
                 _counters_apply(game, eid, c, comps)
         return working
     for eid in working:
@@ -117,7 +128,8 @@ def reference_pass(game) -> dict:
         if layer == L_ABILITY:
             # static abilities granted by layer-6 effects don't exist before it; newly
             # added static abilities begin to apply from layer 7 on (613.6 simplification)
-            pass
+            for eid, c in working.items():
+                _keyword_counters_apply(c, world.ents[eid])
         if not effs:
             if layer == L_ABILITY:
                 _add_granted_statics(game, working, by_layer)

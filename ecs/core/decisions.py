@@ -188,6 +188,7 @@ KINDS = {
     "redirect": "{recipient: amount}: which damage a redirection shield redirects (614.9)",
     "name": "a card name (a list of one is accepted)",
     "color": "a color name",
+    "choice": "one of the options, itself (a kind of counter, a keyword)",
     "mana_choice": "which mana an ability produces",
     "scry": "{'top': [cards, top first], 'bottom': [cards, top first]} (701.22)",
     "look_order": "{'top': [cards, top first]}: put looked-at cards back in any order",

@@ -465,7 +465,7 @@ class Runner:
             return self.obj(ans, where=where, allow_player=False)
         if k == "blocker_order":
             return [self.obj(x, where=where, allow_player=False) for x in ans]
-        if k in ("color", "mana_choice", "name"):
+        if k in ("color", "mana_choice", "name", "choice"):
             return ans
         # objects / players
         if isinstance(ans, list):
