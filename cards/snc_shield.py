@@ -3,10 +3,11 @@ keyword counters (122.1b) and other counters; white and Brokers cards."""
 from __future__ import annotations
 
 from mtg_ecs.cards import card
-from mtg_ecs.components.definitions import StaticAbility, TriggeredAbility, act, spell
+from mtg_ecs.components.definitions import SpellAbility, StaticAbility, TriggeredAbility, act, spell
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
+from mtg_ecs.systems.movement import POWER_OF, DealsDamage
 from mtg_ecs.systems.counters import MayRemoveACounter, PutCountersWithChosenKind
 from mtg_ecs.systems.library import LookPutOntoBattlefield, Scry
 from mtg_ecs.systems.replacement import EntersWithCounters
@@ -86,3 +87,54 @@ card("Sanctuary Warden", "{4}{W}{W}", "Creature — Angel Soldier", pt=(5, 5), k
                                  text="Whenever Sanctuary Warden enters the battlefield or attacks, you may remove "
                                       "a counter from a creature or planeswalker you control. If you do, draw a "
                                       "card and create a 1/1 green and white Citizen creature token.")])
+
+
+def _other_nonland(g, t, tc) -> bool:
+    return t != tc.source and "Land" not in g.chars(t).types
+
+
+card("Soul of Emancipation", "{4}{G}{W}{U}", "Creature — Avatar", pt=(5, 7),
+     abilities=[TriggeredAbility(tr.Enters(), (fx.DestroyTogether(fx.TARGET(0)),
+                                               fx.EachControllerCreates(fx.TARGET(0), "Angel")),
+                                 targets=(target("up to three other target nonland permanents", "permanent",
+                                                 filter=_other_nonland, min=0, max=3),),
+                                 text="When Soul of Emancipation enters the battlefield, destroy up to three other "
+                                      "target nonland permanents. For each of those permanents, its controller "
+                                      "creates a 3/3 white Angel creature token with flying.")])
+
+
+def _opponent_controls(g, t, tc) -> bool:
+    return g.chars(t).controller != tc.controller
+
+
+def _you_control(g, t, tc) -> bool:
+    return g.chars(t).controller == tc.controller
+
+
+card("Brokers Charm", "{G}{W}{U}", "Instant",
+     spell=SpellAbility(modes=(
+         ("Target creature you control gets +1/+0 until end of turn. It deals damage equal to its power to "
+          "target creature or planeswalker an opponent controls.",
+          (target("target creature you control", "creature", filter=_you_control),
+           target("target creature or planeswalker an opponent controls", "creature", "planeswalker",
+                  filter=_opponent_controls)),
+          (fx.ModifyPT(fx.TARGET(0), 1, 0),
+           DealsDamage(fx.TARGET(0), POWER_OF(fx.TARGET(0)), fx.TARGET(1)))),
+         ("Destroy target enchantment.", (target("target enchantment", "enchantment"),),
+          (fx.Destroy(fx.TARGET(0)),)),
+         ("Draw two cards.", (), (fx.Draw(fx.YOU, 2),))),
+         text="Choose one —\n• Target creature you control gets +1/+0 until end of turn. It deals damage equal "
+              "to its power to target creature or planeswalker an opponent controls.\n• Destroy target "
+              "enchantment.\n• Draw two cards."))
+
+
+def _each_of_yours(card_type):
+    return fx.ALL(lambda g, e, ch, ctx: card_type in ch.types and ch.controller == ctx.controller)
+
+
+card("Brokers Ascendancy", "{G}{W}{U}", "Enchantment",
+     abilities=[TriggeredAbility(tr.AtBeginningOf("end", "your"),
+                                 (fx.AddCounters(_each_of_yours("Creature"), "+1/+1"),
+                                  fx.AddCounters(_each_of_yours("Planeswalker"), "loyalty")),
+                                 text="At the beginning of your end step, put a +1/+1 counter on each creature "
+                                      "you control and a loyalty counter on each planeswalker you control.")])

@@ -15,7 +15,8 @@ from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, yes
 from mtg_ecs.components.mana import IDX, ManaCost, ZERO, add_costs
 from mtg_ecs.systems import costs, zones, discard
 from mtg_ecs.systems.stack import spell_parts
-from mtg_ecs.systems.targeting import illegal_target_message, TargetContext, candidates, is_legal, target
+from mtg_ecs.systems.targeting import (illegal_target_message, TargetContext, candidates, has_candidates,
+                                       is_legal, target)
 from mtg_ecs.systems.effects import copy_state
 from mtg_ecs.systems.damage import pay_life
 from mtg_ecs.systems.cycling import cycled
@@ -185,6 +186,13 @@ class Procedure:
         else:
             raise IllegalAction(f"unexpected answer to {k}")
 
+    def _choosable_modes(self, game, sa) -> list:
+        """700.2, 601.2c: a mode whose targets can't all be chosen can't be chosen (002 Brokers
+        Charm R1)."""
+        tc = TargetContext(self.player, self.eid, game.chars(self.eid), True)
+        return [i for i, (_, mt, _) in enumerate(sa.modes)
+                if all(has_candidates(game, spec, tc, spec.min) for spec in mt)]
+
     def _validate_modes(self, decision, ms):
         if len(ms) < decision.min or len(ms) > decision.max or len(set(ms)) != len(ms) or \
                 any(m not in decision.options for m in ms):
@@ -255,10 +263,13 @@ class CastTask(Procedure):
             return self._pay_and_cast(game, self._fixed_cost(game))
         # 601.2b: modes, then X
         if sa is not None and sa.modes and self.modes is None:
-            return Decision("modes", self.player, list(range(len(sa.modes))), sa.choose, sa.choose,
+            opts = self._choosable_modes(game, sa)
+            if len(opts) < sa.choose:
+                raise IllegalAction(f"{defn.name}: no {sa.choose} mode(s) with legal targets (CR 700.2, 601.2c)")
+            return Decision("modes", self.player, opts, sa.choose, sa.choose,
                             f"choose {sa.choose} mode(s)")
         if self.modes is not None and sa is not None and sa.modes:
-            d = Decision("modes", self.player, list(range(len(sa.modes))), sa.choose, sa.choose)
+            d = Decision("modes", self.player, self._choosable_modes(game, sa), sa.choose, sa.choose)
             self._validate_modes(d, list(self.modes))
         elif self.modes:
             raise IllegalAction(f"{defn.name} is not modal: it has no modes to choose (CR 700.2)")

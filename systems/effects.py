@@ -368,6 +368,17 @@ class DestroyAll(Step):
         destroy_many(game, victims)
 
 
+class DestroyTogether(Step):
+    """'Destroy up to three target <permanents>': all of them at once, one event (701.8;
+    603.10a: leaves-the-battlefield abilities see the others leave)."""
+
+    def __init__(self, what):
+        self.what = what
+
+    def run(self, game, ctx):
+        destroy_many(game, [t for t in self.what.resolve(game, ctx) if not isinstance(t, PlayerRef)])
+
+
 class Exile(_EachObject):
     def act(self, game, t):
         zones.exile(game, t)
@@ -673,11 +684,7 @@ class CreateTokens(Step):
                 if to == STAYS:
                     continue                                    # CR 303.4g: isn't created
                 extra = (Attached(to),)
-            eid = game.create_object(defn, ctx.controller, "battlefield", token=True, extra=extra)
-            game.battlefield.remove(eid)
-            game.battlefield.append(eid)
-            game.emit("zone_change", old=None, new=eid, frm=None, to="battlefield",
-                      owner=ctx.controller, controller=ctx.controller, cause="create", card=None)
+            create_token(game, defn, ctx.controller, extra)
 
     def answer(self, game, ctx, decision, answer):
         a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
@@ -685,6 +692,36 @@ class CreateTokens(Step):
             raise IllegalAction(f"the token can't enchant {game.name(a)}: choose one of the objects "
                                 "or players it could enchant (CR 303.4f)")
         ctx.vars[("tokens", StepKey(self))]["attach"].append(a)
+
+
+def create_token(game, defn, player, extra=()) -> int:
+    """CR 111.2: a token of `defn` enters the battlefield under `player`'s control, owned
+    by them."""
+    eid = game.create_object(defn, player, "battlefield", token=True, extra=extra)
+    game.battlefield.remove(eid)
+    game.battlefield.append(eid)
+    game.emit("zone_change", old=None, new=eid, frm=None, to="battlefield",
+              owner=player, controller=player, cause="create", card=None)
+    return eid
+
+
+class EachControllerCreates(Step):
+    """'For each of those permanents, its controller creates <token>' (111.2): one token
+    for each object the reference names (a target still legal, 608.2b), under the control
+    of its controller now, or as it last existed if it left (608.2h)."""
+
+    def __init__(self, what, token):
+        self.what = what
+        self.token = token
+
+    def run(self, game, ctx):
+        defn = game.catalog.token(self.token)
+        for t in self.what.resolve(game, ctx):
+            if isinstance(t, PlayerRef):
+                continue
+            ch = game.chars(t) if game.exists(t) else game.lki.get(t)
+            if ch is not None:
+                create_token(game, defn, ch.controller)
 
 
 class CreateEmblem(Step):
