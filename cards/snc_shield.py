@@ -9,8 +9,12 @@ from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.movement import POWER_OF, DealsDamage
 from mtg_ecs.systems.counters import MayRemoveACounter, PutCountersWithChosenKind
+from mtg_ecs.systems.animate import BecomesCreature
+from mtg_ecs.systems.layers import L_ABILITY, StaticEffect, writes
 from mtg_ecs.systems.library import LookPutOntoBattlefield, Scry
-from mtg_ecs.systems.replacement import EntersWithCounters
+from mtg_ecs.systems.replacement import EntersWithCounters, PreventDamageFrom, you
+from mtg_ecs.systems import zones
+from mtg_ecs.systems.together import together
 from mtg_ecs.systems.restrictions import GameRuleThisTurn
 from mtg_ecs.systems.shield import SHIELD
 from mtg_ecs.systems.targeting import any_target, creature, target
@@ -138,3 +142,81 @@ card("Brokers Ascendancy", "{G}{W}{U}", "Enchantment",
                                   fx.AddCounters(_each_of_yours("Planeswalker"), "loyalty")),
                                  text="At the beginning of your end step, put a +1/+1 counter on each creature "
                                       "you control and a loyalty counter on each planeswalker you control.")])
+
+
+def _mill_twice_that_many(game, src, target, amount):
+    """'... and mill twice that many cards' (701.13: as many as there are, 002 Angel of
+    Suffering R1), the cards moving together."""
+    p = game.chars(src).controller
+    with together(game):
+        for c in list(reversed(game.players[p].library))[:2 * amount]:
+            zones.move(game, c, "graveyard", cause="mill")
+
+
+card("Angel of Suffering", "{3}{B}{B}", "Creature — Nightmare Angel", pt=(5, 3), keywords=["flying"],
+     abilities=[StaticAbility(replacement=(PreventDamageFrom(you, then=_mill_twice_that_many),),
+                              text="If damage would be dealt to you, prevent that damage and mill twice that many "
+                                   "cards.")])
+
+
+card("Majestic Metamorphosis", "{2}{U}", "Instant",
+     spell=spell(BecomesCreature(fx.TARGET(0), (4, 4), subtypes=("Angel",), types=("Artifact", "Creature"),
+                                 duration="eot"),
+                 fx.GrantKeywords(fx.TARGET(0), ["flying"]), fx.Draw(fx.YOU, 1),
+                 targets=[target("target artifact or creature", "artifact", "creature")],
+                 text="Until end of turn, target artifact or creature becomes a 4/4 Angel artifact creature and "
+                      "gains flying.\nDraw a card."))
+
+
+def _other_creature_you_control(g, t, tc) -> bool:
+    return t != tc.source and g.chars(t).controller == tc.controller
+
+
+card("Ballroom Brawlers", "{3}{W}{W}", "Creature — Human Warrior", pt=(3, 5),
+     abilities=[TriggeredAbility(tr.Attacks(),
+                                 (fx.GainChosenKeyword(fx.UNION(fx.SELF, fx.TARGET(0)), ("first strike", "lifelink")),),
+                                 targets=(target("up to one other target creature you control", "creature",
+                                                 filter=_other_creature_you_control, min=0, max=1),),
+                                 text="Whenever Ballroom Brawlers attacks, Ballroom Brawlers and up to one other "
+                                      "target creature you control both gain your choice of first strike or "
+                                      "lifelink until end of turn.")])
+
+
+class _TheObject(fx.Ref):
+    """One object, named when the ability was made (the Aura that grants it)."""
+
+    def __init__(self, eid):
+        self.eid = eid
+
+    def resolve(self, game, ctx):
+        return [self.eid]
+
+
+_RANSOM = {}        # the Aura's entity -> the ability it grants (the same object every layer pass)
+
+
+def _ransom_ability(aura):
+    ab = _RANSOM.get(aura)
+    if ab is None:
+        it = _TheObject(aura)
+        ab = _RANSOM[aura] = act("{7}", fx.SacrificeIt(it), fx.Draw(fx.PLAYER_OF(it), 1), timing="sorcery",
+                                 text="{7}: Hold for Ransom's controller sacrifices it and draws a card. "
+                                      "Activate only as a sorcery.")
+    return ab
+
+
+def _grant_ransom_ability():
+    """Layer 6: the enchanted creature has an ability naming this Aura ('Hold for Ransom's
+    controller sacrifices it'), activated by the creature's controller (002 Hold for Ransom R1)."""
+    @writes("abilities")
+    def apply(g, ce, ch, allc):
+        ch.abilities = tuple(ch.abilities) + (_ransom_ability(ce.source),)
+    return StaticEffect(L_ABILITY, st.attached_object(), apply)
+
+
+card("Hold for Ransom", "{1}{W}", "Enchantment — Aura", keywords=["enchant creature"],
+     abilities=[StaticAbility(continuous=(st.rule_flag(st.attached_object(), "cant_attack"),
+                                          st.rule_flag(st.attached_object(), "cant_block"),
+                                          _grant_ransom_ability()),
+                              text="Enchanted creature can't attack or block and has \"{7}: Hold for Ransom's "
+                                   "controller sacrifices it and draws a card. Activate only as a sorcery.\"")])

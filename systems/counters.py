@@ -8,13 +8,9 @@ answered with one of them); which permanent is a "choose" of up to one object.
 """
 from __future__ import annotations
 
-from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, StepKey, only
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, StepKey
 from mtg_ecs.systems import zones
-from mtg_ecs.systems.effects import Step
-
-
-def _one(answer):
-    return answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
+from mtg_ecs.systems.effects import Step, choice_decision, chosen_word
 
 
 class PutCountersWithChosenKind(Step):
@@ -35,8 +31,8 @@ class PutCountersWithChosenKind(Step):
         key = ("kind", StepKey(self))
         kind = ctx.vars.get(key)
         if kind is None:
-            return Decision("choice", ctx.controller, list(self.kinds), 1, 1,
-                            "choose a kind of counter: " + ", ".join(self.kinds))
+            return choice_decision(ctx.controller, self.kinds,
+                                   "choose a kind of counter: " + ", ".join(self.kinds))
         del ctx.vars[key]
         for t in objs:
             for k in self.also + (kind,):
@@ -44,10 +40,7 @@ class PutCountersWithChosenKind(Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
-        a = _one(answer)
-        if a not in decision.options:
-            raise IllegalAction("choose one of: " + ", ".join(decision.options))
-        ctx.vars[("kind", StepKey(self))] = a
+        ctx.vars[("kind", StepKey(self))] = chosen_word(decision, answer)
 
 
 class MayRemoveACounter(Step):
@@ -98,8 +91,7 @@ class MayRemoveACounter(Step):
         kinds = [k for k, _ in game.counters(obj).items]
         kind = vars_.get(self._key("kind"))
         if kind is None:
-            return Decision("choice", ctx.controller, kinds, 1, 1, "choose the kind of counter to remove",
-                            data=only(kinds[0]) if len(kinds) == 1 else {})
+            return choice_decision(ctx.controller, kinds, "choose the kind of counter to remove")
         vars_.pop(self._key("obj"))
         vars_.pop(self._key("kind"))
         if zones.remove_counters(game, obj, kind, 1):
@@ -117,7 +109,4 @@ class MayRemoveACounter(Step):
                 raise IllegalAction("choose at most one of the permanents with counters")
             ctx.vars[self._key("obj")] = chosen[0] if chosen else "none"
             return
-        a = _one(answer)
-        if a not in decision.options:
-            raise IllegalAction("choose one of: " + ", ".join(decision.options))
-        ctx.vars[self._key("kind")] = a
+        ctx.vars[self._key("kind")] = chosen_word(decision, answer)

@@ -473,6 +473,45 @@ class ModifyPT(Step):
                             duration=self.duration))
 
 
+def choice_decision(player, options, prompt) -> Decision:
+    """A choice among words ('your choice of first strike or lifelink', a kind of
+    counter): decision kind "choice", answered with one of the options itself (asked even
+    with one option: `data[ONLY]`)."""
+    options = list(options)
+    return Decision("choice", player, options, 1, 1, prompt,
+                    data=only(options[0]) if len(options) == 1 else {})
+
+
+def chosen_word(decision, answer):
+    """The option a "choice" answer names (a list of one is accepted)."""
+    a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
+    if a not in decision.options:
+        raise IllegalAction("choose one of: " + ", ".join(decision.options))
+    return a
+
+
+class GainChosenKeyword(Step):
+    """'<them> gain your choice of <A> or <B> until end of turn': one choice as the effect
+    resolves, the same keyword for all of them (002 Ballroom Brawlers R1)."""
+
+    def __init__(self, what, choices, duration="eot"):
+        self.what = what
+        self.choices = tuple(choices)
+        self.duration = duration
+
+    def run(self, game, ctx):
+        key = ("keyword", StepKey(self))
+        kw = ctx.vars.get(key)
+        if kw is None:
+            return choice_decision(ctx.controller, self.choices,
+                                   "choose: " + " or ".join(self.choices))
+        del ctx.vars[key]
+        return GrantKeywords(self.what, [kw], self.duration).run(game, ctx)
+
+    def answer(self, game, ctx, decision, answer):
+        ctx.vars[("keyword", StepKey(self))] = chosen_word(decision, answer)
+
+
 class GrantKeywords(Step):
     def __init__(self, what, keywords, duration="eot"):
         self.what = what

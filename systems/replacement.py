@@ -467,12 +467,15 @@ class PreventDamageFrom:
     StaticAbility(replacement=...). `recipient(game, src, target)` (target: entity or
     PlayerRef); `source_ok(game, src, source, source_chars)`; `n`: how much of each
     damage event it prevents (None: all). Each such ability applies once to each event,
-    so several are cumulative (616.1)."""
+    so several are cumulative (616.1). `then(game, src, target, amount)` is done with the
+    prevention, also where the damage can't be prevented ('prevent that damage and mill
+    twice that many cards': 002 Angel of Suffering R3)."""
 
-    def __init__(self, recipient, source_ok=None, n=None):
+    def __init__(self, recipient, source_ok=None, n=None, then=None):
         self.recipient = recipient
         self.source_ok = source_ok
         self.n = n
+        self.then = then
 
 
 class StaticPartialPrevention(StaticPrevention):
@@ -481,7 +484,10 @@ class StaticPartialPrevention(StaticPrevention):
         return amount if n is None else min(amount, n)
 
     def prevents(self, game, source, target, amount, combat):
-        return self.would_prevent(amount)
+        n = self.would_prevent(amount)
+        if self.template.then is not None and n > 0:
+            self.template.then(game, self.src, target, n)
+        return n
 
 
 class DoubleDamage:
