@@ -220,3 +220,10 @@ card("Hold for Ransom", "{1}{W}", "Enchantment — Aura", keywords=["enchant cre
                                           _grant_ransom_ability()),
                               text="Enchanted creature can't attack or block and has \"{7}: Hold for Ransom's "
                                    "controller sacrifices it and draws a card. Activate only as a sorcery.\"")])
+
+
+card("Structural Assault", "{3}{R}{R}", "Sorcery",
+     spell=spell(fx.DestroyAll(lambda g, e, ch: "Artifact" in ch.types),
+                 fx.DealDamageEach(lambda g, ctx: g.artifacts_to_graveyard_turn, players=False),
+                 text="Destroy all artifacts, then Structural Assault deals damage to each creature equal to the "
+                      "number of artifacts that were put into graveyards from the battlefield this turn."))

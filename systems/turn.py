@@ -126,6 +126,7 @@ def start_of_turn_bookkeeping(game) -> None:
         p.spells_cast_turn = 0
         p.cards_drawn_turn = 0
         p.creatures_died_turn = 0
+    game.artifacts_to_graveyard_turn = 0
     game.combat_happened = False
 
 

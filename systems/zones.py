@@ -123,6 +123,12 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         lst.append(new)
     game.zones_changed(eid if frm == "battlefield" else None,
                        new if to == "battlefield" else None, card.token)
+    if frm == "battlefield" and to == "graveyard":
+        lk = game.lki.get(eid)
+        if lk is not None and "Artifact" in lk.types:
+            # 'artifacts that were put into graveyards from the battlefield this turn', tokens
+            # too (111.7: they go there before ceasing to exist; 002 Structural Assault R1)
+            game.artifacts_to_graveyard_turn += 1
     if ev is not None:
         if ev["shuffle"]:
             shuffle(game, owner)

@@ -8,6 +8,7 @@ import numpy as np
 from mtg_ecs import Game, HeuristicAgent, RandomAgent
 from mtg_ecs.apps.fuzz import random_deck
 from mtg_ecs.components import Counters
+from mtg_ecs.core.decisions import IllegalAction
 from mtg_ecs.components.definitions import StaticAbility
 from mtg_ecs.systems.layers import (CE, Chars, LAYERS, L_7C, L_ABILITY, L_TYPE, L_CONTROL, base_chars)
 from mtg_ecs.systems import layers
@@ -209,6 +210,9 @@ def test_the_layer_pass_equals_the_reference_pass():
             assert list(got) == list(want)
             passes_with_effects += not g.chars_independent
             d = g.pending
-            g.decide(agents[d.player].act(g, d))
+            try:
+                g.decide(agents[d.player].act(g, d))
+            except IllegalAction:   # refused, nothing changed: asked again (agents.play, 601.2f-h)
+                pass
             n += 1
     assert passes_with_effects > 100

@@ -102,6 +102,8 @@ FIELDS: tuple[Field, ...] = (
     _f("prevention_plans", dict, "nested", STATE, "prevention choices for combat damage (615)"),
     _f("sba_orders", None, "dict", STATE, "replacement orders chosen for state-based actions (616.1)"),
     _f("player_restrictions", (), "share", STATE, "rules effects on players with a duration"),
+    _f("artifacts_to_graveyard_turn", 0, "share", STATE,
+       "artifacts put into graveyards from the battlefield this turn (002 Structural Assault)"),
     _f("linked_exile", dict, "dict", STATE, "objects exiled by a source, for its linked ability (607)"),
     _f("skip_untap", (), "share", STATE, "permanents that don't untap during an untap step (502.3)"),
     _f("resolved", 0, "share", STATE, "objects resolved from the stack so far (608)"),
