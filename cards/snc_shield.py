@@ -17,7 +17,7 @@ from mtg_ecs.systems import zones
 from mtg_ecs.systems.together import together
 from mtg_ecs.systems.restrictions import GameRuleThisTurn
 from mtg_ecs.systems.shield import SHIELD
-from mtg_ecs.systems.targeting import any_target, creature, target
+from mtg_ecs.systems.targeting import any_target, creature, player, target
 
 _ALL_ZONES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
 
@@ -227,3 +227,22 @@ card("Structural Assault", "{3}{R}{R}", "Sorcery",
                  fx.DealDamageEach(lambda g, ctx: g.artifacts_to_graveyard_turn, players=False),
                  text="Destroy all artifacts, then Structural Assault deals damage to each creature equal to the "
                       "number of artifacts that were put into graveyards from the battlefield this turn."))
+
+
+_TITAN_TARGETS = (1, 1, 0, 0)
+card("Titan of Industry", "{4}{G}{G}{G}", "Creature — Elemental", pt=(7, 7), keywords=["reach", "trample"],
+     abilities=[TriggeredAbility(
+         tr.Enters(), choose=2,
+         modes=(("Destroy target artifact or enchantment.",
+                 (target("target artifact or enchantment", "artifact", "enchantment"),),
+                 (fx.Destroy(fx.MODE_TARGET(0, _TITAN_TARGETS)),)),
+                ("Target player gains 5 life.", (player(),),
+                 (fx.GainLife(fx.MODE_TARGET(1, _TITAN_TARGETS), 5),)),
+                ("Create a 4/4 green Rhino Warrior creature token.", (), (fx.CreateTokens("Rhino Warrior", 1),)),
+                ("Put a shield counter on a creature you control.", (),
+                 (fx.ChooseObjects(fx.YOU, lambda g, e, ch, p, ctx: "Creature" in ch.types and ch.controller == p,
+                                   (fx.AddCounters(fx.CHOSEN(), SHIELD),),
+                                   prompt="choose a creature you control to put a shield counter on"),))),
+         text="When Titan of Industry enters the battlefield, choose two —\n• Destroy target artifact or "
+              "enchantment.\n• Target player gains 5 life.\n• Create a 4/4 green Rhino Warrior creature "
+              "token.\n• Put a shield counter on a creature you control.")])

@@ -250,6 +250,17 @@ class SpellAbility:
     cast_only: str | None = None    # "Cast this spell only during combat." ('combat'; 601.3)
 
 
+def mode_parts(all_modes, chosen) -> tuple:
+    """(target specs, effect steps) of the chosen modes of a modal spell or ability
+    (700.2), one mode after the other."""
+    tspecs, steps = [], []
+    for m in chosen:
+        _, mt, me = all_modes[m]
+        tspecs.extend(mt)
+        steps.extend(me)
+    return tuple(tspecs), tuple(steps)
+
+
 @dataclass(frozen=True)
 class ActivatedAbility:
     cost: Cost
@@ -280,6 +291,8 @@ class TriggeredAbility:
     text: str = ""
     divide: object = None           # damage divided among its targets (603.3d, as 601.2d)
     chooser: str | None = None      # info key of the player who chooses its targets, if not its controller
+    modes: tuple = ()               # modal (700.2): (text, targets, effects) per mode, chosen as it is put on the stack (603.3c)
+    choose: int = 1                 # number of modes to choose
 
 
 @dataclass(frozen=True)

@@ -98,6 +98,25 @@ def TARGET(i: int = 0) -> Ref:
     return _Target(i)
 
 
+class _ModeTarget(Ref):
+    """A target of one mode of a modal spell or ability: the chosen modes' targets are
+    listed one after the other (700.2, `mode_parts`), so its place depends on the modes
+    chosen before it. `per_mode`: how many target phrases each mode has."""
+
+    def __init__(self, mode, per_mode, i=0):
+        self.mode = mode
+        self.per_mode = tuple(per_mode)
+        self.i = i
+
+    def resolve(self, game, ctx):
+        k = sum(self.per_mode[m] for m in ctx.modes if m < self.mode) + self.i
+        return _Target(k).resolve(game, ctx)
+
+
+def MODE_TARGET(mode, per_mode, i=0) -> Ref:
+    return _ModeTarget(mode, per_mode, i)
+
+
 class _Self(Ref):
     """The object with the ability ('~'), if it's still the same object."""
 

@@ -8,7 +8,7 @@ active player receives priority (117.3b).
 from __future__ import annotations
 
 from mtg_ecs.components import Card, Spell, StackAbility
-from mtg_ecs.components.definitions import StaticAbility
+from mtg_ecs.components.definitions import StaticAbility, mode_parts
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.effects import Ctx, MayStep
 from mtg_ecs.systems.restrictions import restricted
@@ -193,17 +193,17 @@ def spell_parts(defn, modes=()):
     if sa is None:
         return (), ()
     if sa.modes:
-        tspecs, steps = [], []
-        for m in modes:
-            _, mt, me = sa.modes[m]
-            tspecs.extend(mt)
-            steps.extend(me)
-        return tuple(tspecs), tuple(steps)
+        return mode_parts(sa.modes, modes)
     return sa.targets, sa.effects
 
 
 def ability_parts(ab, modes=()):
+    """(target specs, effect steps) of an ability on the stack, for its chosen modes (a
+    modal triggered ability, 700.2: the chosen modes in printed order)."""
+    if getattr(ab, "modes", ()):
+        return mode_parts(ab.modes, modes)
     return ab.targets, ab.effects
+
 
 
 def counterable(game, eid: int, by=None) -> bool:

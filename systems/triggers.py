@@ -10,10 +10,10 @@ receive priority (603.3): active player first, each player ordering their own
 from __future__ import annotations
 
 from mtg_ecs.components import StackAbility, Zone, Timestamp, Card, Attached
-from mtg_ecs.components.definitions import TriggeredAbility
+from mtg_ecs.components.definitions import TriggeredAbility, mode_parts
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only
 from mtg_ecs.systems.board import board
-from mtg_ecs.systems.targeting import illegal_target_message, TargetContext, candidates, is_legal
+from mtg_ecs.systems.targeting import illegal_target_message, TargetContext, candidates, has_candidates, is_legal
 
 
 class Trigger:
@@ -274,6 +274,23 @@ class PutTriggersTask:
             t._targets = list(self._targets)
         return t
 
+    def _chosen_modes(self, game, tr, tc):
+        """603.3c: the modes of a modal triggered ability, chosen as it is put on the stack
+        (a mode whose targets can't be chosen can't be: 700.2). Returns (modes, None),
+        (None, the decision) or (None, None) when not enough modes can be chosen (the
+        ability is removed)."""
+        ab = tr.ability
+        chosen = getattr(self, "_modes", None)
+        if chosen is not None:
+            return chosen, None
+        opts = [i for i, (_, mt, _) in enumerate(ab.modes)
+                if all(has_candidates(game, spec, tc, spec.min) for spec in mt)]
+        if len(opts) < ab.choose:
+            return None, None
+        self._pending = None
+        return None, Decision("modes", tr.controller, opts, ab.choose, ab.choose,
+                              f"choose {ab.choose} mode(s) of {ab.text!r}", data={"trigger": tr})
+
     def run(self, game):
         while self.groups:
             grp = self.groups[0]
@@ -302,13 +319,24 @@ class PutTriggersTask:
         # 603.3d: the controller chooses the targets, unless the ability says who does
         # ('its controller chooses target creature ...': Necrotic Plague)
         who = tr.info[ab.chooser] if getattr(ab, "chooser", None) else tr.controller
-        while len(self._targets) < len(ab.targets):
-            spec = ab.targets[len(self._targets)]
+        specs, modes = ab.targets, ()
+        if ab.modes:
+            modes, d = self._chosen_modes(game, tr, tc)
+            if d is not None:
+                return d
+            if modes is None:
+                game.note(f"{ab.text!r} has no mode that can be chosen and is removed")   # 603.3c
+                self._targets = None
+                return None
+            specs = mode_parts(ab.modes, modes)[0]
+        while len(self._targets) < len(specs):
+            spec = specs[len(self._targets)]
             opts = candidates(game, spec, tc)
             if len(opts) < spec.min:
                 # 603.3d: no legal target: removed from the stack
                 game.note(f"{ab.text!r} has no legal target and is removed")
                 self._targets = None
+                self._modes = None
                 return None
             self._pending = (spec, tc)
             return Decision("targets", who, opts, spec.min, spec.max, spec.text,
@@ -328,13 +356,14 @@ class PutTriggersTask:
                 division = self._division
         self._division = None
         eid = game.world.create(
-            StackAbility(tr.controller, tr.source, ab, tuple(tuple(g) for g in self._targets), (), 0,
+            StackAbility(tr.controller, tr.source, ab, tuple(tuple(g) for g in self._targets), tuple(modes), 0,
                          division, True, tuple(sorted(tr.info.items(), key=lambda kv: kv[0])), tr.source_card),
             Zone("stack"), Timestamp(game.tick()))
         game.stack.append(eid)
         game.version += 1
         game.emit("trigger_on_stack", eid=eid, source=tr.source)
         self._targets = None
+        self._modes = None
         return None
 
     def answer(self, game, decision, answer):
@@ -350,6 +379,12 @@ class PutTriggersTask:
             if sorted(map(id, order)) != sorted(map(id, decision.options)):
                 raise IllegalAction("order all of your triggered abilities exactly once")
             self.ordered = order
+            return
+        if decision.kind == "modes":
+            ms = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+            if len(ms) != decision.min or len(set(ms)) != len(ms) or any(m not in decision.options for m in ms):
+                raise IllegalAction(f"choose {decision.min} of the modes {decision.options}")
+            self._modes = tuple(sorted(ms))         # carried out in printed order (700.2)
             return
         if decision.kind == "divide":
             from mtg_ecs.systems.casting import Procedure
