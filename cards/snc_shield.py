@@ -246,3 +246,13 @@ card("Titan of Industry", "{4}{G}{G}{G}", "Creature — Elemental", pt=(7, 7), k
          text="When Titan of Industry enters the battlefield, choose two —\n• Destroy target artifact or "
               "enchantment.\n• Target player gains 5 life.\n• Create a 4/4 green Rhino Warrior creature "
               "token.\n• Put a shield counter on a creature you control.")])
+
+
+card("Palliation Accord", "{3}{W}{U}", "Enchantment",
+     abilities=[TriggeredAbility(tr.BecomesTapped(lambda g, e, ch, you: "Creature" in ch.types and ch.controller != you),
+                                 (fx.AddCounters(fx.SELF, "palliation"),),
+                                 text="Whenever a creature an opponent controls becomes tapped, put a palliation "
+                                      "counter on Palliation Accord."),
+                act("Remove a palliation counter from ~", fx.PreventNextDamageTo(fx.YOU, 1),
+                    text="Remove a palliation counter from Palliation Accord: Prevent the next 1 damage that "
+                         "would be dealt to you this turn.")])

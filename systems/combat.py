@@ -14,6 +14,7 @@ from mtg_ecs.components import Attacking, Blocking, Controller, Tapped, TAPPED
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems import damage as dmg
 from mtg_ecs.systems.board import board
+from mtg_ecs.systems.costs import became_tapped
 from mtg_ecs.systems.protection import protection_from
 from mtg_ecs.systems.entering import schedule
 from mtg_ecs.systems.replacement import shield_choices, order_decision, answer_order
@@ -337,6 +338,7 @@ class DeclareAttackersTask:
             c = game.chars(a)
             if not c.keywords or not c.has("vigilance"):
                 game.set(a, TAPPED)                 # 508.1f
+                became_tapped(game, a)
         for a, d in answer.items():
             game.set(a, Attacking(d))
         game.combat_happened = bool(answer)

@@ -246,6 +246,7 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
         pay_mana(game, player, cost.mana)
     if cost.tap:
         game.set(eid, TAPPED)
+        became_tapped(game, eid)
     if not (0 <= choice < len(ab.mana)):
         raise IllegalAction(f"{game.name(eid)} can't make that mana")
     add = ab.mana[choice]
@@ -256,6 +257,18 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
     game.touch_hidden()
     if game.hears("mana_ability"):
         game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=cost.tap)
+
+
+def became_tapped(game, eid: int) -> None:
+    """A permanent became tapped for a mana ability's {T} or by attacking (508.1f): the
+    'tapped' event, announced when a triggered ability watches for it ('whenever a
+    creature an opponent controls becomes tapped'); the game log keeps the taps of
+    effects and of other costs (zones.tap, casting)."""
+    b = game.board
+    if b is None:
+        b = board(game)
+    if "tapped" in b.watch:
+        game.emit("tapped", eid=eid)
 
 
 def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> None:
@@ -281,6 +294,7 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=()) -> Non
                 c = chars(eid)
                 ab = (c.acts if c.acts is not None else activated_abilities(game, eid))[idx]
                 game.set(eid, TAPPED)
+                became_tapped(game, eid)
                 add = ab.mana[choice]
                 if callable(add):              # 'Add {G} for each Elf you control' (106.1, 605.1a)
                     add = tuple(add(game, eid))

@@ -815,6 +815,17 @@ def _emblem_view(fn, cond=False):
     return lambda g, ce, e, ch, allc: fn(g, ce.source, e, ch, view(g, allc, ce.source))
 
 
+def _source_card(game, ctx):
+    """The card whose spell or ability made an effect (how a player names it, 616.1)."""
+    from mtg_ecs.components import Card, StackAbility
+    comps = game.world.ents.get(ctx.obj, {})
+    card = comps.get(Card)
+    if card is not None:
+        return card.card_id
+    sa = comps.get(StackAbility)
+    return sa.source_card if sa is not None and sa.source_card >= 0 else None
+
+
 class PreventCombatDamageThisTurn(Step):
     def run(self, game, ctx):
         from mtg_ecs.components import Card
@@ -831,11 +842,9 @@ class PreventNextDamageTo(Step):
         self.n = n
 
     def run(self, game, ctx):
-        from mtg_ecs.components import Card
-        card = game.world.ents.get(ctx.obj, {}).get(Card)
         n = amount(self.n, game, ctx)
         for t in self.to.resolve(game, ctx):
-            add_shield(game, PreventNextDamage(t, n, card.card_id if card else None))
+            add_shield(game, PreventNextDamage(t, n, _source_card(game, ctx)))
 
 
 class Fight(Step):

@@ -113,6 +113,21 @@ class Attacks(Trigger):
         return {"attacker": source, "defender": data["defender"]}
 
 
+class BecomesTapped(Trigger):
+    """'Whenever a <filter> becomes tapped' (for any reason: an effect, a cost, attacking);
+    `filter(game, eid, chars, controller)`, controller: the ability's."""
+    events = ("tapped",)
+
+    def __init__(self, filter):
+        self.filter = filter
+
+    def match(self, game, source, controller, kind, data):
+        e = data["eid"]
+        if not game.exists(e) or not self.filter(game, e, game.chars(e), controller):
+            return None
+        return {"tapped": e}
+
+
 class EntersOrAttacks(Trigger):
     """'Whenever ~ enters or attacks' (the Titans): one ability with two trigger events
     (CR 603.2); it triggers once for each."""
