@@ -3,7 +3,8 @@ keyword counters (122.1b) and other counters; white and Brokers cards."""
 from __future__ import annotations
 
 from mtg_ecs.cards import card
-from mtg_ecs.components.definitions import SpellAbility, StaticAbility, TriggeredAbility, act, spell
+from mtg_ecs.components.definitions import (ModalTriggeredAbility, SpellAbility, StaticAbility, TriggeredAbility,
+                                           act, spell)
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
@@ -231,7 +232,7 @@ card("Structural Assault", "{3}{R}{R}", "Sorcery",
 
 _TITAN_TARGETS = (1, 1, 0, 0)
 card("Titan of Industry", "{4}{G}{G}{G}", "Creature — Elemental", pt=(7, 7), keywords=["reach", "trample"],
-     abilities=[TriggeredAbility(
+     abilities=[ModalTriggeredAbility(
          tr.Enters(), choose=2,
          modes=(("Destroy target artifact or enchantment.",
                  (target("target artifact or enchantment", "artifact", "enchantment"),),
@@ -256,3 +257,36 @@ card("Palliation Accord", "{3}{W}{U}", "Enchantment",
                 act("Remove a palliation counter from ~", fx.PreventNextDamageTo(fx.YOU, 1),
                     text="Remove a palliation counter from Palliation Accord: Prevent the next 1 damage that "
                          "would be dealt to you this turn.")])
+
+
+_CROWBAR = {}       # the Equipment's entity -> the ability it grants
+
+
+def _crowbar_ability(equipment):
+    """'{W}, {T}, Sacrifice Citizen's Crowbar: ...': only a player who controls that
+    Equipment can pay the sacrifice (002 Citizen's Crowbar R1)."""
+    ab = _CROWBAR.get(equipment)
+    if ab is None:
+        ab = _CROWBAR[equipment] = act(
+            "{W}, {T}, Sacrifice Citizen's Crowbar", fx.Destroy(fx.TARGET(0)),
+            targets=[target("target artifact or enchantment", "artifact", "enchantment")],
+            sac={"citizen's crowbar": lambda g, e, p, eq=equipment: e == eq},
+            text="{W}, {T}, Sacrifice Citizen's Crowbar: Destroy target artifact or enchantment.")
+    return ab
+
+
+def _grant_crowbar_ability():
+    @writes("abilities")
+    def apply(g, ce, ch, allc):
+        ch.abilities = tuple(ch.abilities) + (_crowbar_ability(ce.source),)
+    return StaticEffect(L_ABILITY, st.attached_object(), apply)
+
+
+card("Citizen's Crowbar", "{1}{W}", "Artifact — Equipment", keywords=["equip {2}"],
+     abilities=[TriggeredAbility(tr.Enters(), (fx.CreateTokens("Citizen", 1, key="citizen"),
+                                               fx.AttachSelfTo(fx.CHOSEN("citizen"))),
+                                 text="When Citizen's Crowbar enters the battlefield, create a 1/1 green and white "
+                                      "Citizen creature token, then attach Citizen's Crowbar to it."),
+                StaticAbility(continuous=(st.modify_pt(st.attached_object(), 1, 1), _grant_crowbar_ability()),
+                              text="Equipped creature gets +1/+1 and has \"{W}, {T}, Sacrifice Citizen's Crowbar: "
+                                   "Destroy target artifact or enchantment.\"")])

@@ -291,8 +291,16 @@ class TriggeredAbility:
     text: str = ""
     divide: object = None           # damage divided among its targets (603.3d, as 601.2d)
     chooser: str | None = None      # info key of the player who chooses its targets, if not its controller
-    modes: tuple = ()               # modal (700.2): (text, targets, effects) per mode, chosen as it is put on the stack (603.3c)
-    choose: int = 1                 # number of modes to choose
+    modes = ()                      # not modal (ModalTriggeredAbility is)
+
+
+@dataclass(frozen=True)
+class ModalTriggeredAbility(TriggeredAbility):
+    """A modal triggered ability (700.2): `modes` as (text, targets, effects), `choose` of
+    them chosen as it is put on the stack (603.3c); its own `targets` and `effects` are
+    unused."""
+    modes: tuple = ()
+    choose: int = 1
 
 
 @dataclass(frozen=True)

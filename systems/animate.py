@@ -28,7 +28,10 @@ class BecomesCreature(Step):
         self.subtypes = tuple(subtypes)
         self.colors = None if colors is None else frozenset(colors)
         self.duration = duration
-        self.types = None if types is None else frozenset(types)
+        if types is not None:       # (a value of the step only where given: hashing.canonical)
+            self.types = frozenset(types)
+
+    types = None
 
     def run(self, game, ctx):
         if self.duration == "while_source" and ctx.source not in game.battlefield:

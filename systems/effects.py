@@ -707,11 +707,16 @@ class Regenerate(Step):
 
 
 class CreateTokens(Step):
-    """CR 111.2: 'Create N <token>' under the controller's control; they own it."""
+    """CR 111.2: 'Create N <token>' under the controller's control; they own it. `key`:
+    the new tokens go to ctx.vars[key] ('then attach ~ to it')."""
 
-    def __init__(self, token, n=1):
+    key = None
+
+    def __init__(self, token, n=1, key=None):
         self.token = token
         self.n = n
+        if key is not None:         # (a value of the step only where given: hashing.canonical)
+            self.key = key
 
     def run(self, game, ctx):
         defn = game.catalog.token(self.token) if isinstance(self.token, str) else self.token
@@ -742,7 +747,9 @@ class CreateTokens(Step):
                 if to == STAYS:
                     continue                                    # CR 303.4g: isn't created
                 extra = (Attached(to),)
-            create_token(game, defn, ctx.controller, extra)
+            new = create_token(game, defn, ctx.controller, extra)
+            if self.key is not None:
+                ctx.vars[self.key] = ctx.vars.get(self.key, []) + [new]
 
     def answer(self, game, ctx, decision, answer):
         a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer

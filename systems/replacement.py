@@ -471,11 +471,14 @@ class PreventDamageFrom:
     prevention, also where the damage can't be prevented ('prevent that damage and mill
     twice that many cards': 002 Angel of Suffering R3)."""
 
+    then = None
+
     def __init__(self, recipient, source_ok=None, n=None, then=None):
         self.recipient = recipient
         self.source_ok = source_ok
         self.n = n
-        self.then = then
+        if then is not None:        # (a value of the template only where given: hashing.canonical)
+            self.then = then
 
 
 class StaticPartialPrevention(StaticPrevention):
