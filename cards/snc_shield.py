@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mtg_ecs.cards import card
 from mtg_ecs.components.definitions import (ModalTriggeredAbility, SpellAbility, StaticAbility, TriggeredAbility,
-                                           act, spell)
+                                           act, mana_ability, spell)
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
@@ -290,3 +290,23 @@ card("Citizen's Crowbar", "{1}{W}", "Artifact — Equipment", keywords=["equip {
                 StaticAbility(continuous=(st.modify_pt(st.attached_object(), 1, 1), _grant_crowbar_ability()),
                               text="Equipped creature gets +1/+1 and has \"{W}, {T}, Sacrifice Citizen's Crowbar: "
                                    "Destroy target artifact or enchantment.\"")])
+
+
+_CREATURE_YOU_CONTROL = {"creature": lambda g, e, p: "Creature" in g.chars(e).types,
+                         "creatures": lambda g, e, p: "Creature" in g.chars(e).types}
+card("Halo Fountain", "{2}{W}", "Artifact",
+     abilities=[act("{W}, {T}, Untap a tapped creature you control", fx.CreateTokens("Citizen", 1),
+                    sac=_CREATURE_YOU_CONTROL,
+                    text="{W}, {T}, Untap a tapped creature you control: Create a 1/1 green and white Citizen "
+                         "creature token."),
+                act("{W}{W}, {T}, Untap two tapped creatures you control", fx.Draw(fx.YOU, 1),
+                    sac=_CREATURE_YOU_CONTROL,
+                    text="{W}{W}, {T}, Untap two tapped creatures you control: Draw a card."),
+                act("{W}{W}{W}{W}{W}, {T}, Untap fifteen tapped creatures you control", fx.WinGame(fx.YOU),
+                    sac=_CREATURE_YOU_CONTROL,
+                    text="{W}{W}{W}{W}{W}, {T}, Untap fifteen tapped creatures you control: You win the game.")])
+
+
+# named in Halo Fountain's rulings (002 §5)
+card("Avacyn's Pilgrim", "{G}", "Creature — Human Monk", pt=(1, 1),
+     abilities=[mana_ability("{T}", "W", text="{T}: Add {W}.")])

@@ -8,7 +8,7 @@ Rules live in `systems/`; a card only names which mechanisms it uses.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from mtg_ecs.components.mana import IDX, NAME_TO_LETTER, NO_COST, ManaCost, parse_cost
 from mtg_ecs.components.protection import ProtectionError, parse_protection
@@ -146,8 +146,19 @@ class Cost:
                 and not self.discard_self and not self.tap_untapped)
 
 
+@dataclass(frozen=True)
+class UntapCost(Cost):
+    """A cost with 'Untap N tapped <filter> you control' (602.2b; Halo Fountain): `untap_tapped`
+    is (n, filter). (Its own class: the other costs keep their values.)"""
+    untap_tapped: tuple = ()
+
+
 _COST_PART = re.compile(r"\s*,\s*")
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5}
+_COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+                "thirteen": 13, "fourteen": 14, "fifteen": 15}
+_UNTAP_PART = re.compile(r"untap (\w+) tapped (.+) you control")
 
 
 def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
@@ -165,6 +176,7 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
     life = 0
     remove = []
     tap_untapped = ()
+    untap_tapped = ()
     sac_n = 1
     for part in _COST_PART.split(t):
         if not part:
@@ -205,12 +217,20 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
             if sacrifice_filters is None or m.group(2) not in sacrifice_filters:
                 raise CardError(f"no filter for tap cost {part!r}")
             tap_untapped = (n, sacrifice_filters[m.group(2)])
+        elif _UNTAP_PART.fullmatch(part.lower()):
+            m = _UNTAP_PART.fullmatch(part.lower())
+            n = _COUNT_WORDS.get(m.group(1)) or (int(m.group(1)) if m.group(1).isdigit() else None)
+            if n is None or sacrifice_filters is None or m.group(2) not in sacrifice_filters:
+                raise CardError(f"no filter for untap cost {part!r}")
+            untap_tapped = (n, sacrifice_filters[m.group(2)])
         else:
             raise CardError(f"unknown cost component {part!r} in {text!r}")
     c = Cost(parse_cost(mana_txt), tap, untap, sac, sac_self, discard, life, None, False, text,
              tuple(remove))
     if tap_untapped or sac_n != 1:
         c = replace(c, tap_untapped=tap_untapped, sacrifice_n=sac_n)
+    if untap_tapped:
+        c = UntapCost(**{f.name: getattr(c, f.name) for f in fields(Cost)}, untap_tapped=untap_tapped)
     return c
 
 

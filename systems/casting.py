@@ -539,6 +539,12 @@ class ActivateTask(Procedure):
             if len(opts) < n:
                 raise IllegalAction(f"not enough untapped permanents to tap for {cost.text!r}")
             return Decision("cost", self.player, opts, n, n, "tap", data={"what": "tap"})
+        untap = getattr(cost, "untap_tapped", ())
+        if untap and "untap" not in self.pay_choices:
+            opts = costs.untap_candidates(game, self.player, cost)
+            if len(opts) < untap[0]:
+                raise IllegalAction(f"not enough tapped permanents to untap for {cost.text!r}")
+            return Decision("cost", self.player, opts, untap[0], untap[0], "untap", data={"what": "untap"})
         if cost.discard and "discard" not in self.pay_choices:
             opts = list(game.players[self.player].hand)
             return Decision("cost", self.player, opts, cost.discard, cost.discard, "discard",
@@ -574,6 +580,12 @@ class ActivateTask(Procedure):
                 if not cost.tap_untapped or len(grp) != cost.tap_untapped[0] or \
                         len(set(grp)) != len(grp) or any(g not in opts for g in grp):
                     raise IllegalAction(f"can't tap {[game.name(g) for g in grp]} for this cost")
+            elif what == "untap":
+                untap = getattr(cost, "untap_tapped", ())
+                opts = costs.untap_candidates(game, self.player, cost) if untap else []
+                if not untap or len(grp) != untap[0] or len(set(grp)) != len(grp) or \
+                        any(g not in opts for g in grp):
+                    raise IllegalAction(f"can't untap {[game.name(g) for g in grp]} for this cost")
             elif what == "discard":
                 hand = game.players[self.player].hand
                 if len(grp) != cost.discard or any(c not in hand for c in grp):
@@ -601,6 +613,10 @@ class ActivateTask(Procedure):
             if game.counters(src).get(kind) < k:
                 raise IllegalAction(f"{game.name(src)} doesn't have {k} {kind} counter(s)")
         m = cost.mana.with_x(self.x) if cost.mana.x else cost.mana
+        if self.pay_choices.get("untap"):
+            named = {s[0] if isinstance(s, tuple) else s for s in (self.mana_sources or ())}
+            costs.tap_for_mana_first(game, self.player,
+                                     [e for e in self.pay_choices["untap"] if e not in named])
         costs.pay_mana(game, self.player, m, self.mana_sources,
                        exclude=(src,) if cost.tap else ())
         if cost.tap:
@@ -627,6 +643,9 @@ class ActivateTask(Procedure):
         for e in self.pay_choices.get("tap", []):          # 'tap N untapped ...' (602.2b)
             game.set(e, TAPPED)
             game.emit("tapped", eid=e)
+        for e in self.pay_choices.get("untap", []):        # 'untap N tapped ...', after the mana (601.2g-h)
+            if not zones.untap(game, e):
+                raise IllegalAction(f"{game.name(e)} isn't tapped: it can't be untapped to pay this cost")
         for e in self.pay_choices.get("discard", []):
             zones.discard(game, self.player, e, by=self.player)
         for e in self.pay_choices.get("sacrifice", []):

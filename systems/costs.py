@@ -418,6 +418,9 @@ def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
         return False
     if cost.tap_untapped and len(tap_candidates(game, player, cost)) < cost.tap_untapped[0]:
         return False
+    untap = getattr(cost, "untap_tapped", ())
+    if untap and len(untap_candidates(game, player, cost)) < untap[0]:
+        return False
     for kind, n in cost.remove_counters:                # 118.3: can't remove what isn't there
         if eid is None or game.counters(eid).get(kind) < n:
             return False
@@ -444,6 +447,30 @@ def tap_candidates(game, player: int, cost: Cost) -> list:
     return [e for e in game.battlefield
             if game.chars(e).controller == player and not game.world.has(e, Tapped)
             and filt(game, e, player)]
+
+
+def untap_candidates(game, player: int, cost: Cost) -> list:
+    """'Untap N tapped <filter> you control': the tapped permanents the player controls that
+    match, and the untapped ones that can be tapped for mana now: mana abilities are
+    activated before the costs are paid (601.2g-h), so such a one is tapped for mana, then
+    untapped (002 Halo Fountain R2; `tap_for_mana_first`)."""
+    _, filt = cost.untap_tapped
+    producers = {e for e, _, _ in mana_sources(game, player)}
+    return [e for e in game.battlefield
+            if game.chars(e).controller == player and filt(game, e, player)
+            and (game.world.has(e, Tapped) or e in producers)]
+
+
+def tap_for_mana_first(game, player: int, eids) -> None:
+    """601.2g: of the permanents chosen to untap for a cost, those still untapped are
+    tapped for mana first (their first mana ability, its first choice, unless the player
+    named it as a mana source: then the payment taps it); the mana stays in the pool for
+    the payment."""
+    srcs = {e: choices for e, _, choices in mana_sources(game, player)}
+    for e in eids:
+        if not game.world.has(e, Tapped) and e in srcs:
+            idx, choice = srcs[e][0]
+            activate_mana_ability(game, player, e, idx, choice)
 
 
 # ---------------------------------------------------------------------------

@@ -368,7 +368,7 @@ class Runner:
             raise ScenarioError(f"{where}: pay is a mapping")
         out = {}
         for k, v in p.items():
-            if k in ("sacrifice", "discard", "exile", "tap"):
+            if k in ("sacrifice", "discard", "exile", "tap", "untap"):
                 vs = v if isinstance(v, list) else [v]
                 out[k] = [self.obj(x, where=where, allow_player=False) for x in vs]
             elif k in ("life",):
