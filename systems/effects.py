@@ -12,7 +12,7 @@ from __future__ import annotations
 from mtg_ecs.components import (Card, Tapped, Attached, RegenerationShields, Controller, Counters,
                                 Timestamp)
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, StepKey
-from mtg_ecs.systems import zones, damage
+from mtg_ecs.systems import zones, damage, shield
 from mtg_ecs.systems import discard as discarding
 from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR, base_chars, make_base
 from mtg_ecs.components.definitions import keywords_of, CardError, CardDef
@@ -371,31 +371,56 @@ class DealDamageEach(Step):
         answer_damage_choice(game, ctx, self, decision, answer)
 
 
-class Destroy(_EachObject):
-    def act(self, game, t):
-        zones.destroy(game, t)
+class _Destroys(Step):
+    """A destruction by an effect: first the choices of 616.1 between a permanent's shield
+    counters and its regeneration shield (systems/shield.py), then `destroy(game, ctx,
+    victims, saved_by)`."""
+
+    def run(self, game, ctx):
+        key = ("saved_by", StepKey(self))
+        saved_by = ctx.vars.setdefault(key, {})
+        victims = self.victims(game, ctx)
+        d = shield.destruction_order(game, victims, saved_by)
+        if d is not None:
+            return d
+        del ctx.vars[key]
+        self.destroy(game, victims, saved_by)
+
+    def answer(self, game, ctx, decision, answer):
+        answer_order(game, decision, answer, ctx.vars[("saved_by", StepKey(self))])
 
 
-class DestroyAll(Step):
+class Destroy(_Destroys):
+    def __init__(self, what):
+        self.what = what
+
+    def victims(self, game, ctx):
+        return [t for t in self.what.resolve(game, ctx) if not isinstance(t, PlayerRef)]
+
+    def destroy(self, game, victims, saved_by):
+        for t in victims:
+            zones.destroy(game, t, regeneration_first=shield.regeneration_first(saved_by, t))
+
+
+class DestroyAll(_Destroys):
     """'Destroy all <filter>' — simultaneously (701.8)."""
 
     def __init__(self, filter):
         self.filter = filter
 
-    def run(self, game, ctx):
-        victims = [e for e in game.battlefield if self.filter(game, e, game.chars(e))]
-        destroy_many(game, victims)
+    def victims(self, game, ctx):
+        return [e for e in game.battlefield if self.filter(game, e, game.chars(e))]
+
+    def destroy(self, game, victims, saved_by):
+        destroy_many(game, victims, saved_by=saved_by)
 
 
-class DestroyTogether(Step):
+class DestroyTogether(Destroy):
     """'Destroy up to three target <permanents>': all of them at once, one event (701.8;
     603.10a: leaves-the-battlefield abilities see the others leave)."""
 
-    def __init__(self, what):
-        self.what = what
-
-    def run(self, game, ctx):
-        destroy_many(game, [t for t in self.what.resolve(game, ctx) if not isinstance(t, PlayerRef)])
+    def destroy(self, game, victims, saved_by):
+        destroy_many(game, victims, saved_by=saved_by)
 
 
 class Exile(_EachObject):

@@ -16,8 +16,8 @@ in it (combat damage: 510.2; `damage.deal` removes the counters after the whole 
 """
 from __future__ import annotations
 
-from mtg_ecs.components import Card, Counters
-from mtg_ecs.core.decisions import PlayerRef
+from mtg_ecs.components import Card, Counters, RegenerationShields
+from mtg_ecs.core.decisions import Decision, PlayerRef
 
 SHIELD = "shield"
 
@@ -56,6 +56,41 @@ def spend(game, eid, spent) -> None:
         remove_one(game, eid)
     else:
         spent[eid] = True
+
+
+class DestructionReplacement:
+    """One of the two replacement effects that can save a permanent an effect would
+    destroy (its shield counters', 122.1c, or a regeneration shield, 701.19), as its
+    controller names it when choosing which applies (616.1): by the permanent."""
+
+    def __init__(self, game, eid, kind):
+        self.sid = (kind, eid)
+        self.source_card = game.world.ents[eid][Card].card_id
+
+
+def destruction_order(game, eids, orders, regenerate=True):
+    """616.1: a permanent that both its shield counters and a regeneration shield would
+    save from destruction: its controller chooses which replacement applies (the other
+    stays unused). The next such choice ('replacement', answered into `orders` by
+    `replacement.answer_order`: eid -> [sid]), or None when all are made."""
+    if not regenerate:
+        return None
+    ents = game.world.ents
+    for e in eids:
+        if e in orders or not isinstance(e, int) or e not in ents:
+            continue
+        s = ents[e].get(RegenerationShields)
+        if s is not None and s.count > 0 and shielded(game, e):
+            return Decision("replacement", game.chars(e).controller,
+                            [DestructionReplacement(game, e, "shield counter"),
+                             DestructionReplacement(game, e, "regeneration")], 1, 1,
+                            f"which replacement effect saves {game.name(e)} (616.1)", data={"event": e})
+    return None
+
+
+def regeneration_first(orders, eid) -> bool:
+    """Did the controller choose the regeneration shield over the shield counters?"""
+    return ("regeneration", eid) in orders.get(eid, ())
 
 
 def replaces_destruction(game, eid) -> bool:

@@ -280,7 +280,8 @@ def discard(game, player: int, card: int, by: int | None = None, order=()) -> in
     return new
 
 
-def destroy(game, eid: int, cause: str = "destroy", regenerate: bool = True) -> bool:
+def destroy(game, eid: int, cause: str = "destroy", regenerate: bool = True,
+            regeneration_first: bool = False) -> bool:
     """CR 701.8: move a permanent to its owner's graveyard — unless it is
     indestructible (702.12b), or a shield counter (122.1c) or a regeneration shield
     replaces it (701.19; not when 'it can't be regenerated', 701.19c). Only effects
@@ -290,8 +291,8 @@ def destroy(game, eid: int, cause: str = "destroy", regenerate: bool = True) -> 
     c = game.chars(eid)
     if c.has("indestructible"):
         return False
-    if shield.replaces_destruction(game, eid):
-        return False
+    if not regeneration_first and shield.replaces_destruction(game, eid):
+        return False                    # (616.1: the controller's choice, shield.destruction_order)
     shields = game.world.get(eid, RegenerationShields)
     if regenerate and shields is not None and shields.count > 0:
         regenerate_now(game, eid, shields)
@@ -367,13 +368,16 @@ def remove_counters(game, eid: int, kind: str, n: int) -> int:
     return n
 
 
-def destroy_many(game, eids, orders=None, lki_saved: bool = False, by_effect: bool = True) -> list:
+def destroy_many(game, eids, orders=None, lki_saved: bool = False, by_effect: bool = True,
+                 saved_by=None) -> list:
     """Destroy several permanents at once (701.8, e.g. 'destroy all'): each is
     checked for indestructible/shield counters/regeneration, then the rest move together.
     Their last known information is the state just before the event (603.10a, 608.2h),
     for all of them (`lki_saved`: the caller saved it then, for these among others).
     `by_effect`: False for state-based actions, which shield counters don't replace
-    (122.1c: 'as the result of an effect'; 002 Rhox Pummeler R5)."""
+    (122.1c: 'as the result of an effect'; 002 Rhox Pummeler R5). `saved_by`: the
+    controllers' choices between shield counters and regeneration (616.1,
+    `shield.destruction_order`)."""
     movers = []
     ents = game.world.ents
     for eid in eids:
@@ -382,7 +386,8 @@ def destroy_many(game, eids, orders=None, lki_saved: bool = False, by_effect: bo
         c = game.chars(eid)
         if c.keywords and c.has("indestructible"):
             continue
-        if by_effect and Counters in ents[eid] and shield.replaces_destruction(game, eid):
+        if by_effect and Counters in ents[eid] and not shield.regeneration_first(saved_by or {}, eid) \
+                and shield.replaces_destruction(game, eid):
             continue
         shields = ents[eid].get(RegenerationShields)
         if shields is not None and shields.count > 0:
