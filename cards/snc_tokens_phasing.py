@@ -6,12 +6,11 @@ phasing (phasing.py), 'for as long as' durations (durations.py), modal triggered
 from __future__ import annotations
 
 from mtg_ecs.cards import card
-from mtg_ecs.components.definitions import StaticAbility, TriggeredAbility, act, mana_ability, spell
+from mtg_ecs.components.definitions import ModalTriggeredAbility, StaticAbility, TriggeredAbility, act, mana_ability, spell
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.layers import L_7B, L_7C, L_TYPE, StaticEffect, writes
-from mtg_ecs.systems.modes import ModalTriggeredAbility
 from mtg_ecs.systems.movement import ExileLinked, PutOntoBattlefield, linked_exile
 from mtg_ecs.systems.search import IfColorsSpent
 from mtg_ecs.systems.targeting import creature, creature_you_control, from_one_graveyard, target

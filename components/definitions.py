@@ -167,8 +167,19 @@ class Cost:
                 and not self.discard_self and not self.tap_untapped and not self.exile_self)
 
 
+@dataclass(frozen=True)
+class UntapCost(Cost):
+    """A cost with 'Untap N tapped <filter> you control' (602.2b; Halo Fountain): `untap_tapped`
+    is (n, filter). (Its own class: the other costs keep their values.)"""
+    untap_tapped: tuple = ()
+
+
 _COST_PART = re.compile(r"\s*,\s*")
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5}
+_COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+                "thirteen": 13, "fourteen": 14, "fifteen": 15}
+_UNTAP_PART = re.compile(r"untap (\w+) tapped (.+) you control")
 
 
 def _another(filt):
@@ -195,6 +206,7 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
     life = 0
     remove = []
     tap_untapped = ()
+    untap_tapped = ()
     sac_n = 1
     exile_self = False
     for part in _COST_PART.split(t):
@@ -242,6 +254,12 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
             if sacrifice_filters is None or m.group(2) not in sacrifice_filters:
                 raise CardError(f"no filter for tap cost {part!r}")
             tap_untapped = (n, sacrifice_filters[m.group(2)])
+        elif _UNTAP_PART.fullmatch(part.lower()):
+            m = _UNTAP_PART.fullmatch(part.lower())
+            n = _COUNT_WORDS.get(m.group(1)) or (int(m.group(1)) if m.group(1).isdigit() else None)
+            if n is None or sacrifice_filters is None or m.group(2) not in sacrifice_filters:
+                raise CardError(f"no filter for untap cost {part!r}")
+            untap_tapped = (n, sacrifice_filters[m.group(2)])
         else:
             raise CardError(f"unknown cost component {part!r} in {text!r}")
     c = Cost(parse_cost(mana_txt), tap, untap, sac, sac_self, discard, life, None, False, text,
@@ -250,6 +268,8 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
         c = replace(c, tap_untapped=tap_untapped, sacrifice_n=sac_n)
     if exile_self:
         c = ExileFromHandCost(**{f.name: getattr(c, f.name) for f in fields(c)})
+    if untap_tapped:
+        c = UntapCost(**{f.name: getattr(c, f.name) for f in fields(Cost)}, untap_tapped=untap_tapped)
     return c
 
 
@@ -297,6 +317,17 @@ class SpellAbility:
     extra_generic: object = None    # fn(targets) -> {N} more to cast: "costs {1} more for each target beyond the first" (601.2f)
     x_color: str | None = None      # "Spend only black mana on X." ('B'; 107.3, 601.2f-h)
     cast_only: str | None = None    # "Cast this spell only during combat." ('combat'; 601.3)
+
+
+def mode_parts(all_modes, chosen) -> tuple:
+    """(target specs, effect steps) of the chosen modes of a modal spell or ability
+    (700.2), one mode after the other."""
+    tspecs, steps = [], []
+    for m in chosen:
+        _, mt, me = all_modes[m]
+        tspecs.extend(mt)
+        steps.extend(me)
+    return tuple(tspecs), tuple(steps)
 
 
 @dataclass(frozen=True)
@@ -352,6 +383,17 @@ class TriggeredAbility:
     text: str = ""
     divide: object = None           # damage divided among its targets (603.3d, as 601.2d)
     chooser: str | None = None      # info key of the player who chooses its targets, if not its controller
+    modes = ()                      # not modal (ModalTriggeredAbility is)
+
+
+@dataclass(frozen=True)
+class ModalTriggeredAbility(TriggeredAbility):
+    """A modal triggered ability (700.2): `modes` as (text, targets, effects), `choose` of
+    them chosen as it is put on the stack (603.3c; systems/modes.py); its own `targets` and
+    `effects` are unused. `new_each_turn`: 'choose one that hasn't been chosen this turn'."""
+    modes: tuple = ()
+    choose: int = 1
+    new_each_turn: bool = False
 
 
 @dataclass(frozen=True)

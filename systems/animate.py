@@ -18,12 +18,20 @@ from mtg_ecs.systems.layers import CE, L_TYPE, L_COLOR, L_7B
 
 
 class BecomesCreature(Step):
-    def __init__(self, what, pt, subtypes=(), colors=None, duration="while_source"):
+    """`types`: None keeps its types and adds Creature and `subtypes` ("It's still a
+    land"); a tuple replaces its card types and subtypes with these (205.1a: 'becomes a
+    4/4 Angel artifact creature'; supertypes stay)."""
+
+    def __init__(self, what, pt, subtypes=(), colors=None, duration="while_source", types=None):
         self.what = what
         self.pt = tuple(pt)
         self.subtypes = tuple(subtypes)
         self.colors = None if colors is None else frozenset(colors)
         self.duration = duration
+        if types is not None:       # (a value of the step only where given: hashing.canonical)
+            self.types = frozenset(types)
+
+    types = None
 
     def run(self, game, ctx):
         if self.duration == "while_source" and ctx.source not in game.battlefield:
@@ -32,9 +40,12 @@ class BecomesCreature(Step):
                          if not isinstance(o, PlayerRef) and o in game.battlefield)
         if not objs:
             return None
-        subs = self.subtypes
+        subs, new_types = self.subtypes, self.types
 
         def types(g, ce, ch, allc):
+            if new_types is not None:
+                ch.types, ch.subtypes = new_types, subs
+                return
             ch.types = frozenset(ch.types) | {"Creature"}
             ch.subtypes = ch.subtypes + tuple(s for s in subs if s not in ch.subtypes)
         add_effect(game, CE(L_TYPE, game.tick(), ctx.source, ctx.controller, types,

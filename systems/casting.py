@@ -18,7 +18,8 @@ from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, yes
 from mtg_ecs.components.mana import IDX, ManaCost, ZERO, add_costs
 from mtg_ecs.systems import costs, zones, discard, casualty, permissions
 from mtg_ecs.systems.stack import spell_parts
-from mtg_ecs.systems.targeting import illegal_target_message, TargetContext, candidates, is_legal, target
+from mtg_ecs.systems.targeting import (illegal_target_message, TargetContext, candidates, has_candidates,
+                                       is_legal, target)
 from mtg_ecs.systems.effects import copy_state
 from mtg_ecs.systems.damage import pay_life
 from mtg_ecs.systems.cycling import cycled
@@ -259,6 +260,13 @@ class Procedure:
         else:
             raise IllegalAction(f"unexpected answer to {k}")
 
+    def _choosable_modes(self, game, sa) -> list:
+        """700.2, 601.2c: a mode whose targets can't all be chosen can't be chosen (002 Brokers
+        Charm R1)."""
+        tc = TargetContext(self.player, self.eid, game.chars(self.eid), True)
+        return [i for i, (_, mt, _) in enumerate(sa.modes)
+                if all(has_candidates(game, spec, tc, spec.min) for spec in mt)]
+
     def _validate_modes(self, decision, ms):
         if len(ms) < decision.min or len(ms) > decision.max or len(set(ms)) != len(ms) or \
                 any(m not in decision.options for m in ms):
@@ -336,10 +344,13 @@ class CastTask(Procedure):
             return self._pay_and_cast(game, self._fixed_cost(game))
         # 601.2b: modes, then X
         if sa is not None and sa.modes and self.modes is None:
-            return Decision("modes", self.player, list(range(len(sa.modes))), sa.choose, sa.choose,
+            opts = self._choosable_modes(game, sa)
+            if len(opts) < sa.choose:
+                raise IllegalAction(f"{defn.name}: no {sa.choose} mode(s) with legal targets (CR 700.2, 601.2c)")
+            return Decision("modes", self.player, opts, sa.choose, sa.choose,
                             f"choose {sa.choose} mode(s)")
         if self.modes is not None and sa is not None and sa.modes:
-            d = Decision("modes", self.player, list(range(len(sa.modes))), sa.choose, sa.choose)
+            d = Decision("modes", self.player, self._choosable_modes(game, sa), sa.choose, sa.choose)
             self._validate_modes(d, list(self.modes))
         elif self.modes:
             raise IllegalAction(f"{defn.name} is not modal: it has no modes to choose (CR 700.2)")
@@ -727,6 +738,12 @@ class ActivateTask(Procedure):
             return Decision("cost", self.player, opts, n, n, "tap", data={"what": "tap"})
         if getattr(cost, "crew", 0) and "tap" not in self.pay_choices:
             return crew_decision(game, self.player, cost)                   # 702.122a
+        untap = getattr(cost, "untap_tapped", ())
+        if untap and "untap" not in self.pay_choices:
+            opts = costs.untap_candidates(game, self.player, cost)
+            if len(opts) < untap[0]:
+                raise IllegalAction(f"not enough tapped permanents to untap for {cost.text!r}")
+            return Decision("cost", self.player, opts, untap[0], untap[0], "untap", data={"what": "untap"})
         if cost.discard and "discard" not in self.pay_choices:
             opts = list(game.players[self.player].hand)
             return Decision("cost", self.player, opts, cost.discard, cost.discard, "discard",
@@ -766,6 +783,12 @@ class ActivateTask(Procedure):
                 if not cost.tap_untapped or len(grp) != cost.tap_untapped[0] or \
                         len(set(grp)) != len(grp) or any(g not in opts for g in grp):
                     raise IllegalAction(f"can't tap {[game.name(g) for g in grp]} for this cost")
+            elif what == "untap":
+                untap = getattr(cost, "untap_tapped", ())
+                opts = costs.untap_candidates(game, self.player, cost) if untap else []
+                if not untap or len(grp) != untap[0] or len(set(grp)) != len(grp) or \
+                        any(g not in opts for g in grp):
+                    raise IllegalAction(f"can't untap {[game.name(g) for g in grp]} for this cost")
             elif what == "discard":
                 hand = game.players[self.player].hand
                 if len(grp) != cost.discard or any(c not in hand for c in grp):
@@ -793,6 +816,10 @@ class ActivateTask(Procedure):
             if game.counters(src).get(kind) < k:
                 raise IllegalAction(f"{game.name(src)} doesn't have {k} {kind} counter(s)")
         m = costs.ability_mana(ab, cost.mana.with_x(self.x) if cost.mana.x else cost.mana)
+        if self.pay_choices.get("untap"):
+            named = {s[0] if isinstance(s, tuple) else s for s in (self.mana_sources or ())}
+            costs.tap_for_mana_first(game, self.player,
+                                     [e for e in self.pay_choices["untap"] if e not in named])
         if self.sacrificed_for_mana:
             spent = costs.pay_mana(game, self.player, m, None, self._mana_exclude_self(),
                                    sacrificed=self.sacrificed_for_mana)
@@ -830,6 +857,9 @@ class ActivateTask(Procedure):
         for e in self.pay_choices.get("tap", []):          # 'tap N untapped ...' (602.2b)
             game.set(e, TAPPED)
             game.emit("tapped", eid=e)
+        for e in self.pay_choices.get("untap", []):        # 'untap N tapped ...', after the mana (601.2g-h)
+            if not zones.untap(game, e):
+                raise IllegalAction(f"{game.name(e)} isn't tapped: it can't be untapped to pay this cost")
         for e in self.pay_choices.get("discard", []):
             zones.discard(game, self.player, e, by=self.player)
         sacrificed = tuple(self.pay_choices.get("sacrifice", []))

@@ -14,10 +14,12 @@ from mtg_ecs.components import Attacking, Blocking, Controller, Tapped, TAPPED
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems import damage as dmg
 from mtg_ecs.systems.board import board
+from mtg_ecs.systems.costs import became_tapped
 from mtg_ecs.systems.protection import protection_from
 from mtg_ecs.systems.entering import schedule
 from mtg_ecs.systems.replacement import shield_choices, order_decision, answer_order
 from mtg_ecs.systems import redirect as _redirect
+from mtg_ecs.systems import shield
 
 
 # ---------------------------------------------------------------------------
@@ -348,6 +350,7 @@ class DeclareAttackersTask:
             c = game.chars(a)
             if not c.keywords or not c.has("vigilance"):
                 game.set(a, TAPPED)                 # 508.1f
+                became_tapped(game, a)
         for a, d in answer.items():
             game.set(a, Attacking(d))
         game.combat_happened = bool(answer)
@@ -1075,12 +1078,12 @@ class CombatDamageTask:
             for r, n in a.items():
                 if n > 0:
                     batch.append((src, sc, r, n))
-        if game.shields or board(game).statics:
+        if game.shields or board(game).statics or shield.anywhere(game):
             d = self._choices(game, batch)
             if d is not None:
                 return d
-        # else no prevention shield, redirection or static ability: no choice to make (at
-        # most protection applies to each damage event, 615.7, 616.1)
+        # else no prevention shield, redirection, static ability or shield counter (122.1c):
+        # no choice to make (at most protection applies to each damage event, 615.7, 616.1)
         game.prevention_plans = {k: dict(v) for k, v in self.shield_plans.items()} \
             if self.shield_plans else {}
         try:

@@ -384,6 +384,7 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
         add = tuple(add(game, eid))
     if cost.tap:
         game.set(eid, TAPPED)
+        became_tapped(game, eid)
     if cost.sacrifice_self:                # 602.2h: the costs are paid, then the mana is added
         zones.sacrifice(game, eid)
     pool = game.players[player].pool
@@ -391,6 +392,18 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
     game.touch_hidden()
     if game.hears("mana_ability"):
         game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=cost.tap)
+
+
+def became_tapped(game, eid: int) -> None:
+    """A permanent became tapped for a mana ability's {T} or by attacking (508.1f): the
+    'tapped' event, announced when a triggered ability watches for it ('whenever a
+    creature an opponent controls becomes tapped'); the game log keeps the taps of
+    effects and of other costs (zones.tap, casting)."""
+    b = game.board
+    if b is None:
+        b = board(game)
+    if "tapped" in b.watch:
+        game.emit("tapped", eid=eid)
 
 
 def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrificed=(),
@@ -431,6 +444,7 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
                 c = chars(eid)
                 ab = (c.acts if c.acts is not None else activated_abilities(game, eid))[idx]
                 game.set(eid, TAPPED)
+                became_tapped(game, eid)
                 add = ab.mana[choice]
                 if callable(add):              # 'Add {G} for each Elf you control' (106.1, 605.1a)
                     add = tuple(add(game, eid))
@@ -591,6 +605,9 @@ def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
     crew = getattr(cost, "crew", 0)                     # (crew.CrewCost)
     if crew and total_power(game, crew_candidates(game, player)) < crew:
         return False
+    untap = getattr(cost, "untap_tapped", ())
+    if untap and len(untap_candidates(game, player, cost)) < untap[0]:
+        return False
     for kind, n in cost.remove_counters:                # 118.3: can't remove what isn't there
         if eid is None or game.counters(eid).get(kind) < n:
             return False
@@ -647,6 +664,30 @@ def crew_candidates(game, player: int) -> list:
 def total_power(game, creatures) -> int:
     """Their total power; a creature with power 0 or less adds nothing (702.122a)."""
     return sum(max(0, game.chars(e).power or 0) for e in creatures)
+
+
+def untap_candidates(game, player: int, cost: Cost) -> list:
+    """'Untap N tapped <filter> you control': the tapped permanents the player controls that
+    match, and the untapped ones that can be tapped for mana now: mana abilities are
+    activated before the costs are paid (601.2g-h), so such a one is tapped for mana, then
+    untapped (002 Halo Fountain R2; `tap_for_mana_first`)."""
+    _, filt = cost.untap_tapped
+    producers = {e for e, _, _ in mana_sources(game, player)}
+    return [e for e in game.battlefield
+            if game.chars(e).controller == player and filt(game, e, player)
+            and (game.world.has(e, Tapped) or e in producers)]
+
+
+def tap_for_mana_first(game, player: int, eids) -> None:
+    """601.2g: of the permanents chosen to untap for a cost, those still untapped are
+    tapped for mana first (their first mana ability, its first choice, unless the player
+    named it as a mana source: then the payment taps it); the mana stays in the pool for
+    the payment."""
+    srcs = {e: choices for e, _, choices in mana_sources(game, player)}
+    for e in eids:
+        if not game.world.has(e, Tapped) and e in srcs:
+            idx, choice = srcs[e][0]
+            activate_mana_ability(game, player, e, idx, choice)
 
 
 # ---------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from mtg_ecs.components import Damage
 from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.replacement import prevent_damage, protection_prevents
+from mtg_ecs.systems import shield
 from mtg_ecs.systems.statics import rule_in_effect
 from mtg_ecs.systems.zones import remove_counters
 
@@ -25,11 +26,12 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
         batch = redirect.apply(game, batch, consume=True, orders=orders, skips=skips,
                                combat=combat)               # 614.9 redirection (Harm's Way)
     dealt = []
-    # prevent_damage's own first test (615): with no shield and no static ability only
-    # protection can prevent damage, and then nothing changes (checked again after any
-    # event that went through the full path)
-    plain = not game.shields and not board(game).statics
+    # prevent_damage's own first test (615): with no shield, no static ability and no
+    # shield counter only protection can prevent damage, and then nothing changes
+    # (checked again after any event that went through the full path)
+    plain = not game.shields and not board(game).statics and not shield.anywhere(game)
     allc = game.all_chars()             # (current: `board` was just read)
+    spent = {}                          # permanents whose shield counters prevented damage
     for i, (src, sc, target, amount) in enumerate(batch):
         if amount <= 0:
             continue
@@ -38,11 +40,14 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
             n = amount                  # (a permanent with no keyword has no protection: 702.16)
         else:
             n = prevent_damage(game, src, sc, target, amount, combat,
-                               orders.get(i, ()) if orders else (), skip=skips.get(i, ()))
-            plain = not game.shields and not board(game).statics
+                               orders.get(i, ()) if orders else (), skip=skips.get(i, ()),
+                               spent=spent)
+            plain = not game.shields and not board(game).statics and not shield.anywhere(game)
             allc = game.all_chars()
         if n > 0:
             dealt.append((src, sc, target, n))
+    for e in spent:                     # one counter per damage event (122.1c; 002 §2.6 #3)
+        shield.remove_one(game, e)
     gains = {}
     battlefield = game.battlefield
     ents = game.world.ents

@@ -12,7 +12,7 @@ from __future__ import annotations
 from mtg_ecs.components import (Card, Tapped, Attached, RegenerationShields, Controller, Counters,
                                 Timestamp)
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, StepKey
-from mtg_ecs.systems import combat, zones, damage, costs
+from mtg_ecs.systems import combat, zones, damage, costs, shield
 from mtg_ecs.systems import discard as discarding
 from mtg_ecs.systems import token_creation
 from mtg_ecs.systems.durations import ended_before
@@ -99,6 +99,25 @@ class _Target(Ref):
 
 def TARGET(i: int = 0) -> Ref:
     return _Target(i)
+
+
+class _ModeTarget(Ref):
+    """A target of one mode of a modal spell or ability: the chosen modes' targets are
+    listed one after the other (700.2, `mode_parts`), so its place depends on the modes
+    chosen before it. `per_mode`: how many target phrases each mode has."""
+
+    def __init__(self, mode, per_mode, i=0):
+        self.mode = mode
+        self.per_mode = tuple(per_mode)
+        self.i = i
+
+    def resolve(self, game, ctx):
+        k = sum(self.per_mode[m] for m in ctx.modes if m < self.mode) + self.i
+        return _Target(k).resolve(game, ctx)
+
+
+def MODE_TARGET(mode, per_mode, i=0) -> Ref:
+    return _ModeTarget(mode, per_mode, i)
 
 
 class _Self(Ref):
@@ -365,20 +384,56 @@ class DealDamageEach(Step):
         answer_damage_choice(game, ctx, self, decision, answer)
 
 
-class Destroy(_EachObject):
-    def act(self, game, t):
-        zones.destroy(game, t)
+class _Destroys(Step):
+    """A destruction by an effect: first the choices of 616.1 between a permanent's shield
+    counters and its regeneration shield (systems/shield.py), then `destroy(game, ctx,
+    victims, saved_by)`."""
+
+    def run(self, game, ctx):
+        key = ("saved_by", StepKey(self))
+        saved_by = ctx.vars.setdefault(key, {})
+        victims = self.victims(game, ctx)
+        d = shield.destruction_order(game, victims, saved_by)
+        if d is not None:
+            return d
+        del ctx.vars[key]
+        self.destroy(game, victims, saved_by)
+
+    def answer(self, game, ctx, decision, answer):
+        answer_order(game, decision, answer, ctx.vars[("saved_by", StepKey(self))])
 
 
-class DestroyAll(Step):
+class Destroy(_Destroys):
+    def __init__(self, what):
+        self.what = what
+
+    def victims(self, game, ctx):
+        return [t for t in self.what.resolve(game, ctx) if not isinstance(t, PlayerRef)]
+
+    def destroy(self, game, victims, saved_by):
+        for t in victims:
+            zones.destroy(game, t, regeneration_first=shield.regeneration_first(saved_by, t))
+
+
+class DestroyAll(_Destroys):
     """'Destroy all <filter>' — simultaneously (701.8)."""
 
     def __init__(self, filter):
         self.filter = filter
 
-    def run(self, game, ctx):
-        victims = [e for e in game.battlefield if self.filter(game, e, game.chars(e))]
-        destroy_many(game, victims)
+    def victims(self, game, ctx):
+        return [e for e in game.battlefield if self.filter(game, e, game.chars(e))]
+
+    def destroy(self, game, victims, saved_by):
+        destroy_many(game, victims, saved_by=saved_by)
+
+
+class DestroyTogether(Destroy):
+    """'Destroy up to three target <permanents>': all of them at once, one event (701.8;
+    603.10a: leaves-the-battlefield abilities see the others leave)."""
+
+    def destroy(self, game, victims, saved_by):
+        destroy_many(game, victims, saved_by=saved_by)
 
 
 class Exile(_EachObject):
@@ -475,6 +530,45 @@ class ModifyPT(Step):
                 ch.toughness += t
         add_effect(game, CE(L_7C, game.tick(), ctx.source, ctx.controller, apply, objects=objs,
                             duration=duration))
+
+
+def choice_decision(player, options, prompt) -> Decision:
+    """A choice among words ('your choice of first strike or lifelink', a kind of
+    counter): decision kind "choice", answered with one of the options itself (asked even
+    with one option: `data[ONLY]`)."""
+    options = list(options)
+    return Decision("choice", player, options, 1, 1, prompt,
+                    data=only(options[0]) if len(options) == 1 else {})
+
+
+def chosen_word(decision, answer):
+    """The option a "choice" answer names (a list of one is accepted)."""
+    a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
+    if a not in decision.options:
+        raise IllegalAction("choose one of: " + ", ".join(decision.options))
+    return a
+
+
+class GainChosenKeyword(Step):
+    """'<them> gain your choice of <A> or <B> until end of turn': one choice as the effect
+    resolves, the same keyword for all of them (002 Ballroom Brawlers R1)."""
+
+    def __init__(self, what, choices, duration="eot"):
+        self.what = what
+        self.choices = tuple(choices)
+        self.duration = duration
+
+    def run(self, game, ctx):
+        key = ("keyword", StepKey(self))
+        kw = ctx.vars.get(key)
+        if kw is None:
+            return choice_decision(ctx.controller, self.choices,
+                                   "choose: " + " or ".join(self.choices))
+        del ctx.vars[key]
+        return GrantKeywords(self.what, [kw], self.duration).run(game, ctx)
+
+    def answer(self, game, ctx, decision, answer):
+        ctx.vars[("keyword", StepKey(self))] = chosen_word(decision, answer)
 
 
 class GrantKeywords(Step):
@@ -691,13 +785,15 @@ COMBAT_AFTER_ATTACKS = ("declare_attackers", "declare_blockers", "first_strike_d
 class CreateTokens(Step):
     """CR 111.2: 'Create N <token>' under the control of the player who creates them
     (`who`, a player reference: the controller if None; 'its controller creates'); they
-    own them. `tapped`: 'create a tapped <token>'."""
+    own them. `tapped`: 'create a tapped <token>'. `key`: the new tokens go to
+    ctx.vars[key] ('then attach ~ to it')."""
 
     who = None
     tapped = False
+    key = None
     attacking = False           # CreateTokensAttacking
 
-    def __init__(self, token, n=1, who=None, tapped=False):
+    def __init__(self, token, n=1, who=None, tapped=False, key=None):
         self.token = token
         self.n = n
         # (kept on the step only when given: the step's value, which hashes of abilities
@@ -706,6 +802,8 @@ class CreateTokens(Step):
             self.who = who
         if tapped:
             self.tapped = tapped
+        if key is not None:
+            self.key = key
 
     def run(self, game, ctx):
         defn = game.catalog.token(self.token) if isinstance(self.token, str) else self.token
@@ -757,14 +855,10 @@ class CreateTokens(Step):
                 if to == STAYS:
                     continue                                    # CR 303.4g: isn't created
                 extra = (Attached(to),)
-            eid = game.create_object(defn, creator, "battlefield", token=True, extra=extra,
-                                     tapped=self.tapped or self.attacking)
-            game.battlefield.remove(eid)
-            game.battlefield.append(eid)
-            if st["defender"] is not None:
-                combat.put_attacking(game, eid, st["defender"])
-            game.emit("zone_change", old=None, new=eid, frm=None, to="battlefield",
-                      owner=creator, controller=creator, cause="create", card=None)
+            new = create_token(game, defn, creator, extra, tapped=self.tapped or self.attacking,
+                               attacking=st["defender"])
+            if self.key is not None:
+                ctx.vars[self.key] = ctx.vars.get(self.key, []) + [new]
 
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[("tokens", StepKey(self))]
@@ -789,6 +883,38 @@ class CreateTokensAttacking(CreateTokens):
     for a player who isn't attacking, it just enters tapped)."""
 
     attacking = True
+
+
+def create_token(game, defn, player, extra=(), tapped=False, attacking=None) -> int:
+    """CR 111.2: a token of `defn` enters the battlefield under `player`'s control, owned
+    by them; `attacking`: what it attacks as it enters (508.4)."""
+    eid = game.create_object(defn, player, "battlefield", token=True, extra=extra, tapped=tapped)
+    game.battlefield.remove(eid)
+    game.battlefield.append(eid)
+    if attacking is not None:
+        combat.put_attacking(game, eid, attacking)
+    game.emit("zone_change", old=None, new=eid, frm=None, to="battlefield",
+              owner=player, controller=player, cause="create", card=None)
+    return eid
+
+
+class EachControllerCreates(Step):
+    """'For each of those permanents, its controller creates <token>' (111.2): one token
+    for each object the reference names (a target still legal, 608.2b), under the control
+    of its controller now, or as it last existed if it left (608.2h)."""
+
+    def __init__(self, what, token):
+        self.what = what
+        self.token = token
+
+    def run(self, game, ctx):
+        defn = game.catalog.token(self.token)
+        for t in self.what.resolve(game, ctx):
+            if isinstance(t, PlayerRef):
+                continue
+            ch = game.chars(t) if game.exists(t) else game.lki.get(t)
+            if ch is not None:
+                create_token(game, defn, ch.controller)
 
 
 class CreateEmblem(Step):
@@ -824,6 +950,17 @@ def _emblem_view(fn, cond=False):
     return lambda g, ce, e, ch, allc: fn(g, ce.source, e, ch, view(g, allc, ce.source))
 
 
+def _source_card(game, ctx):
+    """The card whose spell or ability made an effect (how a player names it, 616.1)."""
+    from mtg_ecs.components import Card, StackAbility
+    comps = game.world.ents.get(ctx.obj, {})
+    card = comps.get(Card)
+    if card is not None:
+        return card.card_id
+    sa = comps.get(StackAbility)
+    return sa.source_card if sa is not None and sa.source_card >= 0 else None
+
+
 class PreventCombatDamageThisTurn(Step):
     def run(self, game, ctx):
         from mtg_ecs.components import Card
@@ -840,11 +977,9 @@ class PreventNextDamageTo(Step):
         self.n = n
 
     def run(self, game, ctx):
-        from mtg_ecs.components import Card
-        card = game.world.ents.get(ctx.obj, {}).get(Card)
         n = amount(self.n, game, ctx)
         for t in self.to.resolve(game, ctx):
-            add_shield(game, PreventNextDamage(t, n, card.card_id if card else None))
+            add_shield(game, PreventNextDamage(t, n, _source_card(game, ctx)))
 
 
 class Fight(Step):

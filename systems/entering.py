@@ -134,12 +134,14 @@ def entering_attachment(ctx, owner_step, card):
     return ctx.vars.get(_key(owner_step) + ("aura",), {}).get(card)
 
 
-def put_entering(game, ctx, owner_step, card, controller=None, tapped=False, cause="effect"):
+def put_entering(game, ctx, owner_step, card, controller=None, tapped=False, cause="effect",
+                 counters=None):
     """Put `card` onto the battlefield with the choices `entry_choices` made for it: an Aura
     enters attached to what its controller chose, or, with nothing it could enchant, stays
-    where it is (303.4g). Returns the new object (None if it didn't enter)."""
+    where it is (303.4g). `counters`: {kind: n} it enters with. Returns the new object
+    (None if it didn't enter)."""
     to = entering_attachment(ctx, owner_step, card)
     if to == STAYS:
         return None                                   # CR 303.4g
     return zones.put_onto_battlefield(game, card, controller=controller, tapped=tapped,
-                                      attach_to=to, cause=cause)
+                                      attach_to=to, cause=cause, counters=counters)

@@ -14,7 +14,7 @@ another (613.8), in which case the dependent one waits.
 from __future__ import annotations
 
 from mtg_ecs.components import Card, Controller, Counters, Zone, Owner, CopyOf, Spell
-from mtg_ecs.components.definitions import StaticAbility, BASIC_LAND_MANA
+from mtg_ecs.components.definitions import StaticAbility, BASIC_LAND_MANA, parse_keyword
 
 L_COPY, L_CONTROL, L_TEXT, L_TYPE, L_COLOR, L_ABILITY = 1, 2, 3, 4, 5, 6
 L_7A, L_7B, L_7C, L_7D, L_RULES = 7.1, 7.2, 7.3, 7.4, 8
@@ -239,6 +239,25 @@ def _counters_apply(game, eid, c: Chars, comps):
             c.toughness += p
 
 
+# CR 122.1b: a keyword counter gives the permanent that keyword (a shield counter is not
+# one, 122.1c: 002 §2.6 #8)
+KEYWORD_COUNTERS = {k: parse_keyword(k) for k in (
+    "flying", "first strike", "double strike", "deathtouch", "haste", "hexproof",
+    "indestructible", "lifelink", "menace", "reach", "trample", "vigilance")}
+
+
+def counter_keywords(cnt) -> tuple:
+    """The keyword abilities the keyword counters of a Counters value give (122.1b)."""
+    return tuple(KEYWORD_COUNTERS[k] for k, _ in cnt.items if k in KEYWORD_COUNTERS)
+
+
+def _keyword_counters_apply(c: Chars, kws) -> None:
+    """Layer 6 (613.1f): the keywords of its keyword counters, added to the abilities it
+    has as the layer begins (an effect that removes abilities removes them too)."""
+    have = {k.name for k in c.keywords}
+    c.keywords = c.keywords + tuple(k for k in kws if k.name not in have)
+
+
 def gather_effects(game, bf_chars: dict) -> list:
     """All continuous effects now in the game: those of static abilities of objects
     in the zones where those abilities function, and those created by resolved
@@ -420,8 +439,9 @@ def compute_battlefield(game) -> dict:
         counted = world.comps.get(Counters)
         if counted:
             for eid, c in working.items():
-                if eid in counted and c.power is not None:
+                if eid in counted and (c.power is not None or counter_keywords(ents[eid][Counters])):
                     c = working[eid] = c.copy()
+                    _keyword_counters_apply(c, counter_keywords(ents[eid][Counters]))
                     _counters_apply(game, eid, c, ents[eid])
         return working
     own = set()                         # objects whose characteristics are a copy already
@@ -445,8 +465,19 @@ def compute_battlefield(game) -> dict:
                             _counters_apply(game, eid, c, ents[eid])
         if layer == L_ABILITY:
             # static abilities granted by layer-6 effects don't exist before it; newly
-            # added static abilities begin to apply from layer 7 on (613.6 simplification)
-            pass
+            # added static abilities begin to apply from layer 7 on (613.6 simplification).
+            # Keyword counters (122.1b) give their keywords first, as abilities it has
+            counted = world.comps.get(Counters)
+            if counted:
+                ents = world.ents
+                for eid, c in working.items():
+                    if eid in counted:
+                        kws = counter_keywords(ents[eid][Counters])
+                        if kws:
+                            if eid not in own:
+                                c = working[eid] = c.copy()
+                                own.add(eid)
+                            _keyword_counters_apply(c, kws)
         if not effs:
             if layer == L_ABILITY:
                 _add_granted_statics(game, working, by_layer, own)
@@ -543,8 +574,9 @@ def patch_battlefield(game, left, entered) -> bool:
         if _has_static(new_c):
             return False
         comps = game.world.ents[entered]
-        if Counters in comps and new_c.power is not None:
+        if Counters in comps and (new_c.power is not None or counter_keywords(comps[Counters])):
             new_c = new_c.copy()
+            _keyword_counters_apply(new_c, counter_keywords(comps[Counters]))
             _counters_apply(game, entered, new_c, comps)
     gone = cache.pop(left, None) if left is not None else None
     if new_c is not None:

@@ -373,3 +373,52 @@ class LookPutOneIntoHand(Step):
         zones.move(game, a, "hand", cause="effect")
         put_back(game, decision.player, [], [c for c in decision.options if c != a])
         ctx.vars[("look_one", StepKey(self))] = True
+
+
+class LookPutOntoBattlefield(Step):
+    """'Look at the top N cards of your library. You may put a <filter> card from among
+    them onto the battlefield [with <counters> on it]. Put the rest on the bottom of your
+    library in a random order.' (401.4; the order from the game's RNG). `filter(game,
+    card, chars)`; `counters`: {kind: n} the card enters with (122.6)."""
+
+    def __init__(self, n, filter, counters=None):
+        self.n = n
+        self.filter = filter
+        self.counters = dict(counters or {})
+
+    def run(self, game, ctx):
+        key = ("look", StepKey(self))
+        st = ctx.vars.get(key)
+        p = ctx.controller
+        if st is None:
+            looked = top_cards(game, p, amount(self.n, game, ctx))
+            if not looked:
+                return None
+            opts = [c for c in looked if self.filter(game, c, game.chars(c))]
+            st = ctx.vars[key] = {"looked": looked, "pick": None if opts else []}
+            if opts:
+                return Decision("choose", p, opts, 0, 1,
+                                "you may put one of these onto the battlefield", data={"look_put": True})
+        pick = [c for c in st["pick"] if game.exists(c)]
+        if pick:
+            d = entry_choices(game, ctx, self, pick, lambda c: p)          # CR 303.4f
+            if d is not None:
+                return d
+        ctx.vars.pop(key)
+        for c in pick:
+            put_entering(game, ctx, self, c, controller=p, counters=self.counters)
+        rest = [c for c in st["looked"] if c not in pick and game.exists(c)]
+        game.rng.shuffle(rest)
+        for c in rest:
+            zones.move(game, c, "library", position="bottom")
+        return None
+
+    def answer(self, game, ctx, decision, answer):
+        st = ctx.vars[("look", StepKey(self))]
+        if not decision.data.get("look_put"):
+            entry_choices_answer(game, ctx, self, decision, answer)
+            return
+        chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        if len(chosen) > 1 or any(c not in decision.options for c in chosen):
+            raise IllegalAction("choose at most one of the cards that qualify")
+        ctx.vars[("look", StepKey(self))] = dict(st, pick=chosen)

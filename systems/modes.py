@@ -1,23 +1,12 @@
-"""Modal triggered abilities (CR 700.2, 603.3c): the mode is chosen as the ability is put
-on the stack, among the modes that can be chosen (one whose targets can't be chosen can't
-be; with none, the ability is removed from the stack). 'Choose one that hasn't been chosen
+"""Modal triggered abilities (CR 700.2, 603.3c; `definitions.ModalTriggeredAbility`): the
+modes are chosen as the ability is put on the stack, among the modes that can be chosen
+(one whose targets can't be chosen can't be; with too few, the ability is removed from the
+stack). 'Choose one that hasn't been chosen
 this turn' (Gala Greeters) remembers, per object and ability, the modes chosen this turn
 (`game.modes_chosen`): they stay chosen even if that ability later leaves the stack
 (002 Gala Greeters R1). A new object (400.7) has no such history.
 """
 from __future__ import annotations
-
-from dataclasses import dataclass
-
-from mtg_ecs.components.definitions import TriggeredAbility
-
-
-@dataclass(frozen=True)
-class ModalTriggeredAbility(TriggeredAbility):
-    """`modes`: (text, target specs, effect steps) each, as a modal spell's (700.2);
-    `new_each_turn`: 'choose one that hasn't been chosen this turn'."""
-    modes: tuple = ()
-    new_each_turn: bool = False
 
 
 def available(game, source: int, index: int, ability, has_targets) -> list:

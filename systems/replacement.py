@@ -15,6 +15,7 @@ from mtg_ecs.systems.board import board
 from mtg_ecs.systems.player_rules import cant_draw
 from mtg_ecs.systems.statics import rule_in_effect
 from mtg_ecs.systems.protection import protection_from
+from mtg_ecs.systems.shield import ShieldCounterPrevention, shielded, spend
 
 
 class Replacement:
@@ -431,9 +432,16 @@ def applicable(game, source, source_chars, target, amount, combat) -> list:
     if amount <= 0:
         return []
     if not game.shields and not board(game).statics:
-        # no prevention shield and no static ability: only protection could apply
-        return [ProtectionPrevention(game, target)] \
+        # no prevention shield and no static ability: only protection and shield counters
+        # (122.1c) could apply, unless an effect of a resolved spell says damage can't be
+        # prevented (615.12)
+        out = [ProtectionPrevention(game, target)] \
             if protection_prevents(game, source_chars, target) else []
+        if shielded(game, target):
+            out.append(ShieldCounterPrevention(game, target))
+        if out and rule_in_effect(game, "damage_cant_be_prevented"):
+            return []
+        return out
     if rule_in_effect(game, "damage_cant_be_prevented"):       # 615.12
         # only the damage-modifying replacement effects are left (614.1a)
         return [d for d in static_preventions(game, source, target, amount, combat, source_chars)
@@ -445,6 +453,8 @@ def applicable(game, source, source_chars, target, amount, combat) -> list:
     for sh in game.shields:
         if sh.applies(game, source, target, amount, combat):
             out.append(sh)
+    if shielded(game, target):                                  # 122.1c
+        out.append(ShieldCounterPrevention(game, target))
     return out
 
 
@@ -492,12 +502,18 @@ class PreventDamageFrom:
     StaticAbility(replacement=...). `recipient(game, src, target)` (target: entity or
     PlayerRef); `source_ok(game, src, source, source_chars)`; `n`: how much of each
     damage event it prevents (None: all). Each such ability applies once to each event,
-    so several are cumulative (616.1)."""
+    so several are cumulative (616.1). `then(game, src, target, amount)` is done with the
+    prevention, also where the damage can't be prevented ('prevent that damage and mill
+    twice that many cards': 002 Angel of Suffering R3)."""
 
-    def __init__(self, recipient, source_ok=None, n=None):
+    then = None
+
+    def __init__(self, recipient, source_ok=None, n=None, then=None):
         self.recipient = recipient
         self.source_ok = source_ok
         self.n = n
+        if then is not None:        # (a value of the template only where given: hashing.canonical)
+            self.then = then
 
 
 class StaticPartialPrevention(StaticPrevention):
@@ -506,7 +522,10 @@ class StaticPartialPrevention(StaticPrevention):
         return amount if n is None else min(amount, n)
 
     def prevents(self, game, source, target, amount, combat):
-        return self.would_prevent(amount)
+        n = self.would_prevent(amount)
+        if self.template.then is not None and n > 0:
+            self.template.then(game, self.src, target, n)
+        return n
 
 
 class DoubleDamage:
@@ -609,11 +628,15 @@ def order_decision(game, batch, combat, orders, skips=None):
 
 
 def answer_order(game, decision, answer, orders) -> None:
-    """Record the effect a player chose to apply first (an effect, or the card id
-    of its source)."""
+    """Record the effect a player chose to apply first (an effect, the card id of its
+    source, or (card id, n): the n-th of the offered effects of that source)."""
     a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
-    match = [e for e in decision.options if e is a or e.sid == getattr(a, "sid", None)
-             or (isinstance(a, int) and e.source_card == a)]
+    if isinstance(a, tuple) and len(a) == 2 and all(isinstance(x, int) for x in a):
+        of = [e for e in decision.options if e.source_card == a[0]]
+        match = of[a[1]:a[1] + 1]
+    else:
+        match = [e for e in decision.options if e is a or e.sid == getattr(a, "sid", None)
+                 or (isinstance(a, int) and e.source_card == a)]
     if len(match) != 1:
         raise IllegalAction("choose one of the prevention effects that apply")
     orders.setdefault(decision.data["event"], []).append(match[0].sid)
@@ -627,15 +650,21 @@ def protection_prevents(game, source_chars, target) -> bool:
 
 
 def prevent_damage(game, source, source_chars, target, amount: int, combat: bool,
-                   order=(), only=None, skip=()) -> int:
+                   order=(), only=None, skip=(), spent=None) -> int:
     """The damage left after prevention effects (615), applied in the order the
-    affected player chose (616.1); each applies once. Returns the amount dealt."""
+    affected player chose (616.1); each applies once. Returns the amount dealt.
+    `spent`: the damage event's record of the permanents whose shield counters'
+    prevention applied (one counter each is removed after the event: `damage.deal`);
+    None: removed at once."""
     if amount > 0 and not game.shields and not board(game).statics and \
-            not protection_prevents(game, source_chars, target):
+            not protection_prevents(game, source_chars, target) and not shielded(game, target):
         return amount                   # nothing could prevent it (`applicable`)
     if amount > 0 and rule_in_effect(game, "damage_cant_be_prevented"):
         # 615.12: a static 'prevent that damage and <do something>' tries and fails to
-        # prevent it; the rest still happens (001 Protean Hydra R2)
+        # prevent it; the rest still happens (001 Protean Hydra R2), as does the removal
+        # of a shield counter (122.1c; 002 Rhox Pummeler R4)
+        if shielded(game, target):
+            spend(game, target, spent)
         sps = static_preventions(game, source, target, amount, combat, source_chars)
         for sp in sps:
             if getattr(sp.template, "then", None) is not None:
@@ -653,4 +682,6 @@ def prevent_damage(game, source, source_chars, target, amount: int, combat: bool
         if amount <= 0:
             break
         amount -= e.prevents(game, source, target, amount, combat)
+        if isinstance(e, ShieldCounterPrevention):
+            spend(game, target, spent)
     return max(0, amount)

@@ -5,7 +5,9 @@ A restriction is a (kind, players, turn) record in `game.player_restrictions`
 (a tuple, replaced on change, so game clones never share it). "This turn" effects end
 with the turn they were created in (514.2), so a record from an earlier turn is
 simply no longer in effect. Kinds: "cast_spells" (601.3: the player can't begin to
-cast a spell; activating abilities, playing lands and triggers are unaffected).
+cast a spell; activating abilities, playing lands and triggers are unaffected). A rule of
+the whole game for a while ("Players can't gain life this turn", "Damage can't be
+prevented this turn") is a record for no player, read by `statics.rule_in_effect`.
 """
 from __future__ import annotations
 
@@ -36,3 +38,14 @@ class CantThisTurn(Step):
 
     def run(self, game, ctx):
         add(game, self.kind, [p.index for p in self.who.resolve(game, ctx)])
+
+
+class GameRuleThisTurn(Step):
+    """'<rule> this turn' for the whole game (611.2): "players_cant_gain_life" (119.7),
+    "damage_cant_be_prevented" (615.12), as a static ability naming the rule would."""
+
+    def __init__(self, rule):
+        self.rule = rule
+
+    def run(self, game, ctx):
+        add(game, self.rule, ())

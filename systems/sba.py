@@ -188,7 +188,7 @@ def _check(game) -> bool:
         game.snapshot_lki(e)                # 603.10a, 608.2h: all as they were before the event
     for e in gy:
         zones.move(game, e, "graveyard", cause="sba", order=orders.get(e, ()), lki_saved=True)
-    zones.destroy_many(game, dest, orders, lki_saved=True)
+    zones.destroy_many(game, dest, orders, lki_saved=True, by_effect=False)   # 122.1c
     check_game_over(game, draw=bool(draw))
     if game.sversion == before and not lose:
         # 704.3: the check is repeated, and would find nothing: what it looks at changed

@@ -8,7 +8,7 @@ active player receives priority (117.3b).
 from __future__ import annotations
 
 from mtg_ecs.components import Card, Spell, StackAbility
-from mtg_ecs.components.definitions import StaticAbility
+from mtg_ecs.components.definitions import StaticAbility, mode_parts
 from mtg_ecs.systems import blitz, zones
 from mtg_ecs.systems.effects import Ctx, MayStep
 from mtg_ecs.systems.restrictions import restricted
@@ -203,26 +203,16 @@ def spell_parts(defn, modes=()):
     if sa is None:
         return (), ()
     if sa.modes:
-        return _mode_parts(sa.modes, modes)
+        return mode_parts(sa.modes, modes)
     return sa.targets, sa.effects
 
 
 def ability_parts(ab, modes=()):
     """(target specs, effect steps) of an ability, for its chosen modes (a modal triggered
-    ability: systems/modes.py)."""
+    ability, 700.2: the chosen modes in printed order; systems/modes.py)."""
     if modes and getattr(ab, "modes", None):
-        return _mode_parts(ab.modes, modes)
+        return mode_parts(ab.modes, modes)
     return ab.targets, ab.effects
-
-
-def _mode_parts(all_modes, chosen):
-    """The target specs and steps of the chosen modes (700.2), in printed order of choice."""
-    tspecs, steps = [], []
-    for m in chosen:
-        _, mt, me = all_modes[m]
-        tspecs.extend(mt)
-        steps.extend(me)
-    return tuple(tspecs), tuple(steps)
 
 
 def counterable(game, eid: int, by=None) -> bool:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from mtg_ecs.components import Attached
 from mtg_ecs.components.definitions import Keyword, parse_keyword, keywords_of  # noqa: F401
 from mtg_ecs.components.definitions import ActivatedAbility, any_color_version
-from mtg_ecs.systems.layers import (StaticEffect, L_TYPE, L_ABILITY, L_7A, L_7C, L_RULES, L_COLOR,
-                                    reads, writes)
+from mtg_ecs.systems.layers import (StaticEffect, L_TEXT, L_TYPE, L_ABILITY, L_7A, L_7B, L_7C, L_RULES,
+                                    L_COLOR, reads, writes)
 from mtg_ecs.systems.board import statics_with_rule
 
 
@@ -127,8 +127,15 @@ def you_control(pred):
 def rule_in_effect(game, rule: str) -> bool:
     """Whether a static ability of a permanent on the battlefield makes a game-wide rules
     change (CR 604.1, 613.1 'rules' effects): `StaticAbility(rules=("players_cant_gain_life",))`
-    (CR 119.7), `"damage_cant_be_prevented"` (CR 615.12)."""
-    return bool(statics_with_rule(game, rule))
+    (CR 119.7), `"damage_cant_be_prevented"` (CR 615.12); or a resolved spell or ability
+    makes it for a while ("Damage can't be prevented this turn": a record of the rule for
+    no player in `game.player_restrictions`, systems/restrictions.py `GameRuleThisTurn`)."""
+    if statics_with_rule(game, rule):
+        return True
+    for kind, _, turn in game.player_restrictions:      # (usually empty)
+        if kind == rule and (turn is None or turn == game.turn):
+            return True
+    return False
 
 
 def modify_pt_by(affects, fn, condition=None):
@@ -177,3 +184,54 @@ def activated_abilities_of(other, any_color=False):
         if kws:
             ch.keywords = tuple(ch.keywords) + kws
     return StaticEffect(L_ABILITY, this_object(), apply)
+
+
+# -- "is a <colors> <type> creature with base power and toughness P/T named N" -------------
+def set_name(affects, name):
+    """'named <name>': it loses its other names (201.2). Applied before the types: a copy
+    effect (layer 1) comes first, as with every characteristic it copies."""
+    @writes("name")
+    def apply(g, ce, ch, allc):
+        ch.name = name
+    return StaticEffect(L_TEXT, affects, apply)
+
+
+def set_types(affects, types, subtypes=()):
+    """Layer 4: 'is a <subtypes> <types>' (205.1a): its card types and all its subtypes
+    (creature types, Equipment, Vehicle: 002 Witness Protection R1) are replaced;
+    supertypes stay."""
+    types, subtypes = frozenset(types), tuple(subtypes)
+
+    @writes("types", "subtypes")
+    def apply(g, ce, ch, allc):
+        ch.types = types
+        ch.subtypes = subtypes
+    return StaticEffect(L_TYPE, affects, apply)
+
+
+def set_colors(affects, colors):
+    """Layer 5: 'is <colors>' (105.3: replaces its colors)."""
+    colors = frozenset(colors)
+
+    @writes("colors")
+    def apply(g, ce, ch, allc):
+        ch.colors = colors
+    return StaticEffect(L_COLOR, affects, apply)
+
+
+def lose_all_abilities(affects):
+    """Layer 6: '<it> loses all abilities' (613.1f): printed, granted earlier and keyword
+    abilities; a later-timestamped effect that grants one still gives it (613.7)."""
+    @writes("abilities", "keywords")
+    def apply(g, ce, ch, allc):
+        ch.abilities = ()
+        ch.keywords = ()
+    return StaticEffect(L_ABILITY, affects, apply)
+
+
+def set_base_pt(affects, power, toughness):
+    """Layer 7b: 'with base power and toughness P/T' (613.4b)."""
+    @writes("power", "toughness")
+    def apply(g, ce, ch, allc):
+        ch.power, ch.toughness = power, toughness
+    return StaticEffect(L_7B, affects, apply)

@@ -10,7 +10,7 @@ receive priority (603.3): active player first, each player ordering their own
 from __future__ import annotations
 
 from mtg_ecs.components import StackAbility, Zone, Timestamp, Card, Attached, EnteredWithX
-from mtg_ecs.components.definitions import TriggeredAbility
+from mtg_ecs.components.definitions import TriggeredAbility, mode_parts
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems import modes
@@ -140,6 +140,21 @@ class Attacks(Trigger):
         if data["attacker"] != source:
             return None
         return {"attacker": source, "defender": data["defender"]}
+
+
+class BecomesTapped(Trigger):
+    """'Whenever a <filter> becomes tapped' (for any reason: an effect, a cost, attacking);
+    `filter(game, eid, chars, controller)`, controller: the ability's."""
+    events = ("tapped",)
+
+    def __init__(self, filter):
+        self.filter = filter
+
+    def match(self, game, source, controller, kind, data):
+        e = data["eid"]
+        if not game.exists(e) or not self.filter(game, e, game.chars(e), controller):
+            return None
+        return {"tapped": e}
 
 
 class EntersOrAttacks(Trigger):
@@ -286,7 +301,7 @@ class PutTriggersTask:
     """CR 603.3b: APNAP, each player orders theirs; 603.3c: modes, 603.3d: targets on the way."""
 
     needs_rewind = False
-    _mode = None                # the mode chosen for the ability being put on the stack (603.3c)
+    _modes = None               # the modes chosen for the ability being put on the stack (603.3c)
 
     def __init__(self, triggers):
         self.queue = []            # per player, in APNAP order: list of PendingTrigger
@@ -334,18 +349,19 @@ class PutTriggersTask:
         who = tr.info[ab.chooser] if getattr(ab, "chooser", None) else tr.controller
         specs = ab.targets
         if getattr(ab, "modes", None):
-            # 603.3c, 700.2: a modal ability's mode is chosen as it is put on the stack
-            if self._mode is None:
+            # 603.3c, 700.2: a modal ability's modes are chosen as it is put on the stack
+            if self._modes is None:
                 opts = modes.available(game, tr.source, tr.index, ab,
                                        lambda s: has_candidates(game, s, tc, s.min))
-                if not opts:
-                    game.note(f"{ab.text!r}: no mode can be chosen; it is removed")
+                n = ab.choose
+                if len(opts) < n:
+                    game.note(f"{ab.text!r}: not enough modes can be chosen; it is removed")
                     self._targets = None
                     return None
                 self._pending = None
-                return Decision("modes", tr.controller, opts, 1, 1, "choose one",
-                                data={"trigger": tr, **(only([opts[0]]) if len(opts) == 1 else {})})
-            specs = ab.modes[self._mode][1]
+                return Decision("modes", tr.controller, opts, n, n, f"choose {n} mode(s) of {ab.text!r}",
+                                data={"trigger": tr, **(only(opts[:n]) if len(opts) == n else {})})
+            specs = mode_parts(ab.modes, self._modes)[0]
         while len(self._targets) < len(specs):
             spec = specs[len(self._targets)]
             opts = candidates(game, spec, tc)
@@ -353,7 +369,7 @@ class PutTriggersTask:
                 # 603.3d: no legal target: removed from the stack
                 game.note(f"{ab.text!r} has no legal target and is removed")
                 self._targets = None
-                self._mode = None
+                self._modes = None
                 return None
             self._pending = (spec, tc)
             return Decision("targets", who, opts, spec.min, spec.max, spec.text,
@@ -373,10 +389,11 @@ class PutTriggersTask:
                 division = self._division
         self._division = None
         chosen = ()
-        if self._mode is not None:
-            chosen = (self._mode,)
-            modes.chosen(game, tr.source, tr.index, ab, self._mode)
-            self._mode = None
+        if self._modes is not None:
+            chosen = self._modes
+            for m in chosen:
+                modes.chosen(game, tr.source, tr.index, ab, m)
+            self._modes = None
         eid = game.world.create(
             StackAbility(tr.controller, tr.source, ab, tuple(tuple(g) for g in self._targets), chosen, 0,
                          division, True, tuple(sorted(tr.info.items(), key=lambda kv: kv[0])), tr.source_card),
@@ -408,9 +425,9 @@ class PutTriggersTask:
             return
         if decision.kind == "modes":
             ms = list(answer) if isinstance(answer, (list, tuple)) else [answer]
-            if len(ms) != 1 or ms[0] not in decision.options:
-                raise IllegalAction(f"choose one of the modes {decision.options} (CR 603.3c)")
-            self._mode = ms[0]
+            if len(ms) != decision.min or len(set(ms)) != len(ms) or any(m not in decision.options for m in ms):
+                raise IllegalAction(f"choose {decision.min} of the modes {decision.options} (CR 603.3c)")
+            self._modes = tuple(sorted(ms))         # carried out in printed order (700.2)
             return
         if decision.kind == "targets":
             spec, tc = self._pending

@@ -142,6 +142,7 @@ def start_of_turn_bookkeeping(game) -> None:
         p.instants_sorceries_cast_turn = 0
         p.cards_drawn_turn = 0
         p.creatures_died_turn = 0
+    game.artifacts_to_graveyard_turn = 0
     game.combat_happened = False
     if game.noncombat_damaged:
         game.noncombat_damaged = ()

@@ -11,7 +11,7 @@ from mtg_ecs.components import (Card, Owner, Controller, Zone, Timestamp, Tapped
                         Attacking, Blocking, Spell, StackAbility, RegenerationShields, Damage,
                         EnteredWithX, Chosen, zone_of, TAPPED)
 from mtg_ecs.components import CopyOf, PLAYER_ZONES
-from mtg_ecs.systems import replacement
+from mtg_ecs.systems import replacement, shield
 from mtg_ecs.systems.durations import source_gone
 from mtg_ecs.systems.token_creation import counters_entering, counters_placed
 
@@ -131,6 +131,12 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         lst.append(new)
     game.zones_changed(eid if frm == "battlefield" else None,
                        new if to == "battlefield" else None, card.token)
+    if frm == "battlefield" and to == "graveyard":
+        lk = game.lki.get(eid)
+        if lk is not None and "Artifact" in lk.types:
+            # 'artifacts that were put into graveyards from the battlefield this turn', tokens
+            # too (111.7: they go there before ceasing to exist; 002 Structural Assault R1)
+            game.artifacts_to_graveyard_turn += 1
     if ev is not None:
         if ev["shuffle"]:
             shuffle(game, owner)
@@ -206,12 +212,13 @@ def _leave_battlefield(game, eid: int, lki_saved: bool = False) -> None:
 
 
 def put_onto_battlefield(game, eid: int, controller: int | None = None, tapped: bool = False,
-                         attach_to=None, cause=None, x=None) -> int | None:
-    """CR 110.2, 303.4, 306.5b: the object enters (with loyalty counters if a planeswalker)."""
+                         attach_to=None, cause=None, x=None, counters=None) -> int | None:
+    """CR 110.2, 303.4, 306.5b: the object enters (with loyalty counters if a planeswalker,
+    and the `counters` {kind: n} an effect puts it onto the battlefield with, 122.6)."""
     defn = game.world.ents[eid][Card].defn
-    counters = None
+    counters = dict(counters) if counters else None
     if "Planeswalker" in defn.types and defn.loyalty is not None:
-        counters = {"loyalty": defn.loyalty}
+        counters = dict(counters or {}, loyalty=defn.loyalty)
     return move(game, eid, "battlefield", controller=controller, tapped=tapped,
                 attach_to=attach_to, cause=cause, counters=counters, x=x)
 
@@ -295,15 +302,19 @@ def discard(game, player: int, card: int, by: int | None = None, order=()) -> in
     return new
 
 
-def destroy(game, eid: int, cause: str = "destroy", regenerate: bool = True) -> bool:
+def destroy(game, eid: int, cause: str = "destroy", regenerate: bool = True,
+            regeneration_first: bool = False) -> bool:
     """CR 701.8: move a permanent to its owner's graveyard — unless it is
-    indestructible (702.12b) or a regeneration shield replaces it (701.19; not when
-    'it can't be regenerated', 701.19c)."""
+    indestructible (702.12b), or a shield counter (122.1c) or a regeneration shield
+    replaces it (701.19; not when 'it can't be regenerated', 701.19c). Only effects
+    call it: state-based actions destroy with `destroy_many(by_effect=False)`."""
     if eid not in game.battlefield:
         return False
     c = game.chars(eid)
     if c.has("indestructible"):
         return False
+    if not regeneration_first and shield.replaces_destruction(game, eid):
+        return False                    # (616.1: the controller's choice, shield.destruction_order)
     shields = game.world.get(eid, RegenerationShields)
     if regenerate and shields is not None and shields.count > 0:
         regenerate_now(game, eid, shields)
@@ -383,11 +394,16 @@ def remove_counters(game, eid: int, kind: str, n: int) -> int:
     return n
 
 
-def destroy_many(game, eids, orders=None, lki_saved: bool = False) -> list:
+def destroy_many(game, eids, orders=None, lki_saved: bool = False, by_effect: bool = True,
+                 saved_by=None) -> list:
     """Destroy several permanents at once (701.8, e.g. 'destroy all'): each is
-    checked for indestructible/regeneration, then the rest move together. Their last
-    known information is the state just before the event (603.10a, 608.2h), for all of
-    them (`lki_saved`: the caller saved it then, for these among others)."""
+    checked for indestructible/shield counters/regeneration, then the rest move together.
+    Their last known information is the state just before the event (603.10a, 608.2h),
+    for all of them (`lki_saved`: the caller saved it then, for these among others).
+    `by_effect`: False for state-based actions, which shield counters don't replace
+    (122.1c: 'as the result of an effect'; 002 Rhox Pummeler R5). `saved_by`: the
+    controllers' choices between shield counters and regeneration (616.1,
+    `shield.destruction_order`)."""
     movers = []
     ents = game.world.ents
     for eid in eids:
@@ -395,6 +411,9 @@ def destroy_many(game, eids, orders=None, lki_saved: bool = False) -> list:
             continue
         c = game.chars(eid)
         if c.keywords and c.has("indestructible"):
+            continue
+        if by_effect and Counters in ents[eid] and not shield.regeneration_first(saved_by or {}, eid) \
+                and shield.replaces_destruction(game, eid):
             continue
         shields = ents[eid].get(RegenerationShields)
         if shields is not None and shields.count > 0:

@@ -9,6 +9,7 @@ from mtg_ecs import Game, HeuristicAgent, RandomAgent
 from mtg_ecs.apps.agents import answer_once
 from mtg_ecs.apps.fuzz import random_deck
 from mtg_ecs.components import Counters
+from mtg_ecs.core.decisions import IllegalAction
 from mtg_ecs.components.definitions import StaticAbility
 from mtg_ecs.systems.layers import (CE, Chars, LAYERS, L_7C, L_ABILITY, L_TYPE, L_CONTROL, base_chars)
 from mtg_ecs.systems import layers
@@ -21,6 +22,16 @@ def _counters_apply(game, eid, c: Chars, comps):
         if p:
             c.power += p
             c.toughness += p
+
+
+def _keyword_counters_apply(c: Chars, comps):
+    """CR 122.1b, layer 6: the keywords of its keyword counters it doesn't have yet."""
+    cnt = comps.get(Counters)
+    if cnt is not None:
+        for k, _ in cnt.items:
+            kw = layers.KEYWORD_COUNTERS.get(k)
+            if kw is not None and not c.has(k):
+                c.keywords = c.keywords + (kw,)
 
 
 def gather_effects(game, bf_chars: dict) -> list:
@@ -100,8 +111,9 @@ def reference_pass(game) -> dict:
     if not effects:
         for eid, c in working.items():
             comps = world.ents[eid]
-            if Counters in comps and c.power is not None:
+            if Counters in comps:
                 c = working[eid] = c.copy()
+                _keyword_counters_apply(c, comps)
                 _counters_apply(game, eid, c, comps)
         return working
     for eid in working:
@@ -118,7 +130,8 @@ def reference_pass(game) -> dict:
         if layer == L_ABILITY:
             # static abilities granted by layer-6 effects don't exist before it; newly
             # added static abilities begin to apply from layer 7 on (613.6 simplification)
-            pass
+            for eid, c in working.items():
+                _keyword_counters_apply(c, world.ents[eid])
         if not effs:
             if layer == L_ABILITY:
                 _add_granted_statics(game, working, by_layer)

@@ -27,6 +27,11 @@ with open(os.path.join(os.path.dirname(__file__), "data", "oracle-2022.json"), e
 NOT_IN_DATA = {"Demon's Horn", "Dragon's Claw", "Drowned Catacomb", "Glacial Fortress",
                "Rootbound Crag", "Sunpetal Grove", "Wurm's Tooth"}
 
+# errata announced by a spec the April 2022 data predates: (old words, Oracle words today)
+ERRATA = {"Palliation Accord": ("shield counter", "palliation counter")}     # 002 Rhox Pummeler R7
+for _name, (_old, _new) in ERRATA.items():
+    ORACLE[_name] = dict(ORACLE[_name], oracle_text=ORACLE[_name]["oracle_text"].replace(_old, _new))
+
 CHECKED = [n for n in all_cards() if n in ORACLE]
 
 

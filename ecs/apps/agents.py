@@ -77,7 +77,7 @@ class RandomAgent:
             opts = list(d.options)
             r.shuffle(opts)
             return opts
-        if k in ("legend_rule", "color", "mana_choice", "starting_player", "cost_choice", "top_or_bottom"):
+        if k in ("legend_rule", "color", "mana_choice", "starting_player", "cost_choice", "top_or_bottom", "choice"):
             return r.choice(d.options)            # one of the options, itself
         if k in ("scry", "look_order"):
             opts = list(d.options)

@@ -216,7 +216,7 @@ class FuzzAgent:
             return "mulligan" if p.mulligans < 2 and r.random() < 0.2 else "keep"
         if k == "bottom":
             return r.sample(list(d.options), d.min)
-        if k in ("starting_player", "color", "mana_choice", "legend_rule", "top_or_bottom"):
+        if k in ("starting_player", "color", "mana_choice", "legend_rule", "top_or_bottom", "choice"):
             return r.choice(d.options)
         if k == "replacement":
             return Shield(r.choice(d.options).sid)

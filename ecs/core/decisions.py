@@ -188,6 +188,7 @@ KINDS = {
     "redirect": "{recipient: amount}: which damage a redirection shield redirects (614.9)",
     "name": "a card name (a list of one is accepted)",
     "color": "a color name",
+    "choice": "one of the options, itself (a kind of counter, a keyword)",
     "mana_choice": "which mana an ability produces",
     "mana_sacrifice": "list of permanents to sacrifice for mana (Treasures) while paying a cost (601.2g)",
     "scry": "{'top': [cards, top first], 'bottom': [cards, top first]} (701.22)",

@@ -112,6 +112,8 @@ FIELDS: tuple[Field, ...] = (
     _f("prevention_plans", dict, "nested", STATE, "prevention choices for combat damage (615)"),
     _f("sba_orders", None, "dict", STATE, "replacement orders chosen for state-based actions (616.1)"),
     _f("player_restrictions", (), "share", STATE, "rules effects on players with a duration"),
+    _f("artifacts_to_graveyard_turn", 0, "share", STATE,
+       "artifacts put into graveyards from the battlefield this turn (002 Structural Assault)"),
     _f("linked_exile", dict, "dict", STATE, "objects exiled by a source, for its linked ability (607)"),
     _f("draw_replacements", (), "share", STATE,
        "'the next time <player> would draw a card this turn, instead ...' (614.11: systems.replacement)"),

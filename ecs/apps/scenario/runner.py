@@ -369,7 +369,7 @@ class Runner:
             raise ScenarioError(f"{where}: pay is a mapping")
         out = {}
         for k, v in p.items():
-            if k in ("sacrifice", "discard", "exile", "tap", "casualty"):
+            if k in ("sacrifice", "discard", "exile", "tap", "casualty", "untap"):
                 vs = v if isinstance(v, list) else [v]
                 out[k] = [self.obj(x, where=where, allow_player=False) for x in vs]
             elif k in ("life",):
@@ -453,14 +453,20 @@ class Runner:
                 remaining.remove(match[0])
             return out
         if k == "replacement":
-            # the object whose ability (or spell) created the effect
-            h = ans.rsplit(":", 1)[0] if isinstance(ans, str) and ":" in ans else ans
-            return self._card_id(h, where)
+            # the object whose ability (or spell, or counter) created the effect; `handle:N`:
+            # its N-th effect among those offered (an object's protection and its shield
+            # counters, 122.1c)
+            if isinstance(ans, str) and ":" in ans:
+                h, n = ans.rsplit(":", 1)
+                if n.isdigit():
+                    return (self._card_id(h, where), int(n))
+                return self._card_id(h, where)
+            return self._card_id(ans, where)
         if k == "legend_rule":
             return self.obj(ans, where=where, allow_player=False)
         if k == "blocker_order":
             return [self.obj(x, where=where, allow_player=False) for x in ans]
-        if k in ("color", "mana_choice", "name", "top_or_bottom"):
+        if k in ("color", "mana_choice", "name", "top_or_bottom", "choice"):
             return ans
         # objects / players
         if isinstance(ans, list):
