@@ -186,12 +186,14 @@ class Procedure:
         permanents to sacrifice for mana (Treasures, 111.10a; `costs.sacrifice_mana_sources`):
         a `mana_sacrifice` decision, the answer any set of them that pays (`data["least"]`:
         one with the fewest). None when there is nothing to choose."""
-        if self.mana_sources is not None or self.sacrificed_for_mana is not None or cost.total == 0:
+        if self.mana_sources is not None or self.sacrificed_for_mana is not None:
             return None
         exclude = tuple(exclude) + tuple(self.pay_choices.get("sacrifice", ()))
-        if costs.can_pay_mana_tapping(game, self.player, cost, exclude, self._spell(game)):
-            return None
+        # (with no such permanent, the usual case, the answer is immediate)
         opts = [e for e, _, _ in costs.sacrifice_mana_sources(game, self.player, exclude)]
+        if not opts or cost.total == 0 or costs.can_pay_mana_tapping(game, self.player, cost, exclude,
+                                                                     self._spell(game)):
+            return None
         least = next((list(c) for n in range(1, len(opts) + 1) for c in combinations(opts, n)
                       if costs.sacrifice_plan(game, self.player, cost, c, exclude) is not None), None)
         if least is None:
@@ -488,8 +490,8 @@ class CastTask(Procedure):
                                  self.modes or (), self.x, self.division or (), self.alt,
                                  kicked=int(self.kicked), cast_from=self.from_zone,
                                  casualty=bool(self.casualty)))
-        costs.pay_mana(game, self.player, cost, self.mana_sources,
-                       sacrificed=self.sacrificed_for_mana or (), spell=self._spell(game))
+        costs.pay_mana(game, self.player, cost, self.mana_sources, sacrificed=self.sacrificed_for_mana or (),
+                       spell=self._spell(game) if game.players[self.player].restricted else None)
         parts = self._cost_parts()
         life = sum(c.life for c in parts) if parts else 0
         if life:

@@ -14,7 +14,7 @@ from mtg_ecs.components import Attacking, Blocking, Controller, Tapped, TAPPED
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems import damage as dmg
 from mtg_ecs.systems.board import board
-from mtg_ecs.systems.costs import became_tapped
+from mtg_ecs.systems.costs import taps_watched
 from mtg_ecs.systems.protection import protection_from
 from mtg_ecs.systems.entering import schedule
 from mtg_ecs.systems.replacement import shield_choices, order_decision, answer_order
@@ -346,11 +346,13 @@ class DeclareAttackersTask:
                 raise IllegalAction(f"{game.name(a)} can't attack {game.name(d)}")
         check_attack_declaration(game, cands, decision.data.get("requirements", []), answer)
         ap = game.active
+        taps_heard = taps_watched(game)
         for a in answer:
             c = game.chars(a)
             if not c.keywords or not c.has("vigilance"):
                 game.set(a, TAPPED)                 # 508.1f
-                became_tapped(game, a)
+                if taps_heard:
+                    game.emit("tapped", eid=a)
         for a, d in answer.items():
             game.set(a, Attacking(d))
         game.combat_happened = bool(answer)

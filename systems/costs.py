@@ -399,11 +399,17 @@ def became_tapped(game, eid: int) -> None:
     'tapped' event, announced when a triggered ability watches for it ('whenever a
     creature an opponent controls becomes tapped'); the game log keeps the taps of
     effects and of other costs (zones.tap, casting)."""
+    if taps_watched(game):
+        game.emit("tapped", eid=eid)
+
+
+def taps_watched(game) -> bool:
+    """Does a triggered ability watch for permanents becoming tapped (`became_tapped`)?
+    Tapping changes no characteristics, so the answer holds through a batch of taps."""
     b = game.board
     if b is None:
         b = board(game)
-    if "tapped" in b.watch:
-        game.emit("tapped", eid=eid)
+    return "tapped" in b.watch
 
 
 def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrificed=(),
@@ -438,13 +444,15 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
             # summoning sick, {T} its only cost: 302.6) and tapping another source changes
             # none of them, nor what `game.hears` reads
             heard = game.hears("mana_ability")
+            taps_heard = taps_watched(game)
             pool = p.pool
             chars = game.chars
             for eid, (idx, choice) in plan:
                 c = chars(eid)
                 ab = (c.acts if c.acts is not None else activated_abilities(game, eid))[idx]
                 game.set(eid, TAPPED)
-                became_tapped(game, eid)
+                if taps_heard:
+                    game.emit("tapped", eid=eid)
                 add = ab.mana[choice]
                 if callable(add):              # 'Add {G} for each Elf you control' (106.1, 605.1a)
                     add = tuple(add(game, eid))

@@ -279,7 +279,10 @@ def skip_draw(game, player) -> bool:
     (player_rules.CantDraw), and there is no draw to replace; otherwise what replaces it
     (614.11) has happened: an effect that replaces the next draw applies even when the
     library is empty."""
-    if cant_draw(game, player):
+    b = game.board
+    if b is None:
+        b = board(game)
+    if b.statics and cant_draw(game, player):     # (a rule of a static ability, if any)
         return True
     recs = game.draw_replacements
     if not recs:

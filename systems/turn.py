@@ -110,8 +110,6 @@ def begin_turn(game) -> None:
         return
     game.turn += 1
     game.active = game.next_player(game.active)
-    if game.effects:
-        end_until_next_turn(game)
     # "this turn" conditions of the last turn have ended: state caches are stale; the
     # characteristics only if some continuous effect exists (it may read the turn). No
     # state-based action reads the turn (704.5) but through characteristics.
@@ -119,16 +117,6 @@ def begin_turn(game) -> None:
     if game.effects or not game.chars_independent:
         game.chars_changed()
     begin_step(game, game.pipeline.step_names[0])
-
-
-def end_until_next_turn(game) -> None:
-    """Effects that last "until your next turn" end as their controller's turn begins
-    (611.2a; 'your': the effect's controller)."""
-    kept = [ce for ce in game.effects
-            if not (ce.duration == "until_your_next_turn" and ce.controller == game.active)]
-    if len(kept) != len(game.effects):
-        game.effects = kept
-        game.version += 1
 
 
 def start_of_turn_bookkeeping(game) -> None:
@@ -156,7 +144,7 @@ def begin_step(game, step: str) -> None:
     game.step = step
     game.priority = None
     game.passes = 0
-    if step == "end" and game.play_permissions:
+    if game.play_permissions and step == "end":
         permissions.end_step_began(game)            # 'until your next end step' ends
     if actions:
         for action in actions:

@@ -175,19 +175,23 @@ def play(game, agents, max_decisions: int = MAX_DECISIONS):
     ends as a draw, reason "decision limit": a bound of the simulation, like the turn
     limit, not a rule."""
     n = 0
-    while game.pending is not None and n < max_decisions:
-        answer_once(game, agents)
+    d = game.pending
+    while d is not None and n < max_decisions:
+        try:
+            game.decide(agents[d.player].act(game, d))
+        except IllegalAction:
+            answer_once(game, agents, refused=1)    # asked again
         n += 1
+        d = game.pending
     if game.pending is not None:
         game.end_as_draw("decision limit")
     return n
 
 
-def answer_once(game, agents) -> None:
+def answer_once(game, agents, refused=0) -> None:
     """One accepted answer to the pending decision, from the agent of the player deciding;
     a refused answer (IllegalAction: nothing changed) is asked again, up to REFUSALS_ALLOWED
-    times in a row (see `play`)."""
-    refused = 0
+    times in a row (see `play`; `refused`: how many were refused already)."""
     while True:
         d = game.pending
         try:
