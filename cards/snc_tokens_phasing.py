@@ -63,10 +63,6 @@ card("Black Market Tycoon", "{R}{G}", "Creature — Cat Rogue", pt=(2, 2),
                                       "you for each Treasure you control."),
                 act("{T}", fx.CreateTokens("Treasure"), text="{T}: Create a Treasure token.")])
 
-card("Avacyn's Pilgrim", "{G}", "Creature — Human Monk", pt=(1, 1),
-     abilities=[mana_ability("{T}", "W", text="{T}: Add {W}.")])
-
-
 def _exiled_with_it(g, src, ch, allc):
     """'equal to the number of cards exiled with it' (607.2a): its own linked cards still
     in exile (a new object, 400.7, has none)."""
