@@ -11,10 +11,10 @@ from functools import lru_cache
 
 from mtg_ecs.components import Tapped, TAPPED
 from mtg_ecs.components.definitions import ActivatedAbility, Cost
-from mtg_ecs.core.decisions import IllegalAction
+from mtg_ecs.core.decisions import Decision, IllegalAction, only
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.board import board
-from mtg_ecs.components.mana import (COLORS, IDX, as_any_color, covers, still_needed, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
+from mtg_ecs.components.mana import (COLORS, IDX, add_costs, as_any_color, covers, still_needed, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
                       feasible_split, split_sources, UNIT_MANA)
 from mtg_ecs.systems.layers import intrinsic_mana_abilities
 from mtg_ecs.systems.targeting import creature_you_control, target
@@ -361,8 +361,10 @@ def _split_sources(game, player: int) -> tuple:
     return split
 
 
-def activate_mana_ability(game, player: int, eid: int, index: int, choice: int = 0) -> None:
-    """CR 605.3: a mana ability resolves immediately, without the stack."""
+def activate_mana_ability(game, player: int, eid: int, index: int, choice: int = 0,
+                          paid_with=None) -> None:
+    """CR 605.3: a mana ability resolves immediately, without the stack. `paid_with`: the
+    mana of the pool that pays its own mana cost, when the payer chose it (a pool)."""
     c = game.chars(eid)
     abilities = c.acts if c.acts is not None else activated_abilities(game, eid)
     if index >= len(abilities) or not abilities[index].mana:
@@ -373,7 +375,14 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
     cost = ab.cost
     if cost.tap and not can_tap_for_cost(game, eid):
         raise IllegalAction(f"{game.name(eid)} can't be tapped for mana now")
-    if cost.mana.total:
+    if cost.exile_self and eid not in game.zone_list(cost.exile_zone, player):
+        raise IllegalAction(f"{game.name(eid)} isn't in p{player}'s {cost.exile_zone}")
+    if paid_with is not None:
+        pool = game.players[player].pool
+        if any(map(operator.gt, paid_with, pool)):
+            raise IllegalAction(f"p{player}'s mana pool can't pay {cost.mana}")
+        pool[:] = map(operator.sub, pool, paid_with)
+    elif cost.mana.total:
         pay_mana(game, player, ability_mana(ab, cost.mana))
     if cost.sacrifice_self and eid not in game.battlefield:
         raise IllegalAction(f"{game.name(eid)} can't be sacrificed")
@@ -387,6 +396,8 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
         became_tapped(game, eid)
     if cost.sacrifice_self:                # 602.2h: the costs are paid, then the mana is added
         zones.sacrifice(game, eid)
+    if cost.exile_self:                    # 'Exile ~ from your graveyard' (113.6k)
+        zones.exile(game, eid)
     pool = game.players[player].pool
     pool[:] = map(_plus, pool, add)
     game.touch_hidden()
@@ -466,6 +477,12 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
         for e, pools, choices in sacrifice_mana_sources(game, player, exclude):
             old = avail.get(e)
             avail[e] = (pools, choices) if old is None else (old[0] + pools, old[1] + choices)
+        # or a card in the graveyard with a mana ability that functions there (113.6k)
+        converters = graveyard_mana(game, player, sources) if game.graveyard_abilities else None
+        if converters:
+            for e, (idx, ab) in converters.items():
+                avail[e] = (ab.mana, tuple((idx, j) for j in range(len(ab.mana))))
+                cost = add_costs(cost, ab.cost.mana)    # its own mana cost is paid as well
     if sources is None:
         keys = [(e, pools) for e, (pools, _) in avail.items()]
     else:
@@ -489,9 +506,12 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
     if plan is None:
         raise IllegalAction(f"p{player} can't pay {cost}" if sources is None
                             else f"the named mana sources can't pay {cost}")
-    for eid, k in plan:
-        idx, choice = avail[eid][1][k]
-        activate_mana_ability(game, player, eid, idx, choice)
+    if sources is not None and converters:
+        cost = _activate_converters(game, player, cost, plan, avail, converters)
+    else:
+        for eid, k in plan:
+            idx, choice = avail[eid][1][k]
+            activate_mana_ability(game, player, eid, idx, choice)
     left = pay_from_pool(p.pool, cost)
     if left is None:
         raise IllegalAction(f"p{player} can't pay {cost}")
@@ -499,6 +519,88 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
     p.pool[:] = left
     game.touch_hidden()
     return spent
+
+
+def graveyard_mana(game, player: int, sources) -> dict:
+    """{card: (ability index, ability)} for the named `sources` that are cards in the
+    player's graveyard with a mana ability that functions there ('{1}, Exile ~ from your
+    graveyard: Add one mana of any color', 113.6k, 605.1a); such an ability is activated
+    only when the player names it while paying (601.2g), never by the automatic payer."""
+    gy = game.players[player].graveyard
+    out = {}
+    for s in sources:
+        eid, idx = s if isinstance(s, tuple) else (s, None)
+        if eid in gy:
+            found = [(i, ab) for i, ab in enumerate(activated_abilities(game, eid))
+                     if ab.zone == "graveyard" and ab.mana and (idx is None or i == idx)]
+            if not found:
+                raise IllegalAction(f"{game.name(eid)} has no mana ability that functions in a graveyard")
+            out[eid] = found[0]
+    return out
+
+
+def _activate_converters(game, player: int, total: ManaCost, plan, avail, converters) -> ManaCost:
+    """601.2g: activate the mana abilities of `plan` (`_use_all` of the named sources, paying
+    `total`: the cost and the graveyard abilities' own mana costs), the permanents' first,
+    then each graveyard card's, its own cost paid from the pool with mana that leaves the
+    rest payable. Returns the cost still to pay from the pool."""
+    rest = []
+    for eid, k in plan:
+        idx, choice = avail[eid][1][k]
+        if eid in converters:
+            rest.append((eid, idx, choice))
+        else:
+            activate_mana_ability(game, player, eid, idx, choice)
+    pool = game.players[player].pool
+    cost = total
+    for n, (eid, idx, choice) in enumerate(rest):
+        ab = converters[eid][1]
+        own = ab.cost.mana
+        cost = with_generic_change(cost, 0, own.generic)        # (generic mana costs only)
+        later = [0] * 6
+        for e, i, c in rest[n:]:
+            later = list(map(_plus, later, ab.mana[c] if e == eid else converters[e][1].mana[c]))
+        paid = [0] * 6
+        for _ in range(own.generic):
+            for kind in (5, 0, 1, 2, 3, 4):                  # colorless first
+                if pool[kind] - paid[kind] > 0:
+                    trial = list(paid)
+                    trial[kind] += 1
+                    after = [a - b + c for a, b, c in zip(pool, trial, later)]
+                    if pay_from_pool(after, cost) is not None:
+                        paid = trial
+                        break
+            else:
+                raise IllegalAction(f"p{player} can't pay {own} for {game.name(eid)}")
+        activate_mana_ability(game, player, eid, idx, choice, paid_with=tuple(paid))
+    return cost
+
+
+def mana_sacrifice_decision(game, player: int, cost: ManaCost, exclude=(), spell=None):
+    """601.2g: with a cost the automatic payer can't pay by tapping {T} mana sources, the
+    player chooses which permanents to sacrifice for mana (Treasures, 111.10a;
+    `sacrifice_mana_sources`): a `mana_sacrifice` decision, the answer any set of them that
+    pays (`data["least"]`: one with the fewest; `sacrifice_plan` checks an answer). None
+    when tapping pays."""
+    if cost.total == 0 or can_pay_mana_tapping(game, player, cost, exclude, spell):
+        return None
+    from itertools import combinations
+    opts = [e for e, _, _ in sacrifice_mana_sources(game, player, exclude)]
+    least = next((list(c) for n in range(1, len(opts) + 1) for c in combinations(opts, n)
+                  if sacrifice_plan(game, player, cost, c, exclude) is not None), None)
+    if least is None:
+        raise IllegalAction(f"p{player} can't pay {cost}")
+    return Decision("mana_sacrifice", player, opts, len(least), len(opts),
+                    f"sacrifice which permanents for mana to pay {cost}?",
+                    data=only(least) if len(opts) == 1 else {"least": least})
+
+
+def chosen_for_mana(game, player: int, cost: ManaCost, decision, answer, exclude=()) -> tuple:
+    """The answer to a `mana_sacrifice` decision, checked: the permanents to sacrifice."""
+    grp = tuple(answer) if isinstance(answer, (list, tuple)) else (answer,)
+    if any(g not in decision.options for g in grp) or sacrifice_plan(game, player, cost, grp, exclude) is None:
+        raise IllegalAction(f"sacrificing {list(grp)} for mana doesn't pay {cost}")
+    return grp
 
 
 def sacrifice_plan(game, player: int, cost: ManaCost, chosen, exclude=()):
@@ -598,8 +700,10 @@ def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
     if cost.loyalty is not None and cost.loyalty < 0:
         if game.counters(eid).get("loyalty") < -cost.loyalty:
             return False
-    if (cost.discard_self or cost.exile_self) and (eid is None or game.zone_of(eid) != "hand"):
+    if cost.discard_self and (eid is None or game.zone_of(eid) != "hand"):
         return False
+    if cost.exile_self and (eid is None or eid not in game.zone_list(cost.exile_zone, player)):
+        return False                    # 'from your hand / graveyard': the player's own
     if cost.tap_untapped and len(tap_candidates(game, player, cost)) < cost.tap_untapped[0]:
         return False
     crew = getattr(cost, "crew", 0)                     # (crew.CrewCost)
@@ -734,6 +838,17 @@ def with_generic_change(cost: ManaCost, increase: int, reduction: int) -> ManaCo
         return cost
     from dataclasses import replace
     return replace(cost, generic=max(0, cost.generic + increase - reduction))
+
+
+def activation_mana(game, player: int, source: int, ab, x: int = 0) -> ManaCost:
+    """The mana of the ability's total cost (601.2f via 602.2b): X chosen, its own 'costs
+    {N} less to activate' taken off the generic part, paid as though of any color if it
+    says so (609.4b). Read once, before mana abilities are activated (601.2g)."""
+    m = ab.cost.mana.with_x(x) if ab.cost.mana.x else ab.cost.mana
+    reduction = getattr(ab, "reduction", None)
+    if reduction is not None:
+        m = with_generic_change(m, 0, reduction(game, player, source))
+    return ability_mana(ab, m)
 
 
 def self_reduction(game, player: int, defn) -> int:

@@ -1402,9 +1402,22 @@ class MayPayMana(MayStep):
             if not costs.can_pay_mana(game, ctx.controller, self.cost):
                 return None                         # a 'may' that can't be done
         elif st["yes"] and not st.get("paid"):
-            costs.pay_mana(game, ctx.controller, self.cost)
+            sacrificed = st.get("sacrificed", ())
+            if not sacrificed:
+                # tapping can't pay: the player chooses what to sacrifice for mana (601.2g)
+                d = costs.mana_sacrifice_decision(game, ctx.controller, self.cost)
+                if d is not None:
+                    return d
+            costs.pay_mana(game, ctx.controller, self.cost, sacrificed=sacrificed)
             st["paid"] = True
         return super().run(game, ctx)
+
+    def answer(self, game, ctx, decision, answer):
+        if decision.kind == "mana_sacrifice":
+            st = ctx.vars[self._var()]
+            st["sacrificed"] = costs.chosen_for_mana(game, ctx.controller, self.cost, decision, answer)
+            return
+        super().answer(game, ctx, decision, answer)
 
 
 class AddRestrictedMana(Step):
