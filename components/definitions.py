@@ -387,6 +387,15 @@ class ReducedActivatedAbility(ActivatedAbility):
     reduction: object = None
 
 
+@dataclass(frozen=True)
+class RestrictedManaAbility(ActivatedAbility):
+    """A mana ability whose mana may be spent only as it says ('Spend this mana only to cast
+    an Angel spell', 106.6): `only(game, spell chars)`. Its mana goes to the player's
+    restricted mana (`Player.restricted`); it is no source of the automatic payer (the
+    player activates it). (Its own class: other abilities keep their fields.)"""
+    only: object = None
+
+
 _ANY_COLOR = {}
 
 

@@ -130,10 +130,11 @@ def cycling_ability(cost: ManaCost) -> ActivatedAbility:
 
 
 def is_simple_mana(ab) -> bool:
-    """A mana ability whose only cost is {T} (listed through `mana_sources`)."""
+    """A mana ability whose only cost is {T} and whose mana any cost may use (listed
+    through `mana_sources`)."""
     c = ab.cost
     return (c.tap and not c.mana.total and c.sacrifice is None and not c.discard and not c.life
-            and not c.untap and not c.sacrifice_self)
+            and not c.untap and not c.sacrifice_self and getattr(ab, "only", None) is None)
 
 
 def can_tap_for_cost(game, eid: int) -> bool:
@@ -245,6 +246,27 @@ def sacrifice_mana_sources(game, player: int, exclude=()) -> list:
     return out
 
 
+def restricted_mana_sources(game, player: int, spell) -> list:
+    """(eid, ability index, mana) for the {T} mana abilities the player could activate now
+    whose mana only some spells may use (`RestrictedManaAbility`, 106.6), usable for the
+    spell with characteristics `spell`; listed by the board index with the other activated
+    abilities (`holders`)."""
+    b = game.board
+    if b is None:
+        b = board(game)
+    held = b.holders.get(player)
+    if not held:
+        return []
+    out = []
+    for eid, items in held:
+        for i, ab in items:
+            only = getattr(ab, "only", None)
+            if only is not None and only(game, spell) and can_tap_for_cost(game, eid) \
+                    and "cant_activate" not in game.chars(eid).flags:            # 602.5
+                out.append((eid, i, ab.mana[0]))
+    return out
+
+
 def _with_sacrifice_sources(srcs, extra) -> list:
     """(eid, pools) of the {T} sources `srcs` and the sacrifice sources `extra`, one entry
     per permanent (one activation each: both kinds need it untapped or on the battlefield)."""
@@ -267,7 +289,8 @@ def can_pay_mana(game, player: int, cost: ManaCost, exclude=(), spell=None) -> b
     those that sacrifice their source included. `spell`: the characteristics of the spell
     it pays for, if it does (mana that can be spent only on some spells:
     `usable_restricted`)."""
-    if can_pay_mana_tapping(game, player, cost, exclude, spell):
+    if can_pay_mana_tapping(game, player, cost, exclude, spell) or \
+            (spell is not None and _payable_with_restricted(game, player, cost, exclude, spell)):
         return True
     extra = sacrifice_mana_sources(game, player, exclude)
     if not extra:
@@ -278,6 +301,22 @@ def can_pay_mana(game, player: int, cost: ManaCost, exclude=(), spell=None) -> b
         pool = list(map(_plus, pool, _merged(usable_restricted(game, player, spell))))
     keys = _with_sacrifice_sources(mana_sources(game, player, exclude), extra)
     return feasible(pool, cost, keys)
+
+
+def _payable_with_restricted(game, player: int, cost: ManaCost, exclude, spell) -> bool:
+    """Could the pool and the {T} mana sources pay `cost` with the {T} mana abilities whose
+    mana only this spell may use (106.6; the automatic payer taps those too,
+    `_tap_restricted_sources`)?"""
+    mine = [m for e, _, m in restricted_mana_sources(game, player, spell) if e not in exclude]
+    if not mine:
+        return False
+    p = game.players[player]
+    pool = list(p.pool)
+    if p.restricted:
+        pool = list(map(_plus, pool, _merged(usable_restricted(game, player, spell))))
+    for m in mine:
+        pool = list(map(_plus, pool, m))
+    return feasible(pool, cost, [(e, pools) for e, pools, _ in mana_sources(game, player, exclude)])
 
 
 def can_pay_mana_tapping(game, player: int, cost: ManaCost, exclude=(), spell=None) -> bool:
@@ -398,8 +437,13 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
         zones.sacrifice(game, eid)
     if cost.exile_self:                    # 'Exile ~ from your graveyard' (113.6k)
         zones.exile(game, eid)
-    pool = game.players[player].pool
-    pool[:] = map(_plus, pool, add)
+    only = getattr(ab, "only", None)
+    if only is not None:                   # 106.6: spent only as it says
+        p = game.players[player]
+        p.restricted = p.restricted + ((only, tuple(add)),)
+    else:
+        pool = game.players[player].pool
+        pool[:] = map(_plus, pool, add)
     game.touch_hidden()
     if game.hears("mana_ability"):
         game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=cost.tap)
@@ -429,6 +473,8 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
     p = game.players[player]
     if cost.total == 0:
         return _EMPTY_SPENT
+    if spell is not None and sources is None and not sacrificed:
+        _tap_restricted_sources(game, player, cost, exclude, spell)
     if spell is not None and p.restricted:
         usable = usable_restricted(game, player, spell)
         if usable:
@@ -582,7 +628,8 @@ def mana_sacrifice_decision(game, player: int, cost: ManaCost, exclude=(), spell
     `sacrifice_mana_sources`): a `mana_sacrifice` decision, the answer any set of them that
     pays (`data["least"]`: one with the fewest; `sacrifice_plan` checks an answer). None
     when tapping pays."""
-    if cost.total == 0 or can_pay_mana_tapping(game, player, cost, exclude, spell):
+    if cost.total == 0 or can_pay_mana_tapping(game, player, cost, exclude, spell) or \
+            (spell is not None and _payable_with_restricted(game, player, cost, exclude, spell)):
         return None
     from itertools import combinations
     opts = [e for e, _, _ in sacrifice_mana_sources(game, player, exclude)]
@@ -601,6 +648,21 @@ def chosen_for_mana(game, player: int, cost: ManaCost, decision, answer, exclude
     if any(g not in decision.options for g in grp) or sacrifice_plan(game, player, cost, grp, exclude) is None:
         raise IllegalAction(f"sacrificing {list(grp)} for mana doesn't pay {cost}")
     return grp
+
+
+def _tap_restricted_sources(game, player: int, cost: ManaCost, exclude, spell) -> None:
+    """The automatic payer taps {T} mana sources whose mana only this spell may use (106.6:
+    Giada's mana for an Angel spell) one at a time, while the pool and the other sources
+    can't pay the cost without them."""
+    b = game.board
+    if b is None:
+        b = board(game)
+    if player not in b.holders:
+        return
+    for eid, i, _ in restricted_mana_sources(game, player, spell):
+        if eid in exclude or can_pay_mana_tapping(game, player, cost, exclude, spell):
+            return
+        activate_mana_ability(game, player, eid, i)
 
 
 def sacrifice_plan(game, player: int, cost: ManaCost, chosen, exclude=()):

@@ -232,9 +232,12 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         ok = known.get(defn)
                         if ok is None:
                             ok = known[defn] = covers(base, plain)
-                    if ok or (player in b.holders and costs.sacrifice_mana_sources(game, player)
-                              and costs.can_pay_mana(game, player, plain)):
-                        # (or with mana abilities that sacrifice their source: 601.2g)
+                    if ok or (player in b.holders and (
+                            costs.sacrifice_mana_sources(game, player)
+                            or costs.restricted_mana_sources(game, player, game.chars(c)))
+                              and costs.can_pay_mana(game, player, plain, spell=game.chars(c))):
+                        # (or with mana abilities that sacrifice their source, 601.2g, or
+                        # whose mana only some spells may use, 106.6)
                         acts.append(cast_option(c))
                     continue            # (no alternative cost: `_plain_cost`; free: statics)
             else:
