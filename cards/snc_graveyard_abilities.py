@@ -1,14 +1,17 @@
 """Streets of New Capenna (spec 002), with today's Oracle text: cards with activated
 abilities that function in their owner's graveyard (113.6k: 'Exile ~ from your graveyard:
-...'; systems/graveyard_abilities.py), and what their mana does to costs already locked in
-(601.2f-g, spec 002 §6.1 #7-8)."""
+...'; systems/graveyard_abilities.py), what their mana does to costs already locked in
+(601.2f-g, spec 002 §6.1 #7-8), and casting spells from a graveyard (601.3:
+systems/flash.py, systems/graveyard_casting.py)."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 from mtg_ecs.cards import card
-from mtg_ecs.components.definitions import ConditionalFlash, ReducedActivatedAbility, act, mana_ability, spell
+from mtg_ecs.components.definitions import (ConditionalFlash, ReducedActivatedAbility, StaticAbility, act,
+                                            mana_ability, spell)
 from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import graveyard_casting as gc
 from mtg_ecs.systems import graveyard_values as gv
 from mtg_ecs.systems.movement import PutOntoBattlefield
 from mtg_ecs.systems.targeting import target
@@ -59,3 +62,11 @@ card("Graveyard Shift", "{4}{B}", "Sorcery",
                  targets=[target("target creature card from your graveyard", "card", zone="graveyard",
                                  filter=_creature_card_in_your_graveyard)],
                  text="Return target creature card from your graveyard to the battlefield."))
+
+
+card("Maestros Ascendancy", "{U}{B}{R}", "Enchantment",
+     abilities=[StaticAbility(rules=(gc.RULE,), replacement=(gc.ExileIfCastThisWay(),),
+                              text="Once during each of your turns, you may cast an instant or sorcery "
+                                   "spell from your graveyard by sacrificing a creature in addition to "
+                                   "paying its other costs. If a spell cast this way would be put into "
+                                   "your graveyard, exile it instead.")])

@@ -15,7 +15,7 @@ from mtg_ecs.components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED,
 from mtg_ecs.components.definitions import ActivatedAbility, TargetSpec
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, yes_no
 from mtg_ecs.components.mana import IDX, ManaCost, ZERO, add_costs
-from mtg_ecs.systems import costs, zones, discard, casualty, permissions
+from mtg_ecs.systems import costs, zones, discard, casualty, permissions, graveyard_casting
 from mtg_ecs.systems.stack import spell_parts
 from mtg_ecs.systems.targeting import (illegal_target_message, TargetContext, candidates, has_candidates,
                                        is_legal, target)
@@ -276,6 +276,10 @@ class Procedure:
 class CastTask(Procedure):
     """CR 601.2: casting a spell."""
 
+    # the permanent whose static ability lets the card be cast from the graveyard with an
+    # additional cost (systems/graveyard_casting.py), set by priority as the action is taken
+    granted_by = None
+
     def __init__(self, player: int, action):
         self.player = player
         self.card = action.card
@@ -499,6 +503,8 @@ class CastTask(Procedure):
         # 601.2i: it becomes cast
         if self.from_zone == "exile" and game.effects:
             permissions.cast_from_exile(game, self.card)
+        if self.granted_by is not None:
+            graveyard_casting.cast_this_way(game, self.granted_by, self.eid)
         self.done = True
         p = game.players[self.player]
         p.spells_cast_turn += 1
@@ -525,6 +531,8 @@ class CastTask(Procedure):
             parts.append(sa.additional_cost_options[self.cost_option])
         if self.alt == "alt":
             parts.append(self.defn.alt_cost)
+        if self.granted_by is not None:         # 'by sacrificing a creature in addition ...'
+            parts.append(graveyard_casting.SACRIFICE_A_CREATURE)
         return parts
 
     def _additional_cost_choices(self, game, sa):

@@ -11,7 +11,7 @@ from mtg_ecs.components import Card, CopyOf, LoyaltyActivated
 from mtg_ecs.core.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
                            cast_option, activate_option)
 from mtg_ecs.components.mana import ZERO, add_costs, COLORS, IDX, covers, feasible_split
-from mtg_ecs.systems import costs, flash, zones, permissions, graveyard_abilities
+from mtg_ecs.systems import costs, flash, zones, permissions, graveyard_abilities, graveyard_casting
 from mtg_ecs.systems.board import board, statics_with_rule
 from mtg_ecs.systems.layers import base_chars
 from mtg_ecs.systems.casting import CastTask, ActivateTask, spell_target_specs
@@ -271,6 +271,9 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
     # cards a permission lets the player play from another zone (601.3, 305.1)
     if game.play_permissions:
         acts += permissions.actions(game, player, sorcery_ok, can_cast)
+    # instants and sorceries a permanent lets the player cast from their graveyard
+    if statics:
+        acts += [a for a in graveyard_casting.actions(game, player, sorcery_ok, can_cast) if a not in acts]
     # mana abilities that can be activated now (kept with the mana sources)
     i = len(acts)
     opts = srcs.options
@@ -369,7 +372,8 @@ def _hand_state(game, player: int) -> tuple:
     quiet = player not in b.holders and not instant and not items and \
         (not b.statics or not _plays_top_of_library(game, player)) and \
         not (game.play_permissions and permissions.has_any(game, player)) and \
-        not (game.graveyard_abilities and graveyard_abilities.items(game, player))
+        not (game.graveyard_abilities and graveyard_abilities.items(game, player)) and \
+        not (b.statics and statics_with_rule(game, graveyard_casting.RULE, player))
     hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand)
     return hit
 
@@ -559,7 +563,12 @@ def take_action(game, player: int, action) -> None:
         game.emit("land_played", eid=new, player=player)
         return
     if isinstance(action, Cast):
-        game.agenda.append(CastTask(player, action))
+        task = CastTask(player, action)
+        b = game.board if game.board is not None else board(game)
+        if b.statics:
+            # cast from the graveyard with a permanent's permission (Maestros Ascendancy)
+            task.granted_by = graveyard_casting.granter_for(game, player, action.card)
+        game.agenda.append(task)
         return
     if isinstance(action, Activate):
         abilities = costs.activated_abilities(game, action.source)
