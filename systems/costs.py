@@ -518,6 +518,7 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
             game.changes += len(plan) + 1
             return spent
     avail = {e: (pools, choices) for e, pools, choices in srcs}
+    converters = None
     if sources is not None:
         # a named permanent may also be one sacrificed for mana (a Treasure)
         for e, pools, choices in sacrifice_mana_sources(game, player, exclude):
@@ -552,7 +553,7 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
     if plan is None:
         raise IllegalAction(f"p{player} can't pay {cost}" if sources is None
                             else f"the named mana sources can't pay {cost}")
-    if sources is not None and converters:
+    if converters:
         cost = _activate_converters(game, player, cost, plan, avail, converters)
     else:
         for eid, k in plan:
@@ -603,9 +604,9 @@ def _activate_converters(game, player: int, total: ManaCost, plan, avail, conver
         ab = converters[eid][1]
         own = ab.cost.mana
         cost = with_generic_change(cost, 0, own.generic)        # (generic mana costs only)
-        later = [0] * 6
-        for e, i, c in rest[n:]:
-            later = list(map(_plus, later, ab.mana[c] if e == eid else converters[e][1].mana[c]))
+        later = [0] * 6                 # what this one and the ones after it will make
+        for e, _, c in rest[n:]:
+            later = list(map(_plus, later, converters[e][1].mana[c]))
         paid = [0] * 6
         for _ in range(own.generic):
             for kind in (5, 0, 1, 2, 3, 4):                  # colorless first
@@ -660,9 +661,10 @@ def _tap_restricted_sources(game, player: int, cost: ManaCost, exclude, spell) -
     if player not in b.holders:
         return
     for eid, i, _ in restricted_mana_sources(game, player, spell):
-        if eid in exclude or can_pay_mana_tapping(game, player, cost, exclude, spell):
+        if can_pay_mana_tapping(game, player, cost, exclude, spell):
             return
-        activate_mana_ability(game, player, eid, i)
+        if eid not in exclude:
+            activate_mana_ability(game, player, eid, i)
 
 
 def sacrifice_plan(game, player: int, cost: ManaCost, chosen, exclude=()):

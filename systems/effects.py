@@ -851,10 +851,7 @@ class CreateTokens(Step):
                                 f"choose what the {defn.name} token will enchant (CR 303.4f)",
                                 data={"aura": None})
         from mtg_ecs.systems.auras import STAYS
-        # the battlefield as they begin to enter, for 'for each ... you already control'
-        # (614.12), kept only while a permanent has a static ability
-        b = game.board if game.board is not None else board(game)
-        before = set(game.battlefield) if b.statics else None
+        before = entering_together(game)
         for i in range(n):
             extra = ()
             if st["attach"]:
@@ -892,15 +889,24 @@ class CreateTokensAttacking(CreateTokens):
     attacking = True
 
 
+def entering_together(game) -> frozenset:
+    """The battlefield as tokens created together begin to enter, for 'for each ... you
+    already control' (614.12): kept only while a permanent has a static ability (empty
+    otherwise: no such effect exists)."""
+    b = game.board if game.board is not None else board(game)
+    return frozenset(game.battlefield) if b.statics else frozenset()
+
+
 def create_token(game, defn, player, extra=(), tapped=False, attacking=None, before=None) -> int:
     """CR 111.2: a token of `defn` enters the battlefield under `player`'s control, owned
     by them; `attacking`: what it attacks as it enters (508.4); `before`: the battlefield as
-    the tokens created with it began to enter (None: this one alone)."""
+    the tokens created with it began to enter (`entering_together`; None: this one alone)."""
+    if before is None:
+        before = entering_together(game)
     eid = game.create_object(defn, player, "battlefield", token=True, extra=extra, tapped=tapped)
     game.battlefield.remove(eid)
     game.battlefield.append(eid)
-    b = game.board if game.board is not None else board(game)
-    if b.statics:
+    if before:
         # 614.1c: 'each other <quality> you control enters with ... counters' (Giada)
         extra_counters = token_entering_counters(game, eid, player, before)
         for kind, k in extra_counters.items():
