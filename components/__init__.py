@@ -153,6 +153,13 @@ class LoyaltyActivated:
 
 
 @dataclass(frozen=True, slots=True)
+class CastThisWay:
+    """Marker on a spell: it was cast with the permission of the ability of the permanent
+    whose card is `source_card` ('a spell cast this way', 607.2; systems/graveyard_casting.py)."""
+    source_card: int
+
+
+@dataclass(frozen=True, slots=True)
 class DidThisTurn:
     """Marker: this permanent's 'do this only once each turn' was done in this turn (each
     such ability of each permanent counts on its own: 002 Riveteers Ascendancy R2)."""

@@ -155,9 +155,11 @@ class Cost:
     discard_self: bool = False      # "Discard this card" (cycling, 702.29a)
     tap_untapped: tuple = ()        # (n, filter): "Tap N untapped <filter> you control" (no {T}: 302.6)
     sacrifice_n: int = 1            # "Sacrifice three black creatures": how many `sacrifice` matches
-    # "Exile this card from your hand": only `ExileFromHandCost` has it (a class attribute, so
-    # the costs of other cards keep their fields and their value in state hashes)
+    # "Exile this card from your hand / graveyard": only `ExileFromHandCost` and
+    # `ExileFromGraveyardCost` have it (class attributes, so the costs of other cards keep
+    # their fields and their value in state hashes); `exile_zone`: the zone it is exiled from
     exile_self = False
+    exile_zone = "hand"
 
     @property
     def is_free(self) -> bool:
@@ -208,7 +210,7 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
     tap_untapped = ()
     untap_tapped = ()
     sac_n = 1
-    exile_self = False
+    exile_self = None
     for part in _COST_PART.split(t):
         if not part:
             continue
@@ -221,7 +223,9 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
         elif part.lower() == "discard a card":
             discard = 1
         elif part.lower() in ("exile this card from your hand", "exile ~ from your hand"):
-            exile_self = True
+            exile_self = ExileFromHandCost
+        elif part.lower() in ("exile this card from your graveyard", "exile ~ from your graveyard"):
+            exile_self = ExileFromGraveyardCost
         elif part.lower().startswith("sacrifice "):
             what = part[len("sacrifice "):].lower()
             if what in ("this", "~", "this creature", "this artifact", "this permanent"):
@@ -266,8 +270,8 @@ def parse_activation_cost(text: str, sacrifice_filters=None) -> Cost:
              tuple(remove))
     if tap_untapped or sac_n != 1:
         c = replace(c, tap_untapped=tap_untapped, sacrifice_n=sac_n)
-    if exile_self:
-        c = ExileFromHandCost(**{f.name: getattr(c, f.name) for f in fields(c)})
+    if exile_self is not None:
+        c = exile_self(**{f.name: getattr(c, f.name) for f in fields(c)})
     if untap_tapped:
         c = UntapCost(**{f.name: getattr(c, f.name) for f in fields(Cost)}, untap_tapped=untap_tapped)
     return c
@@ -278,6 +282,14 @@ class ExileFromHandCost(Cost):
     """A cost with "Exile this card from your hand" (an ability that functions in the hand:
     002 §6.3)."""
     exile_self = True
+
+
+@dataclass(frozen=True)
+class ExileFromGraveyardCost(Cost):
+    """A cost with "Exile ~ from your graveyard" (an ability that functions in its owner's
+    graveyard, 113.6k: Maestros Initiate, Jack-o'-Lantern)."""
+    exile_self = True
+    exile_zone = "graveyard"
 
 
 # ---------------------------------------------------------------------------
@@ -317,6 +329,11 @@ class SpellAbility:
     extra_generic: object = None    # fn(targets) -> {N} more to cast: "costs {1} more for each target beyond the first" (601.2f)
     x_color: str | None = None      # "Spend only black mana on X." ('B'; 107.3, 601.2f-h)
     cast_only: str | None = None    # "Cast this spell only during combat." ('combat'; 601.3)
+
+
+def functions_in_graveyard(defn) -> bool:
+    """Has the card an activated ability that functions in its owner's graveyard (113.6k)?"""
+    return any(getattr(a, "zone", None) == "graveyard" for a in defn.abilities)
 
 
 def mode_parts(all_modes, chosen) -> tuple:
@@ -359,6 +376,24 @@ class AnyColorActivated(ActivatedAbility):
     """An activated ability its controller may pay for spending mana as though it were
     mana of any color (609.4b; Scheming Fence)."""
     any_color = True
+
+
+@dataclass(frozen=True)
+class ReducedActivatedAbility(ActivatedAbility):
+    """'This ability costs {N} less to activate if ...' (601.2f via 602.2b; Sewer Crocodile):
+    `reduction(game, player, source)` is N, read once as the total cost is determined,
+    before mana abilities are activated (spec 002 §6.1 #7). (Its own class: other abilities
+    keep their fields.)"""
+    reduction: object = None
+
+
+@dataclass(frozen=True)
+class RestrictedManaAbility(ActivatedAbility):
+    """A mana ability whose mana may be spent only as it says ('Spend this mana only to cast
+    an Angel spell', 106.6): `only(game, spell chars)`. Its mana goes to the player's
+    restricted mana (`Player.restricted`); it is no source of the automatic payer (the
+    player activates it). (Its own class: other abilities keep their fields.)"""
+    only: object = None
 
 
 _ANY_COLOR = {}
@@ -408,6 +443,14 @@ class StaticAbility:
     rules: tuple = ()
     zones: tuple = ("battlefield",)
     text: str = ""
+
+
+@dataclass(frozen=True)
+class ConditionalFlash(StaticAbility):
+    """'This spell has flash as long as <condition>' (702.8a; Graveyard Shift): a static
+    ability that functions wherever the card is; `condition(game, player)` is read as the
+    player would begin to cast it (601.3; systems/flash.py)."""
+    condition: object = None
 
 
 # ---------------------------------------------------------------------------

@@ -43,6 +43,7 @@ SBA_IRRELEVANT = frozenset({Tapped, Attacking, Blocking, LoyaltyActivated, DidTh
 SBA_IRRELEVANT_REMOVED = SBA_IRRELEVANT | {Damage}
 
 from mtg_ecs.components import ZONES, PLAYER_ZONES  # noqa: E402,F401
+from mtg_ecs.components.definitions import functions_in_graveyard  # noqa: E402
 
 
 class Game(GameState):
@@ -400,6 +401,8 @@ class Game(GameState):
             if tapped:
                 comps.append(TAPPED)
         comps.extend(extra)
+        if not self.graveyard_abilities and not token and functions_in_graveyard(defn):
+            self.graveyard_abilities = True
         eid = self.world.create(*comps)
         self.card_entity[card_id] = eid
         if token and zone != "battlefield":
@@ -417,6 +420,8 @@ class Game(GameState):
         """Put new cards on top of `owner`'s library in order (game setup, CR 103.2):
         `create_object` for many cards at once."""
         first = self.next_card_id
+        if not self.graveyard_abilities and any(map(functions_in_graveyard, set(defns))):
+            self.graveyard_abilities = True
         cards = new_cards(defns, first)     # Card(defn, card_id, False) for each, in order
         eids = self.world.create_many(cards, owned_by(owner), zone_of("library", owner))
         self.card_entity.update(zip(range(first, first + len(cards)), eids))

@@ -9,14 +9,13 @@ If the procedure can't be completed the game rewinds to before it (601.2, 723).
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import combinations
 
 from mtg_ecs.components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED, Controller, Timestamp,
                         LoyaltyActivated)
 from mtg_ecs.components.definitions import ActivatedAbility, TargetSpec
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, yes_no
 from mtg_ecs.components.mana import IDX, ManaCost, ZERO, add_costs
-from mtg_ecs.systems import costs, zones, discard, casualty, permissions
+from mtg_ecs.systems import costs, zones, discard, casualty, permissions, graveyard_casting
 from mtg_ecs.systems.stack import spell_parts
 from mtg_ecs.systems.targeting import (illegal_target_message, TargetContext, candidates, has_candidates,
                                        is_legal, target)
@@ -189,29 +188,17 @@ class Procedure:
         if self.mana_sources is not None or self.sacrificed_for_mana is not None:
             return None
         exclude = tuple(exclude) + tuple(self.pay_choices.get("sacrifice", ()))
-        # (with no such permanent, the usual case, the answer is immediate)
-        opts = [e for e, _, _ in costs.sacrifice_mana_sources(game, self.player, exclude)]
-        if not opts or cost.total == 0 or costs.can_pay_mana_tapping(game, self.player, cost, exclude,
-                                                                     self._spell(game)):
-            return None
-        least = next((list(c) for n in range(1, len(opts) + 1) for c in combinations(opts, n)
-                      if costs.sacrifice_plan(game, self.player, cost, c, exclude) is not None), None)
-        if least is None:
-            raise IllegalAction(f"p{self.player} can't pay {cost}")
-        self._mana_exclude = exclude
-        self._mana_cost = cost
-        return Decision("mana_sacrifice", self.player, opts, len(least), len(opts),
-                        f"sacrifice which permanents for mana to pay {cost}?",
-                        data=only(least) if len(opts) == 1 else {"least": least})
+        d = costs.mana_sacrifice_decision(game, self.player, cost, exclude, self._spell(game))
+        if d is not None:
+            self._mana_exclude = exclude
+            self._mana_cost = cost
+        return d
 
     def answer(self, game, decision, answer):
         k = decision.kind
         if k == "mana_sacrifice":
-            grp = tuple(answer) if isinstance(answer, (list, tuple)) else (answer,)
-            if any(g not in decision.options for g in grp) or costs.sacrifice_plan(
-                    game, self.player, self._mana_cost, grp, self._mana_exclude) is None:
-                raise IllegalAction(f"sacrificing {list(grp)} for mana doesn't pay {self._mana_cost}")
-            self.sacrificed_for_mana = grp
+            self.sacrificed_for_mana = costs.chosen_for_mana(game, self.player, self._mana_cost,
+                                                             decision, answer, self._mana_exclude)
             return
         if k == "replacement":
             discard.answer(game, self.sac_moves, decision, answer)
@@ -288,6 +275,10 @@ class Procedure:
 
 class CastTask(Procedure):
     """CR 601.2: casting a spell."""
+
+    # the permanent whose static ability lets the card be cast from the graveyard with an
+    # additional cost (systems/graveyard_casting.py), set by priority as the action is taken
+    granted_by = None
 
     def __init__(self, player: int, action):
         self.player = player
@@ -512,6 +503,8 @@ class CastTask(Procedure):
         # 601.2i: it becomes cast
         if self.from_zone == "exile" and game.effects:
             permissions.cast_from_exile(game, self.card)
+        if self.granted_by is not None:
+            graveyard_casting.cast_this_way(game, self.granted_by, self.eid)
         self.done = True
         p = game.players[self.player]
         p.spells_cast_turn += 1
@@ -538,6 +531,8 @@ class CastTask(Procedure):
             parts.append(sa.additional_cost_options[self.cost_option])
         if self.alt == "alt":
             parts.append(self.defn.alt_cost)
+        if self.granted_by is not None:         # 'by sacrificing a creature in addition ...'
+            parts.append(graveyard_casting.SACRIFICE_A_CREATURE)
         return parts
 
     def _additional_cost_choices(self, game, sa):
@@ -705,6 +700,7 @@ class ActivateTask(Procedure):
         self.defn = None            # an ability has no card definition of its own
         self._pending_spec = None   # (target spec, context) of the targets asked
         self.sac_moves = None       # sacrifices being paid, with their 616.1 orders
+        self.total = None           # the mana of the total cost, once determined (601.2f)
 
     def run(self, game):
         if self.done:
@@ -751,9 +747,9 @@ class ActivateTask(Procedure):
             return Decision("cost", self.player, opts, cost.discard, cost.discard, "discard",
                             data={"what": "discard"})
         self._validate_pay_choices(game)
-        d = self._sacrifice_order(game) or self._mana_to_sacrifice(
-            game, costs.ability_mana(self.ability, cost.mana.with_x(self.x) if cost.mana.x else cost.mana),
-            self._mana_exclude_self())
+        if self.total is None:          # 601.2f: the total cost, locked before mana abilities
+            self.total = costs.activation_mana(game, self.player, self.source, ab, self.x)
+        d = self._sacrifice_order(game) or self._mana_to_sacrifice(game, self.total, self._mana_exclude_self())
         if d is not None:
             return d
         game.set(self.eid, StackAbility(self.player, self.source, ab,
@@ -817,7 +813,7 @@ class ActivateTask(Procedure):
         for kind, k in cost.remove_counters:
             if game.counters(src).get(kind) < k:
                 raise IllegalAction(f"{game.name(src)} doesn't have {k} {kind} counter(s)")
-        m = costs.ability_mana(ab, cost.mana.with_x(self.x) if cost.mana.x else cost.mana)
+        m = self.total
         if self.pay_choices.get("untap"):
             named = {s[0] if isinstance(s, tuple) else s for s in (self.mana_sources or ())}
             costs.tap_for_mana_first(game, self.player,
@@ -854,7 +850,7 @@ class ActivateTask(Procedure):
             if self.ability.keyword == "cycling":
                 cycled(game, self.player, card_id)
         paid = ()           # what the ability refers to: 'the exiled card', 'the sacrificed creature'
-        if cost.exile_self:                             # 'Exile ~ from your hand'
+        if cost.exile_self:                             # 'Exile ~ from your hand/graveyard'
             paid += (("exiled", zones.exile(game, src)),)
         for e in self.pay_choices.get("tap", []):          # 'tap N untapped ...' (602.2b)
             game.set(e, TAPPED)

@@ -7,14 +7,15 @@ one exists (exact search over the mana abilities the player could activate).
 from __future__ import annotations
 
 import operator
+from itertools import combinations
 from functools import lru_cache
 
 from mtg_ecs.components import Tapped, TAPPED
 from mtg_ecs.components.definitions import ActivatedAbility, Cost
-from mtg_ecs.core.decisions import IllegalAction
+from mtg_ecs.core.decisions import Decision, IllegalAction, only
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.board import board
-from mtg_ecs.components.mana import (COLORS, IDX, as_any_color, covers, still_needed, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
+from mtg_ecs.components.mana import (COLORS, IDX, add_costs, as_any_color, covers, still_needed, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
                       feasible_split, split_sources, UNIT_MANA)
 from mtg_ecs.systems.layers import intrinsic_mana_abilities
 from mtg_ecs.systems.targeting import creature_you_control, target
@@ -130,10 +131,11 @@ def cycling_ability(cost: ManaCost) -> ActivatedAbility:
 
 
 def is_simple_mana(ab) -> bool:
-    """A mana ability whose only cost is {T} (listed through `mana_sources`)."""
+    """A mana ability whose only cost is {T} and whose mana any cost may use (listed
+    through `mana_sources`)."""
     c = ab.cost
     return (c.tap and not c.mana.total and c.sacrifice is None and not c.discard and not c.life
-            and not c.untap and not c.sacrifice_self)
+            and not c.untap and not c.sacrifice_self and getattr(ab, "only", None) is None)
 
 
 def can_tap_for_cost(game, eid: int) -> bool:
@@ -245,6 +247,27 @@ def sacrifice_mana_sources(game, player: int, exclude=()) -> list:
     return out
 
 
+def restricted_mana_sources(game, player: int, spell) -> list:
+    """(eid, ability index, mana) for the {T} mana abilities the player could activate now
+    whose mana only some spells may use (`RestrictedManaAbility`, 106.6), usable for the
+    spell with characteristics `spell`; listed by the board index with the other activated
+    abilities (`holders`)."""
+    b = game.board
+    if b is None:
+        b = board(game)
+    held = b.holders.get(player)
+    if not held:
+        return []
+    out = []
+    for eid, items in held:
+        for i, ab in items:
+            only = getattr(ab, "only", None)
+            if only is not None and only(game, spell) and can_tap_for_cost(game, eid) \
+                    and "cant_activate" not in game.chars(eid).flags:            # 602.5
+                out.append((eid, i, ab.mana[0]))
+    return out
+
+
 def _with_sacrifice_sources(srcs, extra) -> list:
     """(eid, pools) of the {T} sources `srcs` and the sacrifice sources `extra`, one entry
     per permanent (one activation each: both kinds need it untapped or on the battlefield)."""
@@ -267,7 +290,8 @@ def can_pay_mana(game, player: int, cost: ManaCost, exclude=(), spell=None) -> b
     those that sacrifice their source included. `spell`: the characteristics of the spell
     it pays for, if it does (mana that can be spent only on some spells:
     `usable_restricted`)."""
-    if can_pay_mana_tapping(game, player, cost, exclude, spell):
+    if can_pay_mana_tapping(game, player, cost, exclude, spell) or \
+            (spell is not None and _payable_with_restricted(game, player, cost, exclude, spell)):
         return True
     extra = sacrifice_mana_sources(game, player, exclude)
     if not extra:
@@ -278,6 +302,22 @@ def can_pay_mana(game, player: int, cost: ManaCost, exclude=(), spell=None) -> b
         pool = list(map(_plus, pool, _merged(usable_restricted(game, player, spell))))
     keys = _with_sacrifice_sources(mana_sources(game, player, exclude), extra)
     return feasible(pool, cost, keys)
+
+
+def _payable_with_restricted(game, player: int, cost: ManaCost, exclude, spell) -> bool:
+    """Could the pool and the {T} mana sources pay `cost` with the {T} mana abilities whose
+    mana only this spell may use (106.6; the automatic payer taps those too,
+    `_tap_restricted_sources`)?"""
+    mine = [m for e, _, m in restricted_mana_sources(game, player, spell) if e not in exclude]
+    if not mine:
+        return False
+    p = game.players[player]
+    pool = list(p.pool)
+    if p.restricted:
+        pool = list(map(_plus, pool, _merged(usable_restricted(game, player, spell))))
+    for m in mine:
+        pool = list(map(_plus, pool, m))
+    return feasible(pool, cost, [(e, pools) for e, pools, _ in mana_sources(game, player, exclude)])
 
 
 def can_pay_mana_tapping(game, player: int, cost: ManaCost, exclude=(), spell=None) -> bool:
@@ -361,8 +401,10 @@ def _split_sources(game, player: int) -> tuple:
     return split
 
 
-def activate_mana_ability(game, player: int, eid: int, index: int, choice: int = 0) -> None:
-    """CR 605.3: a mana ability resolves immediately, without the stack."""
+def activate_mana_ability(game, player: int, eid: int, index: int, choice: int = 0,
+                          paid_with=None) -> None:
+    """CR 605.3: a mana ability resolves immediately, without the stack. `paid_with`: the
+    mana of the pool that pays its own mana cost, when the payer chose it (a pool)."""
     c = game.chars(eid)
     abilities = c.acts if c.acts is not None else activated_abilities(game, eid)
     if index >= len(abilities) or not abilities[index].mana:
@@ -373,7 +415,14 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
     cost = ab.cost
     if cost.tap and not can_tap_for_cost(game, eid):
         raise IllegalAction(f"{game.name(eid)} can't be tapped for mana now")
-    if cost.mana.total:
+    if cost.exile_self and eid not in game.zone_list(cost.exile_zone, player):
+        raise IllegalAction(f"{game.name(eid)} isn't in p{player}'s {cost.exile_zone}")
+    if paid_with is not None:
+        pool = game.players[player].pool
+        if any(map(operator.gt, paid_with, pool)):
+            raise IllegalAction(f"p{player}'s mana pool can't pay {cost.mana}")
+        pool[:] = map(operator.sub, pool, paid_with)
+    elif cost.mana.total:
         pay_mana(game, player, ability_mana(ab, cost.mana))
     if cost.sacrifice_self and eid not in game.battlefield:
         raise IllegalAction(f"{game.name(eid)} can't be sacrificed")
@@ -387,8 +436,15 @@ def activate_mana_ability(game, player: int, eid: int, index: int, choice: int =
         became_tapped(game, eid)
     if cost.sacrifice_self:                # 602.2h: the costs are paid, then the mana is added
         zones.sacrifice(game, eid)
-    pool = game.players[player].pool
-    pool[:] = map(_plus, pool, add)
+    if cost.exile_self:                    # 'Exile ~ from your graveyard' (113.6k)
+        zones.exile(game, eid)
+    only = getattr(ab, "only", None)
+    if only is not None:                   # 106.6: spent only as it says
+        p = game.players[player]
+        p.restricted = p.restricted + ((only, tuple(add)),)
+    else:
+        pool = game.players[player].pool
+        pool[:] = map(_plus, pool, add)
     game.touch_hidden()
     if game.hears("mana_ability"):
         game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=cost.tap)
@@ -424,6 +480,8 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
     p = game.players[player]
     if cost.total == 0:
         return _EMPTY_SPENT
+    if spell is not None and sources is None and not sacrificed:
+        _tap_restricted_sources(game, player, cost, exclude, spell)
     if spell is not None and p.restricted:
         usable = usable_restricted(game, player, spell)
         if usable:
@@ -469,11 +527,18 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
             game.changes += len(plan) + 1
             return spent
     avail = {e: (pools, choices) for e, pools, choices in srcs}
+    converters = None
     if sources is not None:
         # a named permanent may also be one sacrificed for mana (a Treasure)
         for e, pools, choices in sacrifice_mana_sources(game, player, exclude):
             old = avail.get(e)
             avail[e] = (pools, choices) if old is None else (old[0] + pools, old[1] + choices)
+        # or a card in the graveyard with a mana ability that functions there (113.6k)
+        converters = graveyard_mana(game, player, sources) if game.graveyard_abilities else None
+        if converters:
+            for e, (idx, ab) in converters.items():
+                avail[e] = (ab.mana, tuple((idx, j) for j in range(len(ab.mana))))
+                cost = add_costs(cost, ab.cost.mana)    # its own mana cost is paid as well
     if sources is None:
         keys = [(e, pools) for e, (pools, _) in avail.items()]
     else:
@@ -497,9 +562,12 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
     if plan is None:
         raise IllegalAction(f"p{player} can't pay {cost}" if sources is None
                             else f"the named mana sources can't pay {cost}")
-    for eid, k in plan:
-        idx, choice = avail[eid][1][k]
-        activate_mana_ability(game, player, eid, idx, choice)
+    if converters:
+        cost = _activate_converters(game, player, cost, plan, avail, converters)
+    else:
+        for eid, k in plan:
+            idx, choice = avail[eid][1][k]
+            activate_mana_ability(game, player, eid, idx, choice)
     left = pay_from_pool(p.pool, cost)
     if left is None:
         raise IllegalAction(f"p{player} can't pay {cost}")
@@ -507,6 +575,105 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
     p.pool[:] = left
     game.touch_hidden()
     return spent
+
+
+def graveyard_mana(game, player: int, sources) -> dict:
+    """{card: (ability index, ability)} for the named `sources` that are cards in the
+    player's graveyard with a mana ability that functions there ('{1}, Exile ~ from your
+    graveyard: Add one mana of any color', 113.6k, 605.1a); such an ability is activated
+    only when the player names it while paying (601.2g), never by the automatic payer."""
+    gy = game.players[player].graveyard
+    out = {}
+    for s in sources:
+        eid, idx = s if isinstance(s, tuple) else (s, None)
+        if eid in gy:
+            found = [(i, ab) for i, ab in enumerate(activated_abilities(game, eid))
+                     if ab.zone == "graveyard" and ab.mana and (idx is None or i == idx)]
+            if not found:
+                raise IllegalAction(f"{game.name(eid)} has no mana ability that functions in a graveyard")
+            out[eid] = found[0]
+    return out
+
+
+def _activate_converters(game, player: int, total: ManaCost, plan, avail, converters) -> ManaCost:
+    """601.2g: activate the mana abilities of `plan` (`_use_all` of the named sources, paying
+    `total`: the cost and the graveyard abilities' own mana costs), the permanents' first,
+    then each graveyard card's, its own cost paid from the pool with mana that leaves the
+    rest payable. Returns the cost still to pay from the pool."""
+    rest = []
+    for eid, k in plan:
+        idx, choice = avail[eid][1][k]
+        if eid in converters:
+            rest.append((eid, idx, choice))
+        else:
+            activate_mana_ability(game, player, eid, idx, choice)
+    pool = game.players[player].pool
+    cost = total
+    for n, (eid, idx, choice) in enumerate(rest):
+        ab = converters[eid][1]
+        own = ab.cost.mana
+        cost = with_generic_change(cost, 0, own.generic)        # (generic mana costs only)
+        later = [0] * 6                 # what this one and the ones after it will make
+        for e, _, c in rest[n:]:
+            later = list(map(_plus, later, converters[e][1].mana[c]))
+        paid = [0] * 6
+        for _ in range(own.generic):
+            for kind in (5, 0, 1, 2, 3, 4):                  # colorless first
+                if pool[kind] - paid[kind] > 0:
+                    trial = list(paid)
+                    trial[kind] += 1
+                    after = [a - b + c for a, b, c in zip(pool, trial, later)]
+                    if pay_from_pool(after, cost) is not None:
+                        paid = trial
+                        break
+            else:
+                raise IllegalAction(f"p{player} can't pay {own} for {game.name(eid)}")
+        activate_mana_ability(game, player, eid, idx, choice, paid_with=tuple(paid))
+    return cost
+
+
+def mana_sacrifice_decision(game, player: int, cost: ManaCost, exclude=(), spell=None):
+    """601.2g: with a cost the automatic payer can't pay by tapping {T} mana sources, the
+    player chooses which permanents to sacrifice for mana (Treasures, 111.10a;
+    `sacrifice_mana_sources`): a `mana_sacrifice` decision, the answer any set of them that
+    pays (`data["least"]`: one with the fewest; `sacrifice_plan` checks an answer). None
+    when tapping pays."""
+    # (with no such permanent, the usual case, the answer is immediate)
+    opts = [e for e, _, _ in sacrifice_mana_sources(game, player, exclude)]
+    if not opts or cost.total == 0 or can_pay_mana_tapping(game, player, cost, exclude, spell) or \
+            (spell is not None and _payable_with_restricted(game, player, cost, exclude, spell)):
+        return None
+    least = next((list(c) for n in range(1, len(opts) + 1) for c in combinations(opts, n)
+                  if sacrifice_plan(game, player, cost, c, exclude) is not None), None)
+    if least is None:
+        raise IllegalAction(f"p{player} can't pay {cost}")
+    return Decision("mana_sacrifice", player, opts, len(least), len(opts),
+                    f"sacrifice which permanents for mana to pay {cost}?",
+                    data=only(least) if len(opts) == 1 else {"least": least})
+
+
+def chosen_for_mana(game, player: int, cost: ManaCost, decision, answer, exclude=()) -> tuple:
+    """The answer to a `mana_sacrifice` decision, checked: the permanents to sacrifice."""
+    grp = tuple(answer) if isinstance(answer, (list, tuple)) else (answer,)
+    if any(g not in decision.options for g in grp) or sacrifice_plan(game, player, cost, grp, exclude) is None:
+        raise IllegalAction(f"sacrificing {list(grp)} for mana doesn't pay {cost}")
+    return grp
+
+
+def _tap_restricted_sources(game, player: int, cost: ManaCost, exclude, spell) -> None:
+    """The automatic payer taps {T} mana sources whose mana only this spell may use (106.6:
+    Giada's mana for an Angel spell) one at a time, while the pool and the other sources
+    can't pay the cost without them."""
+    b = game.board
+    if b is None:
+        b = board(game)
+    if player not in b.holders:
+        return
+    for eid, i, _ in restricted_mana_sources(game, player, spell):
+        if can_pay_mana_tapping(game, player, cost, exclude, spell):
+            return
+        if eid not in exclude:
+            activate_mana_ability(game, player, eid, i)
 
 
 def sacrifice_plan(game, player: int, cost: ManaCost, chosen, exclude=()):
@@ -606,8 +773,10 @@ def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
     if cost.loyalty is not None and cost.loyalty < 0:
         if game.counters(eid).get("loyalty") < -cost.loyalty:
             return False
-    if (cost.discard_self or cost.exile_self) and (eid is None or game.zone_of(eid) != "hand"):
+    if cost.discard_self and (eid is None or game.zone_of(eid) != "hand"):
         return False
+    if cost.exile_self and (eid is None or eid not in game.zone_list(cost.exile_zone, player)):
+        return False                    # 'from your hand / graveyard': the player's own
     if cost.tap_untapped and len(tap_candidates(game, player, cost)) < cost.tap_untapped[0]:
         return False
     crew = getattr(cost, "crew", 0)                     # (crew.CrewCost)
@@ -742,6 +911,17 @@ def with_generic_change(cost: ManaCost, increase: int, reduction: int) -> ManaCo
         return cost
     from dataclasses import replace
     return replace(cost, generic=max(0, cost.generic + increase - reduction))
+
+
+def activation_mana(game, player: int, source: int, ab, x: int = 0) -> ManaCost:
+    """The mana of the ability's total cost (601.2f via 602.2b): X chosen, its own 'costs
+    {N} less to activate' taken off the generic part, paid as though of any color if it
+    says so (609.4b). Read once, before mana abilities are activated (601.2g)."""
+    m = ab.cost.mana.with_x(x) if ab.cost.mana.x else ab.cost.mana
+    reduction = getattr(ab, "reduction", None)
+    if reduction is not None:
+        m = with_generic_change(m, 0, reduction(game, player, source))
+    return ability_mana(ab, m)
 
 
 def self_reduction(game, player: int, defn) -> int:

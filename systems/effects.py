@@ -19,8 +19,11 @@ from mtg_ecs.systems.durations import ended_before
 from mtg_ecs.systems.phasing import is_phased_out, phase_out
 from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR, base_chars, make_base
 from mtg_ecs.components.definitions import keywords_of, CardError, CardDef
-from mtg_ecs.systems.replacement import order_decision, answer_order, PreventAllCombatDamage, add_shield, PreventNextDamage, PreventAllDamageTo
+from mtg_ecs.systems.replacement import (order_decision, answer_order, PreventAllCombatDamage, add_shield, PreventNextDamage,
+                                         PreventAllDamageTo, token_entering_counters)
 from mtg_ecs.systems.zones import destroy_many
+from mtg_ecs.systems.board import board
+from mtg_ecs.systems.token_creation import counters_entering
 from mtg_ecs.components import Spell, StackAbility, owned_by, Owner
 from mtg_ecs.components.types import subtype_kind, replace_subtypes
 from mtg_ecs.components.mana import IDX, NO_COST, NAME_TO_LETTER, parse_cost
@@ -848,6 +851,7 @@ class CreateTokens(Step):
                                 f"choose what the {defn.name} token will enchant (CR 303.4f)",
                                 data={"aura": None})
         from mtg_ecs.systems.auras import STAYS
+        before = entering_together(game)
         for i in range(n):
             extra = ()
             if st["attach"]:
@@ -856,7 +860,7 @@ class CreateTokens(Step):
                     continue                                    # CR 303.4g: isn't created
                 extra = (Attached(to),)
             new = create_token(game, defn, creator, extra, tapped=self.tapped or self.attacking,
-                               attacking=st["defender"])
+                               attacking=st["defender"], before=before)
             if self.key is not None:
                 ctx.vars[self.key] = ctx.vars.get(self.key, []) + [new]
 
@@ -885,12 +889,30 @@ class CreateTokensAttacking(CreateTokens):
     attacking = True
 
 
-def create_token(game, defn, player, extra=(), tapped=False, attacking=None) -> int:
+def entering_together(game) -> frozenset:
+    """The battlefield as tokens created together begin to enter, for 'for each ... you
+    already control' (614.12): kept only while a permanent has a static ability (empty
+    otherwise: no such effect exists)."""
+    b = game.board if game.board is not None else board(game)
+    return frozenset(game.battlefield) if b.statics else frozenset()
+
+
+def create_token(game, defn, player, extra=(), tapped=False, attacking=None, before=None) -> int:
     """CR 111.2: a token of `defn` enters the battlefield under `player`'s control, owned
-    by them; `attacking`: what it attacks as it enters (508.4)."""
+    by them; `attacking`: what it attacks as it enters (508.4); `before`: the battlefield as
+    the tokens created with it began to enter (`entering_together`; None: this one alone)."""
+    if before is None:
+        before = entering_together(game)
     eid = game.create_object(defn, player, "battlefield", token=True, extra=extra, tapped=tapped)
     game.battlefield.remove(eid)
     game.battlefield.append(eid)
+    if before:
+        # 614.1c: 'each other <quality> you control enters with ... counters' (Giada)
+        extra_counters = token_entering_counters(game, eid, player, before)
+        for kind, k in extra_counters.items():
+            k = counters_entering(game, player, k)
+            c = game.counters(eid)
+            game.set(eid, c.with_(kind, c.get(kind) + k))
     if attacking is not None:
         combat.put_attacking(game, eid, attacking)
     game.emit("zone_change", old=None, new=eid, frm=None, to="battlefield",
@@ -1402,9 +1424,22 @@ class MayPayMana(MayStep):
             if not costs.can_pay_mana(game, ctx.controller, self.cost):
                 return None                         # a 'may' that can't be done
         elif st["yes"] and not st.get("paid"):
-            costs.pay_mana(game, ctx.controller, self.cost)
+            sacrificed = st.get("sacrificed", ())
+            if not sacrificed:
+                # tapping can't pay: the player chooses what to sacrifice for mana (601.2g)
+                d = costs.mana_sacrifice_decision(game, ctx.controller, self.cost)
+                if d is not None:
+                    return d
+            costs.pay_mana(game, ctx.controller, self.cost, sacrificed=sacrificed)
             st["paid"] = True
         return super().run(game, ctx)
+
+    def answer(self, game, ctx, decision, answer):
+        if decision.kind == "mana_sacrifice":
+            st = ctx.vars[self._var()]
+            st["sacrificed"] = costs.chosen_for_mana(game, ctx.controller, self.cost, decision, answer)
+            return
+        super().answer(game, ctx, decision, answer)
 
 
 class AddRestrictedMana(Step):

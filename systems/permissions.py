@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from mtg_ecs.core.decisions import cast_option, play_land_option
-from mtg_ecs.systems import zones
+from mtg_ecs.systems import flash, zones
 from mtg_ecs.systems.effects import Step, add_effect, amount
 from mtg_ecs.systems.layers import CE, L_ABILITY
 from mtg_ecs.systems.replacement import DrawInstead, replace_next_draw
@@ -92,7 +92,7 @@ def actions(game, player: int, sorcery_ok: bool, can_cast) -> list:
             continue
         if r.only is not None and not r.only(game, ch):
             continue
-        if (sorcery_ok or "Instant" in ch.types or ch.has("flash")) and \
+        if (sorcery_ok or flash.any_time(game, player, ch)) and \
                 can_cast(game, player, c, None):                                 # 601.3
             seen.add(c)
             out.append(cast_option(c))

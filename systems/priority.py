@@ -11,7 +11,7 @@ from mtg_ecs.components import Card, CopyOf, LoyaltyActivated
 from mtg_ecs.core.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
                            cast_option, activate_option)
 from mtg_ecs.components.mana import ZERO, add_costs, COLORS, IDX, covers, feasible_split
-from mtg_ecs.systems import costs, zones, permissions
+from mtg_ecs.systems import costs, flash, zones, permissions, graveyard_abilities, graveyard_casting
 from mtg_ecs.systems.board import board, statics_with_rule
 from mtg_ecs.systems.layers import base_chars
 from mtg_ecs.systems.casting import CastTask, ActivateTask, spell_target_specs
@@ -56,7 +56,8 @@ def _cached(game, player: int) -> tuple:
     if hit[0] == version and hit[1] == player and game.step == game.actions_step:
         return hit[2], hit[3]
     key = srcs = None
-    if not game.player_restrictions and not game.play_permissions and not game.players[player].restricted:
+    if not game.player_restrictions and not game.play_permissions and not game.players[player].restricted \
+            and not game.graveyard_abilities:
         b = game.board                      # board(game), without the call when it is current
         if b is None:
             b = board(game)
@@ -144,7 +145,8 @@ _PRINTED_INFO = {}      # card definition -> `_card_info` of its printed charact
 def _info_of(ch) -> tuple:
     types = ch.types
     plain = _plain_cost(ch.defn)
-    return ("Instant" in types or ch.has("flash"),
+    # (whether it may be cast at instant speed: True, or its conditional flash to check then)
+    return ("Instant" in types or ch.has("flash") or flash.conditional(ch),
             [(i, ab) for i, ab in enumerate(costs.activated_of(ch)) if ab.zone == "hand"],
             "Land" in types, ch.defn, plain)
 
@@ -200,6 +202,10 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 if lands_ok:
                     acts.append(play_land_option(c))
                 continue
+            if instant and instant is not True:
+                # conditional flash (702.8a): its condition reads more than the cache key
+                simple = False
+                instant = instant.condition(game, player)
             if not (sorcery_ok or instant):
                 if plain is None:
                     simple = False
@@ -226,9 +232,12 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         ok = known.get(defn)
                         if ok is None:
                             ok = known[defn] = covers(base, plain)
-                    if ok or (player in b.holders and costs.sacrifice_mana_sources(game, player)
-                              and costs.can_pay_mana(game, player, plain)):
-                        # (or with mana abilities that sacrifice their source: 601.2g)
+                    if ok or (player in b.holders and (
+                            costs.sacrifice_mana_sources(game, player)
+                            or costs.restricted_mana_sources(game, player, game.chars(c)))
+                              and costs.can_pay_mana(game, player, plain, spell=game.chars(c))):
+                        # (or with mana abilities that sacrifice their source, 601.2g, or
+                        # whose mana only some spells may use, 106.6)
                         acts.append(cast_option(c))
                     continue            # (no alternative cost: `_plain_cost`; free: statics)
             else:
@@ -257,11 +266,14 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
         if "Land" in ch.types:
             if sorcery_ok and p.lands_played < p.land_plays:
                 acts.append(play_land_option(c))
-        elif (sorcery_ok or "Instant" in ch.types or ch.has("flash")) and can_cast(game, player, c, None):
+        elif (sorcery_ok or flash.any_time(game, player, ch)) and can_cast(game, player, c, None):
             acts.append(cast_option(c))
     # cards a permission lets the player play from another zone (601.3, 305.1)
     if game.play_permissions:
         acts += permissions.actions(game, player, sorcery_ok, can_cast)
+    # instants and sorceries a permanent lets the player cast from their graveyard
+    if statics:
+        acts += [a for a in graveyard_casting.actions(game, player, sorcery_ok, can_cast) if a not in acts]
     # mana abilities that can be activated now (kept with the mana sources)
     i = len(acts)
     opts = srcs.options
@@ -270,10 +282,13 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
     acts += opts
     j = len(acts)
     # other activated abilities: of permanents, then of cards in hand that function there
-    # (cycling, 702.29a)
+    # (cycling, 702.29a), then of cards in the graveyard that function there (113.6k)
     field = b.holders.get(player)
-    if field or hand_items:
-        for holders in (field, hand_items):
+    grave = graveyard_abilities.items(game, player) if game.graveyard_abilities else ()
+    if grave:
+        simple = False
+    if field or hand_items or grave:
+        for holders in (field, hand_items, grave):
             if holders:
                 for e, items in holders:
                     for k, ab in items:
@@ -356,7 +371,9 @@ def _hand_state(game, player: int) -> tuple:
         b = board(game)
     quiet = player not in b.holders and not instant and not items and \
         (not b.statics or not _plays_top_of_library(game, player)) and \
-        not (game.play_permissions and permissions.has_any(game, player))
+        not (game.play_permissions and permissions.has_any(game, player)) and \
+        not (game.graveyard_abilities and graveyard_abilities.items(game, player)) and \
+        not (b.statics and statics_with_rule(game, graveyard_casting.RULE, player))
     hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand)
     return hit
 
@@ -490,7 +507,7 @@ def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
     if ab.mana:
         # a mana ability is listed only if it can be activated now
         return costs.can_pay_cost(game, player, eid, ab.cost, mana_cost=costs.ability_mana(ab, ab.cost.mana))
-    if not costs.can_pay_cost(game, player, eid, ab.cost, mana_cost=costs.ability_mana(ab, ab.cost.mana)):
+    if not costs.can_pay_cost(game, player, eid, ab.cost, mana_cost=costs.activation_mana(game, player, eid, ab)):
         return False
     if ab.targets:
         tc = TargetContext(player, eid, game.chars(eid), False)
@@ -552,7 +569,12 @@ def take_action(game, player: int, action) -> None:
         game.emit("land_played", eid=new, player=player)
         return
     if isinstance(action, Cast):
-        game.agenda.append(CastTask(player, action))
+        task = CastTask(player, action)
+        b = game.board if game.board is not None else board(game)
+        if b.statics:
+            # cast from the graveyard with a permanent's permission (Maestros Ascendancy)
+            task.granted_by = graveyard_casting.granter_for(game, player, action.card)
+        game.agenda.append(task)
         return
     if isinstance(action, Activate):
         abilities = costs.activated_abilities(game, action.source)
@@ -678,7 +700,7 @@ def _quiet_all(game) -> tuple:
         b = game.board                  # board(game), without the call when it is current
         if b is None:
             b = board(game)
-        if not b.holders and not b.statics and not game.play_permissions:
+        if not b.holders and not b.statics and not game.play_permissions and not game.graveyard_abilities:
             # with no activated ability but mana abilities on the battlefield and no
             # static ability, only an instant, a flash card or a hand ability lets a player
             # act at instant speed (117.1a, 702.8a, 702.29a). The cards in hand at the
@@ -769,7 +791,7 @@ def _refusal(game, player: int, action) -> str:
                     f"from the {game.zone_of(obj)} now (CR 601.2a, 601.3)")
         if "Land" in ch.types:
             return f": {name} is a land: it is played, not cast (CR 305.9)"
-        if not (timing or "Instant" in ch.types or ch.has("flash")):
+        if not (timing or flash.any_time(game, player, ch)):
             return (f": {name} is not an instant and has no flash: it can be cast only in your "
                     "own main phase while the stack is empty (CR 117.1a, 307.1)")
         if restricted(game, player, "cast_spells"):
@@ -791,7 +813,7 @@ def _refusal(game, player: int, action) -> str:
     if (ab.timing == "sorcery" or ab.cost.loyalty is not None) and not timing:
         return (": it can be activated only as a sorcery: in your own main phase while the "
                 "stack is empty (CR 602.5d, 606.3)")
-    if not costs.can_pay_cost(game, player, obj, ab.cost):
+    if not costs.can_pay_cost(game, player, obj, ab.cost, mana_cost=costs.activation_mana(game, player, obj, ab)):
         return f": p{player} can't pay its cost (CR 602.2b, 601.2g-h)"
     return ""
 

@@ -95,6 +95,54 @@ class EntersWithCounters(Replacement):
             ev["counters"][self.counter] = ev["counters"].get(self.counter, 0) + n
 
 
+class OthersEnterWithCounters(Replacement):
+    """'Each other <quality> you control enters (the battlefield) with an additional <kind>
+    counter on it for each <quality> you already control' (614.1c, 122.6; Giada, Font of
+    Hope): `quality(game, chars)`. The permanents already controlled are those on the
+    battlefield as the event begins, the holder among them, not others entering with it
+    (614.12; 002 Giada, Font of Hope R1). Applies to cards moving onto the battlefield and
+    to tokens as they are created (`token_entering_counters`)."""
+    kind = "zone_change"
+    functions_in = "others"
+
+    def __init__(self, counter, quality):
+        self.counter = counter
+        self.quality = quality
+
+    def applies(self, game, holder, ev) -> bool:
+        if ev["to"] != "battlefield" or ev["eid"] == holder:
+            return False
+        me = game.chars(holder).controller
+        ctl = ev["controller"] if ev["controller"] is not None else game.owner(ev["eid"])
+        return ctl == me and self.quality(game, game.chars(ev["eid"]))
+
+    def apply(self, game, holder, ev) -> None:
+        me = game.chars(holder).controller
+        before = ev.get("before")
+        if before is None:
+            before = game.together_before
+        n = 0
+        for e in game.battlefield:
+            if e != ev["eid"] and (before is None or e in before):
+                ch = game.chars(e)
+                if ch.controller == me and self.quality(game, ch):
+                    n += 1
+        if n:
+            ev["counters"][self.counter] = ev["counters"].get(self.counter, 0) + n
+
+
+def token_entering_counters(game, eid, controller, before) -> dict:
+    """The counters a token just put onto the battlefield (111.2, not yet announced) enters
+    with from other permanents' replacement effects (`OthersEnterWithCounters`); `before`:
+    the battlefield as the tokens created together began to enter (614.12)."""
+    ev = {"eid": eid, "from": None, "to": "battlefield", "controller": controller,
+          "counters": {}, "before": before}
+    for z in _others_replacements(game):
+        if isinstance(z.template, OthersEnterWithCounters) and z.template.applies(game, z.holder, ev):
+            z.template.apply(game, z.holder, ev)
+    return ev["counters"]
+
+
 class ZoneEffect:
     """One replacement effect that could apply to one zone change: how a player names it
     when choosing the order (616.1: `sid`, stable across clones, and `source_card`, the card

@@ -119,6 +119,9 @@ FIELDS: tuple[Field, ...] = (
        "'the next time <player> would draw a card this turn, instead ...' (614.11: systems.replacement)"),
     _f("play_permissions", (), "share", STATE,
        "permissions to play cards from other zones (601.3, 305.1: systems.permissions)"),
+    _f("graveyard_abilities", False, "share", STATE,
+       "a card of the game has an activated ability that functions in a graveyard (113.6k): "
+       "priority looks at graveyards only then (systems.priority)"),
     _f("skip_untap", (), "share", STATE, "permanents that don't untap during an untap step (502.3)"),
     _f("resolved", 0, "share", STATE, "objects resolved from the stack so far (608)"),
     _f("noncombat_damaged", (), "share", STATE,
