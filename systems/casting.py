@@ -482,7 +482,7 @@ class CastTask(Procedure):
                                  kicked=int(self.kicked), cast_from=self.from_zone,
                                  casualty=bool(self.casualty)))
         costs.pay_mana(game, self.player, cost, self.mana_sources, sacrificed=self.sacrificed_for_mana or (),
-                       spell=self._spell(game) if game.players[self.player].restricted else None)
+                       spell=self._spell(game))
         parts = self._cost_parts()
         life = sum(c.life for c in parts) if parts else 0
         if life:

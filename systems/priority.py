@@ -409,12 +409,6 @@ def _plain_cost(defn):
     return hit
 
 
-def _restricted_use(game, player: int, card: int):
-    """The spell's characteristics where the player has mana only some spells may spend
-    (106.6, `costs.usable_restricted`), else None."""
-    return game.chars(card) if game.players[player].restricted else None
-
-
 def can_cast(game, player: int, card: int, alt) -> bool:
     if restricted(game, player, "cast_spells"):          # Silence (601.3, 101.2)
         return False
@@ -422,7 +416,7 @@ def can_cast(game, player: int, card: int, alt) -> bool:
     if alt is None and not board(game).statics:           # no cost increase can apply
         plain = _plain_cost(defn)
         if plain is not None:
-            return plain.total == 0 or costs.can_pay_mana(game, player, plain, spell=_restricted_use(game, player, card))
+            return plain.total == 0 or costs.can_pay_mana(game, player, plain, spell=game.chars(card))
     # targets must exist (601.2c) — checked with the card's characteristics as source
     specs = spell_target_specs(defn, ())
     if defn.spell is not None and defn.spell.modes:
@@ -487,7 +481,7 @@ def fixed_cost(game, player: int, card: int, alt, parts=None):
 
 def fixed_cost_payable(game, player, card, alt, parts=None) -> bool:
     cost = fixed_cost(game, player, card, alt, parts)
-    return cost.total == 0 or costs.can_pay_mana(game, player, cost, spell=_restricted_use(game, player, card))
+    return cost.total == 0 or costs.can_pay_mana(game, player, cost, spell=game.chars(card))
 
 
 def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
