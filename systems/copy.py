@@ -192,7 +192,7 @@ def _run_procs(game, st):
 # ---------------------------------------------------------------------------
 # Entering as a copy of a permanent (CR 707.2, 707.5, 614.1c, 614.12)
 # ---------------------------------------------------------------------------
-from mtg_ecs.systems import replacement
+from mtg_ecs.systems import replacement, token_creation
 from mtg_ecs.systems.replacement import Replacement
 
 
@@ -297,12 +297,29 @@ class CreateTokenCopy(Step):
         self.key = key
 
     def run(self, game, ctx):
-        made = []
-        for e in self.what.resolve(game, ctx):
-            if isinstance(e, PlayerRef) or e not in game.battlefield:
-                continue
-            made.append(create_token(game, copiable_defn(game, e), ctx.controller))
-        ctx.vars[self.key] = made
+        key = ("token_copy", StepKey(self))
+        st = ctx.vars.get(key)
+        if st is None:
+            objs = [e for e in self.what.resolve(game, ctx)
+                    if not isinstance(e, PlayerRef) and e in game.battlefield]
+            # 614.1a: creating token copies is creating tokens (Doubling Season, Jinnie Fay);
+            # the copiable values are taken now, as the effect would create them
+            st = ctx.vars[key] = {"copies": [copiable_defn(game, e) for e in objs],
+                                  "replace": token_creation.start(game, ctx.controller, len(objs))}
+        rep = st["replace"]
+        name = st["copies"][0].name if st["copies"] else ""
+        d = token_creation.next_choice(game, ctx.controller, rep, name)
+        if d is not None:
+            return d
+        copies = st["copies"]
+        if rep["token"] is not None:             # 'that many <A>' instead: not copies at all
+            copies = [game.catalog.token(rep["token"])] * len(copies)
+        per = rep["n"] // len(copies) if copies else 0
+        ctx.vars[self.key] = [create_token(game, defn, ctx.controller)
+                              for defn in copies for _ in range(per)]
+
+    def answer(self, game, ctx, decision, answer):
+        token_creation.answer(game, ctx.vars[("token_copy", StepKey(self))]["replace"], decision, answer)
 
 
 def create_token(game, defn, controller: int) -> int:

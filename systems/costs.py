@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from mtg_ecs.components import Tapped, TAPPED
 from mtg_ecs.components.definitions import ActivatedAbility, Cost
-from mtg_ecs.core.decisions import IllegalAction
+from mtg_ecs.core.decisions import Decision, IllegalAction, only
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.board import board
 from mtg_ecs.components.mana import (COLORS, IDX, as_any_color, covers, still_needed, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
@@ -519,6 +519,37 @@ def sacrifice_plan(game, player: int, cost: ManaCost, chosen, exclude=()):
         if feasible(p, cost, rest):
             return [(e, avail[e][1][k]) for e, k in zip(chosen, combo)]
     return None
+
+
+def mana_sacrifice_decision(game, player: int, cost: ManaCost, exclude=(), spell=None):
+    """601.2g: the player activates the mana abilities they choose. With a cost the
+    automatic payer can't pay by tapping {T} mana sources, the player chooses which
+    permanents to sacrifice for mana (Treasures, 111.10a: `sacrifice_mana_sources`): a
+    `mana_sacrifice` decision, the answer any set of them that pays (`data["least"]`: one
+    with the fewest; `data["cost"]`, `data["exclude"]`: what it pays, for
+    `chosen_for_mana`). None when tapping pays; IllegalAction when nothing does."""
+    if cost.total == 0 or can_pay_mana_tapping(game, player, cost, exclude, spell):
+        return None
+    from itertools import combinations
+    opts = [e for e, _, _ in sacrifice_mana_sources(game, player, exclude)]
+    least = next((list(c) for n in range(1, len(opts) + 1) for c in combinations(opts, n)
+                  if sacrifice_plan(game, player, cost, c, exclude) is not None), None)
+    if least is None:
+        raise IllegalAction(f"p{player} can't pay {cost}")
+    data = only(least) if len(opts) == 1 else {"least": least}
+    return Decision("mana_sacrifice", player, opts, len(least), len(opts),
+                    f"sacrifice which permanents for mana to pay {cost}?",
+                    data={**data, "cost": cost, "exclude": tuple(exclude)})
+
+
+def chosen_for_mana(game, decision, answer) -> tuple:
+    """The permanents a `mana_sacrifice_decision` answer sacrifices (checked: they pay)."""
+    grp = tuple(answer) if isinstance(answer, (list, tuple)) else (answer,)
+    cost = decision.data["cost"]
+    if any(g not in decision.options for g in grp) or sacrifice_plan(
+            game, decision.player, cost, grp, decision.data["exclude"]) is None:
+        raise IllegalAction(f"sacrificing {list(grp)} for mana doesn't pay {cost}")
+    return grp
 
 
 def _unit_payment(pool, cost: ManaCost, srcs):
