@@ -15,6 +15,7 @@ from mtg_ecs.systems.copy import CopySpell, CreateTokenCopy
 from mtg_ecs.systems.damage import dealt_noncombat_damage_this_turn
 from mtg_ecs.systems.library import LookPutOneIntoHand
 from mtg_ecs.systems.movement import POWER_OF, ReturnFromGraveyardToHand
+from mtg_ecs.systems.permissions import ExileTopMayPlay
 from mtg_ecs.systems.playing import RevealTopMayPlayFree
 from mtg_ecs.systems.search import If
 from mtg_ecs.systems.targeting import creature, player, target
@@ -59,6 +60,10 @@ card("Grisly Sigil", "{B}", "Sorcery", keywords=["casualty 1"],
 card("Cut of the Profits", "{X}{B}{B}", "Sorcery", keywords=["casualty 3"],
      spell=spell(fx.Draw(fx.YOU, "X"), fx.LoseLife(fx.YOU, "X"),
                  text="You draw X cards and you lose X life."))
+
+card("Rob the Archives", "{1}{R}", "Sorcery", keywords=["casualty 1"],
+     spell=spell(ExileTopMayPlay(2, "turn"),
+                 text="Exile the top two cards of your library. You may play those cards this turn."))
 
 card("Mayhem Patrol", "{1}{R}", "Creature — Devil Warrior", pt=(1, 2),
      keywords=["menace", "blitz {1}{R}"],
