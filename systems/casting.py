@@ -226,6 +226,12 @@ class Procedure:
             if not isinstance(answer, int) or isinstance(answer, bool) or answer not in decision.options:
                 raise IllegalAction(f"pay the multikicker 0..{max(decision.options)} times")
             self.kicked = answer
+        elif k == "choice" and decision.data.get("what") == "counter_kind":
+            if isinstance(answer, (list, tuple)) and len(answer) == 1:
+                answer = answer[0]
+            if answer not in decision.options:
+                raise IllegalAction(f"choose one of the kinds of counters {decision.options}")
+            self.pay_choices["remove_counters"] = {self.pay_choices["remove_counter"][0]: {answer: 1}}
         elif k == "cost" and "crew" in decision.data:
             grp = list(answer) if isinstance(answer, (list, tuple)) else [answer]
             check_crew(game, self.player, self.ability.cost, grp)
@@ -303,6 +309,8 @@ class CastTask(Procedure):
                     and defn.keyword_alt_cost(self.alt) is None:
                 raise IllegalAction(f"{defn.name} has no alternative cost {self.alt!r}")
             self.from_zone = game.zone_of(self.card)
+            if self.from_zone == "library" and permissions.top_cast_by_counter(game, self.player, self.card):
+                self.by_counter = True          # its additional cost: remove a counter (601.2f)
             if self.from_zone != "hand" and game.play_permissions:
                 permissions.used(game, self.card)
             self.eid = zones.move(game, self.card, "stack", controller=self.player, cause="cast")
@@ -406,8 +414,8 @@ class CastTask(Procedure):
                                 data={"total": total,
                                       **(only({tg[0]: total}) if len(tg) == 1 else {})})
         # 601.2f: additional costs (sacrifice, discard) are chosen with the total cost
-        d = self._additional_cost_choices(game, sa) or self._casualty_choice(game) or \
-            self._sacrifice_order(game)
+        d = self._additional_cost_choices(game, sa) or self._counter_to_remove(game) or \
+            self._casualty_choice(game) or self._sacrifice_order(game)
         if d is not None:
             return d
         # 601.2f-h: total cost, mana abilities, payment
@@ -433,6 +441,37 @@ class CastTask(Procedure):
             hi = casualty.greatest_power(game, self.player)
             return Decision("x", self.player, list(range(hi + 1)), 1, 1, "choose X for casualty X",
                             data={"what": "casualty"})
+        return None
+
+    by_counter = False      # cast by a permission whose cost is removing a counter (Falco Spara)
+
+    def _counter_to_remove(self, game):
+        """601.2f: 'removing a counter from a creature you control' (a permission's
+        additional cost, permissions.CastTopRemovingCounter): the creature, then the kind
+        of counter (any kind: shield, +1/+1, ...). `pay: {remove_counters: {creature:
+        {kind: 1}}}` names both."""
+        given = self.pay_choices.get("remove_counters")
+        if not self.by_counter:
+            if given:
+                raise IllegalAction(f"{self.defn.name} has no cost removing counters")
+            return None
+        holders = permissions.counter_holders(game, self.player)
+        if not holders:
+            raise IllegalAction("no creature you control has a counter to remove")
+        if given is None:
+            if "remove_counter" not in self.pay_choices:
+                return Decision("cost", self.player, holders, 1, 1,
+                                "remove a counter from a creature you control",
+                                data={"what": "remove_counter", **(only(holders) if len(holders) == 1 else {})})
+            e = self.pay_choices["remove_counter"][0]
+            kinds = [k for k, n in game.counters(e).items if n > 0]
+            return Decision("choice", self.player, kinds, 1, 1,
+                            f"remove which counter from {game.name(e)}?",
+                            data={"what": "counter_kind", **(only(kinds[0]) if len(kinds) == 1 else {})})
+        items = [(e, k, n) for e, kinds in dict(given).items() for k, n in dict(kinds).items()]
+        if len(items) != 1 or items[0][2] != 1 or items[0][0] not in holders \
+                or not game.counters(items[0][0]).get(items[0][1]):
+            raise IllegalAction("remove one counter from one creature you control that has it (118.3)")
         return None
 
     def _casualty_choice(self, game):
@@ -461,6 +500,14 @@ class CastTask(Procedure):
         d = self._mana_to_sacrifice(game, cost)
         if d is not None:
             return d
+        removal = self.pay_choices.get("remove_counters")
+        if removal:
+            # 601.2h: costs are paid in any order; the counter first, so the creature may
+            # then be sacrificed for casualty — if its power is still enough (002 Falco
+            # Spara, Pactweaver R2)
+            for e, kinds in dict(removal).items():
+                for k, n in dict(kinds).items():
+                    zones.remove_counters(game, e, k, n)
         if self.casualty:
             self._casualty_choice(game)               # 601.2h: its power is checked as it is paid
         game.set(self.eid, Spell(self.player, tuple(tuple(g) for g in self.targets),
