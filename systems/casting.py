@@ -309,8 +309,6 @@ class CastTask(Procedure):
                     and defn.keyword_alt_cost(self.alt) is None:
                 raise IllegalAction(f"{defn.name} has no alternative cost {self.alt!r}")
             self.from_zone = game.zone_of(self.card)
-            if self.from_zone == "library" and permissions.top_cast_by_counter(game, self.player, self.card):
-                self.by_counter = True          # its additional cost: remove a counter (601.2f)
             if self.from_zone != "hand" and game.play_permissions:
                 permissions.used(game, self.card)
             self.eid = zones.move(game, self.card, "stack", controller=self.player, cause="cast")
@@ -443,7 +441,9 @@ class CastTask(Procedure):
                             data={"what": "casualty"})
         return None
 
-    by_counter = False      # cast by a permission whose cost is removing a counter (Falco Spara)
+    # cast by the permission whose cost is removing a counter (Falco Spara): set by
+    # `priority` for a player's action, never for a cast during a resolution (608.2g)
+    by_counter = False
 
     def _counter_to_remove(self, game):
         """601.2f: 'removing a counter from a creature you control' (a permission's

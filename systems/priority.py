@@ -561,7 +561,10 @@ def take_action(game, player: int, action) -> None:
         game.emit("land_played", eid=new, player=player)
         return
     if isinstance(action, Cast):
-        game.agenda.append(CastTask(player, action))
+        task = CastTask(player, action)
+        if game.zone_of(action.card) == "library" and permissions.top_cast_by_counter(game, player, action.card):
+            task.by_counter = True      # the permission's additional cost (Falco Spara, 601.2f)
+        game.agenda.append(task)
         return
     if isinstance(action, Activate):
         abilities = costs.activated_abilities(game, action.source)
