@@ -10,10 +10,12 @@ from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.casualty import copy_nonlegendary_loyalty_x
-from mtg_ecs.systems.copy import CopySpell
+from mtg_ecs.systems.blitz import GainsBlitzPackage
+from mtg_ecs.systems.copy import CopySpell, CreateTokenCopy
 from mtg_ecs.systems.damage import dealt_noncombat_damage_this_turn
 from mtg_ecs.systems.library import LookPutOneIntoHand
 from mtg_ecs.systems.movement import POWER_OF, ReturnFromGraveyardToHand
+from mtg_ecs.systems.permissions import ExileTopMayPlay
 from mtg_ecs.systems.playing import RevealTopMayPlayFree
 from mtg_ecs.systems.search import If
 from mtg_ecs.systems.targeting import creature, player, target
@@ -59,11 +61,30 @@ card("Cut of the Profits", "{X}{B}{B}", "Sorcery", keywords=["casualty 3"],
      spell=spell(fx.Draw(fx.YOU, "X"), fx.LoseLife(fx.YOU, "X"),
                  text="You draw X cards and you lose X life."))
 
+card("Rob the Archives", "{1}{R}", "Sorcery", keywords=["casualty 1"],
+     spell=spell(ExileTopMayPlay(2, "turn"),
+                 text="Exile the top two cards of your library. You may play those cards this turn."))
+
 card("Mayhem Patrol", "{1}{R}", "Creature — Devil Warrior", pt=(1, 2),
      keywords=["menace", "blitz {1}{R}"],
      abilities=[TriggeredAbility(tr.Attacks(), (fx.ModifyPT(fx.TARGET(0), 1, 0),), targets=(creature(),),
                                  text="Whenever Mayhem Patrol attacks, target creature gets +1/+0 until "
                                       "end of turn.")])
+
+def _another_creature_you_control(g, t, tc) -> bool:
+    return t != tc.source and g.chars(t).controller == tc.controller
+
+
+card("Jaxis, the Troublemaker", "{3}{R}", "Legendary Creature — Human Warrior", pt=(2, 3),
+     keywords=["blitz {1}{R}"],
+     abilities=[act("{R}, {T}, Discard a card", CreateTokenCopy(fx.TARGET(0)),
+                    GainsBlitzPackage(fx.CHOSEN("created")),
+                    targets=[creature("another target creature you control", _another_creature_you_control)],
+                    timing="sorcery",
+                    text="{R}, {T}, Discard a card: Create a token that's a copy of another target creature you "
+                         "control. It gains haste and \"When this creature dies, draw a card.\" Sacrifice it at "
+                         "the beginning of the next end step. Activate only as a sorcery.")])
+
 
 def _two_equipment_attached(g, src, allc):
     """'as long as two or more Equipment are attached to it' (the creature this is attached to)."""

@@ -1,5 +1,5 @@
 """Streets of New Capenna (spec 002-snc-release-notes): hideaway, and cards played or cast
-from exile (systems/hideaway.py, systems/permissions.py)."""
+from exile or from the top of the library (systems/hideaway.py, systems/permissions.py)."""
 from __future__ import annotations
 
 from mtg_ecs.cards import card
@@ -13,8 +13,10 @@ from mtg_ecs.systems.hideaway import PlayHiddenFree
 from mtg_ecs.systems.library import Scry, SearchRelative, Shuffle
 from mtg_ecs.systems.movement import ExileAndRemember, ExileGraveyard, ExileLinked, linked_exile
 from mtg_ecs.systems.playing import CastCopiesFree, MayCastFound
-from mtg_ecs.systems.permissions import (ExileTopMayPlay, GainAbilityUntilCast, MayCastWhileExiled,
-                                         NextDrawExilesInstead)
+from mtg_ecs.systems.permissions import (LOOK_AT_TOP, CastTopRemovingCounter, ExileTopMayPlay,
+                                         GainAbilityUntilCast, MayCastWhileExiled, NextDrawExilesInstead)
+from mtg_ecs.systems.replacement import EntersWithCounters
+from mtg_ecs.systems.shield import SHIELD
 from mtg_ecs.systems.search import If
 from mtg_ecs.systems.targeting import creature, opponent, player, target
 
@@ -225,3 +227,14 @@ card("Meeting of the Five", "{3}{W}{U}{B}{R}{G}", "Sorcery", spell=spell(
     text="Exile the top ten cards of your library. You may cast spells with exactly three colors "
          "from among them this turn. Add {W}{W}{U}{U}{B}{B}{R}{R}{G}{G}. Spend this mana only to "
          "cast spells with exactly three colors."))
+
+card("Falco Spara, Pactweaver", "{1}{G}{W}{U}", "Legendary Creature — Bird Demon", pt=(3, 3),
+     keywords=["flying", "trample"],
+     abilities=[StaticAbility(replacement=(EntersWithCounters(SHIELD, 1),),
+                              zones=("battlefield", "hand", "library", "graveyard", "exile", "stack"),
+                              text="Falco Spara, Pactweaver enters the battlefield with a shield counter on it."),
+                StaticAbility(rules=(LOOK_AT_TOP,),
+                              text="You may look at the top card of your library any time."),
+                StaticAbility(rules=(CastTopRemovingCounter(),),
+                              text="You may cast spells from the top of your library by removing a counter "
+                                   "from a creature you control in addition to paying their other costs.")])

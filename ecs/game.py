@@ -459,8 +459,13 @@ class Game(GameState):
         # else: the characteristics themselves (computed characteristics are never changed,
         # only copies of them), the value a copy would have
         self.lki[eid] = c
-        self.lki_extra[eid] = {"counters": comps.get(Counters), "damage": comps.get(Damage),
-                               "attached": comps.get(Attached)}
+        extra = {"counters": comps.get(Counters), "damage": comps.get(Damage),
+                 "attached": comps.get(Attached)}
+        if Spell in comps:
+            # a spell as it last existed on the stack: an ability copying 'it' after it left
+            # copies these values and choices (707.10, 608.2h: systems/copy.py)
+            extra["spell"] = (comps[Card], comps[Spell])
+        self.lki_extra[eid] = extra
 
     # ------------------------------------------------------------------
     # events and log

@@ -176,29 +176,19 @@ class Procedure:
         zones.sacrifice(game, e, orders.get(e, ()))
 
     sacrificed_for_mana = None  # the permanents the player chose to sacrifice for mana
-    _mana_cost = None           # the cost they pay, and what can't pay it (asked with them)
-    _mana_exclude = ()
 
     def _mana_to_sacrifice(self, game, cost, exclude=()):
-        """601.2g: the player activates the mana abilities they choose. With a cost the
-        automatic payer can't pay by tapping {T} mana sources, the player chooses which
-        permanents to sacrifice for mana (Treasures, 111.10a; `costs.sacrifice_mana_sources`):
-        a `mana_sacrifice` decision, the answer any set of them that pays (`data["least"]`:
-        one with the fewest). None when there is nothing to choose."""
+        """601.2g: which permanents to sacrifice for mana, when tapping can't pay
+        (`costs.mana_sacrifice_decision`). None when there is nothing to choose."""
         if self.mana_sources is not None or self.sacrificed_for_mana is not None:
             return None
         exclude = tuple(exclude) + tuple(self.pay_choices.get("sacrifice", ()))
-        d = costs.mana_sacrifice_decision(game, self.player, cost, exclude, self._spell(game))
-        if d is not None:
-            self._mana_exclude = exclude
-            self._mana_cost = cost
-        return d
+        return costs.mana_sacrifice_decision(game, self.player, cost, exclude, self._spell(game))
 
     def answer(self, game, decision, answer):
         k = decision.kind
         if k == "mana_sacrifice":
-            self.sacrificed_for_mana = costs.chosen_for_mana(game, self.player, self._mana_cost,
-                                                             decision, answer, self._mana_exclude)
+            self.sacrificed_for_mana = costs.chosen_for_mana(game, decision, answer)
             return
         if k == "replacement":
             discard.answer(game, self.sac_moves, decision, answer)
@@ -236,6 +226,12 @@ class Procedure:
             if not isinstance(answer, int) or isinstance(answer, bool) or answer not in decision.options:
                 raise IllegalAction(f"pay the multikicker 0..{max(decision.options)} times")
             self.kicked = answer
+        elif k == "choice" and decision.data.get("what") == "counter_kind":
+            if isinstance(answer, (list, tuple)) and len(answer) == 1:
+                answer = answer[0]
+            if answer not in decision.options:
+                raise IllegalAction(f"choose one of the kinds of counters {decision.options}")
+            self.pay_choices["remove_counters"] = {self.pay_choices["remove_counter"][0]: {answer: 1}}
         elif k == "cost" and "crew" in decision.data:
             grp = list(answer) if isinstance(answer, (list, tuple)) else [answer]
             check_crew(game, self.player, self.ability.cost, grp)
@@ -420,8 +416,8 @@ class CastTask(Procedure):
                                 data={"total": total,
                                       **(only({tg[0]: total}) if len(tg) == 1 else {})})
         # 601.2f: additional costs (sacrifice, discard) are chosen with the total cost
-        d = self._additional_cost_choices(game, sa) or self._casualty_choice(game) or \
-            self._sacrifice_order(game)
+        d = self._additional_cost_choices(game, sa) or self._counter_to_remove(game) or \
+            self._casualty_choice(game) or self._sacrifice_order(game)
         if d is not None:
             return d
         # 601.2f-h: total cost, mana abilities, payment
@@ -447,6 +443,39 @@ class CastTask(Procedure):
             hi = casualty.greatest_power(game, self.player)
             return Decision("x", self.player, list(range(hi + 1)), 1, 1, "choose X for casualty X",
                             data={"what": "casualty"})
+        return None
+
+    # cast by the permission whose cost is removing a counter (Falco Spara): set by
+    # `priority` for a player's action, never for a cast during a resolution (608.2g)
+    by_counter = False
+
+    def _counter_to_remove(self, game):
+        """601.2f: 'removing a counter from a creature you control' (a permission's
+        additional cost, permissions.CastTopRemovingCounter): the creature, then the kind
+        of counter (any kind: shield, +1/+1, ...). `pay: {remove_counters: {creature:
+        {kind: 1}}}` names both."""
+        given = self.pay_choices.get("remove_counters")
+        if not self.by_counter:
+            if given:
+                raise IllegalAction(f"{self.defn.name} has no cost removing counters")
+            return None
+        holders = permissions.counter_holders(game, self.player)
+        if not holders:
+            raise IllegalAction("no creature you control has a counter to remove")
+        if given is None:
+            if "remove_counter" not in self.pay_choices:
+                return Decision("cost", self.player, holders, 1, 1,
+                                "remove a counter from a creature you control",
+                                data={"what": "remove_counter", **(only(holders) if len(holders) == 1 else {})})
+            e = self.pay_choices["remove_counter"][0]
+            kinds = [k for k, n in game.counters(e).items if n > 0]
+            return Decision("choice", self.player, kinds, 1, 1,
+                            f"remove which counter from {game.name(e)}?",
+                            data={"what": "counter_kind", **(only(kinds[0]) if len(kinds) == 1 else {})})
+        items = [(e, k, n) for e, kinds in dict(given).items() for k, n in dict(kinds).items()]
+        if len(items) != 1 or items[0][2] != 1 or items[0][0] not in holders \
+                or not game.counters(items[0][0]).get(items[0][1]):
+            raise IllegalAction("remove one counter from one creature you control that has it (118.3)")
         return None
 
     def _casualty_choice(self, game):
@@ -475,6 +504,14 @@ class CastTask(Procedure):
         d = self._mana_to_sacrifice(game, cost)
         if d is not None:
             return d
+        removal = self.pay_choices.get("remove_counters")
+        if removal:
+            # 601.2h: costs are paid in any order; the counter first, so the creature may
+            # then be sacrificed for casualty — if its power is still enough (002 Falco
+            # Spara, Pactweaver R2)
+            for e, kinds in dict(removal).items():
+                for k, n in dict(kinds).items():
+                    zones.remove_counters(game, e, k, n)
         if self.casualty:
             self._casualty_choice(game)               # 601.2h: its power is checked as it is paid
         game.set(self.eid, Spell(self.player, tuple(tuple(g) for g in self.targets),

@@ -6,7 +6,9 @@ announced with the modes, the creature chosen with the total cost and its power 
 when the cost is paid) and "When you cast this spell, if a casualty cost was paid for it,
 copy it. If the spell has any targets, you may choose new targets for the copy." One
 creature, one copy. The copy is put on the stack by the trigger, so it is not cast
-(707.10) and resolves before the original.
+(707.10) and resolves before the original. A spell countered or removed before the
+trigger resolves is still copied, as it last existed on the stack (608.2h:
+`copy.copy_spell`).
 
 Casualty X (Ob Nixilis, the Adversary): the caster chooses X with the intention to pay
 (601.2b), and sacrifices a creature with power X or greater. Casting a spell without

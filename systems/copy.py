@@ -27,18 +27,31 @@ from mtg_ecs.systems.stack import spell_parts
 def copy_spell(game, spell_eid: int, controller: int, values=None) -> int | None:
     """Put a copy of the spell on the stack under `controller`'s control (707.10).
     `values(defn, spell)`: the copiable values with the exceptions the copy effect states
-    (707.9b: 'the copy isn't legendary and has starting loyalty X')."""
-    comps = game.world.ents.get(spell_eid)
-    if comps is None or Spell not in comps or spell_eid not in game.stack:
+    (707.9b: 'the copy isn't legendary and has starting loyalty X').
+
+    An effect copying a spell that has left the stack (countered or bounced before the
+    casualty or storm trigger that copies it resolves) still copies it, as it last existed
+    on the stack: its copiable values and every choice made for it (608.2h last known
+    information; 707.10). None if it never was a spell."""
+    last = last_spell(game, spell_eid)
+    if last is None:
         return None
-    card = comps[Card]
-    sp = comps[Spell]
+    card, sp = last
     defn = card.defn if values is None else values(card.defn, sp)
     eid = game.create_object(defn, controller, "stack", token=True, controller=controller)
     game.token_limbo.discard(eid)             # it ceases to exist only once it leaves the stack
     game.set(eid, dataclasses.replace(sp, controller=controller, copy=True, paid_alt=None))
     game.version += 1
     return eid
+
+
+def last_spell(game, eid: int):
+    """(Card, Spell) of the spell `eid`: on the stack now, else as it last existed there
+    (608.2h); None if it never was a spell."""
+    comps = game.world.ents.get(eid)
+    if comps is not None and Spell in comps and eid in game.stack:
+        return comps[Card], comps[Spell]
+    return (game.lki_extra.get(eid) or {}).get("spell")
 
 
 def _target_specs(game, eid):
@@ -155,8 +168,8 @@ class EachOtherPlayerCopies(Step):
         if st is None:
             spells = [s for s in self.what.resolve(game, ctx) if not isinstance(s, PlayerRef)]
             spell = spells[0] if spells else None
-            caster = game.world.get(spell, Spell).controller if spell is not None and \
-                game.world.get(spell, Spell) is not None else ctx.controller
+            last = last_spell(game, spell) if spell is not None else None
+            caster = last[1].controller if last is not None else ctx.controller
             st = ctx.vars[key] = {"spell": spell, "players": [p for p in game.apnap()
                                                               if p != caster and not game.players[p].lost],
                                   "procs": [], "i": 0}
@@ -192,7 +205,7 @@ def _run_procs(game, st):
 # ---------------------------------------------------------------------------
 # Entering as a copy of a permanent (CR 707.2, 707.5, 614.1c, 614.12)
 # ---------------------------------------------------------------------------
-from mtg_ecs.systems import replacement
+from mtg_ecs.systems import replacement, token_creation
 from mtg_ecs.systems.replacement import Replacement
 
 
@@ -297,12 +310,29 @@ class CreateTokenCopy(Step):
         self.key = key
 
     def run(self, game, ctx):
-        made = []
-        for e in self.what.resolve(game, ctx):
-            if isinstance(e, PlayerRef) or e not in game.battlefield:
-                continue
-            made.append(create_token(game, copiable_defn(game, e), ctx.controller))
-        ctx.vars[self.key] = made
+        key = ("token_copy", StepKey(self))
+        st = ctx.vars.get(key)
+        if st is None:
+            objs = [e for e in self.what.resolve(game, ctx)
+                    if not isinstance(e, PlayerRef) and e in game.battlefield]
+            # 614.1a: creating token copies is creating tokens (Doubling Season, Jinnie Fay);
+            # the copiable values are taken now, as the effect would create them
+            st = ctx.vars[key] = {"copies": [copiable_defn(game, e) for e in objs],
+                                  "replace": token_creation.start(game, ctx.controller, len(objs))}
+        rep = st["replace"]
+        name = st["copies"][0].name if st["copies"] else ""
+        d = token_creation.next_choice(game, ctx.controller, rep, name)
+        if d is not None:
+            return d
+        copies = st["copies"]
+        if rep["token"] is not None:             # 'that many <A>' instead: not copies at all
+            copies = [game.catalog.token(rep["token"])] * len(copies)
+        per = rep["n"] // len(copies) if copies else 0
+        ctx.vars[self.key] = [create_token(game, defn, ctx.controller)
+                              for defn in copies for _ in range(per)]
+
+    def answer(self, game, ctx, decision, answer):
+        token_creation.answer(game, ctx.vars[("token_copy", StepKey(self))]["replace"], decision, answer)
 
 
 def create_token(game, defn, controller: int) -> int:

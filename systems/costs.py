@@ -632,34 +632,6 @@ def _activate_converters(game, player: int, total: ManaCost, plan, avail, conver
     return cost
 
 
-def mana_sacrifice_decision(game, player: int, cost: ManaCost, exclude=(), spell=None):
-    """601.2g: with a cost the automatic payer can't pay by tapping {T} mana sources, the
-    player chooses which permanents to sacrifice for mana (Treasures, 111.10a;
-    `sacrifice_mana_sources`): a `mana_sacrifice` decision, the answer any set of them that
-    pays (`data["least"]`: one with the fewest; `sacrifice_plan` checks an answer). None
-    when tapping pays."""
-    # (with no such permanent, the usual case, the answer is immediate)
-    opts = [e for e, _, _ in sacrifice_mana_sources(game, player, exclude)]
-    if not opts or cost.total == 0 or can_pay_mana_tapping(game, player, cost, exclude, spell) or \
-            (spell is not None and _payable_with_restricted(game, player, cost, exclude, spell)):
-        return None
-    least = next((list(c) for n in range(1, len(opts) + 1) for c in combinations(opts, n)
-                  if sacrifice_plan(game, player, cost, c, exclude) is not None), None)
-    if least is None:
-        raise IllegalAction(f"p{player} can't pay {cost}")
-    return Decision("mana_sacrifice", player, opts, len(least), len(opts),
-                    f"sacrifice which permanents for mana to pay {cost}?",
-                    data=only(least) if len(opts) == 1 else {"least": least})
-
-
-def chosen_for_mana(game, player: int, cost: ManaCost, decision, answer, exclude=()) -> tuple:
-    """The answer to a `mana_sacrifice` decision, checked: the permanents to sacrifice."""
-    grp = tuple(answer) if isinstance(answer, (list, tuple)) else (answer,)
-    if any(g not in decision.options for g in grp) or sacrifice_plan(game, player, cost, grp, exclude) is None:
-        raise IllegalAction(f"sacrificing {list(grp)} for mana doesn't pay {cost}")
-    return grp
-
-
 def _tap_restricted_sources(game, player: int, cost: ManaCost, exclude, spell) -> None:
     """The automatic payer taps {T} mana sources whose mana only this spell may use (106.6:
     Giada's mana for an Angel spell) one at a time, while the pool and the other sources
@@ -694,6 +666,38 @@ def sacrifice_plan(game, player: int, cost: ManaCost, chosen, exclude=()):
         if feasible(p, cost, rest):
             return [(e, avail[e][1][k]) for e, k in zip(chosen, combo)]
     return None
+
+
+def mana_sacrifice_decision(game, player: int, cost: ManaCost, exclude=(), spell=None):
+    """601.2g: the player activates the mana abilities they choose. With a cost the
+    automatic payer can't pay by tapping {T} mana sources, the player chooses which
+    permanents to sacrifice for mana (Treasures, 111.10a: `sacrifice_mana_sources`): a
+    `mana_sacrifice` decision, the answer any set of them that pays (`data["least"]`: one
+    with the fewest; `data["cost"]`, `data["exclude"]`: what it pays, for
+    `chosen_for_mana`). None when tapping pays; IllegalAction when nothing does."""
+    # (with no such permanent, the usual case, the answer is immediate)
+    opts = [e for e, _, _ in sacrifice_mana_sources(game, player, exclude)]
+    if not opts or cost.total == 0 or can_pay_mana_tapping(game, player, cost, exclude, spell) or \
+            (spell is not None and _payable_with_restricted(game, player, cost, exclude, spell)):
+        return None
+    least = next((list(c) for n in range(1, len(opts) + 1) for c in combinations(opts, n)
+                  if sacrifice_plan(game, player, cost, c, exclude) is not None), None)
+    if least is None:
+        raise IllegalAction(f"p{player} can't pay {cost}")
+    data = only(least) if len(opts) == 1 else {"least": least}
+    return Decision("mana_sacrifice", player, opts, len(least), len(opts),
+                    f"sacrifice which permanents for mana to pay {cost}?",
+                    data={**data, "cost": cost, "exclude": tuple(exclude)})
+
+
+def chosen_for_mana(game, decision, answer) -> tuple:
+    """The permanents a `mana_sacrifice_decision` answer sacrifices (checked: they pay)."""
+    grp = tuple(answer) if isinstance(answer, (list, tuple)) else (answer,)
+    cost = decision.data["cost"]
+    if any(g not in decision.options for g in grp) or sacrifice_plan(
+            game, decision.player, cost, grp, decision.data["exclude"]) is None:
+        raise IllegalAction(f"sacrificing {list(grp)} for mana doesn't pay {cost}")
+    return grp
 
 
 def _unit_payment(pool, cost: ManaCost, srcs):

@@ -930,13 +930,28 @@ class EachControllerCreates(Step):
         self.token = token
 
     def run(self, game, ctx):
-        defn = game.catalog.token(self.token)
-        for t in self.what.resolve(game, ctx):
-            if isinstance(t, PlayerRef):
-                continue
-            ch = game.chars(t) if game.exists(t) else game.lki.get(t)
-            if ch is not None:
-                create_token(game, defn, ch.controller)
+        key = ("each_creates", StepKey(self))
+        st = ctx.vars.get(key)
+        if st is None:
+            counts = {}
+            for t in self.what.resolve(game, ctx):
+                if isinstance(t, PlayerRef):
+                    continue
+                ch = game.chars(t) if game.exists(t) else game.lki.get(t)
+                if ch is not None:
+                    counts[ch.controller] = counts.get(ch.controller, 0) + 1
+            # 614.1a: each player's tokens are replaced by what applies to that player
+            st = ctx.vars[key] = token_creation.start_each(game, counts)
+        d = token_creation.next_each_choice(game, st, self.token)
+        if d is not None:
+            return d
+        for player, rep in st["events"]:
+            defn = game.catalog.token(rep["token"] or self.token)
+            for _ in range(rep["n"]):
+                create_token(game, defn, player)
+
+    def answer(self, game, ctx, decision, answer):
+        token_creation.answer_each(game, ctx.vars[("each_creates", StepKey(self))], decision, answer)
 
 
 class CreateEmblem(Step):
@@ -1424,20 +1439,18 @@ class MayPayMana(MayStep):
             if not costs.can_pay_mana(game, ctx.controller, self.cost):
                 return None                         # a 'may' that can't be done
         elif st["yes"] and not st.get("paid"):
-            sacrificed = st.get("sacrificed", ())
-            if not sacrificed:
-                # tapping can't pay: the player chooses what to sacrifice for mana (601.2g)
+            if "sacrificed" not in st:              # 601.2g: Treasures it would take, chosen
                 d = costs.mana_sacrifice_decision(game, ctx.controller, self.cost)
                 if d is not None:
                     return d
-            costs.pay_mana(game, ctx.controller, self.cost, sacrificed=sacrificed)
+                st["sacrificed"] = ()
+            costs.pay_mana(game, ctx.controller, self.cost, sacrificed=st["sacrificed"])
             st["paid"] = True
         return super().run(game, ctx)
 
     def answer(self, game, ctx, decision, answer):
-        if decision.kind == "mana_sacrifice":
-            st = ctx.vars[self._var()]
-            st["sacrificed"] = costs.chosen_for_mana(game, ctx.controller, self.cost, decision, answer)
+        if decision.kind == "mana_sacrifice" and "paid" not in ctx.vars[self._var()]:
+            ctx.vars[self._var()]["sacrificed"] = costs.chosen_for_mana(game, decision, answer)
             return
         super().answer(game, ctx, decision, answer)
 

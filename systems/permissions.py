@@ -17,6 +17,12 @@ it remains exiled" (Glamorous Outlaw).
 * An effect "until ~ is cast from exile" ends when that object is cast from exile
   (`ends_when_cast`); if it leaves exile any other way, the effect lasts (002 §6.3).
 
+The top of the library (Falco Spara, Pactweaver) is a permission of a static ability, read
+from the board index: casting its top card costs removing a counter from a creature the
+player controls, in addition to the spell's other costs (`CastTopRemovingCounter`, paid by
+`casting.CastTask`); 'you may look at the top card of your library any time'
+(`may_look_at_top`).
+
 `game.play_permissions` is a tuple, replaced on change (clones never share a record);
 the legal-action list offers these cards only while the tuple isn't empty
 (`systems.priority`), so no game without a permission pays anything.
@@ -27,6 +33,7 @@ from typing import NamedTuple
 
 from mtg_ecs.core.decisions import cast_option, play_land_option
 from mtg_ecs.systems import flash, zones
+from mtg_ecs.systems.board import statics_with_rule
 from mtg_ecs.systems.effects import Step, add_effect, amount
 from mtg_ecs.systems.layers import CE, L_ABILITY
 from mtg_ecs.systems.replacement import DrawInstead, replace_next_draw
@@ -149,6 +156,47 @@ class ExileTopMayPlay(Step):
         p = ctx.controller
         grant(game, exile_top(game, p, amount(self.n, game, ctx)), p, self.until, verb=self.verb,
               one=self.one, only=self.only)
+
+
+# ---------------------------------------------------------------------------
+# The top of the library (Falco Spara, Pactweaver)
+# ---------------------------------------------------------------------------
+LOOK_AT_TOP = "look_at_top_of_library"      # 'You may look at the top card of your library any time.'
+
+
+class CastTopRemovingCounter:
+    """'You may cast spells from the top of your library by removing a counter from a
+    creature you control in addition to paying their other costs.' (Falco Spara): a
+    permission with an additional cost (601.2f: any counter of any kind, shield and +1/+1
+    included), combined with the spell's other additional or alternative costs (002 Falco
+    Spara, Pactweaver R1). A rule of a static ability."""
+
+
+def may_look_at_top(game, player: int) -> bool:
+    """Hidden information (401.2): the top card of the player's own library is theirs to
+    see any time while they control a permanent saying so. Who may look is read from the
+    board, as the card on top changes."""
+    return bool(statics_with_rule(game, LOOK_AT_TOP, player))
+
+
+def casts_top_removing_counter(game, player: int) -> bool:
+    return bool(statics_with_rule(game, CastTopRemovingCounter, player))
+
+
+def counter_holders(game, player: int) -> list:
+    """Creatures `player` controls with at least one counter: what the additional cost
+    'removing a counter from a creature you control' can use (118.3)."""
+    return [e for e in game.battlefield
+            if game.chars(e).controller == player and "Creature" in game.chars(e).types
+            and any(n > 0 for _, n in game.counters(e).items)]
+
+
+def top_cast_by_counter(game, player: int, card: int) -> bool:
+    """Would casting `card` now be allowed only by removing a counter (the top card of the
+    player's library, no other permission to cast it)? Then that cost must be paid."""
+    lib = game.players[player].library
+    return bool(lib) and lib[-1] == card and casts_top_removing_counter(game, player) \
+        and not statics_with_rule(game, "play_top_of_library", player) and not permitted(game, player, card)
 
 
 def exile_top(game, player: int, n: int) -> list:

@@ -268,6 +268,15 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 acts.append(play_land_option(c))
         elif (sorcery_ok or flash.any_time(game, player, ch)) and can_cast(game, player, c, None):
             acts.append(cast_option(c))
+    elif statics and p.library and permissions.casts_top_removing_counter(game, player) and \
+            permissions.counter_holders(game, player):
+        # '... by removing a counter from a creature you control in addition to paying
+        # their other costs' (Falco Spara): spells only, their alternative costs too
+        c = p.library[-1]
+        ch = game.chars(c)
+        if "Land" not in ch.types and (sorcery_ok or "Instant" in ch.types or ch.has("flash")):
+            acts += [Cast(c, alt=alt) if alt else cast_option(c)
+                     for alt in (None,) + ch.defn.keyword_alts if can_cast(game, player, c, alt)]
     # cards a permission lets the player play from another zone (601.3, 305.1)
     if game.play_permissions:
         acts += permissions.actions(game, player, sorcery_ok, can_cast)
@@ -370,12 +379,18 @@ def _hand_state(game, player: int) -> tuple:
     if b is None:
         b = board(game)
     quiet = player not in b.holders and not instant and not items and \
-        (not b.statics or not _plays_top_of_library(game, player)) and \
+        (not b.statics or not _casts_from_top(game, player)) and \
         not (game.play_permissions and permissions.has_any(game, player)) and \
         not (game.graveyard_abilities and graveyard_abilities.items(game, player)) and \
         not (b.statics and statics_with_rule(game, graveyard_casting.RULE, player))
     hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand)
     return hit
+
+
+def _casts_from_top(game, player) -> bool:
+    """May the player cast the top card of their library (with or without an additional
+    cost)?"""
+    return _plays_top_of_library(game, player) or permissions.casts_top_removing_counter(game, player)
 
 
 def _plays_top_of_library(game, player) -> bool:
@@ -568,6 +583,8 @@ def take_action(game, player: int, action) -> None:
         if b.statics:
             # cast from the graveyard with a permanent's permission (Maestros Ascendancy)
             task.granted_by = graveyard_casting.granter_for(game, player, action.card)
+            if permissions.top_cast_by_counter(game, player, action.card):
+                task.by_counter = True  # the permission's additional cost (Falco Spara, 601.2f)
         game.agenda.append(task)
         return
     if isinstance(action, Activate):
@@ -780,7 +797,7 @@ def _refusal(game, player: int, action) -> str:
         return ""
     if isinstance(action, Cast):
         if obj not in p.hand and not elsewhere and not (
-                _plays_top_of_library(game, player) and p.library and p.library[-1] == obj):
+                _casts_from_top(game, player) and p.library and p.library[-1] == obj):
             return (f": {name} is not in p{player}'s hand, and no effect lets p{player} cast it "
                     f"from the {game.zone_of(obj)} now (CR 601.2a, 601.3)")
         if "Land" in ch.types:

@@ -1,9 +1,11 @@
 """Replacement effects on creating tokens (CR 614.1a, 111.1) and on putting counters
 (614.1, 122.6): Doubling Season's two halves, Jinnie Fay's 'you may instead create'.
 
-Only an effect that *creates* tokens (`effects.CreateTokens`, events with cause "create")
-is replaced: a copy of a permanent spell that becomes a token as it resolves (707.10,
-111.12) isn't created, so none of these apply to it (002 §9 item 8). Counters put on as a
+Every effect that *creates* tokens goes through this one replacement (111.1, 614.1a):
+`effects.CreateTokens`, `effects.EachControllerCreates` (one event per player creating
+them: each is replaced by that player's effects), `copy.CreateTokenCopy` (token copies:
+Jaxis). A copy of a permanent spell that becomes a token as it resolves (707.10, 111.12)
+isn't created, so none of these apply to it (002 §9 item 8). Counters put on as a
 cost (a loyalty ability's +N, 606.4) aren't put on by an effect and aren't doubled.
 
 Each applicable effect applies once (616.1). Their order changes nothing (doubling the
@@ -79,6 +81,31 @@ def answer(game, st: dict, decision, ans) -> None:
     st["token"] = a
     st["ask"].pop(0)
     st["yes"] = False
+
+
+def start_each(game, counts: dict) -> dict:
+    """Several players creating tokens in one effect ('for each of those permanents, its
+    controller creates ...'): one creation event per player, each replaced by the effects
+    that apply to that player (111.1: the player who creates them), in APNAP order (101.4)
+    for their choices. `counts`: player -> number of tokens."""
+    order = [p for p in game.apnap() if counts.get(p)]
+    return {"events": [[p, start(game, p, counts[p])] for p in order], "i": 0}
+
+
+def next_each_choice(game, st: dict, name: str):
+    """The next decision among the events of `start_each` (None once all are settled)."""
+    evs = st["events"]
+    while st["i"] < len(evs):
+        p, rep = evs[st["i"]]
+        d = next_choice(game, p, rep, name)
+        if d is not None:
+            return d
+        st["i"] += 1
+    return None
+
+
+def answer_each(game, st: dict, decision, ans) -> None:
+    answer(game, st["events"][st["i"]][1], decision, ans)
 
 
 def _instead(game, src):

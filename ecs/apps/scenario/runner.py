@@ -374,6 +374,10 @@ class Runner:
                 out[k] = [self.obj(x, where=where, allow_player=False) for x in vs]
             elif k in ("life",):
                 out[k] = v
+            elif k == "remove_counters":            # {handle: {kind: n}}
+                if not isinstance(v, dict) or not all(isinstance(x, dict) for x in v.values()):
+                    raise ScenarioError(f"{where}: pay.remove_counters is {{handle: {{kind: n}}}}")
+                out[k] = {self.obj(h, where=where, allow_player=False): dict(x) for h, x in v.items()}
             elif k == "kicker":
                 if not isinstance(v, (bool, int)):
                     raise ScenarioError(f"{where}: pay.kicker is true/false, or n for multikicker")
