@@ -8,6 +8,7 @@ Rules live in `systems/`; a card only names which mechanisms it uses.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field, fields, replace
 
 from mtg_ecs.components.mana import IDX, NAME_TO_LETTER, NO_COST, ManaCost, parse_cost
@@ -331,8 +332,10 @@ class SpellAbility:
     cast_only: str | None = None    # "Cast this spell only during combat." ('combat'; 601.3)
 
 
+@lru_cache(maxsize=None)
 def functions_in_graveyard(defn) -> bool:
-    """Has the card an activated ability that functions in its owner's graveyard (113.6k)?"""
+    """Has the card an activated ability that functions in its owner's graveyard (113.6k)?
+    (Asked of every new object: kept per definition.)"""
     return any(getattr(a, "zone", None) == "graveyard" for a in defn.abilities)
 
 

@@ -177,13 +177,13 @@ class Procedure:
 
     sacrificed_for_mana = None  # the permanents the player chose to sacrifice for mana
 
-    def _mana_to_sacrifice(self, game, cost, exclude=()):
+    def _mana_to_sacrifice(self, game, cost, exclude=(), spell=None):
         """601.2g: which permanents to sacrifice for mana, when tapping can't pay
         (`costs.mana_sacrifice_decision`). None when there is nothing to choose."""
         if self.mana_sources is not None or self.sacrificed_for_mana is not None:
             return None
         exclude = tuple(exclude) + tuple(self.pay_choices.get("sacrifice", ()))
-        return costs.mana_sacrifice_decision(game, self.player, cost, exclude, self._spell(game))
+        return costs.mana_sacrifice_decision(game, self.player, cost, exclude, spell)
 
     def answer(self, game, decision, answer):
         k = decision.kind
@@ -501,7 +501,8 @@ class CastTask(Procedure):
 
     def _pay_and_cast(self, game, cost):
         """601.2g-i: the total cost `cost` is paid, then the spell becomes cast."""
-        d = self._mana_to_sacrifice(game, cost)
+        spell = self._spell(game)
+        d = self._mana_to_sacrifice(game, cost, spell=spell)
         if d is not None:
             return d
         removal = self.pay_choices.get("remove_counters")
@@ -519,7 +520,7 @@ class CastTask(Procedure):
                                  kicked=int(self.kicked), cast_from=self.from_zone,
                                  casualty=bool(self.casualty)))
         costs.pay_mana(game, self.player, cost, self.mana_sources, sacrificed=self.sacrificed_for_mana or (),
-                       spell=self._spell(game))
+                       spell=spell)
         parts = self._cost_parts()
         life = sum(c.life for c in parts) if parts else 0
         if life:

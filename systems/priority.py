@@ -146,7 +146,7 @@ def _info_of(ch) -> tuple:
     types = ch.types
     plain = _plain_cost(ch.defn)
     # (whether it may be cast at instant speed: True, or its conditional flash to check then)
-    return ("Instant" in types or ch.has("flash") or flash.conditional(ch),
+    return ("Instant" in types or ch.has("flash") or (flash.conditional(ch) if ch.abilities else False),
             [(i, ab) for i, ab in enumerate(costs.activated_of(ch)) if ab.zone == "hand"],
             "Land" in types, ch.defn, plain)
 
@@ -202,14 +202,15 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 if lands_ok:
                     acts.append(play_land_option(c))
                 continue
-            if instant and instant is not True:
-                # conditional flash (702.8a): its condition reads more than the cache key
-                simple = False
-                instant = instant.condition(game, player)
-            if not (sorcery_ok or instant):
-                if plain is None:
+            if not sorcery_ok and instant is not True:
+                if instant:
+                    # conditional flash (702.8a): its condition reads more than the cache key
                     simple = False
-                continue
+                    instant = instant.condition(game, player)
+                if not instant:
+                    if plain is None:
+                        simple = False
+                    continue
             if plain is not None:
                 if mana is None:
                     # what the player could pay with, or False when something else could
@@ -266,7 +267,8 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
         if "Land" in ch.types:
             if sorcery_ok and p.lands_played < p.land_plays:
                 acts.append(play_land_option(c))
-        elif (sorcery_ok or flash.any_time(game, player, ch)) and can_cast(game, player, c, None):
+        elif (sorcery_ok or "Instant" in ch.types or ch.has("flash")
+              or (ch.abilities and flash.any_time(game, player, ch))) and can_cast(game, player, c, None):
             acts.append(cast_option(c))
     elif statics and p.library and permissions.casts_top_removing_counter(game, player) and \
             permissions.counter_holders(game, player):
