@@ -9,7 +9,6 @@ If the procedure can't be completed the game rewinds to before it (601.2, 723).
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import combinations
 
 from mtg_ecs.components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED, Controller, Timestamp,
                         LoyaltyActivated)
@@ -178,38 +177,27 @@ class Procedure:
 
     sacrificed_for_mana = None  # the permanents the player chose to sacrifice for mana
     _mana_cost = None           # the cost they pay, and what can't pay it (asked with them)
-    _mana_exclude = ()
+    _mana_exclude = ((), ())   # (no mana from these, sacrificed for the cost)
 
     def _mana_to_sacrifice(self, game, cost, exclude=()):
-        """601.2g: the player activates the mana abilities they choose. With a cost the
-        automatic payer can't pay by tapping {T} mana sources, the player chooses which
-        permanents to sacrifice for mana (Treasures, 111.10a; `costs.sacrifice_mana_sources`):
-        a `mana_sacrifice` decision, the answer any set of them that pays (`data["least"]`:
-        one with the fewest). None when there is nothing to choose."""
+        """601.2g: the permanents to sacrifice for mana, when tapping can't pay the cost
+        (`costs.mana_sacrifice_decision`). None when there is nothing to choose. A
+        permanent sacrificed for another part of the cost may still be tapped for mana
+        (601.2g comes before 601.2h)."""
         if self.mana_sources is not None or self.sacrificed_for_mana is not None or cost.total == 0:
             return None
-        exclude = tuple(exclude) + tuple(self.pay_choices.get("sacrifice", ()))
-        if costs.can_pay_mana_tapping(game, self.player, cost, exclude, self._spell(game)):
-            return None
-        opts = [e for e, _, _ in costs.sacrifice_mana_sources(game, self.player, exclude)]
-        least = next((list(c) for n in range(1, len(opts) + 1) for c in combinations(opts, n)
-                      if costs.sacrifice_plan(game, self.player, cost, c, exclude) is not None), None)
-        if least is None:
-            raise IllegalAction(f"p{self.player} can't pay {cost}")
-        self._mana_exclude = exclude
-        self._mana_cost = cost
-        return Decision("mana_sacrifice", self.player, opts, len(least), len(opts),
-                        f"sacrifice which permanents for mana to pay {cost}?",
-                        data=only(least) if len(opts) == 1 else {"least": least})
+        sacrificing = tuple(self.pay_choices.get("sacrifice", ()))
+        d = costs.mana_sacrifice_decision(game, self.player, cost, exclude, self._spell(game), sacrificing)
+        if d is not None:
+            self._mana_exclude = (tuple(exclude), sacrificing)
+            self._mana_cost = cost
+        return d
 
     def answer(self, game, decision, answer):
         k = decision.kind
         if k == "mana_sacrifice":
-            grp = tuple(answer) if isinstance(answer, (list, tuple)) else (answer,)
-            if any(g not in decision.options for g in grp) or costs.sacrifice_plan(
-                    game, self.player, self._mana_cost, grp, self._mana_exclude) is None:
-                raise IllegalAction(f"sacrificing {list(grp)} for mana doesn't pay {self._mana_cost}")
-            self.sacrificed_for_mana = grp
+            self.sacrificed_for_mana = costs.chosen_for_mana(game, self.player, self._mana_cost, decision,
+                                                             answer, *self._mana_exclude)
             return
         if k == "replacement":
             discard.answer(game, self.sac_moves, decision, answer)

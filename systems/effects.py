@@ -1390,7 +1390,8 @@ class _PayLife(Step):
 class MayPayMana(MayStep):
     """'You may pay <mana>. If you do, <steps>' as the ability resolves: asked only when
     the player could pay it (with mana abilities activated now: 117.1d, 601.2g-h), paid
-    at once when they say yes."""
+    at once when they say yes, after choosing the permanents to sacrifice for mana if
+    tapping can't pay it (`costs.mana_sacrifice_decision`)."""
 
     def __init__(self, cost: str, steps):
         super().__init__(steps, prompt=f"pay {cost}?")
@@ -1402,9 +1403,20 @@ class MayPayMana(MayStep):
             if not costs.can_pay_mana(game, ctx.controller, self.cost):
                 return None                         # a 'may' that can't be done
         elif st["yes"] and not st.get("paid"):
-            costs.pay_mana(game, ctx.controller, self.cost)
+            if "sacrificed" not in st:
+                d = costs.mana_sacrifice_decision(game, ctx.controller, self.cost)
+                if d is not None:
+                    return d                        # which Treasures pay (605.3a)
+            costs.pay_mana(game, ctx.controller, self.cost, sacrificed=st.get("sacrificed", ()))
             st["paid"] = True
         return super().run(game, ctx)
+
+    def answer(self, game, ctx, decision, answer):
+        st = ctx.vars.get(self._var())
+        if st is not None and decision.kind == "mana_sacrifice" and not st.get("paid"):
+            st["sacrificed"] = costs.chosen_for_mana(game, ctx.controller, self.cost, decision, answer)
+            return
+        super().answer(game, ctx, decision, answer)
 
 
 class AddRestrictedMana(Step):
