@@ -196,21 +196,6 @@ def test_heuristic_agent_blitzes_only_to_attack_at_once():
         assert isinstance(a, Cast) and a.card == game.card_entity[h["m"]] and a.alt == alt
 
 
-def test_heuristic_agent_activates_loyalty_abilities():
-    """606.3: a planeswalker's loyalty ability once a turn: the one adding loyalty, or
-    its ultimate once that leaves the planeswalker alive."""
-    from mtg_ecs.apps.agents import HeuristicAgent
-    from mtg_ecs.core.decisions import Activate
-    for loyalty, cost in ((3, 1), (8, -7)):
-        game, h = _snc_game({"battlefield": [{"card": "Ob Nixilis, the Adversary", "id": "o",
-                                              "counters": {"loyalty": loyalty}}]})
-        while game.step != "main1":
-            game.decide(Pass())
-        a = HeuristicAgent(1).act(game, game.pending)
-        from mtg_ecs.systems.costs import activated_abilities
-        assert isinstance(a, Activate) and activated_abilities(game, a.source)[a.index].cost.loyalty == cost
-
-
 def test_heuristic_agent_crews_a_vehicle_to_attack():
     """Crew N (702.122a): in its first main phase the heuristic agent crews a Vehicle with
     more power than N that could attack safely (before, it never activated crew)."""
