@@ -178,12 +178,14 @@ class Procedure:
     sacrificed_for_mana = None  # the permanents the player chose to sacrifice for mana
 
     def _mana_to_sacrifice(self, game, cost, exclude=(), spell=None):
-        """601.2g: which permanents to sacrifice for mana, when tapping can't pay
-        (`costs.mana_sacrifice_decision`). None when there is nothing to choose."""
+        """601.2g: the permanents to sacrifice for mana, when tapping can't pay the cost
+        (`costs.mana_sacrifice_decision`). None when there is nothing to choose. A
+        permanent sacrificed for another part of the cost may still be tapped for mana
+        (601.2g comes before 601.2h)."""
         if self.mana_sources is not None or self.sacrificed_for_mana is not None:
             return None
-        exclude = tuple(exclude) + tuple(self.pay_choices.get("sacrifice", ()))
-        return costs.mana_sacrifice_decision(game, self.player, cost, exclude, spell)
+        sacrificing = tuple(self.pay_choices.get("sacrifice", ()))
+        return costs.mana_sacrifice_decision(game, self.player, cost, exclude, spell, sacrificing)
 
     def answer(self, game, decision, answer):
         k = decision.kind

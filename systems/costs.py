@@ -9,6 +9,7 @@ from __future__ import annotations
 import operator
 from itertools import combinations
 from functools import lru_cache
+from itertools import combinations
 
 from mtg_ecs.components import Tapped, TAPPED
 from mtg_ecs.components.definitions import ActivatedAbility, Cost
@@ -648,13 +649,17 @@ def _tap_restricted_sources(game, player: int, cost: ManaCost, exclude, spell) -
             activate_mana_ability(game, player, eid, i)
 
 
-def sacrifice_plan(game, player: int, cost: ManaCost, chosen, exclude=()):
+def sacrifice_plan(game, player: int, cost: ManaCost, chosen, exclude=(), sacrificing=()):
     """[(eid, (ability index, option))]: one mana ability of each of the permanents
     `chosen` that sacrifice themselves for mana, with the kind of mana each makes, such
     that the pool, their mana and the {T} mana sources can pay `cost`; None if there is
-    none (a permanent chosen twice or that can't be sacrificed for mana now)."""
+    none (a permanent chosen twice or that can't be sacrificed for mana now). `exclude`:
+    permanents that make no mana for it; `sacrificing`: permanents sacrificed for another
+    part of the cost, which may be tapped for mana first (601.2g comes before 601.2h) but
+    not sacrificed twice."""
     import itertools
-    avail = {e: (pools, choices) for e, pools, choices in sacrifice_mana_sources(game, player, exclude)}
+    avail = {e: (pools, choices) for e, pools, choices in
+             sacrifice_mana_sources(game, player, tuple(exclude) + tuple(sacrificing))}
     if len(set(chosen)) != len(chosen) or any(e not in avail for e in chosen):
         return None
     rest = [(e, pools) for e, pools, _ in mana_sources(game, player, tuple(exclude) + tuple(chosen))]
@@ -668,34 +673,38 @@ def sacrifice_plan(game, player: int, cost: ManaCost, chosen, exclude=()):
     return None
 
 
-def mana_sacrifice_decision(game, player: int, cost: ManaCost, exclude=(), spell=None):
-    """601.2g: the player activates the mana abilities they choose. With a cost the
+def mana_sacrifice_decision(game, player: int, cost: ManaCost, exclude=(), spell=None, sacrificing=()):
+    """601.2g, 605.3a: the player activates the mana abilities they choose. With a cost the
     automatic payer can't pay by tapping {T} mana sources, the player chooses which
     permanents to sacrifice for mana (Treasures, 111.10a: `sacrifice_mana_sources`): a
     `mana_sacrifice` decision, the answer any set of them that pays (`data["least"]`: one
-    with the fewest; `data["cost"]`, `data["exclude"]`: what it pays, for
-    `chosen_for_mana`). None when tapping pays; IllegalAction when nothing does."""
+    with the fewest; `data["cost"]`, `data["exclude"]`, `data["sacrificing"]`: what it pays,
+    for `chosen_for_mana`). The same choice whether the cost is a spell's, an ability's or
+    one paid as an ability resolves (ward, 'you may pay': 118.3). `exclude`, `sacrificing`:
+    as in `sacrifice_plan`. None when there is nothing to choose; IllegalAction when
+    nothing pays."""
     # (with no such permanent, the usual case, the answer is immediate)
-    opts = [e for e, _, _ in sacrifice_mana_sources(game, player, exclude)]
+    opts = [e for e, _, _ in sacrifice_mana_sources(game, player, tuple(exclude) + tuple(sacrificing))]
     if not opts or cost.total == 0 or can_pay_mana_tapping(game, player, cost, exclude, spell) or \
             (spell is not None and _payable_with_restricted(game, player, cost, exclude, spell)):
         return None
     least = next((list(c) for n in range(1, len(opts) + 1) for c in combinations(opts, n)
-                  if sacrifice_plan(game, player, cost, c, exclude) is not None), None)
+                  if sacrifice_plan(game, player, cost, c, exclude, sacrificing) is not None), None)
     if least is None:
         raise IllegalAction(f"p{player} can't pay {cost}")
     data = only(least) if len(opts) == 1 else {"least": least}
     return Decision("mana_sacrifice", player, opts, len(least), len(opts),
                     f"sacrifice which permanents for mana to pay {cost}?",
-                    data={**data, "cost": cost, "exclude": tuple(exclude)})
+                    data={**data, "cost": cost, "exclude": tuple(exclude), "sacrificing": tuple(sacrificing)})
 
 
 def chosen_for_mana(game, decision, answer) -> tuple:
-    """The permanents a `mana_sacrifice_decision` answer sacrifices (checked: they pay)."""
+    """The permanents of an answer to `mana_sacrifice_decision`, if sacrificing them for
+    mana lets the player pay the cost (else IllegalAction)."""
     grp = tuple(answer) if isinstance(answer, (list, tuple)) else (answer,)
     cost = decision.data["cost"]
     if any(g not in decision.options for g in grp) or sacrifice_plan(
-            game, decision.player, cost, grp, decision.data["exclude"]) is None:
+            game, decision.player, cost, grp, decision.data["exclude"], decision.data["sacrificing"]) is None:
         raise IllegalAction(f"sacrificing {list(grp)} for mana doesn't pay {cost}")
     return grp
 

@@ -1427,7 +1427,8 @@ class _PayLife(Step):
 class MayPayMana(MayStep):
     """'You may pay <mana>. If you do, <steps>' as the ability resolves: asked only when
     the player could pay it (with mana abilities activated now: 117.1d, 601.2g-h), paid
-    at once when they say yes."""
+    at once when they say yes, after choosing the permanents to sacrifice for mana if
+    tapping can't pay it (`costs.mana_sacrifice_decision`)."""
 
     def __init__(self, cost: str, steps):
         super().__init__(steps, prompt=f"pay {cost}?")

@@ -8,7 +8,8 @@ ability an opponent controls, counter that spell or ability unless that player p
 index lists with the permanent's other triggered abilities (`systems/board.py`), whether
 the keyword is printed or granted. It watches the targeting events of `systems/targeted.py`.
 As it resolves, the controller of the targeting spell or ability chooses whether to pay
-(mana abilities may be activated for it: the automatic payer, 118.3); one who can't pay
+(mana abilities may be activated for it: the automatic payer, 118.3, or Treasures they
+choose to sacrifice, `costs.mana_sacrifice_decision`); one who can't pay
 isn't asked, and the spell or ability is countered (701.6).
 """
 from __future__ import annotations
@@ -44,7 +45,8 @@ class BecomesTargetOfOpponent(BecomesTarget):
 
 class CounterUnlessPays(fx.Step):
     """'Counter <it> unless its controller pays <cost>' (701.6a, 118.12): the payment is
-    that player's choice, asked only if they can pay."""
+    that player's choice, asked only if they can pay; paying with Treasures, they choose
+    which (a `mana_sacrifice` decision after the yes)."""
 
     def __init__(self, what, cost: ManaCost):
         self.what = what
@@ -56,6 +58,8 @@ class CounterUnlessPays(fx.Step):
 
     def run(self, game, ctx):
         st = ctx.vars.get(self._key())
+        if st is not None and "paying" in st:       # yes, with Treasures to choose (605.3a)
+            return costs.mana_sacrifice_decision(game, st["paying"], self.cost)
         if st is None:
             objs = [o for o in self.what.resolve(game, ctx) if isinstance(o, int) and o in game.stack]
             if not objs:
@@ -71,12 +75,20 @@ class CounterUnlessPays(fx.Step):
 
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars.get(self._key())
+        if st is not None and "paying" in st:
+            grp = costs.chosen_for_mana(game, decision, answer)
+            costs.pay_mana(game, decision.player, self.cost, sacrificed=grp)
+            ctx.vars[self._key()] = {"paid": True}
+            return
         if st is not None:                          # the countered spell's replacement order
             self.counter.answer(game, ctx, decision, answer)
             return
         if answer not in (True, False, "yes", "no"):
             raise IllegalAction("answer yes (pay) or no")
         paid = answer in (True, "yes")
+        if paid and costs.mana_sacrifice_decision(game, decision.player, self.cost) is not None:
+            ctx.vars[self._key()] = {"paying": decision.player}
+            return
         if paid:
             costs.pay_mana(game, decision.player, self.cost)
         ctx.vars[self._key()] = {"paid": paid}

@@ -138,3 +138,83 @@ def test_heuristic_agent_keeps_a_copys_targets():
                            data={"what": "new_targets"})
     assert HeuristicAgent(0).act(None, new_targets) is False
     assert HeuristicAgent(0).act(None, Decision("may", 0, [True, False], 1, 1, "draw?")) is True
+
+
+def _snc_game(me, them=None):
+    game, h = Game.from_setup({"players": [me, them or {}]})
+    return game, h
+
+
+def test_heuristic_agent_pays_casualty_only_with_a_cheap_creature():
+    """Casualty (702.153a): the heuristic agent sacrifices a token or a creature costing 2
+    or less for the copy, never a bigger one (before, it always paid, with whatever was
+    least valuable: a Ziatora's Envoy for a Grisly Sigil)."""
+    from mtg_ecs.apps.agents import HeuristicAgent
+    from mtg_ecs.core.decisions import Cast
+    for mine, pays in (("Unlucky Witness", True), ("Ziatora's Envoy", False)):
+        game, h = _snc_game({"battlefield": [{"card": mine, "id": "c"}, "Swamp"],
+                             "hand": [{"card": "Grisly Sigil", "id": "s"}]},
+                            {"battlefield": [{"card": "Centaur Courser", "id": "b"}]})
+        game.decide(Cast(game.card_entity[h["s"]]))
+        agent = HeuristicAgent(1)
+        while game.pending.kind != "may" or game.pending.data.get("what") != "casualty":
+            game.decide(agent.act(game, game.pending))
+        assert agent.act(game, game.pending) is pays
+        game.decide(pays)
+        if pays:
+            while game.pending.kind != "cost":
+                game.decide(agent.act(game, game.pending))
+            assert agent.act(game, game.pending) == [game.card_entity[h["c"]]]
+
+
+def test_heuristic_agent_chooses_casualty_x_as_its_fodders_power():
+    """Ob Nixilis, the Adversary (casualty X): X is the power of the creature it will
+    sacrifice, so that the copy has that much loyalty."""
+    from mtg_ecs.apps.agents import HeuristicAgent
+    from mtg_ecs.core.decisions import Cast
+    game, h = _snc_game({"battlefield": [{"card": "Goldhound", "id": "g"}, "Swamp", "Mountain", "Mountain"],
+                         "hand": [{"card": "Ob Nixilis, the Adversary", "id": "o"}]})
+    game.decide(Cast(game.card_entity[h["o"]]))
+    agent = HeuristicAgent(1)
+    assert game.pending.kind == "may" and agent.act(game, game.pending) is True
+    game.decide(True)
+    assert game.pending.kind == "x" and agent.act(game, game.pending) == 1
+
+
+def test_heuristic_agent_blitzes_only_to_attack_at_once():
+    """Blitz (702.152a): cast for its blitz cost in the first main phase when it can
+    attack without being killed for free; otherwise cast normally."""
+    from mtg_ecs.apps.agents import HeuristicAgent
+    from mtg_ecs.core.decisions import Cast
+    for blockers, alt in (([], "blitz"), ([{"card": "Serra Angel"}], None)):
+        game, h = _snc_game({"battlefield": ["Mountain", "Mountain"],
+                             "hand": [{"card": "Mayhem Patrol", "id": "m"}]},
+                            {"battlefield": blockers})
+        while game.step != "main1":
+            game.decide(Pass())
+        a = HeuristicAgent(1).act(game, game.pending)
+        assert isinstance(a, Cast) and a.card == game.card_entity[h["m"]] and a.alt == alt
+
+
+def test_heuristic_agent_crews_a_vehicle_to_attack():
+    """Crew N (702.122a): in its first main phase the heuristic agent crews a Vehicle with
+    more power than N that could attack safely (before, it never activated crew)."""
+    from mtg_ecs.apps.agents import HeuristicAgent
+    from mtg_ecs.core.decisions import Activate
+    game, h = Game.from_setup({
+        "cards": [{"name": "Test Wagon", "cost": "{2}", "type": "Artifact — Vehicle", "pt": [4, 4],
+                   "keywords": ["crew 1"]}],
+        "players": [{"battlefield": [{"card": "Test Wagon", "id": "w"}, {"card": "Unlucky Witness", "id": "u"}]},
+                    {}]})
+    while game.step != "main1":
+        game.decide(Pass())
+    agent = HeuristicAgent(1)
+    a = agent.act(game, game.pending)
+    assert isinstance(a, Activate) and a.source == game.card_entity[h["w"]]
+    game.decide(a)
+    while game.pending.kind != "priority":
+        game.decide(agent.act(game, game.pending))
+    while game.stack:                                   # the crew ability resolves
+        game.decide(Pass())
+    assert "Creature" in game.chars(game.card_entity[h["w"]]).types
+    assert agent.act(game, game.pending) == Pass()       # crewed once

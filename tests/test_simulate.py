@@ -128,3 +128,20 @@ def test_decision_limit_is_a_draw_with_its_reason():
     assert n == 500
     assert g.over and g.winner is None and g.end_reason == "decision limit"
     assert g.pending is None and sim._reason(g) == "decision limit"
+
+
+@pytest.mark.parametrize("agents", ["heuristic", "random"])
+def test_snc_sample_decks_play_both_ways(agents):
+    """The Streets of New Capenna sample decks (cards/decks/obscura-connive.txt,
+    riveteers-casualty.txt) load by name, are legal constructed decks (60 cards, 4-of) and
+    play 2 games each way; the default pair of `mtg-ecs simulate` stays the first two."""
+    names = ["obscura-connive", "riveteers-casualty"]
+    samples = sim.sample_decks()
+    assert all(n in samples for n in names)
+    assert list(samples)[:2] == ["esper-fliers", "green-red-beasts"]
+    for n in names:
+        assert len(sim.load_deck(n, fmt="constructed").cards) == 60
+    for pair in (names, names[::-1]):
+        recs, s = sim.simulate(pair, games=2, seed=5, agents=agents, fmt="constructed")
+        assert s["games"] == 2 and sum(s["wins"]) + s["draws"] == 2
+        assert all(r["reason"] in ("life", "library", "poison", "turn limit") for r in recs)

@@ -244,18 +244,66 @@ class HeuristicAgent:
         return ordered[:d.min]
 
     def _priority(self, game, d):
-        from mtg_ecs.core.decisions import PlayLand, Cast, Activate
+        from mtg_ecs.core.decisions import PlayLand, Cast
         opts = d.options
         lands = [a for a in opts if isinstance(a, PlayLand)]
         if lands:
             return lands[0]
-        casts = [a for a in opts if isinstance(a, Cast)]
+        casts = self._blitz_or_not(game, d.player, [a for a in opts if isinstance(a, Cast)])
         if casts:
             best = max(casts, key=lambda a: (game.chars(a.card).cost.mana_value,
                                              "Creature" in game.chars(a.card).types))
             if self._worth_casting(game, d.player, best.card):
                 return best
-        return Pass()
+        crew = self._crew(game, d.player, [a for a in opts if isinstance(a, Activate)])
+        return crew if crew is not None else Pass()
+
+    def _crew(self, game, me, acts):
+        """Crew N (702.122a) in its first main phase: a Vehicle with more power than N,
+        that could then attack without being killed for free."""
+        if game.step != "main1" or game.active != me:
+            return None
+        for a in acts:
+            n = getattr(activated_abilities(game, a.source)[a.index].cost, "crew", 0)
+            ch = game.chars(a.source)
+            if n and "Creature" not in ch.types and (ch.power or 0) > n \
+                    and self._safe_attacker(game, me, ch):
+                return a
+        return None
+
+    def _blitz_or_not(self, game, me, casts) -> list:
+        """A card castable for its blitz cost (702.152a) and normally: blitz it in the
+        first main phase of its turn when it could attack at once without being killed
+        for free (a hasty attack, then a card when it is sacrificed), else cast it."""
+        blitz = [a for a in casts if a.alt == "blitz"]
+        if not blitz:
+            return casts
+        attack_now = game.step == "main1" and game.active == me
+        out = []
+        for a in casts:
+            twin = a.alt is None and any(b.card == a.card for b in blitz)
+            if a.alt == "blitz" and not (attack_now and self._safe_attacker(game, me, game.chars(a.card))):
+                if any(b.card == a.card and b.alt is None for b in casts):
+                    continue                      # cast it normally instead
+            elif twin and attack_now and self._safe_attacker(game, me, game.chars(a.card)):
+                continue                          # blitz it
+            out.append(a)
+        return out
+
+    @staticmethod
+    def _safe_attacker(game, me, ac, attacker=None) -> bool:
+        """No untapped creature of an opponent could block it, kill it and survive."""
+        from mtg_ecs.systems.combat import can_block
+        opp = game.opponents(me)
+        for b in game.battlefield:
+            bc = game.chars(b)
+            if bc.controller not in opp or "Creature" not in bc.types or game.is_tapped(b):
+                continue
+            if attacker is not None and not can_block(game, b, attacker):
+                continue
+            if (bc.power or 0) >= (ac.toughness or 0) and (ac.power or 0) < (bc.toughness or 0):
+                return False
+        return True
 
     def _worth_casting(self, game, me, card) -> bool:
         """Don't fire a spell with nothing useful to hit (pump with no creature of
@@ -314,16 +362,7 @@ class HeuristicAgent:
         out = {}
         for a, defenders in d.options:
             ac = game.chars(a)
-            safe = True
-            for b in blockers:
-                bc = game.chars(b)
-                from mtg_ecs.systems.combat import can_block
-                if not can_block(game, b, a):
-                    continue
-                if (bc.power or 0) >= (ac.toughness or 0) and (ac.power or 0) < (bc.toughness or 0):
-                    safe = False
-                    break
-            if safe and (ac.power or 0) > 0:
+            if (ac.power or 0) > 0 and self._safe_attacker(game, me, ac, a):
                 players = [x for x in defenders if isinstance(x, PlayerRef)]
                 out[a] = players[0] if players else defenders[0]
         return out
@@ -361,9 +400,35 @@ class HeuristicAgent:
         return random_assignment(self.rng, d) if not d.data.get("ordered") else random_assignment(self.rng, d)
 
     def _may(self, game, d):
+        what = d.data.get("what")
+        if what == "casualty":
+            return self._fodder(game, d.player, self._casualty_needed(game)) is not None
         # a copy keeps the original's targets (707.10c): retargeting a copy of a copy
         # spell at that spell again would repeat for ever
-        return d.data.get("what") != "new_targets"
+        return what != "new_targets"
+
+    @staticmethod
+    def _casualty_needed(game) -> int:
+        """The least power casualty asks for, of the spell being cast (on the stack, 601.2a);
+        casualty X: at least 1 (a copy with no loyalty would die at once)."""
+        from mtg_ecs.systems.casualty import casualty_of
+        n = casualty_of(game.chars(game.stack[-1]).defn) if game.stack else None
+        return n if isinstance(n, int) else 1
+
+    def _fodder(self, game, me, power: int):
+        """The creature worth sacrificing for a copy (casualty): a token or one costing 2 or
+        less, with power `power` or greater, the least valuable; None if there is none."""
+        from mtg_ecs.components import Card
+        from mtg_ecs.systems.casualty import candidates
+        opts = [e for e in candidates(game, me, power)
+                if game.world.get(e, Card).token or game.chars(e).cost.mana_value <= 2]
+        return min(opts, key=lambda e: self._value(game, e), default=None)
+
+    def _x(self, game, d):
+        if d.data.get("what") == "casualty":      # casualty X: the power of the fodder
+            f = self._fodder(game, d.player, 1)
+            return min(game.chars(f).power, max(d.options)) if f is not None else 0
+        return RandomAgent.act(self, game, d)
 
     def _choose(self, game, d):
         # choose own least valuable objects (costs, 'return a creature you control')
@@ -377,6 +442,9 @@ class HeuristicAgent:
         ordered = lands[2:] + sorted([c for c in d.options if c not in lands[2:]],
                                      key=lambda c: -game.chars(c).cost.mana_value)
         return ordered[:d.min]
+
+    def _top_or_bottom(self, game, d):
+        return "top"                      # the owner draws their card again
 
     def _mana_sacrifice(self, game, d):
         return list(d.data["least"])      # as few permanents as pay (601.2g)
