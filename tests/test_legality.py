@@ -232,8 +232,8 @@ def test_constructed_rules_hold_in_the_named_formats():
 
 
 def test_a_modern_deck_of_a_sample_deck():
-    deck = decklist.load(os.path.join(os.path.dirname(lg.__file__), "..", "..", "cards",
-                                      "decks", "green-red-beasts.txt"))
+    from mtg_ecs.apps.simulate import sample_decks     # (the installed package's decks)
+    deck = decklist.load(sample_decks()["green-red-beasts"])
     decklist.validate(deck.main, deck.sideboard, "modern")
     assert decklist.problems(deck.main, deck.sideboard, "pioneer")     # Magic 2013 cards
 
