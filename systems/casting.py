@@ -184,7 +184,8 @@ class Procedure:
         (601.2g comes before 601.2h)."""
         if self.mana_sources is not None or self.sacrificed_for_mana is not None:
             return None
-        sacrificing = tuple(self.pay_choices.get("sacrifice", ()))
+        sacrificing = tuple(self.pay_choices.get("sacrifice", ())) + \
+            tuple(self.pay_choices.get("casualty", ()))
         return costs.mana_sacrifice_decision(game, self.player, cost, exclude, spell, sacrificing)
 
     def answer(self, game, decision, answer):
@@ -436,16 +437,32 @@ class CastTask(Procedure):
             return None
         least = 0 if cas == "X" else cas
         if self.casualty is None:
-            if not casualty.candidates(game, self.player, least):
+            if not any(self._spares(game, e) for e in casualty.candidates(game, self.player, least)):
                 self.casualty = False
                 return None
             return Decision("may", self.player, [True, False], 1, 1,
                             f"pay the casualty {cas} cost of {self.defn.name}?", data={"what": "casualty"})
         if cas == "X" and self.casualty and self.x is None:
-            hi = casualty.greatest_power(game, self.player)
+            hi = casualty.greatest_power(game, self.player, lambda e: self._spares(game, e))
             return Decision("x", self.player, list(range(hi + 1)), 1, 1, "choose X for casualty X",
                             data={"what": "casualty"})
         return None
+
+    def _spares(self, game, e) -> bool:
+        """Whether the spell's sacrifice costs known at its announcement (601.2b) can be
+        paid without `e`, left for casualty."""
+        return all(casualty.leaves_one((e,), costs.sacrifice_candidates(game, self.player, add),
+                                       add.sacrifice_n)
+                   for add in self._cost_parts() if add.sacrifice is not None)
+
+    def _casualty_left(self, game, add, opts, group=()) -> bool:
+        """601.2f: with casualty announced and its creature not yet chosen, the sacrifice
+        cost `add` (of `opts`, `group` chosen for it) leaves a creature for casualty."""
+        if not self.casualty or "casualty" in self.pay_choices:
+            return True
+        need = casualty.power_needed(self.defn, self.x)
+        return casualty.leaves_one(casualty.candidates(game, self.player, need), opts,
+                                   add.sacrifice_n, group)
 
     # cast by the permission whose cost is removing a counter (Falco Spara): set by
     # `priority` for a player's action, never for a cast during a resolution (608.2g)
@@ -593,14 +610,16 @@ class CastTask(Procedure):
             raise IllegalAction(f"p{self.player} can't pay {life} life (119.4)")
         for add in parts:
             if add.sacrifice is not None:
-                opts = costs.sacrifice_candidates(game, self.player, add)
+                every = costs.sacrifice_candidates(game, self.player, add)
+                opts = [e for e in every if self._casualty_left(game, add, every, (e,))]
                 n = add.sacrifice_n
                 if len(opts) < n:
                     raise IllegalAction(f"not enough to sacrifice for {self.defn.name}")
                 if "sacrifice" not in self.pay_choices:
                     return Decision("cost", self.player, opts, n, n, "sacrifice", data={"what": "sacrifice"})
                 grp = list(self.pay_choices["sacrifice"])
-                if len(grp) != n or len(set(grp)) != n or any(g not in opts for g in grp):
+                if len(grp) != n or len(set(grp)) != n or any(g not in opts for g in grp) \
+                        or not self._casualty_left(game, add, every, grp):
                     raise IllegalAction(f"can't sacrifice {[game.name(g) for g in grp]} for this cost")
             if add.discard:
                 hand = [c for c in game.players[self.player].hand if c != self.card]
@@ -621,7 +640,9 @@ class CastTask(Procedure):
         if not options or self.cost_option is not None:
             return None
         payable = [i for i, c in enumerate(options)
-                   if costs.non_mana_payable(game, self.player, self.card, c)]
+                   if costs.non_mana_payable(game, self.player, self.card, c) and (
+                       c.sacrifice is None or self._casualty_left(
+                           game, c, costs.sacrifice_candidates(game, self.player, c)))]
         if not payable:
             raise IllegalAction(f"none of the additional costs of {self.defn.name} can be paid")
         named = [i for i in payable if any(

@@ -13,6 +13,9 @@ trigger resolves is still copied, as it last existed on the stack (608.2h:
 Casualty X (Ob Nixilis, the Adversary): the caster chooses X with the intention to pay
 (601.2b), and sacrifices a creature with power X or greater. Casting a spell without
 paying its mana cost still allows paying casualty: it is an additional cost (118.9d).
+With another sacrifice cost (Maestros Ascendancy's), one creature can't pay both
+(701.21a): casualty is offered only if a creature would be left for it, and the other
+cost's choice must leave one (`leaves_one`), so every cost announced can be paid (601.2h).
 
 `CastTask` (systems/casting.py) asks and pays it; `cast` puts the trigger among the
 pending triggers as the spell becomes cast (601.2i).
@@ -52,9 +55,20 @@ def candidates(game, player: int, power: int) -> list:
     return out
 
 
-def greatest_power(game, player: int) -> int:
-    """Casualty X: the greatest X a creature of `player`'s could pay for (0 with none)."""
-    return max([game.chars(e).power or 0 for e in candidates(game, player, -10 ** 9)] or [0])
+def greatest_power(game, player: int, spared=lambda e: True) -> int:
+    """Casualty X: the greatest X a creature of `player`'s could pay for (0 with none);
+    `spared(e)`: whether the spell's other costs can be paid without sacrificing `e`."""
+    return max([game.chars(e).power or 0 for e in candidates(game, player, -10 ** 9) if spared(e)]
+               or [0])
+
+
+def leaves_one(cands, opts, n: int, group=()) -> bool:
+    """Whether `n` permanents of `opts`, `group` among them, can be sacrificed for another
+    cost of the spell while a creature of `cands` is left to sacrifice for casualty: one
+    permanent can't be sacrificed twice (701.21a), and every cost announced must be paid
+    (601.2h)."""
+    return any(c not in group and len(group) + sum(1 for o in opts if o != c and o not in group) >= n
+               for c in cands)
 
 
 def _paid(game, source, controller, info) -> bool:
