@@ -244,7 +244,10 @@ class Procedure:
             if len(grp) != decision.min or any(g not in decision.options for g in grp) or \
                     len(set(grp)) != len(grp):
                 raise IllegalAction(f"illegal choice for {decision.prompt}: {grp}")
-            self.pay_choices[decision.data["what"]] = grp
+            what = decision.data["what"]
+            # a spell's sacrifices are chosen part after part (601.2h: each its own permanents)
+            before = self.pay_choices.get(what, []) if what == "sacrifice" else []
+            self.pay_choices[what] = list(before) + grp
         else:
             raise IllegalAction(f"unexpected answer to {k}")
 
@@ -455,14 +458,15 @@ class CastTask(Procedure):
                                        add.sacrifice_n)
                    for add in self._cost_parts() if add.sacrifice is not None)
 
-    def _casualty_left(self, game, add, opts, group=()) -> bool:
+    def _casualty_left(self, game, add, opts, group=(), taken=()) -> bool:
         """601.2f: with casualty announced and its creature not yet chosen, the sacrifice
-        cost `add` (of `opts`, `group` chosen for it) leaves a creature for casualty."""
+        cost `add` (of `opts`, `group` chosen for it; `taken` by the costs before it)
+        leaves a creature for casualty."""
         if not self.casualty or "casualty" in self.pay_choices:
             return True
         need = casualty.power_needed(self.defn, self.x)
-        return casualty.leaves_one(casualty.candidates(game, self.player, need), opts,
-                                   add.sacrifice_n, group)
+        cands = [c for c in casualty.candidates(game, self.player, need) if c not in taken]
+        return casualty.leaves_one(cands, opts, add.sacrifice_n, group)
 
     # cast by the permission whose cost is removing a counter (Falco Spara): set by
     # `priority` for a player's action, never for a cast during a resolution (608.2g)
@@ -549,6 +553,8 @@ class CastTask(Procedure):
         sacrificed = tuple(self.pay_choices.get("sacrifice", []))
         for e in sacrificed + tuple(self.pay_choices.get("casualty", ())):
             self._sacrifice_paid(game, e)
+        if self.granted_by is not None:           # 'the sacrificed ...' is the spell's own (607.2)
+            sacrificed = sacrificed[:len(sacrificed) - graveyard_casting.SACRIFICE_A_CREATURE.sacrifice_n]
         if sacrificed:                            # 'the sacrificed creature' (608.2h: its LKI)
             game.set(self.eid, replace(game.world.ents[self.eid][Spell], sacrificed=sacrificed))
         exiled = tuple(self.pay_choices.get("exile", ()))
@@ -608,19 +614,26 @@ class CastTask(Procedure):
         life = sum(c.life for c in parts)
         if life and game.players[self.player].life < life:
             raise IllegalAction(f"p{self.player} can't pay {life} life (119.4)")
-        for add in parts:
+        # 601.2h: each sacrifice takes permanents of its own (`pay: {sacrifice: [...]}` lists
+        # them part after part: the spell's own cost first, a permission's last)
+        given = list(self.pay_choices.get("sacrifice", ()))
+        taken = []
+        for i, add in enumerate(parts):
             if add.sacrifice is not None:
-                every = costs.sacrifice_candidates(game, self.player, add)
-                opts = [e for e in every if self._casualty_left(game, add, every, (e,))]
                 n = add.sacrifice_n
-                if len(opts) < n:
-                    raise IllegalAction(f"not enough to sacrifice for {self.defn.name}")
-                if "sacrifice" not in self.pay_choices:
+                rest = parts[i + 1:]
+                opts = [e for e in costs.sacrifice_candidates(game, self.player, add) if e not in taken]
+                grp = given[len(taken):len(taken) + n]
+                if not grp:
+                    opts = [e for e in opts if costs.sacrifices_payable(game, self.player, rest, taken + [e])
+                            and self._casualty_left(game, add, opts, (e,), taken)]
+                    if len(opts) < n:
+                        raise IllegalAction(f"not enough to sacrifice for {self.defn.name}")
                     return Decision("cost", self.player, opts, n, n, "sacrifice", data={"what": "sacrifice"})
-                grp = list(self.pay_choices["sacrifice"])
                 if len(grp) != n or len(set(grp)) != n or any(g not in opts for g in grp) \
-                        or not self._casualty_left(game, add, every, grp):
+                        or not self._casualty_left(game, add, opts, grp, taken):
                     raise IllegalAction(f"can't sacrifice {[game.name(g) for g in grp]} for this cost")
+                taken += grp
             if add.discard:
                 hand = [c for c in game.players[self.player].hand if c != self.card]
                 if len(hand) < add.discard:
@@ -631,6 +644,8 @@ class CastTask(Procedure):
                 grp = list(self.pay_choices["discard"])
                 if len(grp) != add.discard or len(set(grp)) != len(grp) or any(c not in hand for c in grp):
                     raise IllegalAction("illegal discard for this cost")
+        if len(given) > len(taken):
+            raise IllegalAction(f"more to sacrifice than the costs of {self.defn.name} ask")
         return None
 
     def _choose_cost_option(self, game, sa):

@@ -833,6 +833,24 @@ def sacrifice_candidates(game, player: int, cost: Cost, source=None) -> list:
             if e != other and game.chars(e).controller == player and cost.sacrifice(game, e, player)]
 
 
+def sacrifices_payable(game, player: int, parts, taken=()) -> bool:
+    """601.2h, 701.21a: each sacrifice among a spell's costs (its own additional cost and a
+    permission's, Maestros Ascendancy) takes permanents of its own — one permanent can't be
+    sacrificed twice: whether every part of `parts` can be paid besides those `taken`."""
+    needs = [(sacrifice_candidates(game, player, c), c.sacrifice_n) for c in parts if c.sacrifice is not None]
+    return _assignable(needs, frozenset(taken))
+
+
+def _assignable(needs, used) -> bool:
+    if not needs:
+        return True
+    (cands, n), rest = needs[0], needs[1:]
+    free = [e for e in cands if e not in used]
+    if not rest:
+        return len(free) >= n
+    return any(_assignable(rest, used | set(pick)) for pick in combinations(free, n))
+
+
 def tap_candidates(game, player: int, cost: Cost) -> list:
     """'Tap N untapped <filter> you control': untapped permanents the player controls that
     match; summoning sickness doesn't matter (no {T} symbol, 302.6)."""

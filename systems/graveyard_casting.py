@@ -8,7 +8,9 @@ this way would be put into your graveyard, exile it instead.' (Maestros Ascendan
   be sacrificed. The card cast from the graveyard is cast this way unless a permission
   for that card (systems/permissions.py) lets it be cast.
 * The sacrifice is an additional cost (601.2f, 118.8): chosen with the total cost
-  (`pay: {sacrifice: ...}` or a `cost` decision) and paid with the other costs.
+  (`pay: {sacrifice: ...}` or a `cost` decision) and paid with the other costs. A spell
+  with a sacrifice of its own (Fatal Grudge, Fling) needs another permanent for each
+  (601.2h): `pay` lists the spell's own first; 'the sacrificed ...' is the spell's own.
 * The spell is marked as cast this way (`CastThisWay`, the permanent's card: 607.2); if it
   would be put into its owner's graveyard from the stack (resolving, countered, its targets
   illegal: 608.2n, 701.6a, 608.2b) it is exiled instead (614.1a; `ExileIfCastThisWay`, a
@@ -51,9 +53,21 @@ def actions(game, player: int, sorcery_ok: bool, can_cast) -> list:
     for c in game.players[player].graveyard:
         ch = game.chars(c)
         if ("Instant" in ch.types or "Sorcery" in ch.types) and \
-                (sorcery_ok or flash.any_time(game, player, ch)) and can_cast(game, player, c, None):
+                (sorcery_ok or flash.any_time(game, player, ch)) and can_cast(game, player, c, None) \
+                and _sacrifices_payable(game, player, c):
             out.append(cast_option(c))
     return out
+
+
+def _sacrifices_payable(game, player: int, card: int) -> bool:
+    """The creature and a sacrifice of the spell's own additional cost (Fatal Grudge) are
+    different permanents (601.2h): both can be paid together."""
+    sa = game.world.ents[card][Card].defn.spell
+    own = [sa.additional_cost] if sa is not None and sa.additional_cost is not None else []
+    options = [[o] for o in sa.additional_cost_options] if sa is not None and sa.additional_cost_options else [[]]
+    if not any(c.sacrifice is not None for c in own) and not any(o and o[0].sacrifice is not None for o in options):
+        return True
+    return any(costs.sacrifices_payable(game, player, own + o + [SACRIFICE_A_CREATURE]) for o in options)
 
 
 def granter_for(game, player: int, card: int):
@@ -73,7 +87,11 @@ def granter_for(game, player: int, card: int):
 
 def cast_this_way(game, granter: int, spell: int) -> None:
     """The spell became cast this way (601.2i): the permission is used for this turn, and the
-    spell remembers which permanent's ability let it be cast (607.2)."""
+    spell remembers which permanent's ability let it be cast (607.2). A permanent sacrificed
+    for the spell's own cost (Fatal Grudge) is gone: its replacement effect no longer exists
+    to exile the spell (614.1a), and it has no turn left to use."""
+    if granter not in game.world.ents:
+        return
     game.set(granter, DidThisTurn(game.turn))
     game.set(spell, CastThisWay(game.world.ents[granter][Card].card_id))
 
