@@ -400,14 +400,27 @@ class RestrictedManaAbility(ActivatedAbility):
 
 
 _ANY_COLOR = {}
+_ANY_COLOR_CLASSES = {ActivatedAbility: AnyColorActivated}
+
+
+def _any_color_class(cls):
+    """AnyColorActivated for an ability of a subclass with fields of its own (a cost
+    reduction, a mana restriction): the subclass's fields kept."""
+    hit = _ANY_COLOR_CLASSES.get(cls)
+    if hit is None:
+        hit = _ANY_COLOR_CLASSES[cls] = dataclass(frozen=True)(
+            type(f"AnyColor{cls.__name__}", (AnyColorActivated, cls), {"__doc__": AnyColorActivated.__doc__}))
+    return hit
 
 
 def any_color_version(ab: ActivatedAbility) -> ActivatedAbility:
     """The same ability, paid with mana of any color (one object per ability)."""
+    if ab.any_color:
+        return ab
     hit = _ANY_COLOR.get(id(ab))
     if hit is None or hit[0] is not ab:
-        hit = _ANY_COLOR[id(ab)] = (ab, AnyColorActivated(**{f.name: getattr(ab, f.name)
-                                                                for f in fields(ab)}))
+        hit = _ANY_COLOR[id(ab)] = (ab, _any_color_class(type(ab))(**{f.name: getattr(ab, f.name)
+                                                                     for f in fields(ab)}))
     return hit[1]
 
 
