@@ -622,7 +622,10 @@ class CastTask(Procedure):
             if add.sacrifice is not None:
                 n = add.sacrifice_n
                 rest = parts[i + 1:]
-                opts = [e for e in costs.sacrifice_candidates(game, self.player, add) if e not in taken]
+                # 118.3: not what the mana of the total cost needs sacrificed for mana
+                opts = [e for e in costs.sacrifices_leaving_mana(
+                    game, self.player, costs.sacrifice_candidates(game, self.player, add), n,
+                    self._total_cost(game), spell=self._spell(game)) if e not in taken]
                 grp = given[len(taken):len(taken) + n]
                 if not grp:
                     opts = [e for e in opts if costs.sacrifices_payable(game, self.player, rest, taken + [e])
@@ -631,7 +634,9 @@ class CastTask(Procedure):
                         raise IllegalAction(f"not enough to sacrifice for {self.defn.name}")
                     return Decision("cost", self.player, opts, n, n, "sacrifice", data={"what": "sacrifice"})
                 if len(grp) != n or len(set(grp)) != n or any(g not in opts for g in grp) \
-                        or not self._casualty_left(game, add, opts, grp, taken):
+                        or not self._casualty_left(game, add, opts, grp, taken) \
+                        or not costs.can_pay_mana(game, self.player, self._total_cost(game),
+                                                  spell=self._spell(game), sacrificing=tuple(taken) + tuple(grp)):
                     raise IllegalAction(f"can't sacrifice {[game.name(g) for g in grp]} for this cost")
                 taken += grp
             if add.discard:
@@ -654,8 +659,10 @@ class CastTask(Procedure):
         options = sa.additional_cost_options if sa is not None else ()
         if not options or self.cost_option is not None:
             return None
+        total, spell = self._total_cost(game), self._spell(game)
         payable = [i for i, c in enumerate(options)
-                   if costs.non_mana_payable(game, self.player, self.card, c) and (
+                   if costs.non_mana_payable(game, self.player, self.card, c,
+                                             add_costs(total, c.mana), spell) and (
                        c.sacrifice is None or self._casualty_left(
                            game, c, costs.sacrifice_candidates(game, self.player, c)))]
         if not payable:
@@ -802,7 +809,9 @@ class ActivateTask(Procedure):
         # additional cost choices: sacrifice, discard
         cost = ab.cost
         if cost.sacrifice is not None and "sacrifice" not in self.pay_choices:
-            opts = costs.sacrifice_candidates(game, self.player, cost, self.source)
+            opts = self._sacrifice_options(game)
+            if not opts:
+                raise IllegalAction(f"nothing to sacrifice for {cost.text!r}")
             return Decision("cost", self.player, opts, 1, 1, "sacrifice", data={"what": "sacrifice"})
         if cost.tap_untapped and "tap" not in self.pay_choices:
             opts = costs.tap_candidates(game, self.player, cost)
@@ -847,7 +856,7 @@ class ActivateTask(Procedure):
             if what == "sacrifice":
                 if cost.sacrifice is None:
                     raise IllegalAction("this ability has no sacrifice cost")
-                opts = costs.sacrifice_candidates(game, self.player, cost, self.source)
+                opts = self._sacrifice_options(game)
                 if len(grp) != 1 or grp[0] not in opts:
                     raise IllegalAction(f"can't sacrifice {[game.name(g) for g in grp]} for this cost")
             elif what == "tap" and getattr(cost, "crew", 0):
@@ -946,6 +955,15 @@ class ActivateTask(Procedure):
         if paid:
             sa = game.world.ents[self.eid][StackAbility]
             game.set(self.eid, replace(sa, info=sa.info + paid))
+
+    def _sacrifice_options(self, game) -> list:
+        """The permanents that can be sacrificed for the cost with its mana still paid
+        (118.3: not one that mana needs sacrificed for mana, 601.2g-h)."""
+        cost = self.ability.cost
+        return costs.sacrifices_leaving_mana(
+            game, self.player, costs.sacrifice_candidates(game, self.player, cost, self.source), 1,
+            costs.activation_mana(game, self.player, self.source, self.ability, self.x),
+            self._mana_exclude_self())
 
     def _mana_exclude_self(self) -> tuple:
         """The source can't also make mana for a cost that taps or sacrifices it."""

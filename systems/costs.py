@@ -286,15 +286,17 @@ def potential_mana(game, player: int, exclude=(), spell=None) -> int:
     return sum(p.pool) + extra + sum(max(sum(o) for o in pools) for _, pools in keys)
 
 
-def can_pay_mana(game, player: int, cost: ManaCost, exclude=(), spell=None) -> bool:
+def can_pay_mana(game, player: int, cost: ManaCost, exclude=(), spell=None, sacrificing=()) -> bool:
     """Could the player pay `cost` now, activating any mana abilities they could (601.2g),
     those that sacrifice their source included. `spell`: the characteristics of the spell
     it pays for, if it does (mana that can be spent only on some spells:
-    `usable_restricted`)."""
+    `usable_restricted`). `sacrificing`: permanents sacrificed for another part of the
+    cost: tapped for mana first if they can (601.2g comes before 601.2h), never
+    sacrificed for mana too."""
     if can_pay_mana_tapping(game, player, cost, exclude, spell) or \
             (spell is not None and _payable_with_restricted(game, player, cost, exclude, spell)):
         return True
-    extra = sacrifice_mana_sources(game, player, exclude)
+    extra = sacrifice_mana_sources(game, player, tuple(exclude) + tuple(sacrificing))
     if not extra:
         return False
     p = game.players[player]
@@ -806,15 +808,23 @@ def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
         exclude = (eid,) if cost.tap and eid is not None else ()
         if not can_pay_mana(game, player, m, exclude):
             return False
+        if cost.sacrifice is not None and not sacrifices_leaving_mana(
+                game, player, sacrifice_candidates(game, player, cost, eid), 1, m, exclude):
+            return False                                # 118.3: the whole cost is paid
     return True
 
 
-def non_mana_payable(game, player: int, card: int, cost: Cost) -> bool:
+def non_mana_payable(game, player: int, card: int, cost: Cost, mana: ManaCost | None = None,
+                     spell=None) -> bool:
     """CR 601.2f, 118.3: the sacrifice, discard and life of a spell's additional or
     alternative cost can be paid in full (701.21a: only your own permanents; 119.4: life up
-    to your life total; the card being cast can't be discarded for its own cost)."""
-    if cost.sacrifice is not None and len(sacrifice_candidates(game, player, cost)) < cost.sacrifice_n:
-        return False
+    to your life total; the card being cast can't be discarded for its own cost). `mana`:
+    the mana of the total cost, paid too (`sacrifices_leaving_mana`)."""
+    if cost.sacrifice is not None:
+        opts = sacrifice_candidates(game, player, cost)
+        if len(opts) < cost.sacrifice_n or (mana is not None and not sacrifices_leaving_mana(
+                game, player, opts, cost.sacrifice_n, mana, spell=spell)):
+            return False
     if cost.discard and len([c for c in game.players[player].hand if c != card]) < cost.discard:
         return False
     return cost.life <= game.players[player].life
@@ -824,6 +834,23 @@ def graveyard_exile_candidates(game, player: int, card: int, filter) -> list:
     """'Exile a <...> card from your graveyard' (a cost, 118.3): the cards there `filter`
     (game, card, chars) matches."""
     return [c for c in game.players[player].graveyard if c != card and filter(game, c, game.chars(c))]
+
+
+def sacrifices_leaving_mana(game, player: int, opts, n: int, mana: ManaCost, exclude=(),
+                            spell=None) -> list:
+    """The permanents of `opts` that can be among `n` sacrificed for a cost while the mana
+    `mana` of the same total cost is still paid (118.3: the whole cost is paid): a
+    permanent that makes mana only by sacrificing itself (a Treasure, Goldhound) can't
+    both be sacrificed for the cost and for mana (601.2g-h)."""
+    srcs = {e for e, _, _ in sacrifice_mana_sources(game, player, exclude)} if mana.total else ()
+    mine = [e for e in opts if e in srcs]
+    if not mine or can_pay_mana(game, player, mana, exclude, spell, sacrificing=mine):
+        return list(opts)                       # (the usual case: nothing to check)
+    ok = set()
+    for grp in combinations(opts, n):
+        if not ok.issuperset(grp) and can_pay_mana(game, player, mana, exclude, spell, sacrificing=grp):
+            ok.update(grp)
+    return [e for e in opts if e in ok]
 
 
 def sacrifice_candidates(game, player: int, cost: Cost, source=None) -> list:

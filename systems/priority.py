@@ -453,13 +453,19 @@ def can_cast(game, player: int, card: int, alt) -> bool:
         return False
     if alt not in (None, "free", "alt", "madness") and defn.keyword_alt_cost(alt) is None:
         return False
+    options = defn.spell.additional_cost_options if defn.spell is not None else ()
+    # 118.3: a sacrifice leaves the mana payable (`costs.sacrifices_leaving_mana`)
+    mana = fixed_cost(game, player, card, alt, parts) \
+        if any(c.sacrifice is not None for c in (*parts, *options)) else None
+    spell = game.chars(card) if mana is not None else None
     for add in parts:
-        if not costs.non_mana_payable(game, player, card, add):
+        if not costs.non_mana_payable(game, player, card, add, mana, spell):
             return False
     if sum(c.life for c in parts) > game.players[player].life:          # 119.4
         return False
-    options = defn.spell.additional_cost_options if defn.spell is not None else ()
-    if options and not any(costs.non_mana_payable(game, player, card, c) for c in options):
+    if options and not any(costs.non_mana_payable(game, player, card, c,
+                                                  None if mana is None else add_costs(mana, c.mana), spell)
+                           for c in options):
         return False                                    # 'A, B, or C': one must be payable
     exile = defn.spell.exile_from_graveyard if defn.spell is not None else None
     if exile is not None and not costs.graveyard_exile_candidates(game, player, card, exile):
