@@ -284,7 +284,8 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
         acts += permissions.actions(game, player, sorcery_ok, can_cast)
     # instants and sorceries a permanent lets the player cast from their graveyard
     if statics:
-        acts += [a for a in graveyard_casting.actions(game, player, sorcery_ok, can_cast) if a not in acts]
+        acts += [a for a in graveyard_casting.actions(game, player, sorcery_ok, _can_cast_sacrificing)
+                 if a not in acts]
     # mana abilities that can be activated now (kept with the mana sources)
     i = len(acts)
     opts = srcs.options
@@ -473,6 +474,14 @@ def can_cast(game, player: int, card: int, alt) -> bool:
     if defn.spell is not None and defn.spell.cast_only == "combat" and game.step not in COMBAT_STEPS:
         return False                                    # 'Cast this spell only during combat' (601.3)
     return fixed_cost_payable(game, player, card, alt, parts)
+
+
+def _can_cast_sacrificing(game, player: int, card: int, alt) -> bool:
+    """`can_cast`, by sacrificing a creature too (systems/graveyard_casting.py): one whose
+    sacrifice leaves the mana payable (118.3, `costs.sacrifices_leaving_mana`)."""
+    return can_cast(game, player, card, alt) and bool(costs.sacrifices_leaving_mana(
+        game, player, costs.sacrifice_candidates(game, player, graveyard_casting.SACRIFICE_A_CREATURE),
+        1, fixed_cost(game, player, card, alt), spell=game.chars(card)))
 
 
 COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
