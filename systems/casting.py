@@ -440,16 +440,26 @@ class CastTask(Procedure):
             return None
         least = 0 if cas == "X" else cas
         if self.casualty is None:
-            if not any(self._spares(game, e) for e in casualty.candidates(game, self.player, least)):
+            if not any(self._spares(game, e) for e in self._casualty_candidates(game, least, self._fixed_cost(game))):
                 self.casualty = False
                 return None
             return Decision("may", self.player, [True, False], 1, 1,
                             f"pay the casualty {cas} cost of {self.defn.name}?", data={"what": "casualty"})
         if cas == "X" and self.casualty and self.x is None:
-            hi = casualty.greatest_power(game, self.player, lambda e: self._spares(game, e))
+            hi = casualty.greatest_power(game, self._casualty_candidates(game, -10 ** 9, self._fixed_cost(game)),
+                                         lambda e: self._spares(game, e))
             return Decision("x", self.player, list(range(hi + 1)), 1, 1, "choose X for casualty X",
                             data={"what": "casualty"})
         return None
+
+    def _casualty_candidates(self, game, power: int, mana) -> list:
+        """The creatures with power `power` or greater that can be sacrificed for casualty:
+        not one sacrificed for another part of the cost, nor one the mana `mana` needs
+        sacrificed for mana (118.3, 601.2g-h: Goldhound)."""
+        other = tuple(self.pay_choices.get("sacrifice", ()))
+        opts = [e for e in casualty.candidates(game, self.player, power) if e not in other]
+        return costs.sacrifices_leaving_mana(game, self.player, opts, 1, mana,
+                                             spell=self._spell(game), also=other)
 
     def _spares(self, game, e) -> bool:
         """Whether the spell's sacrifice costs known at its announcement (601.2b) can be
@@ -508,8 +518,7 @@ class CastTask(Procedure):
                 raise IllegalAction("casualty is paid or not: a creature is named only when it is")
             return None
         need = casualty.power_needed(self.defn, self.x)
-        opts = [e for e in casualty.candidates(game, self.player, need)
-                if e not in self.pay_choices.get("sacrifice", ())]
+        opts = self._casualty_candidates(game, need, self._total_cost(game))
         if "casualty" not in self.pay_choices:
             if not opts:
                 raise IllegalAction(f"no creature with power {need} or greater to sacrifice for casualty")

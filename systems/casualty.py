@@ -55,11 +55,11 @@ def candidates(game, player: int, power: int) -> list:
     return out
 
 
-def greatest_power(game, player: int, spared=lambda e: True) -> int:
-    """Casualty X: the greatest X a creature of `player`'s could pay for (0 with none);
-    `spared(e)`: whether the spell's other costs can be paid without sacrificing `e`."""
-    return max([game.chars(e).power or 0 for e in candidates(game, player, -10 ** 9) if spared(e)]
-               or [0])
+def greatest_power(game, creatures, spared=lambda e: True) -> int:
+    """Casualty X: the greatest X one of `creatures` (those that could be sacrificed for
+    it) could pay for (0 with none); `spared(e)`: whether the spell's other costs can be
+    paid without sacrificing `e`."""
+    return max([game.chars(e).power or 0 for e in creatures if spared(e)] or [0])
 
 
 def leaves_one(cands, opts, n: int, group=()) -> bool:

@@ -837,18 +837,21 @@ def graveyard_exile_candidates(game, player: int, card: int, filter) -> list:
 
 
 def sacrifices_leaving_mana(game, player: int, opts, n: int, mana: ManaCost, exclude=(),
-                            spell=None) -> list:
+                            spell=None, also=()) -> list:
     """The permanents of `opts` that can be among `n` sacrificed for a cost while the mana
     `mana` of the same total cost is still paid (118.3: the whole cost is paid): a
     permanent that makes mana only by sacrificing itself (a Treasure, Goldhound) can't
-    both be sacrificed for the cost and for mana (601.2g-h)."""
+    both be sacrificed for the cost and for mana (601.2g-h). `also`: permanents sacrificed
+    for another part of the same cost."""
     srcs = {e for e, _, _ in sacrifice_mana_sources(game, player, exclude)} if mana.total else ()
     mine = [e for e in opts if e in srcs]
-    if not mine or can_pay_mana(game, player, mana, exclude, spell, sacrificing=mine):
+    also = tuple(also)
+    if not mine or can_pay_mana(game, player, mana, exclude, spell, sacrificing=also + tuple(mine)):
         return list(opts)                       # (the usual case: nothing to check)
     ok = set()
     for grp in combinations(opts, n):
-        if not ok.issuperset(grp) and can_pay_mana(game, player, mana, exclude, spell, sacrificing=grp):
+        if not ok.issuperset(grp) and can_pay_mana(game, player, mana, exclude, spell,
+                                                   sacrificing=also + grp):
             ok.update(grp)
     return [e for e in opts if e in ok]
 
