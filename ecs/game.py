@@ -26,6 +26,7 @@ from mtg_ecs.core import loop
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, Pass, Concession
 from mtg_ecs.core.loop import EngineError, LOOP_LIMIT  # noqa: F401  (public)
 from mtg_ecs.core.rules import RulesProfile
+from mtg_ecs.core.formats import check_format
 from mtg_ecs.cards import get_card
 from mtg_ecs.position import build_game
 from mtg_ecs.systems import layers, sba
@@ -52,7 +53,8 @@ class Game(GameState):
     __slots__ = ()          # every field is declared in core/state.py (FIELDS)
 
     def __init__(self, num_players: int = 2, seed: int = 0, rules: str = "current",
-                 life: int = 20, log: bool = True, auto_pass: bool = False):
+                 life: int = 20, log: bool = True, auto_pass: bool = False,
+                 format: str = "duel"):
         # Like MTGO's auto-pass: when passing is a player's only action (mana abilities
         # aside), pass for them instead of asking. Off by default: every priority is asked.
         # Card, Owner and Zone (every object has them), Controller and Timestamp (every
@@ -64,6 +66,8 @@ class Game(GameState):
                          rng=GameRandom(seed), players=[Player(i, life) for i in range(num_players)],
                          starting_life=life,
                          log_enabled=log, auto_pass=auto_pass)
+        check_format(format, num_players)
+        self.format = format
 
     # ------------------------------------------------------------------
     # cloning (Monte-Carlo search) and rewinding (illegal actions)
@@ -318,6 +322,11 @@ class Game(GameState):
         except KeyError:
             return f"#{eid}"
 
+    @property
+    def multiplayer(self) -> bool:
+        """A game that began with more than two players (CR 800.1)."""
+        return len(self.players) > 2
+
     def opponents(self, p: int) -> list[int]:
         return [q.index for q in self.players if q.index != p and not q.lost]
 
@@ -564,17 +573,20 @@ class Game(GameState):
     @classmethod
     def new(cls, decks, seed: int = 0, rules: str = "current", life: int = 20,
             starting_player: int | None = None, log: bool = True, turn_limit=None,
-            auto_pass: bool = False, previous_loser: int | None = None) -> "Game":
+            auto_pass: bool = False, previous_loser: int | None = None,
+            format: str = "duel") -> "Game":
         """A game from the start (CR 103): shuffled libraries, seeded starting player,
         opening hands and London mulligans as decisions. `decks`: one list of card names
-        or CardDefs per player."""
+        or CardDefs per player; `format`: see FORMATS."""
         g = cls(num_players=len(decks), seed=seed, rules=rules, life=life, log=log,
-                auto_pass=auto_pass)
+                auto_pass=auto_pass, format=format)
         g.turn_limit = turn_limit
-        g.origin = ("new", (tuple(tuple(d) for d in decks),),
-                    dict(seed=seed, rules=rules, life=life, starting_player=starting_player,
-                         log=log, turn_limit=turn_limit, auto_pass=auto_pass,
-                         previous_loser=previous_loser))
+        kw = dict(seed=seed, rules=rules, life=life, starting_player=starting_player,
+                  log=log, turn_limit=turn_limit, auto_pass=auto_pass,
+                  previous_loser=previous_loser)
+        if format != "duel":
+            kw["format"] = format
+        g.origin = ("new", (tuple(tuple(d) for d in decks),), kw)
         start_game(g, [[get_card(e) if isinstance(e, str) else e for e in deck]
                        if any(map(isinstance, deck, repeat(str))) else list(deck)  # any names?
                        for deck in decks], starting_player, previous_loser)

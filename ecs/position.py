@@ -13,6 +13,7 @@ from mtg_ecs.components import Card, Controller, Counters, Damage, Attached, Cho
 from mtg_ecs.components.definitions import CardError, make_card
 from mtg_ecs.components.mana import ManaError, pool_from_dict
 from mtg_ecs.core.rules import PROFILES
+from mtg_ecs.core.formats import FORMATS, FormatError, check_format
 from mtg_ecs.systems.phasing import phase_out
 from mtg_ecs.systems.pipeline import STEP_NAMES as STEPS
 from mtg_ecs.systems.hideaway import hide
@@ -191,17 +192,17 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
     if bad:
         raise ScenarioError(f"unknown top-level key(s) {sorted(bad)}")
     fmt = setup.get("format", "duel")
-    if fmt != "duel":
-        if fmt in ("commander", "free-for-all", "two-headed-giant"):
-            raise ScenarioError(f"format: {fmt} is not supported yet")
-        raise ScenarioError(f"format: unknown format {fmt!r}")
+    if not isinstance(fmt, str):
+        raise ScenarioError(f"format: a format name (one of {', '.join(FORMATS)})")
     if "teams" in setup:
         raise ScenarioError("teams: only for two-headed-giant, which is not supported yet")
     players = setup.get("players")
     if not isinstance(players, list) or len(players) < 2:
         raise ScenarioError("players: a list of at least two player setups is required")
-    if len(players) != 2:
-        raise ScenarioError("players: games of more than two players are not supported yet")
+    try:
+        check_format(fmt, len(players))
+    except FormatError as ex:
+        raise ScenarioError(f"format: {ex}")
     rules = setup.get("rules", "current")
     if rules not in PROFILES:
         raise ScenarioError(f"rules: unknown profile {rules!r} ({', '.join(PROFILES)})")
@@ -233,7 +234,7 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
     if total > MAX_OBJECTS:
         raise ScenarioError(f"players: {total} objects in all (at most {MAX_OBJECTS} in a file)")
 
-    g = game_class(num_players=len(players), seed=sd, rules=rules, log=log)
+    g = game_class(num_players=len(players), seed=sd, rules=rules, log=log, format=fmt)
     g.scenario_cards = extra
     g.turn = number
     g.active = active

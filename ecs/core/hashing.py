@@ -16,7 +16,7 @@ import types
 
 from mtg_ecs.components import Card
 from mtg_ecs.core.decisions import PlayerRef
-from mtg_ecs.core.state import STATE_FIELDS, GameState
+from mtg_ecs.core.state import STATE_FIELDS, SPARSE_DEFAULTS, GameState
 
 _ATOMS = frozenset({int, float, str, bytes, bool, type(None)})
 _MAX_DEPTH = 24
@@ -85,8 +85,10 @@ def _canonical(v, t, d, memo):
     if fields is not None:
         return (t.__qualname__, c(fields, d, memo))
     skip = getattr(t, "CACHE_SLOTS", ())             # caches aren't part of the value
+    sparse = getattr(t, "SPARSE_SLOTS", None)        # hashed only when not at their default
     slots = [s for k in t.__mro__ for s in getattr(k, "__slots__", ())
-             if s != "__weakref__" and s not in skip]
+             if s != "__weakref__" and s not in skip
+             and not (sparse and s in sparse and getattr(v, s, None) == sparse[s])]
     if slots:
         return (t.__qualname__,) + tuple(c(getattr(v, s, None), d, memo) for s in slots)
     return (t.__qualname__, repr(v))
@@ -122,6 +124,8 @@ def _rest(game, memo) -> tuple:
         if name == "world":
             continue
         v = getattr(game, name)
+        if name in SPARSE_DEFAULTS and v == SPARSE_DEFAULTS[name]:
+            continue                    # a sparse field at its default (core/state.py)
         if name == "rng":
             v = v.getstate()
         out.append((name, canonical(v, 0, memo)))
@@ -146,8 +150,9 @@ def state_difference(a, b) -> str:
     for e in sorted(set(ea) | set(eb)):
         if ea.get(e) != eb.get(e):
             out.append(f"object {e}")
-    for (name, va), (_, vb) in zip(ta[1:], tb[1:]):
-        if va != vb:
+    ra, rb = dict(ta[1:]), dict(tb[1:])           # (a sparse field may be in one only)
+    for name in [n for n, _ in ta[1:]] + [n for n, _ in tb[1:] if n not in ra]:
+        if ra.get(name) != rb.get(name):
             out.append(name)
     return ", ".join(out) or "nothing"
 

@@ -40,10 +40,17 @@ class Field(NamedTuple):
     copy: str                       # copy rule (module docstring)
     kind: str                       # STATE, CACHE or CONFIG
     doc: str
+    sparse: bool = False            # hashed only when not at its default (below)
 
 
-def _f(name, default, copy, kind, doc):
-    return Field(name, default if callable(default) else (lambda v=default: v), copy, kind, doc)
+def _f(name, default, copy, kind, doc, sparse=False):
+    return Field(name, default if callable(default) else (lambda v=default: v), copy, kind, doc,
+                 sparse)
+
+
+# A `sparse` field was added after the record files of two-player games were first written
+# (multiplayer, issue 15): `state_hash` covers it only when it differs from its default, so
+# a game that never uses it hashes as it did before it existed (same seeds, same records).
 
 
 _none = None
@@ -128,6 +135,12 @@ FIELDS: tuple[Field, ...] = (
        "permanents dealt noncombat damage this turn, in order ('if it was dealt noncombat "
        "damage this turn': Grisly Sigil)"),
     _f("scenario_cards", None, "share", STATE, "test-only card definitions of a scenario setup"),
+    # -- the format (CR 100.2, 800-810, 903) -------------------------------------------------
+    _f("format", "duel", "share", STATE,
+       "duel, free-for-all, commander or two-headed-giant (shared/scenario-format.md)", sparse=True),
+    _f("teams", (), "share", STATE,
+       "teams of players, as tuples of player indices in turn order (810.1: Two-Headed Giant, "
+       "904: Archenemy); () when every player plays alone", sparse=True),
     # -- clock and versions -------------------------------------------------------------
     _f("clock", 1, "share", STATE, "timestamps and event order (613.7)"),
     _f("changes", 0, "share", CACHE, "bumps on every change (`version` reads it; setting "
@@ -171,6 +184,7 @@ FIELDS: tuple[Field, ...] = (
 )
 FIELD_NAMES = tuple(f.name for f in FIELDS)
 STATE_FIELDS = tuple(f.name for f in FIELDS if f.kind == STATE)
+SPARSE_DEFAULTS = {f.name: f.default() for f in FIELDS if f.sparse}
 
 
 def _copy_rng(r):
@@ -343,6 +357,9 @@ class Player:
         self.loss_reason = None
 
     LISTS = ("pool", "library", "hand", "graveyard")      # copied by copy(); the rest shared
+    # slots added after two-player records were first written, hashed only when not at
+    # these defaults (see SPARSE_DEFAULTS): {slot: default}
+    SPARSE_SLOTS = {}
 
     def copy(self) -> "Player":
         """An independent copy (replaced below by the same, generated from __slots__)."""
