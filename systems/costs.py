@@ -7,7 +7,6 @@ one exists (exact search over the mana abilities the player could activate).
 from __future__ import annotations
 
 import operator
-from itertools import combinations
 from functools import lru_cache
 from itertools import combinations
 
@@ -296,6 +295,8 @@ def can_pay_mana(game, player: int, cost: ManaCost, exclude=(), spell=None, sacr
     if can_pay_mana_tapping(game, player, cost, exclude, spell) or \
             (spell is not None and _payable_with_restricted(game, player, cost, exclude, spell)):
         return True
+    if game.graveyard_abilities and converters_pay(game, player, cost, exclude):
+        return True
     extra = sacrifice_mana_sources(game, player, tuple(exclude) + tuple(sacrificing))
     if not extra:
         return False
@@ -305,6 +306,50 @@ def can_pay_mana(game, player: int, cost: ManaCost, exclude=(), spell=None, sacr
         pool = list(map(_plus, pool, _merged(usable_restricted(game, player, spell))))
     keys = _with_sacrifice_sources(mana_sources(game, player, exclude), extra)
     return feasible(pool, cost, keys)
+
+
+def converters_pay(game, player: int, cost: ManaCost, exclude=()) -> bool:
+    """Could the automatic payer pay `cost` with the pool, the {T} mana sources and mana
+    abilities of cards in the graveyard (`converters_needed`)? (A Treasure sacrificed
+    with them is named among the sources: `mana:`.)"""
+    conv = graveyard_converters(game, player)
+    return bool(conv) and converters_needed(
+        conv, cost, [(e, pools) for e, pools, _ in mana_sources(game, player, exclude)],
+        game.players[player].pool) is not None
+
+
+def graveyard_converters(game, player: int) -> list:
+    """(card, ability index, ability) of each card in the player's graveyard with a mana
+    ability that functions there and costs generic mana ('{1}, Exile Jack-o'-Lantern from
+    your graveyard: Add one mana of any color', 113.6k, 605.1a): it turns mana into
+    another kind, so it can make a cost payable that the permanents' mana can't."""
+    out = []
+    for c in game.players[player].graveyard:
+        for i, ab in enumerate(activated_abilities(game, c)):
+            if ab.zone == "graveyard" and ab.mana and not any(map(callable, ab.mana)) \
+                    and ab.cost.mana.total == ab.cost.mana.generic:
+                out.append((c, i, ab))
+                break
+    return out
+
+
+MAX_CONVERTERS = 4      # graveyard converters tried together (each one used costs a card)
+
+
+def converters_needed(conv, cost: ManaCost, keys, pool) -> list | None:
+    """The fewest of the graveyard converters `conv` with which the mana sources `keys`
+    and `pool` pay `cost` and the converters' own costs (None: not even with them all).
+    Fewest: a converter used costs its card, so none is used that the payment can spare
+    (and each of the fewest is needed, so its own cost is paid by another source)."""
+    conv = conv[:MAX_CONVERTERS]
+    for r in range(1, len(conv) + 1):
+        for combo in combinations(conv, r):
+            total = cost
+            for _, _, ab in combo:
+                total = add_costs(total, ab.cost.mana)
+            if feasible(pool, total, keys + [(c, ab.mana) for c, _, ab in combo]):
+                return list(combo)
+    return None
 
 
 def _payable_with_restricted(game, player: int, cost: ManaCost, exclude, spell) -> bool:
@@ -560,6 +605,17 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
             keys.append((eid, pools))
     if sources is None:
         plan = find_payment(p.pool, cost, keys)
+        if plan is None and game.graveyard_abilities:
+            # the automatic payer uses graveyard mana (Jack-o'-Lantern) only when the cost
+            # can't be paid without it, and then the fewest such cards (601.2g)
+            combo = converters_needed(graveyard_converters(game, player), cost, keys, p.pool)
+            if combo:
+                converters = {c: (i, ab) for c, i, ab in combo}
+                for c, i, ab in combo:
+                    avail[c] = (ab.mana, tuple((i, j) for j in range(len(ab.mana))))
+                    cost = add_costs(cost, ab.cost.mana)
+                keys = keys + [(c, ab.mana) for c, _, ab in combo]
+                plan = find_payment(p.pool, cost, keys)
     else:
         plan = _use_all(p.pool, cost, keys)     # the player named them: tap every one
     if plan is None:
@@ -583,8 +639,9 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
 def graveyard_mana(game, player: int, sources) -> dict:
     """{card: (ability index, ability)} for the named `sources` that are cards in the
     player's graveyard with a mana ability that functions there ('{1}, Exile ~ from your
-    graveyard: Add one mana of any color', 113.6k, 605.1a); such an ability is activated
-    only when the player names it while paying (601.2g), never by the automatic payer."""
+    graveyard: Add one mana of any color', 113.6k, 605.1a), activated while paying (601.2g)
+    because the player names it (the automatic payer uses one only when the cost can't be
+    paid otherwise: `converters_needed`)."""
     gy = game.players[player].graveyard
     out = {}
     for s in sources:
@@ -688,7 +745,8 @@ def mana_sacrifice_decision(game, player: int, cost: ManaCost, exclude=(), spell
     # (with no such permanent, the usual case, the answer is immediate)
     opts = [e for e, _, _ in sacrifice_mana_sources(game, player, tuple(exclude) + tuple(sacrificing))]
     if not opts or cost.total == 0 or can_pay_mana_tapping(game, player, cost, exclude, spell) or \
-            (spell is not None and _payable_with_restricted(game, player, cost, exclude, spell)):
+            (spell is not None and _payable_with_restricted(game, player, cost, exclude, spell)) or \
+            (game.graveyard_abilities and converters_pay(game, player, cost, exclude)):
         return None
     least = next((list(c) for n in range(1, len(opts) + 1) for c in combinations(opts, n)
                   if sacrifice_plan(game, player, cost, c, exclude, sacrificing) is not None), None)

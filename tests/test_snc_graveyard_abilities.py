@@ -41,3 +41,19 @@ def test_graveyard_shift_in_the_graveyard_without_five_values_has_no_flash():
                      {"card": "Awakener Druid", "id": "druid"}, {"card": "Graveyard Shift", "id": "gs"}])
     assert gv.count(game, 0) == 4
     assert all(getattr(a, "card", None) != e("gs") for a in legal_actions(game, 0))
+
+
+def test_a_spell_payable_only_with_jack_o_lanterns_graveyard_mana_is_offered():
+    """CR 601.2g, 113.6k, 605.1a; oracle-2022 Jack-o'-Lantern: the legal actions list every
+    spell its caster could pay for, mana abilities that function in the graveyard included:
+    a Plains and a Jack-o'-Lantern in the graveyard pay {U} (the Plains pays the Jack's {1}),
+    a Plains alone doesn't."""
+    def unsummon_offered(graveyard):
+        game, h = Game.from_setup({"players": [
+            {"battlefield": ["Plains"], "graveyard": graveyard, "hand": [{"card": "Unsummon", "id": "u"}]},
+            {"battlefield": ["Enormous Baloth"]}]})
+        return Cast(game.card_entity[h["u"]]) in legal_actions(game, 0)
+
+    assert unsummon_offered(["Jack-o'-Lantern"])
+    assert not unsummon_offered([])
+    assert not unsummon_offered(["Lightning Bolt"])
