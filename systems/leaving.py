@@ -73,6 +73,7 @@ def objects_leave(game, player: int) -> None:
             zones.move(game, e, "exile", cause="left_game")
     for e in [e for e in game.battlefield if game.chars(e).controller == player]:
         zones.move(game, e, "exile", cause="left_game")
+    _tasks_end(game, player)
     game.pending_triggers = [t for t in game.pending_triggers if t.controller != player]
     if game.delayed:
         game.delayed = [dt for dt in game.delayed if dt.controller != player]
@@ -81,6 +82,17 @@ def objects_leave(game, player: int) -> None:
         game.priority = game.next_player(player)
         game.passes = 0
     game.emit("left_game", player=player)
+
+
+def _tasks_end(game, player: int) -> None:
+    """What the player who left was doing ends with them: a task that says so
+    (`player_left`) ends, with the tasks it started (above it on the agenda)."""
+    agenda = game.agenda
+    for i, t in enumerate(agenda):
+        left = getattr(t, "player_left", None)
+        if left is not None and left(game, player):
+            del agenda[i:]
+            return
 
 
 def _owned_leave(game, player: int) -> None:
