@@ -110,10 +110,11 @@ def _owned_leave(game, player: int) -> None:
         source_gone(game, e)                # 611.2b: 'for as long as' durations end
     for zone in (game.stack, game.exile, game.command):
         owned.extend(e for e in zone if _owner(game, e) == player)
+    if game.phased_out:                     # (still on the battlefield, unseen: 702.26b)
+        owned.extend(r[0] for r in game.phased_out if _owner(game, r[0]) == player)
+        game.phased_out = tuple(r for r in game.phased_out if _owner(game, r[0]) != player)
     for e in owned:
         _cease(game, e)
-    if game.phased_out:
-        game.phased_out = tuple(r for r in game.phased_out if _owner(game, r[0]) != player)
     game.zversion += 1
 
 
