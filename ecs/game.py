@@ -547,11 +547,12 @@ class Game(GameState):
         self.answers.append(Concession(player))
         p.conceded = True
         leaving.leave(self, player, "concession")      # 800.4a
-        if not self.over:
-            # the game goes on for the others (multiplayer); drop their pending decision if theirs
-            if self.pending is not None and self.pending.player == player:
-                self.pending = None
-                self.advance()
+        d = self.pending
+        if not self.over and d is not None and (d.player == player or d.kind == "priority"):
+            # the game goes on for the others (multiplayer): their decision went with them;
+            # a priority decision is asked again after what leaving changed (117.5)
+            self.pending = None
+            self.advance()
 
     # ------------------------------------------------------------------
     # convenience

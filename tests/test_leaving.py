@@ -5,8 +5,10 @@ just ends."""
 from __future__ import annotations
 
 from mtg_ecs import Game, Pass
+from mtg_ecs.components import StackAbility
+from mtg_ecs.components.definitions import TriggeredAbility
 from mtg_ecs.core.decisions import Cast, PlayerRef
-from mtg_ecs.systems import permissions
+from mtg_ecs.systems import effects as fx, permissions
 from mtg_ecs.systems.copy import copy_spell
 from mtg_ecs.systems.triggers import AtBeginningOf, DelayedTrigger, PendingTrigger
 
@@ -45,13 +47,15 @@ def test_triggered_abilities_of_the_player_who_left_go():
     those of the other players stay."""
     g, e = game_of([{"battlefield": [{"card": "Centaur Courser", "id": "c0"}]},
                     {"battlefield": [{"card": "Centaur Courser", "id": "c1"}]}, {}])
-    ab = object()
+    ab = TriggeredAbility(AtBeginningOf("end", "each"), (fx.GainLife(fx.YOU, 1),), text="gain 1")
     for p, h in ((0, "c0"), (1, "c1")):
-        g.delayed.append(DelayedTrigger(AtBeginningOf("end", "each"), ab, e(h), p))
+        g.delayed.append(DelayedTrigger(ab.trigger, ab, e(h), p))
         g.pending_triggers.append(PendingTrigger(ab, e(h), p, {}, -1, 0))
     g.concede(1)
     assert [dt.controller for dt in g.delayed] == [0]
-    assert [t.controller for t in g.pending_triggers] == [0]
+    # p0's goes on the stack before p0 receives priority again (117.5); p1's never does
+    assert [g.world.ents[s][StackAbility].controller for s in g.stack] == [0]
+    assert g.pending.kind == "priority" and g.pending.player == 0
 
 
 def test_phased_out_permanents_leave_with_their_owner():
@@ -71,3 +75,19 @@ def test_two_player_game_just_ends():
     g.concede(0)
     assert g.over and g.winner == 1 and g.players[0].lost
     assert g.zone_of(g.card_entity[h["f0"]]) == "hand" and g.players[0].hand
+
+
+def test_nobody_draws_for_an_active_player_who_left():
+    """CR 800.4j: p0 leaves in their upkeep; the turn goes on without an active player:
+    p1 receives priority where p0 would, and nobody draws in the draw step (p0 doesn't
+    draw from the library that left with them)."""
+    g, e = game_of([{"library": ["Forest"]}, {"library": ["Forest"]}, {"library": ["Forest"]}],
+                   turn={"number": 2, "active": 0, "step": "upkeep"})
+    g.concede(0)
+    assert g.pending.player == 1 and g.step == "upkeep"
+    while g.step != "main1":
+        g.decide(Pass())
+    assert g.active == 0 and g.pending.player == 1
+    assert not g.players[0].drew_from_empty
+    assert [len(p.hand) for p in g.players] == [0, 0, 0]
+    assert [ev for ev in g.log if ev[0] in ("draw", "draw_empty")] == []
