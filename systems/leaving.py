@@ -31,7 +31,6 @@ from __future__ import annotations
 from mtg_ecs.components import Attacking, Card, Owner, Spell, StackAbility
 from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.systems import zones
-from mtg_ecs.systems.durations import source_gone
 from mtg_ecs.systems.layers import L_CONTROL
 
 
@@ -68,7 +67,7 @@ def objects_leave(game, player: int) -> None:
         comps = game.world.ents[e]
         sp = comps.get(Spell)
         if sp is None or sp.copy or comps[Card].token:
-            _cease(game, e)                  # not represented by a card
+            zones.leave_the_game(game, e)    # not represented by a card: it ceases to exist
         else:
             zones.move(game, e, "exile", cause="left_game")
     for e in [e for e in game.battlefield if game.chars(e).controller == player]:
@@ -102,32 +101,26 @@ def _owned_leave(game, player: int) -> None:
         for e in zone:
             game.world.delete(e)
         zone.clear()
-    owned = [e for e in game.battlefield if _owner(game, e) == player]
-    for e in owned:
-        game.snapshot_lki(e)                # 603.10a: as it last existed
-    for e in owned:
-        game.battlefield.remove(e)
-        source_gone(game, e)                # 611.2b: 'for as long as' durations end
-    for zone in (game.stack, game.exile, game.command):
-        owned.extend(e for e in zone if _owner(game, e) == player)
+    # first the other zones, so that a card of theirs exiled until one of their permanents
+    # leaves doesn't return as it leaves (610.3c)
+    others = [e for zone in (game.stack, game.exile, game.command) for e in zone
+              if _owner(game, e) == player]
     if game.phased_out:                     # (still on the battlefield, unseen: 702.26b)
-        owned.extend(r[0] for r in game.phased_out if _owner(game, r[0]) == player)
+        others.extend(r[0] for r in game.phased_out if _owner(game, r[0]) == player)
         game.phased_out = tuple(r for r in game.phased_out if _owner(game, r[0]) != player)
-    for e in owned:
-        _cease(game, e)
-    game.zversion += 1
+    for e in others:
+        zones.leave_the_game(game, e)
+    permanents = [e for e in game.battlefield if _owner(game, e) == player]
+    for e in permanents:
+        game.snapshot_lki(e)                # 603.10a: all as they were before any left
+    for e in permanents:
+        zones.leave_the_game(game, e, lki_saved=True)
 
 
 def _owner(game, e):
     """The owner of an object (108.3; an ability on the stack has none)."""
     o = game.world.ents[e].get(Owner)
     return None if o is None else o.player
-
-
-def _cease(game, e) -> None:
-    game.token_limbo.discard(e)
-    game.remove_from_zone(e)
-    game.world.delete(e)
 
 
 def _control_effects_end(game, player: int) -> bool:
