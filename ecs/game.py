@@ -29,7 +29,7 @@ from mtg_ecs.core.rules import RulesProfile
 from mtg_ecs.core.formats import check_format
 from mtg_ecs.cards import get_card
 from mtg_ecs.position import build_game
-from mtg_ecs.systems import layers, sba
+from mtg_ecs.systems import layers, leaving, sba
 from mtg_ecs.systems.pipeline import PIPELINE
 from mtg_ecs.systems.start import start_game
 from mtg_ecs.systems.triggers import check_triggers
@@ -546,15 +546,13 @@ class Game(GameState):
             raise IllegalAction(f"p{player} has already left the game")
         self.answers.append(Concession(player))
         p.conceded = True
-        p.lost = True
-        p.loss_reason = "concession"
-        self.emit("lose", player=player, reason="concession")
-        sba.check_game_over(self)
-        if not self.over:
-            # the game goes on for the others (multiplayer); drop their pending decision if theirs
-            if self.pending is not None and self.pending.player == player:
-                self.pending = None
-                self.advance()
+        leaving.leave(self, player, "concession")      # 800.4a
+        d = self.pending
+        if not self.over and d is not None and (d.player == player or d.kind == "priority"):
+            # the game goes on for the others (multiplayer): their decision went with them;
+            # a priority decision is asked again after what leaving changed (117.5)
+            self.pending = None
+            self.advance()
 
     # ------------------------------------------------------------------
     # convenience

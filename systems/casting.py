@@ -92,6 +92,10 @@ class Procedure:
     origin = None
     reversible = True           # the loop keeps `origin` while choices are asked
 
+    def player_left(self, game, player: int) -> bool:
+        """800.4a: a spell or ability a player who left was announcing goes with them."""
+        return self.player == player
+
     def copy(self):
         t = self.__class__.__new__(self.__class__)
         t.__dict__.update(self.__dict__)

@@ -15,6 +15,7 @@ from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
 from mtg_ecs.systems import damage as dmg
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.costs import taps_watched
+from mtg_ecs.systems.leaving import first_to_act
 from mtg_ecs.systems.protection import protection_from
 from mtg_ecs.systems.entering import schedule
 from mtg_ecs.systems.replacement import shield_choices, order_decision, answer_order
@@ -323,7 +324,7 @@ class DeclareAttackersTask:
         cands = attack_candidates(game)
         if not cands:
             self.done = True
-            game.priority = game.active
+            game.priority = first_to_act(game)         # 800.4j
             return None
         return Decision("attackers", game.active, list(cands.items()), 0, len(cands),
                         "declare attackers", data={"candidates": cands,
@@ -361,7 +362,7 @@ class DeclareAttackersTask:
             for a, d in answer.items():
                 game.emit("attacks", attacker=a, defender=d, controller=ap)   # 508.1m
         game.emit("attackers_declared", attackers=tuple(answer))
-        game.priority = game.active
+        game.priority = first_to_act(game)         # 800.4j
 
 
 # ---------------------------------------------------------------------------
@@ -655,6 +656,9 @@ class DeclareBlockersTask:
             self.defenders = [p for p in game.apnap() if p != ap and p in attacked]
         while self.i < len(self.defenders):
             d = self.defenders[self.i]
+            if game.players[d].lost:                # left the game meanwhile (800.4a)
+                self.i += 1
+                continue
             if attacking is None:
                 attacking = game.permanents_with(Attacking)
             cands = block_candidates(game, d, attacking)
@@ -672,7 +676,7 @@ class DeclareBlockersTask:
             return Decision("blocker_order", game.chars(a).controller, list(blockers),
                             len(blockers), len(blockers),
                             f"damage assignment order for {game.name(a)}", data={"attacker": a})
-        game.priority = game.active
+        game.priority = first_to_act(game)         # 800.4j
         return None
 
     def _finish_blocks(self, game, attacking=None):
@@ -1093,7 +1097,7 @@ class CombatDamageTask:
         finally:
             game.prevention_plans = {}
         game.emit("combat_damage_dealt", first_strike=self.first_strike)
-        game.priority = game.active
+        game.priority = first_to_act(game)         # 800.4j
         return None
 
     def _choices(self, game, batch):

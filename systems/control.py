@@ -3,7 +3,8 @@
 The layer system decides who controls each permanent; when that differs from
 the stored `Controller`, the permanent changed controller just now: it leaves
 combat (506.4; a planeswalker stops being attacked) and becomes summoning sick for its
-new controller (302.6).
+new controller (302.6). One whose controller would now be a player who has left the game
+is exiled instead (800.4c).
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from mtg_ecs.components import Controller, Attacking, Blocking
 from mtg_ecs.systems.combat import check_removed_from_combat, defender_removed
 from mtg_ecs.systems.durations import control_changed
 from mtg_ecs.systems.hideaway import controller_changed
+from mtg_ecs.systems import zones
 
 
 def update_control(game) -> bool:
@@ -20,10 +22,14 @@ def update_control(game) -> bool:
         return False
     changed = False
     game.all_chars()
+    orphans = []
     for eid in list(game.battlefield):
         c = game.chars(eid)
         stored = game.world.get(eid, Controller)
         if stored is None or stored.player != c.controller:
+            if game.players[c.controller].lost:
+                orphans.append(eid)                 # 800.4c
+                continue
             base = stored.player if stored is not None and stored.base is None else \
                 (stored.base if stored is not None else None)
             game.world.add(eid, Controller(c.controller, game.tick(),
@@ -43,4 +49,10 @@ def update_control(game) -> bool:
             changed = True
     game.control_checked = game.cversion
     check_removed_from_combat(game)              # CR 506.4 (characteristics were recomputed)
+    if orphans:
+        # 800.4c: a control effect ended and the player who would control the object now
+        # has left the game: it is exiled
+        for eid in orphans:
+            zones.move(game, eid, "exile", cause="left_game")
+        return True
     return changed

@@ -3,7 +3,8 @@ other than at the cleanup step ('until end of turn', 514.2).
 
 'Until your next turn' (duration 'until_your_next_turn'): the effect ends as its
 controller's next turn begins, before anything else of that turn (`your_next_turn_began`,
-the first of the untap step's turn-based actions after the turn's bookkeeping).
+the first of the untap step's turn-based actions after the turn's bookkeeping); if its
+controller has left the game, as that turn would have begun (800.4m, `turns_passed_over`).
 
 'For as long as ...' (611.2b): a continuous effect from a resolved spell or
 ability whose duration names a source ends as soon as that condition stops being true, and
@@ -45,8 +46,22 @@ def control_changed(game, eid: int, player: int) -> None:
 def your_next_turn_began(game) -> None:
     """A turn began: effects its active player controls lasting 'until your next turn' end."""
     if game.effects:
-        ap = game.active
-        _end(game, lambda ce: ce.duration == "until_your_next_turn" and ce.controller == ap)
+        _next_turn_of(game, game.active)
+
+
+def turns_passed_over(game, prev: int, nxt: int) -> None:
+    """The turn goes from `prev` to `nxt`: the players between them in turn order have left
+    the game, so their turns don't begin (800.4k), but their effects lasting 'until your
+    next turn' end as those turns would have begun (800.4m)."""
+    n = len(game.players)
+    q = (prev + 1) % n
+    while q != nxt and game.effects:
+        _next_turn_of(game, q)
+        q = (q + 1) % n
+
+
+def _next_turn_of(game, player: int) -> None:
+    _end(game, lambda ce: ce.duration == "until_your_next_turn" and ce.controller == player)
 
 
 def _end(game, ends) -> None:

@@ -96,15 +96,10 @@ def cant_win(game, player: int) -> bool:
 def lose(game, player: int, reason: str = "effect") -> bool:
     """CR 104.3e: an effect makes a player lose the game (unless that player
     can't lose). True if the player lost."""
-    from mtg_ecs.systems import sba
-    p = game.players[player]
-    if p.lost or game.over or cant_lose(game, player):
+    from mtg_ecs.systems.leaving import leave
+    if game.players[player].lost or game.over or cant_lose(game, player):
         return False
-    p.lost = True
-    p.loss_reason = reason
-    game.emit("lose", player=player, reason=reason)
-    game.version += 1
-    sba.check_game_over(game)
+    leave(game, player, reason)                 # 800.4a
     return True
 
 

@@ -639,6 +639,9 @@ class ManaChoiceTask:
         self.letters = [_letters(m) for m in ability.mana]
         self.done = False
 
+    def player_left(self, game, player: int) -> bool:
+        return self.player == player                # 800.4a: nothing more to choose
+
     def copy(self):
         t = ManaChoiceTask.__new__(ManaChoiceTask)
         t.player = self.player

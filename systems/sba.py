@@ -13,6 +13,7 @@ from mtg_ecs.systems.player_rules import cant_lose
 from mtg_ecs.systems.protection import protection_from
 from mtg_ecs.systems.replacement import could_replace_move
 from mtg_ecs.systems.auras import can_enchant
+from mtg_ecs.systems.leaving import objects_leave
 from mtg_ecs.systems.effects import copy_state
 
 
@@ -190,6 +191,9 @@ def _check(game) -> bool:
         zones.move(game, e, "graveyard", cause="sba", order=orders.get(e, ()), lki_saved=True)
     zones.destroy_many(game, dest, orders, lki_saved=True, by_effect=False)   # 122.1c
     check_game_over(game, draw=bool(draw))
+    if lose and not game.over:
+        for idx, _ in lose:
+            objects_leave(game, idx)                  # 800.4a: the game goes on for the others
     if game.sversion == before and not lose:
         # 704.3: the check is repeated, and would find nothing: what it looks at changed
         # only by the permanents that left, and none of them could make an action apply

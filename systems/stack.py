@@ -11,6 +11,7 @@ from mtg_ecs.components import Card, Spell, StackAbility
 from mtg_ecs.components.definitions import StaticAbility, mode_parts
 from mtg_ecs.systems import blitz, zones
 from mtg_ecs.systems.effects import Ctx, MayStep
+from mtg_ecs.systems.leaving import first_to_act
 from mtg_ecs.systems.restrictions import restricted
 from mtg_ecs.systems.targeting import TargetContext, is_legal
 
@@ -184,7 +185,7 @@ class ResolveTask:
 
     def _after(self, game) -> None:
         game.resolved += 1
-        game.priority = game.active          # 117.3b
+        game.priority = first_to_act(game)   # 117.3b, 800.4j
         game.passes = 0
 
 

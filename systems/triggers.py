@@ -309,6 +309,14 @@ class PutTriggersTask:
         self.stage_player = 0
         self.groups = triggers
 
+    def player_left(self, game, player: int) -> bool:
+        """800.4d: abilities a player who left controls aren't put on the stack (the one
+        being put there now included: its choices so far are dropped)."""
+        if self.groups and self.groups[0][0].controller == player:
+            self.ordered = self._targets = self._modes = None
+        self.groups = [g for g in self.groups if g[0].controller != player]
+        return False
+
     def copy(self):
         t = PutTriggersTask.__new__(PutTriggersTask)
         t.__dict__.update(self.__dict__)

@@ -13,6 +13,8 @@ from mtg_ecs.core.decisions import Decision, IllegalAction
 from mtg_ecs.systems import permissions, sba, zones
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.control import update_control
+from mtg_ecs.systems.durations import turns_passed_over
+from mtg_ecs.systems.leaving import first_to_act
 from mtg_ecs.systems.player_rules import skips_step, max_hand_size
 
 
@@ -109,7 +111,10 @@ def begin_turn(game) -> None:
         game.end_as_draw("turn limit")
         return
     game.turn += 1
-    game.active = game.next_player(game.active)
+    prev = game.active
+    game.active = game.next_player(prev)            # 800.4k: never a player who has left
+    if game.effects and game.multiplayer:
+        turns_passed_over(game, prev, game.active)  # 800.4m
     # "this turn" conditions of the last turn have ended: state caches are stale; the
     # characteristics only if some continuous effect exists (it may read the turn). No
     # state-based action reads the turn (704.5) but through characteristics.
@@ -158,13 +163,15 @@ def begin_step(game, step: str) -> None:
     if task is not None:
         game.agenda.append(task())
     elif gets_priority:
-        game.priority = game.active
+        game.priority = first_to_act(game)          # 117.3a, 800.4j
 
 
 def draw_for_turn(game) -> None:
     """CR 504.1: the active player draws a card; 103.8a: the starting player skips the
     draw of their first turn in a two-player game."""
     ap = game.active
+    if game.players[ap].lost:
+        return                                      # 800.4j: a turn without an active player
     skip = (game.turn == 1 and ap == game.starting_player and len(game.players) == 2
             and not game.no_first_draw_skip)
     if not skip:
@@ -229,7 +236,7 @@ class CleanupTask:
         acted = sba.check(game)
         if acted or game.pending_triggers:
             game.cleanup_again = True
-            game.priority = ap
+            game.priority = first_to_act(game)      # 514.3a, 800.4j
         return None
 
     def answer(self, game, decision, answer):

@@ -158,6 +158,32 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     return new
 
 
+def leave_the_game(game, eid: int, lki_saved: bool = False) -> None:
+    """800.4a: the object leaves the game with its owner: no zone change to another zone, it
+    ceases to be in any. A permanent leaves the battlefield as it does (603.6c: its
+    leaves-the-battlefield abilities trigger; 'for as long as' durations end; the cards
+    exiled until it leaves return, 610.3c). `lki_saved`: as `move`. Nothing can replace it
+    (614: it is no zone change)."""
+    comps = game.world.ents[eid]
+    if eid not in game.battlefield:        # (a phased-out permanent too: 603.6c, 702.26b)
+        game.remove_from_zone(eid)
+        game.token_limbo.discard(eid)
+        game.world.delete(eid)
+        game.zones_changed()
+        return
+    _leave_battlefield(game, eid, lki_saved and eid in game.lki)
+    owner, card = comps[Owner].player, comps[Card].card_id
+    game.world.delete(eid)
+    game.zones_changed(eid, None)
+    if game.hears_zone_change(eid, "battlefield"):
+        lk = game.lki.get(eid)
+        game.emit("zone_change", old=eid, new=None, frm="battlefield", to="gone", owner=owner,
+                  controller=lk.controller if lk is not None else owner, cause="left_game",
+                  card=card, cast_from=None)
+    if game.exiled_until:
+        _return_exiled(game, eid)
+
+
 def _return_exiled(game, source: int) -> None:
     """610.3c: the cards exiled 'until <source> leaves the battlefield' return to the
     battlefield under their owners' control as it leaves (systems/until_leaves.py); the

@@ -59,7 +59,8 @@ def describe(g) -> list:
         elif kind == "zone_change" and d.get("frm") == "battlefield":
             verb = {"graveyard": "dies" if d.get("cause") != "sacrifice" else "is sacrificed",
                     "hand": "returns to hand", "exile": "is exiled",
-                    "library": "goes to the library"}.get(d["to"], f"goes to {d['to']}")
+                    "library": "goes to the library", "gone": "leaves the game with its owner"
+                    }.get(d["to"], f"goes to {d['to']}")
             out.append(f"    {_name(g, d['old'])} {verb}")
         elif kind == "fizzle":
             out.append(f"    {_name(g, d['eid'])} doesn't resolve (no legal target)")

@@ -35,7 +35,10 @@ class Task(Protocol):
     (None: it is taken off the agenda). `answer` takes a player's answer to the decision
     `run` returned, raising `IllegalAction` before changing anything if it is illegal.
     `copy` gives an independent copy for a clone of the game (no progress shared).
-    `needs_rewind`: an answer may fail part-way, so the game is rewound from a clone."""
+    `needs_rewind`: an answer may fail part-way, so the game is rewound from a clone.
+    Optional: `player_left(game, player) -> bool`, told when a player leaves the game
+    (800.4a, systems/leaving.py): True ends the task (what that player was doing) with the
+    tasks above it."""
 
     needs_rewind: bool
 
