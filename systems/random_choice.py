@@ -1,13 +1,14 @@
 """Random choices made by effects (CR 701.9c random discard; 'destroy one of them at
-random'). Every random choice uses the game's seeded RNG, over a stable order of the
-candidates, so a seeded game replays exactly.
+random'; 'choose an opponent at random'). Every random choice uses the game's seeded RNG,
+over a stable order of the candidates, so a seeded game replays exactly; none is a
+player's decision.
 """
 from __future__ import annotations
 
 from mtg_ecs.core.decisions import PlayerRef, StepKey
 from mtg_ecs.systems import zones
 from mtg_ecs.systems import discard as discarding
-from mtg_ecs.systems.effects import Step, amount, discard_chosen
+from mtg_ecs.systems.effects import EACH_OPPONENT, Ref, Step, amount, discard_chosen
 
 
 class DiscardAtRandom(Step):
@@ -57,3 +58,44 @@ class DestroyOneAtRandom(Step):
         ctx.vars["random_choice"] = pick
         zones.destroy(game, pick)
         return None
+
+
+class ChoosePlayerAtRandom(Step):
+    """'Choose an opponent at random' (The Ruinous Powers, Knight Rampager): one of the
+    players `among` names (by default the controller's opponents still in the game,
+    102.2, 800.4a), chosen by the game's RNG over their turn order, not by anyone: a
+    random choice is no player's decision. The player goes to ctx.vars[key] (a PlayerRef,
+    None if there was none to choose) for the steps after it (`CHOSEN_PLAYER`)."""
+
+    def __init__(self, among=EACH_OPPONENT, key="random_player"):
+        self.among = among
+        self.key = key
+
+    def run(self, game, ctx):
+        players = sorted(p for p in self.among.resolve(game, ctx) if isinstance(p, PlayerRef))
+        ctx.vars[self.key] = random_player(game, players)
+        return None
+
+
+def random_player(game, players):
+    """One of `players` (PlayerRefs in a stable order) at random from the game's RNG, or
+    None if there are none."""
+    if not players:
+        return None
+    pick = game.rng.choice(players)
+    game.touch_hidden()                     # the RNG's state is the game's state
+    return pick
+
+
+class _ChosenPlayer(Ref):
+    def __init__(self, key):
+        self.key = key
+
+    def resolve(self, game, ctx):
+        p = ctx.vars.get(self.key)
+        return [] if p is None or game.players[p.index].lost else [p]
+
+
+def CHOSEN_PLAYER(key="random_player") -> Ref:
+    """The player a step before chose ('that player'), while still in the game."""
+    return _ChosenPlayer(key)
