@@ -8,7 +8,7 @@ from __future__ import annotations
 from mtg_ecs.core.decisions import PlayerRef, StepKey
 from mtg_ecs.systems import zones
 from mtg_ecs.systems import discard as discarding
-from mtg_ecs.systems.effects import EACH_OPPONENT, Ref, Step, amount, discard_chosen
+from mtg_ecs.systems.effects import EACH_OPPONENT, Step, amount, discard_chosen
 
 
 class DiscardAtRandom(Step):
@@ -65,7 +65,8 @@ class ChoosePlayerAtRandom(Step):
     players `among` names (by default the controller's opponents still in the game,
     102.2, 800.4a), chosen by the game's RNG over their turn order, not by anyone: a
     random choice is no player's decision. The player goes to ctx.vars[key] (a PlayerRef,
-    None if there was none to choose) for the steps after it (`CHOSEN_PLAYER`)."""
+    None if there was none to choose) for the steps after it
+    (`choose_player.CHOSEN_PLAYER(key)`)."""
 
     def __init__(self, among=EACH_OPPONENT, key="random_player"):
         self.among = among
@@ -86,16 +87,3 @@ def random_player(game, players):
     game.touch_hidden()                     # the RNG's state is the game's state
     return pick
 
-
-class _ChosenPlayer(Ref):
-    def __init__(self, key):
-        self.key = key
-
-    def resolve(self, game, ctx):
-        p = ctx.vars.get(self.key)
-        return [] if p is None or game.players[p.index].lost else [p]
-
-
-def CHOSEN_PLAYER(key="random_player") -> Ref:
-    """The player a step before chose ('that player'), while still in the game."""
-    return _ChosenPlayer(key)
