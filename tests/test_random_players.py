@@ -10,6 +10,8 @@ from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.choose_player import CHOSEN_PLAYER, ChoosePlayer
 from mtg_ecs.systems.coin_flip import LOST_FLIPS_FOR, FlipCoins, flips_won
 from mtg_ecs.systems.random_choice import ChoosePlayerAtRandom
+from mtg_ecs.systems.targeting import creature, target
+from mtg_ecs.components import StackAbility
 
 # Mutalith Vortex Beast's Warp Vortex (003): "When ~ enters the battlefield, for each
 # opponent you have, flip a coin. For each flip you win, draw a card. For each flip you
@@ -30,10 +32,10 @@ DEFS = {c.name: c for c in (VORTEX, RANDOM_BOLT, CHOSEN_BOLT, EXTERMINATE)}
 LIB = ["Island"] * 6
 
 
-def _game(card, players=4, seed=0, active=0, bears=False):
+def _game(card, players=4, seed=0, active=0, bears=False, extra=()):
     ps = [{"library": LIB, "battlefield": [{"card": "Centaur Courser", "id": f"bear{i}"}] if bears else []}
           for i in range(players)]
-    ps[0]["battlefield"] = ps[0]["battlefield"] + ["Mountain", "Swamp"]
+    ps[0]["battlefield"] = ps[0]["battlefield"] + ["Mountain", "Swamp"] + list(extra)
     ps[0]["hand"] = [{"card": card, "id": "card"}]
     fmt = "free-for-all" if players > 2 else "duel"
     return Game.from_setup({"format": fmt, "seed": seed, "players": ps,
@@ -172,3 +174,36 @@ def test_each_player_chooses_in_apnap_order_then_all_at_once(active, order):
         g.decide([g.card_entity[h[f"bear{p}"]]])
     assert asked == order
     assert all(g.zone_of(g.card_entity[h[f"bear{q}"]]) == "graveyard" for q in range(4))
+
+
+# Knight Rampager (003): "When ~ dies, it deals 4 damage to target opponent chosen at random."
+RAMPAGER = make_card("Test Rampager", "{4}{R}", "Artifact Creature — Knight", pt=(6, 5), abilities=[
+    TriggeredAbility(tr.Dies(), (fx.DealDamage(4, fx.TARGET(0)),),
+                     targets=(target("target opponent chosen at random", "opponent", at_random=True),),
+                     text="When this dies, it deals 4 damage to target opponent chosen at random.")])
+DOOM = make_card("Test Doom", "{B}", "Sorcery", spell=spell(fx.Destroy(fx.TARGET(0)), targets=[creature()]))
+DEFS.update({c.name: c for c in (RAMPAGER, DOOM)})
+
+
+def test_a_target_opponent_chosen_at_random():
+    """'Target opponent chosen at random' (003 Knight Rampager; CR 603.3d): the target is
+    chosen by the game's RNG among the legal ones as the ability is put on the stack (no
+    decision), never a player who left the game; the same seed chooses the same one."""
+    hit = set()
+    for seed in range(10):
+        g, h = _game("Test Doom", seed=seed, extra=[{"card": "Test Rampager", "id": "knight"}])
+        rampager = g.card_entity[h["knight"]]
+        g.concede(2)
+        while g.pending.player != 0:
+            g.decide(Pass())
+        g.decide(Cast(g.card_entity[h["card"]], targets=[[rampager]]))
+        while not any(g.world.ents[e].get(StackAbility) for e in g.stack):
+            assert g.pending.kind == "priority"         # no decision: not even its target
+            g.decide(Pass())
+        (ab,) = [g.world.ents[e][StackAbility] for e in g.stack]
+        (target_,) = ab.targets[0]
+        assert target_ in (PlayerRef(1), PlayerRef(3))
+        hit.add(target_.index)
+        _resolve_all(g)
+        assert g.players[target_.index].life == 16
+    assert hit == {1, 3}
