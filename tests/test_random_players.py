@@ -26,8 +26,8 @@ RANDOM_BOLT = make_card("Test Random Bolt", "{R}", "Sorcery", spell=spell(
 CHOSEN_BOLT = make_card("Test Chosen Bolt", "{R}", "Sorcery", spell=spell(
     ChoosePlayer(), fx.LoseLife(CHOSEN_PLAYER(), 2)))
 # Lokhust Heavy Destroyer's Enmitic Exterminator (003 §3.12 #1), as an instant
-EXTERMINATE = make_card("Test Exterminate", "{B}", "Instant",
-                        spell=spell(fx.Sacrifice(fx.EACH_PLAYER, 1, filter=lambda g, e, c: "Creature" in c.types)))
+EXTERMINATE = make_card("Test Exterminate", "{B}", "Instant", spell=spell(
+    fx.Sacrifice(fx.EACH_PLAYER, 1, filter=lambda g, e, c: "Creature" in c.types)))
 DEFS = {c.name: c for c in (VORTEX, RANDOM_BOLT, CHOSEN_BOLT, EXTERMINATE)}
 LIB = ["Island"] * 6
 
@@ -67,9 +67,10 @@ def _vortex(seed, call):
 
 
 def test_one_flip_per_opponent_each_lost_flip_damages_its_player():
-    """003 §3.12 #5 (CR 705.1): Mutalith Vortex Beast in a four-player game flips exactly
-    three coins, one per opponent, each called by its controller; a won flip draws a card,
-    a lost one deals 3 damage to the opponent it was made for only."""
+    """003 §3.12 #5, 003 Mutalith Vortex Beast R1 (CR 705.1): Mutalith Vortex Beast in a
+    four-player game flips exactly three coins, one per opponent, each called by its
+    controller; a won flip draws a card, a lost one deals 3 damage to the opponent it was
+    made for only."""
     for seed in range(4):
         g, calls = _vortex(seed, "heads")
         assert calls == 3
@@ -158,10 +159,10 @@ def test_agents_answer_the_new_choices(agent):
 
 @pytest.mark.parametrize("active, order", [(0, [0, 1, 2, 3]), (2, [2, 3, 0, 1])])
 def test_each_player_chooses_in_apnap_order_then_all_at_once(active, order):
-    """003 §3.12 #1 (CR 101.4): as Lokhust Heavy Destroyer's 'each player sacrifices a
-    creature' resolves, the active player chooses first, then each other player in turn
-    order, each seeing the earlier choices; then every chosen creature is sacrificed at the
-    same time."""
+    """003 §3.12 #1, 003 Lokhust Heavy Destroyer R2 (CR 101.4): as Lokhust Heavy Destroyer's
+    'each player sacrifices a creature' resolves, the active player chooses first, then each
+    other player in turn order, each seeing the earlier choices; then every chosen creature
+    is sacrificed at the same time."""
     g, h = _game("Test Exterminate", active=active, bears=True)
     _cast(g, h)
     asked = []
