@@ -43,14 +43,19 @@ class DestroyOneAtRandom(Step):
     """'Destroy one of them at random': one of the objects the reference names (its
     still-legal targets, 608.2b) is chosen at random as the effect resolves and
     destroyed, with no chance to respond in between (an indestructible one can be
-    chosen; then nothing happens)."""
+    chosen; then nothing happens: 001 Capricious Efreet R4). `destructible_first`: the
+    choice is among those without indestructible if there are any (003 Chaos Defiler R1:
+    "destroy one of them chosen at random")."""
 
-    def __init__(self, what):
+    def __init__(self, what, destructible_first=False):
         self.what = what
+        self.destructible_first = destructible_first
 
     def run(self, game, ctx):
         objs = sorted(o for o in self.what.resolve(game, ctx)
                       if not isinstance(o, PlayerRef) and o in game.battlefield)
+        if self.destructible_first:
+            objs = [o for o in objs if not game.chars(o).has("indestructible")] or objs
         if not objs:
             return None
         pick = game.rng.choice(objs)

@@ -7,9 +7,9 @@ from mtg_ecs.apps.agents import HeuristicAgent, RandomAgent
 from mtg_ecs.components.definitions import make_card, spell, TriggeredAbility
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import triggers as tr
-from mtg_ecs.systems.choose_player import CHOSEN_PLAYER, ChoosePlayer
+from mtg_ecs.systems.choose_player import CHOSEN_PLAYER, ChooseForEachPlayer, ChoosePlayer
 from mtg_ecs.systems.coin_flip import LOST_FLIPS_FOR, FlipCoins, flips_won
-from mtg_ecs.systems.random_choice import ChoosePlayerAtRandom
+from mtg_ecs.systems.random_choice import ChoosePlayerAtRandom, DestroyOneAtRandom
 from mtg_ecs.systems.targeting import creature, target
 from mtg_ecs.components import StackAbility
 
@@ -208,3 +208,54 @@ def test_a_target_opponent_chosen_at_random():
         _resolve_all(g)
         assert g.players[target_.index].life == 16
     assert hit == {1, 3}
+
+
+# Chaos Defiler's Battle Cannon (003): "When ~ enters the battlefield or dies, for each
+# opponent, choose a nonland permanent that player controls. Destroy one of them chosen at
+# random."
+DEFILER = make_card("Test Defiler", "{R}", "Artifact Creature — Demon Construct", pt=(5, 4), abilities=[
+    TriggeredAbility(tr.Enters(), (
+        ChooseForEachPlayer(lambda g, e, c: "Land" not in c.types, prompt="choose a nonland permanent"),
+        DestroyOneAtRandom(fx.CHOSEN(), destructible_first=True)),
+        text="When this enters, for each opponent, choose a nonland permanent that player "
+             "controls. Destroy one of them chosen at random.")])
+WALL = make_card("Test Adamant Wall", "{1}", "Artifact Creature — Wall", pt=(0, 4),
+                 keywords=["indestructible"])
+DEFS.update({c.name: c for c in (DEFILER, WALL)})
+
+
+def _defiler(seed, p1_choice):
+    g, h = Game.from_setup({"format": "free-for-all", "seed": seed, "players": [
+        {"library": LIB, "battlefield": ["Mountain"], "hand": [{"card": "Test Defiler", "id": "card"}]},
+        {"library": LIB, "battlefield": [{"card": "Test Adamant Wall", "id": "wall"},
+                                         {"card": "Centaur Courser", "id": "c1"}, "Island"]},
+        {"library": LIB, "battlefield": [{"card": "Centaur Courser", "id": "c2"}]},
+        {"library": LIB, "battlefield": ["Island"]}]}, defs=DEFS)
+    ids = {k: g.card_entity[h[k]] for k in ("wall", "c1", "c2")}
+    _cast(g, h)
+    asked = []
+    while g.pending.kind == "choose":
+        d = g.pending
+        asked.append((d.player, d.data["for_player"], sorted(d.options)))
+        g.decide([ids[p1_choice if d.data["for_player"] == PlayerRef(1) else "c2"]])
+        _resolve_all(g)
+    return g, h, ids, asked
+
+
+def test_one_choice_per_opponent_then_one_destroyed_at_random():
+    """003 §3.12 (Chaos Defiler, one choice per opponent) and 003 Chaos Defiler R1: its
+    controller chooses a nonland permanent of each opponent in turn (none for an opponent
+    with only lands), then one of them is destroyed at random, among those without
+    indestructible when there are some."""
+    destroyed = set()
+    for seed in range(8):
+        g, h, ids, asked = _defiler(seed, "c1")
+        assert asked == [(0, PlayerRef(1), sorted([ids["wall"], ids["c1"]])),
+                         (0, PlayerRef(2), [ids["c2"]])]
+        gone = [k for k in ("c1", "c2") if g.zone_of(g.card_entity[h[k]]) == "graveyard"]
+        assert len(gone) == 1
+        destroyed.add(gone[0])
+        g, h, _, _ = _defiler(seed, "wall")        # the indestructible wall is never the one
+        assert g.zone_of(g.card_entity[h["c2"]]) == "graveyard"
+        assert g.zone_of(g.card_entity[h["wall"]]) == "battlefield"
+    assert destroyed == {"c1", "c2"}
