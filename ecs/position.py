@@ -15,6 +15,7 @@ from mtg_ecs.components.mana import ManaError, pool_from_dict
 from mtg_ecs.core.rules import PROFILES
 from mtg_ecs.core.formats import FORMATS, FormatError, check_format
 from mtg_ecs.systems.phasing import phase_out
+from mtg_ecs.systems.goad import goad
 from mtg_ecs.systems.pipeline import STEP_NAMES as STEPS
 from mtg_ecs.systems.hideaway import hide
 from mtg_ecs.systems.movement import link_exiled
@@ -243,6 +244,7 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
     handles = {}
     attach_later = []
     phase_later = []
+    goad_later = []
     battlefield_entries = []
     for i, ps in enumerate(players):
         if not isinstance(ps, dict):
@@ -313,9 +315,8 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
                     extra_comps.append(EnteredWithX(int(e["x"])))
                 if e.get("chosen"):
                     extra_comps.append(Chosen(tuple(sorted(e["chosen"].items()))))
-                for k in ("face_down", "goaded_by"):
-                    if e.get(k):
-                        raise ScenarioError(f"{e['card']}: {k} is not supported yet")
+                if e.get("face_down"):
+                    raise ScenarioError(f"{e['card']}: face_down is not supported yet")
                 eid = g.create_object(defn, i, "battlefield", token=bool(e.get("token")),
                                       controller=ctl, tapped=bool(e.get("tapped")), extra=extra_comps,
                                       sick=bool(e.get("sick")))
@@ -327,6 +328,8 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
                     attach_later.append((eid, e["attached_to"], e["card"]))
                 if e.get("phased_out"):
                     phase_later.append(eid)
+                if e.get("goaded_by") is not None:
+                    goad_later.append((eid, e["goaded_by"], f"players[{i}] {e['card']}.goaded_by"))
     for eid, target, name in attach_later:
         if target not in handles:
             raise ScenarioError(f"{name}.attached_to: unknown handle {target!r}")
@@ -340,6 +343,9 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
         p.turn_started_at = 0
     if phase_later:                 # phased out under its controller, with its attachments (702.26g)
         phase_out(g, phase_later)
+    for eid, who, where in goad_later:  # until that player's next turn (701.15a)
+        for p in who if isinstance(who, list) else [who]:
+            goad(g, [eid], _player_index(p, where, len(players)), eid)
     g.version += 1
     # the game is in `step` with an empty stack and the active player holding priority
     if step in ("declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage"):

@@ -100,16 +100,21 @@ def _cant_attack(game, e, c) -> str | None:
 # Flags (rules effects read after the layers):
 #   attacks_each_combat   "~ attacks each combat if able" (any defender)
 #   must_attack:N         "... attacks player N this turn if able"
+#   goaded_by:N           goaded by player N (701.15b, systems/goad.py): two requirements per
+#                         goading player, "attacks each combat if able" and "attacks a player
+#                         other than N if able" (a requirement met by any of several defenders)
 #   cant_attack_alone / cant_block_alone   "can't attack or block alone"
 #   block_any_number      "~ can block any number of creatures" (509.1a exception)
 #   must_be_blocked_by_all "all creatures able to block ~ do so" (a requirement on each
 #                         creature able to block it)
 #   attacks_despite_defender "~ can attack as though it didn't have defender" (702.3b)
 _SEARCH_LIMIT = 20000
+GOADED_BY = "goaded_by:"
 
 
 def attack_requirements(game, cands) -> list:
-    """[(creature, defender or None for any)] the requirements on declaring attackers."""
+    """[(creature, what)] the requirements on declaring attackers: `what` is None (attack
+    anything), one defender, or a frozenset of defenders (attack one of them)."""
     out = []
     chars = game.chars
     allc = game.all_chars()                 # chars(e) of permanents, without a call each
@@ -124,7 +129,22 @@ def attack_requirements(game, cands) -> list:
                 d = PlayerRef(int(f.split(":", 1)[1]))
                 if d in cands[a]:
                     out.append((a, d))
+            elif f.startswith(GOADED_BY):
+                out.extend(_goad_requirements(a, int(f[len(GOADED_BY):]), cands[a]))
     return out
+
+
+def _goad_requirements(a, goader: int, defenders) -> list:
+    """CR 701.15b: a creature goaded by `goader` attacks each combat if able, and attacks a
+    player other than `goader` if able (a goader who left the game can't be attacked, so any
+    player it can attack meets that: 800.4a, 002 Life of the Party R1)."""
+    others = frozenset(d for d in defenders if isinstance(d, PlayerRef) and d.index != goader)
+    return [(a, None), (a, others)] if others else [(a, None)]
+
+
+def _meets(what, defender) -> bool:
+    """Does attacking `defender` obey a requirement to attack `what`?"""
+    return what is None or what == defender or (type(what) is frozenset and defender in what)
 
 
 def _attack_restrictions_ok(game, answer) -> bool:
@@ -136,17 +156,29 @@ def _attack_restrictions_ok(game, answer) -> bool:
 
 
 def _obeyed(reqs, answer) -> int:
-    return sum(1 for a, d in reqs if a in answer and (d is None or answer[a] == d))
+    return sum(1 for a, d in reqs if a in answer and _meets(d, answer[a]))
+
+
+def _per_creature(reqs) -> dict:
+    per = {}
+    for a, d in reqs:
+        per.setdefault(a, []).append(d)
+    return per
+
+
+def _obeyed_attacking(ds, defender) -> int:
+    return sum(1 for d in ds if _meets(d, defender))
 
 
 def _attack_upper_bound(reqs) -> int:
     """The most attack requirements any declaration could obey, restrictions aside: each
-    creature obeys its 'attacks if able' requirements and those naming one player."""
-    per = {}
-    for a, d in reqs:
-        per.setdefault(a, []).append(d)
-    return sum(ds.count(None) + max((ds.count(d) for d in ds if d is not None), default=0)
-               for ds in per.values())
+    creature attacks the defender that obeys most of its requirements."""
+    total = 0
+    for ds in _per_creature(reqs).values():
+        named = {x for d in ds if d is not None for x in (d if type(d) is frozenset else (d,))}
+        total += ds.count(None) + max((_obeyed_attacking(ds, x) - ds.count(None) for x in named),
+                                      default=0)
+    return total
 
 
 def _block_upper_bound(reqs, many) -> int:
@@ -292,11 +324,11 @@ def _obey_all(kind, cands, reqs, answer: dict, many=()) -> dict:
     (as well, if it can block any number of creatures: `many`)."""
     decl = dict(answer)
     if kind == "attackers":
-        for a, d in sorted(reqs, key=lambda r: r[1] is not None):   # a named player last
-            if d is not None:
-                decl[a] = d
-            elif a not in decl:
-                decl[a] = cands[a][0]
+        for a, ds in _per_creature(reqs).items():
+            # the first defender obeying most of its requirements, unless the answer's does
+            best = max(cands[a], key=lambda x: _obeyed_attacking(ds, x))
+            if a not in decl or _obeyed_attacking(ds, decl[a]) < _obeyed_attacking(ds, best):
+                decl[a] = best
         return decl
     for b, a in reqs:
         cur = decl.get(b)

@@ -1280,8 +1280,10 @@ class Sacrifice(Step):
                 continue
             # 701.21a: the player chooses what to sacrifice -- still a decision when every
             # permanent that qualifies must go (one legal answer)
-            return Decision("choose", p, opts, n, n, f"sacrifice {n}",
-                            data=only(opts) if n == len(opts) else {})
+            data = only(opts) if n == len(opts) else {}
+            if st["chosen"]:
+                data["chosen_before"] = tuple(st["chosen"])  # 101.4: known to later players
+            return Decision("choose", p, opts, n, n, f"sacrifice {n}", data=data)
         return _move_chosen(game, st, "sacrifice", lambda g, e, order: zones.sacrifice(g, e, order))
 
     def answer(self, game, ctx, decision, answer):

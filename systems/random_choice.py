@@ -1,13 +1,14 @@
 """Random choices made by effects (CR 701.9c random discard; 'destroy one of them at
-random'). Every random choice uses the game's seeded RNG, over a stable order of the
-candidates, so a seeded game replays exactly.
+random'; 'choose an opponent at random'). Every random choice uses the game's seeded RNG,
+over a stable order of the candidates, so a seeded game replays exactly; none is a
+player's decision.
 """
 from __future__ import annotations
 
 from mtg_ecs.core.decisions import PlayerRef, StepKey
 from mtg_ecs.systems import zones
 from mtg_ecs.systems import discard as discarding
-from mtg_ecs.systems.effects import Step, amount, discard_chosen
+from mtg_ecs.systems.effects import EACH_OPPONENT, Step, amount, discard_chosen
 
 
 class DiscardAtRandom(Step):
@@ -42,14 +43,19 @@ class DestroyOneAtRandom(Step):
     """'Destroy one of them at random': one of the objects the reference names (its
     still-legal targets, 608.2b) is chosen at random as the effect resolves and
     destroyed, with no chance to respond in between (an indestructible one can be
-    chosen; then nothing happens)."""
+    chosen; then nothing happens: 001 Capricious Efreet R4). `destructible_first`: the
+    choice is among those without indestructible if there are any (003 Chaos Defiler R1:
+    "destroy one of them chosen at random")."""
 
-    def __init__(self, what):
+    def __init__(self, what, destructible_first=False):
         self.what = what
+        self.destructible_first = destructible_first
 
     def run(self, game, ctx):
         objs = sorted(o for o in self.what.resolve(game, ctx)
                       if not isinstance(o, PlayerRef) and o in game.battlefield)
+        if self.destructible_first:
+            objs = [o for o in objs if not game.chars(o).has("indestructible")] or objs
         if not objs:
             return None
         pick = game.rng.choice(objs)
@@ -57,3 +63,32 @@ class DestroyOneAtRandom(Step):
         ctx.vars["random_choice"] = pick
         zones.destroy(game, pick)
         return None
+
+
+class ChoosePlayerAtRandom(Step):
+    """'Choose an opponent at random' (The Ruinous Powers, Knight Rampager): one of the
+    players `among` names (by default the controller's opponents still in the game,
+    102.2, 800.4a), chosen by the game's RNG over their turn order, not by anyone: a
+    random choice is no player's decision. The player goes to ctx.vars[key] (a PlayerRef,
+    None if there was none to choose) for the steps after it
+    (`choose_player.CHOSEN_PLAYER(key)`)."""
+
+    def __init__(self, among=EACH_OPPONENT, key="random_player"):
+        self.among = among
+        self.key = key
+
+    def run(self, game, ctx):
+        players = sorted(p for p in self.among.resolve(game, ctx) if isinstance(p, PlayerRef))
+        ctx.vars[self.key] = random_player(game, players)
+        return None
+
+
+def random_player(game, players):
+    """One of `players` (PlayerRefs in a stable order) at random from the game's RNG, or
+    None if there are none."""
+    if not players:
+        return None
+    pick = game.rng.choice(players)
+    game.touch_hidden()                     # the RNG's state is the game's state
+    return pick
+

@@ -189,8 +189,25 @@ class TargetGroupSpec(TargetSpec):
     group: object = None
 
 
+@dataclass(frozen=True)
+class RandomTargetSpec(TargetSpec):
+    """'target <...> chosen at random' (Knight Rampager: "target opponent chosen at
+    random"): still a target, chosen among the legal ones by the game's RNG as a triggered
+    ability is put on the stack (603.3d), not by a player (`random_targets`)."""
+    at_random: bool = True
+
+
+def random_targets(game, spec, opts) -> list:
+    """As many of the legal targets `opts` (a stable order) as the phrase takes, at random."""
+    chosen = game.rng.sample(list(opts), min(spec.max, len(opts)))
+    game.touch_hidden()                     # the RNG's state is the game's state
+    return chosen
+
+
 def target(text: str, *kinds, filter=None, player_filter=None, min=1, max=1, zone="battlefield",
-           group=None):
+           group=None, at_random=False):
+    if at_random:
+        return RandomTargetSpec(text, frozenset(kinds), filter, player_filter, min, max, zone)
     if group is not None:
         return TargetGroupSpec(text, frozenset(kinds), filter, player_filter, min, max, zone, group)
     return TargetSpec(text, frozenset(kinds), filter, player_filter, min, max, zone)

@@ -15,7 +15,7 @@ from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems import modes
 from mtg_ecs.systems.targeting import (illegal_target_message, TargetContext, candidates, has_candidates,
-                                       is_legal)
+                                       is_legal, random_targets)
 
 
 class Trigger:
@@ -379,6 +379,9 @@ class PutTriggersTask:
                 self._targets = None
                 self._modes = None
                 return None
+            if getattr(spec, "at_random", False):       # 'target ... chosen at random'
+                self._targets.append(random_targets(game, spec, opts))
+                continue
             self._pending = (spec, tc)
             return Decision("targets", who, opts, spec.min, spec.max, spec.text,
                             data={"trigger": tr, **({"group": spec.group} if hasattr(spec, "group") else {})})

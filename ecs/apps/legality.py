@@ -19,7 +19,7 @@ its kind):
     Edition, Magic Online only sets).
 A card is legal when one of its printings is in a set the format takes: formats go by
 the card's name, so a reprint in a supplemental product (New Capenna Commander #191 on)
-is legal exactly where the card already was (002 §2.1). A printing that is not
+is legal exactly where the card already was (002 §2.1; 40K #181 on, 003 §1). A printing that is not
 tournament legal itself (a gold-bordered World Championship Decks card) is never legal,
 whatever the card's other printings.
 
@@ -28,7 +28,8 @@ printing data (MTGJSON of April 2022, SNC's release day): Standard then was ZNR,
 AFR, MID, VOW, NEO and SNC (002 §2.1). Sets released after as_of don't count. Later dates
 are answered with the rotations known (every set of the data has left Standard by
 2023-09-08), but printings after the data's date are not known: a later reprint is missed,
-and such answers say so.
+and such answers say so. The one later set in the data is Warhammer 40,000 Commander (40K,
+2022-10-07, spec 003 §1): ask about its cards with `as_of` on or after its release.
 
 NOT in the data: banned and restricted lists (a card on one is reported legal here;
 see Magic.Wizards.com/Formats), and when each format began.
@@ -52,6 +53,7 @@ MODERN_FIRST = date(2003, 7, 28)              # Eighth Edition
 NOT_IN_DATA = "banned and restricted lists are not in the data (see Magic.Wizards.com/Formats)"
 
 _DATA = os.path.join(os.path.dirname(__file__), "data")
+_LATER = " (but for Warhammer 40,000 Commander's, 40K)"      # printings.json, 003 §1
 _KINDS = ("core", "expansion", "modern", "eternal", "not_legal", "digital")
 _TAKES = {
     "standard": "the core sets and expansions in rotation",
@@ -62,11 +64,17 @@ _TAKES = {
     "commander": "every tournament-legal set",
 }
 
-# 002 §2.1: New Capenna Commander's collector numbers tell new cards from reprints.
-# Numbers 186-190 are not mentioned by the release notes: such a printing is refused.
+# Commander products whose collector numbers tell new cards from reprints, with the
+# statement that says so. Roles: "new" (the card's own number), "special" (special versions
+# of new cards), "alternate" (alternate printings of the commanders, #1-8: not mentioned by
+# the release notes, legal as their Oracle card, 003 §1 #3, flagged for review), "reprint"
+# (legal where the card already was). Numbers no range covers (NCC 186-190) are refused.
 PRODUCT_NUMBERING = {
-    "NCC": ((1, 93, "new"), (94, 185, "new"), (191, None, "reprint")),
+    "NCC": ("002 §2.1", ((1, 93, "new"), (94, 185, "special"), (191, None, "reprint"))),
+    "40K": ("003 §1", ((1, 176, "new"), (177, 180, "alternate"), (181, 317, "reprint"),
+                       (318, 321, "alternate"), (322, 322, "reprint"))),
 }
+COMMANDERS_UP_TO = 8         # 40K: the alternate printings are of the commanders, #1-8
 
 
 class LegalityError(ValueError):
@@ -194,7 +202,7 @@ def _card_legality(name: str, fmt: str, as_of: date) -> tuple[bool, str]:
     released = [table[c] for c in prints
                 if (table[c].released or first) <= as_of]    # undated: reprints (sets.csv)
     legal = [s for s in released if _in_format(s, fmt, as_of)]
-    later = (f"; printings after {DATA_DATE} are not in the data" if as_of > DATA_DATE else "")
+    later = (f"; printings after {DATA_DATE} are not in the data{_LATER}" if as_of > DATA_DATE else "")
     if legal:
         s = legal[0]
         where = (f", in Standard until {s.standard_until}" if fmt == "standard" else "")
@@ -228,20 +236,25 @@ def _check_printing(name: str, printing: str) -> tuple[SetInfo, str, str | None]
     if code not in prints:
         raise LegalityError(f"{name} has no {code} printing (its printings: "
                             f"{', '.join(prints) or 'none in the data'})")
-    ranges = PRODUCT_NUMBERING.get(code)
-    if ranges:
+    if code in PRODUCT_NUMBERING:
+        src, ranges = PRODUCT_NUMBERING[code]
         n = int(number) if number.isdigit() else -1
         role = next((r for lo, hi, r in ranges if lo <= n and (hi is None or n <= hi)), None)
         if role is None:
             raise LegalityError(f"printing {code}:{number}: the release notes give no rule for "
-                                f"this number (002 §2.1)")
+                                f"this number ({src})")
         is_new = next(iter(prints)) == code
-        if (role == "new") != is_new:
+        if (role != "reprint") != is_new:
+            what = {"new": "a new card's", "special": "a special version's",
+                    "alternate": "an alternate printing's", "reprint": "a reprint card's"}[role]
             raise LegalityError(f"{name} is {'new in' if is_new else 'a reprint in'} {code}: "
-                                f"{code}:{number} is a {role} card's number (002 §2.1)")
-        known = prints[code]      # the data doesn't map special versions (94-185) to cards
-        if known is not None and 1 <= n <= 93 and number != known:
+                                f"{code}:{number} is {what} number ({src})")
+        known = prints[code]      # the data doesn't map special versions to cards
+        if known is not None and role == "new" and number != known:
             raise LegalityError(f"{name} is {code}:{known}, not {code}:{number}")
+        if known is not None and role == "alternate" and int(known) > COMMANDERS_UP_TO:
+            raise LegalityError(f"{name} is {code}:{known}, not a commander (#1-{COMMANDERS_UP_TO}) "
+                                f"with an alternate printing {code}:{number}")
         return table[code], number, role
     if prints[code] is not None and number != prints[code]:
         raise LegalityError(f"{name} is {code}:{prints[code]}, not {code}:{number}")
@@ -264,8 +277,12 @@ def legality(card_name: str, fmt: str, printing: str | None = None, as_of=None,
     if s.kind in ("not_legal", "digital"):
         what = ("is not tournament legal" if s.kind == "not_legal" else "is Magic Online only")
         return Legality(name, fmt, False, f"the {s.name} printing {what}", when, label)
+    src = PRODUCT_NUMBERING[s.code][0] if role else None
     if role == "reprint":
-        reason = f"a reprint in {s.code}, legal where the card already was (002 §2.1): {reason}"
-    elif role == "new":
-        reason = f"a new card of {s.code} (002 §2.1): {reason}"
+        reason = f"a reprint in {s.code}, legal where the card already was ({src}): {reason}"
+    elif role in ("new", "special"):
+        reason = f"a new card of {s.code} ({src}): {reason}"
+    elif role == "alternate":
+        reason = (f"an alternate printing of a commander new in {s.code}, legal as its Oracle "
+                  f"card (not stated by the release notes, {src} #3: to be reviewed): {reason}")
     return Legality(name, fmt, ok, reason, when, label)
