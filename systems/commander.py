@@ -65,6 +65,20 @@ def commanders_of(game, player: int) -> list:
     return out
 
 
+# the card language: 'noncommander', 'your commander' (903.3; statics.commanders_you_control)
+def noncommander(game, eid, *_) -> bool:
+    """'noncommander <object>': a filter of targets and effects (called as fn(game, obj, ...))."""
+    return not is_commander(game, eid)
+
+
+def controls_own_commander(game, player: int, allc) -> bool:
+    """'As long as you control your commander' (003 §3.13): a commander `player` owns is a
+    permanent they control (its controller read from `allc`, the characteristics of the
+    battlefield: a layer condition reads the ones being worked out)."""
+    return any(e in allc and allc[e].controller == player
+               for e in commanders_of(game, player)) if game.commanders else False
+
+
 # ---------------------------------------------------------------------------
 # 903.8: casting from the command zone
 # ---------------------------------------------------------------------------

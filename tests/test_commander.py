@@ -96,3 +96,70 @@ def test_commander_damage_counts_the_card_across_zone_changes():
 def _player(i):
     from mtg_ecs.core.decisions import PlayerRef
     return PlayerRef(i)
+
+
+# --- the card language: 'commanders you control', 'your commander', 'noncommander' ----------
+def _test_cards():
+    from mtg_ecs.components.definitions import StaticAbility, make_card, spell
+    from mtg_ecs.systems import effects as fx
+    from mtg_ecs.systems import statics as st
+    from mtg_ecs.systems.targeting import target
+    banner = make_card("Test Banner", "{3}", "Artifact", extra=True, abilities=[StaticAbility(
+        continuous=(st.modify_pt(st.commanders_you_control(), 2, 2),),
+        text="Commanders you control get +2/+2.")])
+    crown = make_card("Test Crown", "{3}", "Artifact", extra=True, abilities=[StaticAbility(
+        continuous=(st.modify_pt(st.creatures_you_control(), 1, 1, condition=st.you_control_your_commander),),
+        text="As long as you control your commander, creatures you control get +1/+1.")])
+    exile = make_card("Test Banishment", "{W}", "Instant", extra=True, spell=spell(
+        fx.Exile(fx.TARGET(0)), targets=[target("target noncommander creature", "creature",
+                                                filter=commander.noncommander)],
+        text="Exile target noncommander creature."))
+    return {d.name: d for d in (banner, crown, exile)}
+
+
+def test_commanders_you_control_is_any_players_commander_you_control():
+    """003 §3.13 #3; CR 903.3: 'commanders you control' means every commander its
+    controller controls, their own or another player's, and no copy of one."""
+    g, h = Game.from_setup({
+        "format": "commander",
+        "players": [{"commander": GIADA, "battlefield": [
+                        {"card": GIADA, "id": "giada"}, "Test Banner", {"card": "Centaur Courser", "id": "cc"}]},
+                    {"commander": "Jaxis, the Troublemaker",
+                     "battlefield": [{"card": "Jaxis, the Troublemaker", "id": "jaxis"}]},
+                    {"commander": "Raffine, Scheming Seer",
+                     "battlefield": [{"card": "Raffine, Scheming Seer", "id": "raffine", "controller": "p0"}]}]},
+        defs=_test_cards())
+
+    def pt(k):
+        c = g.chars(g.card_entity[h[k]])
+        return c.power, c.toughness
+    assert pt("giada") == (4, 4)            # p0's own commander: 2/2 + 2/2
+    assert pt("raffine") == (3, 6)          # p2's commander, controlled by p0: 1/4 + 2/2
+    assert pt("jaxis") == (2, 3)            # p1's commander, controlled by p1: unchanged
+    assert pt("cc") == (3, 3)               # no commander
+
+
+def test_as_long_as_you_control_your_commander():
+    """003 §3.13 #1-2; CR 903.3: 'your commander' is the commander you own, and only while
+    it is a permanent you control."""
+    setup = {"format": "commander",
+             "players": [{"commander": GIADA, "battlefield": ["Test Crown", {"card": "Centaur Courser", "id": "cc"}]},
+                         {"commander": "Jaxis, the Troublemaker",
+                          "battlefield": [{"card": "Jaxis, the Troublemaker", "controller": "p0"}]}]}
+    g, h = Game.from_setup(setup, defs=_test_cards())
+    assert g.chars(g.card_entity[h["cc"]]).power == 3        # Giada is in the command zone
+    setup["players"][0]["battlefield"].append(GIADA)
+    g, h = Game.from_setup(setup, defs=_test_cards())
+    assert g.chars(g.card_entity[h["cc"]]).power == 4
+
+
+def test_a_noncommander_target():
+    """A 'noncommander' filter: a commander can't be chosen, a copy or another creature can."""
+    g, h = Game.from_setup({
+        "format": "commander",
+        "players": [{"commander": GIADA, "battlefield": [{"card": GIADA, "id": "giada"},
+                                                         {"card": "Centaur Courser", "id": "cc"}, "Plains"],
+                     "hand": [{"card": "Test Banishment", "id": "b"}]}, {}]}, defs=_test_cards())
+    g.decide(Cast(g.card_entity[h["b"]]))
+    assert g.pending.kind == "targets"
+    assert g.pending.options == [g.card_entity[h["cc"]]]
