@@ -13,6 +13,10 @@ the commander tax, the return to the command zone, and commander damage.
   checked may be put into the command zone by its owner: a state-based action with a
   `may` decision (`returnable`, `ReturnTask`). A commander left there is that object
   (`game.commander_declined`): it is asked about again only once it has moved (400.7).
+* 903.9b: a commander that would be put into its owner's hand or library may be put into
+  the command zone instead: asked before the move by the resolving step that moves it
+  (`put_into_hand_or_library`: returning to hand, a graveyard or exiled card to hand, the
+  top or bottom of a library). Other moves there (a draw, a search) don't ask yet.
 * 704.6c, 903.10a: a player dealt 21 or more combat damage by the same commander over the
   game loses: the damage is counted per card (`game.commander_damage`), across its zone
   changes.
@@ -22,7 +26,7 @@ Every check here begins with `game.commanders`: a game without commanders pays o
 from __future__ import annotations
 
 from mtg_ecs.components import Card
-from mtg_ecs.core.decisions import Cast, Decision, IllegalAction, cast_option
+from mtg_ecs.core.decisions import Cast, Decision, IllegalAction, StepKey, cast_option
 from mtg_ecs.systems import flash, zones
 
 TAX = 2             # 903.8: {2} for each previous cast from the command zone
@@ -180,24 +184,34 @@ class ReturnTask:
 # ---------------------------------------------------------------------------
 # 903.9b: instead of its owner's hand or library (a replacement effect)
 # ---------------------------------------------------------------------------
-def instead_decision(game, chosen: dict, objs, to: str):
-    """903.9b: before the objects `objs` are put into their owners' hands or libraries
-    (`to`), the owner of each commander among them chooses whether to put it into the
-    command zone instead: the next `may` decision not yet answered in `chosen` (object ->
-    answer), or None when all are."""
+def put_into_hand_or_library(game, ctx, step, objs, to: str, move):
+    """A resolving step (`step`, its context `ctx`) puts `objs` into their owners' hands or
+    libraries (`to`), each with `move(obj)`. 903.9b: first the owner of each commander
+    among them chooses whether to put it into the command zone instead (a `may` decision
+    returned here; the answers kept in ctx.vars for the step, `answer_instead`); then
+    every object moves. Returns the next decision, or None once all have moved."""
+    chosen = {}
+    if game.commanders:
+        chosen = ctx.vars.setdefault(("command zone", StepKey(step)), {})
+        for e in objs:
+            if e not in chosen and is_commander(game, e) and game.zone_of(e) != "command":
+                return Decision("may", game.owner(e), [True, False], 1, 1,
+                                f"put {game.name(e)} into the command zone instead of its "
+                                f"owner's {to}? (CR 903.9b)", data={"what": "command zone", "card": e})
     for e in objs:
-        if e not in chosen and is_commander(game, e) and game.zone_of(e) != "command":
-            return Decision("may", game.owner(e), [True, False], 1, 1,
-                            f"put {game.name(e)} into the command zone instead of its owner's "
-                            f"{to}? (CR 903.9b)", data={"what": "command zone", "card": e})
+        if chosen.get(e):
+            zones.move(game, e, "command", cause="effect")
+        else:
+            move(e)
     return None
 
 
-def answer_instead(chosen: dict, decision, answer) -> None:
+def answer_instead(ctx, step, decision, answer) -> None:
+    """The answer to `put_into_hand_or_library`'s question."""
     a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
     if a not in (True, False):
         raise IllegalAction("answer yes or no: put the commander into the command zone instead?")
-    chosen[decision.data["card"]] = a
+    ctx.vars[("command zone", StepKey(step))][decision.data["card"]] = a
 
 
 # ---------------------------------------------------------------------------

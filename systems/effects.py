@@ -483,21 +483,11 @@ class ReturnToHand(Step):
         self.what = what
 
     def run(self, game, ctx):
-        objs = list(self.what.resolve(game, ctx))
-        instead = {}
-        if game.commanders:
-            instead = ctx.vars.setdefault(("command zone", StepKey(self)), {})
-            d = commander.instead_decision(game, instead, objs, "hand")
-            if d is not None:
-                return d
-        for t in objs:
-            if instead.get(t):
-                zones.move(game, t, "command", cause="bounce")
-            else:
-                zones.bounce(game, t)
+        return commander.put_into_hand_or_library(game, ctx, self, list(self.what.resolve(game, ctx)),
+                                                  "hand", lambda t: zones.bounce(game, t))
 
     def answer(self, game, ctx, decision, answer):
-        commander.answer_instead(ctx.vars[("command zone", StepKey(self))], decision, answer)
+        commander.answer_instead(ctx, self, decision, answer)
 
 
 class CounterSpell(Step):

@@ -140,19 +140,15 @@ class OwnerPutsOnTopOrBottom(Step):
         if where is None:
             return Decision("top_or_bottom", game.owner(t), ["top", "bottom"], 1, 1,
                             f"put {game.name(t)} on the top or the bottom of your library?", data={"card": t})
-        instead = {}
-        if game.commanders:
-            instead = ctx.vars.setdefault(("command zone", StepKey(self)), {})
-            d = commander.instead_decision(game, instead, [t], "library")
-            if d is not None:
-                return d
-        zones.move(game, t, "command" if instead.get(t) else "library", position=where)
-        del ctx.vars[key]
-        return None
+        d = commander.put_into_hand_or_library(
+            game, ctx, self, [t], "library", lambda e: zones.move(game, e, "library", position=where))
+        if d is None:
+            del ctx.vars[key]
+        return d
 
     def answer(self, game, ctx, decision, answer):
         if decision.kind == "may":
-            commander.answer_instead(ctx.vars[("command zone", StepKey(self))], decision, answer)
+            commander.answer_instead(ctx, self, decision, answer)
             return
         if answer not in ("top", "bottom"):
             raise IllegalAction("answer top or bottom")

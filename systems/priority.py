@@ -807,6 +807,9 @@ def _refusal(game, player: int, action) -> str:
     ch = game.chars(obj)
     timing = sorcery_timing(game, player)
     elsewhere = obj not in p.hand and game.play_permissions and permissions.permitted(game, player, obj)
+    command = game.commanders and obj in game.command and game.owner(obj) == player and \
+        commander.is_commander(game, obj)                                   # 903.8
+    elsewhere = elsewhere or command
     if isinstance(action, PlayLand):
         if obj not in p.hand and not elsewhere and not (
                 _plays_top_of_library(game, player) and p.library and p.library[-1] == obj):
@@ -835,6 +838,9 @@ def _refusal(game, player: int, action) -> str:
         if action.alt is None and not costs.can_pay_mana(
                 game, player, defn.cost.with_x(0) if defn.cost.x else defn.cost, spell=ch):
             return f": p{player} can't pay its mana cost {defn.cost} (CR 601.2g-h)"
+        if command and not fixed_cost_payable(game, player, obj, action.alt):
+            return (f": p{player} can't pay its cost and the commander tax of "
+                    f"{{{commander.tax(game, player, obj)}}} (CR 903.8, 601.2f)")
         if not can_cast(game, player, obj, action.alt):
             return ": a choice it needs (a target, an additional cost) can't be made (CR 601.2c, 601.2f)"
         return ""

@@ -163,3 +163,15 @@ def test_a_noncommander_target():
     g.decide(Cast(g.card_entity[h["b"]]))
     assert g.pending.kind == "targets"
     assert g.pending.options == [g.card_entity[h["cc"]]]
+
+
+def test_a_commander_cast_refused_for_the_tax_says_so():
+    """CR 903.8: the refusal names the commander tax, and the game is unchanged."""
+    from mtg_ecs.core.decisions import IllegalAction
+    g, h = Game.from_setup({"format": "commander", "players": [
+        {"commander": "Raffine, Scheming Seer", "command": [{"card": "Raffine, Scheming Seer", "id": "r"}],
+         "history": {"commander_casts": 1}, "battlefield": ["Plains", "Island", "Swamp", "Swamp"]}, {}]})
+    before = state_hash(g)
+    with pytest.raises(IllegalAction, match=r"commander tax of \{2\} \(CR 903.8"):
+        g.decide(Cast(g.card_entity[h["r"]]))
+    assert state_hash(g) == before
