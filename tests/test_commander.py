@@ -175,3 +175,21 @@ def test_a_commander_cast_refused_for_the_tax_says_so():
     with pytest.raises(IllegalAction, match=r"commander tax of \{2\} \(CR 903.8"):
         g.decide(Cast(g.card_entity[h["r"]]))
     assert state_hash(g) == before
+
+
+@pytest.mark.parametrize("setup, message", [
+    ({"players": [{"commander": GIADA}, {}]}, r"players\[0\].commander: only in format: commander"),
+    ({"players": [{"history": {"commander_casts": 1}}, {}]}, "commander history only in format: commander"),
+    ({"format": "commander", "players": [{"commander": 3}, {}]}, r"players\[0\].commander: a card name"),
+    ({"format": "commander", "players": [{"commander": GIADA, "hand": [{"card": "Forest", "id": "f"}]},
+                                         {"history": {"commander_damage": {"f": 3}}}]},
+     "'f' is not the handle of a commander"),
+    ({"format": "commander", "players": [{"commander": GIADA, "command": [{"card": GIADA, "id": "g"}]},
+                                         {"history": {"commander_damage": {"g": -1}}}]},
+     r"commander_damage.g: an integer, 0 or more"),
+])
+def test_malformed_commander_setups_are_refused(setup, message):
+    """Bad input: each malformed commander key gives one clear error naming it."""
+    from mtg_ecs.position import ScenarioError
+    with pytest.raises(ScenarioError, match=message):
+        Game.from_setup(setup)
