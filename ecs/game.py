@@ -26,12 +26,13 @@ from mtg_ecs.core import loop
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, Pass, Concession
 from mtg_ecs.core.loop import EngineError, LOOP_LIMIT  # noqa: F401  (public)
 from mtg_ecs.core.rules import RulesProfile
-from mtg_ecs.core.formats import check_format
+from mtg_ecs.core.formats import check_format, starting_life
 from mtg_ecs.cards import get_card
 from mtg_ecs.position import build_game
 from mtg_ecs.systems import layers, leaving, sba
 from mtg_ecs.systems.pipeline import PIPELINE
 from mtg_ecs.systems.start import start_game
+from mtg_ecs.systems.commander import put_into_command_zone
 from mtg_ecs.systems.triggers import check_triggers
 
 # Components whose changes can't change characteristics (unless an effect reads them).
@@ -53,13 +54,15 @@ class Game(GameState):
     __slots__ = ()          # every field is declared in core/state.py (FIELDS)
 
     def __init__(self, num_players: int = 2, seed: int = 0, rules: str = "current",
-                 life: int = 20, log: bool = True, auto_pass: bool = False,
+                 life: int | None = None, log: bool = True, auto_pass: bool = False,
                  format: str = "duel"):
         # Like MTGO's auto-pass: when passing is a player's only action (mana abilities
         # aside), pass for them instead of asking. Off by default: every priority is asked.
         # Card, Owner and Zone (every object has them), Controller and Timestamp (every
         # permanent): read per object only, never "which objects have one", so the world
         # needn't index them (core.world)
+        if life is None:
+            life = starting_life(format)            # 103.4; 40 in Commander (903.7)
         self.init_fields(world=World(unindexed=(Card, Owner, Zone, Controller, Timestamp)),
                          rules=RulesProfile.named(rules), catalog=REGISTRY,
                          pipeline=PIPELINE, observers=loop.new_game_observers(), seed=seed,
@@ -569,13 +572,18 @@ class Game(GameState):
         return g, handles
 
     @classmethod
-    def new(cls, decks, seed: int = 0, rules: str = "current", life: int = 20,
+    def new(cls, decks, seed: int = 0, rules: str = "current", life: int | None = None,
             starting_player: int | None = None, log: bool = True, turn_limit=None,
             auto_pass: bool = False, previous_loser: int | None = None,
-            format: str = "duel") -> "Game":
+            format: str = "duel", commanders=None) -> "Game":
         """A game from the start (CR 103): shuffled libraries, seeded starting player,
         opening hands and London mulligans as decisions. `decks`: one list of card names
-        or CardDefs per player; `format`: see FORMATS."""
+        or CardDefs per player; `format`: see FORMATS; `life`: the format's starting life
+        unless given. `commanders` (format `commander`): each player's commander, a name
+        or CardDef, put into the command zone (903.6); one copy of it in the deck (a
+        100-card list) is taken out of the library."""
+        if life is None:
+            life = starting_life(format)
         g = cls(num_players=len(decks), seed=seed, rules=rules, life=life, log=log,
                 auto_pass=auto_pass, format=format)
         g.turn_limit = turn_limit
@@ -584,10 +592,15 @@ class Game(GameState):
                   previous_loser=previous_loser)
         if format != "duel":
             kw["format"] = format
+        if commanders is not None:
+            kw["commanders"] = tuple(commanders)
         g.origin = ("new", (tuple(tuple(d) for d in decks),), kw)
-        start_game(g, [[get_card(e) if isinstance(e, str) else e for e in deck]
-                       if any(map(isinstance, deck, repeat(str))) else list(deck)  # any names?
-                       for deck in decks], starting_player, previous_loser)
+        decks = [[get_card(e) if isinstance(e, str) else e for e in deck]
+                 if any(map(isinstance, deck, repeat(str))) else list(deck)  # any names?
+                 for deck in decks]
+        if commanders is not None:
+            decks = _command_zone(g, decks, commanders)
+        start_game(g, decks, starting_player, previous_loser)
         return g
 
     # ------------------------------------------------------------------
@@ -598,6 +611,24 @@ class Game(GameState):
             raise TypeError("only a game made by Game.new or Game.from_setup can be pickled "
                             "(it is stored as its origin and the answers given since)")
         return (_replay, (self.origin, tuple(self.answers)))
+
+
+def _command_zone(g: Game, decks: list, commanders) -> list:
+    """Put each player's commander into the command zone (903.6): the decks without it."""
+    if g.format != "commander":
+        raise ValueError(f"commanders are for the commander format, not {g.format}")
+    if len(commanders) != len(decks):
+        raise ValueError(f"one commander per player: {len(commanders)} for {len(decks)} decks")
+    out = []
+    for i, (deck, c) in enumerate(zip(decks, commanders)):
+        defn = get_card(c) if isinstance(c, str) else c
+        put_into_command_zone(g, i, defn)
+        deck = list(deck)
+        named = [k for k, d in enumerate(deck) if d.name == defn.name]
+        if named:
+            del deck[named[0]]
+        out.append(deck)
+    return out
 
 
 def _replay(origin, answers) -> Game:

@@ -19,6 +19,7 @@ from mtg_ecs.systems.goad import goad
 from mtg_ecs.systems.pipeline import STEP_NAMES as STEPS
 from mtg_ecs.systems.hideaway import hide
 from mtg_ecs.systems.movement import link_exiled
+from mtg_ecs.systems.commander import designate, put_into_command_zone
 
 
 class ScenarioError(ValueError):
@@ -252,10 +253,10 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
         bad = set(ps) - PLAYER_KEYS
         if bad:
             raise ScenarioError(f"players[{i}]: unknown key(s) {sorted(bad)}")
-        if "commander" in ps:
-            raise ScenarioError(f"players[{i}].commander: commander is not supported yet")
+        if "commander" in ps and fmt != "commander":
+            raise ScenarioError(f"players[{i}].commander: only in format: commander (CR 903)")
         p = g.players[i]
-        p.life = ps.get("life", 20)
+        p.life = ps.get("life", g.starting_life)
         p.poison = ps.get("poison", 0)
         if not isinstance(p.life, int) or not isinstance(p.poison, int):
             raise ScenarioError(f"players[{i}]: life and poison are integers")
@@ -272,11 +273,13 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
         if not isinstance(hist, dict) or set(hist) - HISTORY_KEYS:
             raise ScenarioError(f"players[{i}].history: unknown key(s) {sorted(set(hist) - HISTORY_KEYS) if isinstance(hist, dict) else hist}")
         for k, v in hist.items():
-            if k not in ("commander_casts", "commander_damage") and not _nat(v):
-                raise ScenarioError(f"players[{i}].history.{k}: an integer, 0 or more (got {v!r})")
-            _bounded(v, 0, MAX_AMOUNT, f"players[{i}].history.{k}")
-        if "commander_casts" in hist or "commander_damage" in hist:
-            raise ScenarioError(f"players[{i}].history: commander history is not supported yet")
+            if k != "commander_damage":
+                if not _nat(v):
+                    raise ScenarioError(f"players[{i}].history.{k}: an integer, 0 or more (got {v!r})")
+                _bounded(v, 0, MAX_AMOUNT, f"players[{i}].history.{k}")
+        if ("commander_casts" in hist or "commander_damage" in hist) and fmt != "commander":
+            raise ScenarioError(f"players[{i}].history: commander history only in format: commander")
+        p.commander_casts = hist.get("commander_casts", 0)
         p.life_lost_turn = hist.get("life_lost_this_turn", 0)
         p.life_gained_turn = hist.get("life_gained_this_turn", 0)
         p.spells_cast_turn = hist.get("spells_cast_this_turn", 0)
@@ -330,6 +333,8 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
                     phase_later.append(eid)
                 if e.get("goaded_by") is not None:
                     goad_later.append((eid, e["goaded_by"], f"players[{i}] {e['card']}.goaded_by"))
+    if fmt == "commander":
+        _commanders(g, players, extra, handles)
     for eid, target, name in attach_later:
         if target not in handles:
             raise ScenarioError(f"{name}.attached_to: unknown handle {target!r}")
@@ -354,6 +359,40 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
     g.passes = 0
     g.advance()
     return g, handles
+
+
+def _commanders(g, players, extra, handles):
+    """`players[i].commander` (903.3): the card of that name the player owns where the
+    setup lists it, else a new card in the command zone (903.6); `history.commander_damage`
+    (704.6c). A commander the setup puts in a graveyard or exile was there before the last
+    state-based action check: it stays (903.9a)."""
+    for i, ps in enumerate(players):
+        name = ps.get("commander")
+        if name is None:
+            continue
+        where = f"players[{i}].commander"
+        if not isinstance(name, str):
+            raise ScenarioError(f"{where}: a card name")
+        defn = _entry_defn({"card": name}, extra, where)
+        listed = [e for z in ("command", "battlefield", "hand", "library", "graveyard", "exile")
+                  for e in g.zone_list(z, i) if g.owner(e) == i and g.name(e) == defn.name
+                  and not g.world.ents[e][Card].token]
+        eid = listed[0] if listed else put_into_command_zone(g, i, defn)
+        designate(g, eid)
+        if g.zone_of(eid) in ("graveyard", "exile"):
+            g.commander_declined = g.commander_declined + (eid,)
+    for i, ps in enumerate(players):
+        dealt = (ps.get("history") or {}).get("commander_damage") or {}
+        where = f"players[{i}].history.commander_damage"
+        if not isinstance(dealt, dict):
+            raise ScenarioError(f"{where}: {{commander handle: damage}}")
+        for h, n in dealt.items():
+            if h not in handles or handles[h] not in g.commanders:
+                raise ScenarioError(f"{where}: {h!r} is not the handle of a commander")
+            if not _nat(n):
+                raise ScenarioError(f"{where}.{h}: an integer, 0 or more (got {n!r})")
+            _bounded(n, 0, MAX_AMOUNT, f"{where}.{h}")
+            g.commander_damage[(i, handles[h])] = n
 
 
 def _exiled_with(g, source, ctl, owner, entries, extra, handles, where):

@@ -15,7 +15,7 @@ from mtg_ecs.components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED,
 from mtg_ecs.components.definitions import ActivatedAbility, TargetSpec
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, yes_no
 from mtg_ecs.components.mana import IDX, ManaCost, ZERO, add_costs
-from mtg_ecs.systems import costs, zones, discard, casualty, permissions, graveyard_casting
+from mtg_ecs.systems import costs, zones, discard, casualty, permissions, graveyard_casting, commander
 from mtg_ecs.systems.stack import spell_parts
 from mtg_ecs.systems.targeting import (illegal_target_message, TargetContext, candidates, has_candidates,
                                        is_legal, target)
@@ -579,6 +579,8 @@ class CastTask(Procedure):
         # 601.2i: it becomes cast
         if self.from_zone == "exile" and game.effects:
             permissions.cast_from_exile(game, self.card)
+        elif self.from_zone == "command":
+            commander.cast_from_command_zone(game, self.player, self.eid)
         if self.granted_by is not None:
             graveyard_casting.cast_this_way(game, self.granted_by, self.eid)
         self.done = True
@@ -745,7 +747,9 @@ class CastTask(Procedure):
                 c = add_costs(c, add.mana)
         if self.kicked:
             c = add_costs(c, self._times(self._kicker()[0], int(self.kicked)))
-        n = costs.spell_cost_increase(game, self.player, self.eid if self.eid is not None else self.card)
+        obj = self.eid if self.eid is not None else self.card
+        n = costs.spell_cost_increase(game, self.player, obj) + \
+            commander.tax(game, self.player, obj, self.from_zone)          # 903.8
         if sa is not None and sa.extra_generic is not None:
             n += sa.extra_generic(self.targets or [])
         return costs.with_generic_change(c, n, costs.self_reduction(game, self.player, self.defn))

@@ -10,7 +10,7 @@ from mtg_ecs.components import Damage
 from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.replacement import prevent_damage, protection_prevents
-from mtg_ecs.systems import shield
+from mtg_ecs.systems import commander, shield
 from mtg_ecs.systems.statics import rule_in_effect
 from mtg_ecs.systems.zones import remove_counters
 
@@ -54,6 +54,8 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
     for src, sc, target, n in dealt:
         if isinstance(target, PlayerRef):
             lose_life(game, target.index, n, from_damage=True)          # 120.3a
+            if combat and game.commanders:
+                commander.combat_damage(game, src, target.index, n)     # 704.6c, 903.10a
         elif target in battlefield:     # (an object, no PlayerRef: it exists if there)
             tc = game.chars(target)
             if not combat and target not in game.noncombat_damaged:

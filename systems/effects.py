@@ -12,7 +12,7 @@ from __future__ import annotations
 from mtg_ecs.components import (Card, Tapped, Attached, RegenerationShields, Controller, Counters,
                                 Timestamp)
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, StepKey
-from mtg_ecs.systems import combat, zones, damage, costs, shield
+from mtg_ecs.systems import combat, commander, zones, damage, costs, shield
 from mtg_ecs.systems import discard as discarding
 from mtg_ecs.systems import token_creation
 from mtg_ecs.systems.durations import ended_before
@@ -475,11 +475,19 @@ class ExileThenDealsPower(Step):
         answer_damage_choice(game, ctx, self, decision, answer)
 
 
-class ReturnToHand(_EachObject):
-    """'Return <it> to its owner's hand.'"""
+class ReturnToHand(Step):
+    """'Return <it> to its owner's hand.' The owner of a commander among them may put it
+    into the command zone instead (903.9b: asked before anything moves)."""
 
-    def act(self, game, t):
-        zones.bounce(game, t)
+    def __init__(self, what):
+        self.what = what
+
+    def run(self, game, ctx):
+        return commander.put_into_hand_or_library(game, ctx, self, list(self.what.resolve(game, ctx)),
+                                                  "hand", lambda t: zones.bounce(game, t))
+
+    def answer(self, game, ctx, decision, answer):
+        commander.answer_instead(ctx, self, decision, answer)
 
 
 class CounterSpell(Step):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, StepKey, only
 from mtg_ecs.systems.effects import Step, amount
 from mtg_ecs.systems.entering import entry_choices, entry_choices_answer, put_entering
-from mtg_ecs.systems import zones
+from mtg_ecs.systems import commander, zones
 from mtg_ecs.systems.together import together
 
 
@@ -124,27 +124,35 @@ class LookMayPutIntoGraveyard(Step):
 class OwnerPutsOnTopOrBottom(Step):
     """'The owner of <it> puts it on the top or bottom of their library': the owner chooses
     (a `top_or_bottom` decision) as the effect resolves. Not countering: a spell that can't
-    be countered goes too (701.6 isn't involved; 002 Endless Detour R2)."""
+    be countered goes too (701.6 isn't involved; 002 Endless Detour R2). The owner of a
+    commander may then put it into the command zone instead (903.9b)."""
 
     def __init__(self, what):
         self.what = what
 
     def run(self, game, ctx):
         key = ("top_or_bottom", StepKey(self))
-        if ctx.vars.pop(key, False):
-            return None                                 # answered
+        where = ctx.vars.get(key)
         objs = [t for t in self.what.resolve(game, ctx) if not isinstance(t, PlayerRef)]
         if not objs:
             return None
         t = objs[0]
-        return Decision("top_or_bottom", game.owner(t), ["top", "bottom"], 1, 1,
-                        f"put {game.name(t)} on the top or the bottom of your library?", data={"card": t})
+        if where is None:
+            return Decision("top_or_bottom", game.owner(t), ["top", "bottom"], 1, 1,
+                            f"put {game.name(t)} on the top or the bottom of your library?", data={"card": t})
+        d = commander.put_into_hand_or_library(
+            game, ctx, self, [t], "library", lambda e: zones.move(game, e, "library", position=where))
+        if d is None:
+            del ctx.vars[key]
+        return d
 
     def answer(self, game, ctx, decision, answer):
+        if decision.kind == "may":
+            commander.answer_instead(ctx, self, decision, answer)
+            return
         if answer not in ("top", "bottom"):
             raise IllegalAction("answer top or bottom")
-        zones.move(game, decision.data["card"], "library", position=answer)
-        ctx.vars[("top_or_bottom", StepKey(self))] = True
+        ctx.vars[("top_or_bottom", StepKey(self))] = answer
 
 
 class LookAndReorder(Scry):

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from mtg_ecs.core.decisions import PlayerRef, Decision, IllegalAction, yes_no, StepKey, Cast
-from mtg_ecs.systems import zones
+from mtg_ecs.systems import commander, zones
 from mtg_ecs.systems.effects import Step, deal_with_choices, answer_damage_choice, amount
 from mtg_ecs.systems.entering import entry_choices, put_entering, entry_choices_answer
 from mtg_ecs.systems.together import together
@@ -231,13 +231,17 @@ class ExileLinked(Step):
 
 class LinkedExiledToHand(Step):
     """'Put the exiled card into its owner's hand': the cards linked to this source that are
-    still in exile (607.2a)."""
+    still in exile (607.2a); a commander's owner may put it into the command zone instead
+    (903.9b)."""
 
     def run(self, game, ctx):
-        for cid in linked_exile(game, ctx.source):
-            e = game.card_entity.get(cid)
-            if e is not None and game.exists(e) and game.zone_of(e) == "exile":
-                zones.move(game, e, "hand", cause="effect")
+        cards = [e for e in map(game.card_entity.get, linked_exile(game, ctx.source))
+                 if e is not None and game.exists(e) and game.zone_of(e) == "exile"]
+        return commander.put_into_hand_or_library(game, ctx, self, cards, "hand",
+                                                  lambda e: zones.move(game, e, "hand", cause="effect"))
+
+    def answer(self, game, ctx, decision, answer):
+        commander.answer_instead(ctx, self, decision, answer)
 
 
 class RevealAtRandomPlayOrCast(Step):
@@ -353,8 +357,13 @@ class ReturnFromGraveyardToHand(Step):
         self.what = what
 
     def run(self, game, ctx):
-        if ctx.vars.pop(("gy_to_hand", StepKey(self)), False):
-            return None
+        chosen = ctx.vars.get(("gy_to_hand", StepKey(self)))
+        if chosen is not None:                  # 903.9b for a commander, then the move
+            d = commander.put_into_hand_or_library(
+                game, ctx, self, chosen, "hand", lambda c: zones.move(game, c, "hand", cause="effect"))
+            if d is None:
+                del ctx.vars[("gy_to_hand", StepKey(self))]
+            return d
         p = ctx.controller
         opts = [c for c in game.players[p].graveyard if self.filter(game, c, game.chars(c))]
         if not opts:
@@ -363,9 +372,10 @@ class ReturnFromGraveyardToHand(Step):
                         f"you may return a {self.what} from your graveyard to your hand")
 
     def answer(self, game, ctx, decision, answer):
+        if decision.kind == "may":
+            commander.answer_instead(ctx, self, decision, answer)
+            return
         chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
         if len(chosen) > 1 or any(c not in decision.options for c in chosen):
             raise IllegalAction(f"choose at most one {self.what} in your graveyard")
-        for c in chosen:
-            zones.move(game, c, "hand", cause="effect")
-        ctx.vars[("gy_to_hand", StepKey(self))] = True
+        ctx.vars[("gy_to_hand", StepKey(self))] = chosen

@@ -11,7 +11,8 @@ from mtg_ecs.components import Card, CopyOf, LoyaltyActivated
 from mtg_ecs.core.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
                            cast_option, activate_option)
 from mtg_ecs.components.mana import ZERO, add_costs, COLORS, IDX, covers, feasible_split
-from mtg_ecs.systems import costs, flash, zones, permissions, graveyard_abilities, graveyard_casting
+from mtg_ecs.systems import costs, flash, zones, permissions, graveyard_abilities, graveyard_casting, \
+    commander
 from mtg_ecs.systems.board import board, statics_with_rule
 from mtg_ecs.systems.layers import base_chars
 from mtg_ecs.systems.casting import CastTask, ActivateTask, spell_target_specs
@@ -57,7 +58,7 @@ def _cached(game, player: int) -> tuple:
         return hit[2], hit[3]
     key = srcs = None
     if not game.player_restrictions and not game.play_permissions and not game.players[player].restricted \
-            and not game.graveyard_abilities:
+            and not game.graveyard_abilities and not game.commanders:
         b = game.board                      # board(game), without the call when it is current
         if b is None:
             b = board(game)
@@ -282,6 +283,9 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
     # cards a permission lets the player play from another zone (601.3, 305.1)
     if game.play_permissions:
         acts += permissions.actions(game, player, sorcery_ok, can_cast)
+    # the player's commander in the command zone (903.8)
+    if game.commanders:
+        acts += commander.actions(game, player, sorcery_ok, can_cast)
     # instants and sorceries a permanent lets the player cast from their graveyard
     if statics:
         acts += [a for a in graveyard_casting.actions(game, player, sorcery_ok, _can_cast_sacrificing)
@@ -385,6 +389,7 @@ def _hand_state(game, player: int) -> tuple:
         (not b.statics or not _casts_from_top(game, player)) and \
         not (game.play_permissions and permissions.has_any(game, player)) and \
         not (game.graveyard_abilities and graveyard_abilities.items(game, player)) and \
+        not (game.commanders and commander.castable_any_time(game, player)) and \
         not (b.statics and statics_with_rule(game, graveyard_casting.RULE, player))
     hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand)
     return hit
@@ -431,7 +436,8 @@ def can_cast(game, player: int, card: int, alt) -> bool:
     if restricted(game, player, "cast_spells"):          # Silence (601.3, 101.2)
         return False
     defn = game.world.ents[card][Card].defn
-    if alt is None and not board(game).statics:           # no cost increase can apply
+    if alt is None and not board(game).statics and not (game.commanders and card in game.command):
+        # no cost increase can apply (no static ability, no commander tax: 903.8)
         plain = _plain_cost(defn)
         if plain is not None:
             return plain.total == 0 or costs.can_pay_mana(game, player, plain, spell=game.chars(card))
@@ -507,8 +513,8 @@ def fixed_cost(game, player: int, card: int, alt, parts=None):
     for add in parts:
         if add.mana.total:
             cost = add_costs(cost, add.mana)
-    return costs.with_generic_change(cost, costs.cost_increase(game, player, game.chars(card)),  # 601.2f
-                                     costs.self_reduction(game, player, defn))
+    increase = costs.cost_increase(game, player, game.chars(card)) + commander.tax(game, player, card)
+    return costs.with_generic_change(cost, increase, costs.self_reduction(game, player, defn))  # 601.2f
 
 
 def fixed_cost_payable(game, player, card, alt, parts=None) -> bool:
@@ -731,7 +737,8 @@ def _quiet_all(game) -> tuple:
         b = game.board                  # board(game), without the call when it is current
         if b is None:
             b = board(game)
-        if not b.holders and not b.statics and not game.play_permissions and not game.graveyard_abilities:
+        if not b.holders and not b.statics and not game.play_permissions and not game.graveyard_abilities \
+                and not game.commanders:
             # with no activated ability but mana abilities on the battlefield and no
             # static ability, only an instant, a flash card or a hand ability lets a player
             # act at instant speed (117.1a, 702.8a, 702.29a). The cards in hand at the
@@ -803,6 +810,9 @@ def _refusal(game, player: int, action) -> str:
     ch = game.chars(obj)
     timing = sorcery_timing(game, player)
     elsewhere = obj not in p.hand and game.play_permissions and permissions.permitted(game, player, obj)
+    command = game.commanders and obj in game.command and game.owner(obj) == player and \
+        commander.is_commander(game, obj)                                   # 903.8
+    elsewhere = elsewhere or command
     if isinstance(action, PlayLand):
         if obj not in p.hand and not elsewhere and not (
                 _plays_top_of_library(game, player) and p.library and p.library[-1] == obj):
@@ -831,6 +841,9 @@ def _refusal(game, player: int, action) -> str:
         if action.alt is None and not costs.can_pay_mana(
                 game, player, defn.cost.with_x(0) if defn.cost.x else defn.cost, spell=ch):
             return f": p{player} can't pay its mana cost {defn.cost} (CR 601.2g-h)"
+        if command and not fixed_cost_payable(game, player, obj, action.alt):
+            return (f": p{player} can't pay its cost and the commander tax of "
+                    f"{{{commander.tax(game, player, obj)}}} (CR 903.8, 601.2f)")
         if not can_cast(game, player, obj, action.alt):
             return ": a choice it needs (a target, an additional cost) can't be made (CR 601.2c, 601.2f)"
         return ""

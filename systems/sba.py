@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from mtg_ecs.components import Card, Damage, Counters, Attached
 from mtg_ecs.core.decisions import Decision, IllegalAction
-from mtg_ecs.systems import zones, discard
+from mtg_ecs.systems import commander, zones, discard
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.player_rules import cant_lose
 from mtg_ecs.systems.protection import protection_from
@@ -76,6 +76,8 @@ def _check(game) -> bool:
             lose.append((p.index, "library"))
         elif p.poison >= 10:                           # 704.5c
             lose.append((p.index, "poison"))
+        elif game.commander_damage and commander.lethal_commander_damage(game, p.index):
+            lose.append((p.index, "commander damage"))    # 704.6c
     if lose:                                          # 'you can't lose the game' (104.3)
         lose = [x for x in lose if not cant_lose(game, x[0])]
     to_gy = []          # put into graveyard (not destroy): 704.5f, 704.5i, 704.5m
@@ -147,11 +149,15 @@ def _check(game) -> bool:
         if cnt is not None and cnt.get("+1/+1") and cnt.get("-1/-1"):
             annihilate.append(e)                      # 704.5q
     legend_groups = [v for v in legend.values() if len(v) > 1]
-    if not (lose or to_gy or to_destroy or unattach or cease or annihilate or legend_groups):
+    back = commander.returnable(game) if game.commanders else ()      # 903.9a
+    if not (lose or to_gy or to_destroy or unattach or cease or annihilate or legend_groups or back):
         return False
-    if legend_groups:
-        # 704.5j needs the controller's choice first; everything else waits for it
-        game.agenda.append(LegendRuleTask(legend_groups))
+    if legend_groups or back:
+        # 704.5j and 903.9a need the players' choices first; everything else waits for them
+        if back:
+            game.agenda.append(commander.ReturnTask(back))
+        if legend_groups:
+            game.agenda.append(LegendRuleTask(legend_groups))
         return True
     gy = [e for e in dict.fromkeys(to_gy) if e in game.battlefield]
     dest = [e for e in dict.fromkeys(to_destroy) if e in game.battlefield and e not in gy]

@@ -11,6 +11,7 @@ from mtg_ecs.components.definitions import ActivatedAbility, any_color_version
 from mtg_ecs.systems.layers import (StaticEffect, L_TEXT, L_TYPE, L_ABILITY, L_7A, L_7B, L_7C, L_RULES,
                                     L_COLOR, reads, writes)
 from mtg_ecs.systems.board import statics_with_rule
+from mtg_ecs.systems.commander import controls_own_commander, is_commander
 
 
 # -- which objects: affects(game, src, obj, chars, all_chars) -> bool -------------
@@ -31,6 +32,16 @@ def creatures_you_control(subtype=None, other=False):
 
 def other_creatures_you_control(subtype=None):
     return creatures_you_control(subtype, other=True)
+
+
+def commanders_you_control():
+    """'Commanders you control' (903.3; 003 §3.13 #3): each commander, whoever owns it, that
+    the source's controller controls. Being a commander is a property of the card, not a
+    characteristic: no layer changes it."""
+    @reads("controller")
+    def f(g, src, e, ch, allc):
+        return ch.controller == allc[src].controller and is_commander(g, e)
+    return f
 
 
 def all_lands():
@@ -116,6 +127,12 @@ def cda_pt(fn):
 
 
 # -- conditions: condition(game, src, all_chars) -> bool ------------------------
+def you_control_your_commander(g, src, allc) -> bool:
+    """'As long as you control your commander' (903.3; 003 §3.13 #1-2)."""
+    me = allc[src].controller if src in allc else g.chars(src).controller
+    return controls_own_commander(g, me, allc)
+
+
 def you_control(pred):
     def cond(g, src, allc):
         me = allc[src].controller if src in allc else g.chars(src).controller

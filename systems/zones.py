@@ -116,6 +116,8 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         new_comps.append(Controller(controller if controller is not None else owner, game.clock))
     new = world.recreate_headed(eid, head, *new_comps)    # the old object is gone (400.7)
     game.card_entity[card.card_id] = new
+    if game.commanders and (to == "graveyard" or to == "exile") and card.card_id in game.commanders:
+        game.sversion += 1                  # 903.9a: a commander's return may apply
     if card.token and to != "battlefield" and to != "stack":
         # a token goes to the new zone and ceases to exist at the next SBA check (111.7, 704.5d);
         # a copy of a card cast (707.12) is a spell until it leaves the stack

@@ -21,6 +21,9 @@ Text format, one entry per line:
   * `4 Lightning Bolt` or `4x Lightning Bolt` (a bare name means one copy);
   * optional header lines `Deck` / `Main` / `Mainboard` and `Sideboard` (case-insensitive,
     an optional trailing colon); cards before any header belong to the main deck;
+  * a `Commander` header (as MTG Arena exports a Commander deck): the card after it is
+    the deck's commander (`Decklist.commander`), one of its 100 cards, not listed again
+    under `Deck`;
   * comments: a line starting with `#` or `//`, and anything after a `#` on a line
     (`//` is not a comment inside a line, since split cards are named `Fire // Ice`);
   * blank lines are ignored;
@@ -40,10 +43,12 @@ Formats:
     card legal in the format (`mtg_ecs.apps.legality`: by its printings, on `as_of`, default
     the data's date 2022-04-29; banned and restricted lists are not in the data, so a
     Vintage deck's restricted cards are held to four copies like any other).
-  * `commander`: the main deck exactly 100 cards, its commander included (CR 903.5a), one
-    copy of each card other than basic lands (CR 903.5b), every card legal in Commander.
-    A decklist names no commander, so its color identity (CR 903.5c) and the commander's
-    own eligibility (CR 903.3) are not checked, nor is the sideboard.
+  * `commander`: exactly 100 cards, the commander included (CR 903.5a), one copy of each
+    card other than basic lands and 'any number' cards (CR 903.5b), every card legal in
+    Commander. With a commander named (a `Commander` section), the commander is a
+    legendary creature (CR 903.3) and every card is within its color identity (CR 903.4,
+    903.5c: `mtg_ecs.components.identity`); without one these two aren't checked. The
+    sideboard isn't checked.
 """
 from __future__ import annotations
 
@@ -52,6 +57,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from mtg_ecs.apps import legality
+from mtg_ecs.components.identity import color_identity, within
 
 FORMATS = ("constructed", "limited", "freeform", *legality.FORMATS)
 CONSTRUCTED = ("constructed", "standard", "pioneer", "modern", "legacy", "vintage")
@@ -69,6 +75,7 @@ MAX_DECK_CARDS = 5000
 
 _MAIN_HEADERS = {"deck", "main", "maindeck", "main deck", "mainboard"}
 _SIDE_HEADERS = {"sideboard", "side", "sb"}
+_COMMANDER_HEADERS = {"commander"}
 _ENTRY = re.compile(r"^(?:(\d+)\s*[xX]?\s+)?(\S.*?)$")
 
 
@@ -99,9 +106,10 @@ class DeckInvalid(DecklistError):
 class Decklist:
     main: list = field(default_factory=list)        # card names, one per copy
     sideboard: list = field(default_factory=list)
+    commander: str | None = None                    # the `Commander` section's card (903.3)
 
     def validate(self, fmt: str = "constructed", extra=None, as_of=None) -> None:
-        validate(self.main, self.sideboard, fmt, extra=extra, as_of=as_of)
+        validate(self.main, self.sideboard, fmt, extra=extra, as_of=as_of, commander=self.commander)
 
 
 # ---------------------------------------------------------------------------
@@ -128,6 +136,7 @@ def parse(text: str, extra: dict | None = None) -> Decklist:
     from mtg_ecs.cards import UnknownCard
     deck = Decklist()
     section = deck.main
+    commanders = []
     problems = []
     unknown = {}
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -143,6 +152,9 @@ def parse(text: str, extra: dict | None = None) -> Decklist:
             continue
         if header in _SIDE_HEADERS:
             section = deck.sideboard
+            continue
+        if header in _COMMANDER_HEADERS:
+            section = commanders
             continue
         m = _ENTRY.match(line)
         count = int(m.group(1)) if m.group(1) is not None else 1
@@ -169,8 +181,12 @@ def parse(text: str, extra: dict | None = None) -> Decklist:
                             f"{MAX_DECK_CARDS} cards")
             break
         section.extend([name] * count)
+    if len(commanders) > 1:
+        problems.append(f"the Commander section names {len(commanders)} cards; a deck has one "
+                        "commander (partner commanders are not supported)")
     if problems:
         raise DecklistParseError(problems, unknown)
+    deck.commander = commanders[0] if commanders else None
     return deck
 
 
@@ -195,13 +211,14 @@ def any_number_allowed(defn) -> bool:
 
 
 def problems(main, sideboard=(), fmt: str = "constructed", extra: dict | None = None,
-             as_of=None) -> list:
+             as_of=None, commander: str | None = None) -> list:
     """Every way the deck breaks the format's rules (empty when it is legal). `as_of`: the
-    date of the format's card legality (legality.legality), for the named formats."""
+    date of the format's card legality (legality.legality), for the named formats;
+    `commander`: a Commander deck's commander, not in `main` (one of its 100 cards)."""
     from mtg_ecs.cards import get_card, UnknownCard
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
-    main, sideboard = list(main), list(sideboard or ())
+    main, sideboard = list(main) + ([commander] if commander else []), list(sideboard or ())
     if fmt == "freeform":
         return []
     out = []
@@ -224,6 +241,8 @@ def problems(main, sideboard=(), fmt: str = "constructed", extra: dict | None = 
             out.append(f"the main deck has {len(main)} cards; commander needs exactly "
                        f"{COMMANDER_SIZE}, the commander included (CR 903.5a)")
         out += _too_many(Counter(main), Counter(), defs, 1, "CR 903.5b")
+        if commander in defs:
+            out += _commander_problems(defs[commander], main, defs)
     elif fmt == "limited":
         if len(main) < LIMITED_MIN:
             out.append(f"the main deck has {len(main)} cards; limited needs at least "
@@ -233,6 +252,23 @@ def problems(main, sideboard=(), fmt: str = "constructed", extra: dict | None = 
             verdict = legality.legality(name, fmt, as_of=as_of, extra=extra)
             if not verdict.legal:
                 out.append(f"{name} is not legal in {fmt}: {verdict.reason}")
+    return out
+
+
+def _commander_problems(leader, main, defs) -> list:
+    """903.3: the commander is a legendary creature; 903.5c: every card of the deck is
+    within its color identity (903.4)."""
+    out = []
+    if "Legendary" not in leader.supertypes or "Creature" not in leader.types:
+        out.append(f"the commander {leader.name} is not a legendary creature (CR 903.3)")
+    colors = color_identity(leader)
+    for name in dict.fromkeys(main):
+        d = defs.get(name)
+        if d is not None and not within(d, colors):
+            outside = "".join(c for c in "WUBRG" if c in color_identity(d) - colors)
+            out.append(f"{name} has {outside} in its color identity, outside the commander "
+                       f"{leader.name}'s ({''.join(c for c in 'WUBRG' if c in colors) or 'colorless'}) "
+                       "(CR 903.4, 903.5c)")
     return out
 
 
@@ -251,8 +287,8 @@ def _too_many(in_main, in_side, defs, most, rule) -> list:
 
 
 def validate(main, sideboard=(), fmt: str = "constructed", extra: dict | None = None,
-             as_of=None) -> None:
+             as_of=None, commander: str | None = None) -> None:
     """Raise DeckInvalid listing every problem, or return None when the deck is legal."""
-    found = problems(main, sideboard, fmt, extra, as_of)
+    found = problems(main, sideboard, fmt, extra, as_of, commander)
     if found:
         raise DeckInvalid(fmt, found)

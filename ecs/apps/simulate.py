@@ -58,7 +58,7 @@ def load_deck(spec: str, extra: dict | None = None, fmt: str = "freeform") -> De
         raise SimulationError(f"no deck {spec!r}: not a file, nor a sample deck "
                               f"({', '.join(samples) or 'none'})")
     dl = decklist.load(path, extra)
-    decklist.validate(dl.main, dl.sideboard, fmt, extra)
+    decklist.validate(dl.main, dl.sideboard, fmt, extra, commander=dl.commander)
     cards = [extra[n] if extra and n in extra else n for n in dl.main]
     return Deck(name, spec, cards)
 

@@ -15,7 +15,14 @@ from __future__ import annotations
 FORMATS = {"duel": (2, 2), "free-for-all": (3, 6), "commander": (2, 6),
            "two-headed-giant": (4, 4)}
 # formats the engine plays today (the others are named, and refused with a clear error)
-SUPPORTED = {"duel", "free-for-all"}
+SUPPORTED = {"duel", "free-for-all", "commander"}
+# starting life where the format changes it (103.4): 40 in Commander (903.7)
+STARTING_LIFE = {"commander": 40}
+
+
+def starting_life(fmt: str) -> int:
+    """Each player's starting life total in format `fmt` (103.4, 903.7)."""
+    return STARTING_LIFE.get(fmt, 20)
 
 
 class FormatError(ValueError):

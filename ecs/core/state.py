@@ -141,6 +141,15 @@ FIELDS: tuple[Field, ...] = (
     _f("teams", (), "share", STATE,
        "teams of players, as tuples of player indices in turn order (810.1: Two-Headed Giant, "
        "904: Archenemy); () when every player plays alone", sparse=True),
+    _f("commanders", (), "share", STATE,
+       "the physical cards (card ids) that are commanders: a property of the card in every "
+       "zone, not a copiable value (903.3, systems/commander.py)", sparse=True),
+    _f("commander_damage", dict, "dict", STATE,
+       "(player, commander card id) -> combat damage that commander has dealt that player "
+       "this game (704.6c, 903.10a)", sparse=True),
+    _f("commander_declined", (), "share", STATE,
+       "commanders in a graveyard or exile whose owner chose to leave them there: the "
+       "objects, asked again only as new objects (903.9a, 400.7)", sparse=True),
     # -- clock and versions -------------------------------------------------------------
     _f("clock", 1, "share", STATE, "timestamps and event order (613.7)"),
     _f("changes", 0, "share", CACHE, "bumps on every change (`version` reads it; setting "
@@ -329,7 +338,7 @@ class Player:
                  "conceded", "lands_played", "land_plays", "drew_from_empty", "turn_started_at",
                  "life_lost_turn", "life_gained_turn", "spells_cast_turn", "cards_drawn_turn",
                  "creatures_died_turn", "mulligans", "kept", "loss_reason",
-                 "instants_sorceries_cast_turn", "restricted")
+                 "instants_sorceries_cast_turn", "restricted", "commander_casts")
 
     def __init__(self, index: int, life: int = 20):
         self.index = index
@@ -355,11 +364,12 @@ class Player:
         self.mulligans = 0
         self.kept = True
         self.loss_reason = None
+        self.commander_casts = 0         # casts of their commander from the command zone (903.8)
 
     LISTS = ("pool", "library", "hand", "graveyard")      # copied by copy(); the rest shared
     # slots added after two-player records were first written, hashed only when not at
     # these defaults (see SPARSE_DEFAULTS): {slot: default}
-    SPARSE_SLOTS = {}
+    SPARSE_SLOTS = {"commander_casts": 0}
 
     def copy(self) -> "Player":
         """An independent copy (replaced below by the same, generated from __slots__)."""

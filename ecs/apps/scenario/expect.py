@@ -156,8 +156,17 @@ def check_expect(r, exp, where):
         want = {str(k).upper(): n for k, n in (v or {}).items() if n}
         if pool != want:
             fail(f"mana of {pk}: expected {want}, got {pool}")
-    if "commander_damage" in exp:
-        raise ScenarioError(f"{where}: commander_damage: commander is not supported yet")
+    for pk, dealt in (exp.get("commander_damage") or {}).items():      # 704.6c, 903.10a
+        p = pidx(pk)
+        if not isinstance(dealt, dict):
+            raise ScenarioError(f"{where}: commander_damage.{pk}: {{commander handle: damage}}")
+        for h, want in dealt.items():
+            cid = r.handles.get(h)
+            if cid is None:
+                raise ScenarioError(f"{where}: commander_damage: unknown handle {h!r}")
+            got = g.commander_damage.get((p, cid), 0)
+            if got != want:
+                fail(f"commander_damage of {pk} from {h}: expected {want}, got {got}")
     if "stack" in exp:
         v = exp["stack"]
         if isinstance(v, int):
@@ -291,8 +300,8 @@ def _zone_objs(g, zone, p, where):
         return list(getattr(g.players[p], zone))
     if zone == "battlefield":
         return [e for e in g.battlefield if g.chars(e).controller == p]
-    if zone == "exile":
-        return [e for e in g.exile if g.owner(e) == p]
+    if zone in ("exile", "command"):
+        return [e for e in getattr(g, zone) if g.owner(e) == p]
     if zone == "stack":
         return [e for e in g.stack if g.world.ents[e].get(Card) and g.owner(e) == p]
     raise ScenarioError(f"{where}: count: unknown zone {zone!r}")
