@@ -668,7 +668,12 @@ class YouAttack(Trigger):
 
     def match(self, game, source, controller, kind, data):
         attackers = data["attackers"]
-        if not attackers or game.active != controller:
+        if not attackers:
+            return None
+        if game.teams:      # 805.10a: a team attacks; 'you attack': with your creatures
+            if not any(game.chars(a).controller == controller for a in attackers):
+                return None
+        elif game.active != controller:
             return None
         if self.filter is not None and not self.filter(game, attackers):
             return None

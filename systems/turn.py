@@ -16,7 +16,7 @@ from mtg_ecs.systems.control import update_control
 from mtg_ecs.systems.durations import turns_passed_over
 from mtg_ecs.systems.leaving import first_to_act
 from mtg_ecs.systems.player_rules import skips_step, max_hand_size
-from mtg_ecs.systems.teams import active_players, next_team_first, shares_resources
+from mtg_ecs.systems.teams import active_players, next_team_first, shares_resources, team_of
 
 
 def empty_pools(game) -> None:
@@ -115,6 +115,7 @@ def begin_turn(game) -> None:
     prev = game.active
     if game.teams:
         game.active = next_team_first(game, prev)   # 805.4: the next team takes its turn
+        prev = team_of(game, prev)[-1]              # (its players' turn has been taken)
     else:
         game.active = game.next_player(prev)        # 800.4k: never a player who has left
     if game.effects and game.multiplayer:
