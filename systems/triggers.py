@@ -14,6 +14,7 @@ from mtg_ecs.components.definitions import TriggeredAbility, mode_parts
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems import modes
+from mtg_ecs.systems.teams import on_active_team
 from mtg_ecs.systems.targeting import (illegal_target_message, TargetContext, candidates, has_candidates,
                                        is_legal)
 
@@ -91,9 +92,11 @@ class AtBeginningOf(Trigger):
         if data["step"] != self.step:
             return None
         active = data["active"]
-        if self.whose == "your" and active != controller:
+        # (805.4a: in a team game the turn is each player's of the active team)
+        mine = active == controller or game.teams and on_active_team(game, controller)
+        if self.whose == "your" and not mine:
             return None
-        if self.whose == "opponent" and active == controller:
+        if self.whose == "opponent" and mine:
             return None
         return {"active": active}
 
