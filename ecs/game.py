@@ -33,6 +33,7 @@ from mtg_ecs.systems import layers, leaving, sba
 from mtg_ecs.systems.pipeline import PIPELINE
 from mtg_ecs.systems.start import start_game
 from mtg_ecs.systems.commander import put_into_command_zone
+from mtg_ecs.systems.teams import TEAM_FORMATS, seat_teams, team_of
 from mtg_ecs.systems.triggers import check_triggers
 
 # Components whose changes can't change characteristics (unless an effect reads them).
@@ -71,6 +72,8 @@ class Game(GameState):
                          log_enabled=log, auto_pass=auto_pass)
         check_format(format, num_players)
         self.format = format
+        if format in TEAM_FORMATS:
+            seat_teams(self, life)
 
     # ------------------------------------------------------------------
     # cloning (Monte-Carlo search) and rewinding (illegal actions)
@@ -331,6 +334,9 @@ class Game(GameState):
         return len(self.players) > 2
 
     def opponents(self, p: int) -> list[int]:
+        if self.teams:      # 102.3: a player's opponents are the players not on their team
+            team = team_of(self, p)
+            return [q.index for q in self.players if q.index not in team and not q.lost]
         return [q.index for q in self.players if q.index != p and not q.lost]
 
     def living(self) -> list[int]:

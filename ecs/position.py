@@ -20,6 +20,7 @@ from mtg_ecs.systems.pipeline import STEP_NAMES as STEPS
 from mtg_ecs.systems.hideaway import hide
 from mtg_ecs.systems.movement import link_exiled
 from mtg_ecs.systems.commander import designate, put_into_command_zone
+from mtg_ecs.systems.teams import team_of
 
 
 class ScenarioError(ValueError):
@@ -196,8 +197,10 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
     fmt = setup.get("format", "duel")
     if not isinstance(fmt, str):
         raise ScenarioError(f"format: a format name (one of {', '.join(FORMATS)})")
-    if "teams" in setup:
-        raise ScenarioError("teams: only for two-headed-giant, which is not supported yet")
+    if fmt == "archenemy":          # (not among the file format's formats)
+        raise ScenarioError("format: archenemy is not a scenario format (its setup: Game.new)")
+    if "teams" in setup and fmt != "two-headed-giant":
+        raise ScenarioError("teams: only for two-headed-giant")
     players = setup.get("players")
     if not isinstance(players, list) or len(players) < 2:
         raise ScenarioError("players: a list of at least two player setups is required")
@@ -238,6 +241,10 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
 
     g = game_class(num_players=len(players), seed=sd, rules=rules, log=log, format=fmt)
     g.scenario_cards = extra
+    if "teams" in setup:
+        g.teams = _teams(setup["teams"], len(players))
+    if g.teams:
+        active = team_of(g, active)[0]       # a team is named by its first listed player
     g.turn = number
     g.active = active
     g.step = step
@@ -300,6 +307,8 @@ def build_game(setup: dict, seed=None, log: bool = True, defs=None, *, game_clas
                     eid = g.create_object(defn, i, zone, token=bool(e.get("token")))
                     _handle(handles, e, g, eid)
         battlefield_entries.append(_card_entries(ps.get("battlefield"), f"players[{i}].battlefield"))
+    if g.teams:
+        _shared_life(g, players)
     for i, entries in enumerate(battlefield_entries):
         for e in entries:
             for _ in range(e.get("count", 1)):
@@ -420,6 +429,34 @@ def _handle(handles, e, g, eid):
     if h in handles or h in ("p0", "p1", "p2", "p3"):
         raise ScenarioError(f"id {h!r}: used twice")
     handles[h] = g.world.ents[eid][Card].card_id
+
+
+def _teams(spec, n: int) -> tuple:
+    """`teams`: every player on one team of two, teammates in consecutive seats (810.1:
+    turn order meets a team's players one after the other), each listed in seat order."""
+    if not isinstance(spec, list) or not all(isinstance(t, list) and len(t) == 2 for t in spec):
+        raise ScenarioError("teams: a list of teams of two players, as [[0, 1], [2, 3]]")
+    teams = tuple(tuple(_player_index(p, "teams", n) for p in t) for t in spec)
+    if sorted(p for t in teams for p in t) != list(range(n)):
+        raise ScenarioError("teams: every player on exactly one team")
+    for a, b in teams:
+        if b != (a + 1) % n:
+            raise ScenarioError(f"teams: p{a} and p{b} don't sit together: a team is two "
+                                f"consecutive seats, listed in turn order")
+    return teams
+
+
+def _shared_life(g, players) -> None:
+    """A `life` given on either teammate is the team's shared total (810.9; the format:
+    "Multiplayer"), given on both only with the same value."""
+    for team in g.teams:
+        given = {players[p]["life"] for p in team if "life" in players[p]}
+        if len(given) > 1:
+            raise ScenarioError(f"players {', '.join(f'p{p}' for p in team)}: a team shares "
+                                f"one life total: give the same life on both (or on one)")
+        life = given.pop() if given else g.starting_life
+        for p in team:
+            g.players[p].life = life
 
 
 def _player_index(v, where, n):

@@ -16,6 +16,7 @@ from mtg_ecs.systems import damage as dmg
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.costs import taps_watched
 from mtg_ecs.systems.leaving import first_to_act
+from mtg_ecs.systems.teams import active_players, on_active_team, team_of
 from mtg_ecs.systems.protection import protection_from
 from mtg_ecs.systems.entering import schedule
 from mtg_ecs.systems.replacement import shield_choices, order_decision, answer_order
@@ -44,7 +45,19 @@ def put_attacking(game, eid: int, defender) -> None:
 
 def attack_candidates(game) -> dict:
     """creature -> list of what it can attack (players and planeswalkers)."""
-    ap = game.active
+    if game.teams:
+        # 805.10a-b: the active team's players declare one combined attack, each
+        # creature attacking an opponent (102.3: a player of the other team) or their
+        # planeswalker
+        out = {}
+        for ap in active_players(game):
+            out.update(_attack_candidates(game, ap))
+        return out
+    return _attack_candidates(game, game.active)
+
+
+def _attack_candidates(game, ap: int) -> dict:
+    """attack_candidates for the creatures of the active player `ap`."""
     defenders = defenders_of(game, ap)
     b = board(game)
     out = {}
@@ -76,7 +89,7 @@ def attack_problem(game, e) -> str | None:
     c = game.chars(e)
     if "Creature" not in c.types:
         return "it is not a creature (CR 508.1a)"
-    if c.controller != game.active:
+    if c.controller != game.active and not (game.teams and on_active_team(game, c.controller)):
         return "only the active player's creatures attack (CR 508.1a)"
     return _cant_attack(game, e, c)
 
@@ -392,7 +405,8 @@ class DeclareAttackersTask:
         self.done = True
         if game.hears("attacks"):           # else no emit below does anything
             for a, d in answer.items():
-                game.emit("attacks", attacker=a, defender=d, controller=ap)   # 508.1m
+                game.emit("attacks", attacker=a, defender=d,                  # 508.1m
+                          controller=game.chars(a).controller if game.teams else ap)
         game.emit("attackers_declared", attackers=tuple(answer))
         game.priority = first_to_act(game)         # 800.4j
 
@@ -535,7 +549,7 @@ def blocker_problem(game, e, defender: int) -> str | None:
     c = game.chars(e)
     if "Creature" not in c.types:
         return "it is not a creature (CR 509.1a)"
-    if c.controller != defender:
+    if c.controller not in team_of(game, defender):
         return f"only p{defender}'s creatures block now (CR 509.1a)"
     if game.world.has(e, Tapped):
         return "it is tapped (CR 509.1a)"
@@ -549,7 +563,13 @@ def block_candidates(game, defender: int, attacking=None) -> dict:
     creatures in battlefield order (game.permanents_with(Attacking)), if known."""
     if attacking is None:
         attacking = game.permanents_with(Attacking)
-    attackers = [e for e in attacking if attacked_player(game, e) == defender]
+    if game.teams:                      # 805.10d: the defending team's creatures block together
+        team = team_of(game, defender)
+        attackers = [e for e in attacking if attacked_player(game, e) in team]
+        blockers = itertools.chain.from_iterable(board(game).creatures.get(d, ()) for d in team)
+    else:
+        attackers = [e for e in attacking if attacked_player(game, e) == defender]
+        blockers = None
     out = {}
     if not attackers:
         return out
@@ -566,7 +586,7 @@ def block_candidates(game, defender: int, attacking=None) -> dict:
     every = len(plain) == len(attackers)
     b = board(game)
     allc = game.all_chars()                 # (chars(e) of the board's creatures, no call)
-    for e in b.creatures.get(defender, ()):
+    for e in b.creatures.get(defender, ()) if blockers is None else blockers:
         if e in tapped:                                                # 509.1a
             continue
         c = allc.get(e) or chars(e)
@@ -685,6 +705,9 @@ class DeclareBlockersTask:
             attacking = game.permanents_with(Attacking)
             attacked = {attacked_player(game, e) for e in attacking}
             ap = game.active
+            if game.teams:                  # 805.10d: each defending team blocks together
+                attacked = {team_of(game, p)[0] for p in attacked if p is not None}
+                ap = team_of(game, ap)[0]
             self.defenders = [p for p in game.apnap() if p != ap and p in attacked]
         while self.i < len(self.defenders):
             d = self.defenders[self.i]

@@ -12,6 +12,7 @@ from mtg_ecs.systems.board import board
 from mtg_ecs.systems.replacement import prevent_damage, protection_prevents
 from mtg_ecs.systems import commander, shield
 from mtg_ecs.systems.statics import rule_in_effect
+from mtg_ecs.systems.teams import share_life, shares_resources
 from mtg_ecs.systems.zones import remove_counters
 
 
@@ -93,7 +94,10 @@ def lose_life(game, player: int, n: int, from_damage: bool = False) -> None:
 
 
 def _life_changed(game, p) -> None:
-    """A life total changed: a state-based action can apply only at 0 or less (704.5a)."""
+    """A life total changed: a state-based action can apply only at 0 or less (704.5a).
+    In Two-Headed Giant the change is the team's shared total's (810.9)."""
+    if game.teams and shares_resources(game):
+        share_life(game, p.index)
     if p.life > 0:
         game.touch_hidden()
     else:

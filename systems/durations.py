@@ -20,6 +20,8 @@ If the duration already ended as the effect would begin, it does nothing (611.2b
 """
 from __future__ import annotations
 
+from mtg_ecs.systems.teams import active_players
+
 SOURCE_DURATIONS = ("while_source", "while_controlled")
 
 
@@ -44,9 +46,11 @@ def control_changed(game, eid: int, player: int) -> None:
 
 
 def your_next_turn_began(game) -> None:
-    """A turn began: effects its active player controls lasting 'until your next turn' end."""
+    """A turn began: effects its active player controls lasting 'until your next turn' end
+    (805.4a: each player of the active team's)."""
     if game.effects:
-        _next_turn_of(game, game.active)
+        for p in active_players(game):
+            _next_turn_of(game, p)
 
 
 def turns_passed_over(game, prev: int, nxt: int) -> None:

@@ -23,6 +23,7 @@ from mtg_ecs.systems.replacement import (order_decision, answer_order, PreventAl
                                          PreventAllDamageTo, token_entering_counters)
 from mtg_ecs.systems.zones import destroy_many
 from mtg_ecs.systems.board import board
+from mtg_ecs.systems.teams import on_active_team
 from mtg_ecs.systems.token_creation import counters_entering
 from mtg_ecs.components import Spell, StackAbility, owned_by, Owner
 from mtg_ecs.components.types import subtype_kind, replace_subtypes
@@ -838,7 +839,7 @@ class CreateTokens(Step):
         if rep["token"] is not None:
             defn = game.catalog.token(rep["token"])
         if self.attacking and st["defender"] is None and game.step in COMBAT_AFTER_ATTACKS \
-                and creator == game.active:
+                and (creator == game.active or game.teams and on_active_team(game, creator)):
             opts = combat.defenders_of(game, creator)
             if opts:
                 return Decision("choose", creator, opts, 1, 1,

@@ -24,6 +24,7 @@ from mtg_ecs.core.decisions import cast_option
 from mtg_ecs.systems import costs, flash, permissions
 from mtg_ecs.systems.board import statics_with_rule
 from mtg_ecs.systems.replacement import Replacement
+from mtg_ecs.systems.teams import on_active_team
 
 RULE = "cast_instant_or_sorcery_from_graveyard_sacrificing"
 
@@ -39,7 +40,7 @@ def _unused(game, e) -> bool:
 def granters(game, player: int) -> list:
     """The permanents whose permission `player` may use now: their own, during their turn,
     not yet used this turn."""
-    if game.active != player:
+    if not (game.active == player or game.teams and on_active_team(game, player)):   # 805.4a
         return []
     return [e for e, _, _ in statics_with_rule(game, RULE, player) if _unused(game, e)]
 

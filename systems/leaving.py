@@ -32,6 +32,7 @@ from mtg_ecs.components import Attacking, Card, Owner, Spell, StackAbility
 from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.layers import L_CONTROL
+from mtg_ecs.systems.teams import shares_resources, team_of
 
 
 def first_to_act(game) -> int:
@@ -47,13 +48,19 @@ def leave(game, player: int, reason: str) -> None:
     """`player` loses or concedes (104.3) and leaves the game; the game ends if one
     player (or none) is left (104.2a, 104.4a), else 800.4a happens."""
     from mtg_ecs.systems.sba import check_game_over
-    p = game.players[player]
-    p.lost = True
-    p.loss_reason = reason
-    game.emit("lose", player=player, reason=reason)
+    leavers = [player]
+    if game.teams and shares_resources(game):
+        # 810.8a-b: a team loses, and a player who concedes takes it along, together
+        leavers = [q for q in team_of(game, player) if not game.players[q].lost]
+    for q in leavers:
+        p = game.players[q]
+        p.lost = True
+        p.loss_reason = reason
+        game.emit("lose", player=q, reason=reason)
     check_game_over(game)
     if not game.over:
-        objects_leave(game, player)
+        for q in leavers:
+            objects_leave(game, q)
     game.version += 1
 
 

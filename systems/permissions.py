@@ -37,6 +37,7 @@ from mtg_ecs.systems.board import statics_with_rule
 from mtg_ecs.systems.effects import Step, add_effect, amount
 from mtg_ecs.systems.layers import CE, L_ABILITY
 from mtg_ecs.systems.replacement import DrawInstead, replace_next_draw
+from mtg_ecs.systems.teams import active_players
 from mtg_ecs.systems.together import together
 
 
@@ -133,7 +134,8 @@ def end_step_began(game) -> None:
     """The active player's end step began: 'until your next end step' ends (given before
     it began: one given during this end step lasts until the next)."""
     recs = game.play_permissions
-    kept = tuple(r for r in recs if not (r.until == "next_end_step" and r.player == game.active))
+    kept = tuple(r for r in recs if not (r.until == "next_end_step"      # (805.4a: a team's)
+                                         and r.player in active_players(game)))
     kept = tuple(r for r in kept if in_effect(game, r))          # drop the spent ones too
     if len(kept) != len(recs):
         game.play_permissions = kept

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from mtg_ecs.components import Attached
 from mtg_ecs.systems.durations import source_gone
+from mtg_ecs.systems.teams import active_players
 
 
 def is_phased_out(game, eid) -> bool:
@@ -64,10 +65,10 @@ def phase_in_untap_step(game) -> None:
     recs = game.phased_out
     if not recs:
         return
-    ap = game.active
+    aps = active_players(game)              # (805.4a: each player of the active team's)
     back = set()
     for e, ctl, host in recs:
-        if host is None and ctl == ap:
+        if host is None and ctl in aps:
             back.add(e)
     changed = True
     while changed:                                  # 702.26h: with what they phased out with

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from mtg_ecs.components import Timestamp
 from mtg_ecs.systems.board import board
+from mtg_ecs.systems.teams import shares_resources, team_of
 
 
 @dataclass(frozen=True)
@@ -84,13 +85,15 @@ def cant_draw(game, player: int) -> bool:
 
 
 def cant_lose(game, player: int) -> bool:
+    if game.teams and shares_resources(game):
+        # 810.8a: a player who can't lose keeps their team from losing
+        return any(_rules_of(game, q, CantLose) for q in team_of(game, player))
     return bool(_rules_of(game, player, CantLose))
 
 
 def cant_win(game, player: int) -> bool:
     """An opponent of `player` controls 'your opponents can't win the game'."""
-    return any(_rules_of(game, q.index, OpponentsCantWin)
-               for q in game.players if q.index != player and not q.lost)
+    return any(_rules_of(game, q, OpponentsCantWin) for q in game.opponents(player))
 
 
 def lose(game, player: int, reason: str = "effect") -> bool:
@@ -108,9 +111,9 @@ def win(game, player: int, reason: str = "effect") -> bool:
     loses). A player who can't win doesn't; an opponent who can't lose stays."""
     if game.over or game.players[player].lost or cant_win(game, player):
         return False
-    for q in game.players:
-        if q.index != player and not q.lost:
-            lose(game, q.index, reason)
+    for q in game.opponents(player):            # (102.3: not a teammate)
+        if not game.players[q].lost:
+            lose(game, q, reason)
     return game.over and game.winner == player
 
 

@@ -21,13 +21,15 @@ from mtg_ecs.systems import zones
 from mtg_ecs.systems.effects import Step, amount
 from mtg_ecs.systems.priority import can_cast
 from mtg_ecs.systems.casting import CastTask
+from mtg_ecs.systems.teams import on_active_team
 
 
 def can_play_now(game, player: int, card: int, alt="free") -> bool:
     ch = game.chars(card)
     p = game.players[player]
     if "Land" in ch.types:
-        return game.active == player and p.lands_played < p.land_plays
+        return (game.active == player or game.teams and on_active_team(game, player)) \
+            and p.lands_played < p.land_plays
     return can_cast(game, player, card, alt)
 
 

@@ -20,13 +20,16 @@ from mtg_ecs.systems.targeting import TargetContext, has_candidates
 from mtg_ecs.systems.naming import activation_forbidden
 from mtg_ecs.systems.restrictions import restricted
 from mtg_ecs.systems.stack import ResolveTask
+from mtg_ecs.systems.teams import on_active_team
 
 MAIN_PHASES = ("main1", "main2")
 
 
 def sorcery_timing(game, player: int) -> bool:
     """CR 117.1a/307.1: own main phase, stack empty."""
-    return game.active == player and game.step in MAIN_PHASES and not game.stack
+    # (805.4a, 805.5a: in a team game, any player on the active team)
+    return (game.active == player or game.teams and on_active_team(game, player)) \
+        and game.step in MAIN_PHASES and not game.stack
 
 
 def decision(game, player: int) -> Decision:
@@ -65,7 +68,8 @@ def _cached(game, player: int) -> tuple:
         if not b.statics and player not in b.holders:
             p = game.players[player]
             srcs = costs.mana_sources(game, player)
-            key = (tuple(p.hand), game.active == player and not game.stack and game.step in MAIN_PHASES,
+            active = game.active == player or bool(game.teams) and on_active_team(game, player)
+            key = (tuple(p.hand), active and not game.stack and game.step in MAIN_PHASES,
                    p.lands_played < p.land_plays, game.cversion, srcs, tuple(p.pool))
     if key is None or hit[1] != player or hit[4] != key:
         acts, span, simple = _legal_actions_simple(game, player, srcs)
@@ -80,7 +84,8 @@ def _cached(game, player: int) -> tuple:
 def only_pass(game, player: int) -> bool:
     """True when passing is the only action apart from activating mana abilities
     (whose mana nothing could use): the auto-pass of `Game(auto_pass=True)`."""
-    if game.active != player or game.stack or game.step not in MAIN_PHASES:
+    if game.active != player and not (game.teams and on_active_team(game, player)) \
+            or game.stack or game.step not in MAIN_PHASES:
         # not sorcery timing (117.1a): anything to do at all? Every player still in the
         # game quiet: this one too (asked first: it is usually current, and its answer is
         # wanted again when the step ends; a player who left the game isn't among them)
@@ -174,7 +179,8 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
         srcs = costs.mana_sources(game, player)
     acts = [_PASS]
     p = game.players[player]
-    sorcery_ok = game.active == player and not game.stack and game.step in MAIN_PHASES
+    sorcery_ok = (game.active == player or game.teams and on_active_team(game, player)) \
+        and not game.stack and game.step in MAIN_PHASES
     simple = True
     hand_items = []         # cards with abilities that function in the hand (702.29a)
     b = game.board                      # (nothing below changes the state: the same index)

@@ -14,6 +14,7 @@ from mtg_ecs.systems.protection import protection_from
 from mtg_ecs.systems.replacement import could_replace_move
 from mtg_ecs.systems.auras import can_enchant
 from mtg_ecs.systems.leaving import objects_leave
+from mtg_ecs.systems.teams import shares_resources, team_losses, winning_team
 from mtg_ecs.systems.effects import copy_state
 
 
@@ -67,6 +68,7 @@ def _check(game) -> bool:
         # game's players stay at 0 life without losing again, 104.4a)
         return False
     lose = []
+    shared = game.teams and shares_resources(game)    # Two-Headed Giant (810)
     for p in game.players:
         if p.lost:
             continue
@@ -74,10 +76,12 @@ def _check(game) -> bool:
             lose.append((p.index, "life"))
         elif p.drew_from_empty:                        # 704.5b
             lose.append((p.index, "library"))
-        elif p.poison >= 10:                           # 704.5c
+        elif p.poison >= 10 and not shared:            # 704.5c
             lose.append((p.index, "poison"))
         elif game.commander_damage and commander.lethal_commander_damage(game, p.index):
             lose.append((p.index, "commander damage"))    # 704.6c
+    if shared:
+        lose = team_losses(game, lose)                # 704.6, 810.8a, 810.8c-d
     if lose:                                          # 'you can't lose the game' (104.3)
         lose = [x for x in lose if not cant_lose(game, x[0])]
     to_gy = []          # put into graveyard (not destroy): 704.5f, 704.5i, 704.5m
@@ -298,9 +302,10 @@ def check_game_over(game, draw: bool = False) -> None:
     if game.over:
         return
     living = game.living()
-    if len(living) == 1 and len(game.players) > 1:
+    team = winning_team(game, living) if game.teams and living else None
+    if team is not None or len(living) == 1 and len(game.players) > 1:
         game.over = True
-        game.winner = living[0]
+        game.winner = living[0] if team is None else team[0]     # 810.8a: the team wins
         game.end_reason = next((p.loss_reason for p in game.players if p.lost and p.loss_reason), None)
     elif not living or draw:
         game.over = True

@@ -7,6 +7,7 @@ from mtg_ecs.systems import zones
 from mtg_ecs.components import Card
 from mtg_ecs.components.definitions import StaticAbility
 from mtg_ecs.systems.turn import begin_step
+from mtg_ecs.systems.teams import starting_team_player
 
 
 def start_game(g, decks, starting_player: int | None = None,
@@ -22,6 +23,8 @@ def start_game(g, decks, starting_player: int | None = None,
     choose = starting_player is None and previous_loser is not None
     if not choose:
         g.starting_player = g.rng.randrange(len(decks)) if starting_player is None else starting_player
+    if g.teams:
+        g.starting_player = starting_team_player(g, g.starting_player)   # 103.1a, 904.6
     g.active = g.starting_player
     g.turn = 1
     g.step = "pregame"
@@ -58,6 +61,8 @@ class ChooseStartingPlayerTask:
     def answer(self, game, decision, answer):
         if isinstance(answer, bool) or answer not in decision.options:
             raise IllegalAction("choose a player index to take the first turn")
+        if game.teams:
+            answer = starting_team_player(game, answer)        # 103.1a, 904.6
         game.starting_player = answer
         game.active = answer
         self.done = True

@@ -14,6 +14,7 @@ from mtg_ecs.components.definitions import TriggeredAbility, mode_parts
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems import modes
+from mtg_ecs.systems.teams import on_active_team
 from mtg_ecs.systems.targeting import (illegal_target_message, TargetContext, candidates, has_candidates,
                                        is_legal, random_targets)
 
@@ -91,9 +92,11 @@ class AtBeginningOf(Trigger):
         if data["step"] != self.step:
             return None
         active = data["active"]
-        if self.whose == "your" and active != controller:
+        # (805.4a: in a team game the turn is each player's of the active team)
+        mine = active == controller or game.teams and on_active_team(game, controller)
+        if self.whose == "your" and not mine:
             return None
-        if self.whose == "opponent" and active == controller:
+        if self.whose == "opponent" and mine:
             return None
         return {"active": active}
 
@@ -671,7 +674,12 @@ class YouAttack(Trigger):
 
     def match(self, game, source, controller, kind, data):
         attackers = data["attackers"]
-        if not attackers or game.active != controller:
+        if not attackers:
+            return None
+        if game.teams:      # 805.10a: a team attacks; 'you attack': with your creatures
+            if not any(game.chars(a).controller == controller for a in attackers):
+                return None
+        elif game.active != controller:
             return None
         if self.filter is not None and not self.filter(game, attackers):
             return None

@@ -16,6 +16,7 @@ from mtg_ecs.systems.control import update_control
 from mtg_ecs.systems.durations import turns_passed_over
 from mtg_ecs.systems.leaving import first_to_act
 from mtg_ecs.systems.player_rules import skips_step, max_hand_size
+from mtg_ecs.systems.teams import active_players, next_team_first, shares_resources, team_of
 
 
 def empty_pools(game) -> None:
@@ -112,7 +113,11 @@ def begin_turn(game) -> None:
         return
     game.turn += 1
     prev = game.active
-    game.active = game.next_player(prev)            # 800.4k: never a player who has left
+    if game.teams:
+        game.active = next_team_first(game, prev)   # 805.4: the next team takes its turn
+        prev = team_of(game, prev)[-1]              # (its players' turn has been taken)
+    else:
+        game.active = game.next_player(prev)        # 800.4k: never a player who has left
     if game.effects and game.multiplayer:
         turns_passed_over(game, prev, game.active)  # 800.4m
     # "this turn" conditions of the last turn have ended: state caches are stale; the
@@ -127,6 +132,9 @@ def begin_turn(game) -> None:
 def start_of_turn_bookkeeping(game) -> None:
     ap = game.players[game.active]
     ap.turn_started_at = game.tick()
+    if game.teams:                                  # 805.4a: the turn is each teammate's turn
+        for q in active_players(game):
+            game.players[q].turn_started_at = ap.turn_started_at
     for p in game.players:
         p.lands_played = 0
         p.life_lost_turn = 0
@@ -169,6 +177,9 @@ def begin_step(game, step: str) -> None:
 def draw_for_turn(game) -> None:
     """CR 504.1: the active player draws a card; 103.8a: the starting player skips the
     draw of their first turn in a two-player game."""
+    if game.teams:
+        _team_draws(game)
+        return
     ap = game.active
     if game.players[ap].lost:
         return                                      # 800.4j: a turn without an active player
@@ -176,6 +187,17 @@ def draw_for_turn(game) -> None:
             and not game.no_first_draw_skip)
     if not skip:
         zones.draw(game, ap, 1)
+
+
+def _team_draws(game) -> None:
+    """805.4b: each player on the active team draws a card (504.1); 103.8b: in Two-Headed
+    Giant the team who plays first skips the draw step of its first turn (103.8c: in
+    other multiplayer games nobody skips it)."""
+    if (game.turn == 1 and shares_resources(game) and game.starting_player in active_players(game)
+            and not game.no_first_draw_skip):
+        return
+    for p in active_players(game):
+        zones.draw(game, p, 1)
 
 
 def end_combat(game) -> None:
@@ -215,14 +237,16 @@ class CleanupTask:
         return t
 
     def run(self, game):
-        ap = game.active
-        hand = game.players[ap].hand
         if not self.discarded:
-            size = max_hand_size(game, ap)             # 402.2 (None: no maximum)
-            excess = len(hand) - size if size is not None else 0
-            if excess > 0:
-                return Decision("discard", ap, list(hand), excess, excess,
-                                f"discard {excess} (maximum hand size)")
+            # (805.4a: each player on the active team, in turn order; asked again after each
+            # discard, a player who has discarded has no excess)
+            for ap in active_players(game) if game.teams else (game.active,):
+                hand = game.players[ap].hand
+                size = max_hand_size(game, ap)         # 402.2 (None: no maximum)
+                excess = len(hand) - size if size is not None else 0
+                if excess > 0:
+                    return Decision("discard", ap, list(hand), excess, excess,
+                                    f"discard {excess} (maximum hand size)")
             self.discarded = True
         unset_on_battlefield(game, (Damage, RegenerationShields))      # 514.2
         if game.effects:
@@ -246,4 +270,3 @@ class CleanupTask:
             raise IllegalAction(f"discard exactly {decision.min} card(s) from your hand")
         for c in chosen:
             zones.discard(game, decision.player, c)
-        self.discarded = True

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from mtg_ecs.components import Tapped
+from mtg_ecs.systems.teams import active_players
 
 
 
@@ -26,8 +27,16 @@ def skip_next_untap(game, objects, player=None) -> None:
 
 def untap_turn_based_action(game) -> None:
     """CR 502.3: the active player untaps all their permanents, except those an
-    effect says don't untap; one-shot 'next untap step' effects for this step end."""
-    ap = game.active
+    effect says don't untap; one-shot 'next untap step' effects for this step end.
+    805.4a: each player on the active team untaps theirs."""
+    if game.teams:
+        for ap in active_players(game):
+            _untap(game, ap)
+    else:
+        _untap(game, game.active)
+
+
+def _untap(game, ap: int) -> None:
     recs = game.skip_untap                      # (a tuple)
     skip = ()
     if recs:

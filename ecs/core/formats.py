@@ -5,6 +5,9 @@
                        option (802) and no limited range of influence (801)
     commander          2-6 players, Commander rules (903) on a free-for-all table
     two-headed-giant   two teams of two (810)
+    archenemy          the archenemy alone against a team of the others (904): its setup
+                       only (904.2, 904.5, 904.6); scheme cards are not played. Not a scenario
+                       file format (shared/scenario-format.md): `Game.new(decks, format=...)`
 
 A format is part of the game's state (`Game.format`): rules that differ by format
 read it (103.8: who skips the first draw; 810: shared life and turns; 903: the command
@@ -13,11 +16,12 @@ zone), never the number of players alone.
 from __future__ import annotations
 
 FORMATS = {"duel": (2, 2), "free-for-all": (3, 6), "commander": (2, 6),
-           "two-headed-giant": (4, 4)}
+           "two-headed-giant": (4, 4), "archenemy": (3, 6)}
 # formats the engine plays today (the others are named, and refused with a clear error)
-SUPPORTED = {"duel", "free-for-all", "commander"}
-# starting life where the format changes it (103.4): 40 in Commander (903.7)
-STARTING_LIFE = {"commander": 40}
+SUPPORTED = {"duel", "free-for-all", "commander", "two-headed-giant", "archenemy"}
+# starting life where the format changes it (103.4): 40 in Commander (903.7), a
+# Two-Headed Giant team's shared 30 (103.4a, 810.4); Archenemy: systems/teams.py (904.5)
+STARTING_LIFE = {"commander": 40, "two-headed-giant": 30}
 
 
 def starting_life(fmt: str) -> int:

@@ -6,6 +6,7 @@ from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.components.mana import COLOR_NAMES, pool_to_dict, IDX
 from mtg_ecs.position import ScenarioError
 from mtg_ecs.systems.phasing import is_phased_out
+from mtg_ecs.systems.teams import team_of
 
 EXPECT_KEYS = {"life", "poison", "lost", "winner", "zone", "count", "library", "pt", "counters",
                "damage", "tapped", "attacking", "blocking", "phased_out", "face_down", "sick",
@@ -192,7 +193,8 @@ def check_expect(r, exp, where):
     if "priority" in exp:
         d = g.pending
         want = pidx(exp["priority"])
-        if d is None or d.kind != "priority" or d.player != want:
+        holder = None if d is None else team_of(g, d.player)[0] if g.teams else d.player
+        if d is None or d.kind != "priority" or holder != want:     # (a team: its first player)
             fail(f"priority: expected p{want} to hold priority, pending: {d.kind + ' p' + str(d.player) if d else None}")
 
 

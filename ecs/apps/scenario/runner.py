@@ -25,6 +25,7 @@ from mtg_ecs.position import ScenarioError, MAX_ACTIONS, MAX_TURN
 from mtg_ecs.game import Game
 from mtg_ecs.core.hashing import state_hash
 from mtg_ecs.systems.pipeline import STEP_NAMES as STEPS, STEP_INDEX
+from mtg_ecs.systems.teams import team_of
 
 
 class ScenarioFailure(AssertionError):
@@ -289,7 +290,8 @@ class Runner:
                 raise IllegalAction(f"no {kind} declaration is pending"
                                     + (f" (pending: {d.kind} for p{d.player})" if d
                                        else " (the game is over)"))
-            if "player" in act and self.player(act["player"], where) != d.player:
+            if "player" in act and self.player(act["player"], where) != d.player and not (
+                    g.teams and self.player(act["player"], where) in team_of(g, d.player)):
                 raise IllegalAction(f"the declaration is p{d.player}'s, not {act['player']}'s")
             spec = act[verb] or {}
             if not isinstance(spec, dict):
@@ -308,10 +310,24 @@ class Runner:
         self._require_priority_action(where)
         d = g.pending
         player = d.player
+        if g.teams:
+            before = g.clone()
+            try:
+                player = self._team_turn(verb, act, where)
+                if player is not None:
+                    self._priority_action(verb, act, player, where)
+            except IllegalAction:
+                g.adopt(before)                 # refused: the game as it was
+                raise
+            return
         if "player" in act:
             p = self.player(act["player"], where)
             if p != d.player:
                 raise IllegalAction(f"p{p} doesn't hold priority (p{d.player} does)")
+        self._priority_action(verb, act, player, where)
+
+    def _priority_action(self, verb, act, player, where):
+        g = self.game
         if verb == "pass":
             g.decide(Pass())
             return
@@ -346,6 +362,30 @@ class Runner:
                               mana=self._mana(act.get("mana"), where)))
             return
         raise ScenarioError(f"{where}: unknown verb {verb}")
+
+    def _team_turn(self, verb, act, where):
+        """A priority action in a team game (the format, "Multiplayer"): the team holding
+        priority acts, by its player `player` (default its first). Priority goes round the
+        team's players in turn order (systems/teams.py): the ones before the acting player
+        pass first. `pass` is the whole team passing (returns None); else returns the
+        acting player, who now holds priority."""
+        g = self.game
+        team = team_of(g, g.pending.player)
+        rest = team[team.index(g.pending.player):]
+        if verb == "pass":
+            for _ in rest:
+                d = g.pending
+                if d is None or d.kind != "priority" or d.player not in team:
+                    break
+                g.decide(Pass())
+            return None
+        p = self.player(act["player"], where) if "player" in act else team[0]
+        if p not in rest:
+            raise IllegalAction(f"p{p} doesn't hold priority (p{g.pending.player} of "
+                                f"p{team[0]}'s team does)")
+        while g.pending.player != p:
+            g.decide(Pass())
+        return p
 
     def _targets(self, t, player, where):
         if t is None:
