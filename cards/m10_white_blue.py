@@ -231,7 +231,7 @@ card("Sleep", "{2}{U}{U}", "Sorcery",
 card("Alluring Siren", "{1}{U}", "Creature — Siren", pt=(1, 1),
      abilities=[act("{T}", fx.AddFlag(fx.TARGET(0), lambda g, ctx: f"must_attack:{ctx.controller}"),
                     targets=[creature("target creature an opponent controls",
-                                      filter=lambda g, t, tc: g.chars(t).controller != tc.controller)],
+                                      filter=lambda g, t, tc: g.is_opponent(tc.controller, g.chars(t).controller))],
                     text="{T}: Target creature an opponent controls attacks you this turn if able.")])
 
 

@@ -55,7 +55,7 @@ card("Leyline of the Void", "{2}{B}{B}", "Enchantment",
 def _opponent_of_chooser(g, t, tc):
     """'target creature one of their opponents controls': 'their' is the player choosing
     (the enchanted creature's controller as it last existed)."""
-    return g.chars(t).controller != tc.info.get("creature_controller")
+    return g.is_opponent(tc.info.get("creature_controller"), g.chars(t).controller)
 
 
 card("Necrotic Plague", "{2}{B}{B}", "Enchantment — Aura", keywords=["enchant creature"],
@@ -263,7 +263,7 @@ card("Mystifying Maze", None, "Land",
                                             remember={"that": fx.CHOSEN("exiled")}),
                     targets=[creature("target attacking creature an opponent controls",
                                       filter=lambda g, t, tc: _attacking(g, t) and
-                                      g.chars(t).controller != tc.controller)],
+                                      g.is_opponent(tc.controller, g.chars(t).controller))],
                     text="{4}, {T}: Exile target attacking creature an opponent controls. At the beginning of the "
                          "next end step, return it to the battlefield tapped under its owner's control.")])
 

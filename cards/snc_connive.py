@@ -37,7 +37,7 @@ def _enters_connives_then(name, then, spec, rest):
 
 
 def _opponent_controls(g, t, tc):
-    return g.chars(t).controller != tc.controller
+    return g.is_opponent(tc.controller, g.chars(t).controller)
 
 
 def _nonland(g, t, tc):

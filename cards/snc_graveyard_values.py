@@ -68,7 +68,7 @@ card("All-Seeing Arbiter", "{4}{U}{U}", "Creature — Avatar", pt=(5, 4),
                                  (fx.ModifyPT(fx.TARGET(0), _minus_mana_values, 0,
                                               duration="until_your_next_turn"),),
                                  targets=(creature("target creature an opponent controls",
-                                                   filter=lambda g, t, tc: g.chars(t).controller != tc.controller),),
+                                                   filter=lambda g, t, tc: g.is_opponent(tc.controller, g.chars(t).controller)),),
                                  text="Whenever you discard a card, target creature an opponent controls "
                                       "gets -X/-0 until your next turn, where X is the number of different "
                                       "mana values among cards in your graveyard.")])
@@ -177,7 +177,7 @@ card("Jetmir, Nexus of Revels", "{1}{R}{G}{W}", "Legendary Creature — Cat Demo
 
 def _artifact_or_enchantment_within_excess(g, t, tc):
     ch = g.chars(t)
-    return bool({"Artifact", "Enchantment"} & ch.types) and ch.controller != tc.controller \
+    return bool({"Artifact", "Enchantment"} & ch.types) and g.is_opponent(tc.controller, ch.controller) \
         and ch.mana_value <= tc.info.get("excess", 0)
 
 

@@ -99,7 +99,7 @@ card("Spara's Adjudicators", "{2}{G}{W}{U}", "Creature — Cat Citizen", pt=(4, 
          effects=(fx.AddFlag(fx.TARGET(0), "cant_attack", duration="until_your_next_turn"),
                   fx.AddFlag(fx.TARGET(0), "cant_block", duration="until_your_next_turn")),
          targets=(creature("target creature an opponent controls",
-                           filter=lambda g, t, tc: g.chars(t).controller != tc.controller),),
+                           filter=lambda g, t, tc: g.is_opponent(tc.controller, g.chars(t).controller)),),
          text="When Spara's Adjudicators enters the battlefield, target creature an opponent "
               "controls can't attack or block until your next turn."),
                 _exile_from_hand("Spara's Adjudicators", "G", "W", "U")])

@@ -109,7 +109,7 @@ card("Soul of Emancipation", "{4}{G}{W}{U}", "Creature — Avatar", pt=(5, 7),
 
 
 def _opponent_controls(g, t, tc) -> bool:
-    return g.chars(t).controller != tc.controller
+    return g.is_opponent(tc.controller, g.chars(t).controller)
 
 
 def _you_control(g, t, tc) -> bool:
@@ -250,7 +250,7 @@ card("Titan of Industry", "{4}{G}{G}{G}", "Creature — Elemental", pt=(7, 7), k
 
 
 card("Palliation Accord", "{3}{W}{U}", "Enchantment",
-     abilities=[TriggeredAbility(tr.BecomesTapped(lambda g, e, ch, you: "Creature" in ch.types and ch.controller != you),
+     abilities=[TriggeredAbility(tr.BecomesTapped(lambda g, e, ch, you: "Creature" in ch.types and g.is_opponent(you, ch.controller)),
                                  (fx.AddCounters(fx.SELF, "palliation"),),
                                  text="Whenever a creature an opponent controls becomes tapped, put a palliation "
                                       "counter on Palliation Accord."),

@@ -333,6 +333,13 @@ class Game(GameState):
         """A game that began with more than two players (CR 800.1)."""
         return len(self.players) > 2
 
+    def is_opponent(self, p, q) -> bool:
+        """Is player `q` an opponent of player `p` (102.2; in a team game the players not
+        on `p`'s team, 102.3)? `None` (no player) is nobody's opponent."""
+        if p is None or q is None or p == q:
+            return False
+        return not self.teams or q not in team_of(self, p)
+
     def opponents(self, p: int) -> list[int]:
         if self.teams:      # 102.3: a player's opponents are the players not on their team
             team = team_of(self, p)

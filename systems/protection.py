@@ -65,7 +65,7 @@ def has_quality(game, quality: Quality, obj, holder=None) -> bool:
     if k == "opponents":                                    # CR 702.16k
         if holder is None or obj.controller is None:
             return False
-        return obj.controller != holder.controller
+        return game.is_opponent(holder.controller, obj.controller)
     raise ProtectionError(f"unknown protection quality {quality!r}")
 
 

@@ -285,7 +285,7 @@ class ExileInsteadOfOpponentsGraveyard(Replacement):
     def applies(self, game, holder, ev) -> bool:
         if ev["to"] != "graveyard" or game.world.ents[ev["eid"]][Card].token:
             return False
-        return game.owner(ev["eid"]) != game.chars(holder).controller
+        return game.is_opponent(game.chars(holder).controller, game.owner(ev["eid"]))
 
     def apply(self, game, holder, ev) -> None:
         ev["to"] = "exile"
@@ -302,7 +302,7 @@ class DiscardedByOpponentOntoBattlefield(Replacement):
     def applies(self, game, eid, ev) -> bool:
         owner = game.owner(eid)
         return (ev["eid"] == eid and ev["cause"] == "discard" and ev["to"] == "graveyard"
-                and ev.get("by") is not None and ev["by"] != owner)
+                and game.is_opponent(owner, ev.get("by")))
 
     def apply(self, game, eid, ev) -> None:
         ev["to"] = "battlefield"
@@ -608,7 +608,7 @@ def _source_controller(source_chars):
 
 def opponent_controls_source(game, src, source, source_chars) -> bool:
     """'A source an opponent controls' (a card with no controller: its owner, 109.4)."""
-    return _source_controller(source_chars) not in (None, game.chars(src).controller)
+    return game.is_opponent(game.chars(src).controller, _source_controller(source_chars))
 
 
 def you(game, src, target) -> bool:

@@ -81,9 +81,9 @@ def is_legal(game, spec: TargetSpec, t, tc: TargetContext) -> bool:
         if t.index >= len(game.players) or game.players[t.index].lost:
             return False
         if not ("player" in kinds or "any" in kinds or
-                ("opponent" in kinds and t.index != tc.controller)):
+                ("opponent" in kinds and game.is_opponent(tc.controller, t.index))):
             return False
-        if "opponent" in kinds and "player" not in kinds and t.index == tc.controller:
+        if "opponent" in kinds and "player" not in kinds and not game.is_opponent(tc.controller, t.index):
             return False
         if spec.player_filter is not None and not spec.player_filter(game, t.index, tc):
             return False
@@ -140,7 +140,7 @@ def targetable_by(game, t, c, tc: TargetContext) -> bool:
     for k in c.keywords:
         if k.name == "shroud":
             return False
-        if k.name == "hexproof" and c.controller != tc.controller:
+        if k.name == "hexproof" and game.is_opponent(c.controller, tc.controller):   # 702.11b
             return False
         if k.name == "protection" and tc.source_chars is not None and \
                 has_quality(game, k.param, tc.source_chars, c):      # CR 702.16b

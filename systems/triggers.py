@@ -205,7 +205,7 @@ class OpponentDealtNoncombatDamage(Trigger):
 
     def match(self, game, source, controller, kind, data):
         t = data["target"]
-        if data["combat"] or not isinstance(t, PlayerRef) or t.index == controller:
+        if data["combat"] or not isinstance(t, PlayerRef) or not game.is_opponent(controller, t.index):
             return None
         return {"player": t, "amount": data["amount"]}
 
@@ -533,7 +533,7 @@ class OpponentCasts(Trigger):
         self.filter = filter
 
     def match(self, game, source, controller, kind, data):
-        if data["player"] == controller:
+        if not game.is_opponent(controller, data["player"]):
             return None
         if self.filter is not None and not self.filter(game, game.chars(data["eid"])):
             return None
@@ -623,7 +623,7 @@ class OpponentDiscards(Trigger):
     events = ("discard",)
 
     def match(self, game, source, controller, kind, data):
-        if data["player"] == controller:
+        if not game.is_opponent(controller, data["player"]):
             return None
         return {"player": PlayerRef(data["player"]), "discarded": data["card"]}
 
