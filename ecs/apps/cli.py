@@ -183,7 +183,9 @@ def cmd_fuzz(args) -> int:
                   f"{expected.get('message')})")
         return 1
     try:
-        agents = fuzz.parse_agents(args.agents)
+        if not 2 <= args.players <= 6:
+            raise ValueError(f"--players: 2 (a duel) to 6 (free-for-all), not {args.players}")
+        agents = fuzz.parse_agents(args.agents, args.players)
     except ValueError as ex:
         print(f"mtg-ecs fuzz: {ex}", file=sys.stderr)
         return 2
@@ -204,7 +206,7 @@ def cmd_fuzz(args) -> int:
     results, summary = fuzz.fuzz(args.games, args.seed, first=args.first,
                                  turn_limit=args.turn_limit, out=args.out, report=report,
                                  stop_after=args.stop_after, jobs=args.jobs, pool=args.pool,
-                                 agents=agents)
+                                 agents=agents, players=args.players)
     if bar is not None:
         bar.close()
     print(fuzz.format_summary(summary))
@@ -278,9 +280,12 @@ def main(argv=None) -> int:
     p.add_argument("--pool", type=int, default=None,
                    help="each game's decks draw their nonland cards from this many different "
                         "cards (default: every card), so that their interactions come up often")
+    p.add_argument("--players", type=int, default=2,
+                   help="players in each game: 2 (a duel, the default) or 3-6 (free-for-all)")
     p.add_argument("--agents", default="fuzz",
                    help="who plays: fuzz (random answers of every kind, some malformed), random "
-                        "or heuristic (the agents of simulate); one for both or two, comma-separated")
+                        "or heuristic (the agents of simulate); one for all, or one per player, "
+                        "comma-separated")
     p.add_argument("--turn-limit", type=int, default=40)
     p.add_argument("--out", default="fuzz-failures", help="folder for repro files")
     p.add_argument("--stop-after", type=int, default=None, help="stop after this many failures")
