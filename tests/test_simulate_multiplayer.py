@@ -233,3 +233,11 @@ def test_heuristic_and_random_games_of_three_to_six_players_finish():
         decks = (SAMPLES * 2)[:n]
         recs, s = sim.simulate(decks, games=1, seed=n, agents=agents, turn_limit=30)
         assert s["games"] == 1 and recs[0]["reason"] != "decision limit"
+
+
+def test_jobs_do_not_change_multiplayer_records():
+    """Seeds per game and seat: --jobs 2 gives the records (event-log and state hashes
+    included) of --jobs 1."""
+    one, _ = sim.simulate(SAMPLES[:3], games=4, seed=9, agents="random", hashes=True, jobs=1)
+    two, _ = sim.simulate(SAMPLES[:3], games=4, seed=9, agents="random", hashes=True, jobs=2)
+    assert one == two and all("log_hash" in r for r in one)
