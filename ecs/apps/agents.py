@@ -22,7 +22,9 @@ from mtg_ecs.systems.costs import activated_abilities
 
 
 class RandomAgent:
-    """Uniform over the legal options (a random subset for combinatorial choices)."""
+    """Uniform over the legal options (a random subset for combinatorial choices): each
+    attacker it declares attacks one of its legal defenders at random, every opponent and
+    each of their planeswalkers alike (CR 802.2: attacking several players)."""
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
