@@ -543,8 +543,12 @@ def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
         if la is not None and la.turn == game.turn:
             return False
     if ab.mana:
-        # a mana ability is listed only if it can be activated now
-        return costs.can_pay_cost(game, player, eid, ab.cost, mana_cost=costs.ability_mana(ab, ab.cost.mana))
+        # a mana ability is listed only if it can be activated now, on its own (605.3a):
+        # its mana cost paid from the pool and by tapping, as activating it alone asks no
+        # permanent to sacrifice for mana (a Treasure is activated first, then this)
+        mana = costs.ability_mana(ab, ab.cost.mana)
+        return costs.can_pay_cost(game, player, eid, ab.cost, mana_cost=mana) and \
+            (not mana.total or costs.can_pay_mana_tapping(game, player, mana))
     if not costs.can_pay_cost(game, player, eid, ab.cost, mana_cost=costs.activation_mana(game, player, eid, ab)):
         return False
     if ab.targets:

@@ -377,7 +377,7 @@ def test_agents_name_the_run_and_its_repro(tmp_path, monkeypatch):
     assert fuzz.parse_agents("heuristic") == ("heuristic", "heuristic")
     assert fuzz.parse_agents("random,fuzz") == ("random", "fuzz")
     for bad in ("bogus", "random,random,random", ""):
-        with pytest.raises(ValueError, match="one or two of fuzz, random, heuristic"):
+        with pytest.raises(ValueError, match=r"one, or one per player \(2\), of fuzz, random, heuristic"):
             fuzz.parse_agents(bad)
     plain = list(fuzz.game_specs(8, 3))
     played = list(fuzz.game_specs(8, 3, agents=("heuristic", "fuzz")))

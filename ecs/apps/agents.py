@@ -22,7 +22,9 @@ from mtg_ecs.systems.costs import activated_abilities
 
 
 class RandomAgent:
-    """Uniform over the legal options (a random subset for combinatorial choices)."""
+    """Uniform over the legal options (a random subset for combinatorial choices): each
+    attacker it declares attacks one of its legal defenders at random, every opponent and
+    each of their planeswalkers alike (CR 802.2: attacking several players)."""
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -205,9 +207,12 @@ def answer_once(game, agents, refused=0) -> None:
 
 class HeuristicAgent:
     """Plays sensibly without search: keeps 2-5 land hands, plays a land each turn,
-    casts the most expensive spell it can pay for, aims removal at the opponent's
+    casts the most expensive spell it can pay for, aims removal at the opponents'
     biggest creature and pump at its own, attacks when no blocker can kill the
-    attacker for free, blocks to kill an attacker, to trade up, or to survive."""
+    attacker for free, blocks to kill an attacker, to trade up, or to survive. With
+    several opponents (free-for-all) it attacks one of them (`_victim`: the weakest it
+    can kill, else the most threatening), aims at the one with the least life when a
+    spell targets a player, and counts only the creatures attacking it when blocking."""
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -291,10 +296,11 @@ class HeuristicAgent:
         return out
 
     @staticmethod
-    def _safe_attacker(game, me, ac, attacker=None) -> bool:
-        """No untapped creature of an opponent could block it, kill it and survive."""
+    def _safe_attacker(game, me, ac, attacker=None, defender=None) -> bool:
+        """No untapped creature of an opponent (of `defender`, when it attacks that
+        player) could block it, kill it and survive."""
         from mtg_ecs.systems.combat import can_block
-        opp = game.opponents(me)
+        opp = game.opponents(me) if defender is None else (defender,)
         for b in game.battlefield:
             bc = game.chars(b)
             if bc.controller not in opp or "Creature" not in bc.types or game.is_tapped(b):
@@ -350,28 +356,61 @@ class HeuristicAgent:
         if friendly:
             pool = mine or players_me or list(d.options)
         else:
+            # of several opponents, the one with the least life first (closest to losing)
+            players_them.sort(key=lambda o: game.players[o.index].life)
             pool = sorted(theirs, key=lambda e: -self._value(game, e) if game.exists(e) and
                           game.zone_of(e) == "battlefield" else 0) or players_them or list(d.options)
         return pool[:max(d.min, 1)][:d.max]
 
     def _attackers(self, game, d):
+        """Attack one opponent (`_victim`) with every creature that could attack them
+        without a creature of theirs blocking and killing it for free (in free-for-all
+        only the attacked player's creatures can block it: 506.2, 802.2)."""
         me = d.player
-        opp = game.opponents(me)
-        blockers = [e for e in game.battlefield if game.chars(e).controller in opp and
-                    "Creature" in game.chars(e).types and not game.is_tapped(e)]
+        victim = self._victim(game, me, d.options)
+        target = PlayerRef(victim)
         out = {}
         for a, defenders in d.options:
             ac = game.chars(a)
-            if (ac.power or 0) > 0 and self._safe_attacker(game, me, ac, a):
+            if (ac.power or 0) > 0 and self._safe_attacker(game, me, ac, a, victim):
                 players = [x for x in defenders if isinstance(x, PlayerRef)]
-                out[a] = players[0] if players else defenders[0]
+                out[a] = target if target in players else players[0] if players else defenders[0]
         return out
+
+    def _victim(self, game, me, options) -> int:
+        """Whom to attack: of the opponents whom the creatures that could attack them
+        safely would kill if unblocked, the one with the least life; else the most
+        threatening, with the most power on the battlefield; ties to the one with less
+        life, then to the next in turn order. (In a duel, the opponent.)"""
+        opp = game.opponents(me)
+        if len(opp) == 1:
+            return opp[0]
+        players = game.players
+        power = dict.fromkeys(opp, 0)
+        for e in game.battlefield:
+            c = game.chars(e)
+            if c.controller in power and "Creature" in c.types:
+                power[c.controller] += max(0, c.power or 0)
+        lethal = []
+        for o in opp:
+            ref = PlayerRef(o)
+            reach = sum(max(0, game.chars(a).power or 0) for a, defenders in options
+                        if ref in defenders and self._safe_attacker(game, me, game.chars(a), a, o))
+            if reach and reach >= players[o].life:
+                lethal.append(o)
+        seat = {o: (o - me) % len(players) for o in opp}      # turn order after me
+        if lethal:
+            return min(lethal, key=lambda o: (players[o].life, seat[o]))
+        return min(opp, key=lambda o: (-power[o], players[o].life, seat[o]))
 
     def _blockers(self, game, d):
         me = d.player
         from mtg_ecs.components import Attacking
+        from mtg_ecs.systems.combat import attacked_player
+        # what comes at me: creatures attacking me or my planeswalkers (or, their planeswalker
+        # removed from combat, nothing: 506.4c), not those attacking another player (802.2)
         incoming = sum(max(0, game.chars(a).power or 0) for a in game.battlefield
-                       if game.world.has(a, Attacking))
+                       if game.world.has(a, Attacking) and attacked_player(game, a) in (me, None))
         life = game.players[me].life
         out = {}
         used_attackers = set()

@@ -97,12 +97,8 @@ def cmd_simulate(args) -> int:
     from mtg_ecs.apps.decklist import DecklistError
     from mtg_ecs.cards import UnknownCard
     try:
+        decks = _simulated_decks(args, sim)
         extra = sim.load_card_file(args.cards) if args.cards else None
-        decks = args.deck or list(sim.sample_decks())[:2]
-        if len(decks) != 2:
-            print("mtg-ecs simulate: give two --deck options (or none for the sample decks)",
-                  file=sys.stderr)
-            return 2
         update, bar = _progress(args.games)
         records, summary = sim.simulate(decks, games=args.games, seed=args.seed,
                                         agents=args.agents, jobs=args.jobs,
@@ -115,12 +111,32 @@ def cmd_simulate(args) -> int:
     except (sim.SimulationError, DecklistError, UnknownCard) as ex:
         print(f"mtg-ecs simulate: {ex}", file=sys.stderr)
         return 2
-    agents = args.agents if "," in args.agents else f"{args.agents} vs {args.agents}"
-    print(f"{summary['decks'][0]} vs {summary['decks'][1]} ({agents}, seed {args.seed})")
+    n = len(decks)
+    agents = args.agents if "," in args.agents else " vs ".join([args.agents] * n)
+    table = "" if n == 2 else f"{records[0]['format']}, "
+    print(f"{' vs '.join(summary['decks'])} ({table}{agents}, seed {args.seed})")
     print(sim.format_summary(summary))
     if args.out:
         print(f"records: {args.out}")
     return 0
+
+
+def _simulated_decks(args, sim) -> list:
+    """The --deck options, one per player (--players: that many; none given: the first
+    sample decks)."""
+    players = args.players if args.players is not None else len(args.deck or ()) or 2
+    if not 2 <= players <= 6:
+        raise sim.SimulationError(f"--players: 2 (a duel) to 6 (free-for-all), not {players}")
+    if not args.deck:
+        samples = list(sim.sample_decks())
+        if len(samples) < players:
+            raise sim.SimulationError(f"--players {players}: give {players} --deck options "
+                                      f"(there are {len(samples)} sample decks)")
+        return samples[:players]
+    if len(args.deck) != players:
+        raise sim.SimulationError(f"--players {players}: give {players} --deck options, one "
+                                  f"per player (got {len(args.deck)})")
+    return args.deck
 
 
 def cmd_replay(args) -> int:
@@ -167,7 +183,9 @@ def cmd_fuzz(args) -> int:
                   f"{expected.get('message')})")
         return 1
     try:
-        agents = fuzz.parse_agents(args.agents)
+        if not 2 <= args.players <= 6:
+            raise ValueError(f"--players: 2 (a duel) to 6 (free-for-all), not {args.players}")
+        agents = fuzz.parse_agents(args.agents, args.players)
     except ValueError as ex:
         print(f"mtg-ecs fuzz: {ex}", file=sys.stderr)
         return 2
@@ -188,7 +206,7 @@ def cmd_fuzz(args) -> int:
     results, summary = fuzz.fuzz(args.games, args.seed, first=args.first,
                                  turn_limit=args.turn_limit, out=args.out, report=report,
                                  stop_after=args.stop_after, jobs=args.jobs, pool=args.pool,
-                                 agents=agents)
+                                 agents=agents, players=args.players)
     if bar is not None:
         bar.close()
     print(fuzz.format_summary(summary))
@@ -200,6 +218,8 @@ def main(argv=None) -> int:
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)     # `mtg-ecs cards | head` is fine
     from mtg_ecs.apps import decklist, legality
+    from mtg_ecs.core.formats import FORMATS
+    SIMULATE_FORMATS = tuple(FORMATS) + tuple(f for f in decklist.FORMATS if f not in FORMATS)
     ap = argparse.ArgumentParser(prog="mtg-ecs", description="Magic: The Gathering rules engine")
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("cards", help="list every registered card, one per line")
@@ -216,16 +236,24 @@ def main(argv=None) -> int:
     p.add_argument("--tests", nargs="+", default=["tests"])
     p.add_argument("-v", "--verbose", action="store_true")
     p.set_defaults(fn=cmd_coverage)
-    p = sub.add_parser("simulate", help="play many games between two decks and summarize")
-    p.add_argument("--deck", action="append", help="a decklist file or sample deck name (twice)")
+    p = sub.add_parser("simulate", help="play many games between decks and summarize")
+    p.add_argument("--deck", action="append",
+                   help="a decklist file or sample deck name, once per player (the same deck "
+                        "may be given twice)")
+    p.add_argument("--players", type=int, default=None,
+                   help="2 (a duel) or 3-6 (free-for-all); default: one per --deck, or 2")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--agents", default="heuristic", help="random|heuristic, or two: random,heuristic")
+    p.add_argument("--agents", default="heuristic",
+                   help="random|heuristic for every player, or one per --deck, comma-separated "
+                        "(random,heuristic)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--out", help="write one record per game: .jsonl, .csv or .parquet")
     p.add_argument("--cards", help="YAML file of simple card definitions for the decklists")
-    p.add_argument("--format", default="freeform", choices=decklist.FORMATS,
-                   help="check both decks against this format's deck rules (default: none)")
+    p.add_argument("--format", default="freeform", choices=SIMULATE_FORMATS,
+                   help="a game format (duel, free-for-all: played) or deck rules (constructed, "
+                        "limited, standard, ...: every deck checked, the game a duel for two "
+                        "players and free-for-all for more); default: freeform")
     p.add_argument("--turn-limit", type=int, default=50, help="a game reaching it is a draw")
     p.add_argument("--hashes", action="store_true",
                    help="add each game's event-log and final-state hashes to its record")
@@ -252,9 +280,12 @@ def main(argv=None) -> int:
     p.add_argument("--pool", type=int, default=None,
                    help="each game's decks draw their nonland cards from this many different "
                         "cards (default: every card), so that their interactions come up often")
+    p.add_argument("--players", type=int, default=2,
+                   help="players in each game: 2 (a duel, the default) or 3-6 (free-for-all)")
     p.add_argument("--agents", default="fuzz",
                    help="who plays: fuzz (random answers of every kind, some malformed), random "
-                        "or heuristic (the agents of simulate); one for both or two, comma-separated")
+                        "or heuristic (the agents of simulate); one for all, or one per player, "
+                        "comma-separated")
     p.add_argument("--turn-limit", type=int, default=40)
     p.add_argument("--out", default="fuzz-failures", help="folder for repro files")
     p.add_argument("--stop-after", type=int, default=None, help="stop after this many failures")

@@ -123,55 +123,74 @@ class GameSpec:
     decks: list
     turn_limit: int = DEFAULT_TURN_LIMIT
     rules: str = "current"       # a fifth of the games use the m10 profile (blocker order)
-    pool: int | None = None      # the nonland cards of both decks come from this many
-    agents: tuple = DEFAULT_AGENTS       # AGENTS kinds of p0 and p1
+    pool: int | None = None      # the nonland cards of every deck come from this many
+    agents: tuple = DEFAULT_AGENTS       # AGENTS kinds of p0, p1, ...
+    format: str = "duel"         # free-for-all with 3 or more players (mtg_ecs.core.formats)
 
     def variant(self) -> str:
-        """What sets the run apart from the default one ('' for none): pool, agents."""
-        return _variant(self.pool, self.agents)
+        """What sets the run apart from the default one ('' for none): players, pool, agents."""
+        return _variant(self.pool, self.agents, self.players)
+
+    @property
+    def players(self) -> int:
+        return len(self.agent_seeds)
 
 
 def non_default_agents(agents) -> bool:
-    return tuple(agents) != DEFAULT_AGENTS
+    return any(a != "fuzz" for a in agents)
 
 
-def _variant(pool, agents) -> str:
-    out = [f"pool {pool}"] if pool else []
+def _variant(pool, agents, players: int = 2) -> str:
+    out = [f"{players} players"] if players != 2 else []
+    if pool:
+        out.append(f"pool {pool}")
     if non_default_agents(agents):
         out.append("agents " + ",".join(agents))
     return ", ".join(out)
 
 
-def parse_agents(text: str) -> tuple:
-    """'heuristic' or 'random,fuzz': the agents of p0 and p1 (one name: both)."""
+def table_format(players: int) -> str:
+    """The format of a fuzz game of `players` players: a duel, or free-for-all (806)."""
+    return "duel" if players == 2 else "free-for-all"
+
+
+def parse_agents(text: str, players: int = 2) -> tuple:
+    """'heuristic' or 'random,fuzz,...': the agents of p0, p1, ... (one name: everyone's)."""
     kinds = tuple(k.strip() for k in text.split(","))
     if len(kinds) == 1:
-        kinds *= 2
-    if len(kinds) != 2 or any(k not in AGENTS for k in kinds):
-        raise ValueError(f"agents: one or two of {', '.join(AGENTS)}, separated by a comma")
+        kinds *= players
+    if len(kinds) != players or any(k not in AGENTS for k in kinds):
+        raise ValueError(f"agents: one, or one per player ({players}), of {', '.join(AGENTS)}, "
+                         "separated by commas")
     return kinds
 
 
 def game_specs(seed: int, games: int, first: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT,
-               pool: int | None = None, agents: tuple = DEFAULT_AGENTS):
-    """The games first..first+games-1 of `seed`. With `pool`, each game first picks
-    that many different nonland cards and both decks draw theirs from them: with
-    several copies of few cards, their interactions come up far more often. `agents`
-    doesn't change the decks or seeds of a game, only who plays it."""
+               pool: int | None = None, agents: tuple | None = None, players: int = 2):
+    """The games first..first+games-1 of `seed`, of `players` players (a duel, or
+    free-for-all from 3). With `pool`, each game first picks that many different nonland
+    cards and every deck draws its from them: with several copies of few cards, their
+    interactions come up far more often. `agents` (one per player) doesn't change the decks
+    or seeds of a game, only who plays it (default: the fuzz agent for all)."""
+    agents = tuple(agents) if agents else ("fuzz",) * players
     for i in range(games):
         # the (first + i)-th child of SeedSequence(seed).spawn(...), made directly so
-        # that game 99,999 costs no more to reach than game 0
+        # that game 99,999 costs no more to reach than game 0; its words: the game's
+        # seed, one per player's agent, the harness's and the decks' (a duel's five are
+        # what they always were)
         ch = np.random.SeedSequence(seed, spawn_key=(first + i,))
-        g, a, b, h, d = (int(x) for x in ch.generate_state(5, dtype=np.uint32))
+        g, *rest = (int(x) for x in ch.generate_state(3 + players, dtype=np.uint32))
+        agent_seeds, (h, d) = tuple(rest[:players]), rest[players:]
         rng = np.random.default_rng(d)
         others = None
         if pool is not None:
             every = card_pool()[1]
             others = [every[j] for j in sorted(rng.choice(len(every), min(pool, len(every)),
                                                            replace=False))]
-        decks = [random_deck(rng, others=others), random_deck(rng, others=others)]
+        decks = [random_deck(rng, others=others) for _ in range(players)]
         rules = "m10" if rng.random() < 0.2 else "current"
-        yield GameSpec(first + i, seed, g, (a, b), h, decks, turn_limit, rules, pool, tuple(agents))
+        yield GameSpec(first + i, seed, g, agent_seeds, h, decks, turn_limit, rules, pool,
+                       agents, table_format(players))
 
 
 # ---------------------------------------------------------------------------
@@ -974,7 +993,7 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
     agents = [make_agent(k, seed) for k, seed in zip(spec.agents, spec.agent_seeds)]
     try:
         g = Game.new(spec.decks, seed=spec.seed, log=True, turn_limit=spec.turn_limit,
-                     rules=spec.rules)
+                     rules=spec.rules, format=spec.format)
     except Exception as ex:
         res.failure = FuzzFailure(f"starting the game: {type(ex).__name__}: {ex}", 0)
         res.trace = traceback.format_exc()
@@ -1198,7 +1217,8 @@ def write_repro(res: Result, folder: str) -> str:
     from mtg_ecs.apps.scenario.fuzzgame import scenario_data
     os.makedirs(folder, exist_ok=True)
     s = res.spec
-    pool = f"-pool{s.pool}" if s.pool else ""
+    pool = f"-{s.players}p" if s.players != 2 else ""
+    pool += f"-pool{s.pool}" if s.pool else ""
     if non_default_agents(s.agents):
         pool += "-" + "-".join(s.agents)
     path = os.path.join(folder, f"fuzz-{s.root_seed}{pool}-{s.index}.yaml")
@@ -1240,15 +1260,20 @@ def run_repro(path: str) -> Result:
 # ---------------------------------------------------------------------------
 def fuzz(games: int = 100, seed: int = 0, first: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT,
          out: str | None = "fuzz-failures", report=None, stop_after: int | None = None,
-         jobs: int = 1, pool: int | None = None, agents: tuple = DEFAULT_AGENTS):
-    """Play games first..first+games-1 of `seed`; returns (results, summary).
+         jobs: int = 1, pool: int | None = None, agents: tuple | None = None,
+         players: int = 2):
+    """Play games first..first+games-1 of `seed` (`players` players each); returns
+    (results, summary). `agents`: one kind per player (default: the fuzz agent for all).
 
     `jobs` worker processes play the games; results come back (and `report` is
     called) in game order, so results and summary never depend on `jobs`."""
     t0 = time.perf_counter()
     results = []
     failures = 0
-    for res in _play_all(game_specs(seed, games, first, turn_limit, pool, agents), jobs):
+    agents = tuple(agents) if agents else ("fuzz",) * players
+    if len(agents) != players:
+        raise ValueError(f"agents: one per player ({players}), got {len(agents)}")
+    for res in _play_all(game_specs(seed, games, first, turn_limit, pool, agents, players), jobs):
         if res.failure is not None:
             failures += 1
             if out:
@@ -1261,7 +1286,7 @@ def fuzz(games: int = 100, seed: int = 0, first: int = 0, turn_limit: int = DEFA
     seconds = time.perf_counter() - t0
     summary = {"games": len(results), "failures": failures, "seconds": seconds,
                "decisions": sum(r.decisions for r in results), "seed": seed, "first": first,
-               "pool": pool, "agents": tuple(agents)}
+               "pool": pool, "agents": tuple(agents), "players": players}
     return results, summary
 
 
@@ -1290,7 +1315,7 @@ def _play(spec: GameSpec) -> Result:
 def format_summary(summary: dict) -> str:
     s = summary
     last = s["first"] + s["games"] - 1
-    v = _variant(s.get("pool"), s.get("agents", DEFAULT_AGENTS))
+    v = _variant(s.get("pool"), s.get("agents", DEFAULT_AGENTS), s.get("players", 2))
     pool = f", {v}" if v else ""
     return (f"fuzz: {s['games']} games (seed {s['seed']}{pool}, games {s['first']}..{last}), "
             f"{s['decisions']} decisions, {s['failures']} failed, {s['seconds']:.1f} s")

@@ -15,7 +15,8 @@ def replay(record: dict, extra: dict | None = None):
     from mtg_ecs.apps.simulate import load_deck, play_game
     decks = [load_deck(src, extra) for src in record["decks"]]
     seeds = (record["seed"], *record["agent_seeds"])
-    g = play_game(decks, record["agents"], seeds, record["turn_limit"], log=True)
+    g = play_game(decks, record["agents"], seeds, record["turn_limit"], log=True,
+                  fmt=record.get("format", "duel"))
     return g
 
 

@@ -1,13 +1,23 @@
-"""Bulk simulation: many games between two decks, with agents, in parallel.
+"""Bulk simulation: many games between decks, with agents, in parallel.
 
     >>> from mtg_ecs.apps.simulate import simulate
     >>> records, summary = simulate(["green-red-beasts", "esper-fliers"], games=4, seed=7)
     >>> summary["games"], sum(summary["wins"]) + summary["draws"]
     (4, 4)
 
-Every game gets its own seeds from numpy's SeedSequence algorithm (game, then one per
-agent; `mtg_ecs.apps.seeds`), so a result depends only on (seed, game index): `jobs` changes the speed,
-never the records.
+Two decks play duels; three to six play free-for-all games (CR 800-806: one deck per
+player, each deck given once per seat: the same deck may be given twice, and is then
+summarized as two entries). Every game gets its own seeds from numpy's SeedSequence
+algorithm (game, then one per seat's agent; `mtg_ecs.apps.seeds`), so a result depends
+only on (seed, game index): `jobs` changes the speed, never the records.
+
+Seats (multiplayer): game i seats deck d in seat (d - i) mod N, so over any N
+consecutive games every deck sits once in every seat; when the number of games isn't a
+multiple of N, the last r = games mod N games give the first r seatings one game more
+(each deck then sits one more time in r different seats). Each deck is played by its
+own agent (`agents[d]`) wherever it sits; the agents' seeds go by seat. Who starts is
+random (CR 103.1, the game's seed), as in a duel. In a duel deck 0 is always p0 (records
+as they always were).
 """
 from __future__ import annotations
 
@@ -21,6 +31,8 @@ from dataclasses import dataclass
 from mtg_ecs import cards as _cards_pkg
 from mtg_ecs.apps import decklist
 from mtg_ecs.apps.seeds import generate_state
+from mtg_ecs.apps.standings import Standings, standings_of
+from mtg_ecs.core.formats import FORMATS as GAME_FORMATS, FormatError, check_format
 
 SAMPLE_DECK_DIR = os.path.join(os.path.dirname(os.path.abspath(_cards_pkg.__file__)), "decks")
 AGENTS = ("random", "heuristic")
@@ -85,38 +97,79 @@ def make_agent(kind: str, seed: int):
     raise SimulationError(f"unknown agent {kind!r} (choose from {', '.join(AGENTS)})")
 
 
-def game_seeds(seed: int, games: int, first: int = 0) -> list:
-    """Per-game (game seed, agent seed, agent seed): game i's are the first three words
-    of `SeedSequence(seed).spawn(...)[i]`, the child with spawn key (i,)."""
-    return [tuple(generate_state(seed, (i,), 3)) for i in range(first, first + games)]
+def game_seeds(seed: int, games: int, first: int = 0, players: int = 2) -> list:
+    """Per-game (game seed, one agent seed per seat): game i's are the first 1 + `players`
+    words of `SeedSequence(seed).spawn(...)[i]`, the child with spawn key (i,) (a word's
+    value doesn't depend on how many are drawn: a duel's three are what they always were)."""
+    return [tuple(generate_state(seed, (i,), 1 + players)) for i in range(first, first + games)]
 
 
-def play_game(decks, agents, seeds, turn_limit=DEFAULT_TURN_LIMIT, log=False):
-    """Play one game; returns the Game (over)."""
+def formats(fmt: str, players: int) -> tuple:
+    """(game format, deck rules) that `fmt` means for `players` decks. A game format
+    (`mtg_ecs.core.formats`: duel, free-for-all, ...) is played, its decks checked by the
+    deck rules of the same name where there are some (commander) and not checked otherwise;
+    deck rules (`decklist.FORMATS`: constructed, limited, standard, ...) check the decks of a
+    duel (two players) or a free-for-all game (more)."""
+    if fmt in GAME_FORMATS:
+        game_fmt, deck_fmt = fmt, (fmt if fmt in decklist.FORMATS else "freeform")
+    elif fmt in decklist.FORMATS:
+        game_fmt, deck_fmt = ("duel" if players == 2 else "free-for-all"), fmt
+    else:
+        raise SimulationError(f"unknown format {fmt!r} (a game format: {', '.join(GAME_FORMATS)}; "
+                              f"or deck rules: {', '.join(decklist.FORMATS)})")
+    try:
+        check_format(game_fmt, players)
+    except FormatError as ex:
+        raise SimulationError(str(ex)) from None
+    return game_fmt, deck_fmt
+
+
+def seating(index: int, players: int) -> list:
+    """The deck in each seat of game `index`: deck d sits in seat (d - index) mod N."""
+    return [(s + index) % players for s in range(players)]
+
+
+def play_game(decks, agents, seeds, turn_limit=DEFAULT_TURN_LIMIT, log=False, fmt="duel"):
+    """Play one game (`decks`, `agents` and agent seeds in seat order); returns the Game
+    (over). A multiplayer game carries its `Standings` observer (`standings_of`)."""
     from mtg_ecs.game import Game
     from mtg_ecs.apps.agents import play
-    gseed, s0, s1 = seeds
+    gseed, *agent_seeds = seeds
     g = Game.new([d.cards for d in decks], seed=gseed, log=log, turn_limit=turn_limit,
-                 auto_pass=True)
-    play(g, [make_agent(agents[0], s0), make_agent(agents[1], s1)])
+                 auto_pass=True, format=fmt)
+    if g.multiplayer:
+        g.observers += (Standings(g),)
+    play(g, [make_agent(kind, s) for kind, s in zip(agents, agent_seeds)])
     return g
 
 
-def _reason(g) -> str:
+def _reason(g, st=None) -> str:
+    """Why the game ended: a limit, else the loss reason of a player whose loss ended it
+    (with `st`, a multiplayer game's Standings: of the last players to leave, or of
+    those who drew by losing together, 104.4a)."""
     if g.end_reason in ("turn limit", "loop draw", "decision limit"):
         return g.end_reason
-    reasons = [p.loss_reason for p in g.players if p.loss_reason]
+    players = g.players
+    if st is not None:
+        last = [i for i in g.living() if players[i].loss_reason] or st.last_to_leave()
+        players = [players[i] for i in last]
+    reasons = [p.loss_reason for p in players if p.loss_reason]
     return reasons[0] if reasons else (g.end_reason or "unknown")
 
 
-def _record(index, decks, agents, seeds, g, turn_limit) -> dict:
+def _record(index, decks, agents, seeds, g, turn_limit, seats) -> dict:
     winner = None if g.winner is None else decks[g.winner].name
-    return {"index": index, "seed": seeds[0], "agent_seeds": list(seeds[1:]),
-            "decks": [d.source for d in decks], "agents": list(agents),
-            "turn_limit": turn_limit, "winner": winner if winner is not None else "draw",
-            "winner_index": g.winner, "reason": _reason(g), "turns": g.turn,
-            "starting_player": g.starting_player,
-            "life": [p.life for p in g.players]}
+    st = standings_of(g)
+    rec = {"index": index, "seed": seeds[0], "agent_seeds": list(seeds[1:]),
+           "decks": [d.source for d in decks], "agents": list(agents),
+           "turn_limit": turn_limit, "winner": winner if winner is not None else "draw",
+           "winner_index": g.winner, "reason": _reason(g, st), "turns": g.turn,
+           "starting_player": g.starting_player,
+           "life": [p.life for p in g.players]}
+    if st is not None:          # (a duel's record has the keys it always had)
+        rec.update(format=g.format, seats=list(seats), places=st.places(),
+                   player_turns=list(st.turns))
+    return rec
 
 
 # the worker's view of the job (set before forking: decks hold CardDefs, which
@@ -127,8 +180,12 @@ _JOB = {}
 def _work(item):
     index, seeds = item
     j = _JOB
-    g = play_game(j["decks"], j["agents"], seeds, j["turn_limit"], log=j["hashes"])
-    rec = _record(index, j["decks"], j["agents"], seeds, g, j["turn_limit"])
+    decks, agents = j["decks"], j["agents"]
+    seats = seating(index, len(decks)) if j["format"] != "duel" else range(len(decks))
+    seated = [decks[d] for d in seats]
+    seated_agents = [agents[d] for d in seats]
+    g = play_game(seated, seated_agents, seeds, j["turn_limit"], log=j["hashes"], fmt=j["format"])
+    rec = _record(index, seated, seated_agents, seeds, g, j["turn_limit"], seats)
     if j["hashes"]:
         # the whole game, for determinism checks: the same in every process and with any --jobs
         from mtg_ecs.core.hashing import log_hash, state_hash
@@ -138,26 +195,31 @@ def _work(item):
     return rec
 
 
-def simulate(decks, games: int = 100, seed: int = 0, agents=("heuristic", "heuristic"),
+def simulate(decks, games: int = 100, seed: int = 0, agents="heuristic",
              jobs: int = 1, turn_limit: int = DEFAULT_TURN_LIMIT, progress=None,
              extra: dict | None = None, fmt: str = "freeform", hashes: bool = False):
-    """Play `games` games between two decks. `decks`: two Deck objects, sample deck
-    names or decklist paths. Returns (records, summary). `hashes`: keep each game's
-    event log and add its hash (`log_hash`) and the final state's (`state_hash`) to
-    the record."""
-    decks = [d if isinstance(d, Deck) else load_deck(d, extra, fmt) for d in decks]
-    if len(decks) != 2:
-        raise SimulationError("give exactly two decks")
+    """Play `games` games between the decks: two play duels, three to six free-for-all
+    (module doc: seats). `decks`: Deck objects, sample deck names or decklist paths;
+    `agents`: one kind for every deck or one per deck (a list, or comma-separated);
+    `fmt`: a game format or deck rules (`formats`). Returns (records, summary).
+    `hashes`: keep each game's event log and add its hash (`log_hash`) and the final
+    state's (`state_hash`) to the record."""
+    n = len(decks)
+    if n < 2:
+        raise SimulationError("give two decks for a duel, or three to six for free-for-all")
+    game_fmt, deck_fmt = formats(fmt, n)
+    decks = [d if isinstance(d, Deck) else load_deck(d, extra, deck_fmt) for d in decks]
     agents = list(agents) if not isinstance(agents, str) else agents.split(",")
     if len(agents) == 1:
-        agents = agents * 2
-    if len(agents) != 2 or any(a not in AGENTS for a in agents):
-        raise SimulationError(f"agents: one or two of {', '.join(AGENTS)}")
+        agents = agents * n
+    if len(agents) != n or any(a not in AGENTS for a in agents):
+        raise SimulationError(f"agents: one for every deck or one per deck ({n}), of "
+                              f"{', '.join(AGENTS)}")
     if games < 1:
         raise SimulationError("games: at least 1")
-    seeds = game_seeds(seed, games)
+    seeds = game_seeds(seed, games, players=n)
     items = list(enumerate(seeds))
-    _JOB.update(decks=decks, agents=agents, turn_limit=turn_limit, hashes=hashes)
+    _JOB.update(decks=decks, agents=agents, turn_limit=turn_limit, hashes=hashes, format=game_fmt)
     t0 = time.perf_counter()
     records = []
     if jobs <= 1:
@@ -176,7 +238,17 @@ def simulate(decks, games: int = 100, seed: int = 0, agents=("heuristic", "heuri
                     progress(1)
         records.sort(key=lambda r: r["index"])
     seconds = time.perf_counter() - t0
-    return records, summarize(records, [d.name for d in decks], seconds)
+    return records, summarize(records, deck_names(decks), seconds)
+
+
+def deck_names(decks) -> list:
+    """The decks' names, a deck given more than once numbered from its second seat on
+    (`esper-fliers`, `esper-fliers#2`)."""
+    out, seen = [], {}
+    for d in decks:
+        seen[d.name] = seen.get(d.name, 0) + 1
+        out.append(d.name if seen[d.name] == 1 else f"{d.name}#{seen[d.name]}")
+    return out
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple:
@@ -191,28 +263,50 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple:
 
 
 def summarize(records, names, seconds) -> dict:
+    """Per deck (the order of `names`, whatever seat it sat in): wins, win rate and its
+    Wilson interval; for multiplayer records also the mean finishing place (1 first;
+    `mtg_ecs.apps.standings`) and the mean of the deck's player's own turns."""
     n = len(records)
-    wins = [sum(1 for r in records if r["winner_index"] == i) for i in range(len(names))]
+    wins = [0] * len(names)
+    for r in records:
+        if r["winner_index"] is not None:
+            wins[r.get("seats", range(len(names)))[r["winner_index"]]] += 1
     draws = sum(1 for r in records if r["winner_index"] is None)
     turns = [r["turns"] for r in records]
     reasons = {}
     for r in records:
         reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
-    return {"games": n, "decks": list(names), "wins": wins,
-            "win_rate": [w / n if n else 0.0 for w in wins],
-            "wilson95": [wilson(w, n) for w in wins], "draws": draws,
-            "mean_turns": statistics.fmean(turns) if turns else 0.0,
-            "median_turns": statistics.median(turns) if turns else 0,
-            "reasons": reasons, "seconds": seconds,
-            "games_per_second": n / seconds if seconds > 0 else float("inf")}
+    out = {"games": n, "decks": list(names), "wins": wins,
+           "win_rate": [w / n if n else 0.0 for w in wins],
+           "wilson95": [wilson(w, n) for w in wins], "draws": draws,
+           "mean_turns": statistics.fmean(turns) if turns else 0.0,
+           "median_turns": statistics.median(turns) if turns else 0,
+           "reasons": reasons, "seconds": seconds,
+           "games_per_second": n / seconds if seconds > 0 else float("inf")}
+    if records and "places" in records[0]:
+        places = [[] for _ in names]
+        own = [[] for _ in names]
+        for r in records:
+            for seat, d in enumerate(r["seats"]):
+                places[d].append(r["places"][seat])
+                own[d].append(r["player_turns"][seat])
+        out["mean_place"] = [statistics.fmean(x) for x in places]
+        out["mean_player_turns"] = [statistics.fmean(x) for x in own]
+    return out
 
 
 def format_summary(s: dict) -> str:
     lines = []
     w = max(len(d) for d in s["decks"] + ["deck"])
-    lines.append(f"{'deck':<{w}}  {'wins':>6}  {'win rate':>8}  95% interval")
-    for name, wins, rate, (lo, hi) in zip(s["decks"], s["wins"], s["win_rate"], s["wilson95"]):
-        lines.append(f"{name:<{w}}  {wins:>6}  {rate:>7.1%}  {lo:.1%} - {hi:.1%}")
+    multi = "mean_place" in s
+    lines.append(f"{'deck':<{w}}  {'wins':>6}  {'win rate':>8}  95% interval" +
+                 ("     avg place  own turns" if multi else ""))
+    for i, (name, wins, rate, (lo, hi)) in enumerate(zip(s["decks"], s["wins"], s["win_rate"],
+                                                         s["wilson95"])):
+        row = f"{name:<{w}}  {wins:>6}  {rate:>7.1%}  {lo:.1%} - {hi:.1%}"
+        if multi:
+            row = f"{row:<{w + 34}}  {s['mean_place'][i]:>9.2f}  {s['mean_player_turns'][i]:>9.1f}"
+        lines.append(row)
     lines.append(f"{'draws':<{w}}  {s['draws']:>6}")
     lines.append(f"games {s['games']}, turns mean {s['mean_turns']:.1f} median {s['median_turns']}, "
                  f"{s['seconds']:.2f} s, {s['games_per_second']:.1f} games/s")
@@ -222,11 +316,14 @@ def format_summary(s: dict) -> str:
 
 FIELDS = ("index", "seed", "winner", "reason", "turns", "life", "winner_index",
           "starting_player", "agent_seeds", "decks", "agents", "turn_limit")
+# and, in a multiplayer game's record
+MULTIPLAYER_FIELDS = ("format", "seats", "places", "player_turns")
 
 
 def write_records(records, path: str) -> None:
     """.jsonl (one JSON object per game), .csv, or .parquet (needs pyarrow)."""
     ext = os.path.splitext(path)[1].lower()
+    fields = FIELDS + (MULTIPLAYER_FIELDS if records and "places" in records[0] else ())
     if ext in (".jsonl", ".json"):
         with open(path, "w", encoding="utf-8") as f:
             for r in records:
@@ -235,16 +332,16 @@ def write_records(records, path: str) -> None:
         import csv
         with open(path, "w", newline="", encoding="utf-8") as f:
             wr = csv.writer(f)
-            wr.writerow(FIELDS)
+            wr.writerow(fields)
             for r in records:
-                wr.writerow([json.dumps(r[k]) if isinstance(r[k], list) else r[k] for k in FIELDS])
+                wr.writerow([json.dumps(r[k]) if isinstance(r[k], list) else r[k] for k in fields])
     elif ext == ".parquet":
         try:
             import pyarrow as pa
             import pyarrow.parquet as pq
         except ImportError:
             raise SimulationError(".parquet output needs pyarrow (pip install pyarrow)")
-        cols = {k: [r[k] for r in records] for k in FIELDS}
+        cols = {k: [r[k] for r in records] for k in fields}
         pq.write_table(pa.table(cols), path)
     else:
         raise SimulationError(f"--out: use .jsonl, .csv or .parquet (got {path!r})")

@@ -3,17 +3,18 @@ to shared/scenario-format.md): what `mtg-ecs fuzz` writes when a game fails.
 
     name: "fuzz failure: game 17 of seed 1"
     rules: current
+    format: free-for-all         # only with 3 or more players (a duel has no format key)
     seed: 2718281828             # the game's seed: shuffles, starting player (CR 103)
     players:
       - library: [Forest, Grizzly Bears, ...]     # p0's 60-card deck
-      - library: [Island, ...]                    # p1's
+      - library: [Island, ...]                    # p1's (and p2's, ... in free-for-all)
     fuzz:
       answers: ["'keep'", "'keep'", "Pass()", {refused: "Garbage(None)"}, ...]
       harness_seed: 12345        # when the harness compares the offered actions
       clone_at: 88               # the decision where a clone is checked (null: none)
       turn_limit: 40             # optional (default 40)
       agent_seeds: [1, 2]        # optional, informational: the agents' seeds
-      agents: [heuristic, fuzz]  # optional, informational: who played (default fuzz)
+      agents: [heuristic, fuzz]  # optional, informational: who played (default fuzz), one per player
       failure: {decision: 93, message: "..."}     # optional, informational
 
 With `fuzz`, the game is not set up as a position: it starts as a real game does
@@ -23,13 +24,15 @@ in order (`{refused: answer}`: an answer the engine must refuse, the game unchan
 with every fuzz invariant checked after every decision (`ecs.fuzz`). The scenario
 passes when the answers run out, or the game ends, with every invariant holding; it
 fails with the fuzzer's message otherwise. Only `name`, `source`, `rules`, `seed`,
-`players` (each with `library` only) and `fuzz` may be given.
+`format` (`free-for-all`, the format of a game of 3 or more players, 806), `players` (each
+with `library` only: two, or three to six in free-for-all) and `fuzz` may be given.
 """
 from __future__ import annotations
 
+from mtg_ecs.core.formats import FormatError, check_format
 from mtg_ecs.position import MAX_TURN, MAX_ZONE_OBJECTS, ScenarioError
 
-TOP_KEYS = {"name", "source", "rules", "seed", "players", "fuzz"}
+TOP_KEYS = {"name", "source", "rules", "format", "seed", "players", "fuzz"}
 FUZZ_KEYS = {"answers", "harness_seed", "clone_at", "turn_limit", "agent_seeds", "agents", "failure"}
 
 
@@ -53,9 +56,17 @@ def spec_of(data: dict):
     except fuzz.AnswerError as ex:
         raise ScenarioError(f"fuzz.{ex}") from None
     players = data.get("players")
-    if not isinstance(players, list) or len(players) != 2 or \
+    if not isinstance(players, list) or len(players) < 2 or \
             any(not isinstance(p, dict) or set(p) != {"library"} for p in players):
-        raise ScenarioError("players: with fuzz, two players with a library (the deck) each")
+        raise ScenarioError("players: with fuzz, two or more players with a library (the deck) each")
+    fmt = data.get("format", "duel")
+    if fmt != fuzz.table_format(len(players)):
+        raise ScenarioError(f"format: with fuzz, {fuzz.table_format(len(players))} for "
+                            f"{len(players)} players (got {fmt!r})")
+    try:
+        check_format(fmt, len(players))
+    except FormatError as ex:
+        raise ScenarioError(f"players: {ex}") from None
     for i, p in enumerate(players):
         if not isinstance(p["library"], list) or not all(isinstance(c, str) for c in p["library"]):
             raise ScenarioError(f"players[{i}].library: a list of card names")
@@ -75,12 +86,17 @@ def spec_of(data: dict):
     clone_at = fz.get("clone_at")
     if clone_at is not None and not isinstance(clone_at, int):
         raise ScenarioError("fuzz.clone_at: an integer or null")
-    agents = fz.get("agents", list(fuzz.DEFAULT_AGENTS))
-    if not isinstance(agents, list) or len(agents) != 2 or any(a not in fuzz.AGENTS for a in agents):
-        raise ScenarioError(f"fuzz.agents: two of {', '.join(fuzz.AGENTS)}")
-    spec = fuzz.GameSpec(0, 0, ints["seed"], tuple(fz.get("agent_seeds") or (0, 0)),
+    n = len(players)
+    agents = fz.get("agents", ["fuzz"] * n)
+    if not isinstance(agents, list) or len(agents) != n or any(a not in fuzz.AGENTS for a in agents):
+        raise ScenarioError(f"fuzz.agents: one per player ({n}) of {', '.join(fuzz.AGENTS)}")
+    agent_seeds = fz.get("agent_seeds") or [0] * n
+    if not isinstance(agent_seeds, list) or len(agent_seeds) != n or \
+            any(not isinstance(x, int) or isinstance(x, bool) for x in agent_seeds):
+        raise ScenarioError(f"fuzz.agent_seeds: one integer per player ({n})")
+    spec = fuzz.GameSpec(0, 0, ints["seed"], tuple(agent_seeds),
                          ints["harness_seed"], [list(p["library"]) for p in players],
-                         ints["turn_limit"], rules, agents=tuple(agents))
+                         ints["turn_limit"], rules, agents=tuple(agents), format=fmt)
     return spec, fz["answers"], clone_at
 
 
@@ -103,9 +119,11 @@ def scenario_data(res) -> dict:
     return {"name": f"fuzz failure: game {s.index} of seed {s.root_seed}"
                     + (f" ({s.variant()})" if s.variant() else ""),
             "source": f"mtg-ecs fuzz --seed {s.root_seed} --first {s.index} --games 1"
+                      + (f" --players {s.players}" if s.players != 2 else "")
                       + (f" --pool {s.pool}" if s.pool else "")
                       + (f" --agents {','.join(s.agents)}" if agents else ""),
-            "rules": s.rules, "seed": s.seed,
+            "rules": s.rules, **({"format": s.format} if s.format != "duel" else {}),
+            "seed": s.seed,
             "players": [{"library": list(d)} for d in s.decks],
             "fuzz": {"answers": res.script, "harness_seed": s.harness_seed,
                      "clone_at": res.clone_at, "turn_limit": s.turn_limit,
