@@ -132,8 +132,8 @@ def test_wrong_counts_and_formats_are_clear_errors():
         sim.simulate(SAMPLES[:3], games=1, agents="random,heuristic")
     with pytest.raises(sim.SimulationError, match="duel game has 2 players, not 3"):
         sim.simulate(SAMPLES[:3], games=1, fmt="duel")
-    with pytest.raises(sim.SimulationError, match="not supported yet"):
-        sim.simulate(SAMPLES[:4], games=1, fmt="two-headed-giant")
+    with pytest.raises(sim.SimulationError, match="two-headed-giant game has 4 players, not 3"):
+        sim.simulate(SAMPLES[:3], games=1, fmt="two-headed-giant")
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -241,3 +241,59 @@ def test_jobs_do_not_change_multiplayer_records():
     one, _ = sim.simulate(SAMPLES[:3], games=4, seed=9, agents="random", hashes=True, jobs=1)
     two, _ = sim.simulate(SAMPLES[:3], games=4, seed=9, agents="random", hashes=True, jobs=2)
     assert one == two and all("log_hash" in r for r in one)
+
+
+# -- Commander and Two-Headed Giant simulations (issue 15 items 5-6) ---------------------
+COMMANDER_DECKS = ["commander/falco", "commander/jetmir", "commander/raffine", "commander/ziatora"]
+
+
+def test_commander_simulation_plays_each_deck_with_its_commander():
+    """`simulate --format commander`: each deck's `Commander` section names its commander,
+    which starts in the command zone (903.6), each player at 40 life (903.7); the sample
+    Commander decks are valid Commander decks (903.5)."""
+    decks = [sim.load_deck(d, fmt="commander") for d in COMMANDER_DECKS]
+    assert [d.commander for d in decks] == ["Falco Spara, Pactweaver", "Jetmir, Nexus of Revels",
+                                           "Raffine, Scheming Seer", "Ziatora, the Incinerator"]
+    g = sim.play_game(decks, ["random"] * 4, sim.game_seeds(3, 1, players=4)[0], turn_limit=1,
+                      fmt="commander")
+    assert g.format == "commander" and len(g.commanders) == 4
+    records, summary = sim.simulate(COMMANDER_DECKS, games=2, seed=3, agents="random",
+                                    fmt="commander", turn_limit=8)
+    assert [r["format"] for r in records] == ["commander"] * 2
+    assert summary["decks"] == ["falco", "jetmir", "raffine", "ziatora"]
+    assert records[0]["turn_limit"] == 8
+
+
+def test_commander_simulation_needs_a_commander_section():
+    """A deck given as a Deck without a commander; a decklist without one fails the
+    Commander deck check first (903.5)."""
+    from mtg_ecs.apps.decklist import DeckInvalid
+    decks = [sim.load_deck(d, fmt="commander") for d in COMMANDER_DECKS]
+    decks[1].commander = None
+    with pytest.raises(sim.SimulationError, match="jetmir has no Commander section"):
+        sim.simulate(decks, games=1, fmt="commander")
+    with pytest.raises(DeckInvalid, match="903.5a"):
+        sim.simulate(SAMPLES, games=1, fmt="commander")
+
+
+def test_two_headed_giant_teams_win_together_and_swap_sides():
+    """`simulate --format two-headed-giant`: the first two decks are one team, the last two
+    the other (consecutive seats, 810.1), the teams swap sides every other game; a team wins
+    together (810.8), and each teammate takes the team's turns (805.4a)."""
+    assert sim.seating(0, 4, "two-headed-giant") == [0, 1, 2, 3]
+    assert sim.seating(1, 4, "two-headed-giant") == [2, 3, 0, 1]
+    records, summary = sim.simulate(SAMPLES, games=2, seed=5, agents="random",
+                                    fmt="two-headed-giant")
+    for r in records:
+        assert r["format"] == "two-headed-giant"
+        assert r["player_turns"][0] == r["player_turns"][1] and r["player_turns"][2] == r["player_turns"][3]
+        if r["winner_index"] is not None:
+            assert sorted(r["winners"]) in ([0, 1], [2, 3])
+    assert summary["wins"][0] == summary["wins"][1] and summary["wins"][2] == summary["wins"][3]
+    assert sum(summary["wins"]) == 2 * (2 - summary["draws"])
+
+
+def test_default_turn_limit_is_25_turns_of_each_player():
+    assert sim.default_turn_limit(2) == sim.DEFAULT_TURN_LIMIT == 50
+    records, _ = sim.simulate(SAMPLES[:3], games=1, seed=1, agents="random")
+    assert records[0]["turn_limit"] == 75

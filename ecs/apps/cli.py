@@ -124,11 +124,13 @@ def cmd_simulate(args) -> int:
 def _simulated_decks(args, sim) -> list:
     """The --deck options, one per player (--players: that many; none given: the first
     sample decks)."""
-    players = args.players if args.players is not None else len(args.deck or ()) or 2
+    players = args.players if args.players is not None else len(args.deck or ()) or \
+        (4 if args.format in ("two-headed-giant", "commander") else 2)
     if not 2 <= players <= 6:
         raise sim.SimulationError(f"--players: 2 (a duel) to 6 (free-for-all), not {players}")
     if not args.deck:
-        samples = list(sim.sample_decks())
+        samples = list(sim.sample_decks("commander") if args.format == "commander" else sim.sample_decks())
+        samples = [f"commander/{s}" for s in samples] if args.format == "commander" else samples
         if len(samples) < players:
             raise sim.SimulationError(f"--players {players}: give {players} --deck options "
                                       f"(there are {len(samples)} sample decks)")
@@ -254,7 +256,8 @@ def main(argv=None) -> int:
                    help="a game format (duel, free-for-all: played) or deck rules (constructed, "
                         "limited, standard, ...: every deck checked, the game a duel for two "
                         "players and free-for-all for more); default: freeform")
-    p.add_argument("--turn-limit", type=int, default=50, help="a game reaching it is a draw")
+    p.add_argument("--turn-limit", type=int, default=None,
+                   help="a game reaching it is a draw; default: 25 turns of each player (50 in a duel)")
     p.add_argument("--hashes", action="store_true",
                    help="add each game's event-log and final-state hashes to its record")
     p.set_defaults(fn=cmd_simulate)

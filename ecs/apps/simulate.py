@@ -36,7 +36,13 @@ from mtg_ecs.core.formats import FORMATS as GAME_FORMATS, FormatError, check_for
 
 SAMPLE_DECK_DIR = os.path.join(os.path.dirname(os.path.abspath(_cards_pkg.__file__)), "decks")
 AGENTS = ("random", "heuristic")
-DEFAULT_TURN_LIMIT = 50
+DEFAULT_TURN_LIMIT = 50        # a duel's: 25 turns of each player
+TURNS_PER_PLAYER = 25
+
+
+def default_turn_limit(players: int) -> int:
+    """The turn limit unless given: 25 turns of each player (50 in a duel)."""
+    return TURNS_PER_PLAYER * players
 
 
 class SimulationError(ValueError):
@@ -48,20 +54,32 @@ class Deck:
     name: str          # what the summary calls it
     source: str        # a sample deck name or a file path (what replay reloads)
     cards: list        # card names (or CardDefs for --cards definitions)
+    commander: str | None = None    # its `Commander` section (903.3): played in format commander
 
 
-def sample_decks() -> dict:
+def sample_decks(folder: str = "") -> dict:
+    """The sample decks by name: `cards/decks/*.txt`, or those of a subfolder
+    (`commander`: the 100-card Commander decks)."""
     out = {}
-    if os.path.isdir(SAMPLE_DECK_DIR):
-        for fn in sorted(os.listdir(SAMPLE_DECK_DIR)):
+    where = os.path.join(SAMPLE_DECK_DIR, folder)
+    if os.path.isdir(where):
+        for fn in sorted(os.listdir(where)):
             if fn.endswith(".txt"):
-                out[fn[:-4]] = os.path.join(SAMPLE_DECK_DIR, fn)
+                out[fn[:-4]] = os.path.join(where, fn)
+    return out
+
+
+def all_sample_decks() -> dict:
+    """Every sample deck by the name `--deck` takes: `green-red-beasts`, ...,
+    `commander/raffine`."""
+    out = sample_decks()
+    out.update({f"commander/{k}": v for k, v in sample_decks("commander").items()})
     return out
 
 
 def load_deck(spec: str, extra: dict | None = None, fmt: str = "freeform") -> Deck:
     """A deck from a sample deck name or a decklist file; validated against `fmt`."""
-    samples = sample_decks()
+    samples = all_sample_decks()
     if spec in samples:
         path, name = samples[spec], spec
     elif os.path.exists(spec):
@@ -72,7 +90,7 @@ def load_deck(spec: str, extra: dict | None = None, fmt: str = "freeform") -> De
     dl = decklist.load(path, extra)
     decklist.validate(dl.main, dl.sideboard, fmt, extra, commander=dl.commander)
     cards = [extra[n] if extra and n in extra else n for n in dl.main]
-    return Deck(name, spec, cards)
+    return Deck(name.split("/")[-1], spec, cards, dl.commander)
 
 
 def load_card_file(path: str) -> dict:
@@ -124,8 +142,12 @@ def formats(fmt: str, players: int) -> tuple:
     return game_fmt, deck_fmt
 
 
-def seating(index: int, players: int) -> list:
-    """The deck in each seat of game `index`: deck d sits in seat (d - index) mod N."""
+def seating(index: int, players: int, fmt: str = "free-for-all") -> list:
+    """The deck in each seat of game `index`: deck d sits in seat (d - index) mod N. In
+    Two-Headed Giant the decks are teams in the order given (the first two, the last two:
+    consecutive seats, 810.1) and the teams swap sides every other game."""
+    if fmt == "two-headed-giant":
+        return [0, 1, 2, 3] if index % 2 == 0 else [2, 3, 0, 1]
     return [(s + index) % players for s in range(players)]
 
 
@@ -136,7 +158,8 @@ def play_game(decks, agents, seeds, turn_limit=DEFAULT_TURN_LIMIT, log=False, fm
     from mtg_ecs.apps.agents import play
     gseed, *agent_seeds = seeds
     g = Game.new([d.cards for d in decks], seed=gseed, log=log, turn_limit=turn_limit,
-                 auto_pass=True, format=fmt)
+                 auto_pass=True, format=fmt,
+                 commanders=[d.commander for d in decks] if fmt == "commander" else None)
     if g.multiplayer:
         g.observers += (Standings(g),)
     play(g, [make_agent(kind, s) for kind, s in zip(agents, agent_seeds)])
@@ -169,6 +192,8 @@ def _record(index, decks, agents, seeds, g, turn_limit, seats) -> dict:
     if st is not None:          # (a duel's record has the keys it always had)
         rec.update(format=g.format, seats=list(seats), places=st.places(),
                    player_turns=list(st.turns))
+        if g.teams and g.winner is not None:     # the winning team's players (810.8)
+            rec["winners"] = next(list(t) for t in g.teams if g.winner in t)
     return rec
 
 
@@ -181,7 +206,7 @@ def _work(item):
     index, seeds = item
     j = _JOB
     decks, agents = j["decks"], j["agents"]
-    seats = seating(index, len(decks)) if j["format"] != "duel" else range(len(decks))
+    seats = seating(index, len(decks), j["format"]) if j["format"] != "duel" else range(len(decks))
     seated = [decks[d] for d in seats]
     seated_agents = [agents[d] for d in seats]
     g = play_game(seated, seated_agents, seeds, j["turn_limit"], log=j["hashes"], fmt=j["format"])
@@ -196,7 +221,7 @@ def _work(item):
 
 
 def simulate(decks, games: int = 100, seed: int = 0, agents="heuristic",
-             jobs: int = 1, turn_limit: int = DEFAULT_TURN_LIMIT, progress=None,
+             jobs: int = 1, turn_limit: int | None = None, progress=None,
              extra: dict | None = None, fmt: str = "freeform", hashes: bool = False):
     """Play `games` games between the decks: two play duels, three to six free-for-all
     (module doc: seats). `decks`: Deck objects, sample deck names or decklist paths;
@@ -208,7 +233,14 @@ def simulate(decks, games: int = 100, seed: int = 0, agents="heuristic",
     if n < 2:
         raise SimulationError("give two decks for a duel, or three to six for free-for-all")
     game_fmt, deck_fmt = formats(fmt, n)
+    if turn_limit is None:
+        turn_limit = default_turn_limit(n)
     decks = [d if isinstance(d, Deck) else load_deck(d, extra, deck_fmt) for d in decks]
+    if game_fmt == "commander":
+        missing = [d.name for d in decks if d.commander is None]
+        if missing:
+            raise SimulationError(f"format commander: {', '.join(missing)} has no Commander "
+                                  "section naming its commander")
     agents = list(agents) if not isinstance(agents, str) else agents.split(",")
     if len(agents) == 1:
         agents = agents * n
@@ -270,7 +302,9 @@ def summarize(records, names, seconds) -> dict:
     wins = [0] * len(names)
     for r in records:
         if r["winner_index"] is not None:
-            wins[r.get("seats", range(len(names)))[r["winner_index"]]] += 1
+            seats = r.get("seats", range(len(names)))
+            for w in r.get("winners", (r["winner_index"],)):    # a team wins together
+                wins[seats[w]] += 1
     draws = sum(1 for r in records if r["winner_index"] is None)
     turns = [r["turns"] for r in records]
     reasons = {}

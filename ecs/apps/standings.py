@@ -35,8 +35,12 @@ class Standings(Observer):
 
     def _count_turn(self, game) -> None:
         a = game.active
-        if a is not None and not game.players[a].lost:   # 800.4j: a leaver's turn is nobody's
-            self.turns[a] += 1
+        if a is None:
+            return
+        # a Two-Headed Giant team's turn is each of its players' (805.4a)
+        for p in (next(t for t in game.teams if a in t) if game.teams else (a,)):
+            if not game.players[p].lost:                 # 800.4j: a leaver's turn is nobody's
+                self.turns[p] += 1
 
     def look(self, game) -> None:
         """Note the players who left since the last look."""
