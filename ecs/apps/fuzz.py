@@ -587,6 +587,8 @@ class Checker:
         self.life = [p.life for p in game.players]
         self.log_at = len(game.log)
         self.cards = scan_objects(game)[1]
+        # each card's owner, for the cards that leave the game with a player (800.4a)
+        self.owners = {cid: game.owner(e) for cid, e in game.card_entity.items() if cid in self.cards}
         self.scan_key = self.card_entity = None
         self.layers = {}           # the last from-scratch layer pass (check_chars)
         self.steps = StepChecks(game)
@@ -636,7 +638,15 @@ class Checker:
 
     def _cards(self, now, errs):
         """No card is duplicated or lost (400.7: a zone change makes a new object of
-        the same card), and game.card_entity follows each card."""
+        the same card), and game.card_entity follows each card; but every card a player
+        who has left the game owns has left it too (800.4a)."""
+        if now != self.cards and self.game.multiplayer:
+            left = {p.index for p in self.game.players if p.lost}
+            self.cards = {c for c in self.cards if self.owners.get(c) not in left}
+            stayed = sorted(c for c in now if self.owners.get(c) in left)
+            if stayed:
+                errs.append(f"cards {stayed[:5]} of a player who left are still in the game")
+            now = {c for c in now if self.owners.get(c) not in left}
         if now != self.cards:
             lost, new = sorted(self.cards - now), sorted(now - self.cards)
             errs.append(f"cards lost {lost[:5]} / appeared {new[:5]}")
