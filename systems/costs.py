@@ -708,14 +708,15 @@ def _tap_restricted_sources(game, player: int, cost: ManaCost, exclude, spell) -
             activate_mana_ability(game, player, eid, i)
 
 
-def sacrifice_plan(game, player: int, cost: ManaCost, chosen, exclude=(), sacrificing=()):
+def sacrifice_plan(game, player: int, cost: ManaCost, chosen, exclude=(), sacrificing=(), extra=None):
     """[(eid, (ability index, option))]: one mana ability of each of the permanents
     `chosen` that sacrifice themselves for mana, with the kind of mana each makes, such
     that the pool, their mana and the {T} mana sources can pay `cost`; None if there is
     none (a permanent chosen twice or that can't be sacrificed for mana now). `exclude`:
     permanents that make no mana for it; `sacrificing`: permanents sacrificed for another
     part of the cost, which may be tapped for mana first (601.2g comes before 601.2h) but
-    not sacrificed twice."""
+    not sacrificed twice. `extra`: mana in the pool only this spell may use (106.6:
+    `usable_restricted`), as a pool."""
     import itertools
     avail = {e: (pools, choices) for e, pools, choices in
              sacrifice_mana_sources(game, player, tuple(exclude) + tuple(sacrificing))}
@@ -723,6 +724,8 @@ def sacrifice_plan(game, player: int, cost: ManaCost, chosen, exclude=(), sacrif
         return None
     rest = [(e, pools) for e, pools, _ in mana_sources(game, player, tuple(exclude) + tuple(chosen))]
     pool = game.players[player].pool
+    if extra:
+        pool = list(map(_plus, pool, extra))
     for combo in itertools.product(*[range(len(avail[e][0])) for e in chosen]):
         p = list(pool)
         for e, k in zip(chosen, combo):
@@ -748,11 +751,16 @@ def mana_sacrifice_decision(game, player: int, cost: ManaCost, exclude=(), spell
             (spell is not None and _payable_with_restricted(game, player, cost, exclude, spell)) or \
             (game.graveyard_abilities and converters_pay(game, player, cost, exclude)):
         return None
+    # mana only this spell may use (106.6) pays with the rest
+    extra = tuple(_merged(usable_restricted(game, player, spell))) \
+        if spell is not None and game.players[player].restricted else None
     least = next((list(c) for n in range(1, len(opts) + 1) for c in combinations(opts, n)
-                  if sacrifice_plan(game, player, cost, c, exclude, sacrificing) is not None), None)
+                  if sacrifice_plan(game, player, cost, c, exclude, sacrificing, extra) is not None), None)
     if least is None:
         raise IllegalAction(f"p{player} can't pay {cost}")
     data = only(least) if len(opts) == 1 else {"least": least}
+    if extra and any(extra):
+        data["extra_pool"] = extra
     return Decision("mana_sacrifice", player, opts, len(least), len(opts),
                     f"sacrifice which permanents for mana to pay {cost}?",
                     data={**data, "cost": cost, "exclude": tuple(exclude), "sacrificing": tuple(sacrificing)})
@@ -764,7 +772,8 @@ def chosen_for_mana(game, decision, answer) -> tuple:
     grp = tuple(answer) if isinstance(answer, (list, tuple)) else (answer,)
     cost = decision.data["cost"]
     if any(g not in decision.options for g in grp) or sacrifice_plan(
-            game, decision.player, cost, grp, decision.data["exclude"], decision.data["sacrificing"]) is None:
+            game, decision.player, cost, grp, decision.data["exclude"], decision.data["sacrificing"],
+            decision.data.get("extra_pool")) is None:
         raise IllegalAction(f"sacrificing {list(grp)} for mana doesn't pay {cost}")
     return grp
 
