@@ -769,8 +769,10 @@ class CastTask(Procedure):
         return ManaCost(c.generic, tuple(col), c.hybrid, 0, c.text)
 
     def _max_x(self, game) -> int:
+        """The largest X the player could pay with the rest of the cost: the mana cost with
+        what is already known to be added (kicker, cost increases, commander tax: 601.2f)."""
         avail = costs.potential_mana(game, self.player, spell=self._spell(game))
-        base = self.defn.cost
+        base = self._fixed_cost(game)
         hi = max(0, (avail - base.total) // max(1, base.x))
         while hi > 0 and not costs.can_pay_mana(game, self.player, self._with_x(base, hi),
                                                 spell=self._spell(game)):

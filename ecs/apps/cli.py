@@ -185,9 +185,14 @@ def cmd_fuzz(args) -> int:
                   f"{expected.get('message')})")
         return 1
     try:
-        if not 2 <= args.players <= 6:
-            raise ValueError(f"--players: 2 (a duel) to 6 (free-for-all), not {args.players}")
-        agents = fuzz.parse_agents(args.agents, args.players)
+        players = args.players
+        if players is None:             # Two-Headed Giant seats four
+            players = 4 if args.format == "two-headed-giant" else 2
+        if not 2 <= players <= 6:
+            raise ValueError(f"--players: 2 (a duel) to 6 (free-for-all), not {players}")
+        fmt = args.format or fuzz.table_format(players)
+        fuzz.check_fuzz_format(fmt, players)
+        agents = fuzz.parse_agents(args.agents, players)
     except ValueError as ex:
         print(f"mtg-ecs fuzz: {ex}", file=sys.stderr)
         return 2
@@ -208,7 +213,7 @@ def cmd_fuzz(args) -> int:
     results, summary = fuzz.fuzz(args.games, args.seed, first=args.first,
                                  turn_limit=args.turn_limit, out=args.out, report=report,
                                  stop_after=args.stop_after, jobs=args.jobs, pool=args.pool,
-                                 agents=agents, players=args.players)
+                                 agents=agents, players=players, fmt=fmt)
     if bar is not None:
         bar.close()
     print(fuzz.format_summary(summary))
@@ -283,8 +288,13 @@ def main(argv=None) -> int:
     p.add_argument("--pool", type=int, default=None,
                    help="each game's decks draw their nonland cards from this many different "
                         "cards (default: every card), so that their interactions come up often")
-    p.add_argument("--players", type=int, default=2,
-                   help="players in each game: 2 (a duel, the default) or 3-6 (free-for-all)")
+    p.add_argument("--players", type=int, default=None,
+                   help="players in each game: 2 (a duel, the default) or 3-6 (free-for-all "
+                        "unless --format says otherwise; 4 in two-headed-giant)")
+    p.add_argument("--format", default=None,
+                   help="the game format: duel, free-for-all, commander (99-card decks, each "
+                        "led by a random legendary creature, 40 life), two-headed-giant or "
+                        "archenemy (default: duel for 2 players, free-for-all for more)")
     p.add_argument("--agents", default="fuzz",
                    help="who plays: fuzz (random answers of every kind, some malformed), random "
                         "or heuristic (the agents of simulate); one for all, or one per player, "

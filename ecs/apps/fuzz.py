@@ -61,6 +61,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from mtg_ecs.core.loop import Observer
+from mtg_ecs.systems.teams import shares_resources, team_of
 from mtg_ecs.core.decisions import (Activate, Cast, Decision, IllegalAction, Pass, PlayLand, PlayerRef)
 
 DEFAULT_TURN_LIMIT = 40
@@ -103,14 +104,21 @@ def card_pool():
     return lands, others
 
 
-def random_deck(rng: np.random.Generator, lands_n: int = 24, others=None) -> list:
-    """60 cards: `lands_n` lands, the rest drawn from `others` (default: every
+def random_deck(rng: np.random.Generator, lands_n: int = 24, others=None, size: int = 60) -> list:
+    """`size` cards: `lands_n` lands, the rest drawn from `others` (default: every
     registered nonland card)."""
     lands, every = card_pool()
     others = every if others is None else others
     deck = [lands[i] for i in rng.integers(0, len(lands), lands_n)]
-    deck += [others[i] for i in rng.integers(0, len(others), 60 - lands_n)]
+    deck += [others[i] for i in rng.integers(0, len(others), size - lands_n)]
     return deck
+
+
+def legendary_creatures() -> list:
+    """The registered cards that can be a commander (903.3: a legendary creature card)."""
+    from mtg_ecs.cards import get_card
+    return [n for n in card_pool()[1]
+            if "Legendary" in (d := get_card(n)).supertypes and "Creature" in d.types]
 
 
 @dataclass
@@ -126,10 +134,12 @@ class GameSpec:
     pool: int | None = None      # the nonland cards of every deck come from this many
     agents: tuple = DEFAULT_AGENTS       # AGENTS kinds of p0, p1, ...
     format: str = "duel"         # free-for-all with 3 or more players (mtg_ecs.core.formats)
+    commanders: tuple | None = None      # format commander: each player's commander (903.3)
 
     def variant(self) -> str:
-        """What sets the run apart from the default one ('' for none): players, pool, agents."""
-        return _variant(self.pool, self.agents, self.players)
+        """What sets the run apart from the default one ('' for none): players, format,
+        pool, agents."""
+        return _variant(self.pool, self.agents, self.players, self.format)
 
     @property
     def players(self) -> int:
@@ -140,8 +150,10 @@ def non_default_agents(agents) -> bool:
     return any(a != "fuzz" for a in agents)
 
 
-def _variant(pool, agents, players: int = 2) -> str:
+def _variant(pool, agents, players: int = 2, fmt: str | None = None) -> str:
     out = [f"{players} players"] if players != 2 else []
+    if fmt is not None and fmt != table_format(players):
+        out.append(fmt)
     if pool:
         out.append(f"pool {pool}")
     if non_default_agents(agents):
@@ -150,8 +162,14 @@ def _variant(pool, agents, players: int = 2) -> str:
 
 
 def table_format(players: int) -> str:
-    """The format of a fuzz game of `players` players: a duel, or free-for-all (806)."""
+    """The format of a fuzz game of `players` players unless another is asked for: a
+    duel, or free-for-all (806)."""
     return "duel" if players == 2 else "free-for-all"
+
+
+# the formats fuzz plays (mtg_ecs.core.formats), and the size and lands of their decks
+FUZZ_FORMATS = ("duel", "free-for-all", "commander", "two-headed-giant", "archenemy")
+COMMANDER_DECK = (99, 37)      # 903.5a: 100 cards with the commander
 
 
 def parse_agents(text: str, players: int = 2) -> tuple:
@@ -165,14 +183,28 @@ def parse_agents(text: str, players: int = 2) -> tuple:
     return kinds
 
 
+def check_fuzz_format(fmt: str, players: int) -> None:
+    """ValueError unless fuzz plays format `fmt` with `players` players."""
+    from mtg_ecs.core.formats import check_format
+    if fmt not in FUZZ_FORMATS:
+        raise ValueError(f"format: one of {', '.join(FUZZ_FORMATS)} (got {fmt!r})")
+    check_format(fmt, players)          # a FormatError is a ValueError
+
+
 def game_specs(seed: int, games: int, first: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT,
-               pool: int | None = None, agents: tuple | None = None, players: int = 2):
-    """The games first..first+games-1 of `seed`, of `players` players (a duel, or
-    free-for-all from 3). With `pool`, each game first picks that many different nonland
-    cards and every deck draws its from them: with several copies of few cards, their
-    interactions come up far more often. `agents` (one per player) doesn't change the decks
-    or seeds of a game, only who plays it (default: the fuzz agent for all)."""
+               pool: int | None = None, agents: tuple | None = None, players: int = 2,
+               fmt: str | None = None):
+    """The games first..first+games-1 of `seed`, of `players` players in format `fmt`
+    (default: a duel, or free-for-all from 3). With `pool`, each game first picks that
+    many different nonland cards and every deck draws its from them: with several copies
+    of few cards, their interactions come up far more often. `agents` (one per player)
+    doesn't change the decks or seeds of a game, only who plays it (default: the fuzz agent
+    for all). A Commander game's decks have 99 cards and a random legendary creature as
+    commander (its colors not checked: the rules of play are what is tested)."""
+    fmt = fmt or table_format(players)
+    check_fuzz_format(fmt, players)
     agents = tuple(agents) if agents else ("fuzz",) * players
+    legends = legendary_creatures() if fmt == "commander" else None
     for i in range(games):
         # the (first + i)-th child of SeedSequence(seed).spawn(...), made directly so
         # that game 99,999 costs no more to reach than game 0; its words: the game's
@@ -187,10 +219,17 @@ def game_specs(seed: int, games: int, first: int = 0, turn_limit: int = DEFAULT_
             every = card_pool()[1]
             others = [every[j] for j in sorted(rng.choice(len(every), min(pool, len(every)),
                                                            replace=False))]
-        decks = [random_deck(rng, others=others) for _ in range(players)]
+        if fmt == "commander":
+            size, lands_n = COMMANDER_DECK
+            decks = [random_deck(rng, lands_n, others, size) for _ in range(players)]
+        else:
+            decks = [random_deck(rng, others=others) for _ in range(players)]
         rules = "m10" if rng.random() < 0.2 else "current"
+        commanders = None
+        if legends:             # drawn last: the other formats' games stay what they were
+            commanders = tuple(legends[j] for j in rng.integers(0, len(legends), players))
         yield GameSpec(first + i, seed, g, agent_seeds, h, decks, turn_limit, rules, pool,
-                       agents, table_format(players))
+                       agents, fmt, commanders)
 
 
 # ---------------------------------------------------------------------------
@@ -661,6 +700,10 @@ class Checker:
             elif kind == "life_gain":
                 delta[data["player"]] += data["amount"]
         self.log_at = len(g.log)
+        if g.teams and shares_resources(g):
+            # 810.9: each player's life change is the team's, and every teammate's total
+            # is the team's shared one
+            delta = [sum(delta[q] for q in team_of(g, p.index)) for p in g.players]
         errs = []
         for p in g.players:
             if p.life - self.life[p.index] != delta[p.index]:
@@ -744,7 +787,9 @@ def scan_objects(g):
         elif z.name != loc[0] or (loc[1] is not None and z.player != loc[1]):
             zone_errs.append(_zone_mismatch(g, e, loc, z))
         c = comps.get(Card)
-        if c is not None and not c.token and (z is None or z.name != "command"):  # not emblems
+        # a card in the command zone is a commander (903.6), not an emblem (114.1)
+        if c is not None and not c.token and (z is None or z.name != "command"
+                                              or c.card_id in g.commanders):
             if c.card_id in ids:
                 card_errs.append(f"card {c.card_id} ({c.defn.name}) is two objects")
             ids.add(c.card_id)
@@ -1003,7 +1048,7 @@ def run_game(spec: GameSpec, script=None, clone_at=None) -> Result:
     agents = [make_agent(k, seed) for k, seed in zip(spec.agents, spec.agent_seeds)]
     try:
         g = Game.new(spec.decks, seed=spec.seed, log=True, turn_limit=spec.turn_limit,
-                     rules=spec.rules, format=spec.format)
+                     rules=spec.rules, format=spec.format, commanders=spec.commanders)
     except Exception as ex:
         res.failure = FuzzFailure(f"starting the game: {type(ex).__name__}: {ex}", 0)
         res.trace = traceback.format_exc()
@@ -1228,6 +1273,7 @@ def write_repro(res: Result, folder: str) -> str:
     os.makedirs(folder, exist_ok=True)
     s = res.spec
     pool = f"-{s.players}p" if s.players != 2 else ""
+    pool += f"-{s.format}" if s.format != table_format(s.players) else ""
     pool += f"-pool{s.pool}" if s.pool else ""
     if non_default_agents(s.agents):
         pool += "-" + "-".join(s.agents)
@@ -1271,7 +1317,7 @@ def run_repro(path: str) -> Result:
 def fuzz(games: int = 100, seed: int = 0, first: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT,
          out: str | None = "fuzz-failures", report=None, stop_after: int | None = None,
          jobs: int = 1, pool: int | None = None, agents: tuple | None = None,
-         players: int = 2):
+         players: int = 2, fmt: str | None = None):
     """Play games first..first+games-1 of `seed` (`players` players each); returns
     (results, summary). `agents`: one kind per player (default: the fuzz agent for all).
 
@@ -1283,7 +1329,9 @@ def fuzz(games: int = 100, seed: int = 0, first: int = 0, turn_limit: int = DEFA
     agents = tuple(agents) if agents else ("fuzz",) * players
     if len(agents) != players:
         raise ValueError(f"agents: one per player ({players}), got {len(agents)}")
-    for res in _play_all(game_specs(seed, games, first, turn_limit, pool, agents, players), jobs):
+    fmt = fmt or table_format(players)
+    for res in _play_all(game_specs(seed, games, first, turn_limit, pool, agents, players, fmt),
+                         jobs):
         if res.failure is not None:
             failures += 1
             if out:
@@ -1296,7 +1344,7 @@ def fuzz(games: int = 100, seed: int = 0, first: int = 0, turn_limit: int = DEFA
     seconds = time.perf_counter() - t0
     summary = {"games": len(results), "failures": failures, "seconds": seconds,
                "decisions": sum(r.decisions for r in results), "seed": seed, "first": first,
-               "pool": pool, "agents": tuple(agents), "players": players}
+               "pool": pool, "agents": tuple(agents), "players": players, "format": fmt}
     return results, summary
 
 
@@ -1325,7 +1373,8 @@ def _play(spec: GameSpec) -> Result:
 def format_summary(summary: dict) -> str:
     s = summary
     last = s["first"] + s["games"] - 1
-    v = _variant(s.get("pool"), s.get("agents", DEFAULT_AGENTS), s.get("players", 2))
+    v = _variant(s.get("pool"), s.get("agents", DEFAULT_AGENTS), s.get("players", 2),
+                 s.get("format"))
     pool = f", {v}" if v else ""
     return (f"fuzz: {s['games']} games (seed {s['seed']}{pool}, games {s['first']}..{last}), "
             f"{s['decisions']} decisions, {s['failures']} failed, {s['seconds']:.1f} s")

@@ -24,8 +24,9 @@ in order (`{refused: answer}`: an answer the engine must refuse, the game unchan
 with every fuzz invariant checked after every decision (`ecs.fuzz`). The scenario
 passes when the answers run out, or the game ends, with every invariant holding; it
 fails with the fuzzer's message otherwise. Only `name`, `source`, `rules`, `seed`,
-`format` (`free-for-all`, the format of a game of 3 or more players, 806), `players` (each
-with `library` only: two, or three to six in free-for-all) and `fuzz` may be given.
+`format` (`free-for-all`, the format of a game of 3 or more players, 806; or
+`commander`, `two-headed-giant`, `archenemy`), `players` (each with `library`, and in
+`commander` its `commander`: as many as the format seats) and `fuzz` may be given.
 """
 from __future__ import annotations
 
@@ -56,17 +57,23 @@ def spec_of(data: dict):
     except fuzz.AnswerError as ex:
         raise ScenarioError(f"fuzz.{ex}") from None
     players = data.get("players")
-    if not isinstance(players, list) or len(players) < 2 or \
-            any(not isinstance(p, dict) or set(p) != {"library"} for p in players):
-        raise ScenarioError("players: with fuzz, two or more players with a library (the deck) each")
     fmt = data.get("format", "duel")
-    if fmt != fuzz.table_format(len(players)):
-        raise ScenarioError(f"format: with fuzz, {fuzz.table_format(len(players))} for "
-                            f"{len(players)} players (got {fmt!r})")
+    keys = {"library", "commander"} if fmt == "commander" else {"library"}
+    if not isinstance(players, list) or len(players) < 2 or \
+            any(not isinstance(p, dict) or set(p) != keys for p in players):
+        raise ScenarioError(f"players: with fuzz, two or more players with {' and '.join(sorted(keys))}"
+                            " each (library: the deck)")
+    if fmt not in fuzz.FUZZ_FORMATS:
+        raise ScenarioError(f"format: with fuzz, one of {', '.join(fuzz.FUZZ_FORMATS)} (got {fmt!r})")
     try:
         check_format(fmt, len(players))
     except FormatError as ex:
         raise ScenarioError(f"players: {ex}") from None
+    commanders = None
+    if fmt == "commander":
+        commanders = tuple(p["commander"] for p in players)
+        if not all(isinstance(c, str) for c in commanders):
+            raise ScenarioError("players[].commander: a card name")
     for i, p in enumerate(players):
         if not isinstance(p["library"], list) or not all(isinstance(c, str) for c in p["library"]):
             raise ScenarioError(f"players[{i}].library: a list of card names")
@@ -96,7 +103,8 @@ def spec_of(data: dict):
         raise ScenarioError(f"fuzz.agent_seeds: one integer per player ({n})")
     spec = fuzz.GameSpec(0, 0, ints["seed"], tuple(agent_seeds),
                          ints["harness_seed"], [list(p["library"]) for p in players],
-                         ints["turn_limit"], rules, agents=tuple(agents), format=fmt)
+                         ints["turn_limit"], rules, agents=tuple(agents), format=fmt,
+                         commanders=commanders)
     return spec, fz["answers"], clone_at
 
 
@@ -120,11 +128,13 @@ def scenario_data(res) -> dict:
                     + (f" ({s.variant()})" if s.variant() else ""),
             "source": f"mtg-ecs fuzz --seed {s.root_seed} --first {s.index} --games 1"
                       + (f" --players {s.players}" if s.players != 2 else "")
+                      + (f" --format {s.format}" if s.format != fuzz.table_format(s.players) else "")
                       + (f" --pool {s.pool}" if s.pool else "")
                       + (f" --agents {','.join(s.agents)}" if agents else ""),
             "rules": s.rules, **({"format": s.format} if s.format != "duel" else {}),
             "seed": s.seed,
-            "players": [{"library": list(d)} for d in s.decks],
+            "players": [{"library": list(d), **({"commander": c} if s.commanders else {})}
+                        for d, c in zip(s.decks, s.commanders or [None] * len(s.decks))],
             "fuzz": {"answers": res.script, "harness_seed": s.harness_seed,
                      "clone_at": res.clone_at, "turn_limit": s.turn_limit,
                      "agent_seeds": list(s.agent_seeds),
