@@ -20,7 +20,7 @@ from mtg_ecs.systems.targeting import TargetContext, has_candidates
 from mtg_ecs.systems.naming import activation_forbidden
 from mtg_ecs.systems.restrictions import restricted
 from mtg_ecs.systems.stack import ResolveTask
-from mtg_ecs.systems.teams import on_active_team
+from mtg_ecs.systems.teams import next_priority, on_active_team
 
 MAIN_PHASES = ("main1", "main2")
 
@@ -719,12 +719,15 @@ def auto_pass_round(game, player: int):
             if game.stack:
                 game.agenda.append(ResolveTask(game.stack[-1]))          # 608.1
             return None
-        for i in range(1, n + 1):                            # game.next_player
-            q = (player + i) % n
-            if not players[q].lost:
-                break
+        if game.teams:
+            q = next_priority(game, player)                      # 805.5
         else:
-            q = player
+            for i in range(1, n + 1):                            # game.next_player
+                q = (player + i) % n
+                if not players[q].lost:
+                    break
+            else:
+                q = player
         player = game.priority = q
     return player
 
@@ -801,6 +804,8 @@ def pass_priority(game, player: int) -> None:
         if game.stack:
             game.agenda.append(ResolveTask(game.stack[-1]))          # 608.1
         # else 500.2: the step ends
+    elif game.teams:
+        game.priority = next_priority(game, player)                 # 805.5
     else:
         game.priority = game.next_player(player)
 

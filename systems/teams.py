@@ -11,8 +11,10 @@ Shared team turns (805), used by Two-Headed Giant (810.2) and Archenemy (904.2):
   team's first player, which names the team (805.2's primary player); every rule that
   says "the active player" asks `on_active_team` (805.4a): each player of the active team
   untaps, draws (805.4b), may play a land (805.4c) and cast sorceries, and attacks;
-- teams have priority (805.5): priority passes player by player in turn order, so it goes
-  round a team before the next team receives it, and any of its players may act (805.5a);
+- teams have priority (805.5): each player of the team holding it may act (805.5a) and
+  is asked in turn; the team has passed once every one of its players has passed since
+  the team received priority or one of them last acted (`next_priority`), and then the
+  next team receives it;
   every player passing in succession is every team passing;
 - the active team declares one combined attack, the defending team one combined block,
   a defending player's creature blocking a creature attacking any player of its team
@@ -97,6 +99,22 @@ def next_team_first(game, p: int) -> int:
                 if not game.players[r].lost:
                     return r
     return p
+
+
+def next_priority(game, p: int) -> int:
+    """805.5: teams, not players, have priority: `p` has just passed (`game.passes`
+    counted it). While a teammate still in the game hasn't passed since the team received
+    priority or one of its players last acted, that teammate (the next in turn order
+    within the team) holds the team's priority; then the next team receives it, its
+    first player first. `game.passes` restarts at 1 with each first pass after an
+    action or a resolution, and so does the team's count."""
+    n = 1 if game.passes == 1 else game.team_passes + 1
+    team = [q for q in team_of(game, p) if not game.players[q].lost]
+    if n < len(team):
+        game.team_passes = n
+        return team[(team.index(p) + 1) % len(team)]
+    game.team_passes = 0
+    return next_team_first(game, p)
 
 
 def shares_resources(game) -> bool:

@@ -147,6 +147,9 @@ FIELDS: tuple[Field, ...] = (
     _f("commander_damage", dict, "dict", STATE,
        "(player, commander card id) -> combat damage that commander has dealt that player "
        "this game (704.6c, 903.10a)", sparse=True),
+    _f("team_passes", 0, "share", STATE,
+       "shared team turns: the players of the team holding priority who have passed in "
+       "succession since it received priority (805.5, systems/teams.py)", sparse=True),
     _f("commander_declined", (), "share", STATE,
        "commanders in a graveyard or exile whose owner chose to leave them there: the "
        "objects, asked again only as new objects (903.9a, 400.7)", sparse=True),

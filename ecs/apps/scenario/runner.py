@@ -365,13 +365,18 @@ class Runner:
 
     def _team_turn(self, verb, act, where):
         """A priority action in a team game (the format, "Multiplayer"): the team holding
-        priority acts, by its player `player` (default its first). Priority goes round the
-        team's players in turn order (systems/teams.py): the ones before the acting player
-        pass first. `pass` is the whole team passing (returns None); else returns the
-        acting player, who now holds priority."""
+        priority acts, by its player `player` (default its first). The team's priority
+        goes round its players in turn order from the one holding it (805.5,
+        systems/teams.py `next_priority`): the ones before the acting player pass first;
+        a player who passed since the team received priority, or since one of its
+        players last acted, can't act until another of them does. `pass` is the whole
+        team passing (returns None); else returns the acting player, who now holds
+        priority."""
         g = self.game
-        team = team_of(g, g.pending.player)
-        rest = team[team.index(g.pending.player):]
+        holder = g.pending.player
+        team = [q for q in team_of(g, holder) if not g.players[q].lost]
+        i = team.index(holder)
+        rest = (team[i:] + team[:i])[:len(team) - (g.team_passes if g.passes else 0)]
         if verb == "pass":
             for _ in rest:
                 d = g.pending
@@ -381,8 +386,8 @@ class Runner:
             return None
         p = self.player(act["player"], where) if "player" in act else team[0]
         if p not in rest:
-            raise IllegalAction(f"p{p} doesn't hold priority (p{g.pending.player} of "
-                                f"p{team[0]}'s team does)")
+            raise IllegalAction(f"p{p} doesn't hold priority (p{holder} of "
+                                f"p{team[0]}'s team does{'' if p not in team else ', and p%d has passed' % p})")
         while g.pending.player != p:
             g.decide(Pass())
         return p
