@@ -469,6 +469,7 @@ card("Vampire Nocturnus", "{1}{B}{B}{B}", "Creature — Vampire", pt=(3, 3),
 
 
 # --- Warp World ------------------------------------------------------------------------------
+from mtg_ecs.systems import commander
 from mtg_ecs.systems.together import together
 from mtg_ecs.systems.replacement import EntersTappedUnless
 
@@ -501,7 +502,12 @@ class _WarpWorld(fx.Step):
     def run(self, game, ctx):
         st = ctx.vars.get(self.KEY)
         if st is None:
-            st = ctx.vars[self.KEY] = self._begin(game)
+            # 903.9b: each commander's owner first chooses whether it goes to the command
+            # zone instead of their library (it still counts as a permanent they own: R1)
+            d = commander.ask_instead(game, ctx, self, list(game.battlefield), "library")
+            if d is not None:
+                return d
+            st = ctx.vars[self.KEY] = self._begin(game, commander.instead(ctx, self))
         who = st["who"]
         # (4) artifacts, creatures and lands, together (their choices as they enter first)
         if st["phase"] == "first":
@@ -542,7 +548,7 @@ class _WarpWorld(fx.Step):
             st["bottom_i"] += 1
         return None
 
-    def _begin(self, game):
+    def _begin(self, game, to_command):
         players = list(game.apnap())
         counts = {p: 0 for p in players}
         perms = list(game.battlefield)
@@ -553,7 +559,7 @@ class _WarpWorld(fx.Step):
         with together(game):                             # (2) into their owners' libraries
             for e in perms:
                 if e in game.battlefield:
-                    zones.move(game, e, "library", cause="effect")
+                    zones.move(game, e, "command" if to_command.get(e) else "library", cause="effect")
         # R3: tokens counted above aren't cards; they are never revealed (704.5d)
         for e in list(game.token_limbo):
             if game.exists(e) and game.zone_of(e) == "library":
@@ -582,7 +588,10 @@ class _WarpWorld(fx.Step):
         game.touch()
 
     def answer(self, game, ctx, decision, answer):
-        st = ctx.vars[self.KEY]
+        st = ctx.vars.get(self.KEY)
+        if st is None:                                   # 903.9b's question
+            commander.answer_instead(ctx, self, decision, answer)
+            return
         if st["phase"] in ("first", "enchantments"):
             entry_choices_answer(game, ctx, self.FIRST if st["phase"] == "first" else self.ENCHANTMENTS,
                                  decision, answer)

@@ -16,7 +16,7 @@ from mtg_ecs.systems.targeting import target, creature
 from mtg_ecs.core.decisions import StepKey
 from mtg_ecs.components import FaceDown
 from mtg_ecs.core.decisions import Decision, IllegalAction, only
-from mtg_ecs.systems import zones
+from mtg_ecs.systems import commander, zones
 from mtg_ecs.systems.entering import entry_choices, put_entering, entry_choices_answer
 from mtg_ecs.systems.library import check_answer
 
@@ -168,19 +168,31 @@ class _PutChosenOnTop(fx.Step):
             return None
         cards = [game.card_entity[cid] for cid in ctx.vars.get(self.key, [])]
         cards = [c for c in cards if game.zone_of(c) == "exile"]
+        # 903.9b: a chosen commander's owner may put it into the command zone instead
+        d = commander.ask_instead(game, ctx, self, cards, "library")
+        if d is not None:
+            return d
+        instead = commander.instead(ctx, self)
+        cards = [c for c in cards if not instead.get(c)]
         if len(cards) > 1:
             return Decision("look_order", ctx.controller, cards, len(cards), len(cards),
                             "put the chosen cards on top of your library in any order (top first)")
-        self._put(game, cards)
+        self._put(game, ctx, cards)
         return None
 
-    def _put(self, game, top_first):
+    def _put(self, game, ctx, top_first):
+        for c, yes in commander.instead(ctx, self).items():
+            if yes and game.exists(c) and game.zone_of(c) == "exile":
+                zones.move(game, c, "command", cause="effect")
         for c in reversed(top_first):
             zones.move(game, c, "library", position="top", cause="mirror")
 
     def answer(self, game, ctx, decision, answer):
+        if decision.data.get("what") == "command zone":
+            commander.answer_instead(ctx, self, decision, answer)
+            return
         top, _ = check_answer(decision, answer)
-        self._put(game, top)
+        self._put(game, ctx, top)
         ctx.vars[("put", StepKey(self))] = True
 
 

@@ -15,8 +15,9 @@ the commander tax, the return to the command zone, and commander damage.
   (`game.commander_declined`): it is asked about again only once it has moved (400.7).
 * 903.9b: a commander that would be put into its owner's hand or library may be put into
   the command zone instead: asked before the move by the resolving step that moves it
-  (`put_into_hand_or_library`: returning to hand, a graveyard or exiled card to hand, the
-  top or bottom of a library). Other moves there (a draw, a search) don't ask yet.
+  (`put_into_hand_or_library`, `ask_instead`: returning to hand, a graveyard, exiled or
+  looked-at card to hand, the top or bottom of a library, Warp World's shuffle). A draw
+  doesn't ask yet: a commander its owner left in their library is drawn into their hand.
 * 704.6c, 903.10a: a player dealt 21 or more combat damage by the same commander over the
   game loses: the damage is counted per card (`game.commander_damage`), across its zone
   changes.
@@ -187,17 +188,12 @@ class ReturnTask:
 def put_into_hand_or_library(game, ctx, step, objs, to: str, move):
     """A resolving step (`step`, its context `ctx`) puts `objs` into their owners' hands or
     libraries (`to`), each with `move(obj)`. 903.9b: first the owner of each commander
-    among them chooses whether to put it into the command zone instead (a `may` decision
-    returned here; the answers kept in ctx.vars for the step, `answer_instead`); then
-    every object moves. Returns the next decision, or None once all have moved."""
-    chosen = {}
-    if game.commanders:
-        chosen = ctx.vars.setdefault(("command zone", StepKey(step)), {})
-        for e in objs:
-            if e not in chosen and is_commander(game, e) and game.zone_of(e) != "command":
-                return Decision("may", game.owner(e), [True, False], 1, 1,
-                                f"put {game.name(e)} into the command zone instead of its "
-                                f"owner's {to}? (CR 903.9b)", data={"what": "command zone", "card": e})
+    among them chooses whether to put it into the command zone instead (`ask_instead`);
+    then every object moves. Returns the next decision, or None once all have moved."""
+    d = ask_instead(game, ctx, step, objs, to)
+    if d is not None:
+        return d
+    chosen = instead(ctx, step)
     for e in objs:
         if chosen.get(e):
             zones.move(game, e, "command", cause="effect")
@@ -206,12 +202,34 @@ def put_into_hand_or_library(game, ctx, step, objs, to: str, move):
     return None
 
 
+def ask_instead(game, ctx, step, objs, to: str):
+    """903.9b, the choices only: the next owner of a commander among `objs` (objects a
+    resolving step is about to put into hands or libraries, `to`) still to choose whether
+    it goes to the command zone instead: a `may` decision answered by `answer_instead`;
+    None once every one has chosen (`instead` holds the answers)."""
+    if not game.commanders:
+        return None
+    chosen = ctx.vars.get(("command zone", StepKey(step)), {})
+    for e in objs:
+        if e not in chosen and is_commander(game, e) and game.zone_of(e) != "command":
+            return Decision("may", game.owner(e), [True, False], 1, 1,
+                            f"put {game.name(e)} into the command zone instead of its "
+                            f"owner's {to}? (CR 903.9b)", data={"what": "command zone", "card": e})
+    return None
+
+
+def instead(ctx, step) -> dict:
+    """{commander: True if its owner put it into the command zone instead} (`ask_instead`)."""
+    return ctx.vars.get(("command zone", StepKey(step)), {})
+
+
 def answer_instead(ctx, step, decision, answer) -> None:
-    """The answer to `put_into_hand_or_library`'s question."""
+    """The answer to `ask_instead`'s question."""
     a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
     if a not in (True, False):
         raise IllegalAction("answer yes or no: put the commander into the command zone instead?")
-    ctx.vars[("command zone", StepKey(step))][decision.data["card"]] = a
+    key = ("command zone", StepKey(step))
+    ctx.vars[key] = {**ctx.vars.get(key, {}), decision.data["card"]: a}     # (a clone shares the old)
 
 
 # ---------------------------------------------------------------------------

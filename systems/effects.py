@@ -1589,8 +1589,13 @@ class PutMilledIntoHand(Step):
 
     def run(self, game, ctx):
         key = ("milled_to_hand", StepKey(self))
-        if ctx.vars.pop(key, False):
-            return None                                 # answered
+        chosen = ctx.vars.get(key)
+        if chosen is not None:                          # answered: 903.9b for a commander, the move
+            d = commander.put_into_hand_or_library(game, ctx, self, list(chosen), "hand",
+                                                   lambda c: zones.move(game, c, "hand"))
+            if d is None:
+                del ctx.vars[key]
+            return d
         opts = [game.card_entity[cid] for cid in ctx.vars.get("milled", ())
                 if game.zone_of(game.card_entity[cid]) == "graveyard"
                 and self.filter(game.chars(game.card_entity[cid]))]
@@ -1602,11 +1607,12 @@ class PutMilledIntoHand(Step):
         self.filter = filter
 
     def answer(self, game, ctx, decision, answer):
+        if decision.data.get("what") == "command zone":
+            commander.answer_instead(ctx, self, decision, answer)
+            return
         chosen = answer if isinstance(answer, (list, tuple)) else [answer]
         _check_choice(game, decision, chosen)
-        for c in chosen:
-            zones.move(game, c, "hand")
-        ctx.vars[("milled_to_hand", StepKey(self))] = True
+        ctx.vars[("milled_to_hand", StepKey(self))] = tuple(chosen)
 
 
 class PreventAllDamageThisTurn(Step):

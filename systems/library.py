@@ -336,12 +336,23 @@ class EachNamesThenRevealsTop(Step):
             if p not in st["names"]:
                 return Decision("name", p, game.catalog.card_names(), 1, 1, "choose a card name",
                                 data={"names_so_far": dict(st["names"])})
-        tops = {p: game.players[p].library[-1] for p in st["order"] if game.players[p].library}
-        if tops:
-            game.emit("reveal", cards=tuple(tops.values()), player=None)
-        for p, c in tops.items():
-            if game.chars(c).name == st["names"][p]:
-                zones.move(game, c, "hand", cause="effect")
+        rkey = ("revealed", StepKey(self))
+        rev = ctx.vars.get(rkey)
+        if rev is None:
+            tops = {p: game.players[p].library[-1] for p in st["order"] if game.players[p].library}
+            if tops:
+                game.emit("reveal", cards=tuple(tops.values()), player=None)
+            rev = ctx.vars[rkey] = tuple((p, c, game.chars(c).name == st["names"][p])
+                                         for p, c in tops.items())
+        # 903.9b: a named commander's owner may put it into the command zone instead
+        d = commander.ask_instead(game, ctx, self, [c for p, c, named in rev if named], "hand")
+        if d is not None:
+            return d
+        instead = commander.instead(ctx, self)
+        del ctx.vars[rkey]
+        for p, c, named in rev:
+            if named:
+                zones.move(game, c, "command" if instead.get(c) else "hand", cause="effect")
             else:
                 lib = game.players[p].library
                 lib.remove(c)
@@ -350,6 +361,9 @@ class EachNamesThenRevealsTop(Step):
         return None
 
     def answer(self, game, ctx, decision, answer):
+        if decision.data.get("what") == "command zone":
+            commander.answer_instead(ctx, self, decision, answer)
+            return
         a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
         if not isinstance(a, str) or a not in decision.options:
             raise IllegalAction(f"{a!r} is not the name of a card")
@@ -365,8 +379,17 @@ class LookPutOneIntoHand(Step):
     (Two cards: the other needs no order on the bottom.)"""
 
     def run(self, game, ctx):
-        if ctx.vars.pop(("look_one", StepKey(self)), False):
-            return None                           # answered: done
+        key = ("look_one", StepKey(self))
+        st = ctx.vars.get(key)
+        if st is not None:                        # answered: 903.9b for a commander, the moves
+            card, rest, p = st
+            d = commander.put_into_hand_or_library(
+                game, ctx, self, [card], "hand", lambda c: zones.move(game, c, "hand", cause="effect"))
+            if d is not None:
+                return d
+            put_back(game, p, [], list(rest))
+            del ctx.vars[key]
+            return None
         p = ctx.controller
         cards = top_cards(game, p, 2)
         if not cards:
@@ -375,12 +398,14 @@ class LookPutOneIntoHand(Step):
                         data=only([cards[0]]) if len(cards) == 1 else {})
 
     def answer(self, game, ctx, decision, answer):
+        if decision.data.get("what") == "command zone":
+            commander.answer_instead(ctx, self, decision, answer)
+            return
         a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
         if a not in decision.options:
             raise IllegalAction("choose one of the cards looked at")
-        zones.move(game, a, "hand", cause="effect")
-        put_back(game, decision.player, [], [c for c in decision.options if c != a])
-        ctx.vars[("look_one", StepKey(self))] = True
+        ctx.vars[("look_one", StepKey(self))] = (a, tuple(c for c in decision.options if c != a),
+                                                 decision.player)
 
 
 class LookPutOntoBattlefield(Step):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from mtg_ecs.components import Card
 from mtg_ecs.core.decisions import Decision, IllegalAction, Cast, StepKey
-from mtg_ecs.systems import zones
+from mtg_ecs.systems import commander, zones
 from mtg_ecs.systems.effects import Step, amount
 from mtg_ecs.systems.priority import can_cast
 from mtg_ecs.systems.casting import CastTask
@@ -43,8 +43,9 @@ class MayPlayFree(Step):
     def _card(self, game, ctx):
         raise NotImplementedError
 
-    def _declined(self, game, ctx, card) -> None:
-        pass
+    def _declined(self, game, ctx, card):
+        """Put the card not played where it goes; a decision to answer first, or None."""
+        return None
 
     def _playable(self, game, ctx, card) -> bool:
         return can_play_now(game, ctx.controller, card, self.alt)
@@ -66,7 +67,9 @@ class MayPlayFree(Step):
                             f"play {game.name(card)} without paying its mana cost?" if self.alt
                             else f"cast {game.name(card)}?")
         if st["state"] == "no":
-            self._declined(game, ctx, card)
+            d = self._declined(game, ctx, card)
+            if d is not None:
+                return d                    # 903.9b: a commander's owner's choice
             st["state"] = "done"
             return None
         if st["state"] == "yes":
@@ -90,6 +93,9 @@ class MayPlayFree(Step):
 
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[("play_free", StepKey(self))]
+        if decision.data.get("what") == "command zone":
+            commander.answer_instead(ctx, self, decision, answer)
+            return
         if st["state"] == "ask":
             if answer not in (True, False, "yes", "no"):
                 raise IllegalAction("answer yes or no")
@@ -126,12 +132,13 @@ class RevealTopMayPlayFree(MayPlayFree):
         return self.max_mana_value is None or "Land" in ch.types or \
             ch.cost.mana_value <= amount(self.max_mana_value, game, ctx)
 
-    def _declined(self, game, ctx, card) -> None:
+    def _declined(self, game, ctx, card):
         if game.exists(card) and game.zone_of(card) == "library":
-            if self.otherwise == "hand":
-                zones.move(game, card, "hand", cause="effect")
-            else:
-                zones.exile(game, card)
+            if self.otherwise == "hand":            # 903.9b: a commander may go to the command zone
+                return commander.put_into_hand_or_library(
+                    game, ctx, self, [card], "hand", lambda c: zones.move(game, c, "hand", cause="effect"))
+            zones.exile(game, card)
+        return None
 
 
 class MayCastFound(MayPlayFree):
