@@ -921,7 +921,8 @@ class ActivateTask(Procedure):
         if self.pay_choices.get("untap"):
             named = {s[0] if isinstance(s, tuple) else s for s in (self.mana_sources or ())}
             costs.tap_for_mana_first(game, self.player,
-                                     [e for e in self.pay_choices["untap"] if e not in named])
+                                     [e for e in self.pay_choices["untap"] if e not in named],
+                                     m, exclude=(src,) if cost.tap else ())
         if self.sacrificed_for_mana:
             spent = costs.pay_mana(game, self.player, m, None, self._mana_exclude_self(),
                                    sacrificed=self.sacrificed_for_mana)

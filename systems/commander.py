@@ -16,8 +16,9 @@ the commander tax, the return to the command zone, and commander damage.
 * 903.9b: a commander that would be put into its owner's hand or library may be put into
   the command zone instead: asked before the move by the resolving step that moves it
   (`put_into_hand_or_library`, `ask_instead`: returning to hand, a graveyard, exiled or
-  looked-at card to hand, the top or bottom of a library, Warp World's shuffle). A draw
-  doesn't ask yet: a commander its owner left in their library is drawn into their hand.
+  looked-at card to hand, the top or bottom of a library, Warp World's shuffle); and
+  before a draw puts a commander on top of its owner's library into their hand
+  (`draw_queue`: the draw step's `DrawTask`, the effect 'draw N', connive).
 * 704.6c, 903.10a: a player dealt 21 or more combat damage by the same commander over the
   game loses: the damage is counted per card (`game.commander_damage`), across its zone
   changes.
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 from mtg_ecs.components import Card
 from mtg_ecs.core.decisions import Cast, Decision, IllegalAction, StepKey, cast_option
-from mtg_ecs.systems import flash, zones
+from mtg_ecs.systems import flash, replacement, zones
 
 TAX = 2             # 903.8: {2} for each previous cast from the command zone
 LETHAL = 21         # 704.6c
@@ -230,6 +231,74 @@ def answer_instead(ctx, step, decision, answer) -> None:
         raise IllegalAction("answer yes or no: put the commander into the command zone instead?")
     key = ("command zone", StepKey(step))
     ctx.vars[key] = {**ctx.vars.get(key, {}), decision.data["card"]: a}     # (a clone shares the old)
+
+
+# ---------------------------------------------------------------------------
+# 903.9b on a draw: a commander on top of its owner's library (left there by them)
+# ---------------------------------------------------------------------------
+def commander_on_top(game, player: int):
+    """The commander on top of `player`'s library that their next draw would put into
+    their hand (121.1), if one: not when another effect replaces or prevents that draw
+    (those apply first: replacement.skip_draw)."""
+    lib = game.players[player].library
+    if lib and is_commander(game, lib[-1]) and not replacement.draw_replaced(game, player):
+        return lib[-1]
+    return None
+
+
+def draw_queue(game, queue: tuple):
+    """Draw for each (player, n) of `queue` in order, one card at a time (121.2) - the
+    draws of a game with commanders. 903.9b: before a commander on top of its owner's
+    library is drawn, its owner chooses whether to put it into the command zone instead
+    (`answer_draw`). Returns (the draws left, the decision), or ((), None) when done."""
+    q = list(queue)
+    while q:
+        p, n = q[0]
+        if n <= 0 or game.players[p].lost:
+            q.pop(0)
+            continue
+        top = commander_on_top(game, p)
+        if top is not None:
+            return tuple(q), Decision("may", p, [True, False], 1, 1,
+                                      f"put {game.name(top)} into the command zone instead of "
+                                      f"drawing it? (CR 903.9b)",
+                                      data={"what": "command zone", "card": top, "draw": True})
+        zones.draw(game, p, 1)
+        q[0] = (p, n - 1)
+    return (), None
+
+
+def answer_draw(game, queue: tuple, decision, answer) -> tuple:
+    """The answer to `draw_queue`'s question; the draws left after that one. Put into the
+    command zone, the commander isn't drawn: that draw was replaced (614.6)."""
+    a = answer[0] if isinstance(answer, (list, tuple)) and len(answer) == 1 else answer
+    if a not in (True, False):
+        raise IllegalAction("answer yes or no: put the commander into the command zone instead?")
+    p, n = queue[0]
+    if a:
+        zones.move(game, decision.data["card"], "command", cause="effect")
+    else:
+        zones.draw(game, p, 1)
+    return ((p, n - 1),) + tuple(queue[1:])
+
+
+class DrawTask:
+    """Turn-based draws in a game with commanders (504.1, 805.4b): `draw_queue`."""
+
+    needs_rewind = False
+
+    def __init__(self, queue):
+        self.queue = tuple(queue)
+
+    def copy(self):
+        return DrawTask(self.queue)
+
+    def run(self, game):
+        self.queue, d = draw_queue(game, self.queue)
+        return d
+
+    def answer(self, game, decision, answer):
+        self.queue = answer_draw(game, self.queue, decision, answer)
 
 
 # ---------------------------------------------------------------------------

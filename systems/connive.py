@@ -15,7 +15,7 @@ who controls one of them chooses one, it connives, and so on (701.50d).
 from __future__ import annotations
 
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, StepKey, only
-from mtg_ecs.systems import discard as discarding, zones
+from mtg_ecs.systems import commander, discard as discarding, zones
 from mtg_ecs.systems.effects import Step, amount, discard_chosen
 from mtg_ecs.systems.movement import SOURCE
 from mtg_ecs.systems.triggers import Trigger
@@ -81,8 +81,15 @@ class Connive(Step):
         obj, p = st["cur"]
         n = st["n"]
         if not st["drawn"]:
+            if game.commanders:             # one card at a time: 903.9b may ask (commander.draw_queue)
+                q, d = commander.draw_queue(game, st.get("draw_q") or ((p, n),))
+                if d is not None:
+                    st["draw_q"] = q
+                    return d
+                st["draw_q"] = None
+            else:
+                zones.draw(game, p, n)                          # 701.50a: draws N
             st["drawn"] = True
-            zones.draw(game, p, n)                              # 701.50a: draws N
             hand = list(game.players[p].hand)
             k = min(n, len(hand))
             if k:
@@ -101,6 +108,9 @@ class Connive(Step):
 
     def answer(self, game, ctx, decision, answer):
         st = ctx.vars[self._key()]
+        if decision.data.get("draw"):                           # 903.9b: a commander on top
+            st["draw_q"] = commander.answer_draw(game, st["draw_q"], decision, answer)
+            return
         if decision.kind == "replacement":
             discarding.answer(game, st["batch"], decision, answer)
             return

@@ -983,16 +983,26 @@ def untap_candidates(game, player: int, cost: Cost) -> list:
             and (game.world.has(e, Tapped) or e in producers)]
 
 
-def tap_for_mana_first(game, player: int, eids) -> None:
+def tap_for_mana_first(game, player: int, eids, cost: ManaCost | None = None, exclude=()) -> None:
     """601.2g: of the permanents chosen to untap for a cost, those still untapped are
-    tapped for mana first (their first mana ability, its first choice, unless the player
-    named it as a mana source: then the payment taps it); the mana stays in the pool for
-    the payment."""
-    srcs = {e: choices for e, _, choices in mana_sources(game, player)}
+    tapped for mana first (unless the player named it as a mana source: then the payment
+    taps it); the mana stays in the pool for the payment of `cost`. Each makes the first
+    mana of its abilities with which the pool and the other untapped sources (not
+    `exclude`) can still pay `cost` (a Forest that is also a Plains makes {W} for a {W}
+    cost), else its first."""
+    srcs = {e: (pools, choices) for e, pools, choices in mana_sources(game, player, exclude)}
     for e in eids:
-        if not game.world.has(e, Tapped) and e in srcs:
-            idx, choice = srcs[e][0]
-            activate_mana_ability(game, player, e, idx, choice)
+        if game.world.has(e, Tapped) or e not in srcs:
+            continue
+        pools, choices = srcs[e]
+        k = 0
+        if cost is not None and len(choices) > 1:
+            pool = game.players[player].pool
+            rest = [(f, ps) for f, (ps, _) in srcs.items() if f != e and not game.world.has(f, Tapped)]
+            k = next((i for i, m in enumerate(pools)
+                      if feasible([a + b for a, b in zip(pool, m)], cost, rest)), 0)
+        idx, choice = choices[k]
+        activate_mana_ability(game, player, e, idx, choice)
 
 
 # ---------------------------------------------------------------------------

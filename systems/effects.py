@@ -751,8 +751,28 @@ class GainControl(Step):
 
 
 class Draw(_EachPlayer):
+    """'<players> draw N cards' (121.2). With commanders in the game the cards are drawn
+    one at a time, so that 903.9b can ask before one is drawn (commander.draw_queue)."""
+
     def __init__(self, who, n=1):
         super().__init__(who, n)
+
+    def run(self, game, ctx):
+        if not game.commanders:
+            return super().run(game, ctx)
+        key = ("draws", StepKey(self))
+        q = ctx.vars.pop(key, None)
+        if q is None:
+            n = amount(self.n, game, ctx)
+            q = tuple((p.index, n) for p in self.who.resolve(game, ctx))
+        q, d = commander.draw_queue(game, q)
+        if d is not None:
+            ctx.vars[key] = q
+        return d
+
+    def answer(self, game, ctx, decision, answer):
+        key = ("draws", StepKey(self))
+        ctx.vars[key] = commander.answer_draw(game, ctx.vars[key], decision, answer)
 
     def act(self, game, p, n):
         zones.draw(game, p.index, n)

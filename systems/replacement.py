@@ -322,6 +322,16 @@ def replace_next_draw(game, rec: DrawInstead) -> None:
     game.touch()
 
 
+def draw_replaced(game, player) -> bool:
+    """Would `skip_draw` replace or prevent `player`'s next draw? (Asked, not applied.)"""
+    b = game.board
+    if b is None:
+        b = board(game)
+    if b.statics and cant_draw(game, player):
+        return True
+    return any(r.player == player and r.turn == game.turn for r in game.draw_replacements)
+
+
 def skip_draw(game, player) -> bool:
     """Is this draw replaced or prevented? A player who can't draw cards doesn't
     (player_rules.CantDraw), and there is no draw to replace; otherwise what replaces it

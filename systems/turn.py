@@ -10,7 +10,7 @@ from __future__ import annotations
 from mtg_ecs.components import (Tapped, Damage, RegenerationShields, Attacking, Blocking, Controller,
                         LoyaltyActivated)
 from mtg_ecs.core.decisions import Decision, IllegalAction
-from mtg_ecs.systems import permissions, sba, zones
+from mtg_ecs.systems import commander, permissions, sba, zones
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.control import update_control
 from mtg_ecs.systems.durations import turns_passed_over
@@ -186,7 +186,10 @@ def draw_for_turn(game) -> None:
     skip = (game.turn == 1 and ap == game.starting_player and len(game.players) == 2
             and not game.no_first_draw_skip)
     if not skip:
-        zones.draw(game, ap, 1)
+        if game.commanders and commander.commander_on_top(game, ap) is not None:
+            game.agenda.append(commander.DrawTask(((ap, 1),)))      # 903.9b asks first
+        else:
+            zones.draw(game, ap, 1)
 
 
 def _team_draws(game) -> None:
@@ -196,7 +199,11 @@ def _team_draws(game) -> None:
     if (game.turn == 1 and shares_resources(game) and game.starting_player in active_players(game)
             and not game.no_first_draw_skip):
         return
-    for p in active_players(game):
+    aps = active_players(game)
+    if game.commanders and any(commander.commander_on_top(game, p) is not None for p in aps):
+        game.agenda.append(commander.DrawTask(tuple((p, 1) for p in aps)))     # 903.9b asks
+        return
+    for p in aps:
         zones.draw(game, p, 1)
 
 

@@ -47,3 +47,19 @@ def test_offered_with_a_land_to_tap():
     g.decide(act)
     g.decide("B")
     assert g.players[0].pool[2] == 1
+
+
+def test_untapped_permanent_chosen_to_untap_makes_the_mana_the_cost_needs():
+    """CR 601.2g-h (002 Halo Fountain R2): a permanent chosen to be untapped for a cost, still
+    untapped, is tapped for mana first, and of its mana the one that lets the cost be paid:
+    Dragonskull Summit makes {R} for an {R} cost although {B} is its first choice
+    (fuzz --format two-headed-giant, seed 2026 game 315: an animated land made {R}, not the
+    {W} Halo Fountain needed)."""
+    from mtg_ecs import Game
+    from mtg_ecs.components.mana import parse_cost
+    from mtg_ecs.systems import costs
+    for cost, pool in (("{R}", [0, 0, 0, 1, 0, 0]), ("{B}", [0, 0, 1, 0, 0, 0])):
+        game, h = Game.from_setup({"players": [
+            {"battlefield": [{"card": "Dragonskull Summit", "id": "s"}, "Island"]}, {}]})
+        costs.tap_for_mana_first(game, 0, [game.card_entity[h["s"]]], parse_cost(cost))
+        assert list(game.players[0].pool) == pool
