@@ -5,7 +5,7 @@ import pytest
 
 from mtg_ecs.components.definitions import make_card, TriggeredAbility
 from mtg_ecs import Game
-from mtg_ecs.apps import simulate as sim
+from mtg_ecs.apps import records as record_files, simulate as sim, stats
 from mtg_ecs.apps.replay import replay, describe
 
 
@@ -16,8 +16,8 @@ def test_jobs_do_not_change_results(tmp_path):
     assert r1 == r2
     assert s1["wins"] == s2["wins"] and s1["draws"] == s2["draws"]
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    sim.write_records(r1, str(a))
-    sim.write_records(r2, str(b))
+    record_files.write_records(r1, str(a))
+    record_files.write_records(r2, str(b))
     assert a.read_bytes() == b.read_bytes()
 
 
@@ -46,19 +46,19 @@ def test_turn_limit_is_a_draw_with_its_reason():
 
 
 def test_wilson_interval():
-    lo, hi = sim.wilson(50, 100)
+    lo, hi = stats.wilson(50, 100)
     assert round(lo, 3) == 0.404 and round(hi, 3) == 0.596
-    assert sim.wilson(0, 10)[0] == 0.0 and sim.wilson(10, 10)[1] == 1.0
+    assert stats.wilson(0, 10)[0] == 0.0 and stats.wilson(10, 10)[1] == 1.0
 
 
 def test_csv_output(tmp_path):
     recs, _ = sim.simulate(["green-red-beasts", "esper-fliers"], games=2, seed=5)
     p = tmp_path / "r.csv"
-    sim.write_records(recs, str(p))
+    record_files.write_records(recs, str(p))
     lines = p.read_text().splitlines()
     assert lines[0].startswith("index,seed,winner,reason,turns,life") and len(lines) == 3
-    with pytest.raises(sim.SimulationError):
-        sim.write_records(recs, str(tmp_path / "r.txt"))
+    with pytest.raises(record_files.RecordsError):
+        record_files.write_records(recs, str(tmp_path / "r.txt"))
 
 
 def test_replay_reproduces_the_recorded_game():

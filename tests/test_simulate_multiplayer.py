@@ -13,7 +13,7 @@ import os
 import pytest
 
 from mtg_ecs import Game, Pass
-from mtg_ecs.apps import simulate as sim
+from mtg_ecs.apps import records as record_files, simulate as sim, stats
 from mtg_ecs.apps.agents import HeuristicAgent, RandomAgent
 from mtg_ecs.apps.cli import main
 from mtg_ecs.apps.replay import replay
@@ -90,12 +90,12 @@ def test_the_summary_counts_per_deck_whatever_its_seat():
              "player_turns": [4, 5, 5], "turns": 14, "reason": "life"},
             {"winner_index": None, "seats": [1, 2, 0], "places": [1, 1, 3],
              "player_turns": [9, 8, 8], "turns": 25, "reason": "turn limit"}]
-    s = sim.summarize(recs, ["a", "b", "c"], 1.0)
+    s = stats.summarize(recs, ["a", "b", "c"], 1.0)
     assert s["wins"] == [0, 0, 1] and s["draws"] == 1
     assert s["mean_place"] == [3.0, 1.5, 1.0]
     assert s["mean_player_turns"] == [6.0, 7.0, 6.5]
     assert s["reasons"] == {"life": 1, "turn limit": 1}
-    text = sim.format_summary(s)
+    text = stats.format_summary(s)
     assert "avg place" in text and "own turns" in text
 
 
@@ -162,7 +162,7 @@ def test_the_cli_plays_four_players_and_replays_a_game(tmp_path, capsys):
     g = replay(recs[1])
     assert len(g.players) == 4 and g.format == "free-for-all"
     csv = tmp_path / "r.csv"
-    sim.write_records(recs, str(csv))
+    record_files.write_records(recs, str(csv))
     assert csv.read_text().splitlines()[0].endswith("format,seats,places,player_turns")
 
 

@@ -95,6 +95,8 @@ def _progress(total):
 def cmd_simulate(args) -> int:
     from mtg_ecs.apps import simulate as sim
     from mtg_ecs.apps.decklist import DecklistError
+    from mtg_ecs.apps.records import RecordsError, write_records
+    from mtg_ecs.apps.stats import format_summary
     from mtg_ecs.cards import UnknownCard
     try:
         decks = _simulated_decks(args, sim)
@@ -107,15 +109,15 @@ def cmd_simulate(args) -> int:
         if bar is not None:
             bar.close()
         if args.out:
-            sim.write_records(records, args.out)
-    except (sim.SimulationError, DecklistError, UnknownCard) as ex:
+            write_records(records, args.out)
+    except (sim.SimulationError, RecordsError, DecklistError, UnknownCard) as ex:
         print(f"mtg-ecs simulate: {ex}", file=sys.stderr)
         return 2
     n = len(decks)
     agents = args.agents if "," in args.agents else " vs ".join([args.agents] * n)
     table = "" if n == 2 else f"{records[0]['format']}, "
     print(f"{' vs '.join(summary['decks'])} ({table}{agents}, seed {args.seed})")
-    print(sim.format_summary(summary))
+    print(format_summary(summary))
     if args.out:
         print(f"records: {args.out}")
     return 0
@@ -143,10 +145,11 @@ def _simulated_decks(args, sim) -> list:
 
 def cmd_replay(args) -> int:
     from mtg_ecs.apps import simulate as sim
+    from mtg_ecs.apps.records import read_records
     from mtg_ecs.apps.replay import replay, describe
     try:
         extra = sim.load_card_file(args.cards) if args.cards else None
-        records = sim.read_records(args.records)
+        records = read_records(args.records)
         rec = next((r for r in records if r["index"] == args.index), None)
         if rec is None:
             print(f"mtg-ecs replay: no game {args.index} in {args.records}", file=sys.stderr)

@@ -21,10 +21,7 @@ as they always were).
 """
 from __future__ import annotations
 
-import json
-import math
 import os
-import statistics
 import time
 from dataclasses import dataclass
 
@@ -32,6 +29,7 @@ from mtg_ecs import cards as _cards_pkg
 from mtg_ecs.apps import decklist
 from mtg_ecs.apps.seeds import generate_state
 from mtg_ecs.apps.standings import Standings, standings_of
+from mtg_ecs.apps.stats import summarize
 from mtg_ecs.core.formats import FORMATS as GAME_FORMATS, FormatError, check_format
 
 SAMPLE_DECK_DIR = os.path.join(os.path.dirname(os.path.abspath(_cards_pkg.__file__)), "decks")
@@ -281,106 +279,3 @@ def deck_names(decks) -> list:
         seen[d.name] = seen.get(d.name, 0) + 1
         out.append(d.name if seen[d.name] == 1 else f"{d.name}#{seen[d.name]}")
     return out
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple:
-    """95% Wilson score interval for k successes in n trials."""
-    if n == 0:
-        return (0.0, 0.0)
-    p = k / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def summarize(records, names, seconds) -> dict:
-    """Per deck (the order of `names`, whatever seat it sat in): wins, win rate and its
-    Wilson interval; for multiplayer records also the mean finishing place (1 first;
-    `mtg_ecs.apps.standings`) and the mean of the deck's player's own turns."""
-    n = len(records)
-    wins = [0] * len(names)
-    for r in records:
-        if r["winner_index"] is not None:
-            seats = r.get("seats", range(len(names)))
-            for w in r.get("winners", (r["winner_index"],)):    # a team wins together
-                wins[seats[w]] += 1
-    draws = sum(1 for r in records if r["winner_index"] is None)
-    turns = [r["turns"] for r in records]
-    reasons = {}
-    for r in records:
-        reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
-    out = {"games": n, "decks": list(names), "wins": wins,
-           "win_rate": [w / n if n else 0.0 for w in wins],
-           "wilson95": [wilson(w, n) for w in wins], "draws": draws,
-           "mean_turns": statistics.fmean(turns) if turns else 0.0,
-           "median_turns": statistics.median(turns) if turns else 0,
-           "reasons": reasons, "seconds": seconds,
-           "games_per_second": n / seconds if seconds > 0 else float("inf")}
-    if records and "places" in records[0]:
-        places = [[] for _ in names]
-        own = [[] for _ in names]
-        for r in records:
-            for seat, d in enumerate(r["seats"]):
-                places[d].append(r["places"][seat])
-                own[d].append(r["player_turns"][seat])
-        out["mean_place"] = [statistics.fmean(x) for x in places]
-        out["mean_player_turns"] = [statistics.fmean(x) for x in own]
-    return out
-
-
-def format_summary(s: dict) -> str:
-    lines = []
-    w = max(len(d) for d in s["decks"] + ["deck"])
-    multi = "mean_place" in s
-    lines.append(f"{'deck':<{w}}  {'wins':>6}  {'win rate':>8}  95% interval" +
-                 ("     avg place  own turns" if multi else ""))
-    for i, (name, wins, rate, (lo, hi)) in enumerate(zip(s["decks"], s["wins"], s["win_rate"],
-                                                         s["wilson95"])):
-        row = f"{name:<{w}}  {wins:>6}  {rate:>7.1%}  {lo:.1%} - {hi:.1%}"
-        if multi:
-            row = f"{row:<{w + 34}}  {s['mean_place'][i]:>9.2f}  {s['mean_player_turns'][i]:>9.1f}"
-        lines.append(row)
-    lines.append(f"{'draws':<{w}}  {s['draws']:>6}")
-    lines.append(f"games {s['games']}, turns mean {s['mean_turns']:.1f} median {s['median_turns']}, "
-                 f"{s['seconds']:.2f} s, {s['games_per_second']:.1f} games/s")
-    lines.append("end reasons: " + ", ".join(f"{k} {v}" for k, v in sorted(s["reasons"].items())))
-    return "\n".join(lines)
-
-
-FIELDS = ("index", "seed", "winner", "reason", "turns", "life", "winner_index",
-          "starting_player", "agent_seeds", "decks", "agents", "turn_limit")
-# and, in a multiplayer game's record
-MULTIPLAYER_FIELDS = ("format", "seats", "places", "player_turns")
-
-
-def write_records(records, path: str) -> None:
-    """.jsonl (one JSON object per game), .csv, or .parquet (needs pyarrow)."""
-    ext = os.path.splitext(path)[1].lower()
-    fields = FIELDS + (MULTIPLAYER_FIELDS if records and "places" in records[0] else ())
-    if ext in (".jsonl", ".json"):
-        with open(path, "w", encoding="utf-8") as f:
-            for r in records:
-                f.write(json.dumps(r, sort_keys=True) + "\n")
-    elif ext == ".csv":
-        import csv
-        with open(path, "w", newline="", encoding="utf-8") as f:
-            wr = csv.writer(f)
-            wr.writerow(fields)
-            for r in records:
-                wr.writerow([json.dumps(r[k]) if isinstance(r[k], list) else r[k] for k in fields])
-    elif ext == ".parquet":
-        try:
-            import pyarrow as pa
-            import pyarrow.parquet as pq
-        except ImportError:
-            raise SimulationError(".parquet output needs pyarrow (pip install pyarrow)")
-        cols = {k: [r[k] for r in records] for k in fields}
-        pq.write_table(pa.table(cols), path)
-    else:
-        raise SimulationError(f"--out: use .jsonl, .csv or .parquet (got {path!r})")
-
-
-def read_records(path: str) -> list:
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
