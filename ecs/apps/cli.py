@@ -95,31 +95,53 @@ def _progress(total):
 def cmd_simulate(args) -> int:
     from mtg_ecs.apps import simulate as sim
     from mtg_ecs.apps.decklist import DecklistError
-    from mtg_ecs.apps.records import RecordsError, write_records
+    from mtg_ecs.apps.records import RecordsError, RecordWriter, read_records, rewrite_sorted
     from mtg_ecs.apps.stats import format_summary
     from mtg_ecs.cards import UnknownCard
+    writer = None
     try:
+        done = []
+        if args.resume:
+            if not args.out:
+                raise sim.SimulationError("--resume continues the run of --out FILE.jsonl: give it")
+            if os.path.exists(args.out):
+                done = read_records(args.out)
+        # checked and opened before anything is played: no run ends in a bad --out
+        writer = RecordWriter(args.out, append=bool(done)) if args.out else None
         decks = _simulated_decks(args, sim)
         extra = sim.load_card_file(args.cards) if args.cards else None
-        update, bar = _progress(args.games)
-        records, summary = sim.simulate(decks, games=args.games, seed=args.seed,
-                                        agents=args.agents, jobs=args.jobs,
-                                        turn_limit=args.turn_limit, progress=update,
-                                        extra=extra, fmt=args.format, hashes=args.hashes)
-        if bar is not None:
-            bar.close()
-        if args.out:
-            write_records(records, args.out)
-    except (sim.SimulationError, RecordsError, DecklistError, UnknownCard) as ex:
+        update, bar = _progress(max(0, args.games - len(done)))
+        try:
+            records, summary = sim.simulate(
+                decks, games=args.games, seed=args.seed, agents=args.agents, jobs=args.jobs,
+                turn_limit=args.turn_limit, progress=update, extra=extra, fmt=args.format,
+                hashes=args.hashes, on_record=writer.add if writer else None, done=done)
+        finally:
+            if bar is not None:
+                bar.close()
+        if writer is not None:
+            writer.close()
+            writer = None
+            if done and not summary["interrupted"]:
+                rewrite_sorted(args.out, records)      # (a resumed run's file in game order)
+    except (sim.SimulationError, RecordsError, DecklistError, UnknownCard, OSError) as ex:
+        if writer is not None:
+            writer.close()
         print(f"mtg-ecs simulate: {ex}", file=sys.stderr)
         return 2
-    n = len(decks)
-    agents = args.agents if "," in args.agents else " vs ".join([args.agents] * n)
-    table = "" if n == 2 else f"{records[0]['format']}, "
-    print(f"{' vs '.join(summary['decks'])} ({table}{agents}, seed {args.seed})")
-    print(format_summary(summary))
+    if records:
+        n = len(decks)
+        agents = args.agents if "," in args.agents else " vs ".join([args.agents] * n)
+        table = "" if n == 2 else f"{records[-1].get('format', 'duel')}, "
+        print(f"{' vs '.join(summary['decks'])} ({table}{agents}, seed {args.seed})")
+        print(format_summary(summary))
     if args.out:
         print(f"records: {args.out}")
+    if summary["interrupted"]:
+        more = f"; go on with --resume --out {args.out}" if args.out and args.out.endswith(".jsonl") else ""
+        print(f"mtg-ecs simulate: interrupted: {len(records)} of {args.games} games finished{more}",
+              file=sys.stderr)
+        return 130
     return 0
 
 
@@ -268,6 +290,9 @@ def main(argv=None) -> int:
                    help="a game reaching it is a draw; default: 25 turns of each player (50 in a duel)")
     p.add_argument("--hashes", action="store_true",
                    help="add each game's event-log and final-state hashes to its record")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the run whose records are in --out FILE.jsonl: play only the "
+                        "games it lacks (same seeds), then the file holds them all")
     p.set_defaults(fn=cmd_simulate)
     p = sub.add_parser("legality", help="is a card legal in a format (Standard, Pioneer, "
                                         "Modern, Legacy, Vintage, Commander)")
@@ -309,7 +334,13 @@ def main(argv=None) -> int:
     p.add_argument("-v", "--verbose", action="store_true")
     p.set_defaults(fn=cmd_fuzz)
     args = ap.parse_args(argv)
-    return args.fn(args)
+    try:
+        return args.fn(args)
+    except KeyboardInterrupt:
+        # Ctrl-C where a command doesn't stop cleanly itself (simulate does, keeping the
+        # finished games): one line, the usual exit status for it, no traceback
+        print(f"mtg-ecs {args.cmd}: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

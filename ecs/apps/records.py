@@ -1,9 +1,19 @@
 """Simulation record files: one record (a dict) per game, as JSON Lines (`.jsonl`, the
-full record), CSV or Parquet (the fields below)."""
+full record), CSV or Parquet (the fields below).
+
+No finished game is lost (`RecordWriter`): the path is checked and the file opened before
+the first game; JSON Lines records are appended and flushed as games finish (so a run
+stopped by Ctrl-C or a crash keeps them, and `--resume` reads them back); CSV and Parquet
+are written to a temporary file in the same folder and renamed when the run ends
+(completed or stopped), so a half-written file never has the final name.
+"""
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+
+FORMATS = (".jsonl", ".csv", ".parquet")
 
 
 class RecordsError(ValueError):
@@ -14,35 +24,160 @@ FIELDS = ("index", "seed", "winner", "reason", "turns", "life", "winner_index",
           "starting_player", "agent_seeds", "decks", "agents", "turn_limit")
 # and, in a multiplayer game's record
 MULTIPLAYER_FIELDS = ("format", "seats", "places", "player_turns")
+HASH_FIELDS = ("log_hash", "state_hash")         # with `simulate --hashes`
+
+
+def fields_of(rec: dict) -> tuple:
+    """The columns of a CSV or Parquet file whose first record is `rec`."""
+    out = FIELDS
+    if "places" in rec:
+        out += MULTIPLAYER_FIELDS
+    if "log_hash" in rec:
+        out += HASH_FIELDS
+    return out
+
+
+def check_out(path: str) -> str:
+    """The format of an output path (its extension), or RecordsError before anything is
+    played: an unknown extension, a folder, a folder that doesn't exist, or one that can't
+    be written."""
+    ext = os.path.splitext(path)[1].lower()
+    if os.path.isdir(path):
+        raise RecordsError(f"--out {path}: is a folder")
+    if ext not in FORMATS:
+        hint = " (JSON Lines: .jsonl)" if ext == ".json" else ""
+        raise RecordsError(f"--out {path}: use .jsonl, .csv or .parquet{hint}")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise RecordsError(f"--out {path}: no folder {folder}")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise RecordsError(f"--out {path}: not writable")
+    if ext == ".parquet" and importlib.util.find_spec("pyarrow") is None:
+        raise RecordsError(".parquet output needs pyarrow (pip install pyarrow)")
+    return ext
+
+
+class RecordWriter:
+    """Records written as they come (`add`), in the order given; `close` finishes the
+    file. `append`: a JSON Lines file is continued (`--resume`) instead of replaced."""
+
+    def __init__(self, path: str, append: bool = False):
+        self.path = path
+        self.ext = check_out(path)
+        if append and self.ext != ".jsonl":
+            raise RecordsError(f"--resume: {path}: only a .jsonl file can be continued")
+        self.rows = []                       # (parquet: written at the end)
+        self.fields = None
+        self.tmp = path if self.ext == ".jsonl" else f"{path}.part"
+        if append:
+            _drop_partial_line(path)
+        try:
+            self.f = None if self.ext == ".parquet" else \
+                open(self.tmp, "a" if append else "w", newline="" if self.ext == ".csv" else None,
+                     encoding="utf-8")
+        except OSError as ex:
+            raise RecordsError(f"--out {path}: {ex.strerror}") from None
+        self.csv = None
+
+    def add(self, rec: dict) -> None:
+        if self.ext == ".jsonl":
+            self.f.write(json.dumps(rec, sort_keys=True) + "\n")
+            self.f.flush()
+            return
+        if self.fields is None:
+            self.fields = fields_of(rec)
+        row = [rec.get(k) for k in self.fields]
+        if self.ext == ".parquet":
+            self.rows.append(row)
+            return
+        if self.csv is None:
+            import csv
+            self.csv = csv.writer(self.f)
+            self.csv.writerow(self.fields)
+        self.csv.writerow([json.dumps(v) if isinstance(v, list) else v for v in row])
+        self.f.flush()
+
+    def close(self) -> None:
+        if self.f is not None:
+            self.f.close()
+        if self.ext == ".parquet":
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+            fields = self.fields or FIELDS
+            pq.write_table(pa.table({k: [r[i] for r in self.rows] for i, k in enumerate(fields)}),
+                           self.tmp)
+        if self.tmp != self.path:
+            os.replace(self.tmp, self.path)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
 
 
 def write_records(records, path: str) -> None:
-    """.jsonl (one JSON object per game), .csv, or .parquet (needs pyarrow)."""
-    ext = os.path.splitext(path)[1].lower()
-    fields = FIELDS + (MULTIPLAYER_FIELDS if records and "places" in records[0] else ())
-    if ext in (".jsonl", ".json"):
-        with open(path, "w", encoding="utf-8") as f:
-            for r in records:
-                f.write(json.dumps(r, sort_keys=True) + "\n")
-    elif ext == ".csv":
-        import csv
-        with open(path, "w", newline="", encoding="utf-8") as f:
-            wr = csv.writer(f)
-            wr.writerow(fields)
-            for r in records:
-                wr.writerow([json.dumps(r[k]) if isinstance(r[k], list) else r[k] for k in fields])
-    elif ext == ".parquet":
-        try:
-            import pyarrow as pa
-            import pyarrow.parquet as pq
-        except ImportError:
-            raise RecordsError(".parquet output needs pyarrow (pip install pyarrow)")
-        cols = {k: [r[k] for r in records] for k in fields}
-        pq.write_table(pa.table(cols), path)
-    else:
-        raise RecordsError(f"--out: use .jsonl, .csv or .parquet (got {path!r})")
+    """Write a whole run's records: .jsonl (one JSON object per game), .csv, or .parquet
+    (needs pyarrow)."""
+    with RecordWriter(path) as w:
+        for r in records:
+            w.add(r)
+
+
+def rewrite_sorted(path: str, records) -> None:
+    """A JSON Lines file holding `records` rewritten in game order, if it isn't (a run
+    resumed after one stopped with games finished out of order); replaced at once."""
+    indices = [r["index"] for r in read_records(path)]
+    if indices == sorted(indices):
+        return
+    tmp = f"{path}.part"
+    with open(tmp, "w", encoding="utf-8") as f:
+        for r in sorted(records, key=lambda r: r["index"]):
+            f.write(json.dumps(r, sort_keys=True) + "\n")
+    os.replace(tmp, path)
+
+
+def _parses(line: str) -> bool:
+    try:
+        json.loads(line)
+    except ValueError:
+        return False
+    return True
+
+
+def _drop_partial_line(path: str) -> None:
+    """A run killed while writing may leave a last line cut short: cut it off before
+    appending (`read_records` ignores it); a whole record only lacking its newline gets it."""
+    with open(path, "rb+") as f:
+        data = f.read()
+        if data and not data.endswith(b"\n"):
+            last = data[data.rfind(b"\n") + 1:]
+            if _parses(last.decode("utf-8", "replace")):
+                f.write(b"\n")
+            else:
+                f.truncate(data.rfind(b"\n") + 1)
 
 
 def read_records(path: str) -> list:
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+    """The records of a JSON Lines file; RecordsError names a line that isn't a record.
+    A last line cut short (no newline: a run killed while writing it) is ignored."""
+    out = []
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.readlines()
+    except UnicodeDecodeError:
+        raise RecordsError(f"{path}: not a JSON Lines record file (not UTF-8 text)") from None
+    if lines and not lines[-1].endswith("\n") and not _parses(lines[-1]):
+        lines.pop()                 # cut short (`_drop_partial_line` removes it on --resume)
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as ex:
+            raise RecordsError(f"{path}:{n}: not a JSON record ({ex.msg})") from None
+        if not isinstance(rec, dict) or not isinstance(rec.get("index"), int):
+            raise RecordsError(f"{path}:{n}: not a game record")
+        out.append(rec)
+    return out

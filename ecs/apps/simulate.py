@@ -220,13 +220,22 @@ def _work(item):
 
 def simulate(decks, games: int = 100, seed: int = 0, agents="heuristic",
              jobs: int = 1, turn_limit: int | None = None, progress=None,
-             extra: dict | None = None, fmt: str = "freeform", hashes: bool = False):
+             extra: dict | None = None, fmt: str = "freeform", hashes: bool = False,
+             on_record=None, done=()):
     """Play `games` games between the decks: two play duels, three to six free-for-all
     (module doc: seats). `decks`: Deck objects, sample deck names or decklist paths;
     `agents`: one kind for every deck or one per deck (a list, or comma-separated);
     `fmt`: a game format or deck rules (`formats`). Returns (records, summary).
     `hashes`: keep each game's event log and add its hash (`log_hash`) and the final
-    state's (`state_hash`) to the record."""
+    state's (`state_hash`) to the record.
+
+    No finished game is lost: `on_record(rec)` is called with each new record as soon as
+    it and every game before it have finished (so in game order, whatever `jobs`), and
+    a KeyboardInterrupt (Ctrl-C) stops the run cleanly: the games finished by then are
+    passed to `on_record` too (in order; a later one may be missing an earlier one) and
+    returned, with `summary["interrupted"]` true. `done`: the records of an earlier run of
+    the same games (`--resume`): checked to be of this run (`check_resumed`), kept, and
+    their games not played again."""
     n = len(decks)
     if n < 2:
         raise SimulationError("give two decks for a duel, or three to six for free-for-all")
@@ -247,28 +256,98 @@ def simulate(decks, games: int = 100, seed: int = 0, agents="heuristic",
                               f"{', '.join(AGENTS)}")
     if games < 1:
         raise SimulationError("games: at least 1")
-    seeds = game_seeds(seed, games, players=n)
-    items = list(enumerate(seeds))
     _JOB.update(decks=decks, agents=agents, turn_limit=turn_limit, hashes=hashes, format=game_fmt)
+    kept = check_resumed(done, seed, games, decks, agents, turn_limit, game_fmt)
+    todo = [i for i in range(games) if i not in kept]
+    # each game's seeds made as it is handed out (a million games need no list of them)
+    items = ((i, game_seeds(seed, 1, first=i, players=n)[0]) for i in todo)
     t0 = time.perf_counter()
-    records = []
-    if jobs <= 1:
-        for it in items:
-            records.append(_work(it))
+    new = []
+    out = _InOrder(todo, lambda rec: (new.append(rec), on_record and on_record(rec)))
+    interrupted = False
+    played = _play_all(items, jobs, games)
+    try:
+        for rec in played:
+            out.add(rec)
             if progress:
                 progress(1)
-    else:
-        import multiprocessing as mp
-        ctx = mp.get_context("fork")
-        chunk = max(1, min(50, games // (jobs * 8) or 1))
-        with ctx.Pool(jobs) as pool:
-            for rec in pool.imap_unordered(_work, items, chunksize=chunk):
-                records.append(rec)
-                if progress:
-                    progress(1)
-        records.sort(key=lambda r: r["index"])
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        played.close()                  # (stops the workers now, wherever Ctrl-C came)
+    out.flush()
     seconds = time.perf_counter() - t0
-    return records, summarize(records, deck_names(decks), seconds)
+    records = sorted(list(kept.values()) + new, key=lambda r: r["index"])
+    summary = summarize(records, deck_names(decks), seconds)
+    summary.update(games_asked=games, played=len(new), interrupted=interrupted)
+    summary["games_per_second"] = len(new) / seconds if seconds > 0 else float("inf")
+    return records, summary
+
+
+def _play_all(items, jobs: int, games: int):
+    """The records of the games `items`, as they finish: one process, or `jobs` worker
+    processes (which leave Ctrl-C to this one: it stops them)."""
+    if jobs <= 1:
+        yield from map(_work, items)
+        return
+    import multiprocessing as mp
+    ctx = mp.get_context("fork")
+    chunk = max(1, min(50, games // (jobs * 8) or 1))
+    with ctx.Pool(jobs, initializer=_ignore_interrupts) as pool:       # (terminated on exit)
+        yield from pool.imap_unordered(_work, items, chunksize=chunk)
+
+
+def _ignore_interrupts():
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _InOrder:
+    """Records passed on in game order (`indices`) as they arrive in any order; `flush`
+    passes on the rest, in order, after a run stopped early."""
+
+    def __init__(self, indices, emit):
+        self.order = list(indices)
+        self.pos = 0
+        self.waiting = {}
+        self.emit = emit
+
+    def add(self, rec):
+        self.waiting[rec["index"]] = rec
+        while self.pos < len(self.order) and self.order[self.pos] in self.waiting:
+            self.emit(self.waiting.pop(self.order[self.pos]))
+            self.pos += 1
+
+    def flush(self):
+        for i in sorted(self.waiting):
+            self.emit(self.waiting.pop(i))
+
+
+def check_resumed(done, seed, games, decks, agents, turn_limit, game_fmt) -> dict:
+    """{index: record} of an earlier run's records (`--resume`), each checked to be the game
+    this run would play at its index: same seeds, decks in the same seats, agents, turn
+    limit and format. SimulationError names the first that isn't."""
+    kept = {}
+    n = len(decks)
+    for rec in done:
+        i = rec.get("index")
+        if not isinstance(i, int) or not 0 <= i < games:
+            raise SimulationError(f"--resume: game {i!r} is not one of games 0..{games - 1}")
+        seats = seating(i, n, game_fmt) if game_fmt != "duel" else range(n)
+        seeds = game_seeds(seed, 1, first=i, players=n)[0]
+        want = {"seed": seeds[0], "agent_seeds": list(seeds[1:]),
+                "decks": [decks[d].source for d in seats], "agents": [agents[d] for d in seats],
+                "turn_limit": turn_limit}
+        bad = [k for k, v in want.items() if rec.get(k) != v]
+        if rec.get("format", "duel") != game_fmt and n > 2:
+            bad.append("format")
+        if bad:
+            raise SimulationError(f"--resume: game {i} of the file was played with another "
+                                  f"{', '.join(bad)} than this run's")
+        if i in kept:
+            raise SimulationError(f"--resume: game {i} is in the file twice")
+        kept[i] = rec
+    return kept
 
 
 def deck_names(decks) -> list:
