@@ -244,6 +244,7 @@ def test_arena_export_sections_name_and_set_codes():
 
 
 def test_arena_about_section_takes_only_a_name():
+    assert parse("About\nName Burn #2\nDeck\n40 Forest\n").name == "Burn #2"
     with pytest.raises(DecklistParseError, match="line 2: 'Author me'"):
         parse("About\nAuthor me\nDeck\n40 Forest\n")
 
@@ -288,6 +289,14 @@ def test_names_with_parentheses_are_not_set_codes():
     assert deckformats.card_name("Lightning Bolt (M10) 146") == "Lightning Bolt"
     assert deckformats.card_name("Lightning Bolt (M10)") == "Lightning Bolt"
     assert deckformats.card_name("B.F.M. (Big Furry Monster)") == "B.F.M. (Big Furry Monster)"
+    assert deckformats.card_name("Commit /// Memory (AKR) 54") == "Commit // Memory"
+
+
+def test_a_companion_listed_in_the_sideboard_too_is_one_card():
+    """MTG Arena lists the companion under Companion and again under Sideboard: one card."""
+    d = parse("Companion\n1 Centaur Courser (M13) 164\n\nDeck\n40 Forest\n\n"
+              "Sideboard\n1 Centaur Courser (M13) 164\n2 Fog\n")
+    assert d.companion == "Centaur Courser" and d.sideboard == ["Centaur Courser", "Fog", "Fog"]
 
 
 DEK = """<?xml version="1.0" encoding="utf-8"?>
@@ -336,11 +345,17 @@ def test_bad_dek_file_reports_every_card_at_once(tmp_path):
     assert "card 2: no Name" in str(ei.value) and "bad.dek" in str(ei.value)
 
 
-def test_utf16_with_bom_is_read(tmp_path):
+@pytest.mark.parametrize("bom, encoding", [(b"", "utf-16"), (b"", "utf-32"),
+                                           (b"\xfe\xff", "utf-16-be"), (b"\xef\xbb\xbf", "utf-8")])
+def test_text_with_a_byte_order_mark_is_read(tmp_path, bom, encoding):
     p = tmp_path / "deck.txt"
-    p.write_bytes("20 Mountain\r\n\r\n2 Fog\r\n".encode("utf-16"))     # with its BOM
+    p.write_bytes(bom + "20 Mountain\r\n\r\n2 Fog\r\n".encode(encoding))   # utf-16/32: with BOM
     d = decklist.load(str(p))
     assert d.main == ["Mountain"] * 20 and d.sideboard == ["Fog", "Fog"]
+
+
+def test_dek_with_a_byte_order_mark_is_read(tmp_path):
+    p = tmp_path / "deck.txt"
     p.write_bytes(b"\xef\xbb\xbf" + DEK.encode("utf-8"))
     assert len(decklist.load(str(p)).main) == 24
 

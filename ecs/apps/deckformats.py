@@ -10,12 +10,14 @@ ends), with one clear error for a file that isn't a decklist at all.
 Text, one entry per line:
   * `4 Lightning Bolt` or `4x Lightning Bolt` (a bare name means one copy); a set code in
     parentheses and a collector number after the name are ignored (MTG Arena:
-    `4 Lightning Bolt (M10) 146`, or `(M10)` alone);
+    `4 Lightning Bolt (M10) 146`, or `(M10)` alone), and Arena's `///` between the halves of a
+    split card is `//`;
   * `SB: 2 Fireball`: a sideboard card wherever the line is;
   * section headers (case-insensitive, an optional trailing colon): `Deck` / `Main` /
     `Mainboard`, `Sideboard`, `Commander` (the card after it is the deck's commander,
     `Decklist.commander`, one of its 100 cards, not listed again under `Deck`), `Companion`
-    (the card after it is `Decklist.companion`, and a sideboard card, CR 702.139a), `About`
+    (the card after it is `Decklist.companion`, a sideboard card, CR 702.139a: added to the
+    sideboard unless the sideboard lists it already, as MTG Arena exports it), `About`
     (MTG Arena: its `Name NAME` line is the deck's name, `Decklist.name`); cards before any
     header belong to the main deck;
   * blank lines: in a list without any header and without `SB:` lines (an MTGO `.txt`
@@ -66,7 +68,7 @@ _BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
 
 def card_name(text: str) -> str:
     """An entry's card name without an Arena set code and collector number."""
-    return _SET_CODE.sub("", text).strip()
+    return _SET_CODE.sub("", text).strip().replace(" /// ", " // ")
 
 
 class _Builder:
@@ -108,18 +110,19 @@ class _Builder:
         target.extend([name] * count)
 
     def finish(self, source: str | None) -> Decklist:
-        for cards, what in ((self.commanders, "commander (partner commanders are not "
-                                               "supported)"), (self.companions, "companion")):
-            if len(cards) > 1:
-                self.problems.append(f"the {what.split()[0].title()} section names {len(cards)} "
-                                     f"cards; a deck has one {what}")
+        if len(self.commanders) > 1:
+            self.problems.append(f"the Commander section names {len(self.commanders)} cards; a "
+                                 "deck has one commander (partner commanders are not supported)")
+        if len(self.companions) > 1:
+            self.problems.append(f"the Companion section names {len(self.companions)} cards; a "
+                                 "deck has one companion")
         if self.problems:
             raise DecklistParseError(self.problems, self.unknown, source)
         deck = self.deck
         deck.commander = self.commanders[0] if self.commanders else None
         deck.companion = self.companions[0] if self.companions else None
-        if deck.companion:                      # 702.139a: it starts the game outside it
-            deck.sideboard.append(deck.companion)
+        if deck.companion and deck.companion not in deck.sideboard:
+            deck.sideboard.append(deck.companion)       # 702.139a: a card from outside the game
         if not deck.main and not deck.commander:
             what = (f"no card in the main deck ({len(deck.sideboard)} in the sideboard)"
                     if deck.sideboard else "the deck is empty: no card in it")
@@ -178,8 +181,8 @@ def parse_text(text: str, extra: dict | None = None, source: str | None = None) 
         if header:
             section = header
             continue
-        if section == "about":
-            m = _NAME_LINE.match(line)
+        if section == "about":          # (the name as written: `Burn #2` has no comment)
+            m = _NAME_LINE.match(raw.strip())
             if m:
                 b.deck.name = m.group(1).strip()
             else:
@@ -249,7 +252,7 @@ def decode(raw: bytes) -> str:
     for bom, encoding in _BOMS:
         if raw.startswith(bom):
             try:
-                return raw.decode(encoding).lstrip("\ufeff")
+                return raw.decode(encoding)
             except UnicodeDecodeError:
                 raise DecklistError(f"not valid {encoding.split('-sig')[0].upper()} text after "
                                     "its byte-order mark") from None

@@ -307,7 +307,7 @@ def deck_labels(decks) -> list:
     """Each deck's label, different for different decks: its name; where different decks
     share a label, each of them moves on to its next `_label_choices` until none is shared
     (`a/deck`, `b/deck`). One file (or sample deck) given twice is one deck, one label."""
-    keys = [os.path.realpath(d.path) if d.path else d.source for d in decks]
+    keys = [(os.path.realpath(d.path) if d.path else d.source, d.name) for d in decks]
     choices = {k: _label_choices(d) for k, d in zip(keys, decks)}
     depth = dict.fromkeys(keys, 0)
     while True:
