@@ -381,7 +381,7 @@ def test_a_directory_is_not_a_deck(tmp_path):
         decklist.load(str(tmp_path))
 
 
-def test_a_deck_file_too_large_is_refused_unread(tmp_path, monkeypatch):
+def test_a_deck_file_too_large_is_refused(tmp_path):
     from mtg_ecs.apps import deckformats
     p = tmp_path / "deck.txt"
     p.write_text("20 Mountain\n" + "#" * deckformats.MAX_FILE_BYTES)
