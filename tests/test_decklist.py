@@ -210,3 +210,180 @@ def test_parsed_deck_starts_a_game():
     d.validate("constructed")
     g = Game.new([d.main, d.main], seed=5)
     assert len(g.players[0].library) + len(g.players[0].hand) == 60
+
+
+# --- decklists as players export them (ecs/apps/deckformats.py) -------------------------
+ARENA = """About
+Name Burn Test
+
+Commander
+1 Falco Spara, Pactweaver (SNC) 182
+
+Companion
+1 Centaur Courser (M13) 164
+
+Deck
+20 Mountain (M10) 242
+4 Searing Spear (M13)
+4 Furnace Whelp (M13) 134
+
+Sideboard
+2 Fog (M13) 172
+"""
+
+
+def test_arena_export_sections_name_and_set_codes():
+    """An MTG Arena export: `About`/`Name` is the deck's name; set codes and collector
+    numbers are ignored; the companion is kept and is a sideboard card (CR 702.139a)."""
+    d = parse(ARENA)
+    assert d.name == "Burn Test"
+    assert d.commander == "Falco Spara, Pactweaver"
+    assert d.companion == "Centaur Courser"
+    assert d.main == ["Mountain"] * 20 + ["Searing Spear"] * 4 + ["Furnace Whelp"] * 4
+    assert d.sideboard == ["Fog", "Fog", "Centaur Courser"]
+
+
+def test_arena_about_section_takes_only_a_name():
+    assert parse("About\nName Burn #2\nDeck\n40 Forest\n").name == "Burn #2"
+    with pytest.raises(DecklistParseError, match="line 2: 'Author me'"):
+        parse("About\nAuthor me\nDeck\n40 Forest\n")
+
+
+def test_one_companion():
+    with pytest.raises(DecklistParseError, match="Companion section names 2 cards"):
+        parse("Companion\n1 Fog\n1 Erase\nDeck\n40 Forest\n")
+
+
+def test_mtgo_text_export_blank_line_starts_the_sideboard():
+    """An MTGO .txt export: the main deck, one blank line, the sideboard (it was merged
+    into the main deck before)."""
+    d = parse("20 Mountain\n4 Searing Spear\n\n2 Fog\n1 Erase\n")
+    assert d.main == ["Mountain"] * 20 + ["Searing Spear"] * 4
+    assert d.sideboard == ["Fog", "Fog", "Erase"]
+    # blank lines before the first card, several in a row, and at the end mean nothing
+    d = parse("\n# mine\n\n20 Mountain\n\n\n2 Fog\n\n")
+    assert d.main == ["Mountain"] * 20 and d.sideboard == ["Fog", "Fog"]
+
+
+def test_with_headers_blank_lines_mean_nothing():
+    d = parse("Deck\n20 Mountain\n\n4 Searing Spear\nSideboard\n\n2 Fog\n")
+    assert d.main == ["Mountain"] * 20 + ["Searing Spear"] * 4 and d.sideboard == ["Fog", "Fog"]
+    d = parse("20 Mountain\n\n4 Searing Spear\nSB: 2 Fog\n")       # SB: lines mark it too
+    assert d.main == ["Mountain"] * 20 + ["Searing Spear"] * 4 and d.sideboard == ["Fog", "Fog"]
+
+
+def test_a_third_group_of_cards_without_headers_is_an_error():
+    with pytest.raises(DecklistParseError, match="line 5: .*a third group") as ei:
+        parse("20 Mountain\n\n4 Searing Spear\n\n2 Fog\n")
+    assert "'Deck' and 'Sideboard'" in str(ei.value)
+
+
+def test_sb_lines_bom_and_crlf():
+    d = parse("\ufeff20 Mountain\r\n4 Searing Spear\r\nSB: 2 Fog\r\nSB:1 Erase\r\n")
+    assert d.main == ["Mountain"] * 20 + ["Searing Spear"] * 4
+    assert d.sideboard == ["Fog", "Fog", "Erase"]
+
+
+def test_names_with_parentheses_are_not_set_codes():
+    from mtg_ecs.apps import deckformats
+    assert deckformats.card_name("Lightning Bolt (M10) 146") == "Lightning Bolt"
+    assert deckformats.card_name("Lightning Bolt (M10)") == "Lightning Bolt"
+    assert deckformats.card_name("B.F.M. (Big Furry Monster)") == "B.F.M. (Big Furry Monster)"
+    assert deckformats.card_name("Commit /// Memory (AKR) 54") == "Commit // Memory"
+
+
+def test_a_companion_listed_in_the_sideboard_too_is_one_card():
+    """MTG Arena lists the companion under Companion and again under Sideboard: one card."""
+    d = parse("Companion\n1 Centaur Courser (M13) 164\n\nDeck\n40 Forest\n\n"
+              "Sideboard\n1 Centaur Courser (M13) 164\n2 Fog\n")
+    assert d.companion == "Centaur Courser" and d.sideboard == ["Centaur Courser", "Fog", "Fog"]
+
+
+DEK = """<?xml version="1.0" encoding="utf-8"?>
+<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+  <NetDeckID>0</NetDeckID>
+  <PreconstructedDeckID>0</PreconstructedDeckID>
+  <Cards CatID="31503" Quantity="20" Sideboard="false" Name="Mountain" Annotation="0" />
+  <Cards CatID="46532" Quantity="4" Sideboard="false" Name="Searing Spear" Annotation="0" />
+  <Cards CatID="46533" Quantity="2" Sideboard="true" Name="Fog" Annotation="0" />
+</Deck>
+"""
+
+
+def test_mtgo_dek_file_by_extension_and_by_content(tmp_path):
+    for fn in ("deck.dek", "deck.txt"):
+        p = tmp_path / fn
+        p.write_text(DEK, encoding="utf-8")
+        d = decklist.load(str(p))
+        assert d.main == ["Mountain"] * 20 + ["Searing Spear"] * 4
+        assert d.sideboard == ["Fog", "Fog"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ('<?xml version="1.0"?><!DOCTYPE Deck [<!ENTITY a "Fog">]><Deck><Cards Quantity="1" '
+     'Name="&a;"/></Deck>', "DTD"),
+    ("<Deck><Cards Quantity='2' Name='Fog'></Deck>", "not a valid MTGO .dek file"),
+    ("<Decks/>", "<Decks>"),
+    ("<Deck><Cards Quantity='two' Name='Fog'/><Cards Quantity='2'/>"
+     "<Cards Quantity='2' Name='Fgo'/></Deck>", "card 1: Quantity 'two'"),
+    ("<Deck><Cards Quantity='2' Name='Fog' Sideboard='maybe'/></Deck>", "Sideboard 'maybe'"),
+])
+def test_bad_dek_files(tmp_path, text, message):
+    p = tmp_path / "bad.dek"
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(decklist.DecklistError, match=message):
+        decklist.load(str(p))
+
+
+def test_bad_dek_file_reports_every_card_at_once(tmp_path):
+    p = tmp_path / "bad.dek"
+    p.write_text("<Deck><Cards Quantity='two' Name='Fog'/><Cards Quantity='2'/>"
+                 "<Cards Quantity='2' Name='Fgo'/></Deck>", encoding="utf-8")
+    with pytest.raises(DecklistParseError) as ei:
+        decklist.load(str(p))
+    assert len(ei.value.problems) == 3 and "Fgo" in ei.value.unknown
+    assert "card 2: no Name" in str(ei.value) and "bad.dek" in str(ei.value)
+
+
+@pytest.mark.parametrize("bom, encoding", [(b"", "utf-16"), (b"", "utf-32"),
+                                           (b"\xfe\xff", "utf-16-be"), (b"\xef\xbb\xbf", "utf-8")])
+def test_text_with_a_byte_order_mark_is_read(tmp_path, bom, encoding):
+    p = tmp_path / "deck.txt"
+    p.write_bytes(bom + "20 Mountain\r\n\r\n2 Fog\r\n".encode(encoding))   # utf-16/32: with BOM
+    d = decklist.load(str(p))
+    assert d.main == ["Mountain"] * 20 and d.sideboard == ["Fog", "Fog"]
+
+
+def test_dek_with_a_byte_order_mark_is_read(tmp_path):
+    p = tmp_path / "deck.txt"
+    p.write_bytes(b"\xef\xbb\xbf" + DEK.encode("utf-8"))
+    assert len(decklist.load(str(p)).main) == 24
+
+
+@pytest.mark.parametrize("content, message", [
+    ("20 Mountain\n".encode("utf-16-le"), "UTF-16 without a byte-order mark"),
+    (bytes(range(256)) * 4, "binary"),
+    ("20 Mountain\nÆther Vial\n".encode("latin-1"), "not UTF-8"),
+    (b"", "empty"),
+    (b"# nothing but a comment\n\n", "empty"),
+    (b"Sideboard\n2 Fog\n", "no card in the main deck"),
+])
+def test_unreadable_deck_files_are_one_line_errors(tmp_path, content, message):
+    p = tmp_path / "deck.txt"
+    p.write_bytes(content)
+    with pytest.raises(decklist.DecklistError, match=message) as ei:
+        decklist.load(str(p))
+    assert str(p) in str(ei.value) and "\n" not in str(ei.value)
+
+
+def test_a_directory_is_not_a_deck(tmp_path):
+    with pytest.raises(decklist.DecklistError, match="is a directory"):
+        decklist.load(str(tmp_path))
+
+
+def test_a_deck_file_too_large_is_refused(tmp_path):
+    from mtg_ecs.apps import deckformats
+    p = tmp_path / "deck.txt"
+    p.write_text("20 Mountain\n" + "#" * deckformats.MAX_FILE_BYTES)
+    with pytest.raises(decklist.DecklistError, match=f"larger than {deckformats.MAX_FILE_BYTES}"):
+        decklist.load(str(p))

@@ -5,7 +5,7 @@ import pytest
 
 from mtg_ecs.components.definitions import make_card, TriggeredAbility
 from mtg_ecs import Game
-from mtg_ecs.apps import records as record_files, simulate as sim, stats
+from mtg_ecs.apps import decklist, records as record_files, simulate as sim, stats
 from mtg_ecs.apps.replay import replay, describe
 
 
@@ -145,3 +145,58 @@ def test_snc_sample_decks_play_both_ways(agents):
         recs, s = sim.simulate(pair, games=2, seed=5, agents=agents, fmt="constructed")
         assert s["games"] == 2 and sum(s["wins"]) + s["draws"] == 2
         assert all(r["reason"] in ("life", "library", "poison", "turn limit") for r in recs)
+
+
+# --- deck rules without --format, and deck labels (issue 16) ----------------------------
+def _deck(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_without_a_format_a_deck_needs_forty_cards(tmp_path):
+    """No --format: a deck under 40 cards (the smallest legal deck, CR 100.2b) is refused,
+    with the way to play it anyway; `freeform` plays any deck that has a card."""
+    small = _deck(tmp_path / "small.txt", "7 Forest\n")
+    with pytest.raises(sim.SimulationError, match=r"7 cards.*at least 40.*--format freeform"):
+        sim.simulate([small, "esper-fliers"], games=1)
+    recs, s = sim.simulate([small, "esper-fliers"], games=1, fmt="freeform", turn_limit=2)
+    assert s["decks"] == ["small", "esper-fliers"] and len(recs) == 1
+    forty = _deck(tmp_path / "forty.txt", "40 Forest\n")
+    _, s = sim.simulate([forty, "esper-fliers"], games=1, turn_limit=2)
+    assert s["games"] == 1
+    empty = _deck(tmp_path / "empty.txt", "# nothing\n")
+    for fmt in (None, "freeform"):
+        with pytest.raises(decklist.DecklistError, match="empty"):
+            sim.simulate([empty, "esper-fliers"], games=1, fmt=fmt)
+
+
+def test_cli_without_a_format_refuses_a_small_deck_in_one_line(tmp_path, capsys):
+    from mtg_ecs.apps.cli import main
+    small = _deck(tmp_path / "small.txt", "7 Forest\n")
+    assert main(["simulate", "--deck", small, "--deck", "esper-fliers", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mtg-ecs simulate: ") and err.count("\n") == 1 and "--format freeform" in err
+    assert main(["simulate", "--deck", small, "--deck", "esper-fliers", "--games", "1",
+                 "--format", "freeform", "--turn-limit", "2"]) == 0
+    assert "small vs esper-fliers" in capsys.readouterr().out
+
+
+def test_deck_labels_are_unique_in_a_run(tmp_path):
+    """Two decks of one file name are told apart by their folders; the same file twice is
+    `deck`, `deck#2`; an Arena deck's `Name` is its label; the source stays as given."""
+    a = _deck(tmp_path / "a" / "deck.txt", "40 Forest\n")
+    b = _deck(tmp_path / "b" / "deck.txt", "40 Mountain\n")
+    recs, s = sim.simulate([a, b], games=1, turn_limit=2)
+    assert s["decks"] == ["a/deck", "b/deck"] and recs[0]["decks"] == [a, b]
+    _, s = sim.simulate([a, a], games=1, turn_limit=2)
+    assert s["decks"] == ["deck", "deck#2"]
+    deeper = _deck(tmp_path / "x" / "a" / "deck.txt", "40 Island\n")
+    assert sim.deck_names([sim.load_deck(p) for p in (a, deeper, b)]) == \
+        [f"{tmp_path.name}/a/deck", "x/a/deck", "b/deck"]
+    named = _deck(tmp_path / "c" / "mine.txt", "About\nName Big Forest\n\nDeck\n40 Forest\n")
+    twin = _deck(tmp_path / "c" / "twin.txt", "About\nName Big Forest\n\nDeck\n40 Island\n")
+    labels = sim.deck_names([sim.load_deck(p) for p in (named, a, twin)])
+    assert labels[1] == "deck" and len(set(labels)) == 3
+    assert labels[0].startswith("Big Forest") and "mine" in labels[0] and "twin" in labels[2]
+    assert sim.deck_names([sim.load_deck(named)]) == ["Big Forest"]

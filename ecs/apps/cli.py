@@ -282,10 +282,11 @@ def main(argv=None) -> int:
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--out", help="write one record per game: .jsonl, .csv or .parquet")
     p.add_argument("--cards", help="YAML file of simple card definitions for the decklists")
-    p.add_argument("--format", default="freeform", choices=SIMULATE_FORMATS,
+    p.add_argument("--format", default=None, choices=SIMULATE_FORMATS,
                    help="a game format (duel, free-for-all: played) or deck rules (constructed, "
                         "limited, standard, ...: every deck checked, the game a duel for two "
-                        "players and free-for-all for more); default: freeform")
+                        "players and free-for-all for more; freeform: any deck); default: a "
+                        "duel or free-for-all, every deck at least 40 cards")
     p.add_argument("--turn-limit", type=int, default=None,
                    help="a game reaching it is a draw; default: 25 turns of each player (50 in a duel)")
     p.add_argument("--hashes", action="store_true",

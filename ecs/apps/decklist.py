@@ -17,19 +17,8 @@ deck-construction rules (CR 100.2, 100.4).
     mtg_ecs.apps.decklist.DeckInvalid: deck is not legal in limited:
       - the main deck has 24 cards; limited needs at least 40 (CR 100.2b)
 
-Text format, one entry per line:
-  * `4 Lightning Bolt` or `4x Lightning Bolt` (a bare name means one copy);
-  * optional header lines `Deck` / `Main` / `Mainboard` and `Sideboard` (case-insensitive,
-    an optional trailing colon); cards before any header belong to the main deck;
-  * a `Commander` header (as MTG Arena exports a Commander deck): the card after it is
-    the deck's commander (`Decklist.commander`), one of its 100 cards, not listed again
-    under `Deck`;
-  * comments: a line starting with `#` or `//`, and anything after a `#` on a line
-    (`//` is not a comment inside a line, since split cards are named `Fire // Ice`);
-  * blank lines are ignored;
-  * at most MAX_LINE_COUNT (1000) copies on one line and MAX_DECK_CARDS (5000) cards in all.
-Names are matched exactly, else ignoring case; every unknown name is reported at once,
-each with the closest registered card names.
+Reading (`parse`, `load`): plain text, MTG Arena and MTGO exports, MTGO `.dek` files; the
+formats and their rules are in `mtg_ecs.apps.deckformats`.
 
 Formats:
   * `constructed`: main deck at least 60 cards (CR 100.2a); no more than four cards
@@ -52,7 +41,6 @@ Formats:
 """
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -73,10 +61,6 @@ MAX_LINE_COUNT = 1000
 # the count passes it: a file of many such lines must fail fast too.
 MAX_DECK_CARDS = 5000
 
-_MAIN_HEADERS = {"deck", "main", "maindeck", "main deck", "mainboard"}
-_SIDE_HEADERS = {"sideboard", "side", "sb"}
-_COMMANDER_HEADERS = {"commander"}
-_ENTRY = re.compile(r"^(?:(\d+)\s*[xX]?\s+)?(\S.*?)$")
 
 
 class DecklistError(ValueError):
@@ -87,10 +71,14 @@ class DecklistParseError(DecklistError):
     """The text could not be read. `problems` lists every problem, one string each,
     `unknown` maps each unknown card name to its closest matches."""
 
-    def __init__(self, problems, unknown=None):
+    def __init__(self, problems, unknown=None, source=None):
         self.problems = list(problems)
         self.unknown = dict(unknown or {})
-        super().__init__("decklist can't be read:\n" + "\n".join(f"  - {p}" for p in self.problems))
+        head = f"decklist {source} can't be read" if source else "decklist can't be read"
+        if len(self.problems) == 1:
+            super().__init__(f"{head}: {self.problems[0]}")
+        else:
+            super().__init__(f"{head}:\n" + "\n".join(f"  - {p}" for p in self.problems))
 
 
 class DeckInvalid(DecklistError):
@@ -107,6 +95,8 @@ class Decklist:
     main: list = field(default_factory=list)        # card names, one per copy
     sideboard: list = field(default_factory=list)
     commander: str | None = None                    # the `Commander` section's card (903.3)
+    companion: str | None = None                    # the `Companion` section's, also in sideboard
+    name: str | None = None                         # MTG Arena's `About` section `Name`
 
     def validate(self, fmt: str = "constructed", extra=None, as_of=None) -> None:
         validate(self.main, self.sideboard, fmt, extra=extra, as_of=as_of, commander=self.commander)
@@ -115,84 +105,17 @@ class Decklist:
 # ---------------------------------------------------------------------------
 # reading
 # ---------------------------------------------------------------------------
-def _resolve_name(name: str, extra):
-    """The registered card's exact name, or raise cards.UnknownCard."""
-    from mtg_ecs.cards import get_card, all_cards, UnknownCard
-    try:
-        return get_card(name, extra).name
-    except UnknownCard as ex:
-        low = name.casefold()
-        pool = list(all_cards()) + (list(extra) if extra else [])
-        for n in pool:
-            if n.casefold() == low:
-                return n
-        raise ex
-
-
 def parse(text: str, extra: dict | None = None) -> Decklist:
-    """Read a decklist text (format in the module docstring). `extra` maps names to
-    test-only CardDefs. Raises DecklistParseError listing every bad line and every
-    unknown card name."""
-    from mtg_ecs.cards import UnknownCard
-    deck = Decklist()
-    section = deck.main
-    commanders = []
-    problems = []
-    unknown = {}
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("//") or line.startswith("#"):
-            continue
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            continue
-        header = line.rstrip(":").strip().casefold()
-        if header in _MAIN_HEADERS:
-            section = deck.main
-            continue
-        if header in _SIDE_HEADERS:
-            section = deck.sideboard
-            continue
-        if header in _COMMANDER_HEADERS:
-            section = commanders
-            continue
-        m = _ENTRY.match(line)
-        count = int(m.group(1)) if m.group(1) is not None else 1
-        name = m.group(2).strip()
-        if m.group(1) is None and re.match(r"^-?\d", line):
-            problems.append(f"line {lineno}: {raw.strip()!r}: expected 'COUNT NAME', e.g. '4 Forest'")
-            continue
-        if count < 1:
-            problems.append(f"line {lineno}: {raw.strip()!r}: the count must be at least 1")
-            continue
-        if count > MAX_LINE_COUNT:
-            problems.append(f"line {lineno}: {raw.strip()!r}: the count must be at most "
-                            f"{MAX_LINE_COUNT}")
-            continue
-        try:
-            name = _resolve_name(name, extra)
-        except UnknownCard as ex:
-            hint = f" (did you mean: {', '.join(ex.matches)}?)" if ex.matches else ""
-            problems.append(f"line {lineno}: unknown card {name!r}{hint}")
-            unknown[name] = list(ex.matches)
-            continue
-        if len(deck.main) + len(deck.sideboard) + count > MAX_DECK_CARDS:
-            problems.append(f"line {lineno}: {raw.strip()!r}: the list would have more than "
-                            f"{MAX_DECK_CARDS} cards")
-            break
-        section.extend([name] * count)
-    if len(commanders) > 1:
-        problems.append(f"the Commander section names {len(commanders)} cards; a deck has one "
-                        "commander (partner commanders are not supported)")
-    if problems:
-        raise DecklistParseError(problems, unknown)
-    deck.commander = commanders[0] if commanders else None
-    return deck
+    """Read a decklist text (`deckformats.parse`). `extra` maps names to test-only CardDefs.
+    Raises DecklistParseError listing every bad line and every unknown card name."""
+    from mtg_ecs.apps import deckformats
+    return deckformats.parse(text, extra)
 
 
 def load(path: str, extra: dict | None = None) -> Decklist:
-    with open(path, encoding="utf-8") as f:
-        return parse(f.read(), extra)
+    """Read a decklist file (`deckformats.load`); every error is a DecklistError."""
+    from mtg_ecs.apps import deckformats
+    return deckformats.load(path, extra)
 
 
 # ---------------------------------------------------------------------------

@@ -18,12 +18,17 @@ multiple of N, the last r = games mod N games give the first r seatings one game
 own agent (`agents[d]`) wherever it sits; the agents' seeds go by seat. Who starts is
 random (CR 103.1, the game's seed), as in a duel. In a duel deck 0 is always p0 (records
 as they always were).
+
+Decks: without a format a deck has at least 40 cards (CR 100.2b: an empty or 7-card deck is a
+mistake, not a game; `freeform` plays any deck). Each deck is named by a label unique in the
+run (`deck_labels`), in the summary and in the records' `winner`; `source` stays what was
+given (what replay reloads).
 """
 from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mtg_ecs import cards as _cards_pkg
 from mtg_ecs.apps import decklist
@@ -35,6 +40,7 @@ from mtg_ecs.core.formats import FORMATS as GAME_FORMATS, FormatError, check_for
 SAMPLE_DECK_DIR = os.path.join(os.path.dirname(os.path.abspath(_cards_pkg.__file__)), "decks")
 AGENTS = ("random", "heuristic")
 DEFAULT_TURN_LIMIT = 50        # a duel's: 25 turns of each player
+MIN_DECK = decklist.LIMITED_MIN    # a deck's cards without a format: the smallest legal deck
 TURNS_PER_PLAYER = 25
 
 
@@ -53,6 +59,7 @@ class Deck:
     source: str        # a sample deck name or a file path (what replay reloads)
     cards: list        # card names (or CardDefs for --cards definitions)
     commander: str | None = None    # its `Commander` section (903.3): played in format commander
+    path: str = ""     # the file read: one file given twice is one deck (`deck_labels`)
 
 
 def sample_decks(folder: str = "") -> dict:
@@ -75,20 +82,29 @@ def all_sample_decks() -> dict:
     return out
 
 
-def load_deck(spec: str, extra: dict | None = None, fmt: str = "freeform") -> Deck:
-    """A deck from a sample deck name or a decklist file; validated against `fmt`."""
+def load_deck(spec: str, extra: dict | None = None, fmt: str | None = "freeform") -> Deck:
+    """A deck from a sample deck name or a decklist file; validated against the deck rules
+    `fmt`, or with `fmt` None (no format given) held to MIN_DECK cards. Its name: an MTG
+    Arena deck's `Name`, else the file's stem (a sample deck's name)."""
     samples = all_sample_decks()
     if spec in samples:
-        path, name = samples[spec], spec
+        path = samples[spec]
     elif os.path.exists(spec):
-        path, name = spec, os.path.splitext(os.path.basename(spec))[0]
+        path = spec
     else:
         raise SimulationError(f"no deck {spec!r}: not a file, nor a sample deck "
                               f"({', '.join(samples) or 'none'})")
     dl = decklist.load(path, extra)
-    decklist.validate(dl.main, dl.sideboard, fmt, extra, commander=dl.commander)
+    size = len(dl.main) + (dl.commander is not None)
+    if fmt is None and size < MIN_DECK:
+        raise SimulationError(f"deck {spec}: {size} cards; without --format a deck has at "
+                              f"least {MIN_DECK} (the smallest legal deck, CR 100.2b); "
+                              "--format freeform plays any deck")
+    if fmt is not None:
+        decklist.validate(dl.main, dl.sideboard, fmt, extra, commander=dl.commander)
     cards = [extra[n] if extra and n in extra else n for n in dl.main]
-    return Deck(name.split("/")[-1], spec, cards, dl.commander)
+    name = dl.name or os.path.splitext(os.path.basename(path))[0]
+    return Deck(name, spec, cards, dl.commander, path)
 
 
 def load_card_file(path: str) -> dict:
@@ -120,13 +136,17 @@ def game_seeds(seed: int, games: int, first: int = 0, players: int = 2) -> list:
     return [tuple(generate_state(seed, (i,), 1 + players)) for i in range(first, first + games)]
 
 
-def formats(fmt: str, players: int) -> tuple:
-    """(game format, deck rules) that `fmt` means for `players` decks. A game format
+def formats(fmt: str | None, players: int) -> tuple:
+    """(game format, deck rules) that `fmt` means for `players` decks. None (no format
+    given): a duel or free-for-all game, deck rules None (`load_deck`: at least MIN_DECK
+    cards). A game format
     (`mtg_ecs.core.formats`: duel, free-for-all, ...) is played, its decks checked by the
     deck rules of the same name where there are some (commander) and not checked otherwise;
     deck rules (`decklist.FORMATS`: constructed, limited, standard, ...) check the decks of a
     duel (two players) or a free-for-all game (more)."""
-    if fmt in GAME_FORMATS:
+    if fmt is None:
+        game_fmt, deck_fmt = ("duel" if players == 2 else "free-for-all"), None
+    elif fmt in GAME_FORMATS:
         game_fmt, deck_fmt = fmt, (fmt if fmt in decklist.FORMATS else "freeform")
     elif fmt in decklist.FORMATS:
         game_fmt, deck_fmt = ("duel" if players == 2 else "free-for-all"), fmt
@@ -220,12 +240,13 @@ def _work(item):
 
 def simulate(decks, games: int = 100, seed: int = 0, agents="heuristic",
              jobs: int = 1, turn_limit: int | None = None, progress=None,
-             extra: dict | None = None, fmt: str = "freeform", hashes: bool = False,
+             extra: dict | None = None, fmt: str | None = None, hashes: bool = False,
              on_record=None, done=()):
     """Play `games` games between the decks: two play duels, three to six free-for-all
     (module doc: seats). `decks`: Deck objects, sample deck names or decklist paths;
     `agents`: one kind for every deck or one per deck (a list, or comma-separated);
-    `fmt`: a game format or deck rules (`formats`). Returns (records, summary).
+    `fmt`: a game format or deck rules, None: a deck needs MIN_DECK cards (`formats`). Decks
+    are named by their labels (`deck_labels`). Returns (records, summary).
     `hashes`: keep each game's event log and add its hash (`log_hash`) and the final
     state's (`state_hash`) to the record.
 
@@ -243,6 +264,7 @@ def simulate(decks, games: int = 100, seed: int = 0, agents="heuristic",
     if turn_limit is None:
         turn_limit = default_turn_limit(n)
     decks = [d if isinstance(d, Deck) else load_deck(d, extra, deck_fmt) for d in decks]
+    decks = [replace(d, name=label) for d, label in zip(decks, deck_labels(decks))]
     if game_fmt == "commander":
         missing = [d.name for d in decks if d.commander is None]
         if missing:
@@ -351,10 +373,44 @@ def check_resumed(done, seed, games, decks, agents, turn_limit, game_fmt) -> dic
 
 
 def deck_names(decks) -> list:
-    """The decks' names, a deck given more than once numbered from its second seat on
-    (`esper-fliers`, `esper-fliers#2`)."""
+    """The decks' names in a summary: their labels (`deck_labels`), a deck given more than
+    once numbered from its second seat on (`esper-fliers`, `esper-fliers#2`)."""
     out, seen = [], {}
-    for d in decks:
-        seen[d.name] = seen.get(d.name, 0) + 1
-        out.append(d.name if seen[d.name] == 1 else f"{d.name}#{seen[d.name]}")
+    for label in deck_labels(decks):
+        seen[label] = seen.get(label, 0) + 1
+        out.append(label if seen[label] == 1 else f"{label}#{seen[label]}")
     return out
+
+
+def deck_labels(decks) -> list:
+    """Each deck's label, different for different decks: its name; where different decks
+    share a label, each of them moves on to its next `_label_choices` until none is shared
+    (`a/deck`, `b/deck`). One file (or sample deck) given twice is one deck, one label."""
+    keys = [(os.path.realpath(d.path) if d.path else d.source, d.name) for d in decks]
+    choices = {k: _label_choices(d) for k, d in zip(keys, decks)}
+    depth = dict.fromkeys(keys, 0)
+    while True:
+        holders = {}
+        for k in depth:
+            holders.setdefault(choices[k][depth[k]], []).append(k)
+        clashing = [k for ks in holders.values() if len(ks) > 1 for k in ks
+                    if depth[k] + 1 < len(choices[k])]
+        if not clashing:
+            return [choices[k][depth[k]] for k in keys]
+        for k in clashing:
+            depth[k] += 1
+
+
+def _label_choices(deck) -> list:
+    """A deck's labels from the shortest: its name; a named deck's name with its file stem
+    (`Burn (burn-v2)`); then with its folders before it, one more each time (`a/deck`,
+    `x/a/deck`); last its name with its file (or source) in full."""
+    out = [deck.name]
+    folders = []
+    if deck.path:
+        folder, stem = os.path.split(os.path.splitext(os.path.abspath(deck.path))[0])
+        if stem != deck.name:
+            out.append(f"{deck.name} ({stem})")
+        folders = [f for f in folder.split(os.sep) if f]
+    out += [f"{'/'.join(folders[-k:])}/{out[-1]}" for k in range(1, len(folders) + 1)]
+    return out + [f"{deck.name} ({deck.path or deck.source})"]
