@@ -113,6 +113,9 @@ def cmd_simulate(args) -> int:
     except (sim.SimulationError, RecordsError, DecklistError, UnknownCard) as ex:
         print(f"mtg-ecs simulate: {ex}", file=sys.stderr)
         return 2
+    if args.json:
+        print(summary_json(summary, args.seed))
+        return 0
     n = len(decks)
     agents = args.agents if "," in args.agents else " vs ".join([args.agents] * n)
     table = "" if n == 2 else f"{records[0]['format']}, "
@@ -120,6 +123,24 @@ def cmd_simulate(args) -> int:
     print(format_summary(summary))
     if args.out:
         print(f"records: {args.out}")
+    return 0
+
+
+def summary_json(summary: dict, seed: int) -> str:
+    """`simulate --json`: the summary (README: its keys) and the run's seed, as JSON."""
+    import json
+    return json.dumps({"seed": seed, **summary}, indent=2)
+
+
+def cmd_report(args) -> int:
+    from mtg_ecs.apps.records import RecordsError
+    from mtg_ecs.apps.report import ReportError, write_report
+    try:
+        out = write_report(args.results, args.out)
+    except (RecordsError, ReportError) as ex:
+        print(f"mtg-ecs report: {ex}", file=sys.stderr)
+        return 2
+    print(f"report: {out}")
     return 0
 
 
@@ -268,7 +289,14 @@ def main(argv=None) -> int:
                    help="a game reaching it is a draw; default: 25 turns of each player (50 in a duel)")
     p.add_argument("--hashes", action="store_true",
                    help="add each game's event-log and final-state hashes to its record")
+    p.add_argument("--json", action="store_true",
+                   help="print the summary as JSON (README: its keys) instead of the text")
     p.set_defaults(fn=cmd_simulate)
+    p = sub.add_parser("report", help="an HTML page with the summary and plots of a "
+                                      "simulate --out .jsonl file (needs matplotlib)")
+    p.add_argument("results", help="the records: a .jsonl file of mtg-ecs simulate --out")
+    p.add_argument("--out", help="the page to write (default: RESULTS with .html)")
+    p.set_defaults(fn=cmd_report)
     p = sub.add_parser("legality", help="is a card legal in a format (Standard, Pioneer, "
                                         "Modern, Legacy, Vintage, Commander)")
     p.add_argument("name", help="the card's English name")

@@ -11,7 +11,8 @@ class RecordsError(ValueError):
 
 
 FIELDS = ("index", "seed", "winner", "reason", "turns", "life", "winner_index",
-          "starting_player", "agent_seeds", "decks", "agents", "turn_limit")
+          "starting_player", "agent_seeds", "decks", "agents", "turn_limit",
+          "mulligans")
 # and, in a multiplayer game's record
 MULTIPLAYER_FIELDS = ("format", "seats", "places", "player_turns")
 
