@@ -67,6 +67,9 @@ def test_a_report_of_a_simulated_duel(tmp_path, capsys):
                   "game length", "end reasons"):
         assert title in page
     assert "on the play" in page and "on the draw" in page
+    # the same page each time (fixed SVG ids, no date)
+    assert main(["report", str(results), "--out", str(tmp_path / "again.html")]) == 0
+    assert (tmp_path / "again.html").read_text(encoding="utf-8") == page
 
 
 def test_the_matrix_of_decks_that_met_in_several_pairs(tmp_path):
@@ -89,6 +92,8 @@ def test_the_matrix_of_decks_that_met_in_several_pairs(tmp_path):
     assert m["a"] == ["-", "60%, 23%-88%, 3/5", "0%, 0%-56%, 0/3"]
     assert m["c"][1] == "50%, 9%-91%, 1/2"
     assert "turn limit" in page
+    # the free-for-all game first: its places are averaged, the duels have none
+    assert "<th>avg place</th>" in report.build_report(records[::-1], "t")
 
 
 def test_a_deck_given_twice_is_two_decks(tmp_path):
@@ -116,6 +121,7 @@ def test_names_are_escaped_and_shown_as_written(tmp_path):
     (json.dumps({k: v for k, v in duel("ab", 0).items() if k != "reason"}),
      "line 1: no 'reason' (not a record of mtg-ecs simulate)"),
     (json.dumps({**duel("ab", 0), "seats": [0, 0]}), "line 1: a bad 'seats': [0, 0]"),
+    ("\n" + "[" * (1 << 21), "line 2: longer than 1 MB, not a record"),
 ])
 def test_bad_records_files_are_one_clear_line(tmp_path, capsys, content, message):
     path = tmp_path / "bad.jsonl"

@@ -25,7 +25,7 @@ from mtg_ecs.apps import stats
 from mtg_ecs.apps.records import RecordsError
 from mtg_ecs.apps.simulate import Deck, deck_names
 
-MAX_LINE = 1 << 20              # a record is a few hundred bytes; a longer line isn't one
+MAX_LINE = 1 << 20              # characters; a record is a few hundred: a longer line isn't one
 MAX_SEATS = 8
 
 
@@ -37,13 +37,13 @@ def read_results(path: str) -> list:
     """The records of a JSON Lines file, each checked (`check_record`)."""
     records = []
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:
             number = 0
             while line := f.readline(MAX_LINE + 1):
                 number += 1
                 if len(line) > MAX_LINE:
-                    raise RecordsError(f"{path}, line {number}: longer than {MAX_LINE} bytes, "
-                                       "not a record")
+                    raise RecordsError(f"{path}, line {number}: longer than 1 MB, not a "
+                                       "record")
                 if not line.strip():
                     continue
                 try:
@@ -109,8 +109,9 @@ def check_record(r) -> str | None:
 
 
 def by_deck(records) -> tuple:
-    """(labels, records) with every record's `seats` naming decks of the whole file: a deck
-    is its name in the records and its rank among the same name in one game (module doc)."""
+    """The decks of the whole file and the records pointing at them: (labels, records with
+    `seats` re-pointed at the labels). A deck is a `decks` entry (a sample deck name or a
+    path); the same entry twice in one game is two decks, `name` and `name#2`."""
     keys, out = {}, []
     for r in records:
         seats = stats.seats_of(r)
@@ -157,6 +158,12 @@ def _matplotlib():
     except ImportError:
         raise ReportError("the report needs matplotlib: pip install 'mtg-ecs[report]'") from None
     return matplotlib, Figure, FigureCanvasAgg
+
+
+def _errors(rates) -> list:
+    """matplotlib's yerr (below, above) of `stats.rate`s: their 95% intervals."""
+    return [[max(0.0, t["win_rate"] - t["wilson95"][0]) for t in rates],
+            [max(0.0, t["wilson95"][1] - t["win_rate"]) for t in rates]]
 
 
 def _plain(label: str) -> str:
@@ -207,20 +214,15 @@ class Figures:
         bins = length_bins([r["turns"] for r in records])
         fig, ax = self.new()
         for d, name in enumerate(names):
-            xs, ys, lo, hi = [], [], [], []
+            xs, rates = [], []
             for first, last in bins:
-                games = [r for r in records if first <= r["turns"] <= last and d in r["seats"]]
-                if not games:
-                    continue
-                wins = sum(1 for r in games
-                           if r["seats"].index(d) in stats.winning_seats(r))
-                low, high = stats.wilson(wins, len(games))
-                p = wins / len(games)
-                xs.append((first + last) / 2)
-                ys.append(p)
-                lo.append(p - low)
-                hi.append(high - p)
-            ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, label=_plain(name))
+                mine = [r for r in records if first <= r["turns"] <= last and d in r["seats"]]
+                if mine:
+                    wins = sum(r["seats"].index(d) in stats.winning_seats(r) for r in mine)
+                    xs.append((first + last) / 2)
+                    rates.append(stats.rate(wins, len(mine)))
+            ax.errorbar(xs, [t["win_rate"] for t in rates], yerr=_errors(rates), marker="o",
+                        capsize=3, label=_plain(name))
         ax.set_ylim(-0.02, 1.02)
         ax.set_xlabel(f"game length in turns ({stats.TURNS_MEANING})")
         ax.set_ylabel("win rate (95% interval)")
@@ -234,11 +236,10 @@ class Figures:
         fig, ax = self.new()
         width = 0.8 / len(places)
         for i, label in enumerate(places):
-            rates = [by[i]["win_rate"] for by in order]
-            err = [[r - by[i]["wilson95"][0] for r, by in zip(rates, order)],
-                   [by[i]["wilson95"][1] - r for r, by in zip(rates, order)]]
-            ax.bar([d + (i - (len(places) - 1) / 2) * width for d in range(len(names))], rates,
-                   width, yerr=err, capsize=3, label=label)
+            rates = [by[i] for by in order]
+            ax.bar([d + (i - (len(places) - 1) / 2) * width for d in range(len(names))],
+                   [t["win_rate"] for t in rates], width, yerr=_errors(rates), capsize=3,
+                   label=label)
         ax.set_xticks(range(len(names)), [_plain(n) for n in names])
         ax.set_ylim(0, 1.02)
         ax.set_ylabel("win rate (95% interval)")
@@ -294,7 +295,8 @@ def _summary_table(s) -> str:
         cells += ([f"{m['mean']:.2f}", f"{m['at_least_one']:.1%}"] if m else ["-", "-"])
         cells.append(f"{own['median']:g}" if own else "-")
         if "mean_place" in s:
-            cells.append(f"{s['mean_place'][i]:.2f}")
+            place = s["mean_place"][i]
+            cells.append("-" if place is None else f"{place:.2f}")
         rows.append(cells)
     return _table(head, rows)
 

@@ -135,7 +135,8 @@ def own_turns(r) -> list | None:
     return [(t + 1) // 2 if s == start else t // 2 for s in range(2)]
 
 
-def _rate(wins: int, games: int) -> dict:
+def rate(wins: int, games: int) -> dict:
+    """Games, wins, the win rate and its 95% Wilson interval."""
     return {"games": games, "wins": wins, "win_rate": wins / games if games else 0.0,
             "wilson95": list(wilson(wins, games))}
 
@@ -181,14 +182,14 @@ def summarize(records, names, seconds) -> dict:
                 turns_own[d].append(own[s])
         reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
     draws = sum(1 for r in records if r["winner_index"] is None)
-    places = 1 + max((i for p in positions for i in p), default=-1)
+    spots = 1 + max((i for p in positions for i in p), default=-1)
     turns = [r["turns"] for r in records]
     out = {"version": SUMMARY_VERSION, "games": n, "decks": list(names),
            "agents": ["/".join(a) for a in agents], "deck_games": games, "wins": wins,
            "win_rate": [w / g if g else 0.0 for w, g in zip(wins, games)],
            "wilson95": [list(wilson(w, g)) for w, g in zip(wins, games)], "draws": draws,
            "difference": difference(names, wins, draws),
-           "turn_order": [[_rate(*p.get(i, (0, 0))) for i in range(places)]
+           "turn_order": [[rate(*p.get(i, (0, 0))) for i in range(spots)]
                           for p in positions],
            "mulligans": [{"games": len(m), "mean": statistics.fmean(m),
                           "at_least_one": sum(1 for x in m if x) / len(m)} if m else None
@@ -201,13 +202,14 @@ def summarize(records, names, seconds) -> dict:
            "reasons": dict(sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
            "seconds": seconds,
            "games_per_second": n / seconds if seconds else None}
-    if records and "places" in records[0]:
+    multiplayer = [r for r in records if "places" in r]
+    if multiplayer:
         places = [[] for _ in names]
-        for r in records:
+        for r in multiplayer:
             for seat, d in enumerate(r["seats"]):
                 places[d].append(r["places"][seat])
-        out["mean_place"] = [statistics.fmean(x) for x in places]
-        out["mean_player_turns"] = [statistics.fmean(x) for x in turns_own]
+        out["mean_place"] = [statistics.fmean(x) if x else None for x in places]
+        out["mean_player_turns"] = [statistics.fmean(x) if x else None for x in turns_own]
     return out
 
 
@@ -250,7 +252,8 @@ def format_summary(s: dict) -> str:
         lo, hi = s["wilson95"][i]
         row = (f"{name:<{w}}  {s['agents'][i]:<{aw}}  {s['deck_games'][i]:>6}  {s['wins'][i]:>6}  "
                f"{s['win_rate'][i]:>8.1%}  {_pct(lo) + ' - ' + _pct(hi):<15}")
-        lines.append(row + (f"  {s['mean_place'][i]:>9.2f}" if multi else ""))
+        place = s["mean_place"][i] if multi else None
+        lines.append(row + (f"  {place:>9.2f}" if place is not None else ""))
     lines.append(f"{'draws':<{w}}  {'':<{aw}}  {'':>6}  {s['draws']:>6}")
     diff = s["difference"]
     if diff is not None:
@@ -258,7 +261,7 @@ def format_summary(s: dict) -> str:
         lo, hi = diff["ci95"]
         lines.append(f"difference {a} - {b} among decided games ({diff['wins'][0]}-"
                      f"{diff['wins'][1]} of {diff['decided']}; draws apart): "
-                     f"{_points(diff['difference'])}, 95% interval {_points(lo)} to {_points(hi)}")
+                     f"{_points(diff['difference'])}, 95% interval {100 * lo:+.1f} to {_points(hi)}")
         lines.append(f"  p = {diff['p_value']:.3g} ({diff['test']})")
     places = len(s["turn_order"][0]) if s["turn_order"] else 0
     if places:
