@@ -129,19 +129,39 @@ def cmd_simulate(args) -> int:
             writer.close()
         print(f"mtg-ecs simulate: {ex}", file=sys.stderr)
         return 2
-    if records:
+    if args.json:
+        print(summary_json(summary, args.seed))        # (stdout: the JSON alone)
+    elif records:
         n = len(decks)
         agents = args.agents if "," in args.agents else " vs ".join([args.agents] * n)
         table = "" if n == 2 else f"{records[-1].get('format', 'duel')}, "
         print(f"{' vs '.join(summary['decks'])} ({table}{agents}, seed {args.seed})")
         print(format_summary(summary))
-    if args.out:
+    if args.out and not args.json:
         print(f"records: {args.out}")
     if summary["interrupted"]:
         more = f"; go on with --resume --out {args.out}" if args.out and args.out.endswith(".jsonl") else ""
         print(f"mtg-ecs simulate: interrupted: {len(records)} of {args.games} games finished{more}",
               file=sys.stderr)
         return 130
+    return 0
+
+
+def summary_json(summary: dict, seed: int) -> str:
+    """`simulate --json`: the summary (README: its keys) and the run's seed, as JSON."""
+    import json
+    return json.dumps({"seed": seed, **summary}, indent=2)
+
+
+def cmd_report(args) -> int:
+    from mtg_ecs.apps.records import RecordsError
+    from mtg_ecs.apps.report import ReportError, write_report
+    try:
+        out = write_report(args.results, args.out)
+    except (RecordsError, ReportError) as ex:
+        print(f"mtg-ecs report: {ex}", file=sys.stderr)
+        return 2
+    print(f"report: {out}")
     return 0
 
 
@@ -294,7 +314,14 @@ def main(argv=None) -> int:
     p.add_argument("--resume", action="store_true",
                    help="continue the run whose records are in --out FILE.jsonl: play only the "
                         "games it lacks (same seeds), then the file holds them all")
+    p.add_argument("--json", action="store_true",
+                   help="print the summary as JSON (README: its keys) instead of the text")
     p.set_defaults(fn=cmd_simulate)
+    p = sub.add_parser("report", help="an HTML page with the summary and plots of a "
+                                      "simulate --out .jsonl file (needs matplotlib)")
+    p.add_argument("results", help="the records: a .jsonl file of mtg-ecs simulate --out")
+    p.add_argument("--out", help="the page to write (default: RESULTS with .html)")
+    p.set_defaults(fn=cmd_report)
     p = sub.add_parser("legality", help="is a card legal in a format (Standard, Pioneer, "
                                         "Modern, Legacy, Vintage, Commander)")
     p.add_argument("name", help="the card's English name")

@@ -21,7 +21,8 @@ class RecordsError(ValueError):
 
 
 FIELDS = ("index", "seed", "winner", "reason", "turns", "life", "winner_index",
-          "starting_player", "agent_seeds", "decks", "agents", "turn_limit")
+          "starting_player", "agent_seeds", "decks", "agents", "turn_limit",
+          "mulligans")
 # and, in a multiplayer game's record
 MULTIPLAYER_FIELDS = ("format", "seats", "places", "player_turns")
 HASH_FIELDS = ("log_hash", "state_hash")         # with `simulate --hashes`

@@ -206,8 +206,8 @@ def _record(index, decks, agents, seeds, g, turn_limit, seats) -> dict:
            "turn_limit": turn_limit, "winner": winner if winner is not None else "draw",
            "winner_index": g.winner, "reason": _reason(g, st), "turns": g.turn,
            "starting_player": g.starting_player,
-           "life": [p.life for p in g.players]}
-    if st is not None:          # (a duel's record has the keys it always had)
+           "life": [p.life for p in g.players], "mulligans": [p.mulligans for p in g.players]}
+    if st is not None:          # the multiplayer keys (a duel's record has none of them)
         rec.update(format=g.format, seats=list(seats), places=st.places(),
                    player_turns=list(st.turns))
         if g.teams and g.winner is not None:     # the winning team's players (810.8)
