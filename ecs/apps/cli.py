@@ -1,9 +1,10 @@
 """The `mtg-ecs` command (also `python -m mtg_ecs`)."""
 from __future__ import annotations
 
-import argparse
 import os
 import sys
+
+from mtg_ecs.apps import arguments as A
 
 
 def cmd_cards(args) -> int:
@@ -15,9 +16,15 @@ def cmd_cards(args) -> int:
 
 def cmd_scenario(args) -> int:
     from mtg_ecs.apps.scenario import collect, run_file
+    missing = [p for p in args.paths if not os.path.exists(p)]
+    if missing:
+        print(f"mtg-ecs scenario: no such file or folder: {missing[0]}", file=sys.stderr)
+        return 2
     files = collect(args.paths)
     if not files:
-        print("no scenario files found", file=sys.stderr)
+        print(f"mtg-ecs scenario: no scenario files (*.yaml, *.yml) in {' '.join(args.paths)}",
+              file=sys.stderr)
+        return 2
     import contextlib
     from mtg_ecs.apps.scenario.checked import checked_decisions
     passed = failed = 0
@@ -95,10 +102,12 @@ def _progress(total):
 def cmd_simulate(args) -> int:
     from mtg_ecs.apps import simulate as sim
     from mtg_ecs.apps.decklist import DecklistError
-    from mtg_ecs.apps.records import RecordsError, write_records
+    from mtg_ecs.apps.records import RecordsError, out_format, write_records
     from mtg_ecs.apps.stats import format_summary
     from mtg_ecs.cards import UnknownCard
     try:
+        if args.out:
+            out_format(args.out)        # a wrong name is refused before any game is played
         decks = _simulated_decks(args, sim)
         extra = sim.load_card_file(args.cards) if args.cards else None
         update, bar = _progress(args.games)
@@ -152,7 +161,9 @@ def cmd_replay(args) -> int:
         records = read_records(args.records)
         rec = next((r for r in records if r["index"] == args.index), None)
         if rec is None:
-            print(f"mtg-ecs replay: no game {args.index} in {args.records}", file=sys.stderr)
+            held = sorted(r["index"] for r in records)
+            print(f"mtg-ecs replay: no game {args.index} in {args.records} (it holds "
+                  f"{len(held)} games, indexes {held[0]} to {held[-1]})", file=sys.stderr)
             return 2
         g = replay(rec, extra)
     except (OSError, ValueError, KeyError) as ex:
@@ -191,8 +202,6 @@ def cmd_fuzz(args) -> int:
         players = args.players
         if players is None:             # Two-Headed Giant seats four
             players = 4 if args.format == "two-headed-giant" else 2
-        if not 2 <= players <= 6:
-            raise ValueError(f"--players: 2 (a duel) to 6 (free-for-all), not {players}")
         fmt = args.format or fuzz.table_format(players)
         fuzz.check_fuzz_format(fmt, players)
         agents = fuzz.parse_agents(args.agents, players)
@@ -230,8 +239,9 @@ def main(argv=None) -> int:
     from mtg_ecs.apps import decklist, legality
     from mtg_ecs.core.formats import FORMATS
     SIMULATE_FORMATS = tuple(FORMATS) + tuple(f for f in decklist.FORMATS if f not in FORMATS)
-    ap = argparse.ArgumentParser(prog="mtg-ecs", description="Magic: The Gathering rules engine")
-    sub = ap.add_subparsers(dest="cmd", required=True)
+    ap = A.Parser(prog="mtg-ecs", description="Magic: The Gathering rules engine")
+    ap.add_argument("--version", action=A.Version)
+    sub = ap.add_subparsers(dest="cmd", metavar="COMMAND", required=True)
     p = sub.add_parser("cards", help="list every registered card, one per line")
     p.set_defaults(fn=cmd_cards)
     p = sub.add_parser("scenario", help="run scenario files (files or folders)")
@@ -243,28 +253,30 @@ def main(argv=None) -> int:
     p.set_defaults(fn=cmd_scenario)
     p = sub.add_parser("coverage", help="which testable statements of a spec the tests cite")
     p.add_argument("specs", nargs="+", help="path(s) to NNN-*.SPEC.md")
-    p.add_argument("--tests", nargs="+", default=["tests"])
+    p.add_argument("--tests", nargs="+", default=["tests"],
+                   help="the test folders or files whose citations count")
     p.add_argument("-v", "--verbose", action="store_true")
     p.set_defaults(fn=cmd_coverage)
     p = sub.add_parser("simulate", help="play many games between decks and summarize")
     p.add_argument("--deck", action="append",
                    help="a decklist file or sample deck name, once per player (the same deck "
                         "may be given twice)")
-    p.add_argument("--players", type=int, default=None,
+    p.add_argument("--players", type=A.players, default=None,
                    help="2 (a duel) or 3-6 (free-for-all); default: one per --deck, or 2")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--games", type=A.count, default=100, help="games to play")
+    p.add_argument("--seed", type=A.seed, default=0,
+                   help="the run's seed: game i's seeds come from (seed, i) alone")
     p.add_argument("--agents", default="heuristic",
                    help="random|heuristic for every player, or one per --deck, comma-separated "
                         "(random,heuristic)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--jobs", type=A.jobs, default=1, help="worker processes (0: one per core)")
     p.add_argument("--out", help="write one record per game: .jsonl, .csv or .parquet")
     p.add_argument("--cards", help="YAML file of simple card definitions for the decklists")
     p.add_argument("--format", default="freeform", choices=SIMULATE_FORMATS,
                    help="a game format (duel, free-for-all: played) or deck rules (constructed, "
                         "limited, standard, ...: every deck checked, the game a duel for two "
                         "players and free-for-all for more); default: freeform")
-    p.add_argument("--turn-limit", type=int, default=None,
+    p.add_argument("--turn-limit", type=A.count, default=None,
                    help="a game reaching it is a draw; default: 25 turns of each player (50 in a duel)")
     p.add_argument("--hashes", action="store_true",
                    help="add each game's event-log and final-state hashes to its record")
@@ -279,19 +291,20 @@ def main(argv=None) -> int:
     p.set_defaults(fn=cmd_legality)
     p = sub.add_parser("replay", help="replay one game of a --out .jsonl file, turn by turn")
     p.add_argument("records")
-    p.add_argument("--index", type=int, default=0)
+    p.add_argument("--index", type=A.index, default=0, help="the game's index")
     p.add_argument("--cards", help="the --cards file the simulation used")
     p.set_defaults(fn=cmd_replay)
     p = sub.add_parser("fuzz", help="random games with invariant checks after every decision")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--first", type=int, default=0,
+    p.add_argument("--games", type=A.count, default=100, help="games to play")
+    p.add_argument("--seed", type=A.seed, default=0,
+                   help="the run's seed: game i's decks and seeds come from (seed, i) alone")
+    p.add_argument("--first", type=A.index, default=0,
                    help="index of the first game of the seed: plays games first..first+games-1")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes")
-    p.add_argument("--pool", type=int, default=None,
+    p.add_argument("--jobs", type=A.jobs, default=1, help="worker processes (0: one per core)")
+    p.add_argument("--pool", type=A.count, default=None,
                    help="each game's decks draw their nonland cards from this many different "
                         "cards (default: every card), so that their interactions come up often")
-    p.add_argument("--players", type=int, default=None,
+    p.add_argument("--players", type=A.players, default=None,
                    help="players in each game: 2 (a duel, the default) or 3-6 (free-for-all "
                         "unless --format says otherwise; 4 in two-headed-giant)")
     p.add_argument("--format", default=None,
@@ -302,13 +315,17 @@ def main(argv=None) -> int:
                    help="who plays: fuzz (random answers of every kind, some malformed), random "
                         "or heuristic (the agents of simulate); one for all, or one per player, "
                         "comma-separated")
-    p.add_argument("--turn-limit", type=int, default=40)
+    p.add_argument("--turn-limit", type=A.count, default=40,
+                   help="a game reaching this turn ends as a draw")
     p.add_argument("--out", default="fuzz-failures", help="folder for repro files")
-    p.add_argument("--stop-after", type=int, default=None, help="stop after this many failures")
+    p.add_argument("--stop-after", type=A.count, default=None, help="stop after this many failures (default: never)")
     p.add_argument("--repro", help="replay a repro file and report its failure")
     p.add_argument("-v", "--verbose", action="store_true")
     p.set_defaults(fn=cmd_fuzz)
-    args = ap.parse_args(argv)
+    try:
+        args = ap.parse_args(argv)
+    except SystemExit as ex:            # --help, --version, or a usage error (one line)
+        return ex.code
     return args.fn(args)
 
 

@@ -14,13 +14,34 @@ FIELDS = ("index", "seed", "winner", "reason", "turns", "life", "winner_index",
           "starting_player", "agent_seeds", "decks", "agents", "turn_limit")
 # and, in a multiplayer game's record
 MULTIPLAYER_FIELDS = ("format", "seats", "places", "player_turns")
+# and with --hashes
+HASH_FIELDS = ("log_hash", "state_hash")
+EXTENSIONS = (".jsonl", ".csv", ".parquet")
+# what a record's fields hold (`read_records` refuses a record otherwise)
+TYPES = {"index": int, "seed": int, "turns": int, "turn_limit": int, "agent_seeds": list,
+         "decks": list, "agents": list, "life": list}
+
+
+def out_format(path: str) -> str:
+    """The extension of a record file, refused unless one of EXTENSIONS (a `.json` file
+    would hold JSON Lines, which a JSON reader refuses: it is pointed to `.jsonl`)."""
+    ext = os.path.splitext(path)[1].lower()
+    if ext == ".json":
+        raise RecordsError(f"--out {path}: records are JSON Lines, one game per line: name "
+                           "the file .jsonl (or .csv, .parquet)")
+    if ext not in EXTENSIONS:
+        raise RecordsError(f"--out {path}: use .jsonl, .csv or .parquet")
+    return ext
 
 
 def write_records(records, path: str) -> None:
-    """.jsonl (one JSON object per game), .csv, or .parquet (needs pyarrow)."""
-    ext = os.path.splitext(path)[1].lower()
-    fields = FIELDS + (MULTIPLAYER_FIELDS if records and "places" in records[0] else ())
-    if ext in (".jsonl", ".json"):
+    """.jsonl (one JSON object per game), .csv, or .parquet (needs pyarrow); the hashes
+    of `--hashes` are columns of the last two."""
+    ext = out_format(path)
+    first = records[0] if records else {}
+    fields = (FIELDS + (MULTIPLAYER_FIELDS if "places" in first else ())
+              + (HASH_FIELDS if "log_hash" in first else ()))
+    if ext == ".jsonl":
         with open(path, "w", encoding="utf-8") as f:
             for r in records:
                 f.write(json.dumps(r, sort_keys=True) + "\n")
@@ -31,7 +52,7 @@ def write_records(records, path: str) -> None:
             wr.writerow(fields)
             for r in records:
                 wr.writerow([json.dumps(r[k]) if isinstance(r[k], list) else r[k] for k in fields])
-    elif ext == ".parquet":
+    else:
         try:
             import pyarrow as pa
             import pyarrow.parquet as pq
@@ -39,10 +60,36 @@ def write_records(records, path: str) -> None:
             raise RecordsError(".parquet output needs pyarrow (pip install pyarrow)")
         cols = {k: [r[k] for r in records] for k in fields}
         pq.write_table(pa.table(cols), path)
-    else:
-        raise RecordsError(f"--out: use .jsonl, .csv or .parquet (got {path!r})")
+
 
 
 def read_records(path: str) -> list:
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+    """The records of a JSON Lines file written by `--out`; a file that isn't one is a
+    RecordsError naming the file (and the line)."""
+    out = []
+    try:
+        with open(path, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                if line.strip():
+                    out.append(_record(line, f"{path}: line {n}"))
+    except UnicodeDecodeError as ex:
+        raise RecordsError(f"{path}: not UTF-8 text (byte {ex.start} can't be decoded)") from None
+    except OSError as ex:
+        raise RecordsError(f"{path}: can't read it: {ex.strerror or ex}") from None
+    if not out:
+        raise RecordsError(f"{path}: no records in it")
+    return out
+
+
+def _record(line: str, where: str) -> dict:
+    try:
+        rec = json.loads(line)
+    except ValueError:
+        rec = None
+    if not isinstance(rec, dict):
+        raise RecordsError(f"{where}: not a JSON object (records are JSON Lines: .jsonl files "
+                           "written by mtg-ecs simulate --out)")
+    for key, kind in TYPES.items():
+        if not isinstance(rec.get(key), kind) or isinstance(rec.get(key), bool):
+            raise RecordsError(f"{where}: not a game record ({key!r}: {kind.__name__} expected)")
+    return rec

@@ -92,16 +92,18 @@ def load_deck(spec: str, extra: dict | None = None, fmt: str = "freeform") -> De
 
 
 def load_card_file(path: str) -> dict:
-    """--cards FILE.yaml: simple card definitions (the schema of a scenario's `cards:`)."""
-    import yaml
+    """--cards FILE.yaml: simple card definitions (the schema of a scenario's `cards:`, a
+    YAML list); any problem is one SimulationError naming the file."""
+    from mtg_ecs.apps.scenario.runner import read_yaml
     from mtg_ecs.position import extra_cards, ScenarioError
-    with open(path, encoding="utf-8") as f:
-        # libyaml's parser with the safe constructor when PyYAML has it (10x faster)
-        data = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     try:
+        data = read_yaml(path)
+        if not isinstance(data, list):
+            raise ScenarioError("not a list of card definitions (a YAML list of mappings "
+                                "with name, cost, type, pt: the schema of a scenario's cards)")
         return extra_cards(data)
     except ScenarioError as ex:
-        raise SimulationError(f"{path}: {ex}")
+        raise SimulationError(f"--cards {path}: {ex}") from None
 
 
 def make_agent(kind: str, seed: int):
