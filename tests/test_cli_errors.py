@@ -149,6 +149,27 @@ def test_an_unreadable_scenario_file_fails_in_one_line(tmp_path, capsys):
 
 
 # ---------------------------------------------------------------------------
+# coverage, legality, fuzz paths
+# ---------------------------------------------------------------------------
+def test_coverage_refuses_what_is_not_a_spec(tmp_path, capsys):
+    readme = _file(tmp_path, "README.md", "# not a spec\n")
+    refused(["coverage", readme], capsys, f"{readme}: not a spec (its name is NNN-*.SPEC.md)")
+    spec = _file(tmp_path, "009-demo.SPEC.md", b"- **T-1** \xff\n")
+    refused(["coverage", spec, "--tests", str(tmp_path / "nope")], capsys,
+            f"--tests: no such file or folder: {tmp_path / 'nope'}")
+    refused(["coverage", spec, "--tests", str(tmp_path)], capsys, f"{spec}: ", "utf-8")
+
+
+def test_legality_without_a_name(capsys):
+    refused(["legality", " "], capsys, "give a card's name")
+
+
+def test_fuzz_out_must_be_a_folder(tmp_path, capsys):
+    path = _file(tmp_path, "x.txt", "")
+    refused(["fuzz", "--games", "1", "--out", path], capsys, f"--out {path}: not a folder")
+
+
+# ---------------------------------------------------------------------------
 # replay RECORDS
 # ---------------------------------------------------------------------------
 @pytest.fixture(scope="module")

@@ -43,15 +43,33 @@ def cmd_scenario(args) -> int:
     return 0 if failed == 0 else 1
 
 
+def _coverage_paths_problem(args) -> str | None:
+    """What is wrong with coverage's paths, if anything (before any file is read)."""
+    import re
+    for s in args.specs:
+        if not os.path.isfile(s):
+            return f"no such spec file: {s} (give the path of an NNN-*.SPEC.md)"
+        if not re.fullmatch(r"\d{3}-.*\.SPEC\.md", os.path.basename(s)):
+            return f"{s}: not a spec (its name is NNN-*.SPEC.md)"
+    for t in args.tests:
+        if not os.path.exists(t):
+            return f"--tests: no such file or folder: {t}"
+    return None
+
+
 def cmd_coverage(args) -> int:
     from mtg_ecs.apps.coverage import report
+    bad = _coverage_paths_problem(args)
+    if bad:
+        print(f"mtg-ecs coverage: {bad}", file=sys.stderr)
+        return 2
     rc = 0
     for spec in args.specs:
-        if not os.path.isfile(spec):
-            print(f"mtg-ecs coverage: no such spec file: {spec} (give the path of an "
-                  "NNN-*.SPEC.md)", file=sys.stderr)
+        try:
+            r = report(spec, args.tests)
+        except (OSError, ValueError) as ex:     # unreadable, not UTF-8, a bad CARDS.json
+            print(f"mtg-ecs coverage: {spec}: {ex}", file=sys.stderr)
             return 2
-        r = report(spec, args.tests)
         print(f"{r['spec']}: {r['covered']}/{r['total']} statements cited by tests "
               f"(testable statements {r['statements_covered']}/{r['statements']}, card rulings "
               f"{r['rulings_covered']}/{r['rulings']}), "
@@ -69,6 +87,9 @@ def cmd_coverage(args) -> int:
 def cmd_legality(args) -> int:
     from mtg_ecs.apps import legality as lg
     from mtg_ecs.cards import UnknownCard, is_registered
+    if not args.name.strip():
+        print("mtg-ecs legality: give a card's name", file=sys.stderr)
+        return 2
     try:
         found = [lg.legality(args.name, f, args.printing, args.as_of)
                  for f in ([args.format] if args.format else lg.FORMATS)]
@@ -202,6 +223,8 @@ def cmd_fuzz(args) -> int:
         players = args.players
         if players is None:             # Two-Headed Giant seats four
             players = 4 if args.format == "two-headed-giant" else 2
+        if os.path.exists(args.out) and not os.path.isdir(args.out):
+            raise ValueError(f"--out {args.out}: not a folder (repro files are written in it)")
         fmt = args.format or fuzz.table_format(players)
         fuzz.check_fuzz_format(fmt, players)
         agents = fuzz.parse_agents(args.agents, players)
