@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from mtg_ecs import cards as _cards_pkg
 from mtg_ecs.apps import decklist
@@ -31,6 +32,9 @@ from mtg_ecs.apps.seeds import generate_state
 from mtg_ecs.apps.standings import Standings, standings_of
 from mtg_ecs.apps.stats import summarize
 from mtg_ecs.core.formats import FORMATS as GAME_FORMATS, FormatError, check_format
+
+if TYPE_CHECKING:
+    from mtg_ecs.components.definitions import CardDef
 
 SAMPLE_DECK_DIR = os.path.join(os.path.dirname(os.path.abspath(_cards_pkg.__file__)), "decks")
 AGENTS = ("random", "heuristic")
@@ -220,9 +224,11 @@ def _work(item):
     return rec
 
 
-def simulate(decks, games: int = 100, seed: int = 0, agents="heuristic",
-             jobs: int = 1, turn_limit: int | None = None, progress=None,
-             extra: dict | None = None, fmt: str = "freeform", hashes: bool = False):
+def simulate(decks: Sequence[Deck | str], games: int = 100, seed: int = 0,
+             agents: str | Sequence[str] = "heuristic", jobs: int = 1,
+             turn_limit: int | None = None, progress: Callable[[int], object] | None = None,
+             extra: dict[str, CardDef] | None = None, fmt: str = "freeform",
+             hashes: bool = False) -> tuple[list[dict], dict]:
     """Play `games` games between the decks: two play duels, three to six free-for-all
     (module doc: seats). `decks`: Deck objects, sample deck names or decklist paths;
     `agents`: one kind for every deck or one per deck (a list, or comma-separated);
