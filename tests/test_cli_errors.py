@@ -185,8 +185,33 @@ RECORD_FILES = [
     ("empty", "", "no records in it"),
     ("not JSON", "index,seed\n0,1\n", "line 1: not a JSON object (records are JSON Lines"),
     ("a JSON array", "[1, 2]\n", "line 1: not a JSON object"),
-    ("a bad second line", '{"index": 0}\n', "line 1: not a game record ('seed': int expected)"),
+    ("a record without a seed", '{"index": 0}\n',
+     "line 1: not a game record ('seed': an integer, 0 or more, expected)"),
 ]
+
+
+def _edited(records, **fields):
+    with open(records, encoding="utf-8") as f:
+        rec = json.loads(f.readline())
+    return json.dumps({**rec, **fields}) + "\n"
+
+
+EDITED = [
+    ({"decks": [None, None]}, "'decks': one per player, each a string"),
+    ({"decks": ["x.txt"]}, "'decks': one per player, each a string"),
+    ({"agent_seeds": []}, "'agent_seeds': one per player, each an integer, 0 or more"),
+    ({"agent_seeds": ["a", "b"]}, "'agent_seeds': one per player, each an integer, 0 or more"),
+    ({"turn_limit": True}, "'turn_limit': an integer, 0 or more, expected"),
+    ({"seed": -1}, "'seed': an integer, 0 or more, expected"),
+    ({"life": [20, "x"]}, "'life': one per player, each an integer"),
+]
+
+
+@pytest.mark.parametrize("fields,message", EDITED, ids=[str(e[0]) for e in EDITED])
+def test_an_edited_record(fields, message, records, tmp_path, capsys):
+    path = _file(tmp_path, "r.jsonl", "\n" + _edited(records, **fields))
+    refused(["replay", path, "--cards", CARDS], capsys,
+            f"{path}: line 2: not a game record ({message})")
 
 
 @pytest.mark.parametrize("what,data,message", RECORD_FILES, ids=[c[0] for c in RECORD_FILES])

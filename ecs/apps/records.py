@@ -17,10 +17,11 @@ MULTIPLAYER_FIELDS = ("format", "seats", "places", "player_turns")
 # and with --hashes
 HASH_FIELDS = ("log_hash", "state_hash")
 EXTENSIONS = (".jsonl", ".csv", ".parquet")
-# what a record's fields hold (`read_records` refuses a record otherwise)
-TYPES = {"index": int, "seed": int, "turns": int, "turn_limit": int, "agent_seeds": list,
-         "decks": list, "agents": list, "life": list}
-
+# what a record's fields hold (`read_records` refuses a record otherwise): numbers, and
+# lists with an item per player
+NUMBERS = ("index", "seed", "turns", "turn_limit")
+PER_PLAYER = {"decks": "a string", "agents": "a string", "agent_seeds": "an integer, 0 or more",
+              "life": "an integer"}
 
 def out_format(path: str) -> str:
     """The extension of a record file, refused unless one of EXTENSIONS (a `.json` file
@@ -89,7 +90,27 @@ def _record(line: str, where: str) -> dict:
     if not isinstance(rec, dict):
         raise RecordsError(f"{where}: not a JSON object (records are JSON Lines: .jsonl files "
                            "written by mtg-ecs simulate --out)")
-    for key, kind in TYPES.items():
-        if not isinstance(rec.get(key), kind) or isinstance(rec.get(key), bool):
-            raise RecordsError(f"{where}: not a game record ({key!r}: {kind.__name__} expected)")
+    problem = _record_problem(rec)
+    if problem:
+        raise RecordsError(f"{where}: not a game record ({problem})")
     return rec
+
+
+def _integer(v, low=None) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and (low is None or v >= low)
+
+
+ITEMS = {"a string": lambda v: isinstance(v, str), "an integer": _integer,
+         "an integer, 0 or more": lambda v: _integer(v, 0)}
+
+
+def _record_problem(rec: dict) -> str | None:
+    for key in NUMBERS:
+        if not _integer(rec.get(key), 0):
+            return f"{key!r}: an integer, 0 or more, expected"
+    players = len(rec["decks"]) if isinstance(rec.get("decks"), list) else 0
+    for key, item in PER_PLAYER.items():
+        v = rec.get(key)
+        if not (isinstance(v, list) and len(v) == players >= 2 and all(map(ITEMS[item], v))):
+            return f"{key!r}: one per player, each {item}"
+    return None
