@@ -341,7 +341,8 @@ def main(argv=None) -> int:
     p.add_argument("--turn-limit", type=A.count, default=40,
                    help="a game reaching this turn ends as a draw")
     p.add_argument("--out", default="fuzz-failures", help="folder for repro files")
-    p.add_argument("--stop-after", type=A.count, default=None, help="stop after this many failures (default: never)")
+    p.add_argument("--stop-after", type=A.count, default=None,
+                   help="stop after this many failures (default: never)")
     p.add_argument("--repro", help="replay a repro file and report its failure")
     p.add_argument("-v", "--verbose", action="store_true")
     p.set_defaults(fn=cmd_fuzz)
