@@ -5,13 +5,18 @@ The public API. Everything a script needs is importable from here:
     >>> from mtg_ecs import Game, IllegalAction, RandomAgent, play
     >>> game = Game.new([["Forest"] * 40, ["Forest"] * 40], seed=1, auto_pass=True)
     >>> game.pending.kind
-    'starting_player'
-    >>> play(game, [RandomAgent(1), RandomAgent(2)]).over
+    'mulligan'
+    >>> decisions = play(game, [RandomAgent(1), RandomAgent(2)])
+    >>> game.over
     True
 
 The applications (agents, `play`, `simulate`) sit above the engine and are loaded on
-first use, so importing a rules system never loads them.
+first use, so importing a rules system never loads them; type checkers see them through
+the TYPE_CHECKING imports below (the package is typed: `py.typed`, PEP 561).
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 from mtg_ecs.game import Game, Player, EngineError  # noqa: F401
 from mtg_ecs.core.decisions import (Decision, IllegalAction, PlayerRef, Pass, PlayLand,  # noqa: F401
                                     Cast, Activate, KINDS)
@@ -20,12 +25,16 @@ __all__ = ["Game", "Player", "EngineError", "Decision", "IllegalAction", "Player
            "PlayLand", "Cast", "Activate", "KINDS", "RandomAgent", "HeuristicAgent", "play",
            "simulate"]
 
+if TYPE_CHECKING:
+    from mtg_ecs.apps.agents import HeuristicAgent, RandomAgent, play
+    from mtg_ecs.apps.simulate import simulate
+
 # name -> module of the applications layer that defines it (PEP 562 lazy attributes)
 _APPS = {"RandomAgent": "mtg_ecs.apps.agents", "HeuristicAgent": "mtg_ecs.apps.agents",
          "play": "mtg_ecs.apps.agents", "simulate": "mtg_ecs.apps.simulate"}
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> object:
     module = _APPS.get(name)
     if module is None:
         raise AttributeError(f"module 'mtg_ecs' has no attribute {name!r}")
@@ -35,5 +44,5 @@ def __getattr__(name):
     return value
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_APPS))

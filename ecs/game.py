@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy as _copy
 from itertools import repeat
+from typing import TYPE_CHECKING, Sequence
 
 from mtg_ecs.components import (Card, Owner, Controller, Zone, Timestamp, Tapped, TAPPED, Damage, Counters,
                         Attached, Attacking, Blocking, Spell, StackAbility, RegenerationShields,
@@ -35,6 +36,9 @@ from mtg_ecs.systems.start import start_game
 from mtg_ecs.systems.commander import put_into_command_zone
 from mtg_ecs.systems.teams import TEAM_FORMATS, seat_teams, team_of
 from mtg_ecs.systems.triggers import check_triggers
+
+if TYPE_CHECKING:
+    from mtg_ecs.components.definitions import CardDef
 
 # Components whose changes can't change characteristics (unless an effect reads them).
 CHARS_IRRELEVANT = frozenset({Tapped, Damage, Attacking, Blocking, RegenerationShields,
@@ -542,7 +546,7 @@ class Game(GameState):
         """Run until a decision is needed or the game is over (core/loop.py)."""
         loop.advance(self)
 
-    def decide(self, answer) -> None:
+    def decide(self, answer: object) -> None:
         """Answer the pending decision. Illegal answers raise IllegalAction and leave
         the game unchanged."""
         loop.decide(self, answer)
@@ -573,11 +577,11 @@ class Game(GameState):
     # ------------------------------------------------------------------
     # convenience
     # ------------------------------------------------------------------
-    def legal_actions(self):
+    def legal_actions(self) -> list:
         return list(self.pending.options) if self.pending else []
 
     @classmethod
-    def from_setup(cls, setup: dict, **kw):
+    def from_setup(cls, setup: dict, **kw) -> tuple[Game, dict]:
         """A game in a scenario position: returns (game, handles). `defs={name: CardDef}`
         adds test-only cards."""
         g, handles = build_game(setup, game_class=cls, **kw)
@@ -585,10 +589,12 @@ class Game(GameState):
         return g, handles
 
     @classmethod
-    def new(cls, decks, seed: int = 0, rules: str = "current", life: int | None = None,
-            starting_player: int | None = None, log: bool = True, turn_limit=None,
-            auto_pass: bool = False, previous_loser: int | None = None,
-            format: str = "duel", commanders=None) -> "Game":
+    def new(cls, decks: Sequence[Sequence[str | CardDef]], seed: int = 0,
+            rules: str = "current", life: int | None = None,
+            starting_player: int | None = None, log: bool = True,
+            turn_limit: int | None = None, auto_pass: bool = False,
+            previous_loser: int | None = None, format: str = "duel",
+            commanders: Sequence[str | CardDef] | None = None) -> Game:
         """A game from the start (CR 103): shuffled libraries, seeded starting player,
         opening hands and London mulligans as decisions. `decks`: one list of card names
         or CardDefs per player; `format`: see FORMATS; `life`: the format's starting life

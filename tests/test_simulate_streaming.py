@@ -25,7 +25,7 @@ VANILLA = ["--deck", os.path.join(BENCH, "vanilla-gold.txt"), "--deck",
     ("{tmp}/no/such/folder/r.jsonl", "no folder"),
     ("{tmp}/folder.jsonl", "is a folder"),
     ("{tmp}/r.txt", "use .jsonl, .csv or .parquet"),
-    ("{tmp}/r.json", "use .jsonl, .csv or .parquet (JSON Lines: .jsonl)"),
+    ("{tmp}/r.json", "records are JSON Lines, one game per line: name the file .jsonl"),
 ])
 def test_a_bad_out_is_refused_before_any_game(tmp_path, capsys, out, message):
     (tmp_path / "folder.jsonl").mkdir()

@@ -15,10 +15,20 @@ the engine did not ask.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 from mtg_ecs.core.decisions import ONLY, Activate, Decision, IllegalAction, Pass, PlayerRef
 from mtg_ecs.systems.combat import legal_declaration
 from mtg_ecs.systems.costs import activated_abilities
+
+if TYPE_CHECKING:
+    from mtg_ecs.game import Game
+
+
+class Agent(Protocol):
+    """What `play` needs of a player: an answer to each of its decisions."""
+
+    def act(self, game: Game, decision: Decision) -> Any: ...
 
 
 class RandomAgent:
@@ -26,10 +36,10 @@ class RandomAgent:
     attacker it declares attacks one of its legal defenders at random, every opponent and
     each of their planeswalkers alike (CR 802.2: attacking several players)."""
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, game, d: Decision):
+    def act(self, game: Game, d: Decision) -> Any:
         if ONLY in d.data:
             return only_answer(d)
         r = self.rng
@@ -168,14 +178,14 @@ REFUSALS_ALLOWED = 100
 MAX_DECISIONS = 100000
 
 
-def play(game, agents, max_decisions: int = MAX_DECISIONS):
+def play(game: Game, agents: Sequence[Agent], max_decisions: int = MAX_DECISIONS) -> int:
     """Drive a game with agents (one per player) until it ends. An answer the rules
     refuse changes nothing (IllegalAction); the agent is asked again, up to
     REFUSALS_ALLOWED times in a row (a choice the options can't show as illegal: targets
     whose added cost can't be paid, 601.2f-h). A game still going after `max_decisions`
     answers (agents repeating an optional loop, which only they can stop: CR 732.4)
     ends as a draw, reason "decision limit": a bound of the simulation, like the turn
-    limit, not a rule."""
+    limit, not a rule. Returns the number of answers given."""
     n = 0
     d = game.pending
     while d is not None and n < max_decisions:
@@ -214,7 +224,7 @@ class HeuristicAgent:
     can kill, else the most threatening), aims at the one with the least life when a
     spell targets a player, and counts only the creatures attacking it when blocking."""
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
     # -- helpers ------------------------------------------------------------
@@ -223,7 +233,7 @@ class HeuristicAgent:
         c = game.chars(e)
         return (c.power or 0) * 2 + (c.toughness or 0) + c.cost.mana_value
 
-    def act(self, game, d: Decision):
+    def act(self, game: Game, d: Decision) -> Any:
         if ONLY in d.data:
             return only_answer(d)
         k = d.kind

@@ -1,9 +1,10 @@
 """The `mtg-ecs` command (also `python -m mtg_ecs`)."""
 from __future__ import annotations
 
-import argparse
 import os
 import sys
+
+from mtg_ecs.apps import arguments as A
 
 
 def cmd_cards(args) -> int:
@@ -15,9 +16,15 @@ def cmd_cards(args) -> int:
 
 def cmd_scenario(args) -> int:
     from mtg_ecs.apps.scenario import collect, run_file
+    missing = [p for p in args.paths if not os.path.exists(p)]
+    if missing:
+        print(f"mtg-ecs scenario: no such file or folder: {missing[0]}", file=sys.stderr)
+        return 2
     files = collect(args.paths)
     if not files:
-        print("no scenario files found", file=sys.stderr)
+        print(f"mtg-ecs scenario: no scenario files (*.yaml, *.yml) in {' '.join(args.paths)}",
+              file=sys.stderr)
+        return 2
     import contextlib
     from mtg_ecs.apps.scenario.checked import checked_decisions
     passed = failed = 0
@@ -36,15 +43,33 @@ def cmd_scenario(args) -> int:
     return 0 if failed == 0 else 1
 
 
+def _coverage_paths_problem(args) -> str | None:
+    """What is wrong with coverage's paths, if anything (before any file is read)."""
+    import re
+    for s in args.specs:
+        if not os.path.isfile(s):
+            return f"no such spec file: {s} (give the path of an NNN-*.SPEC.md)"
+        if not re.fullmatch(r"\d{3}-.*\.SPEC\.md", os.path.basename(s)):
+            return f"{s}: not a spec (its name is NNN-*.SPEC.md)"
+    for t in args.tests:
+        if not os.path.exists(t):
+            return f"--tests: no such file or folder: {t}"
+    return None
+
+
 def cmd_coverage(args) -> int:
     from mtg_ecs.apps.coverage import report
+    bad = _coverage_paths_problem(args)
+    if bad:
+        print(f"mtg-ecs coverage: {bad}", file=sys.stderr)
+        return 2
     rc = 0
     for spec in args.specs:
-        if not os.path.isfile(spec):
-            print(f"mtg-ecs coverage: no such spec file: {spec} (give the path of an "
-                  "NNN-*.SPEC.md)", file=sys.stderr)
+        try:
+            r = report(spec, args.tests)
+        except (OSError, ValueError) as ex:     # unreadable, not UTF-8, a bad CARDS.json
+            print(f"mtg-ecs coverage: {spec}: {ex}", file=sys.stderr)
             return 2
-        r = report(spec, args.tests)
         print(f"{r['spec']}: {r['covered']}/{r['total']} statements cited by tests "
               f"(testable statements {r['statements_covered']}/{r['statements']}, card rulings "
               f"{r['rulings_covered']}/{r['rulings']}), "
@@ -62,6 +87,9 @@ def cmd_coverage(args) -> int:
 def cmd_legality(args) -> int:
     from mtg_ecs.apps import legality as lg
     from mtg_ecs.cards import UnknownCard, is_registered
+    if not args.name.strip():
+        print("mtg-ecs legality: give a card's name", file=sys.stderr)
+        return 2
     try:
         found = [lg.legality(args.name, f, args.printing, args.as_of)
                  for f in ([args.format] if args.format else lg.FORMATS)]
@@ -194,7 +222,9 @@ def cmd_replay(args) -> int:
         records = read_records(args.records)
         rec = next((r for r in records if r["index"] == args.index), None)
         if rec is None:
-            print(f"mtg-ecs replay: no game {args.index} in {args.records}", file=sys.stderr)
+            held = sorted(r["index"] for r in records)
+            print(f"mtg-ecs replay: no game {args.index} in {args.records} (it holds "
+                  f"{len(held)} games, indexes {held[0]} to {held[-1]})", file=sys.stderr)
             return 2
         g = replay(rec, extra)
     except (OSError, ValueError, KeyError) as ex:
@@ -233,8 +263,8 @@ def cmd_fuzz(args) -> int:
         players = args.players
         if players is None:             # Two-Headed Giant seats four
             players = 4 if args.format == "two-headed-giant" else 2
-        if not 2 <= players <= 6:
-            raise ValueError(f"--players: 2 (a duel) to 6 (free-for-all), not {players}")
+        if os.path.exists(args.out) and not os.path.isdir(args.out):
+            raise ValueError(f"--out {args.out}: not a folder (repro files are written in it)")
         fmt = args.format or fuzz.table_format(players)
         fuzz.check_fuzz_format(fmt, players)
         agents = fuzz.parse_agents(args.agents, players)
@@ -272,8 +302,9 @@ def main(argv=None) -> int:
     from mtg_ecs.apps import decklist, legality
     from mtg_ecs.core.formats import FORMATS
     SIMULATE_FORMATS = tuple(FORMATS) + tuple(f for f in decklist.FORMATS if f not in FORMATS)
-    ap = argparse.ArgumentParser(prog="mtg-ecs", description="Magic: The Gathering rules engine")
-    sub = ap.add_subparsers(dest="cmd", required=True)
+    ap = A.Parser(prog="mtg-ecs", description="Magic: The Gathering rules engine")
+    ap.add_argument("--version", action=A.Version)
+    sub = ap.add_subparsers(dest="cmd", metavar="COMMAND", required=True)
     p = sub.add_parser("cards", help="list every registered card, one per line")
     p.set_defaults(fn=cmd_cards)
     p = sub.add_parser("scenario", help="run scenario files (files or folders)")
@@ -285,21 +316,23 @@ def main(argv=None) -> int:
     p.set_defaults(fn=cmd_scenario)
     p = sub.add_parser("coverage", help="which testable statements of a spec the tests cite")
     p.add_argument("specs", nargs="+", help="path(s) to NNN-*.SPEC.md")
-    p.add_argument("--tests", nargs="+", default=["tests"])
+    p.add_argument("--tests", nargs="+", default=["tests"],
+                   help="the test folders or files whose citations count")
     p.add_argument("-v", "--verbose", action="store_true")
     p.set_defaults(fn=cmd_coverage)
     p = sub.add_parser("simulate", help="play many games between decks and summarize")
     p.add_argument("--deck", action="append",
                    help="a decklist file or sample deck name, once per player (the same deck "
                         "may be given twice)")
-    p.add_argument("--players", type=int, default=None,
+    p.add_argument("--players", type=A.players, default=None,
                    help="2 (a duel) or 3-6 (free-for-all); default: one per --deck, or 2")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--games", type=A.count, default=100, help="games to play")
+    p.add_argument("--seed", type=A.seed, default=0,
+                   help="the run's seed: game i's seeds come from (seed, i) alone")
     p.add_argument("--agents", default="heuristic",
                    help="random|heuristic for every player, or one per --deck, comma-separated "
                         "(random,heuristic)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--jobs", type=A.jobs, default=1, help="worker processes (0: one per core)")
     p.add_argument("--out", help="write one record per game: .jsonl, .csv or .parquet")
     p.add_argument("--cards", help="YAML file of simple card definitions for the decklists")
     p.add_argument("--format", default=None, choices=SIMULATE_FORMATS,
@@ -307,7 +340,7 @@ def main(argv=None) -> int:
                         "limited, standard, ...: every deck checked, the game a duel for two "
                         "players and free-for-all for more; freeform: any deck); default: a "
                         "duel or free-for-all, every deck at least 40 cards")
-    p.add_argument("--turn-limit", type=int, default=None,
+    p.add_argument("--turn-limit", type=A.count, default=None,
                    help="a game reaching it is a draw; default: 25 turns of each player (50 in a duel)")
     p.add_argument("--hashes", action="store_true",
                    help="add each game's event-log and final-state hashes to its record")
@@ -332,19 +365,20 @@ def main(argv=None) -> int:
     p.set_defaults(fn=cmd_legality)
     p = sub.add_parser("replay", help="replay one game of a --out .jsonl file, turn by turn")
     p.add_argument("records")
-    p.add_argument("--index", type=int, default=0)
+    p.add_argument("--index", type=A.index, default=0, help="the game's index")
     p.add_argument("--cards", help="the --cards file the simulation used")
     p.set_defaults(fn=cmd_replay)
     p = sub.add_parser("fuzz", help="random games with invariant checks after every decision")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--first", type=int, default=0,
+    p.add_argument("--games", type=A.count, default=100, help="games to play")
+    p.add_argument("--seed", type=A.seed, default=0,
+                   help="the run's seed: game i's decks and seeds come from (seed, i) alone")
+    p.add_argument("--first", type=A.index, default=0,
                    help="index of the first game of the seed: plays games first..first+games-1")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes")
-    p.add_argument("--pool", type=int, default=None,
+    p.add_argument("--jobs", type=A.jobs, default=1, help="worker processes (0: one per core)")
+    p.add_argument("--pool", type=A.count, default=None,
                    help="each game's decks draw their nonland cards from this many different "
                         "cards (default: every card), so that their interactions come up often")
-    p.add_argument("--players", type=int, default=None,
+    p.add_argument("--players", type=A.players, default=None,
                    help="players in each game: 2 (a duel, the default) or 3-6 (free-for-all "
                         "unless --format says otherwise; 4 in two-headed-giant)")
     p.add_argument("--format", default=None,
@@ -355,13 +389,18 @@ def main(argv=None) -> int:
                    help="who plays: fuzz (random answers of every kind, some malformed), random "
                         "or heuristic (the agents of simulate); one for all, or one per player, "
                         "comma-separated")
-    p.add_argument("--turn-limit", type=int, default=40)
+    p.add_argument("--turn-limit", type=A.count, default=40,
+                   help="a game reaching this turn ends as a draw")
     p.add_argument("--out", default="fuzz-failures", help="folder for repro files")
-    p.add_argument("--stop-after", type=int, default=None, help="stop after this many failures")
+    p.add_argument("--stop-after", type=A.count, default=None,
+                   help="stop after this many failures (default: never)")
     p.add_argument("--repro", help="replay a repro file and report its failure")
     p.add_argument("-v", "--verbose", action="store_true")
     p.set_defaults(fn=cmd_fuzz)
-    args = ap.parse_args(argv)
+    try:
+        args = ap.parse_args(argv)
+    except SystemExit as ex:            # --help, --version, or a usage error (one line)
+        return ex.code
     try:
         return args.fn(args)
     except KeyboardInterrupt:

@@ -45,9 +45,11 @@ def check_out(path: str) -> str:
     ext = os.path.splitext(path)[1].lower()
     if os.path.isdir(path):
         raise RecordsError(f"--out {path}: is a folder")
+    if ext == ".json":
+        raise RecordsError(f"--out {path}: records are JSON Lines, one game per line: name "
+                           "the file .jsonl (or .csv, .parquet)")
     if ext not in FORMATS:
-        hint = " (JSON Lines: .jsonl)" if ext == ".json" else ""
-        raise RecordsError(f"--out {path}: use .jsonl, .csv or .parquet{hint}")
+        raise RecordsError(f"--out {path}: use .jsonl, .csv or .parquet")
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise RecordsError(f"--out {path}: no folder {folder}")
@@ -161,24 +163,60 @@ def _drop_partial_line(path: str) -> None:
 
 
 def read_records(path: str) -> list:
-    """The records of a JSON Lines file; RecordsError names a line that isn't a record.
-    A last line cut short (no newline: a run killed while writing it) is ignored."""
-    out = []
+    """The records of a JSON Lines file written by `--out`; a file that isn't one is a
+    RecordsError naming the file (and the line). A last line cut short (no newline, not
+    JSON: a run killed while writing it) is left out (`--resume` drops it)."""
     try:
         with open(path, encoding="utf-8") as f:
             lines = f.readlines()
-    except UnicodeDecodeError:
-        raise RecordsError(f"{path}: not a JSON Lines record file (not UTF-8 text)") from None
+    except UnicodeDecodeError as ex:
+        raise RecordsError(f"{path}: not UTF-8 text (byte {ex.start} can't be decoded)") from None
+    except OSError as ex:
+        raise RecordsError(f"{path}: can't read it: {ex.strerror or ex}") from None
     if lines and not lines[-1].endswith("\n") and not _parses(lines[-1]):
-        lines.pop()                 # cut short (`_drop_partial_line` removes it on --resume)
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-        except json.JSONDecodeError as ex:
-            raise RecordsError(f"{path}:{n}: not a JSON record ({ex.msg})") from None
-        if not isinstance(rec, dict) or not isinstance(rec.get("index"), int):
-            raise RecordsError(f"{path}:{n}: not a game record")
-        out.append(rec)
+        lines.pop()
+    out = [_record(line, f"{path}: line {n}") for n, line in enumerate(lines, 1) if line.strip()]
+    if not out:
+        raise RecordsError(f"{path}: no records in it")
     return out
+
+
+def _record(line: str, where: str) -> dict:
+    try:
+        rec = json.loads(line)
+    except ValueError:
+        rec = None
+    if not isinstance(rec, dict):
+        raise RecordsError(f"{where}: not a JSON object (records are JSON Lines: .jsonl files "
+                           "written by mtg-ecs simulate --out)")
+    problem = _record_problem(rec)
+    if problem:
+        raise RecordsError(f"{where}: not a game record ({problem})")
+    return rec
+
+
+# what a record's fields hold (`read_records` refuses a record otherwise): numbers, and
+# lists with an item per player
+NUMBERS = ("index", "seed", "turns", "turn_limit")
+PER_PLAYER = {"decks": "a string", "agents": "a string", "agent_seeds": "an integer, 0 or more",
+              "life": "an integer"}
+
+
+def _integer(v, low=None) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and (low is None or v >= low)
+
+
+ITEMS = {"a string": lambda v: isinstance(v, str), "an integer": _integer,
+         "an integer, 0 or more": lambda v: _integer(v, 0)}
+
+
+def _record_problem(rec: dict) -> str | None:
+    for key in NUMBERS:
+        if not _integer(rec.get(key), 0):
+            return f"{key!r}: an integer, 0 or more, expected"
+    players = len(rec["decks"]) if isinstance(rec.get("decks"), list) else 0
+    for key, item in PER_PLAYER.items():
+        v = rec.get(key)
+        if not (isinstance(v, list) and len(v) == players >= 2 and all(map(ITEMS[item], v))):
+            return f"{key!r}: one per player, each {item}"
+    return None

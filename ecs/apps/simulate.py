@@ -29,6 +29,7 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from mtg_ecs import cards as _cards_pkg
 from mtg_ecs.apps import decklist
@@ -36,6 +37,9 @@ from mtg_ecs.apps.seeds import generate_state
 from mtg_ecs.apps.standings import Standings, standings_of
 from mtg_ecs.apps.stats import summarize
 from mtg_ecs.core.formats import FORMATS as GAME_FORMATS, FormatError, check_format
+
+if TYPE_CHECKING:
+    from mtg_ecs.components.definitions import CardDef
 
 SAMPLE_DECK_DIR = os.path.join(os.path.dirname(os.path.abspath(_cards_pkg.__file__)), "decks")
 AGENTS = ("random", "heuristic")
@@ -108,16 +112,18 @@ def load_deck(spec: str, extra: dict | None = None, fmt: str | None = "freeform"
 
 
 def load_card_file(path: str) -> dict:
-    """--cards FILE.yaml: simple card definitions (the schema of a scenario's `cards:`)."""
-    import yaml
+    """--cards FILE.yaml: simple card definitions (the schema of a scenario's `cards:`, a
+    YAML list); any problem is one SimulationError naming the file."""
+    from mtg_ecs.apps.scenario.runner import read_yaml
     from mtg_ecs.position import extra_cards, ScenarioError
-    with open(path, encoding="utf-8") as f:
-        # libyaml's parser with the safe constructor when PyYAML has it (10x faster)
-        data = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     try:
+        data = read_yaml(path)
+        if not isinstance(data, list):
+            raise ScenarioError("not a list of card definitions (a YAML list of mappings "
+                                "with name, cost, type, pt: the schema of a scenario's cards)")
         return extra_cards(data)
     except ScenarioError as ex:
-        raise SimulationError(f"{path}: {ex}")
+        raise SimulationError(f"--cards {path}: {ex}") from None
 
 
 def make_agent(kind: str, seed: int):
@@ -238,10 +244,12 @@ def _work(item):
     return rec
 
 
-def simulate(decks, games: int = 100, seed: int = 0, agents="heuristic",
-             jobs: int = 1, turn_limit: int | None = None, progress=None,
-             extra: dict | None = None, fmt: str | None = None, hashes: bool = False,
-             on_record=None, done=()):
+def simulate(decks: Sequence[Deck | str], games: int = 100, seed: int = 0,
+             agents: str | Sequence[str] = "heuristic", jobs: int = 1,
+             turn_limit: int | None = None, progress: Callable[[int], object] | None = None,
+             extra: dict[str, CardDef] | None = None, fmt: str | None = None,
+             hashes: bool = False, on_record: Callable[[dict], object] | None = None,
+             done: Sequence[dict] = ()) -> tuple[list[dict], dict]:
     """Play `games` games between the decks: two play duels, three to six free-for-all
     (module doc: seats). `decks`: Deck objects, sample deck names or decklist paths;
     `agents`: one kind for every deck or one per deck (a list, or comma-separated);

@@ -57,18 +57,30 @@ EXPECT_KEYS = {"life", "poison", "lost", "winner", "zone", "count", "library", "
 
 
 def read_yaml(path: str):
-    """The YAML data of a scenario file, refused past MAX_FILE_BYTES before it is parsed."""
+    """The YAML data of a file (a scenario, a repro, a --cards file), refused past
+    MAX_FILE_BYTES before it is parsed; every problem is a one-line ScenarioError."""
     from mtg_ecs.position import MAX_FILE_BYTES
-    with open(path, "rb") as f:
-        raw = f.read(MAX_FILE_BYTES + 1)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
+    except OSError as ex:
+        raise ScenarioError(f"can't read it: {ex.strerror or ex}") from None
     if len(raw) > MAX_FILE_BYTES:
         raise ScenarioError(f"the file is larger than {MAX_FILE_BYTES} bytes")
     try:
-        return yaml.safe_load(raw.decode("utf-8"))
+        # libyaml's parser with the safe constructor when PyYAML has it (10x faster)
+        return yaml.load(raw.decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except UnicodeDecodeError as ex:
-        raise ScenarioError(f"not UTF-8 text: {ex}")
+        raise ScenarioError(f"not UTF-8 text (byte {ex.start} can't be decoded)") from None
     except yaml.YAMLError as ex:
-        raise ScenarioError(f"not valid YAML: {ex}")
+        raise ScenarioError(f"not valid YAML: {yaml_problem(ex)}") from None
+
+
+def yaml_problem(ex) -> str:
+    """A YAML error in one line: where (line and column, from 1) and what."""
+    mark = getattr(ex, "problem_mark", None)
+    what = " ".join(str(getattr(ex, "problem", None) or ex).split())
+    return f"line {mark.line + 1}, column {mark.column + 1}: {what}" if mark else what
 
 
 def load(path: str) -> dict:
