@@ -121,7 +121,7 @@ def _progress(total):
 
 
 def cmd_simulate(args) -> int:
-    from mtg_ecs.apps import simulate as sim
+    from mtg_ecs.apps import gauntlet, simulate as sim
     from mtg_ecs.apps.decklist import DecklistError
     from mtg_ecs.apps.records import RecordsError, RecordWriter, read_records, rewrite_sorted
     from mtg_ecs.apps.stats import format_summary
@@ -138,9 +138,12 @@ def cmd_simulate(args) -> int:
         writer = RecordWriter(args.out, append=bool(done)) if args.out else None
         decks = _simulated_decks(args, sim)
         extra = sim.load_card_file(args.cards) if args.cards else None
-        update, bar = _progress(max(0, args.games - len(done)))
+        is_gauntlet = _is_gauntlet(args)
+        total = args.games * (len(gauntlet.matchups(len(decks))) if is_gauntlet else 1)
+        update, bar = _progress(max(0, total - len(done)))
+        run = gauntlet.gauntlet if is_gauntlet else sim.simulate
         try:
-            records, summary = sim.simulate(
+            records, summary = run(
                 decks, games=args.games, seed=args.seed, agents=args.agents, jobs=args.jobs,
                 turn_limit=args.turn_limit, progress=update, extra=extra, fmt=args.format,
                 hashes=args.hashes, on_record=writer.add if writer else None, done=done)
@@ -159,6 +162,10 @@ def cmd_simulate(args) -> int:
         return 2
     if args.json:
         print(summary_json(summary, args.seed))        # (stdout: the JSON alone)
+    elif records and is_gauntlet:
+        print(f"gauntlet: {len(decks)} decks, {args.games} games each matchup "
+              f"({args.agents}, seed {args.seed})")
+        print(gauntlet.format_summary(summary))
     elif records:
         n = len(decks)
         agents = args.agents if "," in args.agents else " vs ".join([args.agents] * n)
@@ -169,7 +176,7 @@ def cmd_simulate(args) -> int:
         print(f"records: {args.out}")
     if summary["interrupted"]:
         more = f"; go on with --resume --out {args.out}" if args.out and args.out.endswith(".jsonl") else ""
-        print(f"mtg-ecs simulate: interrupted: {len(records)} of {args.games} games finished{more}",
+        print(f"mtg-ecs simulate: interrupted: {len(records)} of {total} games finished{more}",
               file=sys.stderr)
         return 130
     return 0
@@ -193,9 +200,21 @@ def cmd_report(args) -> int:
     return 0
 
 
+# the game formats of one game of three or more players (else three or more decks: a gauntlet)
+MULTIPLAYER = ("free-for-all", "commander", "two-headed-giant", "archenemy")
+
+
+def _is_gauntlet(args) -> bool:
+    """Three or more --deck options play a round robin of duels, unless --players or a
+    multiplayer game format asks for one game of them all."""
+    return len(args.deck or ()) >= 3 and args.players is None and args.format not in MULTIPLAYER
+
+
 def _simulated_decks(args, sim) -> list:
     """The --deck options, one per player (--players: that many; none given: the first
-    sample decks)."""
+    sample decks); a gauntlet's, all of them."""
+    if _is_gauntlet(args):
+        return args.deck
     players = args.players if args.players is not None else len(args.deck or ()) or \
         (4 if args.format in ("two-headed-giant", "commander") else 2)
     if not 2 <= players <= 6:

@@ -128,15 +128,20 @@ def write_records(records, path: str) -> None:
             w.add(r)
 
 
+def record_key(rec: dict) -> tuple:
+    """A record's place in its file: game order, a gauntlet's matchup by matchup."""
+    return (rec.get("matchup") or [], rec["index"])
+
+
 def rewrite_sorted(path: str, records) -> None:
     """A JSON Lines file holding `records` rewritten in game order, if it isn't (a run
     resumed after one stopped with games finished out of order); replaced at once."""
-    indices = [r["index"] for r in read_records(path)]
-    if indices == sorted(indices):
+    keys = [record_key(r) for r in read_records(path)]
+    if keys == sorted(keys):
         return
     tmp = f"{path}.part"
     with open(tmp, "w", encoding="utf-8") as f:
-        for r in sorted(records, key=lambda r: r["index"]):
+        for r in sorted(records, key=record_key):
             f.write(json.dumps(r, sort_keys=True) + "\n")
     os.replace(tmp, path)
 
