@@ -146,7 +146,8 @@ def cmd_simulate(args) -> int:
             records, summary = run(
                 decks, games=args.games, seed=args.seed, agents=args.agents, jobs=args.jobs,
                 turn_limit=args.turn_limit, progress=update, extra=extra, fmt=args.format,
-                hashes=args.hashes, on_record=writer.add if writer else None, done=done)
+                hashes=args.hashes, on_record=writer.add if writer else None, done=done,
+                **({"match": args.match} if args.match else {}))
         finally:
             if bar is not None:
                 bar.close()
@@ -368,6 +369,9 @@ def main(argv=None) -> int:
                         "games it lacks (same seeds), then the file holds them all")
     p.add_argument("--json", action="store_true",
                    help="print the summary as JSON (README: its keys) instead of the text")
+    p.add_argument("--match", type=A.count, default=None,
+                   help="play --games best-of-N matches of two decks: the loser of a game "
+                        "chooses who plays first in the next (CR 103.1)")
     p.set_defaults(fn=cmd_simulate)
     p = sub.add_parser("report", help="an HTML page with the summary and plots of a "
                                       "simulate --out .jsonl file (needs matplotlib)")

@@ -34,13 +34,16 @@ def matchup_seed(seed: int, m: int) -> int:
 
 def gauntlet(decks, games: int = 100, seed: int = 0, agents="heuristic", jobs: int = 1,
              turn_limit: int | None = None, progress=None, extra: dict | None = None,
-             fmt: str | None = None, hashes: bool = False, on_record=None, done=()):
+             fmt: str | None = None, hashes: bool = False, on_record=None, done=(),
+             match: int | None = None):
     """Play the round robin (module doc); returns (records, summary). The other arguments
     are `simulate`'s; `done`: records of an earlier run (`--resume`), each matchup's kept.
     A run stopped by Ctrl-C returns what finished, `summary["interrupted"]` true."""
     n = len(decks)
     if n < 3:
         raise sim.SimulationError("a gauntlet has three or more decks")
+    if match:
+        raise sim.SimulationError("--match: matches of two decks (a gauntlet of matches: not yet)")
     agents = list(agents) if not isinstance(agents, str) else agents.split(",")
     if len(agents) == 1:
         agents = agents * n

@@ -16,7 +16,7 @@ def replay(record: dict, extra: dict | None = None):
     decks = [load_deck(src, extra) for src in record["decks"]]
     seeds = (record["seed"], *record["agent_seeds"])
     g = play_game(decks, record["agents"], seeds, record["turn_limit"], log=True,
-                  fmt=record.get("format", "duel"))
+                  fmt=record.get("format", "duel"), chooser=record.get("chooser"))
     return g
 
 

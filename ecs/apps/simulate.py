@@ -35,7 +35,7 @@ from mtg_ecs import cards as _cards_pkg
 from mtg_ecs.apps import decklist
 from mtg_ecs.apps.seeds import generate_state
 from mtg_ecs.apps.standings import Standings, standings_of
-from mtg_ecs.apps.stats import summarize
+from mtg_ecs.apps.stats import summarize, wilson
 from mtg_ecs.core.formats import FORMATS as GAME_FORMATS, FormatError, check_format
 
 if TYPE_CHECKING:
@@ -175,14 +175,16 @@ def seating(index: int, players: int, fmt: str = "free-for-all") -> list:
     return [(s + index) % players for s in range(players)]
 
 
-def play_game(decks, agents, seeds, turn_limit=DEFAULT_TURN_LIMIT, log=False, fmt="duel"):
+def play_game(decks, agents, seeds, turn_limit=DEFAULT_TURN_LIMIT, log=False, fmt="duel",
+              chooser=None):
     """Play one game (`decks`, `agents` and agent seeds in seat order); returns the Game
-    (over). A multiplayer game carries its `Standings` observer (`standings_of`)."""
+    (over). A multiplayer game carries its `Standings` observer (`standings_of`).
+    `chooser`: in a later game of a match, the seat that chooses who plays first (103.1)."""
     from mtg_ecs.game import Game
     from mtg_ecs.apps.agents import play
     gseed, *agent_seeds = seeds
     g = Game.new([d.cards for d in decks], seed=gseed, log=log, turn_limit=turn_limit,
-                 auto_pass=True, format=fmt,
+                 auto_pass=True, format=fmt, previous_loser=chooser,
                  commanders=[d.commander for d in decks] if fmt == "commander" else None)
     if g.multiplayer:
         g.observers += (Standings(g),)
@@ -227,13 +229,20 @@ _JOB = {}
 
 
 def _work(item):
-    index, seeds = item
+    """(unit, its records): one unit of work, a game, or with `match` a whole match."""
+    if _JOB.get("match"):
+        return item[0], _work_match(item[0])
+    return item[0], [_game(*item)]
+
+
+def _game(index, seeds, chooser=None):
     j = _JOB
     decks, agents = j["decks"], j["agents"]
     seats = seating(index, len(decks), j["format"]) if j["format"] != "duel" else range(len(decks))
     seated = [decks[d] for d in seats]
     seated_agents = [agents[d] for d in seats]
-    g = play_game(seated, seated_agents, seeds, j["turn_limit"], log=j["hashes"], fmt=j["format"])
+    g = play_game(seated, seated_agents, seeds, j["turn_limit"], log=j["hashes"], fmt=j["format"],
+                  chooser=chooser)
     rec = _record(index, seated, seated_agents, seeds, g, j["turn_limit"], seats)
     if j["hashes"]:
         # the whole game, for determinism checks: the same in every process and with any --jobs
@@ -244,12 +253,43 @@ def _work(item):
     return rec
 
 
+def match_games(m: int, best_of: int) -> range:
+    """The game indices of match `m` of a best-of-`best_of` run (its games use them as
+    their index and seeds; those of games the match didn't need are left unused)."""
+    return range(m * best_of, (m + 1) * best_of)
+
+
+def _work_match(m: int) -> list:
+    """Match `m`, best of N (000 T-372): games until a deck has won more than half of N,
+    at most N (a match where no deck did is won by the one with more wins, else drawn).
+    Game 1's starting player is random (103.1, 000 T-126); in each later game the loser of
+    the previous one chooses who plays first (000 T-125), after a draw the player who
+    chose in it (game 1's: its starting player, the winner of the random choice)."""
+    j = _JOB
+    n = j["match"]
+    wins = [0, 0]
+    chooser = None
+    out = []
+    for k, index in enumerate(match_games(m, n), 1):
+        rec = _game(index, game_seeds(j["seed"], 1, first=index, players=2)[0], chooser)
+        rec.update(match=m, game=k, chooser=chooser)
+        out.append(rec)
+        w = rec["winner_index"]
+        if w is not None:
+            wins[w] += 1
+            if wins[w] > n // 2:
+                break
+        chooser = (1 - w) if w is not None else (chooser if chooser is not None else
+                                                  rec["starting_player"])
+    return out
+
+
 def simulate(decks: Sequence[Deck | str], games: int = 100, seed: int = 0,
              agents: str | Sequence[str] = "heuristic", jobs: int = 1,
              turn_limit: int | None = None, progress: Callable[[int], object] | None = None,
              extra: dict[str, CardDef] | None = None, fmt: str | None = None,
              hashes: bool = False, on_record: Callable[[dict], object] | None = None,
-             done: Sequence[dict] = ()) -> tuple[list[dict], dict]:
+             done: Sequence[dict] = (), match: int | None = None) -> tuple[list[dict], dict]:
     """Play `games` games between the decks: two play duels, three to six free-for-all
     (module doc: seats). `decks`: Deck objects, sample deck names or decklist paths;
     `agents`: one kind for every deck or one per deck (a list, or comma-separated);
@@ -264,7 +304,11 @@ def simulate(decks: Sequence[Deck | str], games: int = 100, seed: int = 0,
     passed to `on_record` too (in order; a later one may be missing an earlier one) and
     returned, with `summary["interrupted"]` true. `done`: the records of an earlier run of
     the same games (`--resume`): checked to be of this run (`check_resumed`), kept, and
-    their games not played again."""
+    their games not played again.
+
+    `match`: play `games` best-of-`match` matches of two decks instead (`_work_match`):
+    records get `match` (its number), `game` (1, 2, ... in it) and `chooser` (the seat that
+    chose who played first, None in game 1), and the summary `matches`."""
     n = len(decks)
     if n < 2:
         raise SimulationError("give two decks for a duel, or three to six for free-for-all")
@@ -286,19 +330,24 @@ def simulate(decks: Sequence[Deck | str], games: int = 100, seed: int = 0,
                               f"{', '.join(AGENTS)}")
     if games < 1:
         raise SimulationError("games: at least 1")
-    _JOB.update(decks=decks, agents=agents, turn_limit=turn_limit, hashes=hashes, format=game_fmt)
+    if match is not None and (n != 2 or match < 1):
+        raise SimulationError("--match N: best-of-N matches (N at least 1) of two decks")
+    if match is not None and done:
+        raise SimulationError("--resume doesn't continue a run of matches yet")
+    _JOB.update(decks=decks, agents=agents, turn_limit=turn_limit, hashes=hashes,
+                format=game_fmt, match=match, seed=seed)
     kept = check_resumed(done, seed, games, decks, agents, turn_limit, game_fmt)
     todo = [i for i in range(games) if i not in kept]
     # each game's seeds made as it is handed out (a million games need no list of them)
-    items = ((i, game_seeds(seed, 1, first=i, players=n)[0]) for i in todo)
+    items = ((i, None if match else game_seeds(seed, 1, first=i, players=n)[0]) for i in todo)
     t0 = time.perf_counter()
     new = []
     out = _InOrder(todo, lambda rec: (new.append(rec), on_record and on_record(rec)))
     interrupted = False
     played = _play_all(items, jobs, games)
     try:
-        for rec in played:
-            out.add(rec)
+        for unit, recs in played:
+            out.add(unit, recs)
             if progress:
                 progress(1)
     except KeyboardInterrupt:
@@ -310,13 +359,16 @@ def simulate(decks: Sequence[Deck | str], games: int = 100, seed: int = 0,
     records = sorted(list(kept.values()) + new, key=lambda r: r["index"])
     summary = summarize(records, deck_names(decks), seconds)
     summary.update(games_asked=games, played=len(new), interrupted=interrupted)
+    if match:
+        summary["matches"] = match_summary(records, match)
     summary["games_per_second"] = len(new) / seconds if seconds > 0 else float("inf")
     return records, summary
 
 
 def _play_all(items, jobs: int, games: int):
-    """The records of the games `items`, as they finish: one process, or `jobs` worker
-    processes (which leave Ctrl-C to this one: it stops them)."""
+    """The records of the units `items` (a list per game, or per match), as they finish:
+    one process, or `jobs` worker processes (which leave Ctrl-C to this one: it stops
+    them)."""
     if jobs <= 1:
         yield from map(_work, items)
         return
@@ -333,24 +385,43 @@ def _ignore_interrupts():
 
 
 class _InOrder:
-    """Records passed on in game order (`indices`) as they arrive in any order; `flush`
-    passes on the rest, in order, after a run stopped early."""
+    """Records passed on in the order of their units (`units`: games, or matches) as the
+    units arrive in any order; `flush` passes on the rest, in order, after a run stopped
+    early."""
 
-    def __init__(self, indices, emit):
-        self.order = list(indices)
+    def __init__(self, units, emit):
+        self.order = list(units)
         self.pos = 0
         self.waiting = {}
         self.emit = emit
 
-    def add(self, rec):
-        self.waiting[rec["index"]] = rec
+    def add(self, unit, recs):
+        self.waiting[unit] = recs
         while self.pos < len(self.order) and self.order[self.pos] in self.waiting:
-            self.emit(self.waiting.pop(self.order[self.pos]))
+            for rec in self.waiting.pop(self.order[self.pos]):
+                self.emit(rec)
             self.pos += 1
 
     def flush(self):
-        for i in sorted(self.waiting):
-            self.emit(self.waiting.pop(i))
+        for unit in sorted(self.waiting):
+            for rec in self.waiting.pop(unit):
+                self.emit(rec)
+
+
+def match_summary(records, best_of: int) -> dict:
+    """Match results of a run of best-of-N matches: per deck (seat 0, seat 1) the matches
+    won with a 95% Wilson interval, drawn matches; a match is won by the deck with more
+    game wins (`_work_match` ends it once one has more than half of N)."""
+    by_match = {}
+    for r in records:
+        by_match.setdefault(r["match"], [0, 0])
+        if r["winner_index"] is not None:
+            by_match[r["match"]][r["winner_index"]] += 1
+    wins = [sum(1 for w in by_match.values() if w[0] > w[1]),
+            sum(1 for w in by_match.values() if w[1] > w[0])]
+    m = len(by_match)
+    return {"best_of": best_of, "matches": m, "wins": wins, "draws": m - sum(wins),
+            "wilson95": [wilson(w, m) for w in wins]}
 
 
 def check_resumed(done, seed, games, decks, agents, turn_limit, game_fmt) -> dict:

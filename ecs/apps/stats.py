@@ -285,4 +285,10 @@ def format_summary(s: dict) -> str:
     speed = (f", {s['seconds']:.2f} s, {s['games_per_second']:.1f} games/s"
              if s["games_per_second"] is not None else "")
     lines.append(f"games {s['games']}{speed}")
+    if s.get("matches"):
+        m = s["matches"]
+        won = ", ".join(f"{name} {k} ({lo:.1%} - {hi:.1%})" for name, k, (lo, hi)
+                        in zip(s["decks"], m["wins"], m["wilson95"]))
+        lines.append(f"matches (best of {m['best_of']}): {m['matches']}; won: {won}; "
+                     f"drawn {m['draws']}")
     return "\n".join(line.rstrip() for line in lines)
