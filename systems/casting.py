@@ -394,7 +394,7 @@ class CastTask(Procedure):
                 self.x = 0                               # 107.3b
             else:
                 return Decision("x", self.player, list(range(0, self._max_x(game) + 1)), 1, 1,
-                                "choose X")
+                                f"choose X for {defn.name}", data={"what": "spell", "card": self.card})
         if self.x is None:
             self.x = 0
         if not isinstance(self.x, int) or self.x < 0:
@@ -815,7 +815,10 @@ class ActivateTask(Procedure):
             game.stack.append(self.eid)
             game.version += 1
         if (ab.cost.mana.x or ab.cost.loyalty_x) and self.x is None:
-            return Decision("x", self.player, list(range(0, self._max_x(game) + 1)), 1, 1, "choose X")
+            return Decision("x", self.player, list(range(0, self._max_x(game) + 1)), 1, 1,
+                            f"choose X for the ability of {game.name(self.source)}",
+                            data={"what": "loyalty" if ab.cost.loyalty_x else "ability",
+                                  "source": self.source})
         if self.x is None:
             self.x = 0
         if not isinstance(self.x, int) or self.x < 0:

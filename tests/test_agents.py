@@ -218,3 +218,19 @@ def test_heuristic_agent_crews_a_vehicle_to_attack():
         game.decide(Pass())
     assert "Creature" in game.chars(game.card_entity[h["w"]]).types
     assert agent.act(game, game.pending) == Pass()       # crewed once
+
+
+def test_heuristic_agent_pays_the_most_x_it_can_and_the_decision_names_the_spell():
+    """Issue 16: the heuristic agent chose X = 0 in most X decisions (Fireball for 0 on
+    turn 2). X of a spell is now the most the player can pay (the options stop there, CR
+    107.3, 601.2f), and the `x` decision says which spell it is for."""
+    from mtg_ecs import Game, HeuristicAgent
+    from mtg_ecs.core.decisions import Cast
+    game, h = Game.from_setup({"players": [
+        {"battlefield": ["Mountain"] * 5, "hand": [{"card": "Fireball", "id": "fb"}]}, {}]})
+    fb = game.card_entity[h["fb"]]
+    game.decide(Cast(fb))
+    d = game.pending
+    assert d.kind == "x" and d.options == [0, 1, 2, 3, 4]
+    assert d.prompt == "choose X for Fireball" and d.data == {"what": "spell", "card": fb}
+    assert HeuristicAgent(0).act(game, d) == 4

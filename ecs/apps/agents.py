@@ -474,10 +474,15 @@ class HeuristicAgent:
         return min(opts, key=lambda e: self._value(game, e), default=None)
 
     def _x(self, game, d):
-        if d.data.get("what") == "casualty":      # casualty X: the power of the fodder
+        what = d.data.get("what")
+        if what == "casualty":                  # casualty X: the power of the fodder
             f = self._fodder(game, d.player, 1)
             return min(game.chars(f).power, max(d.options)) if f is not None else 0
-        return RandomAgent.act(self, game, d)
+        if what == "loyalty":                   # -X: not the planeswalker's last loyalty
+            return RandomAgent.act(self, game, d)
+        # X of a spell or ability, multikicker: the most the player can pay (the options
+        # stop there: 107.3, 601.2f), so a Fireball isn't cast for 0 on turn 2
+        return max(d.options)
 
     def _choose(self, game, d):
         # choose own least valuable objects (costs, 'return a creature you control')
