@@ -62,7 +62,38 @@ def test_match_on_the_command_line(capsys, tmp_path):
     assert main(["simulate", "--games", "4", "--match", "3", "--agents", "random",
                  "--out", str(tmp_path / "m.jsonl")]) == 0
     assert "matches (best of 3): 4; won: " in capsys.readouterr().out
-    assert main(["simulate", "--deck", DECKS[0], "--deck", DECKS[1], "--deck", DECKS[0],
-                 "--games", "1", "--match", "3"]) == 2
-    assert "--match: matches of two decks" in capsys.readouterr().err
+    assert main(["simulate", "--deck", DECKS[0], "--deck", DECKS[1], "--deck", "obscura-connive",
+                 "--games", "1", "--match", "3", "--agents", "random"]) == 0
+    assert "gauntlet: 3 decks, 1 best-of-3 matches each matchup" in capsys.readouterr().out
+    assert main(["simulate", "--players", "3", "--games", "1", "--match", "3"]) == 2
+    assert "--match N: best-of-N matches (N at least 1) of two decks" in capsys.readouterr().err
     assert main(["simulate", "--games", "1", "--match", "0"]) == 2
+
+
+def test_resume_plays_a_match_cut_short_again_whole(tmp_path, capsys):
+    """A file cut in the middle of a match (and missing later ones): --resume keeps the
+    whole matches, plays the cut one again from its first game (the same games) and the
+    rest; the file ends as the uninterrupted run's."""
+    full, part = tmp_path / "full.jsonl", tmp_path / "part.jsonl"
+    args = ["simulate", "--games", "6", "--match", "3", "--agents", "random", "--seed", "4"]
+    assert main([*args, "--out", str(full)]) == 0
+    lines = full.read_text().splitlines(keepends=True)
+    firsts = [k for k, line in enumerate(lines) if '"game": 1,' in line]
+    cut = firsts[2] + 1                        # match 2's first game only
+    part.write_text("".join(lines[:cut]) + "".join(lines[firsts[4]:]))
+    assert main([*args, "--out", str(part), "--resume"]) == 0
+    assert part.read_bytes() == full.read_bytes()
+
+
+def test_a_gauntlet_of_matches_counts_matches_won():
+    from mtg_ecs.apps import gauntlet as gt
+    decks = ["green-red-beasts", "esper-fliers", "obscura-connive"]
+    recs, s = gt.gauntlet(decks, games=2, seed=2, agents="random", match=3)
+    mm = s["match_matrix"]
+    for i in range(3):
+        for j in range(3):
+            if i != j:
+                assert mm[i][j][1] == 2 and mm[i][j][0] + mm[j][i][0] <= 2
+    assert {(tuple(r["matchup"]), r["match"]) for r in recs} == \
+        {(p, m) for p in ((0, 1), (0, 2), (1, 2)) for m in (0, 1)}
+    assert "matches (best of 3) won" in gt.format_summary(s)

@@ -114,5 +114,5 @@ def test_ctrl_c_on_the_command_line_with_workers(tmp_path):
     assert p.returncode == 130
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     kept = record_files.read_records(str(path))
-    assert len(kept) >= 20 and f"interrupted: {len(kept)} of 1000000 games finished" in err
+    assert len(kept) >= 20 and f"interrupted: {len(kept)} games finished (of 1000000 games)" in err
     assert f"games {len(kept)}," in out

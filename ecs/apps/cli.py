@@ -164,7 +164,8 @@ def cmd_simulate(args) -> int:
     if args.json:
         print(summary_json(summary, args.seed))        # (stdout: the JSON alone)
     elif records and is_gauntlet:
-        print(f"gauntlet: {len(decks)} decks, {args.games} games each matchup "
+        each = f"best-of-{args.match} matches" if args.match else "games"
+        print(f"gauntlet: {len(decks)} decks, {args.games} {each} each matchup "
               f"({args.agents}, seed {args.seed})")
         print(gauntlet.format_summary(summary))
     elif records:
@@ -177,7 +178,8 @@ def cmd_simulate(args) -> int:
         print(f"records: {args.out}")
     if summary["interrupted"]:
         more = f"; go on with --resume --out {args.out}" if args.out and args.out.endswith(".jsonl") else ""
-        print(f"mtg-ecs simulate: interrupted: {len(records)} of {total} games finished{more}",
+        of = f"{total} best-of-{args.match} matches" if args.match else f"{total} games"
+        print(f"mtg-ecs simulate: interrupted: {len(records)} games finished (of {of}){more}",
               file=sys.stderr)
         return 130
     return 0

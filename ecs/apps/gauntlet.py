@@ -12,7 +12,8 @@ first word of numpy's `SeedSequence(seed)` child m (`mtg_ecs.apps.seeds`), so it
 `simulate`'s for the two decks with that seed: adding a deck adds matchups and changes none.
 Each record is the duel's with `matchup: [i, j]` (indices among the decks). The summary is
 the win matrix: for each ordered pair, the row deck's wins against the column deck with a
-95% Wilson interval, and each deck's wins over all its games.
+95% Wilson interval, and each deck's wins over all its games; with `match` (best-of-N
+matches in every matchup) the matrix of matches won too.
 """
 from __future__ import annotations
 
@@ -42,8 +43,6 @@ def gauntlet(decks, games: int = 100, seed: int = 0, agents="heuristic", jobs: i
     n = len(decks)
     if n < 3:
         raise sim.SimulationError("a gauntlet has three or more decks")
-    if match:
-        raise sim.SimulationError("--match: matches of two decks (a gauntlet of matches: not yet)")
     agents = list(agents) if not isinstance(agents, str) else agents.split(",")
     if len(agents) == 1:
         agents = agents * n
@@ -68,7 +67,7 @@ def gauntlet(decks, games: int = 100, seed: int = 0, agents="heuristic", jobs: i
         recs, s = sim.simulate([loaded[i], loaded[j]], games, matchup_seed(seed, m),
                                [agents[i], agents[j]], jobs, turn_limit, progress, extra,
                                fmt if fmt is not None else "freeform", hashes, on_record=tagged,
-                               done=[r for r in done if r.get("matchup") == pair])
+                               done=[r for r in done if r.get("matchup") == pair], match=match)
         records += recs
         seconds += s["seconds"]
         played += s["played"]
@@ -76,6 +75,9 @@ def gauntlet(decks, games: int = 100, seed: int = 0, agents="heuristic", jobs: i
             interrupted = True
             break
     summary = summarize(records, names, seconds)
+    if match:
+        summary["match_matrix"] = match_matrix(records, len(names))
+        summary["best_of"] = match
     summary.update(games_asked=games * len(matchups(n)), played=played, interrupted=interrupted,
                    games_per_second=played / seconds if seconds > 0 else float("inf"))
     return records, summary
@@ -108,23 +110,53 @@ def summarize(records, names, seconds) -> dict:
             "draws": draws, "seconds": seconds}
 
 
+def match_matrix(records, n: int) -> list:
+    """With `--match`: `[i][j]` = (matches deck i won against deck j, matches they played,
+    95% Wilson interval); a match goes to the deck with more game wins (`simulate`)."""
+    games = {}
+    for r in records:
+        i, j = r["matchup"]
+        w = games.setdefault((i, j, r["match"]), [0, 0])
+        if r["winner_index"] is not None:
+            w[r["winner_index"]] += 1
+    won = [[0] * n for _ in range(n)]
+    met = [[0] * n for _ in range(n)]
+    for (i, j, _), (a, b) in games.items():
+        met[i][j] += 1
+        met[j][i] += 1
+        if a != b:
+            won[i][j] += a > b
+            won[j][i] += b > a
+    return [[None if i == j else (won[i][j], met[i][j], wilson(won[i][j], met[i][j]))
+             for j in range(n)] for i in range(n)]
+
+
+def _matrix_lines(names, matrix, title) -> list:
+    w = max(len(x) for x in names + [title])
+    cw = max(17, max(len(x) for x in names))
+    lines = [f"{title:<{w}}  " + "  ".join(f"{x:>{cw}}" for x in names)]
+    for i, name in enumerate(names):
+        cells = []
+        for cell in matrix[i]:
+            if cell is None:
+                cells.append(f"{'-':>{cw}}")
+            else:
+                k, g, (lo, hi) = cell
+                text = f"{k / g:.0%} ({lo:.0%}-{hi:.0%})" if g else "none"
+                cells.append(f"{text:>{cw}}")
+        lines.append(f"{name:<{w}}  " + "  ".join(cells))
+    return lines
+
+
 def format_summary(s: dict) -> str:
     """The win matrix as text: each cell the row deck's win rate against the column deck
     and its 95% interval; then each deck's record over all its games."""
     names = s["decks"]
     w = max(len(x) for x in names + ["deck"])
-    cw = max(17, max(len(x) for x in names))
-    lines = [f"{'wins of row vs column':<{w}}  " + "  ".join(f"{x:>{cw}}" for x in names)]
-    for i, name in enumerate(names):
-        cells = []
-        for cell in s["matrix"][i]:
-            if cell is None:
-                cells.append(f"{'-':>{cw}}")
-            else:
-                k, g, (lo, hi) = cell
-                text = f"{k / g:.0%} ({lo:.0%}-{hi:.0%})" if g else "no games"
-                cells.append(f"{text:>{cw}}")
-        lines.append(f"{name:<{w}}  " + "  ".join(cells))
+    lines = _matrix_lines(names, s["matrix"], "wins of row vs column")
+    if s.get("match_matrix"):
+        lines += [""] + _matrix_lines(names, s["match_matrix"],
+                                      f"matches (best of {s['best_of']}) won")
     lines.append("")
     lines.append(f"{'deck':<{w}}  {'wins':>6}  {'games':>6}  {'win rate':>8}  95% interval")
     for name, k, g, (lo, hi) in zip(names, s["wins"], s["deck_games"], s["wilson95"]):

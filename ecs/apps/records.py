@@ -130,15 +130,16 @@ def write_records(records, path: str) -> None:
 
 def record_key(rec: dict) -> tuple:
     """A record's place in its file: game order, a gauntlet's matchup by matchup."""
-    return (rec.get("matchup") or [], rec["index"])
+    return (tuple(rec.get("matchup") or ()), rec["index"])
 
 
 def rewrite_sorted(path: str, records) -> None:
     """A JSON Lines file holding `records` rewritten in game order, if it isn't (a run
-    resumed after one stopped with games finished out of order); replaced at once."""
+    resumed after one stopped with games finished out of order, or with a match cut short
+    and played again); replaced at once."""
     keys = [record_key(r) for r in read_records(path)]
-    if keys == sorted(keys):
-        return
+    if keys == sorted(set(keys)):
+        return                  # (in order, and no game twice: a match played again)
     tmp = f"{path}.part"
     with open(tmp, "w", encoding="utf-8") as f:
         for r in sorted(records, key=record_key):

@@ -332,11 +332,9 @@ def simulate(decks: Sequence[Deck | str], games: int = 100, seed: int = 0,
         raise SimulationError("games: at least 1")
     if match is not None and (n != 2 or match < 1):
         raise SimulationError("--match N: best-of-N matches (N at least 1) of two decks")
-    if match is not None and done:
-        raise SimulationError("--resume doesn't continue a run of matches yet")
     _JOB.update(decks=decks, agents=agents, turn_limit=turn_limit, hashes=hashes,
                 format=game_fmt, match=match, seed=seed)
-    kept = check_resumed(done, seed, games, decks, agents, turn_limit, game_fmt)
+    kept = check_resumed(done, seed, games, decks, agents, turn_limit, game_fmt, match)
     todo = [i for i in range(games) if i not in kept]
     # each game's seeds made as it is handed out (a million games need no list of them)
     items = ((i, None if match else game_seeds(seed, 1, first=i, players=n)[0]) for i in todo)
@@ -356,7 +354,7 @@ def simulate(decks: Sequence[Deck | str], games: int = 100, seed: int = 0,
         played.close()                  # (stops the workers now, wherever Ctrl-C came)
     out.flush()
     seconds = time.perf_counter() - t0
-    records = sorted(list(kept.values()) + new, key=lambda r: r["index"])
+    records = sorted([r for recs in kept.values() for r in recs] + new, key=lambda r: r["index"])
     summary = summarize(records, deck_names(decks), seconds)
     summary.update(games_asked=games, played=len(new), interrupted=interrupted)
     if match:
@@ -424,31 +422,52 @@ def match_summary(records, best_of: int) -> dict:
             "wilson95": [wilson(w, m) for w in wins]}
 
 
-def check_resumed(done, seed, games, decks, agents, turn_limit, game_fmt) -> dict:
-    """{index: record} of an earlier run's records (`--resume`), each checked to be the game
+def check_resumed(done, seed, games, decks, agents, turn_limit, game_fmt, match=None) -> dict:
+    """{unit: [its records]} of an earlier run's records (`--resume`): a unit is a game, or
+    with `match` a match, kept only when complete (a match cut short is played again from
+    its first game: the same games, then the rest). Each record is checked to be the game
     this run would play at its index: same seeds, decks in the same seats, agents, turn
     limit and format. SimulationError names the first that isn't."""
-    kept = {}
+    seen = set()
+    units = {}
     n = len(decks)
+    last = games * match if match else games
     for rec in done:
         i = rec.get("index")
-        if not isinstance(i, int) or not 0 <= i < games:
-            raise SimulationError(f"--resume: game {i!r} is not one of games 0..{games - 1}")
+        if not isinstance(i, int) or not 0 <= i < last:
+            raise SimulationError(f"--resume: game {i!r} is not one of games 0..{last - 1}")
         seats = seating(i, n, game_fmt) if game_fmt != "duel" else range(n)
         seeds = game_seeds(seed, 1, first=i, players=n)[0]
         want = {"seed": seeds[0], "agent_seeds": list(seeds[1:]),
                 "decks": [decks[d].source for d in seats], "agents": [agents[d] for d in seats],
                 "turn_limit": turn_limit}
+        if match:
+            want.update(match=i // match, game=i % match + 1)
         bad = [k for k, v in want.items() if rec.get(k) != v]
         if rec.get("format", "duel") != game_fmt and n > 2:
             bad.append("format")
         if bad:
             raise SimulationError(f"--resume: game {i} of the file was played with another "
                                   f"{', '.join(bad)} than this run's")
-        if i in kept:
+        if i in seen:
             raise SimulationError(f"--resume: game {i} is in the file twice")
-        kept[i] = rec
-    return kept
+        seen.add(i)
+        units.setdefault(i // match if match else i, []).append(rec)
+    if match:
+        units = {m: sorted(recs, key=lambda r: r["index"]) for m, recs in units.items()}
+        units = {m: recs for m, recs in units.items() if _match_over(recs, match)}
+    return units
+
+
+def _match_over(recs, best_of: int) -> bool:
+    """Do a match's records (games 1, 2, ... in order) make the whole match?"""
+    if [r["game"] for r in recs] != list(range(1, len(recs) + 1)):
+        return False
+    wins = [0, 0]
+    for r in recs:
+        if r["winner_index"] is not None:
+            wins[r["winner_index"]] += 1
+    return max(wins) > best_of // 2 or len(recs) == best_of
 
 
 def deck_names(decks) -> list:
