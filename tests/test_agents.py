@@ -234,3 +234,18 @@ def test_heuristic_agent_pays_the_most_x_it_can_and_the_decision_names_the_spell
     assert d.kind == "x" and d.options == [0, 1, 2, 3, 4]
     assert d.prompt == "choose X for Fireball" and d.data == {"what": "spell", "card": fb}
     assert HeuristicAgent(0).act(game, d) == 4
+
+
+def test_heuristic_agent_activates_loyalty_abilities():
+    """606.3: a planeswalker's loyalty ability once a turn: the one adding loyalty, or
+    its ultimate once that leaves the planeswalker alive."""
+    from mtg_ecs.apps.agents import HeuristicAgent
+    from mtg_ecs.core.decisions import Activate
+    from mtg_ecs.systems.costs import activated_abilities
+    for loyalty, cost in ((3, 1), (8, -7)):
+        game, h = _snc_game({"battlefield": [{"card": "Ob Nixilis, the Adversary", "id": "o",
+                                              "counters": {"loyalty": loyalty}}]})
+        while game.step != "main1":
+            game.decide(Pass())
+        a = HeuristicAgent(1).act(game, game.pending)
+        assert isinstance(a, Activate) and activated_abilities(game, a.source)[a.index].cost.loyalty == cost

@@ -270,8 +270,26 @@ class HeuristicAgent:
                                              "Creature" in game.chars(a.card).types))
             if self._worth_casting(game, d.player, best.card):
                 return best
-        crew = self._crew(game, d.player, [a for a in opts if isinstance(a, Activate)])
-        return crew if crew is not None else Pass()
+        acts = [a for a in opts if isinstance(a, Activate)]
+        act = self._loyalty_ability(game, acts) or self._crew(game, d.player, acts)
+        return act if act is not None else Pass()
+
+    @staticmethod
+    def _loyalty_ability(game, acts):
+        """A planeswalker's loyalty ability (606.3, once a turn): its ultimate (a minus of 3
+        or more) once it leaves the planeswalker alive, else the ability that adds the most
+        loyalty, else the smallest minus that leaves it alive."""
+        best = None
+        for a in acts:
+            cost = activated_abilities(game, a.source)[a.index].cost
+            if cost.loyalty is None or cost.loyalty_x:
+                continue
+            if game.counters(a.source).get("loyalty") + cost.loyalty <= 0:
+                continue
+            key = (cost.loyalty <= -3, -cost.loyalty if cost.loyalty <= -3 else cost.loyalty)
+            if best is None or key > best[0]:
+                best = (key, a)
+        return None if best is None else best[1]
 
     def _crew(self, game, me, acts):
         """Crew N (702.122a) in its first main phase: a Vehicle with more power than N,
