@@ -250,8 +250,9 @@ def cmd_replay(args) -> int:
     except (OSError, ValueError, KeyError) as ex:
         print(f"mtg-ecs replay: {ex}", file=sys.stderr)
         return 2
-    print(f"game {rec['index']}: {' vs '.join(rec['decks'])} ({', '.join(rec['agents'])}), "
-          f"seed {rec['seed']}")
+    print(f"game {rec['index']}: " + " vs ".join(
+        f"{label} ({agent})" for label, agent in zip(g.labels, rec["agents"])) +
+        f", seed {rec['seed']}")
     for line in describe(g):
         print(line)
     same = (g.turn == rec["turns"] and [p.life for p in g.players] == rec["life"])
@@ -386,10 +387,12 @@ def main(argv=None) -> int:
     p.add_argument("--as-of", help="the date, YYYY-MM-DD (default: the data's, "
                                    f"{legality.DATA_DATE})")
     p.set_defaults(fn=cmd_legality)
-    p = sub.add_parser("replay", help="replay one game of a --out .jsonl file, turn by turn")
+    p = sub.add_parser("replay", help="replay one game of a --out file (.jsonl, .csv, .parquet), "
+                                     "turn by turn")
     p.add_argument("records")
     p.add_argument("--index", type=A.index, default=0, help="the game's index")
-    p.add_argument("--cards", help="the --cards file the simulation used")
+    p.add_argument("--cards", help="the --cards file the simulation used (default: the "
+                                   "record's)")
     p.set_defaults(fn=cmd_replay)
     p = sub.add_parser("fuzz", help="random games with invariant checks after every decision")
     p.add_argument("--games", type=A.count, default=100, help="games to play")
