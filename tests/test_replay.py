@@ -241,3 +241,17 @@ def test_a_csv_with_a_bad_value_names_the_field(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.startswith(f"mtg-ecs replay: {path}: line 3: not a game record (") and \
         "one per player" in err
+
+
+def test_a_later_game_of_a_match_replays_from_csv(tmp_path, capsys):
+    """A match's records keep, in CSV too, who chose to play first: its later games replay."""
+    outs = {}
+    for ext in (".jsonl", ".csv"):
+        path = tmp_path / f"m{ext}"
+        assert main(["simulate", "--deck", DUEL[0], "--deck", DUEL[1], "--agents", "random",
+                     "--match", "3", "--games", "1", "--seed", "5", "--out", str(path)]) == 0
+        capsys.readouterr()
+        assert record_files.read_records(str(path))[1]["chooser"] in (0, 1)
+        assert main(["replay", str(path), "--index", "1"]) == 0
+        outs[ext] = capsys.readouterr().out
+    assert outs[".csv"] == outs[".jsonl"] and "Game over" in outs[".csv"]

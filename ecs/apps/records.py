@@ -28,6 +28,9 @@ FIELDS = ("index", "seed", "winner", "reason", "turns", "life", "winner_index",
 # and, in a multiplayer game's record
 MULTIPLAYER_FIELDS = ("format", "seats", "places", "player_turns")
 HASH_FIELDS = ("log_hash", "state_hash")         # with `simulate --hashes`
+# a gauntlet's, a match's (what replay needs of a later game: who chose to play first)
+GAUNTLET_FIELDS = ("matchup",)
+MATCH_FIELDS = ("match", "game", "chooser")
 
 
 def fields_of(rec: dict) -> tuple:
@@ -37,6 +40,10 @@ def fields_of(rec: dict) -> tuple:
         out += MULTIPLAYER_FIELDS
     if "log_hash" in rec:
         out += HASH_FIELDS
+    if "matchup" in rec:
+        out += GAUNTLET_FIELDS
+    if "match" in rec:
+        out += MATCH_FIELDS
     return out
 
 
