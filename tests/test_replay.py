@@ -255,3 +255,40 @@ def test_a_later_game_of_a_match_replays_from_csv(tmp_path, capsys):
         assert main(["replay", str(path), "--index", "1"]) == 0
         outs[ext] = capsys.readouterr().out
     assert outs[".csv"] == outs[".jsonl"] and "Game over" in outs[".csv"]
+
+
+@pytest.fixture(scope="module")
+def gauntlet_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("gauntlet") / "g.jsonl"
+    assert main(["simulate", "--deck", "green-red-beasts", "--deck", "esper-fliers",
+                 "--deck", "obscura-connive", "--agents", "random", "--games", "2",
+                 "--seed", "1", "--out", str(path)]) == 0
+    return str(path)
+
+
+def test_a_gauntlets_game_is_found_by_its_matchup(gauntlet_file, capsys):
+    capsys.readouterr()
+    assert main(["replay", gauntlet_file, "--index", "1"]) == 2
+    assert capsys.readouterr().err == (
+        f"mtg-ecs replay: game 1 is in {gauntlet_file} once per matchup (a gauntlet): give "
+        "--matchup I,J, one of 0,1 0,2 1,2\n")
+    assert main(["replay", gauntlet_file, "--index", "1", "--matchup", "0,2"]) == 0
+    out = capsys.readouterr().out
+    rec = next(r for r in record_files.read_records(gauntlet_file)
+               if r["matchup"] == [0, 2] and r["index"] == 1)
+    assert out.startswith(f"game 1: green-red-beasts (random) vs obscura-connive (random), "
+                          f"seed {rec['seed']}\n")
+    assert out.splitlines()[1:] == describe(replay(rec))
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--matchup", "0,3"], "no matchup 0,3 in "),
+    (["--matchup", "0,1", "--index", "2"], "no game 2 of matchup 0,1 in "),
+    (["--matchup", "1,1"], "argument --matchup: two different deck places I,J (0 or more), not '1,1'"),
+    (["--matchup", "a"], "argument --matchup: two different deck places I,J (0 or more), not 'a'"),
+])
+def test_a_bad_matchup_is_one_line(args, message, gauntlet_file, capsys):
+    capsys.readouterr()
+    assert main(["replay", gauntlet_file, *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mtg-ecs replay: ") and message in err and err.count("\n") == 1

@@ -60,6 +60,27 @@ def _named(g, x):
     return x if isinstance(x, PlayerRef) else _name(g, x)
 
 
+def find_game(records: list, index: int, matchup: list | None, where: str) -> dict:
+    """The record of game `index` in the records of file `where`; in a gauntlet's (an index
+    once per matchup) that of `matchup` [i, j]. SimulationError says what is missing."""
+    found = [r for r in records if r["index"] == index and
+             (matchup is None or r.get("matchup") == matchup)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        pairs = [r.get("matchup") for r in found]
+        if None in pairs:
+            raise SimulationError(f"game {index} is in {where} {len(found)} times")
+        raise SimulationError(f"game {index} is in {where} once per matchup (a gauntlet): give "
+                              "--matchup I,J, one of " + " ".join(f"{i},{j}" for i, j in pairs))
+    held = sorted(r["index"] for r in records if matchup is None or r.get("matchup") == matchup)
+    of = "" if matchup is None else " of matchup {},{}".format(*matchup)
+    if not held:
+        raise SimulationError(f"no matchup {matchup[0]},{matchup[1]} in {where}")
+    raise SimulationError(f"no game {index}{of} in {where} (it holds {len(held)} games, "
+                          f"indexes {held[0]} to {held[-1]})")
+
+
 def replay(record: dict, extra: dict | None = None) -> NarratedGame:
     """Play the recorded game again (with its log and notes); returns the finished game.
     `extra`: the --cards definitions; None: those of the record's `cards` file, if any. A
