@@ -82,8 +82,8 @@ def test_replay_reads_the_records_cards_file_unless_given(tmp_path, capsys):
     moved = tmp_path / "moved.jsonl"
     moved.write_text(json.dumps({**rec, "cards": str(tmp_path / "gone.yaml")}) + "\n")
     assert main(["replay", str(moved)]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("mtg-ecs replay: ") and "gone.yaml" in err and err.count("\n") == 1
+    assert capsys.readouterr().err == (f"mtg-ecs replay: the record's cards file "
+                                       f"{tmp_path / 'gone.yaml'} is gone: give --cards FILE\n")
 
 
 @pytest.mark.parametrize("edit", ["a card changed", "the order changed"])
@@ -230,6 +230,18 @@ def test_a_bad_csv_or_parquet_file_is_one_line(name, data, message, tmp_path, ca
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"mtg-ecs replay: {path}: {message}") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("fields,message", [
+    ({"deck_hashes": ["0123456789abcdef"]}, "'deck_hashes': one per player, each a string"),
+    ({"deck_hashes": "0123456789abcdef"}, "'deck_hashes': one per player, each a string"),
+    ({"cards": 3}, "'cards': a file's path or null"),
+])
+def test_an_edited_record_of_replays_fields(fields, message, duel, tmp_path, capsys):
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps({**duel[0], **fields}) + "\n")
+    assert main(["replay", str(path)]) == 2
+    assert capsys.readouterr().err == f"mtg-ecs replay: {path}: line 1: not a game record ({message})\n"
 
 
 def test_a_csv_with_a_bad_value_names_the_field(tmp_path, capsys):

@@ -271,6 +271,8 @@ def _checked(rec: dict, where: str) -> dict:
 NUMBERS = ("index", "seed", "turns", "turn_limit")
 PER_PLAYER = {"decks": "a string", "agents": "a string", "agent_seeds": "an integer, 0 or more",
               "life": "an integer"}
+# and, in newer records (None in a CSV or Parquet file of older ones), replay's
+OPTIONAL_PER_PLAYER = {"deck_hashes": "a string"}
 
 
 def _integer(v, low=None) -> bool:
@@ -290,4 +292,11 @@ def _record_problem(rec: dict) -> str | None:
         v = rec.get(key)
         if not (isinstance(v, list) and len(v) == players >= 2 and all(map(ITEMS[item], v))):
             return f"{key!r}: one per player, each {item}"
+    for key, item in OPTIONAL_PER_PLAYER.items():
+        v = rec.get(key)
+        if v is not None and not (isinstance(v, list) and len(v) == players and
+                                  all(map(ITEMS[item], v))):
+            return f"{key!r}: one per player, each {item}"
+    if not isinstance(rec.get("cards"), (str, type(None))):
+        return "'cards': a file's path or null"
     return None

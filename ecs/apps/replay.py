@@ -13,6 +13,8 @@ stack (they are gone from the game once it leaves), and the life totals as each 
 """
 from __future__ import annotations
 
+import os
+
 from mtg_ecs.apps.simulate import SimulationError
 from mtg_ecs.components import Spell, StackAbility
 from mtg_ecs.core.decisions import PlayerRef
@@ -87,6 +89,9 @@ def replay(record: dict, extra: dict | None = None) -> NarratedGame:
     deck whose cards aren't those of the record's `deck_hashes` is a SimulationError."""
     from mtg_ecs.apps.simulate import deck_hash, load_card_file, load_deck, play_game
     if extra is None and record.get("cards"):
+        if not os.path.isfile(record["cards"]):
+            raise SimulationError(f"the record's cards file {record['cards']} is gone: give "
+                                  "--cards FILE")
         extra = load_card_file(record["cards"])
     decks = [load_deck(src, extra) for src in record["decks"]]
     for d, was in zip(decks, record.get("deck_hashes") or ()):
