@@ -77,6 +77,17 @@ players = integer(2, 6, "2 (a duel) to 6 (free-for-all)")
 _workers = integer(0, MAX_JOBS, f"worker processes from 0 (one per core) to {MAX_JOBS}")
 
 
+def matchup(text: str) -> list:
+    """A gauntlet's matchup, I,J: the places of its two decks among the --decks."""
+    try:
+        pair = [int(p) for p in text.split(",")]
+    except ValueError:
+        pair = []
+    if len(pair) != 2 or min(pair) < 0 or pair[0] == pair[1]:
+        raise argparse.ArgumentTypeError(f"two different deck places I,J (0 or more), not {text!r}")
+    return pair
+
+
 def jobs(text: str) -> int:
     """Worker processes: 0 means one per core."""
     n = _workers(text)

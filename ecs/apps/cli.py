@@ -238,22 +238,17 @@ def _simulated_decks(args, sim) -> list:
 def cmd_replay(args) -> int:
     from mtg_ecs.apps import simulate as sim
     from mtg_ecs.apps.records import read_records
-    from mtg_ecs.apps.replay import replay, describe
+    from mtg_ecs.apps.replay import describe, find_game, replay
     try:
         extra = sim.load_card_file(args.cards) if args.cards else None
-        records = read_records(args.records)
-        rec = next((r for r in records if r["index"] == args.index), None)
-        if rec is None:
-            held = sorted(r["index"] for r in records)
-            print(f"mtg-ecs replay: no game {args.index} in {args.records} (it holds "
-                  f"{len(held)} games, indexes {held[0]} to {held[-1]})", file=sys.stderr)
-            return 2
+        rec = find_game(read_records(args.records), args.index, args.matchup, args.records)
         g = replay(rec, extra)
     except (OSError, ValueError, KeyError) as ex:
         print(f"mtg-ecs replay: {ex}", file=sys.stderr)
         return 2
-    print(f"game {rec['index']}: {' vs '.join(rec['decks'])} ({', '.join(rec['agents'])}), "
-          f"seed {rec['seed']}")
+    print(f"game {rec['index']}: " + " vs ".join(
+        f"{label} ({agent})" for label, agent in zip(g.labels, rec["agents"])) +
+        f", seed {rec['seed']}")
     for line in describe(g):
         print(line)
     same = (g.turn == rec["turns"] and [p.life for p in g.players] == rec["life"])
@@ -388,10 +383,14 @@ def main(argv=None) -> int:
     p.add_argument("--as-of", help="the date, YYYY-MM-DD (default: the data's, "
                                    f"{legality.DATA_DATE})")
     p.set_defaults(fn=cmd_legality)
-    p = sub.add_parser("replay", help="replay one game of a --out .jsonl file, turn by turn")
+    p = sub.add_parser("replay", help="replay one game of a --out file (.jsonl, .csv, .parquet), "
+                                     "turn by turn")
     p.add_argument("records")
     p.add_argument("--index", type=A.index, default=0, help="the game's index")
-    p.add_argument("--cards", help="the --cards file the simulation used")
+    p.add_argument("--cards", help="the --cards file the simulation used (default: the "
+                                   "record's)")
+    p.add_argument("--matchup", type=A.matchup, help="in a gauntlet's records: the matchup "
+                                                     "I,J whose game it is")
     p.set_defaults(fn=cmd_replay)
     p = sub.add_parser("fuzz", help="random games with invariant checks after every decision")
     p.add_argument("--games", type=A.count, default=100, help="games to play")

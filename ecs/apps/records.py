@@ -6,6 +6,8 @@ the first game; JSON Lines records are appended and flushed as games finish (so 
 stopped by Ctrl-C or a crash keeps them, and `--resume` reads them back); CSV and Parquet
 are written to a temporary file in the same folder and renamed when the run ends
 (completed or stopped), so a half-written file never has the final name.
+
+`read_records` reads all three back (replay, report, `--resume`), every record checked.
 """
 from __future__ import annotations
 
@@ -22,10 +24,13 @@ class RecordsError(ValueError):
 
 FIELDS = ("index", "seed", "winner", "reason", "turns", "life", "winner_index",
           "starting_player", "agent_seeds", "decks", "agents", "turn_limit",
-          "mulligans")
+          "mulligans", "deck_hashes", "cards")
 # and, in a multiplayer game's record
 MULTIPLAYER_FIELDS = ("format", "seats", "places", "player_turns")
 HASH_FIELDS = ("log_hash", "state_hash")         # with `simulate --hashes`
+# a gauntlet's, a match's (what replay needs of a later game: who chose to play first)
+GAUNTLET_FIELDS = ("matchup",)
+MATCH_FIELDS = ("match", "game", "chooser")
 
 
 def fields_of(rec: dict) -> tuple:
@@ -35,6 +40,10 @@ def fields_of(rec: dict) -> tuple:
         out += MULTIPLAYER_FIELDS
     if "log_hash" in rec:
         out += HASH_FIELDS
+    if "matchup" in rec:
+        out += GAUNTLET_FIELDS
+    if "match" in rec:
+        out += MATCH_FIELDS
     return out
 
 
@@ -169,22 +178,75 @@ def _drop_partial_line(path: str) -> None:
 
 
 def read_records(path: str) -> list:
-    """The records of a JSON Lines file written by `--out`; a file that isn't one is a
-    RecordsError naming the file (and the line). A last line cut short (no newline, not
-    JSON: a run killed while writing it) is left out (`--resume` drops it)."""
+    """The records of a file written by `--out`: JSON Lines, or by its extension CSV or
+    Parquet (`read_table`). A file that isn't one is a RecordsError naming the file (and
+    the line). A JSON Lines file's last line cut short (no newline, not JSON: a run killed
+    while writing it) is left out (`--resume` drops it)."""
+    ext = os.path.splitext(path)[1].lower()
     try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.readlines()
+        if ext in (".csv", ".parquet"):
+            out = read_table(path, ext)
+        else:
+            with open(path, encoding="utf-8") as f:
+                out = _json_lines(f.readlines(), path)
     except UnicodeDecodeError as ex:
         raise RecordsError(f"{path}: not UTF-8 text (byte {ex.start} can't be decoded)") from None
     except OSError as ex:
         raise RecordsError(f"{path}: can't read it: {ex.strerror or ex}") from None
-    if lines and not lines[-1].endswith("\n") and not _parses(lines[-1]):
-        lines.pop()
-    out = [_record(line, f"{path}: line {n}") for n, line in enumerate(lines, 1) if line.strip()]
     if not out:
         raise RecordsError(f"{path}: no records in it")
     return out
+
+
+def _json_lines(lines: list, path: str) -> list:
+    if lines and not lines[-1].endswith("\n") and not _parses(lines[-1]):
+        lines.pop()
+    return [_record(line, f"{path}: line {n}") for n, line in enumerate(lines, 1) if line.strip()]
+
+
+# the CSV columns that hold text; the others hold JSON (numbers, lists), empty for None
+TEXT_FIELDS = ("winner", "reason", "cards", "format", "log_hash", "state_hash")
+
+
+def read_table(path: str, ext: str) -> list:
+    """The records of a CSV file (a header of field names, lists as JSON: `RecordWriter`)
+    or a Parquet file (needs pyarrow), each checked as a JSON Lines record is."""
+    if ext == ".parquet":
+        if importlib.util.find_spec("pyarrow") is None:
+            raise RecordsError(f"{path}: reading .parquet records needs pyarrow (pip install pyarrow)")
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+        try:
+            rows = pq.read_table(path).to_pylist()
+        except (pa.ArrowException, ValueError) as ex:
+            first = (str(ex).splitlines() or [type(ex).__name__])[0]
+            raise RecordsError(f"{path}: not a Parquet records file ({first})") from None
+        return [_checked(rec, f"{path}: row {n}") for n, rec in enumerate(rows, 1)]
+    import csv
+    with open(path, encoding="utf-8", newline="") as f:
+        try:
+            rows = list(csv.reader(f))
+        except csv.Error as ex:
+            raise RecordsError(f"{path}: not a CSV records file ({ex})") from None
+    if not rows:
+        return []
+    head, out = rows[0], []
+    for n, row in enumerate(rows[1:], 2):
+        if len(row) != len(head):
+            raise RecordsError(f"{path}: line {n}: {len(row)} columns, the header has {len(head)}")
+        out.append(_checked(dict(zip(head, map(_cell, head, row))), f"{path}: line {n}"))
+    return out
+
+
+def _cell(field: str, text: str):
+    if field in TEXT_FIELDS:
+        return text or None
+    if not text:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text                 # (not a value of its field: `_checked` says which)
 
 
 def _record(line: str, where: str) -> dict:
@@ -195,6 +257,10 @@ def _record(line: str, where: str) -> dict:
     if not isinstance(rec, dict):
         raise RecordsError(f"{where}: not a JSON object (records are JSON Lines: .jsonl files "
                            "written by mtg-ecs simulate --out)")
+    return _checked(rec, where)
+
+
+def _checked(rec: dict, where: str) -> dict:
     problem = _record_problem(rec)
     if problem:
         raise RecordsError(f"{where}: not a game record ({problem})")
@@ -206,6 +272,8 @@ def _record(line: str, where: str) -> dict:
 NUMBERS = ("index", "seed", "turns", "turn_limit")
 PER_PLAYER = {"decks": "a string", "agents": "a string", "agent_seeds": "an integer, 0 or more",
               "life": "an integer"}
+# and, in newer records (None in a CSV or Parquet file of older ones), replay's
+OPTIONAL_PER_PLAYER = {"deck_hashes": "a string"}
 
 
 def _integer(v, low=None) -> bool:
@@ -225,4 +293,11 @@ def _record_problem(rec: dict) -> str | None:
         v = rec.get(key)
         if not (isinstance(v, list) and len(v) == players >= 2 and all(map(ITEMS[item], v))):
             return f"{key!r}: one per player, each {item}"
+    for key, item in OPTIONAL_PER_PLAYER.items():
+        v = rec.get(key)
+        if v is not None and not (isinstance(v, list) and len(v) == players and
+                                  all(map(ITEMS[item], v))):
+            return f"{key!r}: one per player, each {item}"
+    if not isinstance(rec.get("cards"), (str, type(None))):
+        return "'cards': a file's path or null"
     return None

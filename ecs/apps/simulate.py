@@ -111,7 +111,16 @@ def load_deck(spec: str, extra: dict | None = None, fmt: str | None = "freeform"
     return Deck(name, spec, cards, dl.commander, path)
 
 
-def load_card_file(path: str) -> dict:
+class CardFile(dict):
+    """A --cards file's definitions by name, with the file's absolute `path` (recorded as
+    the records' `cards`, which replay reloads)."""
+
+    def __init__(self, defs: dict, path: str):
+        super().__init__(defs)
+        self.path = os.path.abspath(path)
+
+
+def load_card_file(path: str) -> CardFile:
     """--cards FILE.yaml: simple card definitions (the schema of a scenario's `cards:`, a
     YAML list); any problem is one SimulationError naming the file."""
     from mtg_ecs.apps.scenario.runner import read_yaml
@@ -121,9 +130,20 @@ def load_card_file(path: str) -> dict:
         if not isinstance(data, list):
             raise ScenarioError("not a list of card definitions (a YAML list of mappings "
                                 "with name, cost, type, pt: the schema of a scenario's cards)")
-        return extra_cards(data)
+        return CardFile(extra_cards(data), path)
     except ScenarioError as ex:
         raise SimulationError(f"--cards {path}: {ex}") from None
+
+
+def deck_hash(deck: Deck) -> str:
+    """The deck as played, in 16 hex digits (a record's `deck_hashes`: replay refuses a deck
+    changed since the run): sha256 of its card names in order, a line each, then its
+    commander's."""
+    import hashlib
+    names = [c if isinstance(c, str) else c.name for c in deck.cards]
+    if deck.commander is not None:
+        names.append(f"Commander: {deck.commander}")
+    return hashlib.sha256("\n".join(names).encode("utf-8")).hexdigest()[:16]
 
 
 def make_agent(kind: str, seed: int):
@@ -176,14 +196,15 @@ def seating(index: int, players: int, fmt: str = "free-for-all") -> list:
 
 
 def play_game(decks, agents, seeds, turn_limit=DEFAULT_TURN_LIMIT, log=False, fmt="duel",
-              chooser=None):
+              chooser=None, game_class=None):
     """Play one game (`decks`, `agents` and agent seeds in seat order); returns the Game
     (over). A multiplayer game carries its `Standings` observer (`standings_of`).
-    `chooser`: in a later game of a match, the seat that chooses who plays first (103.1)."""
+    `chooser`: in a later game of a match, the seat that chooses who plays first (103.1).
+    `game_class`: a subclass of Game to play it with (replay's, which takes notes)."""
     from mtg_ecs.game import Game
     from mtg_ecs.apps.agents import play
     gseed, *agent_seeds = seeds
-    g = Game.new([d.cards for d in decks], seed=gseed, log=log, turn_limit=turn_limit,
+    g = (game_class or Game).new([d.cards for d in decks], seed=gseed, log=log, turn_limit=turn_limit,
                  auto_pass=True, format=fmt, previous_loser=chooser,
                  commanders=[d.commander for d in decks] if fmt == "commander" else None)
     if g.multiplayer:
@@ -206,7 +227,7 @@ def _reason(g, st=None) -> str:
     return reasons[0] if reasons else (g.end_reason or "unknown")
 
 
-def _record(index, decks, agents, seeds, g, turn_limit, seats) -> dict:
+def _record(index, decks, agents, seeds, g, turn_limit, seats, cards=None) -> dict:
     winner = None if g.winner is None else decks[g.winner].name
     st = standings_of(g)
     rec = {"index": index, "seed": seeds[0], "agent_seeds": list(seeds[1:]),
@@ -214,7 +235,9 @@ def _record(index, decks, agents, seeds, g, turn_limit, seats) -> dict:
            "turn_limit": turn_limit, "winner": winner if winner is not None else "draw",
            "winner_index": g.winner, "reason": _reason(g, st), "turns": g.turn,
            "starting_player": g.starting_player,
-           "life": [p.life for p in g.players], "mulligans": [p.mulligans for p in g.players]}
+           "life": [p.life for p in g.players], "mulligans": [p.mulligans for p in g.players],
+           # what replay checks it plays the same game with (`replay.replay`)
+           "deck_hashes": [deck_hash(d) for d in decks], "cards": cards}
     if st is not None:          # the multiplayer keys (a duel's record has none of them)
         rec.update(format=g.format, seats=list(seats), places=st.places(),
                    player_turns=list(st.turns))
@@ -243,7 +266,7 @@ def _game(index, seeds, chooser=None):
     seated_agents = [agents[d] for d in seats]
     g = play_game(seated, seated_agents, seeds, j["turn_limit"], log=j["hashes"], fmt=j["format"],
                   chooser=chooser)
-    rec = _record(index, seated, seated_agents, seeds, g, j["turn_limit"], seats)
+    rec = _record(index, seated, seated_agents, seeds, g, j["turn_limit"], seats, j["cards"])
     if j["hashes"]:
         # the whole game, for determinism checks: the same in every process and with any --jobs
         from mtg_ecs.core.hashing import log_hash, state_hash
@@ -333,7 +356,7 @@ def simulate(decks: Sequence[Deck | str], games: int = 100, seed: int = 0,
     if match is not None and (n != 2 or match < 1):
         raise SimulationError("--match N: best-of-N matches (N at least 1) of two decks")
     _JOB.update(decks=decks, agents=agents, turn_limit=turn_limit, hashes=hashes,
-                format=game_fmt, match=match, seed=seed)
+                format=game_fmt, match=match, seed=seed, cards=getattr(extra, "path", None))
     kept = check_resumed(done, seed, games, decks, agents, turn_limit, game_fmt, match)
     todo = [i for i in range(games) if i not in kept]
     # each game's seeds made as it is handed out (a million games need no list of them)
