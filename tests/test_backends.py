@@ -97,3 +97,12 @@ def test_ray_tasks_write_the_one_process_file(tmp_path):
     one = run(tmp_path, "one", "--games", "30")
     assert run(tmp_path, "ray", "--games", "30", "--jobs", "2", "--backend", "ray") == one
 
+
+
+def _die(job, units):
+    os._exit(3)
+
+
+def test_a_worker_that_dies_is_one_clear_error():
+    with pytest.raises(sim.SimulationError, match="a worker process died"):
+        list(backends.play(_die, lambda job: None, None, iter(range(4)), 2, 4))

@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 import sys
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 
 from mtg_ecs.apps.simulate import SimulationError
 
@@ -61,6 +62,8 @@ def _processes(work, prepare, job, items, jobs, units):
                            lambda chunk: pool.submit(work, job, chunk),
                            lambda: wait(pending, return_when=FIRST_COMPLETED).done,
                            lambda f: f.result(), jobs * IN_FLIGHT, pending)
+    except BrokenProcessPool:
+        raise SimulationError("a worker process died (killed, or out of memory?)") from None
     finally:
         # (a running chunk is finished by its worker, which then exits; the rest never start)
         pool.shutdown(wait=False, cancel_futures=True)
