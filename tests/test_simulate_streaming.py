@@ -98,12 +98,15 @@ def test_csv_is_written_whole_under_its_name(tmp_path):
     assert len(path.read_text().splitlines()) == 4
 
 
-def test_ctrl_c_on_the_command_line_with_workers(tmp_path):
+@pytest.mark.parametrize("backend", ["processes", "ray"])
+def test_ctrl_c_on_the_command_line_with_workers(tmp_path, backend):
     """SIGINT to `mtg-ecs simulate --jobs 2`: exit 130, the finished games in the file,
-    one line on stderr, no traceback from the process or its workers."""
+    one line on stderr, no traceback from the process or its workers (or Ray's tasks)."""
+    if backend == "ray":
+        pytest.importorskip("ray")
     path = tmp_path / "r.jsonl"
     cmd = [sys.executable, "-m", "mtg_ecs", "simulate", *VANILLA, "--games", "1000000",
-           "--jobs", "2", "--out", str(path)]
+           "--jobs", "2", "--backend", backend, "--out", str(path)]
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.time() + 120
@@ -111,7 +114,7 @@ def test_ctrl_c_on_the_command_line_with_workers(tmp_path):
         time.sleep(0.1)
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=60)
-    assert p.returncode == 130
+    assert p.returncode == 130, err[-2000:]
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     kept = record_files.read_records(str(path))
     assert len(kept) >= 20 and f"interrupted: {len(kept)} games finished (of 1000000 games)" in err

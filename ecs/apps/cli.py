@@ -147,6 +147,7 @@ def cmd_simulate(args) -> int:
                 decks, games=args.games, seed=args.seed, agents=args.agents, jobs=args.jobs,
                 turn_limit=args.turn_limit, progress=update, extra=extra, fmt=args.format,
                 hashes=args.hashes, on_record=writer.add if writer else None, done=done,
+                backend=args.backend, address=args.address,
                 **({"match": args.match} if args.match else {}))
         finally:
             if bar is not None:
@@ -350,6 +351,11 @@ def main(argv=None) -> int:
                    help="random|heuristic for every player, or one per --deck, comma-separated "
                         "(random,heuristic)")
     p.add_argument("--jobs", type=A.jobs, default=1, help="worker processes (0: one per core)")
+    p.add_argument("--backend", default="processes", choices=("processes", "ray"),
+                   help="where --jobs play: worker processes, or Ray tasks (pip install "
+                        "'mtg-ecs[ray]'; a local Ray of --jobs CPUs unless --address)")
+    p.add_argument("--address", default=None,
+                   help="--backend ray: the Ray cluster to use (ray://HOST:10001, or auto)")
     p.add_argument("--out", help="write one record per game: .jsonl, .csv or .parquet")
     p.add_argument("--cards", help="YAML file of simple card definitions for the decklists")
     p.add_argument("--format", default=None, choices=SIMULATE_FORMATS,

@@ -36,7 +36,7 @@ def matchup_seed(seed: int, m: int) -> int:
 def gauntlet(decks, games: int = 100, seed: int = 0, agents="heuristic", jobs: int = 1,
              turn_limit: int | None = None, progress=None, extra: dict | None = None,
              fmt: str | None = None, hashes: bool = False, on_record=None, done=(),
-             match: int | None = None):
+             match: int | None = None, backend: str = "processes", address: str | None = None):
     """Play the round robin (module doc); returns (records, summary). The other arguments
     are `simulate`'s; `done`: records of an earlier run (`--resume`), each matchup's kept.
     A run stopped by Ctrl-C returns what finished, `summary["interrupted"]` true."""
@@ -67,7 +67,8 @@ def gauntlet(decks, games: int = 100, seed: int = 0, agents="heuristic", jobs: i
         recs, s = sim.simulate([loaded[i], loaded[j]], games, matchup_seed(seed, m),
                                [agents[i], agents[j]], jobs, turn_limit, progress, extra,
                                fmt if fmt is not None else "freeform", hashes, on_record=tagged,
-                               done=[r for r in done if r.get("matchup") == pair], match=match)
+                               done=[r for r in done if r.get("matchup") == pair], match=match,
+                               backend=backend, address=address)
         records += recs
         seconds += s["seconds"]
         played += s["played"]

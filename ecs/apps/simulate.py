@@ -246,9 +246,60 @@ def _record(index, decks, agents, seeds, g, turn_limit, seats, cards=None) -> di
     return rec
 
 
-# the worker's view of the job (set before forking: decks hold CardDefs, which
-# are not picklable, so workers inherit them)
+@dataclass(frozen=True)
+class Job:
+    """A run as worker processes get it (`backends`): picklable and small, so it can go to
+    a spawned process or a Ray worker, which rebuild the decks from it (`job_decks`)."""
+    decks: tuple            # per deck: (file or sample name to load, its source, its label)
+    cards: str | None       # the --cards file (`CardFile.path`)
+    deck_fmt: str | None
+    format: str
+    agents: tuple
+    turn_limit: int
+    hashes: bool
+    match: int | None
+    seed: int
+
+
+def job_decks(job: Job) -> list:
+    """The job's decks, loaded as the parent loaded them (named by their labels)."""
+    extra = load_card_file(job.cards) if job.cards else None
+    return [replace(load_deck(where, extra, job.deck_fmt), source=source, name=label)
+            for where, source, label in job.decks]
+
+
+def _describe(decks, extra, deck_fmt, *rest) -> Job:
+    """The Job of these decks (files by absolute path: a worker's folder may differ)."""
+    where = tuple((os.path.abspath(d.path) if d.path else d.source, d.source, d.name)
+                  for d in decks)
+    return Job(where, extra.path if isinstance(extra, CardFile) else None, deck_fmt, *rest)
+
+
+def _card_names(deck) -> list:
+    return [getattr(c, "name", c) for c in deck.cards] + [deck.commander]
+
+
+# the job of this process (the parent's with one job; each worker's, rebuilt: `prepare`)
 _JOB = {}
+
+
+def _use(job: Job, decks) -> None:
+    _JOB.clear()
+    _JOB.update(job=job, decks=decks, agents=list(job.agents), turn_limit=job.turn_limit,
+                hashes=job.hashes, format=job.format, match=job.match, seed=job.seed,
+                cards=job.cards)
+
+
+def prepare(job: Job) -> None:
+    """Make `job` this process's (a worker's: its decks loaded once)."""
+    if _JOB.get("job") != job:
+        _use(job, job_decks(job))
+
+
+def work_units(job: Job, units) -> list:
+    """A worker's task: [(unit, its records)] for the units (`_work`) of `job`."""
+    prepare(job)
+    return [_work(u) for u in units]
 
 
 def _work(item):
@@ -312,7 +363,8 @@ def simulate(decks: Sequence[Deck | str], games: int = 100, seed: int = 0,
              turn_limit: int | None = None, progress: Callable[[int], object] | None = None,
              extra: dict[str, CardDef] | None = None, fmt: str | None = None,
              hashes: bool = False, on_record: Callable[[dict], object] | None = None,
-             done: Sequence[dict] = (), match: int | None = None) -> tuple[list[dict], dict]:
+             done: Sequence[dict] = (), match: int | None = None, backend: str = "processes",
+             address: str | None = None) -> tuple[list[dict], dict]:
     """Play `games` games between the decks: two play duels, three to six free-for-all
     (module doc: seats). `decks`: Deck objects, sample deck names or decklist paths;
     `agents`: one kind for every deck or one per deck (a list, or comma-separated);
@@ -331,7 +383,10 @@ def simulate(decks: Sequence[Deck | str], games: int = 100, seed: int = 0,
 
     `match`: play `games` best-of-`match` matches of two decks instead (`_work_match`):
     records get `match` (its number), `game` (1, 2, ... in it) and `chooser` (the seat that
-    chose who played first, None in game 1), and the summary `matches`."""
+    chose who played first, None in game 1), and the summary `matches`.
+
+    `backend`: with jobs > 1 "processes" (worker processes), or "ray" (tasks of a local Ray
+    instance of `jobs` CPUs, or of the cluster at `address`): the records are the same."""
     n = len(decks)
     if n < 2:
         raise SimulationError("give two decks for a duel, or three to six for free-for-all")
@@ -355,8 +410,9 @@ def simulate(decks: Sequence[Deck | str], games: int = 100, seed: int = 0,
         raise SimulationError("games: at least 1")
     if match is not None and (n != 2 or match < 1):
         raise SimulationError("--match N: best-of-N matches (N at least 1) of two decks")
-    _JOB.update(decks=decks, agents=agents, turn_limit=turn_limit, hashes=hashes,
-                format=game_fmt, match=match, seed=seed, cards=getattr(extra, "path", None))
+    job = _describe(decks, extra, deck_fmt, game_fmt, tuple(agents), turn_limit, hashes, match,
+                    seed)
+    _use(job, decks)
     kept = check_resumed(done, seed, games, decks, agents, turn_limit, game_fmt, match)
     todo = [i for i in range(games) if i not in kept]
     # each game's seeds made as it is handed out (a million games need no list of them)
@@ -365,7 +421,7 @@ def simulate(decks: Sequence[Deck | str], games: int = 100, seed: int = 0,
     new = []
     out = _InOrder(todo, lambda rec: (new.append(rec), on_record and on_record(rec)))
     interrupted = False
-    played = _play_all(items, jobs, games)
+    played = _play_all(job, items, jobs, games, backend, address)
     try:
         for unit, recs in played:
             out.add(unit, recs)
@@ -386,23 +442,24 @@ def simulate(decks: Sequence[Deck | str], games: int = 100, seed: int = 0,
     return records, summary
 
 
-def _play_all(items, jobs: int, games: int):
-    """The records of the units `items` (a list per game, or per match), as they finish:
-    one process, or `jobs` worker processes (which leave Ctrl-C to this one: it stops
-    them)."""
-    if jobs <= 1:
-        yield from map(_work, items)
-        return
-    import multiprocessing as mp
-    ctx = mp.get_context("fork")
-    chunk = max(1, min(50, games // (jobs * 8) or 1))
-    with ctx.Pool(jobs, initializer=_ignore_interrupts) as pool:       # (terminated on exit)
-        yield from pool.imap_unordered(_work, items, chunksize=chunk)
-
-
-def _ignore_interrupts():
-    import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _play_all(job: Job, items, jobs: int, units: int, backend: str, address: str | None):
+    """(unit, its records) for the units `items` (games, or matches), as they finish: in
+    this process, or on `backend` (`mtg_ecs.apps.backends`: workers leave Ctrl-C to this
+    process, which stops them). A generator: `close` it to stop."""
+    from mtg_ecs.apps import backends
+    if backend not in backends.BACKENDS:
+        raise SimulationError(f"unknown backend {backend!r} (choose from "
+                              f"{', '.join(backends.BACKENDS)})")
+    if jobs <= 1 and backend == "processes" and address is None:
+        return (_work(item) for item in items)
+    try:
+        same = [_card_names(d) for d in job_decks(job)] == [_card_names(d) for d in _JOB["decks"]]
+    except (SimulationError, decklist.DecklistError, _cards_pkg.UnknownCard):
+        same = False
+    if not same:
+        raise SimulationError("workers load the decks and --cards from their files: give "
+                              "decks by file or sample name, card definitions by load_card_file")
+    return backends.play(work_units, prepare, job, items, jobs, units, backend, address)
 
 
 class _InOrder:
