@@ -304,3 +304,26 @@ def test_a_bad_matchup_is_one_line(args, message, gauntlet_file, capsys):
     assert main(["replay", gauntlet_file, *args]) == 2
     err = capsys.readouterr().err
     assert err.startswith("mtg-ecs replay: ") and message in err and err.count("\n") == 1
+
+
+def test_replay_finds_the_decks_from_another_folder(tmp_path, monkeypatch):
+    """Issue 16: replay needed the deck files at the same relative path. Records carry each
+    decklist file's absolute path (`deck_paths`): run in one folder, replayed from another,
+    the game is the same."""
+    from mtg_ecs.apps.records import read_records
+    bench = os.path.join(os.path.dirname(__file__), os.pardir, "bench", "decks")
+    run = tmp_path / "run"
+    (run / "decks").mkdir(parents=True)
+    for f in ("vanilla-gold.txt", "vanilla-silver.txt", "vanilla-cards.yaml"):
+        shutil.copy(os.path.join(bench, f), run / "decks" / f)
+    monkeypatch.chdir(run)
+    assert main(["simulate", "--deck", "decks/vanilla-gold.txt", "--deck", "decks/vanilla-silver.txt",
+                 "--cards", "decks/vanilla-cards.yaml", "--games", "2", "--agents", "random",
+                 "--out", "r.jsonl"]) == 0
+    rec = read_records(str(run / "r.jsonl"))[1]
+    assert rec["decks"] == ["decks/vanilla-gold.txt", "decks/vanilla-silver.txt"]
+    assert rec["deck_paths"] == [str(run / "decks" / "vanilla-gold.txt"),
+                                 str(run / "decks" / "vanilla-silver.txt")]
+    monkeypatch.chdir(tmp_path)
+    g = replay(rec)
+    assert (g.winner, g.turn, [p.life for p in g.players]) == (rec["winner_index"], rec["turns"], rec["life"])

@@ -49,12 +49,12 @@ def test_seats_rotate_so_every_deck_sits_in_every_seat():
 def test_a_duel_is_played_as_it_always_was():
     """Two decks (and --format duel): deck 0 is p0 in every game, and the record has
     exactly the keys a duel's record always had (and the new `mulligans`, and replay's
-    `deck_hashes` and `cards`)."""
+    `deck_hashes`, `cards` and `deck_paths`)."""
     recs, s = sim.simulate(SAMPLES[:2], games=3, seed=1, fmt="duel")
     assert all(r["decks"] == SAMPLES[:2] for r in recs)
     assert set(recs[0]) == {"index", "seed", "agent_seeds", "decks", "agents", "turn_limit",
                             "winner", "winner_index", "reason", "turns", "starting_player", "life",
-                            "mulligans", "deck_hashes", "cards"}
+                            "mulligans", "deck_hashes", "cards", "deck_paths"}
     assert "mean_place" not in s
 
 

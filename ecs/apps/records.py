@@ -24,7 +24,7 @@ class RecordsError(ValueError):
 
 FIELDS = ("index", "seed", "winner", "reason", "turns", "life", "winner_index",
           "starting_player", "agent_seeds", "decks", "agents", "turn_limit",
-          "mulligans", "deck_hashes", "cards")
+          "mulligans", "deck_hashes", "cards", "deck_paths")
 # and, in a multiplayer game's record
 MULTIPLAYER_FIELDS = ("format", "seats", "places", "player_turns")
 HASH_FIELDS = ("log_hash", "state_hash")         # with `simulate --hashes`
@@ -273,7 +273,7 @@ NUMBERS = ("index", "seed", "turns", "turn_limit")
 PER_PLAYER = {"decks": "a string", "agents": "a string", "agent_seeds": "an integer, 0 or more",
               "life": "an integer"}
 # and, in newer records (None in a CSV or Parquet file of older ones), replay's
-OPTIONAL_PER_PLAYER = {"deck_hashes": "a string"}
+OPTIONAL_PER_PLAYER = {"deck_hashes": "a string", "deck_paths": "a path or null"}
 
 
 def _integer(v, low=None) -> bool:
@@ -281,7 +281,8 @@ def _integer(v, low=None) -> bool:
 
 
 ITEMS = {"a string": lambda v: isinstance(v, str), "an integer": _integer,
-         "an integer, 0 or more": lambda v: _integer(v, 0)}
+         "an integer, 0 or more": lambda v: _integer(v, 0),
+         "a path or null": lambda v: v is None or isinstance(v, str)}
 
 
 def _record_problem(rec: dict) -> str | None:

@@ -93,7 +93,8 @@ def replay(record: dict, extra: dict | None = None) -> NarratedGame:
             raise SimulationError(f"the record's cards file {record['cards']} is gone: give "
                                   "--cards FILE")
         extra = load_card_file(record["cards"])
-    decks = [load_deck(src, extra) for src in record["decks"]]
+    decks = [load_deck(_where(src, path), extra) for src, path in
+             zip(record["decks"], record.get("deck_paths") or [None] * len(record["decks"]))]
     for d, was in zip(decks, record.get("deck_hashes") or ()):
         if deck_hash(d) != was:
             raise SimulationError(f"deck {d.source} changed since the run: its cards (or their "
@@ -104,6 +105,15 @@ def replay(record: dict, extra: dict | None = None) -> NarratedGame:
                   game_class=NarratedGame)
     g.labels = seat_labels(record, decks)
     return g
+
+
+def _where(source: str, path: str | None) -> str:
+    """Where to load a recorded deck from: as the run named it (a sample deck, or a file
+    from the same folder), else the file's absolute path in the record, if it is there."""
+    from mtg_ecs.apps.simulate import all_sample_decks
+    if source in all_sample_decks() or os.path.exists(source) or not path or not os.path.isfile(path):
+        return source
+    return path
 
 
 def seat_labels(record: dict, decks: list) -> list:

@@ -237,7 +237,9 @@ def _record(index, decks, agents, seeds, g, turn_limit, seats, cards=None) -> di
            "starting_player": g.starting_player,
            "life": [p.life for p in g.players], "mulligans": [p.mulligans for p in g.players],
            # what replay checks it plays the same game with (`replay.replay`)
-           "deck_hashes": [deck_hash(d) for d in decks], "cards": cards}
+           "deck_hashes": [deck_hash(d) for d in decks], "cards": cards,
+           # a decklist file's absolute path: replay finds it from another folder
+           "deck_paths": [os.path.abspath(d.path) if d.path else None for d in decks]}
     if st is not None:          # the multiplayer keys (a duel's record has none of them)
         rec.update(format=g.format, seats=list(seats), places=st.places(),
                    player_turns=list(st.turns))
