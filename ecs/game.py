@@ -24,7 +24,7 @@ from mtg_ecs.core.state import GameState, Player  # noqa: F401  (Player: public 
 from mtg_ecs.core.world import World
 from mtg_ecs.core.rng import GameRandom
 from mtg_ecs.core import loop
-from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, Pass, Concession
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, Pass, Concession, Reseed
 from mtg_ecs.core.loop import EngineError, LOOP_LIMIT  # noqa: F401  (public)
 from mtg_ecs.core.rules import RulesProfile
 from mtg_ecs.core.formats import check_format, starting_life
@@ -82,12 +82,24 @@ class Game(GameState):
     # ------------------------------------------------------------------
     # cloning (Monte-Carlo search) and rewinding (illegal actions)
     # ------------------------------------------------------------------
-    def clone(self) -> "Game":
+    def clone(self, seed: int | None = None) -> "Game":
         """An independent copy of this game, in its own world, at this decision
-        (every field copied by its rule in core/state.py)."""
+        (every field copied by its rule in core/state.py). With `seed`, the copy's
+        randomness is reseeded: its future shuffles, random choices and coin flips are
+        the seed's, not the original's (a search's playouts that don't share one future)."""
         g = Game.__new__(Game)
         self.copy_fields_to(g)
+        if seed is not None:
+            g.reseed(seed)
         return g
+
+    def reseed(self, seed: int) -> None:
+        """From now on the game's randomness is that of `seed` (recorded among the
+        answers: a pickled game is replayed with it)."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"a seed is an integer, not {seed!r}")
+        self.rng = GameRandom(seed)
+        self.answers.append(Reseed(seed))
 
     def __deepcopy__(self, memo) -> "Game":
         return self.clone()
@@ -663,6 +675,8 @@ def _replay(origin, answers) -> Game:
     for a in answers:
         if isinstance(a, Concession):
             g.concede(a.player)
+        elif isinstance(a, Reseed):
+            g.reseed(a.seed)
         else:
             g.decide(a)
     return g

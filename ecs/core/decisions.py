@@ -117,6 +117,13 @@ class Concession:
     player: int
 
 
+@dataclass(frozen=True, slots=True)
+class Reseed:
+    """`Game.clone(seed=...)`: the clone's randomness reseeded, as recorded among its
+    answers (so that unpickling, which gives the answers again, makes the same game)."""
+    seed: int
+
+
 @dataclass(slots=True)
 class Decision:
     """A choice the game is waiting for.
