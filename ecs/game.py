@@ -30,7 +30,9 @@ from mtg_ecs.core.rules import RulesProfile
 from mtg_ecs.core.formats import check_format, starting_life
 from mtg_ecs.cards import get_card
 from mtg_ecs.position import build_game
-from mtg_ecs.systems import layers, leaving, sba
+from mtg_ecs.view import View
+from mtg_ecs.systems import combat, knowledge, layers, leaving, sba
+from mtg_ecs.systems.determinize import resample_hidden
 from mtg_ecs.systems.pipeline import PIPELINE
 from mtg_ecs.systems.start import start_game
 from mtg_ecs.systems.commander import put_into_command_zone
@@ -536,6 +538,8 @@ class Game(GameState):
 
     def emit(self, kind: str, **data) -> None:
         """Announce an event; triggered abilities watching for it trigger (CR 603.2)."""
+        if kind == "reveal":            # every player now knows the cards (701.16a)
+            knowledge.revealed(self, data.get("cards") or (data.get("eid"),))
         if self.log_enabled:
             self.log.append((kind, data))
         batch = self.event_batch
@@ -561,6 +565,9 @@ class Game(GameState):
     def decide(self, answer: object) -> None:
         """Answer the pending decision. Illegal answers raise IllegalAction and leave
         the game unchanged."""
+        d = self.pending
+        if d is not None and d.kind != "priority":
+            knowledge.saw_options(self, d)      # they looked at the cards offered (a view's)
         loop.decide(self, answer)
 
     def end_as_draw(self, reason: str) -> None:
@@ -587,10 +594,55 @@ class Game(GameState):
             self.advance()
 
     # ------------------------------------------------------------------
-    # convenience
+    # what players know: views and determinization (issue 17; ecs/view.py)
+    # ------------------------------------------------------------------
+    def view(self, player: int) -> "View":
+        """What `player` may know of the game now (ecs/view.py): agents are given this."""
+        return View(self, player)
+
+    def determinize(self, player: int, rng) -> "Game":
+        """A clone in which everything `player` can't know is resampled consistently with
+        what they have seen (systems/determinize.py): the cards in opponents' hands, the
+        order of every library, face-down cards they may not look at; its randomness
+        reseeded from `rng` (a `random.Random`), so its future isn't the game's."""
+        if not isinstance(player, int) or isinstance(player, bool) \
+                or not 0 <= player < len(self.players):
+            raise ValueError(f"no player {player!r} in this game")
+        g = self.clone(seed=rng.getrandbits(63))
+        resample_hidden(g, player, rng)
+        return g
+
+    # ------------------------------------------------------------------
+    # convenience (and the questions agents ask: a View answers them too)
     # ------------------------------------------------------------------
     def legal_actions(self) -> list:
         return list(self.pending.options) if self.pending else []
+
+    def is_attacking(self, eid: int) -> bool:
+        return self.world.has(eid, Attacking)
+
+    def is_blocking(self, eid: int) -> bool:
+        return self.world.has(eid, Blocking)
+
+    def attacked_player(self, attacker: int) -> int | None:
+        """The defending player of an attacking creature (506.2), None if it isn't attacking."""
+        return combat.attacked_player(self, attacker)
+
+    def can_block(self, blocker: int, attacker: int) -> bool:
+        """Could `blocker` block `attacker`, by the blocking restrictions (509.1b)?"""
+        return combat.can_block(self, blocker, attacker)
+
+    def legal_declaration(self, decision: Decision, answer: dict) -> dict:
+        """For agents: `answer` if it is a legal attack or block declaration for `decision`,
+        else the legal one obeying the most requirements that keeps most of it (508.1d,
+        509.1c). Nothing changes."""
+        return combat.legal_declaration(self, decision, answer)
+
+    def targets_go_together(self, decision: Decision, targets) -> bool:
+        """Can `targets` be chosen together for this target decision (601.2c: 'different
+        controllers', 'that share a type', ...)?"""
+        group = decision.data.get("group")
+        return group is None or bool(group(self, list(targets)))
 
     @classmethod
     def from_setup(cls, setup: dict, **kw) -> tuple[Game, dict]:

@@ -11,7 +11,8 @@ from mtg_ecs.components import (Card, Owner, Controller, Zone, Timestamp, Tapped
                         Attacking, Blocking, Spell, StackAbility, RegenerationShields, Damage,
                         EnteredWithX, Chosen, zone_of, TAPPED)
 from mtg_ecs.components import CopyOf, PLAYER_ZONES
-from mtg_ecs.systems import replacement, shield
+from mtg_ecs.systems.knowledge import HIDDEN
+from mtg_ecs.systems import knowledge, replacement, shield
 from mtg_ecs.systems.durations import source_gone
 from mtg_ecs.systems.token_creation import counters_entering, counters_placed
 
@@ -116,6 +117,8 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         new_comps.append(Controller(controller if controller is not None else owner, game.clock))
     new = world.recreate_headed(eid, head, *new_comps)    # the old object is gone (400.7)
     game.card_entity[card.card_id] = new
+    if frm in HIDDEN or to in HIDDEN:
+        knowledge.moved(game, eid, new, frm, to, owner)     # who knows which card it is
     if game.commanders and (to == "graveyard" or to == "exile") and card.card_id in game.commanders:
         game.sversion += 1                  # 903.9a: a commander's return may apply
     if card.token and to != "battlefield" and to != "stack":
@@ -253,6 +256,7 @@ def put_onto_battlefield(game, eid: int, controller: int | None = None, tapped: 
 
 def shuffle(game, player: int) -> None:
     """CR 701.20: a uniformly random order from the game's seeded RNG."""
+    knowledge.shuffled(game, player)
     game.rng.shuffle(game.players[player].library)
     game.touch_hidden()
     game.emit("shuffle", player=player)
@@ -299,6 +303,8 @@ def draw(game, player: int, n: int = 1) -> int:
                                               Zone: zone_of("hand", owner)})
             game.card_entity[card.card_id] = new
             game.players[owner].hand.append(new)
+            if game.known:
+                knowledge.moved(game, top, new, "library", "hand", owner)
             game.zversion += 2                      # the library's and `zones_changed`'s
             game.changes += 1                       # `zones_changed`, nothing moved on the
             if game.offfield_cache:                 # battlefield and characteristics current

@@ -26,7 +26,7 @@ def test_every_field_is_declared_with_a_known_copy_rule():
     assert len(set(FIELD_NAMES)) == len(FIELD_NAMES)
     for f in FIELDS:
         assert f.copy in _COPIERS or f.copy == "reset", f
-        assert f.kind in ("state", "cache", "config"), f
+        assert f.kind in ("state", "cache", "config", "info"), f
     assert set(GameState.__slots__) == set(FIELD_NAMES) | {"__weakref__"}
     assert Game.__slots__ == ()
 

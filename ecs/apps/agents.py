@@ -1,8 +1,12 @@
 """Agents: players that answer decisions. One protocol:
 
     class MyAgent:
-        def act(self, game, decision):   # return a legal answer
+        def act(self, view, decision):   # return a legal answer
             ...
+
+An agent is given its player's view of the game (`game.view(player)`, ecs/view.py: no
+card it couldn't see), which answers the questions a `Game` does; an agent that declares
+`sees_everything = True` (an oracle baseline) is given the game itself.
 
 `RandomAgent` picks uniformly among the legal options with its own seeded RNG.
 
@@ -18,17 +22,24 @@ import random
 from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 from mtg_ecs.core.decisions import ONLY, Activate, Decision, IllegalAction, Pass, PlayerRef
-from mtg_ecs.systems.combat import legal_declaration
 from mtg_ecs.systems.costs import activated_abilities
 
 if TYPE_CHECKING:
     from mtg_ecs.game import Game
+    from mtg_ecs.view import View
 
 
 class Agent(Protocol):
-    """What `play` needs of a player: an answer to each of its decisions."""
+    """What `play` needs of a player: an answer to each of its decisions, given the
+    player's view (or, with `sees_everything = True`, the game)."""
 
-    def act(self, game: Game, decision: Decision) -> Any: ...
+    def act(self, view: View, decision: Decision) -> Any: ...
+
+
+def seen_by(agent, game: Game, player: int):
+    """What `agent`, playing `player`, is given to decide: the player's view, or the whole
+    game for an agent that declares it sees everything (an oracle baseline)."""
+    return game if getattr(agent, "sees_everything", False) else game.view(player)
 
 
 class RandomAgent:
@@ -39,7 +50,7 @@ class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, game: Game, d: Decision) -> Any:
+    def act(self, game: View | Game, d: Decision) -> Any:
         if ONLY in d.data:
             return only_answer(d)
         r = self.rng
@@ -53,13 +64,13 @@ class RandomAgent:
             for a, defenders in d.options:
                 if r.random() < 0.5:
                     out[a] = r.choice(defenders)
-            return legal_declaration(game, d, out)
+            return game.legal_declaration(d, out)
         if k == "blockers":
             out = {}
             for b, attackers in d.options:
                 if r.random() < 0.5:
                     out[b] = r.choice(attackers)
-            return legal_declaration(game, d, out)
+            return game.legal_declaration(d, out)
         if k == "damage_assignment":
             return random_assignment(r, d)
         if k == "divide":
@@ -108,7 +119,7 @@ class RandomAgent:
         n = r.randint(d.min, hi) if hi >= d.min else d.min
         out = r.sample(list(d.options), n)
         group = d.data.get("group")
-        if group is not None and not group(game, out):
+        if group is not None and not game.targets_go_together(d, out):
             out = out[:1]           # targets that can't be chosen together (601.2c): one can
         return out
 
@@ -190,7 +201,8 @@ def play(game: Game, agents: Sequence[Agent], max_decisions: int = MAX_DECISIONS
     d = game.pending
     while d is not None and n < max_decisions:
         try:
-            game.decide(agents[d.player].act(game, d))
+            agent = agents[d.player]
+            game.decide(agent.act(seen_by(agent, game, d.player), d))
         except IllegalAction:
             answer_once(game, agents, refused=1)    # asked again
         n += 1
@@ -206,8 +218,9 @@ def answer_once(game, agents, refused=0) -> None:
     times in a row (see `play`; `refused`: how many were refused already)."""
     while True:
         d = game.pending
+        agent = agents[d.player]
         try:
-            game.decide(agents[d.player].act(game, d))
+            game.decide(agent.act(seen_by(agent, game, d.player), d))
             return
         except IllegalAction:
             refused += 1
@@ -233,7 +246,7 @@ class HeuristicAgent:
         c = game.chars(e)
         return (c.power or 0) * 2 + (c.toughness or 0) + c.cost.mana_value
 
-    def act(self, game: Game, d: Decision) -> Any:
+    def act(self, game: View | Game, d: Decision) -> Any:
         if ONLY in d.data:
             return only_answer(d)
         k = d.kind
@@ -241,7 +254,7 @@ class HeuristicAgent:
         if handler is not None:
             ans = handler(game, d)
             if k in ("attackers", "blockers"):           # requirements (508.1d, 509.1c)
-                ans = legal_declaration(game, d, ans)
+                ans = game.legal_declaration(d, ans)
             return ans
         return RandomAgent.act(self, game, d)
 
@@ -327,13 +340,12 @@ class HeuristicAgent:
     def _safe_attacker(game, me, ac, attacker=None, defender=None) -> bool:
         """No untapped creature of an opponent (of `defender`, when it attacks that
         player) could block it, kill it and survive."""
-        from mtg_ecs.systems.combat import can_block
         opp = game.opponents(me) if defender is None else (defender,)
         for b in game.battlefield:
             bc = game.chars(b)
             if bc.controller not in opp or "Creature" not in bc.types or game.is_tapped(b):
                 continue
-            if attacker is not None and not can_block(game, b, attacker):
+            if attacker is not None and not game.can_block(b, attacker):
                 continue
             if (bc.power or 0) >= (ac.toughness or 0) and (ac.power or 0) < (bc.toughness or 0):
                 return False
@@ -351,9 +363,8 @@ class HeuristicAgent:
             return game.step in ("main1", "main2") or "Instant" in ch.types
         if self._friendly(ch.defn):
             # pump: only to win a fight in combat
-            from mtg_ecs.components import Attacking, Blocking
             return game.step == "declare_blockers" and any(
-                game.world.has(e, Attacking) or game.world.has(e, Blocking)
+                game.is_attacking(e) or game.is_blocking(e)
                 for e in game.creatures(me))
         return True
 
@@ -433,12 +444,10 @@ class HeuristicAgent:
 
     def _blockers(self, game, d):
         me = d.player
-        from mtg_ecs.components import Attacking
-        from mtg_ecs.systems.combat import attacked_player
         # what comes at me: creatures attacking me or my planeswalkers (or, their planeswalker
         # removed from combat, nothing: 506.4c), not those attacking another player (802.2)
         incoming = sum(max(0, game.chars(a).power or 0) for a in game.battlefield
-                       if game.world.has(a, Attacking) and attacked_player(game, a) in (me, None))
+                       if game.is_attacking(a) and game.attacked_player(a) in (me, None))
         life = game.players[me].life
         out = {}
         used_attackers = set()
@@ -485,10 +494,9 @@ class HeuristicAgent:
     def _fodder(self, game, me, power: int):
         """The creature worth sacrificing for a copy (casualty): a token or one costing 2 or
         less, with power `power` or greater, the least valuable; None if there is none."""
-        from mtg_ecs.components import Card
         from mtg_ecs.systems.casualty import candidates
         opts = [e for e in candidates(game, me, power)
-                if game.world.get(e, Card).token or game.chars(e).cost.mana_value <= 2]
+                if game.chars(e).token or game.chars(e).cost.mana_value <= 2]
         return min(opts, key=lambda e: self._value(game, e), default=None)
 
     def _x(self, game, d):

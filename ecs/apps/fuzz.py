@@ -247,6 +247,9 @@ class FuzzAgent:
         self.plain = Pass()       # the offered action behind an answer with choices up front
 
     GARBAGE = (None, -1, "nonsense", [], {}, [[]], 10 ** 6, True)
+    # a harness probing the engine with answers aimed anywhere (targets on the battlefield
+    # its view wouldn't show, ...): it reads the game itself
+    sees_everything = True
 
     def act(self, game, d: Decision):
         r = self.rng
@@ -352,7 +355,8 @@ class PlayingAgent:
         self.agent = agent
 
     def act(self, game, d: Decision):
-        return portable(self.agent.act(game, d), d)
+        from mtg_ecs.apps.agents import seen_by
+        return portable(self.agent.act(seen_by(self.agent, game, d.player), d), d)
 
     fallback = act
 

@@ -32,6 +32,7 @@ from typing import Any, Callable, NamedTuple
 STATE = "state"     # part of the game: changes what happens next, covered by state_hash
 CACHE = "cache"     # derived from the state, rebuilt on demand
 CONFIG = "config"   # how the game is run (logging, auto-pass): never changes the rules' outcome
+INFO = "info"       # what players know (their views): never changes the rules' outcome
 
 
 class Field(NamedTuple):
@@ -153,6 +154,10 @@ FIELDS: tuple[Field, ...] = (
     _f("commander_declined", (), "share", STATE,
        "commanders in a graveyard or exile whose owner chose to leave them there: the "
        "objects, asked again only as new objects (903.9a, 400.7)", sparse=True),
+    # -- what the players know (ecs/view.py, systems/knowledge.py) ------------------------------
+    _f("known", dict, "dict", INFO,
+       "object in a hand or library -> the players who know which card it is (besides its "
+       "owner's hand): revealed, seen among a decision's options, seen going there"),
     # -- clock and versions -------------------------------------------------------------
     _f("clock", 1, "share", STATE, "timestamps and event order (613.7)"),
     _f("changes", 0, "share", CACHE, "bumps on every change (`version` reads it; setting "
@@ -315,6 +320,9 @@ def _make_init():
     init.__qualname__ = "GameState.init_fields"
     return init
 _GET_ALL = attrgetter(*FIELD_NAMES)
+# the CACHE fields that count changes (caches are keyed by them): moved on, never reset
+VERSION_COUNTERS = ("changes", "cversion", "sversion", "bversion", "tversion", "zversion")
+_CACHES = tuple(f for f in FIELDS if f.kind == CACHE and f.name not in VERSION_COUNTERS)
 
 
 class GameState:
@@ -327,6 +335,14 @@ class GameState:
     def copy_fields_to(self, other: "GameState") -> None:
         """Fill `other` with a copy of every field of this game, by each field's copy rule."""
         _COPY_FIELDS(self, other)
+
+    def drop_caches(self) -> None:
+        """Forget every cache (CACHE fields: rebuilt on demand), after a change no version
+        counter follows (determinization rewriting hidden cards); the counters move on."""
+        for f in _CACHES:
+            setattr(self, f.name, f.default())
+        for n in VERSION_COUNTERS:
+            setattr(self, n, getattr(self, n) + 1)
 
     def take_fields_from(self, other: "GameState") -> None:
         """Become `other` (which is given up): used to rewind to a clone."""

@@ -11,8 +11,8 @@ before it, and the fuzzer's invariants (ecs/apps/fuzz.py) are checked after it:
 * the characteristics served equal a from-scratch layer pass (613, `check_chars`);
 * at a priority decision: no state-based action left to perform (704.3, `check_sba`),
   and the offered actions equal a computation with every cache empty;
-* before it, the built-in agents (`RandomAgent`, `HeuristicAgent`), each on a clone,
-  find a legal answer within the tries `play()` gives them: a simulation never stops
+* before it, the built-in agents (`RandomAgent`, `HeuristicAgent`), each on a clone
+  (given their player's view of it), find a legal answer within the tries `play()` gives them: a simulation never stops
   at a decision its agents can't answer.
 
 Scenario files reach the rare choices and interactions of their cards (a copy's new
@@ -36,7 +36,7 @@ def agents_answer(g) -> str | None:
     """Each built-in agent, on its own clone of `g` (unobserved), answers `g.pending`
     until an answer is accepted (at most REFUSALS_ALLOWED tries, as in `play()`).
     Returns why one couldn't, or None."""
-    from mtg_ecs.apps.agents import REFUSALS_ALLOWED, HeuristicAgent, RandomAgent
+    from mtg_ecs.apps.agents import REFUSALS_ALLOWED, HeuristicAgent, RandomAgent, seen_by
     from mtg_ecs.core.decisions import IllegalAction
     seed = g.turn * 1009 + g.changes
     for agent in (RandomAgent(seed), HeuristicAgent(seed)):
@@ -46,7 +46,8 @@ def agents_answer(g) -> str | None:
             last = None
             for _ in range(REFUSALS_ALLOWED):
                 try:
-                    twin.decide(agent.act(twin, twin.pending))
+                    d = twin.pending
+                    twin.decide(agent.act(seen_by(agent, twin, d.player), d))
                     break
                 except IllegalAction as ex:
                     last = ex

@@ -1,0 +1,63 @@
+"""Determinization: a game consistent with what one player knows, for search over hidden
+information (Game.determinize; Cowling, Powley and Whitehouse's determinized search for
+Magic). The player doesn't know (CR 400.2) which cards are in the other players' hands,
+the order of any library, nor a face-down card they may not look at (702.75a); they do know
+their own hand, every public zone, and the hidden cards they have seen
+(systems/knowledge.py), which stay where they are.
+
+Each owner's unknown cards are dealt at random among the places of that owner's unknown
+cards: the cards of an opponent's hand and library are mixed (the player can't tell them
+apart), their own library's unknown cards reordered. The number of cards in each zone,
+each card's owner, and every object the player can see are kept; objects keep their
+entities (only which card each is changes), so a decision's options still name them.
+What each owner's cards are as a whole is the game's own (deck lists are known: the
+usual assumption of determinized search for card games).
+"""
+from __future__ import annotations
+
+from mtg_ecs.components import Card, FaceDown, MayLook, Owner, Zone
+from mtg_ecs.systems.knowledge import knows
+
+
+def resample_hidden(game, player: int, rng) -> None:
+    """Deal anew every card `player` can't know (module docstring), with `rng`; then the
+    pending decision, if another player's, is asked again of the new cards."""
+    ents = game.world.ents
+    d = game.pending
+
+    def unknown(e) -> bool:
+        return not knows(game, player, e, ents[e][Zone])
+
+    face_down = {}
+    for e in game.exile:
+        comps = ents[e]
+        if FaceDown in comps:
+            ml = comps.get(MayLook)
+            if ml is None or player not in ml.players:
+                face_down.setdefault(comps[Owner].player, []).append(e)
+    changed = []
+    for p in game.players:
+        places = [e for e in p.library if unknown(e)]
+        if p.index != player:
+            places += [e for e in p.hand if unknown(e)]
+        places += face_down.get(p.index, [])
+        cards = [ents[e][Card] for e in places]
+        rng.shuffle(cards)
+        for e, card in zip(places, cards):
+            if ents[e][Card] is not card:
+                game.world.add(e, card)
+                game.card_entity[card.card_id] = e
+                changed.append(e)
+    if not changed:
+        return
+    game.drop_caches()
+    if d is not None and d.player != player:
+        # the other player's options came from the cards they had (their hand: what they
+        # may cast): asked again of the cards they have now
+        if d.kind == "priority":
+            game.pending = game.pipeline.priority_decision(game, d.player)
+        elif game.agenda:
+            again = game.agenda[-1].run(game)
+            if again is not None:
+                game.pending = again
+
