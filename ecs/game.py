@@ -32,7 +32,7 @@ from mtg_ecs.cards import get_card
 from mtg_ecs.position import build_game
 from mtg_ecs.view import View
 from mtg_ecs.systems import combat, knowledge, layers, leaving, sba
-from mtg_ecs.systems.determinize import resample_hidden
+from mtg_ecs.systems.determinize import resample_hidden, unseen_options
 from mtg_ecs.systems.pipeline import PIPELINE
 from mtg_ecs.systems.start import start_game
 from mtg_ecs.systems.commander import put_into_command_zone
@@ -604,10 +604,17 @@ class Game(GameState):
         """A clone in which everything `player` can't know is resampled consistently with
         what they have seen (systems/determinize.py): the cards in opponents' hands, the
         order of every library, face-down cards they may not look at; its randomness
-        reseeded from `rng` (a `random.Random`), so its future isn't the game's."""
+        reseeded from `rng` (a `random.Random`), so its future isn't the game's. Not while
+        another player decides among cards `player` can't see (ValueError): the decision
+        can't be asked again of other cards."""
         if not isinstance(player, int) or isinstance(player, bool) \
                 or not 0 <= player < len(self.players):
             raise ValueError(f"no player {player!r} in this game")
+        unseen = unseen_options(self, player)
+        if unseen:
+            raise ValueError(f"p{self.pending.player}'s {self.pending.kind} decision shows "
+                             f"cards p{player} can't see: determinize at p{player}'s own "
+                             "decisions or at priority")
         g = self.clone(seed=rng.getrandbits(63))
         resample_hidden(g, player, rng)
         return g

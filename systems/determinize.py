@@ -16,12 +16,25 @@ usual assumption of determinized search for card games).
 from __future__ import annotations
 
 from mtg_ecs.components import Card, FaceDown, MayLook, Owner, Zone
-from mtg_ecs.systems.knowledge import knows
+from mtg_ecs.systems.knowledge import HIDDEN, knows
+
+
+def unseen_options(game, player: int) -> list:
+    """The cards `player` can't know among the options of another player's pending
+    decision that isn't priority (the cards of a hand to discard from, ...)."""
+    d = game.pending
+    if d is None or d.player == player or d.kind == "priority":
+        return []
+    ents = game.world.ents
+    return [o for o in d.options if type(o) is int and o in ents
+            and ents[o][Zone].name in HIDDEN and not knows(game, player, o, ents[o][Zone])]
 
 
 def resample_hidden(game, player: int, rng) -> None:
-    """Deal anew every card `player` can't know (module docstring), with `rng`; then the
-    pending decision, if another player's, is asked again of the new cards."""
+    """Deal anew every card `player` can't know (module docstring), with `rng`. A priority
+    decision of another player is asked again (what they may cast comes from their hand);
+    any other pending decision stays as it is: the caller has checked (`unseen_options`)
+    that none of its options is a card dealt anew (a task's decision can't be asked twice)."""
     ents = game.world.ents
     d = game.pending
 
@@ -35,7 +48,7 @@ def resample_hidden(game, player: int, rng) -> None:
             ml = comps.get(MayLook)
             if ml is None or player not in ml.players:
                 face_down.setdefault(comps[Owner].player, []).append(e)
-    changed = []
+    changed = False
     for p in game.players:
         places = [e for e in p.library if unknown(e)]
         if p.index != player:
@@ -47,17 +60,9 @@ def resample_hidden(game, player: int, rng) -> None:
             if ents[e][Card] is not card:
                 game.world.add(e, card)
                 game.card_entity[card.card_id] = e
-                changed.append(e)
+                changed = True
     if not changed:
         return
     game.drop_caches()
-    if d is not None and d.player != player:
-        # the other player's options came from the cards they had (their hand: what they
-        # may cast): asked again of the cards they have now
-        if d.kind == "priority":
-            game.pending = game.pipeline.priority_decision(game, d.player)
-        elif game.agenda:
-            again = game.agenda[-1].run(game)
-            if again is not None:
-                game.pending = again
-
+    if d is not None and d.player != player and d.kind == "priority":
+        game.pending = game.pipeline.priority_decision(game, d.player)
