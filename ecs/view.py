@@ -99,8 +99,7 @@ class View:
     __slots__ = ("player", "__game")
 
     def __init__(self, game, player: int):
-        if not isinstance(player, int) or isinstance(player, bool) \
-                or not 0 <= player < len(game.players):
+        if type(player) is not int or not 0 <= player < len(game.players):
             raise ValueError(f"no player {player!r} in this game")
         self.player = player
         self.__game = game

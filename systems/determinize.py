@@ -30,6 +30,10 @@ def unseen_options(game, player: int) -> list:
             and ents[o][Zone].name in HIDDEN and not knows(game, player, o, ents[o][Zone])]
 
 
+def _card_id(card) -> int:
+    return card.card_id
+
+
 def resample_hidden(game, player: int, rng) -> None:
     """Deal anew every card `player` can't know (module docstring), with `rng`. A priority
     decision of another player is asked again (what they may cast comes from their hand);
@@ -54,7 +58,9 @@ def resample_hidden(game, player: int, rng) -> None:
         if p.index != player:
             places += [e for e in p.hand if unknown(e)]
         places += face_down.get(p.index, [])
-        cards = [ents[e][Card] for e in places]
+        # in the order of their card ids first: the deal depends on the rng and on what
+        # the player knows only, not on where the cards really are
+        cards = sorted((ents[e][Card] for e in places), key=_card_id)
         rng.shuffle(cards)
         for e, card in zip(places, cards):
             if ents[e][Card] is not card:

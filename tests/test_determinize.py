@@ -151,3 +151,15 @@ def test_checked_decisions_hold_on_determinized_games_played_out(seed):
                 assert stats["checked"] > before
                 plays += 1
     assert plays >= 4
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_determinization_depends_only_on_what_the_player_knows(seed):
+    """Determinizing a game, or any determinization of it for the same player, with the
+    same rng gives the same game: nothing of the real hidden cards gets through."""
+    g = _advance(_game(seed), 40 + 10 * seed, seed)
+    p = g.pending.player
+    other = g.determinize(p, random.Random(99))
+    assert state_hash(other) != state_hash(g)
+    a, b = g.determinize(p, random.Random(5)), other.determinize(p, random.Random(5))
+    assert state_hash(a) == state_hash(b)

@@ -199,10 +199,12 @@ def play(game: Game, agents: Sequence[Agent], max_decisions: int = MAX_DECISIONS
     limit, not a rule. Returns the number of answers given."""
     n = 0
     d = game.pending
+    # a view is a window on the game as it is: one per player serves the whole game
+    seen = [seen_by(a, game, i) for i, a in enumerate(agents)]
     while d is not None and n < max_decisions:
         try:
-            agent = agents[d.player]
-            game.decide(agent.act(seen_by(agent, game, d.player), d))
+            p = d.player
+            game.decide(agents[p].act(seen[p], d))
         except IllegalAction:
             answer_once(game, agents, refused=1)    # asked again
         n += 1
