@@ -24,7 +24,8 @@ from mtg_ecs.core.state import GameState, Player  # noqa: F401  (Player: public 
 from mtg_ecs.core.world import World
 from mtg_ecs.core.rng import GameRandom
 from mtg_ecs.core import loop
-from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, Pass, Concession, Reseed
+from mtg_ecs.core.decisions import (Decision, IllegalAction, PlayerRef, Pass, Concession, Reseed,
+                                    Redeal)
 from mtg_ecs.core.loop import EngineError, LOOP_LIMIT  # noqa: F401  (public)
 from mtg_ecs.core.rules import RulesProfile
 from mtg_ecs.core.formats import check_format, starting_life
@@ -32,7 +33,7 @@ from mtg_ecs.cards import get_card
 from mtg_ecs.position import build_game
 from mtg_ecs.view import View
 from mtg_ecs.systems import combat, knowledge, layers, leaving, sba
-from mtg_ecs.systems.determinize import resample_hidden, unseen_options
+from mtg_ecs.systems.determinize import deal, new_deal, unseen_options
 from mtg_ecs.systems.pipeline import PIPELINE
 from mtg_ecs.systems.start import start_game
 from mtg_ecs.systems.commander import put_into_command_zone
@@ -616,8 +617,14 @@ class Game(GameState):
                              f"cards p{player} can't see: determinize at p{player}'s own "
                              "decisions or at priority")
         g = self.clone(seed=rng.getrandbits(63))
-        resample_hidden(g, player, rng)
+        g.redeal(Redeal(player, new_deal(g, player, rng)))
         return g
+
+    def redeal(self, r: Redeal) -> None:
+        """Deal hidden cards as `r` says (`determinize`; recorded among the answers: a
+        pickled determinization is replayed with it)."""
+        deal(self, r.player, r.placements)
+        self.answers.append(r)
 
     # ------------------------------------------------------------------
     # convenience (and the questions agents ask: a View answers them too)
@@ -736,6 +743,8 @@ def _replay(origin, answers) -> Game:
             g.concede(a.player)
         elif isinstance(a, Reseed):
             g.reseed(a.seed)
+        elif isinstance(a, Redeal):
+            g.redeal(a)
         else:
             g.decide(a)
     return g

@@ -30,17 +30,10 @@ def unseen_options(game, player: int) -> list:
             and ents[o][Zone].name in HIDDEN and not knows(game, player, o, ents[o][Zone])]
 
 
-def _card_id(card) -> int:
-    return card.card_id
-
-
-def resample_hidden(game, player: int, rng) -> None:
-    """Deal anew every card `player` can't know (module docstring), with `rng`. A priority
-    decision of another player is asked again (what they may cast comes from their hand);
-    any other pending decision stays as it is: the caller has checked (`unseen_options`)
-    that none of its options is a card dealt anew (a task's decision can't be asked twice)."""
+def new_deal(game, player: int, rng) -> tuple:
+    """A new deal of every card `player` can't know (module docstring), with `rng`: the
+    places whose card changes, as (object, card id) pairs."""
     ents = game.world.ents
-    d = game.pending
 
     def unknown(e) -> bool:
         return not knows(game, player, e, ents[e][Zone])
@@ -52,7 +45,7 @@ def resample_hidden(game, player: int, rng) -> None:
             ml = comps.get(MayLook)
             if ml is None or player not in ml.players:
                 face_down.setdefault(comps[Owner].player, []).append(e)
-    changed = False
+    out = []
     for p in game.players:
         places = [e for e in p.library if unknown(e)]
         if p.index != player:
@@ -60,15 +53,26 @@ def resample_hidden(game, player: int, rng) -> None:
         places += face_down.get(p.index, [])
         # in the order of their card ids first: the deal depends on the rng and on what
         # the player knows only, not on where the cards really are
-        cards = sorted((ents[e][Card] for e in places), key=_card_id)
-        rng.shuffle(cards)
-        for e, card in zip(places, cards):
-            if ents[e][Card] is not card:
-                game.world.add(e, card)
-                game.card_entity[card.card_id] = e
-                changed = True
-    if not changed:
+        ids = sorted(ents[e][Card].card_id for e in places)
+        rng.shuffle(ids)
+        out += [(e, cid) for e, cid in zip(places, ids) if ents[e][Card].card_id != cid]
+    return tuple(out)
+
+
+def deal(game, player: int, placements) -> None:
+    """Put the cards of `placements` ((object, card id) pairs: `new_deal`) in those places.
+    A priority decision of another player is asked again (what they may cast comes from
+    their hand); any other pending decision stays as it is: `unseen_options` was checked
+    (none of its options is a card dealt anew: a task's decision can't be asked twice)."""
+    if not placements:
         return
+    ents = game.world.ents
+    cards = {ents[game.card_entity[cid]][Card].card_id: ents[game.card_entity[cid]][Card]
+             for _, cid in placements}
+    for e, cid in placements:
+        game.world.add(e, cards[cid])
+        game.card_entity[cid] = e
     game.drop_caches()
+    d = game.pending
     if d is not None and d.player != player and d.kind == "priority":
         game.pending = game.pipeline.priority_decision(game, d.player)

@@ -163,3 +163,18 @@ def test_a_determinization_depends_only_on_what_the_player_knows(seed):
     assert state_hash(other) != state_hash(g)
     a, b = g.determinize(p, random.Random(5)), other.determinize(p, random.Random(5))
     assert state_hash(a) == state_hash(b)
+
+
+def test_a_determinization_pickles_and_deep_copies_to_the_same_game():
+    """The deal is recorded among the answers (`Redeal`), as a reseed is: unpickling
+    replays it."""
+    import copy
+    import pickle
+    g = _advance(_game(5), 50, 5)
+    d = g.determinize(g.pending.player, random.Random(3))
+    for other in (pickle.loads(pickle.dumps(d)), copy.deepcopy(d)):
+        assert state_hash(other) == state_hash(d)
+        _advance(other, 30, 1)
+        _advance(d.clone(), 30, 1)
+    again = pickle.loads(pickle.dumps(d))
+    assert state_hash(_advance(again, 30, 2)) == state_hash(_advance(d, 30, 2))

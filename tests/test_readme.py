@@ -20,7 +20,7 @@ def test_readme_scenario_passes():
 
 
 def test_readme_python_examples_run():
-    api, agent = _blocks("python")
+    api, agent, search = _blocks("python")
     ns = {}
     exec(compile(api, "README.md", "exec"), ns)
     assert ns["g"].over
@@ -31,3 +31,12 @@ def test_readme_python_examples_run():
     g = Game.new([deck, deck], seed=2, auto_pass=True, turn_limit=60)
     play(g, [ns["LandFirstAgent"](1), RandomAgent(2)])
     assert g.over
+
+
+def test_readme_search_example_runs():
+    *_, search = _blocks("python")
+    ns = {}
+    exec(compile(search, "README.md", "exec"), ns)
+    assert ns["game"].over
+    world = ns["world"]                 # determinized at the first decision (mulligans)
+    assert world.turn == 1 and [len(p.hand) for p in world.players] == [7, 7]

@@ -124,6 +124,14 @@ class Reseed:
     seed: int
 
 
+@dataclass(frozen=True, slots=True)
+class Redeal:
+    """`Game.determinize`: the cards the player couldn't know dealt anew, as recorded among
+    the determinized game's answers: `placements`, (object, card id) pairs."""
+    player: int
+    placements: tuple
+
+
 @dataclass(slots=True)
 class Decision:
     """A choice the game is waiting for.
