@@ -16,7 +16,7 @@ usual assumption of determinized search for card games).
 from __future__ import annotations
 
 from mtg_ecs.components import Card, FaceDown, MayLook, Owner, Zone
-from mtg_ecs.systems.knowledge import HIDDEN, knows
+from mtg_ecs.systems.knowledge import HIDDEN, knows, seen_hidden
 
 
 def unseen_options(game, player: int) -> list:
@@ -34,9 +34,10 @@ def new_deal(game, player: int, rng) -> tuple:
     """A new deal of every card `player` can't know (module docstring), with `rng`: the
     places whose card changes, as (object, card id) pairs."""
     ents = game.world.ents
+    seen = seen_hidden(game, player)
 
     def unknown(e) -> bool:
-        return not knows(game, player, e, ents[e][Zone])
+        return e not in seen
 
     face_down = {}
     for e in game.exile:

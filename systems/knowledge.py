@@ -78,9 +78,12 @@ def knows(game, player: int, e: int, zone) -> bool:
     component)? Their own hand; a card they know (above); the top card of their library
     while they may look at it (401.2, Falco Spara); a card their pending decision offers
     them (a card to choose, a spell they may cast from the top of their library)."""
-    if zone.player == player and (zone.name == "hand" or (
-            game.players[player].library[-1:] == [e] and _may_look_at_top(game, player))):
-        return True
+    if zone.player == player:
+        if zone.name == "hand":
+            return True
+        lib = game.players[player].library
+        if lib[-1] == e and _may_look_at_top(game, player):
+            return True
     who = game.known.get(e)
     if who is not None and player in who:
         return True
@@ -90,6 +93,21 @@ def knows(game, player: int, e: int, zone) -> bool:
     if d.kind != "priority":
         return e in d.options
     return zone.player == player and any(getattr(a, "card", None) == e for a in d.options)
+
+
+def seen_hidden(game, player: int) -> set:
+    """The objects in hidden zones `player` knows besides their own hand (as `knows`), at once."""
+    out = {e for e, who in game.known.items() if player in who}
+    lib = game.players[player].library
+    if lib and _may_look_at_top(game, player):
+        out.add(lib[-1])
+    d = game.pending
+    if d is not None and d.player == player:
+        if d.kind != "priority":
+            out.update(o for o in d.options if type(o) is int)
+        else:
+            out.update(a.card for a in d.options if getattr(a, "card", None) is not None)
+    return out
 
 
 def _may_look_at_top(game, player: int) -> bool:
