@@ -1,0 +1,211 @@
+"""The numpy observation of a player's view (docs/rl.md has the tables).
+
+`observe(view)` reads only the public API of a `View` (ecs/view.py), so an observation
+holds nothing its player couldn't see: opponents' hands and every library appear as
+counts, a face-down card as unknown (card id 0). Seats are relative to the viewer (0 =
+the viewer, 1 = the next player in turn order, ...). Every array has the shape, dtype and
+bounds `OBSERVATION_SPACE` gives; `SCHEMA_VERSION` changes whenever any of them, or the
+meaning of a column, does.
+
+Objects are rows of one table, in fixed row ranges per zone (`ZONE_ROWS`); a zone with
+more objects than rows is truncated in the order given there (documented in docs/rl.md).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from mtg_ecs.components.definitions import CARD_TYPES, SIMPLE_KEYWORDS
+from mtg_ecs.core.decisions import KINDS
+from mtg_ecs.rl.actions import ACTION_SIZE
+from mtg_ecs.rl.cards import CARD_IDS, UNKNOWN, card_id
+from mtg_ecs.rl.sizes import MAX_PLAYERS, ROWS, ZONE_ROWS
+from mtg_ecs.systems.pipeline import STEP_NAMES
+
+SCHEMA_VERSION = 1
+__all__ = ["ACTION_SIZE", "OBSERVATION_SPACE", "SCHEMA_VERSION", "observe"]
+
+ZONES = tuple(z for z, _ in ZONE_ROWS)
+ROW_START = {}
+_n = 0
+for _z, _rows in ZONE_ROWS:
+    ROW_START[_z] = _n
+    _n += _rows
+MAX_OBJECTS = _n
+
+TYPES = tuple(t for t in CARD_TYPES if t != "Tribal")        # Tribal is read as Kindred
+COLORS = ("W", "U", "B", "R", "G")
+# the engine's keyword abilities (components/definitions.py parse_keyword), by name
+KEYWORDS = tuple(sorted(SIMPLE_KEYWORDS)) + (
+    "blitz", "casualty", "crew", "cycling", "enchant", "equip", "equip planeswalker",
+    "hideaway", "kicker", "landwalk", "madness", "multikicker", "protection", "ward")
+COUNTERS = ("+1/+1", "-1/-1", "loyalty")          # and "other": every other kind, summed
+
+OBJECT_FEATURES = (
+    tuple(f"zone:{z}" for z in ZONES)
+    + tuple(f"controller:{i}" for i in range(MAX_PLAYERS))
+    + tuple(f"owner:{i}" for i in range(MAX_PLAYERS))
+    + tuple(f"type:{t}" for t in TYPES) + ("legendary",)
+    + tuple(f"color:{c}" for c in COLORS)
+    + ("mana_value", "power", "toughness", "base_power", "base_toughness", "damage")
+    + tuple(f"counter:{c}" for c in COUNTERS) + ("counter:other",)
+    + ("tapped", "attacking", "blocking", "summoning_sick", "token")
+    + tuple(f"keyword:{k}" for k in KEYWORDS)
+    + ("visible", "ability", "triggered", "face_down"))
+OF = {name: i for i, name in enumerate(OBJECT_FEATURES)}
+
+SEAT_FEATURES = ("present", "life", "poison", "hand", "library", "graveyard", "lost")
+DECISION_KINDS = tuple(KINDS)
+GLOBAL_FEATURES = (
+    ("turn",) + tuple(f"step:{s}" for s in STEP_NAMES)
+    + tuple(f"active:{i}" for i in range(MAX_PLAYERS))
+    + tuple(f"priority:{i}" for i in range(MAX_PLAYERS))
+    + tuple(f"seat{i}:{f}" for i in range(MAX_PLAYERS) for f in SEAT_FEATURES)
+    + tuple(f"pool:{c}" for c in COLORS + ("C",))
+    + ("lands_played", "land_plays")
+    + tuple(f"deciding:{i}" for i in range(MAX_PLAYERS))
+    + tuple(f"decision:{k}" for k in DECISION_KINDS) + ("decision:min", "decision:max"))
+GF = {name: i for i, name in enumerate(GLOBAL_FEATURES)}
+
+# the step of a decision the Table asks now (filled by mtg_ecs.rl.table; zeros here)
+STEP_FEATURES = ("steps_taken", "chosen", "min_left", "max_left", "units_left")
+
+# values are raw counts (life, power, ...), clipped to +-VALUE_BOUND
+VALUE_BOUND = 1000.0
+OBSERVATION_SPACE: dict[str, tuple] = {
+    "global": ((len(GLOBAL_FEATURES),), np.float32, -VALUE_BOUND, VALUE_BOUND),
+    "objects": ((MAX_OBJECTS, len(OBJECT_FEATURES)), np.float32, -VALUE_BOUND, VALUE_BOUND),
+    "object_ids": ((MAX_OBJECTS,), np.int32, 0, max(CARD_IDS.values(), default=0)),
+    "object_mask": ((MAX_OBJECTS,), np.int8, 0, 1),
+    "step": ((len(STEP_FEATURES),), np.float32, -VALUE_BOUND, VALUE_BOUND),
+    "focus": ((MAX_OBJECTS,), np.int8, 0, 1),      # the object the step asks about
+    "chosen": ((MAX_OBJECTS,), np.int8, 0, 1),     # objects chosen so far in the decision
+}
+
+
+def empty() -> dict[str, np.ndarray]:
+    return {k: np.zeros(shape, dtype) for k, (shape, dtype, _, _) in OBSERVATION_SPACE.items()}
+
+
+def relative(view, seat: int) -> int:
+    """A seat as the viewer sees it: 0 themselves, then the others in turn order."""
+    return (seat - view.player) % len(view.players)
+
+
+def object_rows(view) -> dict[str, list]:
+    """The objects of each zone the observation shows, in row order (truncated to the
+    zone's rows): the viewer's hand in its order; the battlefield, the viewer's permanents
+    first, then each opponent's in turn order, each in the battlefield's (timestamp)
+    order; the stack from its top; graveyards newest first, a card from each player in
+    turn (the viewer first); exile and the command zone in their order."""
+    me = view.player
+    n = len(view.players)
+    battlefield = sorted(view.battlefield, key=lambda e: relative(view, view.controller(e)))
+    graveyards = [tuple(reversed(view.players[(me + i) % n].graveyard)) for i in range(n)]
+    interleaved = [c for rank in range(max(map(len, graveyards), default=0))
+                   for g in graveyards if rank < len(g) for c in (g[rank],)]
+    zones = {"hand": view.hand, "battlefield": battlefield, "stack": tuple(reversed(view.stack)),
+             "graveyard": interleaved, "exile": view.exile, "command": view.command}
+    return {z: list(zones[z][:ROWS[z]]) for z in ZONES}
+
+
+def observe(view, rows: dict | None = None) -> dict[str, np.ndarray]:
+    """The observation of `view` (arrays as OBSERVATION_SPACE says). `rows`: the objects
+    per zone as `object_rows(view)` gives them, if the caller has them."""
+    obs = empty()
+    _global(view, obs["global"])
+    rows = object_rows(view) if rows is None else rows
+    feats, ids, mask = obs["objects"], obs["object_ids"], obs["object_mask"]
+    for z in ZONES:
+        start = ROW_START[z]
+        for k, e in enumerate(rows[z]):
+            r = start + k
+            mask[r] = 1
+            ids[r] = object_features(view, e, z, feats[r])
+    np.clip(feats, -VALUE_BOUND, VALUE_BOUND, out=feats)
+    return obs
+
+
+def _global(view, out: np.ndarray) -> None:
+    out[GF["turn"]] = view.turn
+    if view.step in STEP_NAMES:
+        out[GF[f"step:{view.step}"]] = 1
+    out[GF[f"active:{relative(view, view.active)}"]] = 1
+    if view.priority is not None:
+        out[GF[f"priority:{relative(view, view.priority)}"]] = 1
+    players = view.players
+    for p in players:
+        i = relative(view, p.index)
+        if i >= MAX_PLAYERS:
+            continue
+        for f, v in zip(SEAT_FEATURES, (1, p.life, p.poison, p.hand_size, p.library_size,
+                                         len(p.graveyard), p.lost)):
+            out[GF[f"seat{i}:{f}"]] = v
+    me = players[view.player]
+    for c, v in zip(COLORS + ("C",), me.pool):
+        out[GF[f"pool:{c}"]] = v
+    out[GF["lands_played"]] = me.lands_played
+    out[GF["land_plays"]] = me.land_plays
+    waiting = view.waiting_for
+    if waiting is not None:
+        out[GF[f"deciding:{relative(view, waiting[0])}"]] = 1
+    d = view.pending
+    if d is not None:
+        out[GF[f"decision:{d.kind}"]] = 1
+        out[GF["decision:min"]] = d.min
+        out[GF["decision:max"]] = d.max
+
+
+def object_features(view, e, zone: str, row: np.ndarray) -> int:
+    """Fill `row` (zeros, len(OBJECT_FEATURES)) with the features of object `e` in `zone`;
+    returns its card id (0 when hidden)."""
+    row[OF[f"zone:{zone}"]] = 1
+    if zone not in ("stack", "battlefield"):
+        row[OF[f"owner:{relative(view, view.owner(e))}"]] = 1
+    ability = view.stack_ability(e) if zone == "stack" else None
+    if ability is not None:
+        controller, source, triggered = ability
+        row[OF[f"controller:{relative(view, controller)}"]] = 1
+        row[OF["ability"]] = 1
+        row[OF["triggered"]] = triggered
+        row[OF["visible"]] = 1
+        return card_id(source) if source is not None else UNKNOWN
+    if view.face_down(e):
+        row[OF["face_down"]] = 1
+    if not view.visible(e):
+        return UNKNOWN
+    row[OF["visible"]] = 1
+    c = view.chars(e)
+    row[OF[f"controller:{relative(view, c.controller)}"]] = 1
+    if zone in ("stack", "battlefield"):
+        row[OF[f"owner:{relative(view, view.owner(e))}"]] = 1
+    for t in c.types:
+        if t in TYPES:
+            row[OF[f"type:{t}"]] = 1
+    row[OF["legendary"]] = "Legendary" in c.supertypes
+    for col in c.colors:
+        row[OF[f"color:{col}"]] = 1
+    row[OF["mana_value"]] = c.cost.mana_value
+    row[OF["power"]] = c.power or 0
+    row[OF["toughness"]] = c.toughness or 0
+    if c.defn is not None:
+        row[OF["base_power"]] = c.defn.power or 0
+        row[OF["base_toughness"]] = c.defn.toughness or 0
+    row[OF["token"]] = bool(c.token)
+    for k in c.keywords:
+        i = OF.get(f"keyword:{k.name}")
+        if i is not None:
+            row[i] = 1
+    if zone == "battlefield":
+        _permanent(view, e, c, row)
+    return card_id(c.name)
+
+
+def _permanent(view, e, c, row: np.ndarray) -> None:
+    row[OF["damage"]] = view.damage_on(e)
+    for kind, n in view.counters(e).items:
+        i = OF.get(f"counter:{kind}")
+        row[i if i is not None else OF["counter:other"]] += n
+    row[OF["tapped"]] = view.is_tapped(e)
+    row[OF["attacking"]] = view.is_attacking(e)
+    row[OF["blocking"]] = view.is_blocking(e)
+    row[OF["summoning_sick"]] = "Creature" in c.types and view.is_sick(e, c)
