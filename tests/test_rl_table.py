@@ -182,3 +182,49 @@ def test_reset_starts_a_new_game():
 
 def test_the_modules_example_runs():
     assert doctest.testmod(table_module).failed == 0
+
+
+@pytest.mark.parametrize("fmt,n", [("free-for-all", 3), ("two-headed-giant", 4)])
+def test_multiplayer_games_play_to_the_end(fmt, n):
+    t = Table([SAMPLES[k % 4] for k in range(n)], seed=0, format=fmt, turn_limit=30)
+    _play(t, random.Random(0))
+    r = t.returns()
+    assert len(r) == n and t.over and t.game.winner is not None
+    assert r[t.game.winner] == 1.0 and r.count(-1.0) == (n - 1 if fmt == "free-for-all" else 2)
+    if fmt == "two-headed-giant":
+        team = next(team for team in t.game.teams if t.game.winner in team)
+        assert [r[i] for i in team] == [1.0, 1.0] and sum(r) == 0
+
+
+def test_a_refused_answer_restarts_the_decisions_steps_and_a_refused_action_is_not_offered_again(
+        monkeypatch):
+    from mtg_ecs.game import Game
+    t = Table(_matchup(0), seed=2)
+    rng = random.Random(2)
+    _play(t, rng, until=lambda t: t.game.pending.kind == "attackers"
+          and len(t.game.pending.options) >= 2)
+    real = Game.decide
+    calls = []
+
+    def refuse_once(game, answer):
+        calls.append(answer)
+        if len(calls) == 1:
+            raise IllegalAction("a constraint the mask can't show")
+        real(game, answer)
+    monkeypatch.setattr(Game, "decide", refuse_once)
+    first = t.legal_actions()
+    d = t.game.pending
+    for _ in d.options:
+        t.step(acts.action("no_attack"))
+    assert t.refusals == 1 and t.game.pending is d and t.legal_actions() == first
+    assert len(t.observe(d.player)["focus"].nonzero()[0]) == 1 and t.observe(d.player)["step"][0] == 0
+    for _ in d.options:
+        t.step(acts.action("no_attack"))
+    assert t.game.pending is not d and len(calls) == 2
+    # a priority action the engine refuses is not offered again at that decision
+    _play(t, rng, until=lambda t: t.game.pending.kind == "priority"
+          and len(t.legal_actions()) >= 2)
+    calls.clear()
+    a = t.legal_actions()[1]
+    t.step(a)
+    assert t.refusals == 2 and a not in t.legal_actions()

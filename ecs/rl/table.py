@@ -81,11 +81,13 @@ class Table:
         return None if self.game.over or d is None else d.player
 
     def returns(self) -> list[float]:
-        """+1 for the winner, -1 for the others; 0 each for a draw or a game not over."""
+        """+1 for the winner (each player of the winning team, 810.8a), -1 for the others;
+        0 each for a draw or a game not over."""
         w = self.game.winner if self.game.over else None
         if w is None:
             return [0.0] * self.num_players
-        return [1.0 if i == w else -1.0 for i in range(self.num_players)]
+        won = next((t for t in self.game.teams if w in t), (w,))
+        return [1.0 if i in won else -1.0 for i in range(self.num_players)]
 
     # -- steps ------------------------------------------------------------------------
     def _current(self) -> acts.Builder:
