@@ -133,3 +133,20 @@ def test_a_face_down_exiled_card_is_unknown_to_a_player_who_may_not_look_at_it()
     assert obs["object_mask"][r] == 1 and obs["object_ids"][r] == 0
     assert obs["objects"][r][OF["face_down"]] == 1 and obs["objects"][r][OF["visible"]] == 0
     assert obs["objects"][r][OF["type:Land"]] == 0
+
+
+def test_docs_list_every_verb_at_its_index_and_every_feature_family():
+    import pathlib
+    from mtg_ecs.rl.actions import ACTION_SIZE, VERB_START, VERBS
+    from mtg_ecs.rl.encoding import SCHEMA_VERSION
+    doc = (pathlib.Path(__file__).parent.parent / "docs" / "rl.md").read_text()
+    assert f"`ACTION_SIZE = {ACTION_SIZE}`" in doc and f"`SCHEMA_VERSION = {SCHEMA_VERSION}`" in doc
+    for verb, size in VERBS:
+        row = next(line for line in doc.splitlines() if line.startswith("| `") and
+                   f"`{verb}`" in line.split("|")[1])
+        cells = [c.strip() for c in row.split("|")]
+        names = [n.strip(" `") for n in cells[1].split(",")]
+        starts = [int(x) for x in cells[2].split(",")]
+        assert starts[names.index(verb)] == VERB_START[verb], verb
+    for name, (shape, dtype, _, _) in OBSERVATION_SPACE.items():
+        assert f"| `{name}` | {shape}" in doc, name

@@ -49,7 +49,7 @@ def test_random_legal_actions_finish_30_games_of_the_sample_decks():
         assert sorted(r) in ([-1.0, 1.0], [0.0, 0.0])
         refusals += t.refusals
     assert {"priority", "attackers", "blockers", "targets", "mulligan"} <= kinds
-    assert refusals <= decisions / 200, (refusals, decisions)
+    assert refusals <= decisions / 1000, (refusals, decisions)
 
 
 def test_observations_of_the_table_conform_and_show_the_step():

@@ -23,7 +23,7 @@ MAX_ABILITIES = 4           # activated abilities per permanent (printed order, 
 MAX_OTHER = 16              # priority actions of cards outside hand and battlefield
 MAX_OPTIONS = 64            # options of a choice (targets, cards, ...), in the engine's order
 MAX_VALUE = 32              # X and other numbers: the value itself
-MAX_DEFENDERS = 8           # opponents by seat (slots 0-2), then planeswalkers and battles
+MAX_DEFENDERS = 16          # opponents by seat (slots 0-4), then planeswalkers and battles
 MAX_ATTACKERS = 32          # attacking creatures a blocker may block, in battlefield order
 MAX_NAMES = 512             # card names (naming a card, 201.3): the card id
 ALT_COSTS = ("alt", "free") + KEYWORD_ALT_COSTS    # Cast(alt=...) as verbs of their own
@@ -86,7 +86,15 @@ class Builder:
     def units_left(self) -> int:
         return 0
 
+    _at = -1
+
     def choices(self) -> dict:
+        """{action index: what it stands for} of the legal actions of this step."""
+        if self._at != self.taken:          # computed once a step
+            self._choices, self._at = self.legal(), self.taken
+        return self._choices
+
+    def legal(self) -> dict:
         raise NotImplementedError
 
     def take(self, a: int):
@@ -104,7 +112,7 @@ class PriorityBuilder(Builder):
 
     def __init__(self, view, d, rows, actions, refused=()):
         super().__init__(view, d, rows)
-        self._choices = self._map(actions, refused)
+        self._actions = self._map(actions, refused)
 
     def _map(self, actions, refused) -> dict:
         hand = {e: i for i, e in enumerate(self.rows["hand"])}
@@ -131,8 +139,8 @@ class PriorityBuilder(Builder):
             out[a] = act
         return out
 
-    def choices(self) -> dict:
-        return self._choices
+    def legal(self) -> dict:
+        return self._actions
 
     def advance(self, act):
         return act
@@ -144,7 +152,7 @@ class PriorityBuilder(Builder):
 class YesNoBuilder(Builder):
     """'may' (yes / no) and 'mulligan' (keep / mulligan)."""
 
-    def choices(self) -> dict:
+    def legal(self) -> dict:
         if self.d.kind == "mulligan":
             return {action("keep"): "keep", action("mulligan"): "mulligan"}
         return {action("yes"): True, action("no"): False}
@@ -157,7 +165,7 @@ class OneOfBuilder(Builder):
     """An answer that is one of the options itself (a color, a counter kind, the legend to
     keep, 'top' or 'bottom'); a number (X) by its value; a card name by its id."""
 
-    def choices(self) -> dict:
+    def legal(self) -> dict:
         opts = self.d.options
         if self.d.kind == "x":
             return {action("value", v): v for v in opts if 0 <= v < MAX_VALUE}
@@ -182,7 +190,7 @@ class SubsetBuilder(Builder):
     discard or sacrifice, modes): complete by itself when no more can be chosen. Targets
     that can't be chosen together (601.2c) are masked out."""
 
-    def choices(self) -> dict:
+    def legal(self) -> dict:
         d = self.d
         out = {}
         if len(self.chosen) < d.max:
@@ -212,7 +220,7 @@ class OrderBuilder(Builder):
     cards for the top one at a time, then 'done' puts the rest on the bottom in the
     order shown (701.22)."""
 
-    def choices(self) -> dict:
+    def legal(self) -> dict:
         d = self.d
         out = {}
         if not d.data.get("warp_bottom"):
@@ -270,13 +278,26 @@ class DeclarationBuilder(Builder):
     def focus(self):
         return self.d.options[self.taken][0] if self.taken < len(self.d.options) else None
 
-    def choices(self) -> dict:
-        _, xs = self.d.options[self.taken]
+    def legal(self) -> dict:
+        d = self.d
+        creature, xs = d.options[self.taken]
         out = {action(self.none): None}
         for x in xs:
             if self.slot[x] < self.limit:
                 out[action(self.verb, self.slot[x])] = x
+        if self.taken + 1 == len(d.options):
+            # the last creature: only what makes the whole declaration legal (restrictions
+            # and requirements, 508.1c-d, 509.1b-c: menace), if anything does
+            legal = {a: x for a, x in out.items()
+                     if self._legal_with(creature, x)}
+            out = legal or out
         return out
+
+    def _legal_with(self, creature, x) -> bool:
+        answer = dict(self.answer)
+        if x is not None:
+            answer[creature] = x
+        return self.view.legal_declaration(self.d, answer) == answer
 
     def advance(self, x):
         creature = self.d.options[self.taken][0]
@@ -364,7 +385,7 @@ class UnitsBuilder(Builder):
             return all(out[b] >= lethal[b] for b in blockers[:k])
         return True
 
-    def choices(self) -> dict:
+    def legal(self) -> dict:
         return {action("option", i): r for i, r in enumerate(self.keys[:MAX_OPTIONS])
                 if self._legal(r)}
 

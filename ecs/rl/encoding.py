@@ -88,7 +88,13 @@ def empty() -> dict[str, np.ndarray]:
 
 def relative(view, seat: int) -> int:
     """A seat as the viewer sees it: 0 themselves, then the others in turn order."""
-    return (seat - view.player) % len(view.players)
+    return seats(view)(seat)
+
+
+def seats(view):
+    """`relative` for one view as a function of the seat (the players counted once)."""
+    me, n = view.player, len(view.players)
+    return lambda seat: (seat - me) % n
 
 
 def object_rows(view) -> dict[str, list]:
@@ -99,7 +105,8 @@ def object_rows(view) -> dict[str, list]:
     turn (the viewer first); exile and the command zone in their order."""
     me = view.player
     n = len(view.players)
-    battlefield = sorted(view.battlefield, key=lambda e: relative(view, view.controller(e)))
+    rel = seats(view)
+    battlefield = sorted(view.battlefield, key=lambda e: rel(view.controller(e)))
     graveyards = [tuple(reversed(view.players[(me + i) % n].graveyard)) for i in range(n)]
     interleaved = [c for rank in range(max(map(len, graveyards), default=0))
                    for g in graveyards if rank < len(g) for c in (g[rank],)]
@@ -115,26 +122,28 @@ def observe(view, rows: dict | None = None) -> dict[str, np.ndarray]:
     _global(view, obs["global"])
     rows = object_rows(view) if rows is None else rows
     feats, ids, mask = obs["objects"], obs["object_ids"], obs["object_mask"]
+    rel = seats(view)
     for z in ZONES:
         start = ROW_START[z]
         for k, e in enumerate(rows[z]):
             r = start + k
             mask[r] = 1
-            ids[r] = object_features(view, e, z, feats[r])
+            ids[r] = object_features(view, e, z, feats[r], rel)
     np.clip(feats, -VALUE_BOUND, VALUE_BOUND, out=feats)
     return obs
 
 
 def _global(view, out: np.ndarray) -> None:
+    rel = seats(view)
     out[GF["turn"]] = view.turn
     if view.step in STEP_NAMES:
         out[GF[f"step:{view.step}"]] = 1
-    out[GF[f"active:{relative(view, view.active)}"]] = 1
+    out[GF[f"active:{rel(view.active)}"]] = 1
     if view.priority is not None:
-        out[GF[f"priority:{relative(view, view.priority)}"]] = 1
+        out[GF[f"priority:{rel(view.priority)}"]] = 1
     players = view.players
     for p in players:
-        i = relative(view, p.index)
+        i = rel(p.index)
         if i >= MAX_PLAYERS:
             continue
         for f, v in zip(SEAT_FEATURES, (1, p.life, p.poison, p.hand_size, p.library_size,
@@ -147,7 +156,7 @@ def _global(view, out: np.ndarray) -> None:
     out[GF["land_plays"]] = me.land_plays
     waiting = view.waiting_for
     if waiting is not None:
-        out[GF[f"deciding:{relative(view, waiting[0])}"]] = 1
+        out[GF[f"deciding:{rel(waiting[0])}"]] = 1
     d = view.pending
     if d is not None:
         out[GF[f"decision:{d.kind}"]] = 1
@@ -155,57 +164,60 @@ def _global(view, out: np.ndarray) -> None:
         out[GF["decision:max"]] = d.max
 
 
-def object_features(view, e, zone: str, row: np.ndarray) -> int:
+# columns of the object table by what sets them to 1 (OBJECT_FEATURES)
+_ZONE = {z: OF[f"zone:{z}"] for z in ZONES}
+_CONTROLLER = [OF[f"controller:{i}"] for i in range(MAX_PLAYERS)]
+_OWNER = [OF[f"owner:{i}"] for i in range(MAX_PLAYERS)]
+_TYPE = {t: OF[f"type:{t}"] for t in TYPES}
+_COLOR = {c: OF[f"color:{c}"] for c in COLORS}
+_KEYWORD = {k: OF[f"keyword:{k}"] for k in KEYWORDS}
+_COUNTER = {c: OF[f"counter:{c}"] for c in COUNTERS}
+_VALUES = [OF[f] for f in ("mana_value", "power", "toughness", "base_power", "base_toughness")]
+_STATUS = [OF[f] for f in ("damage", "tapped", "attacking", "blocking", "summoning_sick")]
+
+
+def object_features(view, e, zone: str, row: np.ndarray, rel=None) -> int:
     """Fill `row` (zeros, len(OBJECT_FEATURES)) with the features of object `e` in `zone`;
-    returns its card id (0 when hidden)."""
-    row[OF[f"zone:{zone}"]] = 1
+    returns its card id (0 when hidden). `rel`: `seats(view)`, if the caller has it."""
+    rel = seats(view) if rel is None else rel
+    ones = [_ZONE[zone]]
     if zone not in ("stack", "battlefield"):
-        row[OF[f"owner:{relative(view, view.owner(e))}"]] = 1
+        ones.append(_OWNER[rel(view.owner(e))])
     ability = view.stack_ability(e) if zone == "stack" else None
     if ability is not None:
         controller, source, triggered = ability
-        row[OF[f"controller:{relative(view, controller)}"]] = 1
-        row[OF["ability"]] = 1
-        row[OF["triggered"]] = triggered
-        row[OF["visible"]] = 1
+        ones += [_CONTROLLER[rel(controller)], OF["ability"], OF["visible"]]
+        if triggered:
+            ones.append(OF["triggered"])
+        row[ones] = 1
         return card_id(source) if source is not None else UNKNOWN
     if view.face_down(e):
-        row[OF["face_down"]] = 1
+        ones.append(OF["face_down"])
     if not view.visible(e):
+        row[ones] = 1
         return UNKNOWN
-    row[OF["visible"]] = 1
     c = view.chars(e)
-    row[OF[f"controller:{relative(view, c.controller)}"]] = 1
+    ones += [OF["visible"], _CONTROLLER[rel(c.controller)]]
     if zone in ("stack", "battlefield"):
-        row[OF[f"owner:{relative(view, view.owner(e))}"]] = 1
-    for t in c.types:
-        if t in TYPES:
-            row[OF[f"type:{t}"]] = 1
-    row[OF["legendary"]] = "Legendary" in c.supertypes
-    for col in c.colors:
-        row[OF[f"color:{col}"]] = 1
-    row[OF["mana_value"]] = c.cost.mana_value
-    row[OF["power"]] = c.power or 0
-    row[OF["toughness"]] = c.toughness or 0
-    if c.defn is not None:
-        row[OF["base_power"]] = c.defn.power or 0
-        row[OF["base_toughness"]] = c.defn.toughness or 0
-    row[OF["token"]] = bool(c.token)
-    for k in c.keywords:
-        i = OF.get(f"keyword:{k.name}")
-        if i is not None:
-            row[i] = 1
+        ones.append(_OWNER[rel(view.owner(e))])
+    ones += [_TYPE[t] for t in c.types if t in _TYPE]
+    ones += [_COLOR[col] for col in c.colors]
+    ones += [_KEYWORD[k.name] for k in c.keywords if k.name in _KEYWORD]
+    if "Legendary" in c.supertypes:
+        ones.append(OF["legendary"])
+    if c.token:
+        ones.append(OF["token"])
+    row[ones] = 1
+    d = c.defn
+    row[_VALUES] = (c.cost.mana_value, c.power or 0, c.toughness or 0,
+                    d.power or 0 if d else 0, d.toughness or 0 if d else 0)
     if zone == "battlefield":
         _permanent(view, e, c, row)
     return card_id(c.name)
 
 
 def _permanent(view, e, c, row: np.ndarray) -> None:
-    row[OF["damage"]] = view.damage_on(e)
     for kind, n in view.counters(e).items:
-        i = OF.get(f"counter:{kind}")
-        row[i if i is not None else OF["counter:other"]] += n
-    row[OF["tapped"]] = view.is_tapped(e)
-    row[OF["attacking"]] = view.is_attacking(e)
-    row[OF["blocking"]] = view.is_blocking(e)
-    row[OF["summoning_sick"]] = "Creature" in c.types and view.is_sick(e, c)
+        row[_COUNTER.get(kind, OF["counter:other"])] += n
+    row[_STATUS] = (view.damage_on(e), view.is_tapped(e), view.is_attacking(e),
+                    view.is_blocking(e), "Creature" in c.types and view.is_sick(e, c))
