@@ -228,3 +228,25 @@ def test_a_refused_answer_restarts_the_decisions_steps_and_a_refused_action_is_n
     a = t.legal_actions()[1]
     t.step(a)
     assert t.refusals == 2 and a not in t.legal_actions()
+
+
+def test_random_decks_of_every_card_play_through_every_kind_of_step():
+    """Decks drawn from every registered card bring the rarer decisions (divide, scry,
+    name, prevention, modes, ...): each is stepped to its answer with no error, an empty
+    mask or a pointer row missing."""
+    from mtg_ecs.cards import all_cards, get_card
+    spells = [n for n in all_cards() if "Land" not in get_card(n).types]
+    basics = ["Forest", "Mountain", "Island", "Plains", "Swamp"]
+    kinds = set()
+    for k in range(30):
+        r = random.Random(k)
+        decks = [[r.choice(spells) for _ in range(36)] + [r.choice(basics) for _ in range(24)]
+                 for _ in range(2)]
+        t = Table(decks, seed=k, turn_limit=25)
+        while not t.over:
+            kinds.add(t.game.pending.kind)
+            legal = t.legal_actions()
+            assert legal and len(t.pointer_options()) == len(legal)
+            t.step(r.choice(legal))
+    assert {"divide", "modes", "name", "scry", "damage_assignment", "x", "trigger_order",
+            "look_order", "choice", "top_or_bottom"} <= kinds
