@@ -78,6 +78,12 @@ def all_cards() -> list[str]:
     return sorted(_REGISTRY)
 
 
+def all_tokens() -> list[str]:
+    """The names of the token definitions effects create (111.4)."""
+    _load()
+    return sorted(_TOKENS)
+
+
 def is_registered(name: str) -> bool:
     _load()
     return name in _REGISTRY

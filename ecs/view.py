@@ -32,7 +32,7 @@ the API as in any Python library.
 """
 from __future__ import annotations
 
-from mtg_ecs.components import FaceDown, MayLook, Zone
+from mtg_ecs.components import FaceDown, MayLook, StackAbility, Zone
 from mtg_ecs.core.decisions import Decision
 from mtg_ecs.systems.knowledge import HIDDEN, knows
 
@@ -181,6 +181,23 @@ class View:
         if not self.visible(e):
             raise HiddenInformation(f"object {e} is hidden from p{self.player}")
         return self.__game
+
+    def stack_ability(self, e):
+        """(controller, source name or None, triggered) of an ability on the stack, which
+        every player sees (405.1, 113.7: its source as it last existed); None for a spell
+        or any other object. The name is None when the source is now a hidden card."""
+        g = self.__game
+        comps = g.world.ents.get(e) if type(e) is int else None
+        sa = comps.get(StackAbility) if comps is not None else None
+        if sa is None:
+            return None
+        src = sa.source
+        if g.exists(src):
+            name = g.name(src) if self.visible(src) else None
+        else:
+            lk = g.lki.get(src)
+            name = lk.name if lk is not None else None
+        return sa.controller, name, sa.triggered
 
     def exists(self, e) -> bool:
         return self.__game.exists(e)

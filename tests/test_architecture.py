@@ -10,6 +10,7 @@ Layer of a module (by import name):
   4 mtg_ecs.cards.*             card definitions and the registry
   5 mtg_ecs, mtg_ecs.game, mtg_ecs.position   the composition root and public API
   6 mtg_ecs.apps.*, mtg_ecs.__main__          cli, simulate, agents, fuzz, scenarios, ...
+    mtg_ecs.rl.*                               learning and search: encoding, the Table
 """
 from __future__ import annotations
 
@@ -19,12 +20,13 @@ import pathlib
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FOLDERS = {"ecs": "mtg_ecs", "components": "mtg_ecs.components", "systems": "mtg_ecs.systems",
            "cards": "mtg_ecs.cards"}
-SUBPACKAGES = ("apps", "core", "components", "systems", "cards")
+SUBPACKAGES = ("apps", "core", "components", "systems", "cards", "rl")
 
 
 def layer(module: str) -> int:
     for prefix, n in (("mtg_ecs.components", 1), ("mtg_ecs.core", 2), ("mtg_ecs.systems", 3),
-                      ("mtg_ecs.cards", 4), ("mtg_ecs.apps", 6), ("mtg_ecs.__main__", 6)):
+                      ("mtg_ecs.cards", 4), ("mtg_ecs.apps", 6), ("mtg_ecs.__main__", 6),
+                      ("mtg_ecs.rl", 6)):
         if module == prefix or module.startswith(prefix + "."):
             return n
     return 5
@@ -83,7 +85,7 @@ def test_every_module_is_walked():
     found = dict(modules())
     assert {"mtg_ecs", "mtg_ecs.game", "mtg_ecs.core.loop", "mtg_ecs.core.state",
             "mtg_ecs.systems.pipeline", "mtg_ecs.components.definitions", "mtg_ecs.cards",
-            "mtg_ecs.apps.cli"} <= set(found)
+            "mtg_ecs.apps.cli", "mtg_ecs.rl.table"} <= set(found)
 
 
 def test_no_import_goes_up_a_layer():

@@ -34,7 +34,7 @@ def _decks(i):
 # the view's questions about one object, asked of every object id
 _PER_OBJECT = ("visible", "exists", "face_down", "zone_of", "chars", "name", "controller",
                "owner", "is_tapped", "counters", "damage_on", "is_attacking", "is_blocking",
-               "attacked_player", "is_sick")
+               "attacked_player", "is_sick", "stack_ability")
 # the view's other questions, asked below; a new public method must be added to one or
 # the other (test_every_public_method_is_asked_by_the_leak_test)
 _OTHERS = ("creatures", "permanents", "opponents", "is_opponent", "can_block",

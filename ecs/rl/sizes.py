@@ -1,0 +1,8 @@
+"""The fixed sizes the observation and the action space share (docs/rl.md)."""
+
+MAX_PLAYERS = 6             # the most seats a format has (free-for-all, commander: 6)
+# rows of the observation's object table per zone, in this order; the hand and
+# battlefield rows are also the slots of priority actions (mtg_ecs.rl.actions)
+ZONE_ROWS = (("hand", 15), ("battlefield", 60), ("stack", 10), ("graveyard", 40),
+             ("exile", 20), ("command", 4))
+ROWS = dict(ZONE_ROWS)

@@ -1,0 +1,158 @@
+"""The numpy encoding of mtg_ecs.rl (issue 17, item 3): stable card ids from the committed
+manifest, and observations of views: their shapes and bounds, their content, and no card
+its player can't see (docs/rl.md)."""
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+
+from mtg_ecs import Game, RandomAgent
+from mtg_ecs.apps.simulate import load_deck
+from mtg_ecs.cards import all_cards, all_tokens
+from mtg_ecs.rl import cards as rl_cards
+from mtg_ecs.rl.cards import CARD_IDS, card_id
+from mtg_ecs.rl.encoding import (GF, OBSERVATION_SPACE, OF, ROW_START, ROWS, object_rows,
+                                 observe)
+
+SAMPLES = ("green-red-beasts", "esper-fliers", "obscura-connive", "riveteers-casualty")
+
+
+# -- card ids ----------------------------------------------------------------------------
+def test_every_registered_card_and_token_has_an_id():
+    assert set(all_cards()) | set(all_tokens()) <= set(CARD_IDS)
+    assert card_id("Lightning Bolt") == CARD_IDS["Lightning Bolt"] > 0
+    assert card_id("no such card") == 0
+
+
+def test_ids_start_at_1_are_distinct_and_the_manifest_is_sorted_by_id():
+    rows = json.loads(rl_cards.MANIFEST.read_text())
+    ids = [r["id"] for r in rows]
+    assert ids == sorted(ids) and len(set(ids)) == len(ids) and min(ids) == 1
+    assert len({r["name"] for r in rows}) == len(rows)
+
+
+def test_the_update_keeps_old_ids_and_appends_new_ones(tmp_path, monkeypatch):
+    old = dict(CARD_IDS)
+    dropped = ["Lightning Bolt", "Forest"]          # as if they were added since
+    kept = {n: i for n, i in old.items() if n not in dropped}
+    path = tmp_path / "card_ids.json"
+    rl_cards.write_manifest(kept, path)
+    monkeypatch.setattr(rl_cards, "MANIFEST", path)
+    rl_cards.main(["--update"])
+    new = rl_cards.read_manifest(path)
+    assert {n: new[n] for n in kept} == kept
+    top = max(old.values())
+    assert sorted(new[n] for n in dropped) == [top + 1, top + 2]
+
+
+# -- observations --------------------------------------------------------------------------
+def _games(n, seed=0):
+    """Positions of random games of the sample decks (every matchup in turn)."""
+    for k in range(n):
+        a, b = SAMPLES[k % 4], SAMPLES[(k // 4 + k) % 4]
+        g = Game.new([load_deck(a).cards, load_deck(b).cards], seed=seed + k, log=False,
+                     auto_pass=True)
+        agents = [RandomAgent(k), RandomAgent(k + 1)]
+        while g.pending is not None:
+            yield g
+            g.decide(agents[g.pending.player].act(g, g.pending))
+
+
+def _conforms(obs):
+    assert set(obs) == set(OBSERVATION_SPACE)
+    for k, (shape, dtype, lo, hi) in OBSERVATION_SPACE.items():
+        a = obs[k]
+        assert a.shape == shape and a.dtype == dtype, k
+        assert (a >= lo).all() and (a <= hi).all(), k
+
+
+def test_observations_have_the_declared_shapes_dtypes_and_bounds_at_every_step():
+    for g in _games(8):
+        for p in range(2):
+            _conforms(observe(g.view(p)))
+
+
+def test_an_observation_is_the_same_whatever_cards_its_player_cannot_see():
+    """CR 400.2: the observation of a game and of a determinization for its player
+    (opponents' hands and libraries dealt anew) are equal."""
+    rng = random.Random(5)
+    checked = 0
+    for i, g in enumerate(_games(4, seed=20)):
+        if i % 5:
+            continue
+        for p in range(2):
+            d = g.pending
+            if d.player != p and d.kind != "priority":
+                continue
+            a, b = observe(g.view(p)), observe(g.determinize(p, rng).view(p))
+            for k in a:
+                assert np.array_equal(a[k], b[k]), (k, g.turn, p)
+            checked += 1
+    assert checked > 50
+
+
+def test_rows_show_the_viewers_hand_and_public_zones_with_their_characteristics():
+    g = next(g for g in _games(1, seed=3) if g.turn >= 6 and g.battlefield)
+    for p in range(2):
+        v = g.view(p)
+        obs = observe(v)
+        rows = object_rows(v)
+        assert rows["hand"] == list(g.players[p].hand)[:ROWS["hand"]]
+        hand = obs["object_ids"][ROW_START["hand"]:ROW_START["hand"] + len(rows["hand"])]
+        assert list(hand) == [card_id(g.chars(c).name) for c in rows["hand"]]
+        assert obs["object_mask"].sum() == sum(map(len, rows.values()))
+        assert obs["global"][GF["seat0:life"]] == g.players[p].life
+        assert obs["global"][GF["seat1:hand"]] == len(g.players[1 - p].hand)
+        assert obs["global"][GF["seat1:library"]] == len(g.players[1 - p].library)
+        # the battlefield: the viewer's permanents first, each with its characteristics
+        mine = [e for e in g.battlefield if g.controller(e) == p]
+        assert rows["battlefield"][:len(mine)] == mine
+        for k, e in enumerate(rows["battlefield"]):
+            r = obs["objects"][ROW_START["battlefield"] + k]
+            c = g.chars(e)
+            assert r[OF[f"controller:{(c.controller - p) % 2}"]] == 1
+            assert r[OF["tapped"]] == g.is_tapped(e)
+            assert r[OF["mana_value"]] == c.cost.mana_value
+            assert r[OF["power"]] == (c.power or 0)
+            assert r[OF["type:Land"]] == ("Land" in c.types)
+            assert r[OF["keyword:flying"]] == c.has("flying")
+
+
+def test_a_face_down_exiled_card_is_unknown_to_a_player_who_may_not_look_at_it():
+    from mtg_ecs.components import FaceDown
+    g = Game.new([["Forest"] * 40, ["Mountain"] * 40], seed=1, log=False)
+    card = g.players[0].hand[0]
+    from mtg_ecs.systems import zones
+    e = zones.move(g, card, "exile")
+    g.set(e, FaceDown())
+    obs = observe(g.view(1))
+    r = ROW_START["exile"]
+    assert obs["object_mask"][r] == 1 and obs["object_ids"][r] == 0
+    assert obs["objects"][r][OF["face_down"]] == 1 and obs["objects"][r][OF["visible"]] == 0
+    assert obs["objects"][r][OF["type:Land"]] == 0
+
+
+def test_docs_list_every_verb_at_its_index_and_every_feature_family():
+    import pathlib
+    from mtg_ecs.rl.actions import ACTION_SIZE, VERB_START, VERBS
+    from mtg_ecs.rl.encoding import SCHEMA_VERSION
+    doc = (pathlib.Path(__file__).parent.parent / "docs" / "rl.md").read_text()
+    assert f"`ACTION_SIZE = {ACTION_SIZE}`" in doc and f"`SCHEMA_VERSION = {SCHEMA_VERSION}`" in doc
+    for verb, size in VERBS:
+        row = next(line for line in doc.splitlines() if line.startswith("| `") and
+                   f"`{verb}`" in line.split("|")[1])
+        cells = [c.strip() for c in row.split("|")]
+        names = [n.strip(" `") for n in cells[1].split(",")]
+        starts = [int(x) for x in cells[2].split(",")]
+        assert starts[names.index(verb)] == VERB_START[verb], verb
+    for name, (shape, dtype, _, _) in OBSERVATION_SPACE.items():
+        assert f"| `{name}` | {shape}" in doc, name
+
+
+def test_every_decision_kind_of_the_engine_has_a_column():
+    from mtg_ecs.core.decisions import KINDS
+    from mtg_ecs.rl.encoding import DECISION_KINDS
+    assert set(KINDS) <= set(DECISION_KINDS)
+    assert len(set(DECISION_KINDS)) == len(DECISION_KINDS)
