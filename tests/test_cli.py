@@ -70,3 +70,13 @@ def test_coverage_counts_statements_and_rulings(tmp_path, capsys):
 def test_coverage_of_a_missing_spec_file_is_a_clear_error(capsys):
     assert main(["coverage", "no-such.SPEC.md"]) == 2
     assert "no such spec file: no-such.SPEC.md" in capsys.readouterr().err
+
+
+def test_main_gives_back_the_callers_sigpipe_handling():
+    """`main` lets a closed pipe end the command quietly, but only while it runs: a test
+    run calling it kept SIGPIPE's default afterwards, and a worker process dying later
+    (tests/test_backends.py) ended the whole run with signal 13."""
+    import signal
+    before = signal.getsignal(signal.SIGPIPE)
+    main(["cards"])
+    assert signal.getsignal(signal.SIGPIPE) == before

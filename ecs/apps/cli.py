@@ -314,9 +314,21 @@ def cmd_fuzz(args) -> int:
 
 
 def main(argv=None) -> int:
+    """The `mtg-ecs` command. While it runs, a closed pipe ends the process quietly
+    (`mtg-ecs cards | head`); the caller's handling of SIGPIPE is restored after, so a
+    program calling `main` (a test run) isn't ended later by a pipe of its own."""
     import signal
-    if hasattr(signal, "SIGPIPE"):
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)     # `mtg-ecs cards | head` is fine
+    import threading
+    if not hasattr(signal, "SIGPIPE") or threading.current_thread() is not threading.main_thread():
+        return _main(argv)
+    before = signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    try:
+        return _main(argv)
+    finally:
+        signal.signal(signal.SIGPIPE, before)
+
+
+def _main(argv) -> int:
     from mtg_ecs.apps import decklist, legality
     from mtg_ecs.core.formats import FORMATS
     SIMULATE_FORMATS = tuple(FORMATS) + tuple(f for f in decklist.FORMATS if f not in FORMATS)
