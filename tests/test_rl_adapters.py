@@ -64,6 +64,25 @@ def test_aec_game_ends_with_the_tables_returns():
     assert steps > 10
 
 
+def test_aec_multiplayer_a_player_who_loses_leaves_at_once():
+    pytest.importorskip("pettingzoo")
+    from mtg_ecs.rl import AECEnv
+    env = AECEnv(decks=DECKS + ["obscura-connive"], seed=1, format="free-for-all")
+    env.reset(seed=2)
+    rng = np.random.default_rng(0)
+    totals, left_early = {}, []
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        totals[agent] = totals.get(agent, 0.0) + reward
+        if terminated and not env.table.over:
+            left_early.append(agent)
+        env.step(None if terminated or truncated else masked_choice(rng, obs["action_mask"]))
+        assert env.agents == [a for a in env.possible_agents if a in env.terminations]
+    assert left_early and all(totals[a] == -1.0 for a in left_early)
+    winner = env.table.game.winner
+    assert totals == {f"player_{i}": 1.0 if i == winner else -1.0 for i in range(3)}
+
+
 def test_aec_seeded_reset_repeats_and_illegal_action_raises():
     pytest.importorskip("pettingzoo")
     from mtg_ecs import IllegalAction
@@ -94,7 +113,7 @@ def test_gymnasium_check_env_passes():
     pytest.importorskip("gymnasium")
     from gymnasium.utils.env_checker import check_env
     from mtg_ecs.rl import GymEnv
-    check_env(GymEnv(decks=DECKS, seed=1), skip_render_check=True)
+    check_env(GymEnv(decks=DECKS, seed=1, render_mode="ansi"))
 
 
 class RecordingAgent:
@@ -242,6 +261,29 @@ def test_openspiel_new_states_deal_new_games_and_clones_share_the_future():
         a.apply_action(action)
         c.apply_action(action)
     assert str(a) == str(c)
+
+
+def test_open_spiels_ismcts_plays_through_resampling(monkeypatch):
+    """OpenSpiel's own ISMCTS searches determinizations from resample_from_infostate."""
+    pyspiel, game = load_spiel_game(seed=5)
+    from open_spiel.python.algorithms import ismcts, mcts
+    rs = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), uct_c=2.0,
+                           max_simulations=3, random_state=rs, use_observation_string=True)
+    state = spiel_state_at_turn(game, 3, seed=2)
+    calls = []
+    resample = type(state).resample_from_infostate
+
+    def counted(self, player, sampler):
+        calls.append(player)
+        return resample(self, player, sampler)
+
+    monkeypatch.setattr(type(state), "resample_from_infostate", counted)
+    for _ in range(3):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert len(calls) >= 9
 
 
 # -- VectorEnv ------------------------------------------------------------------------------

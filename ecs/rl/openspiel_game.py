@@ -29,6 +29,7 @@ import random
 
 import numpy as np
 
+from mtg_ecs.rl.actions import decode
 from mtg_ecs.rl.encoding import ACTION_SIZE, OBSERVATION_SPACE
 from mtg_ecs.rl.episodes import SEED_BOUND
 from mtg_ecs.rl.extras import require
@@ -136,7 +137,8 @@ class MtgState(pyspiel.State):
             t.game.end_as_draw("decision limit")
 
     def _action_to_string(self, player, action) -> str:
-        return f"p{player} action {action}"
+        verb, slot = decode(action)
+        return f"p{player} {verb} {slot}"
 
     def returns(self):
         return [float(r) for r in self.table.returns()]

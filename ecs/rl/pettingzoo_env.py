@@ -13,8 +13,10 @@ convention for masked actions: {"observation": the encoding's arrays
 "action_mask": int8 over the Discrete action space}, the mask all zeros for an agent that
 isn't to act. The actions are the Table's steps (mtg_ecs.rl.table: a whole engine decision
 can take several); a masked-out action raises `IllegalAction` and changes nothing. Rewards
-come at the end, `Table.returns()`: +1 the winner, -1 each loser, 0 a draw. A game stopped
-by the turn limit is truncated, not terminated (mtg_ecs.rl.episodes).
+come at the end, `Table.returns()`: +1 the winner, -1 each loser, 0 a draw; in a
+multiplayer game a player who loses (with their whole team) is terminated at once with -1,
+and the others play on. A game stopped by the turn limit is truncated, not terminated
+(mtg_ecs.rl.episodes).
 """
 from __future__ import annotations
 
@@ -90,10 +92,24 @@ class AECEnv(pettingzoo.AECEnv):
             for a in self.agents:
                 done[a] = True
             for a, r in zip(self.possible_agents, t.returns()):
-                self.rewards[a] = float(r)
+                if a in self.rewards:
+                    self.rewards[a] = float(r)
         else:
+            for a in self.agents:
+                if not self.terminations[a] and self._eliminated(a):
+                    self.terminations[a] = True
+                    self.rewards[a] = -1.0
             self.agent_selection = self.possible_agents[t.current_player]
+            self._deads_step_first()
         self._accumulate_rewards()
+
+    def _eliminated(self, agent) -> bool:
+        """Has the agent's player lost, and every teammate (810.8a)? Then it leaves the game
+        (800.4a) and the environment, its return -1 whatever the others do."""
+        g = self.table.game
+        seat = self._seat[agent]
+        team = next((t for t in g.teams if seat in t), (seat,))
+        return all(g.players[i].lost for i in team)
 
     def render(self):
         """The game as text ("ansi"): turn, step and each player's public state."""
