@@ -150,3 +150,10 @@ def test_docs_list_every_verb_at_its_index_and_every_feature_family():
         assert starts[names.index(verb)] == VERB_START[verb], verb
     for name, (shape, dtype, _, _) in OBSERVATION_SPACE.items():
         assert f"| `{name}` | {shape}" in doc, name
+
+
+def test_every_decision_kind_of_the_engine_has_a_column():
+    from mtg_ecs.core.decisions import KINDS
+    from mtg_ecs.rl.encoding import DECISION_KINDS
+    assert set(KINDS) <= set(DECISION_KINDS)
+    assert len(set(DECISION_KINDS)) == len(DECISION_KINDS)

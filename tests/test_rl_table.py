@@ -228,3 +228,81 @@ def test_a_refused_answer_restarts_the_decisions_steps_and_a_refused_action_is_n
     a = t.legal_actions()[1]
     t.step(a)
     assert t.refusals == 2 and a not in t.legal_actions()
+
+
+def test_random_decks_of_every_card_play_through_every_kind_of_step():
+    """Decks drawn from every registered card bring the rarer decisions (divide, scry,
+    name, prevention, modes, ...): each is stepped to its answer with no error, an empty
+    mask or a pointer row missing."""
+    from mtg_ecs.cards import all_cards, get_card
+    spells = [n for n in all_cards() if "Land" not in get_card(n).types]
+    basics = ["Forest", "Mountain", "Island", "Plains", "Swamp"]
+    kinds = set()
+    refusals = steps = 0
+    for k in range(30):
+        r = random.Random(k)
+        decks = [[r.choice(spells) for _ in range(36)] + [r.choice(basics) for _ in range(24)]
+                 for _ in range(2)]
+        t = Table(decks, seed=k, turn_limit=25)
+        while not t.over:
+            kinds.add(t.game.pending.kind)
+            legal = t.legal_actions()
+            assert legal and len(t.pointer_options()) == len(legal)
+            t.step(r.choice(legal))
+            steps += 1
+        refusals += t.refusals
+    assert refusals <= steps / 500, (refusals, steps)
+    assert {"divide", "modes", "name", "scry", "damage_assignment", "x", "trigger_order",
+            "look_order", "choice", "top_or_bottom"} <= kinds
+
+
+def _until_decision(test, seeds=range(40)):
+    """A table at the first decision `test` accepts, in games of the sample decks."""
+    for k in seeds:
+        t = Table(_matchup(k), seed=k)
+        _play(t, random.Random(k), until=lambda t: test(t.game.pending))
+        if not t.over:
+            return t
+    raise AssertionError("no such decision")
+
+
+def test_a_choice_of_one_is_one_step():
+    t = _until_decision(lambda d: d.kind == "targets" and d.min == d.max == 1
+                        and len(d.options) >= 2)
+    d = t.game.pending
+    assert acts.action("done") not in t.legal_actions()       # one must be chosen
+    t.step(acts.action("option", 1))
+    assert t.game.pending is not d and t.refusals == 0
+
+
+def test_up_to_one_target_may_be_none_by_done_or_one_in_one_step():
+    t = _until_decision(lambda d: d.kind == "targets" and d.min == 0 and d.max == 1
+                        and len(d.options) >= 2)
+    d = t.game.pending
+    legal = t.legal_actions()
+    assert legal == [acts.action("option", i) for i in range(len(d.options))] + [acts.action("done")]
+    none = t.clone()
+    n = len(t.game.answers)
+    none.step(acts.action("done"))
+    t.step(acts.action("option", 0))
+    assert none.game.answers[n] == [] and t.game.answers[n] == [d.options[0]]
+    assert none.refusals == t.refusals == 0
+
+
+def test_trample_damage_is_assigned_a_unit_at_a_time_lethal_to_the_blockers_first():
+    """510.1c-d, 702.19b: the defender can get damage only once each blocker has lethal."""
+    t = _until_decision(lambda d: d.kind == "damage_assignment" and d.data["trample"],
+                        range(3, 200))
+    d = t.game.pending
+    blockers, player = d.data["blockers"], d.options.index(d.data["defender"])
+    n = len(t.game.answers)
+    for b in blockers:
+        for _ in range(d.data["lethal"][b]):
+            assert acts.action("option", player) not in t.legal_actions()
+            assert t.observe(d.player)["step"][4] > 0               # units left
+            t.step(acts.action("option", d.options.index(b)))
+    while t.game.pending is d:
+        t.step(acts.action("option", player))
+    answer = t.game.answers[n]
+    assert answer[d.data["defender"]] == d.data["total"] - sum(d.data["lethal"].values())
+    assert t.refusals == 0

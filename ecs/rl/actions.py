@@ -209,7 +209,7 @@ class SubsetBuilder(Builder):
         if o is not None:
             self.chosen.append(o)
             if len(self.chosen) < self.d.max and any(
-                    a != action("done") for a in self.choices()):
+                    a != action("done") for a in self.legal()):
                 return None
         return list(self.chosen)
 

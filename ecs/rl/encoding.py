@@ -15,7 +15,6 @@ from __future__ import annotations
 import numpy as np
 
 from mtg_ecs.components.definitions import CARD_TYPES, SIMPLE_KEYWORDS
-from mtg_ecs.core.decisions import KINDS
 from mtg_ecs.rl.actions import ACTION_SIZE
 from mtg_ecs.rl.cards import CARD_IDS, UNKNOWN, card_id
 from mtg_ecs.rl.sizes import MAX_PLAYERS, ROWS, ZONE_ROWS
@@ -54,7 +53,15 @@ OBJECT_FEATURES = (
 OF = {name: i for i, name in enumerate(OBJECT_FEATURES)}
 
 SEAT_FEATURES = ("present", "life", "poison", "hand", "library", "graveyard", "lost")
-DECISION_KINDS = tuple(KINDS)
+# the engine's decision kinds (mtg_ecs.KINDS, and 'cost_choice' of casting.py) as this
+# schema version knows them: a new kind is added at the end with a new SCHEMA_VERSION
+# (tests/test_rl_encoding.py); an unknown one has no column
+DECISION_KINDS = (
+    "priority", "mulligan", "bottom", "starting_player", "modes", "x", "targets", "divide",
+    "cost", "attackers", "blockers", "damage_assignment", "blocker_order", "trigger_order",
+    "may", "choose", "discard", "legend_rule", "replacement", "prevention", "redirect", "name",
+    "color", "choice", "mana_choice", "mana_sacrifice", "scry", "look_order", "top_or_bottom",
+    "cost_choice")
 GLOBAL_FEATURES = (
     ("turn",) + tuple(f"step:{s}" for s in STEP_NAMES)
     + tuple(f"active:{i}" for i in range(MAX_PLAYERS))
@@ -159,7 +166,9 @@ def _global(view, out: np.ndarray) -> None:
         out[GF[f"deciding:{rel(waiting[0])}"]] = 1
     d = view.pending
     if d is not None:
-        out[GF[f"decision:{d.kind}"]] = 1
+        kind = GF.get(f"decision:{d.kind}")
+        if kind is not None:
+            out[kind] = 1
         out[GF["decision:min"]] = d.min
         out[GF["decision:max"]] = d.max
 
