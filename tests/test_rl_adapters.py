@@ -150,6 +150,23 @@ def test_gym_opponent_answers_whole_decisions_from_its_view(player):
         assert isinstance(view, View) and view.player == decision.player == 1 - player
     assert reward == env.table.returns()[player] and reward in (-1.0, 0.0, 1.0)
     assert not info["action_mask"].any()
+    _obs, reward, terminated, truncated, info = env.step(0)     # after the end: nothing
+    assert reward == 0.0 and terminated != truncated and info["illegal_action"]
+
+
+def test_gym_multiplayer_episode_ends_when_the_learner_is_eliminated():
+    pytest.importorskip("gymnasium")
+    from mtg_ecs.rl import GymEnv
+    env = GymEnv(decks=DECKS + ["obscura-connive"], seed=3, format="free-for-all")
+    obs, info = env.reset()
+    rng = np.random.default_rng(0)
+    done = False
+    while not done:
+        obs, reward, terminated, truncated, info = env.step(masked_choice(rng, info["action_mask"]))
+        done = terminated or truncated
+    g = env.table.game
+    assert g.players[0].lost and not env.table.over             # the others play on
+    assert reward == -1.0 and terminated and not info["action_mask"].any()
 
 
 def test_gym_masked_out_action_changes_nothing():

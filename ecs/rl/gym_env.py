@@ -13,11 +13,12 @@ now, and `action_masks()` gives the same as booleans (sb3-contrib's MaskablePPO 
 Whenever another player decides, the opponent answers the whole engine decision with
 `act(view, decision)`, like any agent of `mtg_ecs.play` (the default: a `RandomAgent`
 seeded from the environment's RNG). The reward is `Table.returns()[player]` when the game
-ends, 0 before; a game stopped by the turn limit is truncated (mtg_ecs.rl.episodes).
+ends, 0 before; in a multiplayer game the episode ends with -1 as soon as the learner is
+eliminated; a game stopped by the turn limit is truncated (mtg_ecs.rl.episodes).
 
 A masked-out action changes nothing: the step returns the same observation, reward 0 and
 `info["illegal_action"] = True` (Gymnasium's checker, and unmasked learners, send any
-action of the space).
+action of the space); so does any action once the game is over, still terminated.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ import numpy as np
 
 from mtg_ecs.apps.agents import MAX_DECISIONS, RandomAgent, answer_once
 from mtg_ecs.rl.extras import require
-from mtg_ecs.rl.episodes import new_seed, truncated
+from mtg_ecs.rl.episodes import eliminated, new_seed, truncated
 from mtg_ecs.rl.render import render_text
 from mtg_ecs.rl.spaces import action_space, as_mask, observation_space
 from mtg_ecs.rl.table import Table
@@ -52,7 +53,7 @@ class GymEnv(gymnasium.Env):
         self.player = player
         self.opponent = opponent
         self.observation_space = observation_space()
-        self.action_space = action_space()
+        self.action_space = action_space(seed)      # its sample() repeats too
         self._first_seed = seed
         self._agents = []
         self._answers = 0
@@ -73,19 +74,27 @@ class GymEnv(gymnasium.Env):
     def step(self, action):
         t = self.table
         action = int(action)
-        if not (0 <= action < self.action_space.n and t.action_mask()[action]):
-            return t.observe(self.player), 0.0, False, False, self._info(illegal_action=True)
-        t.step(action)
-        self._answers += 1
-        self._opponents_turn()
+        legal = 0 <= action < self.action_space.n and self.action_masks()[action]
+        if legal:
+            t.step(action)
+            self._answers += 1
+            self._opponents_turn()
         cut = truncated(t.game)
-        reward = float(t.returns()[self.player]) if t.over else 0.0
-        return t.observe(self.player), reward, t.over and not cut, cut, self._info()
+        out = self._out()
+        reward = 0.0
+        if legal and out:
+            reward = -1.0 if not t.over else float(t.returns()[self.player])
+        info = self._info() if legal else self._info(illegal_action=True)
+        return t.observe(self.player), reward, out and not cut, cut, info
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions now, as booleans (all False once the game is over)."""
-        t = self.table
-        return np.zeros(self.action_space.n, bool) if t.over else np.asarray(t.action_mask(), bool)
+        """The legal actions now, as booleans (all False once the episode is over)."""
+        return np.zeros(self.action_space.n, bool) if self._out() \
+            else np.asarray(self.table.action_mask(), bool)
+
+    def _out(self) -> bool:
+        """Is the learner's episode over: the game, or (multiplayer) the learner in it?"""
+        return self.table.over or eliminated(self.table.game, self.player)
 
     def render(self):
         """The game as text ("ansi"): turn, step and each player's public state."""
@@ -96,7 +105,7 @@ class GymEnv(gymnasium.Env):
         past MAX_DECISIONS answers the game is a draw (an optional loop only the agents can
         stop, CR 732.4: a bound of the simulation, as in `mtg_ecs.play`)."""
         t = self.table
-        while not t.over and t.current_player != self.player:
+        while not self._out() and t.current_player != self.player:
             if self._answers >= MAX_DECISIONS:
                 t.game.end_as_draw("decision limit")
                 return

@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from mtg_ecs.rl.extras import require
-from mtg_ecs.rl.episodes import new_seed, truncated
+from mtg_ecs.rl.episodes import eliminated, new_seed, truncated
 from mtg_ecs.rl.render import render_text
 from mtg_ecs.rl.spaces import action_space, as_mask, mask_space, observation_space, spaces
 from mtg_ecs.rl.table import Table
@@ -50,7 +50,8 @@ class AECEnv(pettingzoo.AECEnv):
         self.observation_spaces = {a: spaces.Dict({"observation": observation_space(),
                                                    "action_mask": mask_space()})
                                    for a in self.possible_agents}
-        self.action_spaces = {a: action_space() for a in self.possible_agents}
+        self.action_spaces = {a: action_space(seed + i)        # their sample() repeats too
+                              for i, a in enumerate(self.possible_agents)}
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -96,20 +97,12 @@ class AECEnv(pettingzoo.AECEnv):
                     self.rewards[a] = float(r)
         else:
             for a in self.agents:
-                if not self.terminations[a] and self._eliminated(a):
+                if not self.terminations[a] and eliminated(t.game, self._seat[a]):
                     self.terminations[a] = True
                     self.rewards[a] = -1.0
             self.agent_selection = self.possible_agents[t.current_player]
             self._deads_step_first()
         self._accumulate_rewards()
-
-    def _eliminated(self, agent) -> bool:
-        """Has the agent's player lost, and every teammate (810.8a)? Then it leaves the game
-        (800.4a) and the environment, its return -1 whatever the others do."""
-        g = self.table.game
-        seat = self._seat[agent]
-        team = next((t for t in g.teams if seat in t), (seat,))
-        return all(g.players[i].lost for i in team)
 
     def render(self):
         """The game as text ("ansi"): turn, step and each player's public state."""
