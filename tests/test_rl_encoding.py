@@ -7,7 +7,6 @@ import json
 import random
 
 import numpy as np
-import pytest
 
 from mtg_ecs import Game, RandomAgent
 from mtg_ecs.apps.simulate import load_deck

@@ -306,3 +306,25 @@ def test_trample_damage_is_assigned_a_unit_at_a_time_lethal_to_the_blockers_firs
     answer = t.game.answers[n]
     assert answer[d.data["defender"]] == d.data["total"] - sum(d.data["lethal"].values())
     assert t.refusals == 0
+
+
+def test_a_pointer_row_holds_the_observation_row_of_the_object_it_names():
+    t = _until_decision(lambda d: d.kind == "priority" and any(
+        type(a).__name__ == "Cast" for a in d.options))
+    p = t.current_player
+    obs = t.observe(p)
+    rows = t.pointer_options()
+    n = cid = OPTION_FEATURES.index("card_id")        # the object's features come first
+    casts = 0
+    for k, a in enumerate(t.legal_actions()):
+        verb, slot = acts.decode(a)
+        if verb in ("cast", "play_land"):
+            r = ROW_START["hand"] + slot
+            assert np.array_equal(rows[k, :n], obs["objects"][r])
+            assert rows[k, cid] == obs["object_ids"][r] > 0
+            casts += verb == "cast"
+        elif verb == "activate":
+            r = ROW_START["battlefield"] + slot // acts.MAX_ABILITIES
+            assert np.array_equal(rows[k, :n], obs["objects"][r])
+            assert rows[k, OPTION_FEATURES.index("slot")] == slot
+    assert casts

@@ -128,15 +128,27 @@ def observe(view, rows: dict | None = None) -> dict[str, np.ndarray]:
     obs = empty()
     _global(view, obs["global"])
     rows = object_rows(view) if rows is None else rows
-    feats, ids, mask = obs["objects"], obs["object_ids"], obs["object_mask"]
     rel = seats(view)
+    ids, ones_r, ones_c, val_r, val_c, vals = [], [], [], [], [], []
+    filled = []
     for z in ZONES:
         start = ROW_START[z]
         for k, e in enumerate(rows[z]):
             r = start + k
-            mask[r] = 1
-            ids[r] = object_features(view, e, z, feats[r], rel)
-    np.clip(feats, -VALUE_BOUND, VALUE_BOUND, out=feats)
+            cid, ones, cols, values = describe(view, e, z, rel)
+            filled.append(r)
+            ids.append(cid)
+            ones_r += [r] * len(ones)
+            ones_c += ones
+            val_r += [r] * len(cols)
+            val_c += cols
+            vals += values
+    # the whole table at once: numpy is slow one element at a time
+    obs["object_mask"][filled] = 1
+    obs["object_ids"][filled] = ids
+    feats = obs["objects"]
+    feats[ones_r, ones_c] = 1
+    feats[val_r, val_c] = np.clip(vals, -VALUE_BOUND, VALUE_BOUND)
     return obs
 
 
@@ -182,12 +194,21 @@ _COLOR = {c: OF[f"color:{c}"] for c in COLORS}
 _KEYWORD = {k: OF[f"keyword:{k}"] for k in KEYWORDS}
 _COUNTER = {c: OF[f"counter:{c}"] for c in COUNTERS}
 _VALUES = [OF[f] for f in ("mana_value", "power", "toughness", "base_power", "base_toughness")]
-_STATUS = [OF[f] for f in ("damage", "tapped", "attacking", "blocking", "summoning_sick")]
+_STATUS = [OF[f] for f in ("tapped", "attacking", "blocking", "summoning_sick")]
 
 
 def object_features(view, e, zone: str, row: np.ndarray, rel=None) -> int:
     """Fill `row` (zeros, len(OBJECT_FEATURES)) with the features of object `e` in `zone`;
-    returns its card id (0 when hidden). `rel`: `seats(view)`, if the caller has it."""
+    returns its card id (0 when hidden)."""
+    cid, ones, cols, values = describe(view, e, zone, rel)
+    row[ones] = 1
+    row[cols] = np.clip(values, -VALUE_BOUND, VALUE_BOUND)
+    return cid
+
+
+def describe(view, e, zone: str, rel=None) -> tuple[int, list, list, list]:
+    """(card id (0 when hidden), the columns that are 1, the columns with a number and
+    their numbers) of object `e` in `zone`. `rel`: `seats(view)`, if the caller has it."""
     rel = seats(view) if rel is None else rel
     ones = [_ZONE[zone]]
     if zone not in ("stack", "battlefield"):
@@ -198,13 +219,11 @@ def object_features(view, e, zone: str, row: np.ndarray, rel=None) -> int:
         ones += [_CONTROLLER[rel(controller)], OF["ability"], OF["visible"]]
         if triggered:
             ones.append(OF["triggered"])
-        row[ones] = 1
-        return card_id(source) if source is not None else UNKNOWN
+        return card_id(source) if source is not None else UNKNOWN, ones, [], []
     if view.face_down(e):
         ones.append(OF["face_down"])
     if not view.visible(e):
-        row[ones] = 1
-        return UNKNOWN
+        return UNKNOWN, ones, [], []
     c = view.chars(e)
     ones += [OF["visible"], _CONTROLLER[rel(c.controller)]]
     if zone in ("stack", "battlefield"):
@@ -216,17 +235,24 @@ def object_features(view, e, zone: str, row: np.ndarray, rel=None) -> int:
         ones.append(OF["legendary"])
     if c.token:
         ones.append(OF["token"])
-    row[ones] = 1
     d = c.defn
-    row[_VALUES] = (c.cost.mana_value, c.power or 0, c.toughness or 0,
-                    d.power or 0 if d else 0, d.toughness or 0 if d else 0)
+    cols = list(_VALUES)
+    values = [c.cost.mana_value, c.power or 0, c.toughness or 0,
+              d.power or 0 if d else 0, d.toughness or 0 if d else 0]
     if zone == "battlefield":
-        _permanent(view, e, c, row)
-    return card_id(c.name)
+        _permanent(view, e, c, ones, cols, values)
+    return card_id(c.name), ones, cols, values
 
 
-def _permanent(view, e, c, row: np.ndarray) -> None:
+def _permanent(view, e, c, ones: list, cols: list, values: list) -> None:
+    counters = {}
     for kind, n in view.counters(e).items:
-        row[_COUNTER.get(kind, OF["counter:other"])] += n
-    row[_STATUS] = (view.damage_on(e), view.is_tapped(e), view.is_attacking(e),
-                    view.is_blocking(e), "Creature" in c.types and view.is_sick(e, c))
+        col = _COUNTER.get(kind, OF["counter:other"])
+        counters[col] = counters.get(col, 0) + n
+    cols += counters
+    values += counters.values()
+    cols.append(OF["damage"])
+    values.append(view.damage_on(e))
+    ones += [col for col, on in zip(_STATUS, (
+        view.is_tapped(e), view.is_attacking(e), view.is_blocking(e),
+        "Creature" in c.types and view.is_sick(e, c))) if on]

@@ -26,8 +26,8 @@ from mtg_ecs.core.decisions import IllegalAction, PlayerRef
 from mtg_ecs.game import Game
 from mtg_ecs.rl import actions as acts
 from mtg_ecs.rl.cards import card_id
-from mtg_ecs.rl.encoding import (ACTION_SIZE, MAX_PLAYERS, OBJECT_FEATURES, ROW_START, STEP_FEATURES,
-                                 ZONES, object_features, object_rows, observe, relative)
+from mtg_ecs.rl.encoding import (ACTION_SIZE, MAX_PLAYERS, OBJECT_FEATURES, ROW_START, ZONES,
+                                 object_features, object_rows, observe, relative)
 
 # the pointer form: one row per legal action: the object it names (its observation row,
 # zeros if none), its verb, its slot, a number it stands for, the player it names
@@ -48,13 +48,14 @@ class Table:
         self.turn_limit = turn_limit
         self.mana_abilities = mana_abilities
         self.num_players = len(decks)
-        self.refusals = 0
         self.reset(seed)
 
     # -- the game -------------------------------------------------------------------
     def reset(self, seed=None) -> None:
-        """A new game: with `seed`, else with the seed after the last game's."""
+        """A new game: with `seed`, else with the seed after the last game's.
+        `refusals` counts the answers the engine refused in this game."""
         self.seed = self.seed + 1 if seed is None else seed
+        self.refusals = 0
         cards = [d.cards if hasattr(d, "cards") else list(d) for d in self.decks]
         commanders = [d.commander for d in self.decks] if self.format == "commander" else None
         self.game = Game.new(cards, seed=self.seed, log=False, auto_pass=True,
