@@ -76,6 +76,7 @@ def test_aec_multiplayer_a_player_who_loses_leaves_at_once():
         totals[agent] = totals.get(agent, 0.0) + reward
         if terminated and not env.table.over:
             left_early.append(agent)
+            assert not obs["action_mask"].any()       # the actions are another player's
         env.step(None if terminated or truncated else masked_choice(rng, obs["action_mask"]))
         assert env.agents == [a for a in env.possible_agents if a in env.terminations]
     assert left_early and all(totals[a] == -1.0 for a in left_early)

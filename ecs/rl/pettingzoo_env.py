@@ -73,7 +73,7 @@ class AECEnv(pettingzoo.AECEnv):
 
     def observe(self, agent):
         t = self.table
-        if agent == self.agent_selection and not t.over:
+        if t.current_player == self._seat[agent]:       # None once the game is over
             mask = as_mask(t.action_mask())
         else:
             mask = np.zeros(self.action_spaces[agent].n, np.int8)
