@@ -17,6 +17,7 @@ the TYPE_CHECKING imports below (the package is typed: `py.typed`, PEP 561).
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from mtg_ecs.core.lazy import lazy_attributes
 from mtg_ecs.game import Game, Player, EngineError  # noqa: F401
 from mtg_ecs.core.decisions import (Decision, IllegalAction, PlayerRef, Pass, PlayLand,  # noqa: F401
                                     Cast, Activate, KINDS)
@@ -32,17 +33,4 @@ if TYPE_CHECKING:
 # name -> module of the applications layer that defines it (PEP 562 lazy attributes)
 _APPS = {"RandomAgent": "mtg_ecs.apps.agents", "HeuristicAgent": "mtg_ecs.apps.agents",
          "play": "mtg_ecs.apps.agents", "simulate": "mtg_ecs.apps.simulate"}
-
-
-def __getattr__(name: str) -> object:
-    module = _APPS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'mtg_ecs' has no attribute {name!r}")
-    import importlib
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_APPS))
+__getattr__, __dir__ = lazy_attributes(__name__, _APPS)
