@@ -51,7 +51,9 @@ def test_ctrl_c_with_spawned_workers_keeps_the_finished_games_in_order(monkeypat
                                  jobs=2, extra=sim.load_card_file(CARDS), progress=progress,
                                  on_record=lambda r: seen.append(r["index"]))
     assert summary["interrupted"] and len(recs) >= 30 and seen == [r["index"] for r in recs]
-    assert seen[:30] == list(range(30))
+    # in game order, none twice; under load a later game may finish before an earlier one,
+    # which is then missing (simulate's docstring): the 30 games arrived need not be 0-29
+    assert seen == sorted(set(seen))
 
 
 def test_units_stream_out_of_an_endless_supply_in_chunks():
