@@ -191,13 +191,8 @@ class View:
         sa = comps.get(StackAbility) if comps is not None else None
         if sa is None:
             return None
-        src = sa.source
-        if g.exists(src):
-            name = g.name(src) if self.visible(src) else None
-        else:
-            lk = g.lki.get(src)
-            name = lk.name if lk is not None else None
-        return sa.controller, name, sa.triggered
+        src = sa.source             # (gone: its last known information, if it was public)
+        return sa.controller, g.name(src) if self.visible(src) else None, sa.triggered
 
     def exists(self, e) -> bool:
         return self.__game.exists(e)
