@@ -35,12 +35,22 @@ def sorcery_timing(game, player: int) -> bool:
 def decision(game, player: int) -> Decision:
     """`data["mana_abilities"]` is a slice: options[slice] are the activations of {T}
     mana abilities (605.1a; mana nothing uses yet, which agents usually leave to the payer)."""
-    hit = game.actions_cache            # _cached, inline when current (as after `only_pass`)
-    if hit[0] == game.changes and hit[1] == player and game.step == game.actions_step:
+    hit = game.actions_cache.get(player)    # _cached, inline when current (as after `only_pass`)
+    if hit is not None and hit[0] == game.changes and hit[1] == _timing(game, player):
         acts, span = hit[2], hit[3]
     else:
         acts, span = _cached(game, player)
     return Decision("priority", player, acts, 1, 1, "priority", {"mana_abilities": span})
+
+
+def _timing(game, player: int) -> tuple:
+    """What the legal actions read of the turn and step: the turn (summoning sickness,
+    302.6; once-per-turn abilities, 606.3), sorcery timing (117.1a, 307.1) and 'cast this
+    spell only during combat' (601.3). With nothing changed, the list made in a step with
+    the same timing is still right."""
+    step = game.step
+    return (game.turn, (game.active == player or game.teams and on_active_team(game, player))
+            and step in MAIN_PHASES and not game.stack, step in COMBAT_STEPS)
 
 
 def cached_actions(game, player: int) -> list:
@@ -48,16 +58,17 @@ def cached_actions(game, player: int) -> list:
 
 
 def _cached(game, player: int) -> tuple:
-    """The player's legal actions, computed again only when what they depend on
-    changed: any change at all (`version`, the step), or — while no static ability,
-    player restriction or non-mana activated ability of the player's exists and every
-    card in hand is a land or a spell only its mana cost limits (`_plain_cost`, checked
-    when the list is computed: `_legal_actions_simple`) — only the hand, sorcery timing,
-    the land play, the characteristics (cversion), the {T} mana sources or the pool
-    (the dependency key)."""
-    hit = game.actions_cache
+    """The player's legal actions, kept per player and computed again only when what
+    they depend on changed: any change at all (`version`), the turn or what the step
+    means for them (`_timing`), or — while no static ability, player restriction or non-mana activated
+    ability of the player's exists and every card in hand is a land or a spell only its
+    mana cost limits (`_plain_cost`, checked when the list is computed:
+    `_legal_actions_simple`) — only the hand, sorcery timing, the land play, the
+    characteristics (cversion), the {T} mana sources or the pool (the dependency key)."""
+    hit = game.actions_cache.get(player)
     version = game.changes                  # (`game.version` without the property call)
-    if hit[0] == version and hit[1] == player and game.step == game.actions_step:
+    timing = _timing(game, player)
+    if hit is not None and hit[0] == version and hit[1] == timing:
         return hit[2], hit[3]
     key = srcs = None
     if not game.player_restrictions and not game.play_permissions and not game.players[player].restricted \
@@ -71,13 +82,12 @@ def _cached(game, player: int) -> tuple:
             active = game.active == player or bool(game.teams) and on_active_team(game, player)
             key = (tuple(p.hand), active and not game.stack and game.step in MAIN_PHASES,
                    p.lands_played < p.land_plays, game.cversion, srcs, tuple(p.pool))
-    if key is None or hit[1] != player or hit[4] != key:
+    if key is None or hit is None or hit[4] != key:
         acts, span, simple = _legal_actions_simple(game, player, srcs)
-        hit = (version, player, acts, span, key if simple else None)
+        hit = (version, timing, acts, span, key if simple else None)
     else:
-        hit = (version, player, hit[2], hit[3], key)     # the same list, still right
-    game.actions_cache = hit
-    game.actions_step = game.step
+        hit = (version, timing, hit[2], hit[3], key)     # the same list, still right
+    game.actions_cache[player] = hit
     return hit[2], hit[3]
 
 
@@ -496,8 +506,8 @@ def _can_cast_sacrificing(game, player: int, card: int, alt) -> bool:
         1, fixed_cost(game, player, card, alt), spell=game.chars(card)))
 
 
-COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
-                "combat_damage", "end_of_combat")
+COMBAT_STEPS = frozenset(("beginning_of_combat", "declare_attackers", "declare_blockers",
+                          "first_strike_damage", "combat_damage", "end_of_combat"))
 
 
 def fixed_cost(game, player: int, card: int, alt, parts=None):

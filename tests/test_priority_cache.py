@@ -3,12 +3,13 @@
 with every cache empty gives (CR 117.1, 305.1-305.2, 601.3, 605.1a)."""
 import os
 import sys
+from types import SimpleNamespace
 
 from mtg_ecs import Game
 from mtg_ecs.apps.agents import RandomAgent
 from mtg_ecs.apps.fuzz import check_actions
 from mtg_ecs.components import TAPPED
-from mtg_ecs.systems import costs
+from mtg_ecs.systems import costs, priority
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "bench"))
 from test_bench_games import _cards, _deck  # noqa: E402
@@ -52,3 +53,74 @@ def test_an_equal_source_list_keeps_what_is_derived_from_it():
     assert fresh.split is None and fresh.options is None
     assert sum(costs.available_mana(g, player, fresh)[0]) == sum(base) - 1
     g.close()
+
+
+def _sample(seed):
+    from mtg_ecs.apps.simulate import load_deck
+    decks = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
+    return Game.new(decks, seed=seed, log=False, auto_pass=True)
+
+
+def test_actions_kept_across_steps_equal_a_fresh_computation(monkeypatch):
+    """Every list the auto-pass checks and the decisions use (in every step, those the
+    auto-pass goes through included), through sample-deck games: instants, abilities,
+    targets, 'cast only during combat' readers of the step."""
+    kept = priority._cached
+    seen = {"calls": 0, "steps": set()}
+
+    def checked(game, player):
+        acts, span = kept(game, player)
+        assert check_actions(game, SimpleNamespace(options=acts, player=player)) == [], (game.turn, game.step)
+        seen["calls"] += 1
+        seen["steps"].add(game.step)
+        return acts, span
+
+    monkeypatch.setattr(priority, "_cached", checked)
+    for seed in range(3):
+        g = _sample(seed)
+        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
+        while g.pending is not None and g.turn < 14:
+            g.decide(agents[g.pending.player].act(g, g.pending))
+        g.close()
+    assert seen["calls"] > 300 and {"upkeep", "main1", "declare_blockers", "end"} <= seen["steps"]
+
+
+def test_a_step_alike_for_the_actions_keeps_the_list(monkeypatch):
+    """A player's list is not computed again in a later step of the same turn with the
+    same timing for them (sorcery timing, 117.1a; combat, 601.3) when nothing changed in
+    between, whatever was computed for the other player meanwhile."""
+    last = {}
+    again = []
+    compute = priority._legal_actions_simple
+
+    def counted(game, player, srcs=None):
+        timing = (game.turn, priority.sorcery_timing(game, player), game.step in priority.COMBAT_STEPS)
+        if last.get(player) == (game.changes, timing):
+            again.append((game.turn, game.step, player))
+        last[player] = (game.changes, timing)
+        return compute(game, player, srcs)
+
+    monkeypatch.setattr(priority, "_legal_actions_simple", counted)
+    for seed in range(3):
+        last.clear()
+        g = _sample(seed)
+        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
+        while g.pending is not None and g.turn < 14:
+            g.decide(agents[g.pending.player].act(g, g.pending))
+        g.close()
+    assert len(last) == 2 and again == []
+
+
+def test_cast_only_during_combat_is_a_kind_of_step_of_its_own():
+    """'Cast this spell only during combat' (601.3): a list made outside combat is not the
+    list during combat, even with nothing else changed (the step set directly here)."""
+    from test_m11_evocation import DEFS
+    g, h = Game.from_setup({"players": [
+        {}, {"hand": [{"card": "Test Combat Trick", "id": "c"}], "battlefield": ["Mountain"]}],
+        "turn": {"step": "upkeep"}}, defs=DEFS)
+    trick = repr(priority.Cast(g.card_entity[h["c"]]))
+    assert trick not in map(repr, priority.decision(g, 1).options)
+    g.step = "beginning_of_combat"
+    assert trick in map(repr, priority.decision(g, 1).options)
+    g.step = "end"
+    assert trick not in map(repr, priority.decision(g, 1).options)

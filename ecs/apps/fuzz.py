@@ -1006,7 +1006,7 @@ def check_actions(g, d) -> list:
         c.chars_version = -1
         c.chars_cache = None
         c.base_chars = {}
-        c.actions_cache = (None, None, None, None)
+        c.actions_cache = {}
         fresh = priority.legal_actions(c, d.player)
     finally:
         c.close()

@@ -171,9 +171,9 @@ FIELDS: tuple[Field, ...] = (
     _f("base_chars", dict, "dict", CACHE, "per-object printed characteristics (systems.layers)"),
     _f("board", None, "reset", CACHE, "systems.board.Board of the current state"),
     _f("sba_clean", -1, "share", CACHE, "sversion at which no state-based action applied"),
-    _f("actions_cache", (None, None, None, None), "share", CACHE,
-       "(version, player, legal actions, mana span) (systems.priority)"),
-    _f("actions_step", None, "share", CACHE, "the step of actions_cache"),
+    _f("actions_cache", dict, "dict", CACHE,
+       "player -> (version, priority._timing, legal actions, mana span, dependency key) "
+       "(systems.priority)"),
     _f("mana_cache", dict, "reset", CACHE, "player -> (version, mana sources: costs.Sources) (systems.costs)"),
     _f("instant_cache", dict, "reset", CACHE, "player -> hand summary (systems.priority)"),
     _f("quiet_cache", (-1, -1, False), "reset", CACHE,
