@@ -435,6 +435,9 @@ def compute_battlefield(game) -> dict:
     effects = gather_effects(game, working)
     game.volatile = any(getattr(ce, "volatile", False) for ce in effects)
     game.chars_independent = not effects
+    # (effects read the characteristics and components of objects on the battlefield; a
+    # condition or a volatile value may read anything: a graveyard, a hand, 611.3a)
+    game.chars_closed = not game.volatile and all(ce.condition is None for ce in effects)
     if not effects:
         counted = world.comps.get(Counters)
         if counted:

@@ -191,3 +191,38 @@ def test_declared_reads_and_writes_are_what_the_templates_do():
                     changed = {s for s in slots if getattr(c, s) is not before[s]
                                and getattr(c, s) != before[s]}
                     assert changed <= w, (name, changed - w)
+
+
+def test_a_move_outside_the_battlefield_keeps_or_recomputes_as_effects_read(monkeypatch):
+    """An object moving between zones other than the battlefield (a discard, 701.9) leaves
+    the characteristics on the battlefield as they were while every effect reads only the
+    battlefield (an anthem: no new layer pass); an 'as long as' condition reading the
+    graveyard (611.3a: Syndicate Infiltrator, five or more mana values) is read again."""
+    from mtg_ecs.systems import layers, zones
+    passes = []
+    full = layers.compute_battlefield
+    monkeypatch.setattr(layers, "compute_battlefield", lambda g: passes.append(1) or full(g))
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Master of the Pearl Trident", "id": "m"},
+                         {"card": "Syndicate Infiltrator", "id": "s"}],
+         "hand": [{"card": "Divination", "id": "d"}, {"card": "Serra Angel", "id": "a"}],
+         "graveyard": ["Plains", "Unsummon", "Essence Scatter", "Wind Drake"]},
+        {"library": ["Island"] * 3}]})
+    e = g.card_entity
+    assert g.chars(e[h["s"]]).power == 3 and g.chars(e[h["m"]]).power == 2
+    assert g.chars_closed is False                  # the condition reads a graveyard
+    passes.clear()
+    zones.move(g, e[h["d"]], "graveyard", cause="discard")      # mana value 3: already there
+    assert g.chars(e[h["s"]]).power == 3 and passes
+    zones.move(g, e[h["a"]], "graveyard", cause="discard")      # 5: five mana values now
+    assert g.chars(e[h["s"]]).power == 5
+
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Master of the Pearl Trident", "id": "m"},
+                         {"card": "Master of the Pearl Trident", "id": "k"}],
+         "hand": [{"card": "Divination", "id": "d"}]}, {"library": ["Island"] * 3}]})
+    e = g.card_entity
+    assert g.chars(e[h["k"]]).power == 3 and g.chars_closed is True     # other Merfolk +1/+1
+    passes.clear()
+    zones.move(g, e[h["d"]], "graveyard", cause="discard")
+    assert g.chars(e[h["k"]]).power == 3 and not passes

@@ -167,6 +167,9 @@ FIELDS: tuple[Field, ...] = (
     _f("chars_cache", None, "dict", CACHE, "characteristics of the battlefield (systems.layers)"),
     _f("chars_version", -1, "share", CACHE, "cversion of chars_cache"),
     _f("chars_independent", False, "share", CACHE, "the cached pass found no continuous effect"),
+    _f("chars_closed", False, "share", CACHE,
+       "the cached pass's effects read nothing outside the battlefield (no condition, none "
+       "volatile): an object moving between other zones leaves its result as it is"),
     _f("offfield_cache", dict, "reset", CACHE, "characteristics of objects off the battlefield"),
     _f("base_chars", dict, "dict", CACHE, "per-object printed characteristics (systems.layers)"),
     _f("board", None, "reset", CACHE, "systems.board.Board of the current state"),
