@@ -212,6 +212,12 @@ class Game(GameState):
                 return
         self.chars_changed()
 
+    def ability_stack_changed(self) -> None:
+        """An ability was put onto the stack or left it: the stack's contents changed, no
+        card moved and no characteristics changed (an effect reading the stack is read
+        again: `zones_changed`)."""
+        self.zones_changed()
+
     def tick(self) -> int:
         self.clock += 1
         return self.clock

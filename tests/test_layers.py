@@ -226,3 +226,29 @@ def test_a_move_outside_the_battlefield_keeps_or_recomputes_as_effects_read(monk
     passes.clear()
     zones.move(g, e[h["d"]], "graveyard", cause="discard")
     assert g.chars(e[h["k"]]).power == 3 and not passes
+
+
+def test_an_ability_on_the_stack_keeps_the_characteristics(monkeypatch):
+    """An ability put onto the stack and resolved (Arbor Elf's '{T}: Untap target
+    Forest', 602.2, 608.2) changes no characteristics: with an effect reading only the
+    battlefield (other Merfolk +1/+1) no layer pass is made again."""
+    from mtg_ecs.systems import layers
+    from mtg_ecs.core.decisions import Activate
+    passes = []
+    full = layers.compute_battlefield
+    monkeypatch.setattr(layers, "compute_battlefield", lambda g: passes.append(1) or full(g))
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Master of the Pearl Trident", "id": "m"},
+                         {"card": "Master of the Pearl Trident", "id": "n"},
+                         {"card": "Arbor Elf", "id": "e"}, {"card": "Forest", "tapped": True}]},
+        {"library": ["Island"] * 3}], "turn": {"step": "main1"}})
+    elf = g.card_entity[h["e"]]
+    assert g.chars(g.card_entity[h["m"]]).power == 3
+    passes.clear()
+    g.decide(Activate(elf, 0))
+    while g.pending.kind != "priority":
+        g.decide(g.pending.options[0])
+    assert g.stack
+    g.decide(Pass())
+    g.decide(Pass())
+    assert not g.stack and g.chars(g.card_entity[h["m"]]).power == 3 and not passes
