@@ -175,8 +175,8 @@ def _hand_cards(game) -> dict:
 
 
 # available mana `base` (costs.available_mana, when no source has a choice) -> {card
-# definition: can a plain spell of it (`_plain_cost`: its mana cost alone limits it,
-# 601.2f-h, and it depends on the definition alone) be cast with it}: a pure function
+# definition: can the mana of its cost (`_fixed_mana`) be paid with it}; for a plain spell
+# (`_plain_cost`: its mana cost alone limits it, 601.2f-h), can it be cast: a pure function
 _COVERS = {}
 
 
@@ -228,29 +228,32 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                     if plain is None:
                         simple = False
                     continue
-            if plain is not None:
-                if mana is None:
-                    # what the player could pay with, or False when something else could
-                    # matter (Silence: 101.2; a static ability that could change costs)
-                    if statics or (game.player_restrictions and restricted(game, player, "cast_spells")) \
-                            or p.restricted:
-                        mana = False
-                    else:
-                        mana = base, multi = costs.available_mana(game, player, srcs)
-                        if not multi:
-                            known = _COVERS.get(base)
-                            if known is None:
-                                if len(_COVERS) > 512:
-                                    _COVERS.clear()     # (bounded: a game with many kinds of pools)
-                                known = _COVERS[base] = {}
-                if mana is not False:
+            if mana is None:
+                # what the player could pay with, or False when something else could
+                # matter (Silence: 101.2; a static ability that could change costs)
+                if statics or (game.player_restrictions and restricted(game, player, "cast_spells")) \
+                        or p.restricted:
+                    mana = False
+                else:
+                    mana = base, multi = costs.available_mana(game, player, srcs)
+                    if not multi:
+                        known = _COVERS.get(base)
+                        if known is None:
+                            if len(_COVERS) > 512:
+                                _COVERS.clear()     # (bounded: a game with many kinds of pools)
+                            known = _COVERS[base] = {}
+            paid = None                 # can the mana of its cost be paid? (None: not known)
+            if mana is not False:
+                cost = plain if plain is not None else _fixed_mana(defn)
+                if cost is not None:
                     if multi:
-                        ok = feasible_split(base, multi, plain)
+                        paid = feasible_split(base, multi, cost)
                     else:
-                        ok = known.get(defn)
-                        if ok is None:
-                            ok = known[defn] = covers(base, plain)
-                    if ok or (player in b.holders and (
+                        paid = known.get(defn)
+                        if paid is None:
+                            paid = known[defn] = covers(base, cost)
+                if plain is not None:
+                    if paid or (player in b.holders and (
                             costs.sacrifice_mana_sources(game, player)
                             or costs.restricted_mana_sources(game, player, game.chars(c)))
                               and costs.can_pay_mana(game, player, plain, spell=game.chars(c))):
@@ -258,13 +261,17 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         # whose mana only some spells may use, 106.6)
                         acts.append(cast_option(c))
                     continue            # (no alternative cost: `_plain_cost`; free: statics)
-            else:
+                if paid is False and (player in b.holders or game.graveyard_abilities):
+                    paid = None         # (other mana than the sources': `costs.can_pay_mana`)
+            if plain is None:
                 simple = False
             if castable is None:
                 castable = {}
             ok = castable.get(defn)
             if ok is None:
-                ok = castable[defn] = can_cast(game, player, c, None)
+                # its mana cost that can't be paid, it can't be cast whatever its targets
+                # and other costs (601.2c-h): `can_cast` would say so last
+                ok = castable[defn] = paid is not False and can_cast(game, player, c, None)
             if ok:
                 acts.append(cast_option(c))
             if defn.alt_cost is not None and can_cast(game, player, c, "alt"):
@@ -445,6 +452,25 @@ def _plain_cost(defn):
             and not defn.keyword_alts
         cost = defn.cost
         hit = _PLAIN[defn] = (cost.with_x(0) if cost.x else cost) if plain else None
+    return hit
+
+
+_FIXED = {}     # card definition -> `_fixed_mana`
+
+
+def _fixed_mana(defn):
+    """The mana `fixed_cost` asks for a card cast from the hand with its mana cost while no
+    static ability can change costs (no increase, no commander tax: 601.2f): its mana cost
+    with X = 0 and its mandatory additional mana; None if the spell reduces its own cost
+    (that reads the game). Once per card definition."""
+    hit = _FIXED.get(defn, False)
+    if hit is False:
+        cost = defn.cost
+        cost = cost.with_x(0) if cost.x else cost
+        add = defn.spell.additional_cost if defn.spell is not None else None
+        if add and add.mana.total:
+            cost = add_costs(cost, add.mana)
+        hit = _FIXED[defn] = cost if defn.cost_reduction is None else None
     return hit
 
 

@@ -124,3 +124,30 @@ def test_cast_only_during_combat_is_a_kind_of_step_of_its_own():
     assert trick in map(repr, priority.decision(g, 1).options)
     g.step = "end"
     assert trick not in map(repr, priority.decision(g, 1).options)
+
+
+def test_spells_offered_are_those_can_cast_allows():
+    """Through sample-deck games (targets, additional costs, X): each nonland card in hand
+    the player may cast now (117.1a) is offered exactly when `can_cast` says it can be
+    cast (the mana check made first for many cards at once changes no answer)."""
+    from mtg_ecs.systems.flash import any_time
+    compared = offered = 0
+    for seed in range(4):
+        g = _sample(seed)
+        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
+        while g.pending is not None and g.turn < 16:
+            d = g.pending
+            if d.kind == "priority":
+                options = set(map(repr, d.options))
+                sorcery = priority.sorcery_timing(g, d.player)
+                for c in g.players[d.player].hand:
+                    ch = g.chars(c)
+                    if "Land" in ch.types or not (sorcery or any_time(g, d.player, ch)):
+                        continue
+                    castable = priority.can_cast(g, d.player, c, None)
+                    assert (repr(priority.Cast(c)) in options) == castable, (ch.name, g.turn, g.step)
+                    compared += 1
+                    offered += castable
+            g.decide(agents[d.player].act(g, d))
+        g.close()
+    assert compared > 500 and 0 < offered < compared
