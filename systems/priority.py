@@ -76,7 +76,7 @@ def _cached(game, player: int) -> tuple:
         b = game.board                      # board(game), without the call when it is current
         if b is None:
             b = board(game)
-        if not b.statics and player not in b.holders:
+        if not b.rule_statics and player not in b.holders:
             p = game.players[player]
             srcs = costs.mana_sources(game, player)
             active = game.active == player or bool(game.teams) and on_active_team(game, player)
@@ -196,7 +196,7 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
     b = game.board                      # (nothing below changes the state: the same index)
     if b is None:
         b = board(game)
-    statics = b.statics                 # none: no static ability changes what can be done
+    statics = b.rule_statics            # none: no static ability changes what can be done
     # lands (305.1-305.2) and spells (601.3, 117.1a)
     if p.hand:
         lands_ok = sorcery_ok and p.lands_played < p.land_plays
@@ -409,11 +409,11 @@ def _hand_state(game, player: int) -> tuple:
     if b is None:
         b = board(game)
     quiet = player not in b.holders and not instant and not items and \
-        (not b.statics or not _casts_from_top(game, player)) and \
+        (not b.rule_statics or not _casts_from_top(game, player)) and \
         not (game.play_permissions and permissions.has_any(game, player)) and \
         not (game.graveyard_abilities and graveyard_abilities.items(game, player)) and \
         not (game.commanders and commander.castable_any_time(game, player)) and \
-        not (b.statics and statics_with_rule(game, graveyard_casting.RULE, player))
+        not (b.rule_statics and statics_with_rule(game, graveyard_casting.RULE, player))
     hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand)
     return hit
 
@@ -478,7 +478,7 @@ def can_cast(game, player: int, card: int, alt) -> bool:
     if restricted(game, player, "cast_spells"):          # Silence (601.3, 101.2)
         return False
     defn = game.world.ents[card][Card].defn
-    if alt is None and not board(game).statics and not (game.commanders and card in game.command):
+    if alt is None and not board(game).rule_statics and not (game.commanders and card in game.command):
         # no cost increase can apply (no static ability, no commander tax: 903.8)
         plain = _plain_cost(defn)
         if plain is not None:
@@ -649,7 +649,7 @@ def take_action(game, player: int, action) -> None:
     if isinstance(action, Cast):
         task = CastTask(player, action)
         b = game.board if game.board is not None else board(game)
-        if b.statics:
+        if b.rule_statics:
             # cast from the graveyard with a permanent's permission (Maestros Ascendancy)
             task.granted_by = graveyard_casting.granter_for(game, player, action.card)
             if permissions.top_cast_by_counter(game, player, action.card):
@@ -786,7 +786,7 @@ def _quiet_all(game) -> tuple:
         b = game.board                  # board(game), without the call when it is current
         if b is None:
             b = board(game)
-        if not b.holders and not b.statics and not game.play_permissions and not game.graveyard_abilities \
+        if not b.holders and not b.rule_statics and not game.play_permissions and not game.graveyard_abilities \
                 and not game.commanders:
             # with no activated ability but mana abilities on the battlefield and no
             # static ability, only an instant, a flash card or a hand ability lets a player

@@ -151,3 +151,17 @@ def test_spells_offered_are_those_can_cast_allows():
             g.decide(agents[d.player].act(g, d))
         g.close()
     assert compared > 500 and 0 < offered < compared
+
+
+def test_a_static_ability_changing_only_characteristics_keeps_the_dependency_key():
+    """With an anthem on the battlefield (other Merfolk +1/+1: characteristics only) a
+    list of lands and plain spells is kept while what it depends on is unchanged; a static
+    ability changing rules (Leyline of Punishment) makes it computed again each time."""
+    for card, kept in (("Master of the Pearl Trident", True), ("Leyline of Punishment", False)):
+        g, _ = Game.from_setup({"players": [
+            {"battlefield": [{"card": card}, "Island", "Island", "Island"],
+             "hand": ["Wind Drake", "Island"]}, {}], "turn": {"step": "main1"}})
+        first = priority.cached_actions(g, 0)
+        g.changes += 1              # (a change elsewhere: another player's life, ...)
+        assert (priority.cached_actions(g, 0) is first) is kept
+        assert len(first) == 3 + 3  # pass, the land, Wind Drake, the Islands' mana
