@@ -261,7 +261,7 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         # whose mana only some spells may use, 106.6)
                         acts.append(cast_option(c))
                     continue            # (no alternative cost: `_plain_cost`; free: statics)
-                if paid is False and (player in b.holders or game.graveyard_abilities):
+                if paid is False and (game.graveyard_abilities or _other_mana(b, player)):
                     paid = None         # (other mana than the sources': `costs.can_pay_mana`)
             if plain is None:
                 simple = False
@@ -334,6 +334,17 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         if can_activate(game, player, e, ab, sorcery_ok):
                             acts.append(activate_option(e, k))
     return acts, slice(i, j), simple
+
+
+def _other_mana(b, player: int) -> bool:
+    """Has the player a mana ability besides those of their {T} mana sources (one that
+    sacrifices its source, 111.10a; one whose mana only some spells may use, 106.6)? The
+    board index `b` lists them with the other activated abilities."""
+    for _, items in b.holders.get(player, ()):
+        for _, ab in items:
+            if ab.mana:
+                return True
+    return False
 
 
 def _mana_options(srcs) -> list:

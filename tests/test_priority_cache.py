@@ -165,3 +165,15 @@ def test_a_static_ability_changing_only_characteristics_keeps_the_dependency_key
         g.changes += 1              # (a change elsewhere: another player's life, ...)
         assert (priority.cached_actions(g, 0) is first) is kept
         assert len(first) == 3 + 3  # pass, the land, Wind Drake, the Islands' mana
+
+
+def test_a_spell_payable_only_with_a_treasure_is_offered():
+    """The mana check made first (the {T} sources and the pool) is no answer while the
+    player has a mana ability that sacrifices its source (111.10a, 601.2g): a Treasure
+    pays for Searing Spear with no land; an Arbor Elf's ability is no such one."""
+    for extra, offered in (([{"card": "Treasure", "token": True}], True), (["Arbor Elf"], False)):
+        g, h = Game.from_setup({"players": [
+            {"battlefield": ["Forest"] + extra, "hand": [{"card": "Searing Spear", "id": "s"}]}, {}],
+            "turn": {"step": "upkeep"}})
+        spear = repr(priority.Cast(g.card_entity[h["s"]]))
+        assert (spear in map(repr, priority.decision(g, 0).options)) is offered
