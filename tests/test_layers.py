@@ -252,3 +252,29 @@ def test_an_ability_on_the_stack_keeps_the_characteristics(monkeypatch):
     g.decide(Pass())
     g.decide(Pass())
     assert not g.stack and g.chars(g.card_entity[h["m"]]).power == 3 and not passes
+
+
+ON_YOUR_TURN = make_card("Test Eager Squire", "{1}{W}", "Creature — Human Soldier", pt=(1, 1),
+                         abilities=[StaticAbility(continuous=(st.modify_pt(
+                             st.this_object(), 2, 0,
+                             condition=lambda g, src, allc: g.active == allc[src].controller),),
+                             text="As long as it's your turn, Test Eager Squire gets +2/+0.")])
+
+
+def test_a_new_turn_makes_a_layer_pass_only_for_an_effect_that_may_read_it(monkeypatch):
+    """A turn begins (500.1): an 'as long as it's your turn' condition is read again; an
+    anthem's effect (other Merfolk +1/+1) reads no turn, and no layer pass is made for it."""
+    from mtg_ecs.systems import layers, turn
+    passes = []
+    full = layers.compute_battlefield
+    monkeypatch.setattr(layers, "compute_battlefield", lambda g: passes.append(1) or full(g))
+    for card, power, again in (("Test Eager Squire", (3, 1), True),
+                               ("Master of the Pearl Trident", (2, 2), False)):
+        g, h = Game.from_setup({"players": [
+            {"battlefield": [{"card": card, "id": "c"}], "library": ["Island"] * 3},
+            {"library": ["Island"] * 3}], "turn": {"step": "end"}}, defs={ON_YOUR_TURN.name: ON_YOUR_TURN})
+        e = g.card_entity[h["c"]]
+        assert g.chars(e).power == power[0]
+        passes.clear()
+        turn.begin_turn(g)
+        assert g.active == 1 and g.chars(e).power == power[1] and bool(passes) is again
