@@ -538,11 +538,24 @@ def _add_granted_statics(game, working, by_layer, own):
                             tmpl.instantiate(game, eid, game.timestamp_of(eid), ch.controller))
 
 
+_CDA = {}       # card definition -> `has_cda`
+
+
+def has_cda(defn) -> bool:
+    """Has the card a characteristic-defining ability (604.3: a static ability of layer
+    7a, which functions in every zone)? Once per card definition."""
+    hit = _CDA.get(defn)
+    if hit is None:
+        hit = _CDA[defn] = any(isinstance(ab, StaticAbility) and any(t.layer == L_7A for t in ab.continuous)
+                               for ab in defn.abilities)
+    return hit
+
+
 def compute_offfield(game, eid: int) -> Chars:
     """Characteristics of an object not on the battlefield: printed values plus
     characteristic-defining abilities, which work in every zone (CR 604.3)."""
     base = base_chars(game, eid)
-    if not base.defn.abilities and not game.effects:
+    if not game.effects and not has_cda(base.defn):
         return base                      # nothing can change it: share the printed values
     c = base.copy()
     for ab in c.abilities:

@@ -14,7 +14,7 @@ from mtg_ecs.components.mana import ZERO, add_costs, COLORS, IDX, covers, feasib
 from mtg_ecs.systems import costs, flash, zones, permissions, graveyard_abilities, graveyard_casting, \
     commander
 from mtg_ecs.systems.board import board, statics_with_rule
-from mtg_ecs.systems.layers import base_chars
+from mtg_ecs.systems.layers import base_chars, has_cda
 from mtg_ecs.systems.casting import CastTask, ActivateTask, spell_target_specs
 from mtg_ecs.systems.targeting import TargetContext, has_candidates
 from mtg_ecs.systems.naming import activation_forbidden
@@ -141,9 +141,9 @@ def _card_info(game, c: int, cards: dict) -> tuple:
     if not game.effects:
         comps = game.world.ents[c]
         defn = comps[Card].defn
-        if not defn.abilities and CopyOf not in comps:
-            # no ability of its own (no characteristic-defining one, 604.3), no copy
-            # effect (707.2) and no effect from a resolved spell: its characteristics are
+        if CopyOf not in comps and not has_cda(defn):
+            # no characteristic-defining ability (604.3), no copy effect (707.2) and no
+            # effect from a resolved spell: its characteristics are
             # the printed ones (layers.compute_offfield returns layers.base_chars), the same
             # for every card of the definition
             info = _PRINTED_INFO.get(defn)

@@ -278,3 +278,17 @@ def test_a_new_turn_makes_a_layer_pass_only_for_an_effect_that_may_read_it(monke
         passes.clear()
         turn.begin_turn(g)
         assert g.active == 1 and g.chars(e).power == power[1] and bool(passes) is again
+
+
+def test_off_the_battlefield_printed_characteristics_are_shared_unless_defined_by_an_ability():
+    """A card in hand with abilities but none defining its characteristics (Elvish
+    Visionary's enters trigger) has its printed characteristics, shared, not a copy; a
+    characteristic-defining ability works in every zone (604.3: Nightmare, */* the Swamps
+    its owner controls)."""
+    from mtg_ecs.systems.layers import base_chars
+    g, h = Game.from_setup({"players": [
+        {"battlefield": ["Swamp", "Swamp"], "hand": [{"card": "Elvish Visionary", "id": "v"},
+                                                     {"card": "Nightmare", "id": "n"}]}, {}]})
+    v, n = g.card_entity[h["v"]], g.card_entity[h["n"]]
+    assert g.chars(v) is base_chars(g, v) and g.chars(v).abilities
+    assert (g.chars(n).power, g.chars(n).toughness) == (2, 2) and base_chars(g, n).power is None
