@@ -286,7 +286,9 @@ def reads(*names, requires=None):
     all_chars)` function reads, of any object: `@reads("types", "controller")`. Other
     game state it reads must be state no layer effect changes (the world's components).
     `requires`: a card type without which it is false ('creatures you control':
-    "Creature"): objects without it are passed over without a call."""
+    "Creature"): objects without it are passed over without a call. A function true of
+    one object at most may name it: `f.single(game, source)` (the object or None), and
+    the layer pass asks no other."""
     names = frozenset(names)
 
     def mark(f):
@@ -362,6 +364,17 @@ def _apply_effect(game, ce: CE, working: dict, own: set) -> None:
     affects = ce.affects
     if affects is not None:
         src = ce.source
+        single = getattr(affects, "single", None)
+        if single is not None:
+            # one object at most (`single(game, source)`: the only one `affects` is true of)
+            eid = single(game, src)
+            c = working.get(eid)
+            if c is not None:
+                if eid not in own:
+                    c = working[eid] = c.copy()
+                    own.add(eid)
+                apply(game, ce, c, working)
+            return
         req = getattr(affects, "requires", None)
         if req is not None:
             for eid, c in working.items():

@@ -292,3 +292,18 @@ def test_off_the_battlefield_printed_characteristics_are_shared_unless_defined_b
     v, n = g.card_entity[h["v"]], g.card_entity[h["n"]]
     assert g.chars(v) is base_chars(g, v) and g.chars(v).abilities
     assert (g.chars(n).power, g.chars(n).toughness) == (2, 2) and base_chars(g, n).power is None
+
+
+def test_a_single_object_filter_names_the_only_object_it_is_true_of():
+    """'Enchanted creature' and '~ itself' name their one object (`single`), which the
+    layer pass affects alone: it is the only object the filter is true of (Mark of the
+    Vampire on one of two creatures: +2/+2 to that one)."""
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Wind Drake", "id": "w"}, {"card": "Serra Angel", "id": "a"},
+                         {"card": "Mark of the Vampire", "attached_to": "w", "id": "m"}]}, {}]})
+    e = g.card_entity
+    allc = g.all_chars()
+    for src, affects in ((e[h["m"]], st.attached_object()), (e[h["a"]], st.this_object())):
+        one = affects.single(g, src)
+        assert one in allc and [x for x, ch in allc.items() if affects(g, src, x, ch, allc)] == [one]
+    assert (g.chars(e[h["w"]]).power, g.chars(e[h["a"]]).power) == (4, 4)
