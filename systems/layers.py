@@ -568,7 +568,7 @@ def compute_offfield(game, eid: int) -> Chars:
     """Characteristics of an object not on the battlefield: printed values plus
     characteristic-defining abilities, which work in every zone (CR 604.3)."""
     base = base_chars(game, eid)
-    if not game.effects and not has_cda(base.defn):
+    if not game.effects and (not base.defn.abilities or not has_cda(base.defn)):
         return base                      # nothing can change it: share the printed values
     c = base.copy()
     for ab in c.abilities:

@@ -36,21 +36,24 @@ def decision(game, player: int) -> Decision:
     """`data["mana_abilities"]` is a slice: options[slice] are the activations of {T}
     mana abilities (605.1a; mana nothing uses yet, which agents usually leave to the payer)."""
     hit = game.actions_cache.get(player)    # _cached, inline when current (as after `only_pass`)
-    if hit is not None and hit[0] == game.changes and hit[1] == _timing(game, player):
+    if hit is not None and hit[0] == game.changes and (hit[1] == game.step or _alike(game, player, hit[1])):
         acts, span = hit[2], hit[3]
     else:
         acts, span = _cached(game, player)
     return Decision("priority", player, acts, 1, 1, "priority", {"mana_abilities": span})
 
 
-def _timing(game, player: int) -> tuple:
-    """What the legal actions read of the turn and step: the turn (summoning sickness,
-    302.6; once-per-turn abilities, 606.3), sorcery timing (117.1a, 307.1) and 'cast this
-    spell only during combat' (601.3). With nothing changed, the list made in a step with
-    the same timing is still right."""
-    step = game.step
-    return (game.turn, (game.active == player or game.teams and on_active_team(game, player))
-            and step in MAIN_PHASES and not game.stack, step in COMBAT_STEPS)
+def _alike(game, player: int, step: str) -> bool:
+    """With nothing changed since the player's list was made in `step` of this turn (the
+    same `version`: a turn's beginning and the stack change it), is it still right now?
+    All a list reads of the step is sorcery timing (117.1a, 307.1: a main phase, for the
+    active player with the stack empty) and 'cast this spell only during combat' (601.3)."""
+    now = game.step
+    if (step in COMBAT_STEPS) != (now in COMBAT_STEPS):
+        return False
+    if (step in MAIN_PHASES) == (now in MAIN_PHASES):
+        return True
+    return not ((game.active == player or game.teams and on_active_team(game, player)) and not game.stack)
 
 
 def cached_actions(game, player: int) -> list:
@@ -59,16 +62,16 @@ def cached_actions(game, player: int) -> list:
 
 def _cached(game, player: int) -> tuple:
     """The player's legal actions, kept per player and computed again only when what
-    they depend on changed: any change at all (`version`), the turn or what the step
-    means for them (`_timing`), or — while no static ability, player restriction or non-mana activated
+    they depend on changed: any change at all (`version`: a turn's beginning too) or what
+    the step means for them (`_alike`), or — while no static ability, player restriction or non-mana activated
     ability of the player's exists and every card in hand is a land or a spell only its
     mana cost limits (`_plain_cost`, checked when the list is computed:
     `_legal_actions_simple`) — only the hand, sorcery timing, the land play, the
     characteristics (cversion), the {T} mana sources or the pool (the dependency key)."""
     hit = game.actions_cache.get(player)
     version = game.changes                  # (`game.version` without the property call)
-    timing = _timing(game, player)
-    if hit is not None and hit[0] == version and hit[1] == timing:
+    step = game.step
+    if hit is not None and hit[0] == version and (hit[1] == step or _alike(game, player, hit[1])):
         return hit[2], hit[3]
     key = srcs = None
     if not game.player_restrictions and not game.play_permissions and not game.players[player].restricted \
@@ -84,9 +87,9 @@ def _cached(game, player: int) -> tuple:
                    p.lands_played < p.land_plays, game.cversion, srcs, tuple(p.pool))
     if key is None or hit is None or hit[4] != key:
         acts, span, simple = _legal_actions_simple(game, player, srcs)
-        hit = (version, timing, acts, span, key if simple else None)
+        hit = (version, step, acts, span, key if simple else None)
     else:
-        hit = (version, timing, hit[2], hit[3], key)     # the same list, still right
+        hit = (version, step, hit[2], hit[3], key)     # the same list, still right
     game.actions_cache[player] = hit
     return hit[2], hit[3]
 
@@ -141,7 +144,7 @@ def _card_info(game, c: int, cards: dict) -> tuple:
     if not game.effects:
         comps = game.world.ents[c]
         defn = comps[Card].defn
-        if CopyOf not in comps and not has_cda(defn):
+        if CopyOf not in comps and (not defn.abilities or not has_cda(defn)):
             # no characteristic-defining ability (604.3), no copy effect (707.2) and no
             # effect from a resolved spell: its characteristics are
             # the printed ones (layers.compute_offfield returns layers.base_chars), the same

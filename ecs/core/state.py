@@ -175,7 +175,7 @@ FIELDS: tuple[Field, ...] = (
     _f("board", None, "reset", CACHE, "systems.board.Board of the current state"),
     _f("sba_clean", -1, "share", CACHE, "sversion at which no state-based action applied"),
     _f("actions_cache", dict, "dict", CACHE,
-       "player -> (version, priority._timing, legal actions, mana span, dependency key) "
+       "player -> (version, step, legal actions, mana span, dependency key) "
        "(systems.priority)"),
     _f("mana_cache", dict, "reset", CACHE, "player -> (version, mana sources: costs.Sources) (systems.costs)"),
     _f("instant_cache", dict, "reset", CACHE, "player -> hand summary (systems.priority)"),
