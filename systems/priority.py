@@ -238,25 +238,24 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         or p.restricted:
                     mana = False
                 else:
-                    mana = base, multi = costs.available_mana(game, player, srcs)
+                    base, multi = costs.available_mana(game, player, srcs)
+                    known = None
                     if not multi:
                         known = _COVERS.get(base)
                         if known is None:
                             if len(_COVERS) > 512:
                                 _COVERS.clear()     # (bounded: a game with many kinds of pools)
                             known = _COVERS[base] = {}
-            paid = None                 # can the mana of its cost be paid? (None: not known)
-            if mana is not False:
-                cost = plain if plain is not None else _fixed_mana(defn)
-                if cost is not None:
+                    mana = base, multi, known
+            if plain is not None:
+                if mana is not False:
                     if multi:
-                        paid = feasible_split(base, multi, cost)
+                        ok = feasible_split(base, multi, plain)
                     else:
-                        paid = known.get(defn)
-                        if paid is None:
-                            paid = known[defn] = covers(base, cost)
-                if plain is not None:
-                    if paid or (player in b.holders and (
+                        ok = known.get(defn)
+                        if ok is None:
+                            ok = known[defn] = covers(base, plain)
+                    if ok or (player in b.holders and (
                             costs.sacrifice_mana_sources(game, player)
                             or costs.restricted_mana_sources(game, player, game.chars(c)))
                               and costs.can_pay_mana(game, player, plain, spell=game.chars(c))):
@@ -264,10 +263,13 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         # whose mana only some spells may use, 106.6)
                         acts.append(cast_option(c))
                     continue            # (no alternative cost: `_plain_cost`; free: statics)
+                paid = None
+            else:
+                simple = False
+                # can the mana of its cost be paid? (None: not known)
+                paid = _mana_paid(mana, defn) if mana is not False else None
                 if paid is False and (game.graveyard_abilities or _other_mana(b, player)):
                     paid = None         # (other mana than the sources': `costs.can_pay_mana`)
-            if plain is None:
-                simple = False
             if castable is None:
                 castable = {}
             ok = castable.get(defn)
@@ -337,6 +339,21 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         if can_activate(game, player, e, ab, sorcery_ok):
                             acts.append(activate_option(e, k))
     return acts, slice(i, j), simple
+
+
+def _mana_paid(mana, defn):
+    """Can the mana the player could pay with (`mana`: base, choices and the memo of
+    `_COVERS` for base) pay the mana of the card's cost (`_fixed_mana`)? None: not known."""
+    cost = _fixed_mana(defn)
+    if cost is None:
+        return None
+    base, multi, known = mana
+    if multi:
+        return feasible_split(base, multi, cost)
+    paid = known.get(defn)
+    if paid is None:
+        paid = known[defn] = covers(base, cost)
+    return paid
 
 
 def _other_mana(b, player: int) -> bool:

@@ -288,10 +288,11 @@ class World:
         components by type that becomes the new entity's own (a zone change: the object's
         Card, Owner and Zone). When every type in `head` is one writes don't index, only
         `components` are indexed: the same tables, in fewer steps."""
-        if self._own is not None and self.writes >= self._settle:
-            self._own_all()                       # (a world that keeps writing: `clone`)
         if self._own is not None or self._ownc is not None or old not in self.ents \
                 or not head.keys() <= self._skip:
+            if self._own is not None and self.writes >= self._settle:
+                self._own_all()                   # (a world that keeps writing: `clone`)
+                return self.recreate_headed(old, head, *components)
             self.delete(old)                      # copy on write (or nothing to delete)
             return self.create(*head.values(), *components)
         comps = self.comps
