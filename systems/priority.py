@@ -36,7 +36,8 @@ def decision(game, player: int) -> Decision:
     """`data["mana_abilities"]` is a slice: options[slice] are the activations of {T}
     mana abilities (605.1a; mana nothing uses yet, which agents usually leave to the payer)."""
     hit = game.actions_cache.get(player)    # _cached, inline when current (as after `only_pass`)
-    if hit is not None and hit[0] == game.changes and (hit[1] == game.step or _alike(game, player, hit[1])):
+    if hit is not None and hit[0] == game.changes and (hit[1] == game.step
+                                                        or _alike(game, player, hit[1])):
         acts, span = hit[2], hit[3]
     else:
         acts, span = _cached(game, player)
@@ -53,7 +54,8 @@ def _alike(game, player: int, step: str) -> bool:
         return False
     if (step in MAIN_PHASES) == (now in MAIN_PHASES):
         return True
-    return not ((game.active == player or game.teams and on_active_team(game, player)) and not game.stack)
+    active = game.active == player or game.teams and on_active_team(game, player)
+    return not (active and not game.stack)
 
 
 def cached_actions(game, player: int) -> list:
@@ -63,9 +65,10 @@ def cached_actions(game, player: int) -> list:
 def _cached(game, player: int) -> tuple:
     """The player's legal actions, kept per player and computed again only when what
     they depend on changed: any change at all (`version`: a turn's beginning too) or what
-    the step means for them (`_alike`), or — while no static ability, player restriction or non-mana activated
-    ability of the player's exists and every card in hand is a land or a spell only its
-    mana cost limits (`_plain_cost`, checked when the list is computed:
+    the step means for them (`_alike`), or — while no static ability changing rules,
+    player restriction or non-mana activated ability of the player's exists and every card
+    in hand is a land, a spell only its mana cost limits (`_plain_cost`) or one that can't
+    be cast now for its mana or timing whatever else (checked when the list is computed:
     `_legal_actions_simple`) — only the hand, sorcery timing, the land play, the
     characteristics (cversion), the {T} mana sources or the pool (the dependency key)."""
     hit = game.actions_cache.get(player)
@@ -184,10 +187,11 @@ _COVERS = {}
 
 
 def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
-    """`_legal_actions` and whether every card in hand was a land or a plain spell
-    (`_plain_cost`) with no ability in hand: then the list depends only on what
-    `_cached`'s dependency key names. `srcs`: the player's mana sources now, if the
-    caller has them (costs.mana_sources)."""
+    """`_legal_actions` and whether every card in hand was a land, a plain spell
+    (`_plain_cost`), a spell without an alternative cost whose mana the player's can't pay
+    (`_mana_paid`) or one they may not cast at this timing, with no ability in hand: then
+    the list depends only on what `_cached`'s dependency key names. `srcs`: the player's
+    mana sources now, if the caller has them (costs.mana_sources)."""
     if srcs is None:
         srcs = costs.mana_sources(game, player)
     acts = [_PASS]
@@ -228,9 +232,7 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                     simple = False
                     instant = instant.condition(game, player)
                 if not instant:
-                    if plain is None:
-                        simple = False
-                    continue
+                    continue            # (not now, whatever else: the key names the timing)
             if mana is None:
                 # what the player could pay with, or False when something else could
                 # matter (Silence: 101.2; a static ability that could change costs)
@@ -265,11 +267,12 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                     continue            # (no alternative cost: `_plain_cost`; free: statics)
                 paid = None
             else:
-                simple = False
                 # can the mana of its cost be paid? (None: not known)
                 paid = _mana_paid(mana, defn) if mana is not False else None
                 if paid is False and (game.graveyard_abilities or _other_mana(b, player)):
                     paid = None         # (other mana than the sources': `costs.can_pay_mana`)
+                if paid is not False or defn.alt_cost is not None or defn.keyword_alts:
+                    simple = False      # (a spell whose mana can't be paid: the key names it)
             if castable is None:
                 castable = {}
             ok = castable.get(defn)

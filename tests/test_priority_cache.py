@@ -177,3 +177,20 @@ def test_a_spell_payable_only_with_a_treasure_is_offered():
             "turn": {"step": "upkeep"}})
         spear = repr(priority.Cast(g.card_entity[h["s"]]))
         assert (spear in map(repr, priority.decision(g, 0).options)) is offered
+
+
+def test_a_spell_its_mana_cant_pay_for_keeps_the_dependency_key():
+    """Searing Spear ({1}{R}, a target: not a plain spell) with one untapped Mountain: not
+    castable whatever its targets (601.2g-h), so the list is kept while its key is
+    unchanged; with the other Mountain untapped the mana sources changed: it is offered."""
+    from mtg_ecs.components import Tapped
+    g, h = Game.from_setup({"players": [
+        {"battlefield": ["Mountain", {"card": "Mountain", "id": "m", "tapped": True}],
+         "hand": [{"card": "Searing Spear", "id": "s"}, "Wind Drake"]}, {}],
+        "turn": {"step": "upkeep"}})
+    first = priority.cached_actions(g, 0)
+    g.changes += 1                  # (a change elsewhere: another player's life, ...)
+    assert priority.cached_actions(g, 0) is first and len(first) == 2     # pass, {T}: add {R}
+    g.unset(g.card_entity[h["m"]], Tapped)
+    spear = repr(priority.Cast(g.card_entity[h["s"]]))
+    assert spear in map(repr, priority.cached_actions(g, 0))
