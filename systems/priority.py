@@ -266,12 +266,16 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         acts.append(cast_option(c))
                     continue            # (no alternative cost: `_plain_cost`; free: statics)
                 paid = None
+                alts = ()               # (a plain spell has none: `_plain_cost`)
             else:
                 # can the mana of its cost be paid? (None: not known)
                 paid = _mana_paid(mana, defn) if mana is not False else None
                 if paid is False and (game.graveyard_abilities or _other_mana(b, player)):
                     paid = None         # (other mana than the sources': `costs.can_pay_mana`)
-                if paid is not False or defn.alt_cost is not None or defn.keyword_alts:
+                alts = _ALTS.get(defn)
+                if alts is None:
+                    alts = _ALTS[defn] = defn.keyword_alts
+                if paid is not False or defn.alt_cost is not None or alts:
                     simple = False      # (a spell whose mana can't be paid: the key names it)
             if castable is None:
                 castable = {}
@@ -284,7 +288,7 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 acts.append(cast_option(c))
             if defn.alt_cost is not None and can_cast(game, player, c, "alt"):
                 acts.append(Cast(c, alt="alt"))              # 118.9: same timing (004 DD-2)
-            for alt in defn.keyword_alts:                    # blitz (702.152a): same timing
+            for alt in alts:                                 # blitz (702.152a): same timing
                 if can_cast(game, player, c, alt):
                     acts.append(Cast(c, alt=alt))
             if free is None:
@@ -490,6 +494,7 @@ def _plain_cost(defn):
 
 
 _FIXED = {}     # card definition -> `_fixed_mana`
+_ALTS = {}      # card definition -> its keyword alternative costs (CardDef.keyword_alts)
 
 
 def _fixed_mana(defn):
