@@ -175,7 +175,9 @@ class Game(GameState):
         self.board = None               # the board index follows the characteristics
 
     def zones_changed(self, left=None, entered=None, token=True) -> None:
-        """An object moved between zones. When no continuous effect exists (the last
+        """An object moved between zones. A move outside the battlefield leaves the
+        characteristics there as they are while no effect reads more than the battlefield
+        (`chars_closed`). When no continuous effect exists (the last
         layer pass found none, none reads other state) and neither object has a
         static ability, every object's characteristics depend only on itself: patch
         the caches instead of recomputing the battlefield. Only a permanent entering
@@ -187,12 +189,14 @@ class Game(GameState):
             self.offfield_cache = {}
         if token:                       # 704.5d-e: a token or copy off the battlefield/stack
             self.sversion += 1
+        if left is None and entered is None:
+            # no permanent moved: the characteristics on the battlefield stay unless an
+            # effect reads more than the battlefield (off it, `offfield_cache` is reset)
+            if self.chars_version != self.cversion or not self.chars_closed:
+                self.chars_changed()
+            return
         current = self.chars_version == self.cversion and self.chars_independent \
             and not self.volatile
-        if left is None and entered is None:
-            if not current:
-                self.chars_changed()
-            return                      # no permanent moved: nothing to patch
         self.bversion += 1
         comps = self.world.comps
         if not comps.get(Attacking) and not comps.get(Blocking):
@@ -210,6 +214,12 @@ class Game(GameState):
                     self.sversion += 1
                 return
         self.chars_changed()
+
+    def ability_stack_changed(self) -> None:
+        """An ability was put onto the stack or left it: the stack's contents changed, no
+        card moved and no characteristics changed (an effect reading the stack is read
+        again: `zones_changed`)."""
+        self.zones_changed()
 
     def tick(self) -> int:
         self.clock += 1

@@ -23,12 +23,15 @@ class Board:
     abilities, planeswalkers, triggered abilities by the event they watch (603.2) and
     the permanents a state-based action could look at (704.5)."""
 
-    __slots__ = ("key", "statics", "triggers", "watch", "holders", "mana", "creatures", "walkers",
-                 "sba", "sba_look")
+    __slots__ = ("key", "statics", "rule_statics", "triggers", "watch", "holders", "mana", "creatures",
+                 "walkers", "sba", "sba_look")
 
     def __init__(self, game, key):
         self.key = key
         self.statics = []       # (eid, chars, StaticAbility)
+        # those of them that change rules (`StaticAbility.rules`): only they can change what
+        # a player may do and at what cost (601.2f, 601.3, 305.1), apart from characteristics
+        self.rule_statics = []
         self.triggers = []      # (eid, chars, [TriggeredAbility]) (603.2)
         self.watch = {}         # event kind -> [(eid, chars, index, TriggeredAbility)] watching it
         self.holders = {}       # controller -> [(eid, [(index, ActivatedAbility)])], non-empty
@@ -59,6 +62,8 @@ class Board:
             stat, trig, kinds, other, mana, sick = entry
             for ab in stat:
                 statics.append((e, ch, ab))
+                if ab.rules:
+                    self.rule_statics.append((e, ch, ab))
             if trig:
                 triggers.append((e, ch, trig))
                 for i, ab in enumerate(trig):
@@ -83,6 +88,8 @@ class Board:
         statics, trig, kinds, other, mana, sick = _entry(game, e, ch)
         for ab in statics:
             self.statics.append((e, ch, ab))
+            if ab.rules:
+                self.rule_statics.append((e, ch, ab))
         if trig:
             self.triggers.append((e, ch, trig))
             for i, ab in enumerate(trig):
@@ -119,6 +126,7 @@ class Board:
                 stat, trig, kinds, other, mana, _ = entry
             if stat and self.statics and any(s[0] == left for s in self.statics):
                 self.statics = [s for s in self.statics if s[0] != left]
+                self.rule_statics = [s for s in self.rule_statics if s[0] != left]
             if trig and self.triggers and any(s[0] == left for s in self.triggers):
                 self.triggers = [s for s in self.triggers if s[0] != left]
                 _drop(self.watch, left, lambda w: w[0])
@@ -319,7 +327,7 @@ def board(game) -> Board:
 def statics_with_rule(game, rule, player=None):
     """(eid, chars, ability) for each static ability naming `rule` among its rules
     (a string or a rule class), optionally only those `player` controls."""
-    statics = board(game).statics
+    statics = board(game).rule_statics
     if not statics:
         return ()
     out = []

@@ -813,7 +813,7 @@ class ActivateTask(Procedure):
                 StackAbility(self.player, self.source, ab, source_card=game.world.ents[self.source][Card].card_id),
                 Zone("stack"), Timestamp(game.tick()))
             game.stack.append(self.eid)
-            game.version += 1
+            game.ability_stack_changed()
         if (ab.cost.mana.x or ab.cost.loyalty_x) and self.x is None:
             return Decision("x", self.player, list(range(0, self._max_x(game) + 1)), 1, 1,
                             f"choose X for the ability of {game.name(self.source)}",

@@ -286,7 +286,9 @@ def reads(*names, requires=None):
     all_chars)` function reads, of any object: `@reads("types", "controller")`. Other
     game state it reads must be state no layer effect changes (the world's components).
     `requires`: a card type without which it is false ('creatures you control':
-    "Creature"): objects without it are passed over without a call."""
+    "Creature"): objects without it are passed over without a call. A function true of
+    one object at most may name it: `f.single(game, source)` (the object or None), and
+    the layer pass asks no other."""
     names = frozenset(names)
 
     def mark(f):
@@ -362,6 +364,17 @@ def _apply_effect(game, ce: CE, working: dict, own: set) -> None:
     affects = ce.affects
     if affects is not None:
         src = ce.source
+        single = getattr(affects, "single", None)
+        if single is not None:
+            # one object at most (`single(game, source)`: the only one `affects` is true of)
+            eid = single(game, src)
+            c = working.get(eid)
+            if c is not None:
+                if eid not in own:
+                    c = working[eid] = c.copy()
+                    own.add(eid)
+                apply(game, ce, c, working)
+            return
         req = getattr(affects, "requires", None)
         if req is not None:
             for eid, c in working.items():
@@ -435,6 +448,9 @@ def compute_battlefield(game) -> dict:
     effects = gather_effects(game, working)
     game.volatile = any(getattr(ce, "volatile", False) for ce in effects)
     game.chars_independent = not effects
+    # (effects read the characteristics and components of objects on the battlefield; a
+    # condition or a volatile value may read anything: a graveyard, a hand, 611.3a)
+    game.chars_closed = not game.volatile and all(ce.condition is None for ce in effects)
     if not effects:
         counted = world.comps.get(Counters)
         if counted:
@@ -535,11 +551,24 @@ def _add_granted_statics(game, working, by_layer, own):
                             tmpl.instantiate(game, eid, game.timestamp_of(eid), ch.controller))
 
 
+_CDA = {}       # card definition -> `has_cda`
+
+
+def has_cda(defn) -> bool:
+    """Has the card a characteristic-defining ability (604.3: a static ability of layer
+    7a, which functions in every zone)? Once per card definition."""
+    hit = _CDA.get(defn)
+    if hit is None:
+        hit = _CDA[defn] = any(isinstance(ab, StaticAbility) and any(t.layer == L_7A for t in ab.continuous)
+                               for ab in defn.abilities)
+    return hit
+
+
 def compute_offfield(game, eid: int) -> Chars:
     """Characteristics of an object not on the battlefield: printed values plus
     characteristic-defining abilities, which work in every zone (CR 604.3)."""
     base = base_chars(game, eid)
-    if not base.defn.abilities and not game.effects:
+    if not game.effects and (not base.defn.abilities or not has_cda(base.defn)):
         return base                      # nothing can change it: share the printed values
     c = base.copy()
     for ab in c.abilities:

@@ -14,7 +14,7 @@ from mtg_ecs.components.mana import ZERO, add_costs, COLORS, IDX, covers, feasib
 from mtg_ecs.systems import costs, flash, zones, permissions, graveyard_abilities, graveyard_casting, \
     commander
 from mtg_ecs.systems.board import board, statics_with_rule
-from mtg_ecs.systems.layers import base_chars
+from mtg_ecs.systems.layers import base_chars, has_cda
 from mtg_ecs.systems.casting import CastTask, ActivateTask, spell_target_specs
 from mtg_ecs.systems.targeting import TargetContext, has_candidates
 from mtg_ecs.systems.naming import activation_forbidden
@@ -35,12 +35,27 @@ def sorcery_timing(game, player: int) -> bool:
 def decision(game, player: int) -> Decision:
     """`data["mana_abilities"]` is a slice: options[slice] are the activations of {T}
     mana abilities (605.1a; mana nothing uses yet, which agents usually leave to the payer)."""
-    hit = game.actions_cache            # _cached, inline when current (as after `only_pass`)
-    if hit[0] == game.changes and hit[1] == player and game.step == game.actions_step:
+    hit = game.actions_cache.get(player)    # _cached, inline when current (as after `only_pass`)
+    if hit is not None and hit[0] == game.changes and (hit[1] == game.step
+                                                        or _alike(game, player, hit[1])):
         acts, span = hit[2], hit[3]
     else:
         acts, span = _cached(game, player)
     return Decision("priority", player, acts, 1, 1, "priority", {"mana_abilities": span})
+
+
+def _alike(game, player: int, step: str) -> bool:
+    """With nothing changed since the player's list was made in `step` of this turn (the
+    same `version`: a turn's beginning and the stack change it), is it still right now?
+    All a list reads of the step is sorcery timing (117.1a, 307.1: a main phase, for the
+    active player with the stack empty) and 'cast this spell only during combat' (601.3)."""
+    now = game.step
+    if (step in COMBAT_STEPS) != (now in COMBAT_STEPS):
+        return False
+    if (step in MAIN_PHASES) == (now in MAIN_PHASES):
+        return True
+    active = game.active == player or game.teams and on_active_team(game, player)
+    return not (active and not game.stack)
 
 
 def cached_actions(game, player: int) -> list:
@@ -48,16 +63,18 @@ def cached_actions(game, player: int) -> list:
 
 
 def _cached(game, player: int) -> tuple:
-    """The player's legal actions, computed again only when what they depend on
-    changed: any change at all (`version`, the step), or — while no static ability,
-    player restriction or non-mana activated ability of the player's exists and every
-    card in hand is a land or a spell only its mana cost limits (`_plain_cost`, checked
-    when the list is computed: `_legal_actions_simple`) — only the hand, sorcery timing,
-    the land play, the characteristics (cversion), the {T} mana sources or the pool
-    (the dependency key)."""
-    hit = game.actions_cache
+    """The player's legal actions, kept per player and computed again only when what
+    they depend on changed: any change at all (`version`: a turn's beginning too) or what
+    the step means for them (`_alike`), or — while no static ability changing rules,
+    player restriction or non-mana activated ability of the player's exists and every card
+    in hand is a land, a spell only its mana cost limits (`_plain_cost`) or one that can't
+    be cast now for its mana or timing whatever else (checked when the list is computed:
+    `_legal_actions_simple`) — only the hand, sorcery timing, the land play, the
+    characteristics (cversion), the {T} mana sources or the pool (the dependency key)."""
+    hit = game.actions_cache.get(player)
     version = game.changes                  # (`game.version` without the property call)
-    if hit[0] == version and hit[1] == player and game.step == game.actions_step:
+    step = game.step
+    if hit is not None and hit[0] == version and (hit[1] == step or _alike(game, player, hit[1])):
         return hit[2], hit[3]
     key = srcs = None
     if not game.player_restrictions and not game.play_permissions and not game.players[player].restricted \
@@ -65,19 +82,18 @@ def _cached(game, player: int) -> tuple:
         b = game.board                      # board(game), without the call when it is current
         if b is None:
             b = board(game)
-        if not b.statics and player not in b.holders:
+        if not b.rule_statics and player not in b.holders:
             p = game.players[player]
             srcs = costs.mana_sources(game, player)
             active = game.active == player or bool(game.teams) and on_active_team(game, player)
             key = (tuple(p.hand), active and not game.stack and game.step in MAIN_PHASES,
                    p.lands_played < p.land_plays, game.cversion, srcs, tuple(p.pool))
-    if key is None or hit[1] != player or hit[4] != key:
+    if key is None or hit is None or hit[4] != key:
         acts, span, simple = _legal_actions_simple(game, player, srcs)
-        hit = (version, player, acts, span, key if simple else None)
+        hit = (version, step, acts, span, key if simple else None)
     else:
-        hit = (version, player, hit[2], hit[3], key)     # the same list, still right
-    game.actions_cache = hit
-    game.actions_step = game.step
+        hit = (version, step, hit[2], hit[3], key)     # the same list, still right
+    game.actions_cache[player] = hit
     return hit[2], hit[3]
 
 
@@ -131,9 +147,9 @@ def _card_info(game, c: int, cards: dict) -> tuple:
     if not game.effects:
         comps = game.world.ents[c]
         defn = comps[Card].defn
-        if not defn.abilities and CopyOf not in comps:
-            # no ability of its own (no characteristic-defining one, 604.3), no copy
-            # effect (707.2) and no effect from a resolved spell: its characteristics are
+        if CopyOf not in comps and (not defn.abilities or not has_cda(defn)):
+            # no characteristic-defining ability (604.3), no copy effect (707.2) and no
+            # effect from a resolved spell: its characteristics are
             # the printed ones (layers.compute_offfield returns layers.base_chars), the same
             # for every card of the definition
             info = _PRINTED_INFO.get(defn)
@@ -165,16 +181,17 @@ def _hand_cards(game) -> dict:
 
 
 # available mana `base` (costs.available_mana, when no source has a choice) -> {card
-# definition: can a plain spell of it (`_plain_cost`: its mana cost alone limits it,
-# 601.2f-h, and it depends on the definition alone) be cast with it}: a pure function
+# definition: can the mana of its cost (`_fixed_mana`) be paid with it}; for a plain spell
+# (`_plain_cost`: its mana cost alone limits it, 601.2f-h), can it be cast: a pure function
 _COVERS = {}
 
 
 def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
-    """`_legal_actions` and whether every card in hand was a land or a plain spell
-    (`_plain_cost`) with no ability in hand: then the list depends only on what
-    `_cached`'s dependency key names. `srcs`: the player's mana sources now, if the
-    caller has them (costs.mana_sources)."""
+    """`_legal_actions` and whether every card in hand was a land, a plain spell
+    (`_plain_cost`), a spell without an alternative cost whose mana the player's can't pay
+    (`_mana_paid`) or one they may not cast at this timing, with no ability in hand: then
+    the list depends only on what `_cached`'s dependency key names. `srcs`: the player's
+    mana sources now, if the caller has them (costs.mana_sources)."""
     if srcs is None:
         srcs = costs.mana_sources(game, player)
     acts = [_PASS]
@@ -186,7 +203,7 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
     b = game.board                      # (nothing below changes the state: the same index)
     if b is None:
         b = board(game)
-    statics = b.statics                 # none: no static ability changes what can be done
+    statics = b.rule_statics            # none: no static ability changes what can be done
     # lands (305.1-305.2) and spells (601.3, 117.1a)
     if p.hand:
         lands_ok = sorcery_ok and p.lands_played < p.land_plays
@@ -215,24 +232,24 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                     simple = False
                     instant = instant.condition(game, player)
                 if not instant:
-                    if plain is None:
-                        simple = False
-                    continue
+                    continue            # (not now, whatever else: the key names the timing)
+            if mana is None:
+                # what the player could pay with, or False when something else could
+                # matter (Silence: 101.2; a static ability that could change costs)
+                if statics or (game.player_restrictions and restricted(game, player, "cast_spells")) \
+                        or p.restricted:
+                    mana = False
+                else:
+                    base, multi = costs.available_mana(game, player, srcs)
+                    known = None
+                    if not multi:
+                        known = _COVERS.get(base)
+                        if known is None:
+                            if len(_COVERS) > 512:
+                                _COVERS.clear()     # (bounded: a game with many kinds of pools)
+                            known = _COVERS[base] = {}
+                    mana = base, multi, known
             if plain is not None:
-                if mana is None:
-                    # what the player could pay with, or False when something else could
-                    # matter (Silence: 101.2; a static ability that could change costs)
-                    if statics or (game.player_restrictions and restricted(game, player, "cast_spells")) \
-                            or p.restricted:
-                        mana = False
-                    else:
-                        mana = base, multi = costs.available_mana(game, player, srcs)
-                        if not multi:
-                            known = _COVERS.get(base)
-                            if known is None:
-                                if len(_COVERS) > 512:
-                                    _COVERS.clear()     # (bounded: a game with many kinds of pools)
-                                known = _COVERS[base] = {}
                 if mana is not False:
                     if multi:
                         ok = feasible_split(base, multi, plain)
@@ -248,18 +265,30 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         # whose mana only some spells may use, 106.6)
                         acts.append(cast_option(c))
                     continue            # (no alternative cost: `_plain_cost`; free: statics)
+                paid = None
+                alts = ()               # (a plain spell has none: `_plain_cost`)
             else:
-                simple = False
+                # can the mana of its cost be paid? (None: not known)
+                paid = _mana_paid(mana, defn) if mana is not False else None
+                if paid is False and (game.graveyard_abilities or _other_mana(b, player)):
+                    paid = None         # (other mana than the sources': `costs.can_pay_mana`)
+                alts = _ALTS.get(defn)
+                if alts is None:
+                    alts = _ALTS[defn] = defn.keyword_alts
+                if paid is not False or defn.alt_cost is not None or alts:
+                    simple = False      # (a spell whose mana can't be paid: the key names it)
             if castable is None:
                 castable = {}
             ok = castable.get(defn)
             if ok is None:
-                ok = castable[defn] = can_cast(game, player, c, None)
+                # its mana cost that can't be paid, it can't be cast whatever its targets
+                # and other costs (601.2c-h): `can_cast` would say so last
+                ok = castable[defn] = paid is not False and can_cast(game, player, c, None)
             if ok:
                 acts.append(cast_option(c))
             if defn.alt_cost is not None and can_cast(game, player, c, "alt"):
                 acts.append(Cast(c, alt="alt"))              # 118.9: same timing (004 DD-2)
-            for alt in defn.keyword_alts:                    # blitz (702.152a): same timing
+            for alt in alts:                                 # blitz (702.152a): same timing
                 if can_cast(game, player, c, alt):
                     acts.append(Cast(c, alt=alt))
             if free is None:
@@ -317,6 +346,32 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         if can_activate(game, player, e, ab, sorcery_ok):
                             acts.append(activate_option(e, k))
     return acts, slice(i, j), simple
+
+
+def _mana_paid(mana, defn):
+    """Can the mana the player could pay with (`mana`: base, choices and the memo of
+    `_COVERS` for base) pay the mana of the card's cost (`_fixed_mana`)? None: not known."""
+    cost = _fixed_mana(defn)
+    if cost is None:
+        return None
+    base, multi, known = mana
+    if multi:
+        return feasible_split(base, multi, cost)
+    paid = known.get(defn)
+    if paid is None:
+        paid = known[defn] = covers(base, cost)
+    return paid
+
+
+def _other_mana(b, player: int) -> bool:
+    """Has the player a mana ability besides those of their {T} mana sources (one that
+    sacrifices its source, 111.10a; one whose mana only some spells may use, 106.6)? The
+    board index `b` lists them with the other activated abilities."""
+    for _, items in b.holders.get(player, ()):
+        for _, ab in items:
+            if ab.mana:
+                return True
+    return False
 
 
 def _mana_options(srcs) -> list:
@@ -392,11 +447,11 @@ def _hand_state(game, player: int) -> tuple:
     if b is None:
         b = board(game)
     quiet = player not in b.holders and not instant and not items and \
-        (not b.statics or not _casts_from_top(game, player)) and \
+        (not b.rule_statics or not _casts_from_top(game, player)) and \
         not (game.play_permissions and permissions.has_any(game, player)) and \
         not (game.graveyard_abilities and graveyard_abilities.items(game, player)) and \
         not (game.commanders and commander.castable_any_time(game, player)) and \
-        not (b.statics and statics_with_rule(game, graveyard_casting.RULE, player))
+        not (b.rule_statics and statics_with_rule(game, graveyard_casting.RULE, player))
     hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand)
     return hit
 
@@ -438,11 +493,31 @@ def _plain_cost(defn):
     return hit
 
 
+_FIXED = {}     # card definition -> `_fixed_mana`
+_ALTS = {}      # card definition -> its keyword alternative costs (CardDef.keyword_alts)
+
+
+def _fixed_mana(defn):
+    """The mana `fixed_cost` asks for a card cast from the hand with its mana cost while no
+    static ability can change costs (no increase, no commander tax: 601.2f): its mana cost
+    with X = 0 and its mandatory additional mana; None if the spell reduces its own cost
+    (that reads the game). Once per card definition."""
+    hit = _FIXED.get(defn, False)
+    if hit is False:
+        cost = defn.cost
+        cost = cost.with_x(0) if cost.x else cost
+        add = defn.spell.additional_cost if defn.spell is not None else None
+        if add and add.mana.total:
+            cost = add_costs(cost, add.mana)
+        hit = _FIXED[defn] = cost if defn.cost_reduction is None else None
+    return hit
+
+
 def can_cast(game, player: int, card: int, alt) -> bool:
     if restricted(game, player, "cast_spells"):          # Silence (601.3, 101.2)
         return False
     defn = game.world.ents[card][Card].defn
-    if alt is None and not board(game).statics and not (game.commanders and card in game.command):
+    if alt is None and not board(game).rule_statics and not (game.commanders and card in game.command):
         # no cost increase can apply (no static ability, no commander tax: 903.8)
         plain = _plain_cost(defn)
         if plain is not None:
@@ -496,8 +571,8 @@ def _can_cast_sacrificing(game, player: int, card: int, alt) -> bool:
         1, fixed_cost(game, player, card, alt), spell=game.chars(card)))
 
 
-COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
-                "combat_damage", "end_of_combat")
+COMBAT_STEPS = frozenset(("beginning_of_combat", "declare_attackers", "declare_blockers",
+                          "first_strike_damage", "combat_damage", "end_of_combat"))
 
 
 def fixed_cost(game, player: int, card: int, alt, parts=None):
@@ -613,7 +688,7 @@ def take_action(game, player: int, action) -> None:
     if isinstance(action, Cast):
         task = CastTask(player, action)
         b = game.board if game.board is not None else board(game)
-        if b.statics:
+        if b.rule_statics:
             # cast from the graveyard with a permanent's permission (Maestros Ascendancy)
             task.granted_by = graveyard_casting.granter_for(game, player, action.card)
             if permissions.top_cast_by_counter(game, player, action.card):
@@ -750,7 +825,7 @@ def _quiet_all(game) -> tuple:
         b = game.board                  # board(game), without the call when it is current
         if b is None:
             b = board(game)
-        if not b.holders and not b.statics and not game.play_permissions and not game.graveyard_abilities \
+        if not b.holders and not b.rule_statics and not game.play_permissions and not game.graveyard_abilities \
                 and not game.commanders:
             # with no activated ability but mana abilities on the battlefield and no
             # static ability, only an instant, a flash card or a hand ability lets a player

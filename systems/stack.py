@@ -169,7 +169,7 @@ class ResolveTask:
         else:
             game.stack.remove(eid)
             game.world.delete(eid)
-            game.version += 1
+            game.ability_stack_changed()
         self._after(game)
 
     def _remove(self, game, countered: bool) -> None:
@@ -180,7 +180,7 @@ class ResolveTask:
         elif comps is not None:
             game.stack.remove(eid)
             game.world.delete(eid)
-            game.version += 1
+            game.ability_stack_changed()
         self._after(game)
 
     def _after(self, game) -> None:
@@ -242,7 +242,7 @@ def counter(game, eid: int, by=None, order=()) -> None:
     else:
         game.stack.remove(eid)
         game.world.delete(eid)
-        game.version += 1
+        game.ability_stack_changed()
     game.emit("countered", eid=eid)
 
 

@@ -62,11 +62,18 @@ def attached_object():
     def f(g, src, e, ch, allc):
         a = g.world.get(src, Attached)
         return a is not None and a.to == e
+
+    def attached_to(g, src):
+        a = g.world.get(src, Attached)
+        return None if a is None else a.to
+    f.single = attached_to
     return f
 
 
 def this_object():
-    return reads()(lambda g, src, e, ch, allc: e == src)
+    f = reads()(lambda g, src, e, ch, allc: e == src)
+    f.single = lambda g, src: src
+    return f
 
 
 # -- what they do -------------------------------------------------------------------

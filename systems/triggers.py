@@ -413,7 +413,7 @@ class PutTriggersTask:
                          division, True, tuple(sorted(tr.info.items(), key=lambda kv: kv[0])), tr.source_card),
             Zone("stack"), Timestamp(game.tick()))
         game.stack.append(eid)
-        game.version += 1
+        game.ability_stack_changed()
         game.emit("trigger_on_stack", eid=eid, source=tr.source)
         self._targets = None
         return None

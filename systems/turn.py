@@ -121,10 +121,12 @@ def begin_turn(game) -> None:
     if game.effects and game.multiplayer:
         turns_passed_over(game, prev, game.active)  # 800.4m
     # "this turn" conditions of the last turn have ended: state caches are stale; the
-    # characteristics only if some continuous effect exists (it may read the turn). No
-    # state-based action reads the turn (704.5) but through characteristics.
+    # characteristics only if some continuous effect may read the turn (one with a
+    # condition or a volatile value: `chars_closed`). No state-based action reads the turn
+    # (704.5) but through characteristics.
     game.touch_hidden()
-    if game.effects or not game.chars_independent:
+    if (game.effects or not game.chars_independent) and not (
+            game.chars_version == game.cversion and game.chars_closed):
         game.chars_changed()
     begin_step(game, game.pipeline.step_names[0])
 

@@ -285,12 +285,13 @@ def draw(game, player: int, n: int = 1) -> int:
         else:
             # nothing hears the zone change or the draw (`Game.hears`,
             # `Game.hears_zone_change`) and characteristics stay current (the test of
-            # `Game.zones_changed`: no continuous effect); could_replace_move built the board
+            # `Game.zones_changed`: no effect reads outside the battlefield);
+            # could_replace_move built the board
             b = game.board
             quiet = (b is not None and not game.log_enabled and game.event_batch is None
                      and not game.delayed and "zone_change" not in b.watch
                      and "draw" not in b.watch and game.chars_version == game.cversion
-                     and game.chars_independent and not game.volatile)
+                     and game.chars_closed)
         if quiet:
             # what `move` does with the card (CR 121.1; 400.7: a new object in its owner's hand)
             if (game.stack or game.pending_triggers or game.agenda) and \

@@ -15,6 +15,7 @@ def _value(b):
         return [(e, m.items, m.pools, m.choices, sick) for e, m, sick in lst]
     return (
         [(e, ab) for e, _, ab in b.statics],
+        [(e, ab) for e, _, ab in b.rule_statics],
         [(e, tuple(t)) for e, _, t in b.triggers],
         {k: [(e, i, ab) for e, _, i, ab in v] for k, v in b.watch.items()},
         {p: [(e, tuple(o)) for e, o in v] for p, v in b.holders.items()},
@@ -62,3 +63,17 @@ def test_a_mana_creature_given_haste_isnt_summoning_sick_in_the_index():
         for b in (board_mod.board(g), _from_scratch(g)):
             (e, _, s), = b.mana[0]
             assert e == elves and s is sick
+
+
+def test_rule_statics_are_the_static_abilities_that_change_rules():
+    """Of the static abilities (604.1), those naming a rules change ('players can't gain
+    life', 119.7) are listed apart: only they can change what a player may do."""
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Master of the Pearl Trident", "id": "m"},
+                         {"card": "Leyline of Punishment", "id": "l"}]}, {}]})
+    b = board_mod.board(g)
+    leyline = g.card_entity[h["l"]]
+    assert len(b.statics) == 4 and {e for e, _, _ in b.statics} == {g.card_entity[h["m"]], leyline}
+    assert [(e, ab.rules) for e, _, ab in b.rule_statics] == [
+        (leyline, ("begin_game_on_battlefield",)), (leyline, ("players_cant_gain_life",)),
+        (leyline, ("damage_cant_be_prevented",))]

@@ -191,3 +191,119 @@ def test_declared_reads_and_writes_are_what_the_templates_do():
                     changed = {s for s in slots if getattr(c, s) is not before[s]
                                and getattr(c, s) != before[s]}
                     assert changed <= w, (name, changed - w)
+
+
+def test_a_move_outside_the_battlefield_keeps_or_recomputes_as_effects_read(monkeypatch):
+    """An object moving between zones other than the battlefield (a discard, 701.9) leaves
+    the characteristics on the battlefield as they were while every effect reads only the
+    battlefield (an anthem: no new layer pass); an 'as long as' condition reading the
+    graveyard (611.3a: Syndicate Infiltrator, five or more mana values) is read again."""
+    from mtg_ecs.systems import layers, zones
+    passes = []
+    full = layers.compute_battlefield
+    monkeypatch.setattr(layers, "compute_battlefield", lambda g: passes.append(1) or full(g))
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Master of the Pearl Trident", "id": "m"},
+                         {"card": "Syndicate Infiltrator", "id": "s"}],
+         "hand": [{"card": "Divination", "id": "d"}, {"card": "Serra Angel", "id": "a"}],
+         "graveyard": ["Plains", "Unsummon", "Essence Scatter", "Wind Drake"]},
+        {"library": ["Island"] * 3}]})
+    e = g.card_entity
+    assert g.chars(e[h["s"]]).power == 3 and g.chars(e[h["m"]]).power == 2
+    assert g.chars_closed is False                  # the condition reads a graveyard
+    passes.clear()
+    zones.move(g, e[h["d"]], "graveyard", cause="discard")      # mana value 3: already there
+    assert g.chars(e[h["s"]]).power == 3 and passes
+    zones.move(g, e[h["a"]], "graveyard", cause="discard")      # 5: five mana values now
+    assert g.chars(e[h["s"]]).power == 5
+
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Master of the Pearl Trident", "id": "m"},
+                         {"card": "Master of the Pearl Trident", "id": "k"}],
+         "hand": [{"card": "Divination", "id": "d"}]}, {"library": ["Island"] * 3}]})
+    e = g.card_entity
+    assert g.chars(e[h["k"]]).power == 3 and g.chars_closed is True     # other Merfolk +1/+1
+    passes.clear()
+    zones.move(g, e[h["d"]], "graveyard", cause="discard")
+    assert g.chars(e[h["k"]]).power == 3 and not passes
+
+
+def test_an_ability_on_the_stack_keeps_the_characteristics(monkeypatch):
+    """An ability put onto the stack and resolved (Arbor Elf's '{T}: Untap target
+    Forest', 602.2, 608.2) changes no characteristics: with an effect reading only the
+    battlefield (other Merfolk +1/+1) no layer pass is made again."""
+    from mtg_ecs.systems import layers
+    from mtg_ecs.core.decisions import Activate
+    passes = []
+    full = layers.compute_battlefield
+    monkeypatch.setattr(layers, "compute_battlefield", lambda g: passes.append(1) or full(g))
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Master of the Pearl Trident", "id": "m"},
+                         {"card": "Master of the Pearl Trident", "id": "n"},
+                         {"card": "Arbor Elf", "id": "e"}, {"card": "Forest", "tapped": True}]},
+        {"library": ["Island"] * 3}], "turn": {"step": "main1"}})
+    elf = g.card_entity[h["e"]]
+    assert g.chars(g.card_entity[h["m"]]).power == 3
+    passes.clear()
+    g.decide(Activate(elf, 0))
+    while g.pending.kind != "priority":
+        g.decide(g.pending.options[0])
+    assert g.stack
+    g.decide(Pass())
+    g.decide(Pass())
+    assert not g.stack and g.chars(g.card_entity[h["m"]]).power == 3 and not passes
+
+
+ON_YOUR_TURN = make_card("Test Eager Squire", "{1}{W}", "Creature — Human Soldier", pt=(1, 1),
+                         abilities=[StaticAbility(continuous=(st.modify_pt(
+                             st.this_object(), 2, 0,
+                             condition=lambda g, src, allc: g.active == allc[src].controller),),
+                             text="As long as it's your turn, Test Eager Squire gets +2/+0.")])
+
+
+def test_a_new_turn_makes_a_layer_pass_only_for_an_effect_that_may_read_it(monkeypatch):
+    """A turn begins (500.1): an 'as long as it's your turn' condition is read again; an
+    anthem's effect (other Merfolk +1/+1) reads no turn, and no layer pass is made for it."""
+    from mtg_ecs.systems import layers, turn
+    passes = []
+    full = layers.compute_battlefield
+    monkeypatch.setattr(layers, "compute_battlefield", lambda g: passes.append(1) or full(g))
+    for card, power, again in (("Test Eager Squire", (3, 1), True),
+                               ("Master of the Pearl Trident", (2, 2), False)):
+        g, h = Game.from_setup({"players": [
+            {"battlefield": [{"card": card, "id": "c"}], "library": ["Island"] * 3},
+            {"library": ["Island"] * 3}], "turn": {"step": "end"}}, defs={ON_YOUR_TURN.name: ON_YOUR_TURN})
+        e = g.card_entity[h["c"]]
+        assert g.chars(e).power == power[0]
+        passes.clear()
+        turn.begin_turn(g)
+        assert g.active == 1 and g.chars(e).power == power[1] and bool(passes) is again
+
+
+def test_off_the_battlefield_printed_characteristics_are_shared_unless_defined_by_an_ability():
+    """A card in hand with abilities but none defining its characteristics (Elvish
+    Visionary's enters trigger) has its printed characteristics, shared, not a copy; a
+    characteristic-defining ability works in every zone (604.3: Nightmare, */* the Swamps
+    its owner controls)."""
+    from mtg_ecs.systems.layers import base_chars
+    g, h = Game.from_setup({"players": [
+        {"battlefield": ["Swamp", "Swamp"], "hand": [{"card": "Elvish Visionary", "id": "v"},
+                                                     {"card": "Nightmare", "id": "n"}]}, {}]})
+    v, n = g.card_entity[h["v"]], g.card_entity[h["n"]]
+    assert g.chars(v) is base_chars(g, v) and g.chars(v).abilities
+    assert (g.chars(n).power, g.chars(n).toughness) == (2, 2) and base_chars(g, n).power is None
+
+
+def test_a_single_object_filter_names_the_only_object_it_is_true_of():
+    """'Enchanted creature' and '~ itself' name their one object (`single`), which the
+    layer pass affects alone: it is the only object the filter is true of (Mark of the
+    Vampire on one of two creatures: +2/+2 to that one)."""
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Wind Drake", "id": "w"}, {"card": "Serra Angel", "id": "a"},
+                         {"card": "Mark of the Vampire", "attached_to": "w", "id": "m"}]}, {}]})
+    e = g.card_entity
+    allc = g.all_chars()
+    for src, affects in ((e[h["m"]], st.attached_object()), (e[h["a"]], st.this_object())):
+        one = affects.single(g, src)
+        assert one in allc and [x for x, ch in allc.items() if affects(g, src, x, ch, allc)] == [one]
+    assert (g.chars(e[h["w"]]).power, g.chars(e[h["a"]]).power) == (4, 4)

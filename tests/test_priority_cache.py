@@ -3,12 +3,13 @@
 with every cache empty gives (CR 117.1, 305.1-305.2, 601.3, 605.1a)."""
 import os
 import sys
+from types import SimpleNamespace
 
 from mtg_ecs import Game
 from mtg_ecs.apps.agents import RandomAgent
 from mtg_ecs.apps.fuzz import check_actions
 from mtg_ecs.components import TAPPED
-from mtg_ecs.systems import costs
+from mtg_ecs.systems import costs, priority
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "bench"))
 from test_bench_games import _cards, _deck  # noqa: E402
@@ -52,3 +53,144 @@ def test_an_equal_source_list_keeps_what_is_derived_from_it():
     assert fresh.split is None and fresh.options is None
     assert sum(costs.available_mana(g, player, fresh)[0]) == sum(base) - 1
     g.close()
+
+
+def _sample(seed):
+    from mtg_ecs.apps.simulate import load_deck
+    decks = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
+    return Game.new(decks, seed=seed, log=False, auto_pass=True)
+
+
+def test_actions_kept_across_steps_equal_a_fresh_computation(monkeypatch):
+    """Every list the auto-pass checks and the decisions use (in every step, those the
+    auto-pass goes through included), through sample-deck games: instants, abilities,
+    targets, 'cast only during combat' readers of the step."""
+    kept = priority._cached
+    seen = {"calls": 0, "steps": set()}
+
+    def checked(game, player):
+        acts, span = kept(game, player)
+        assert check_actions(game, SimpleNamespace(options=acts, player=player)) == [], (game.turn, game.step)
+        seen["calls"] += 1
+        seen["steps"].add(game.step)
+        return acts, span
+
+    monkeypatch.setattr(priority, "_cached", checked)
+    for seed in range(3):
+        g = _sample(seed)
+        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
+        while g.pending is not None and g.turn < 14:
+            g.decide(agents[g.pending.player].act(g, g.pending))
+        g.close()
+    assert seen["calls"] > 300 and {"upkeep", "main1", "declare_blockers", "end"} <= seen["steps"]
+
+
+def test_a_step_alike_for_the_actions_keeps_the_list(monkeypatch):
+    """A player's list is not computed again in a later step of the same turn with the
+    same timing for them (sorcery timing, 117.1a; combat, 601.3) when nothing changed in
+    between, whatever was computed for the other player meanwhile."""
+    last = {}
+    again = []
+    compute = priority._legal_actions_simple
+
+    def counted(game, player, srcs=None):
+        timing = (game.turn, priority.sorcery_timing(game, player), game.step in priority.COMBAT_STEPS)
+        if last.get(player) == (game.changes, timing):
+            again.append((game.turn, game.step, player))
+        last[player] = (game.changes, timing)
+        return compute(game, player, srcs)
+
+    monkeypatch.setattr(priority, "_legal_actions_simple", counted)
+    for seed in range(3):
+        last.clear()
+        g = _sample(seed)
+        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
+        while g.pending is not None and g.turn < 14:
+            g.decide(agents[g.pending.player].act(g, g.pending))
+        g.close()
+    assert len(last) == 2 and again == []
+
+
+def test_cast_only_during_combat_is_a_kind_of_step_of_its_own():
+    """'Cast this spell only during combat' (601.3): a list made outside combat is not the
+    list during combat, even with nothing else changed (the step set directly here)."""
+    from test_m11_evocation import DEFS
+    g, h = Game.from_setup({"players": [
+        {}, {"hand": [{"card": "Test Combat Trick", "id": "c"}], "battlefield": ["Mountain"]}],
+        "turn": {"step": "upkeep"}}, defs=DEFS)
+    trick = repr(priority.Cast(g.card_entity[h["c"]]))
+    assert trick not in map(repr, priority.decision(g, 1).options)
+    g.step = "beginning_of_combat"
+    assert trick in map(repr, priority.decision(g, 1).options)
+    g.step = "end"
+    assert trick not in map(repr, priority.decision(g, 1).options)
+
+
+def test_spells_offered_are_those_can_cast_allows():
+    """Through sample-deck games (targets, additional costs, X): each nonland card in hand
+    the player may cast now (117.1a) is offered exactly when `can_cast` says it can be
+    cast (the mana check made first for many cards at once changes no answer)."""
+    from mtg_ecs.systems.flash import any_time
+    compared = offered = 0
+    for seed in range(4):
+        g = _sample(seed)
+        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
+        while g.pending is not None and g.turn < 16:
+            d = g.pending
+            if d.kind == "priority":
+                options = set(map(repr, d.options))
+                sorcery = priority.sorcery_timing(g, d.player)
+                for c in g.players[d.player].hand:
+                    ch = g.chars(c)
+                    if "Land" in ch.types or not (sorcery or any_time(g, d.player, ch)):
+                        continue
+                    castable = priority.can_cast(g, d.player, c, None)
+                    assert (repr(priority.Cast(c)) in options) == castable, (ch.name, g.turn, g.step)
+                    compared += 1
+                    offered += castable
+            g.decide(agents[d.player].act(g, d))
+        g.close()
+    assert compared > 500 and 0 < offered < compared
+
+
+def test_a_static_ability_changing_only_characteristics_keeps_the_dependency_key():
+    """With an anthem on the battlefield (other Merfolk +1/+1: characteristics only) a
+    list of lands and plain spells is kept while what it depends on is unchanged; a static
+    ability changing rules (Leyline of Punishment) makes it computed again each time."""
+    for card, kept in (("Master of the Pearl Trident", True), ("Leyline of Punishment", False)):
+        g, _ = Game.from_setup({"players": [
+            {"battlefield": [{"card": card}, "Island", "Island", "Island"],
+             "hand": ["Wind Drake", "Island"]}, {}], "turn": {"step": "main1"}})
+        first = priority.cached_actions(g, 0)
+        g.changes += 1              # (a change elsewhere: another player's life, ...)
+        assert (priority.cached_actions(g, 0) is first) is kept
+        assert len(first) == 3 + 3  # pass, the land, Wind Drake, the Islands' mana
+
+
+def test_a_spell_payable_only_with_a_treasure_is_offered():
+    """The mana check made first (the {T} sources and the pool) is no answer while the
+    player has a mana ability that sacrifices its source (111.10a, 601.2g): a Treasure
+    pays for Searing Spear with no land; an Arbor Elf's ability is no such one."""
+    for extra, offered in (([{"card": "Treasure", "token": True}], True), (["Arbor Elf"], False)):
+        g, h = Game.from_setup({"players": [
+            {"battlefield": ["Forest"] + extra, "hand": [{"card": "Searing Spear", "id": "s"}]}, {}],
+            "turn": {"step": "upkeep"}})
+        spear = repr(priority.Cast(g.card_entity[h["s"]]))
+        assert (spear in map(repr, priority.decision(g, 0).options)) is offered
+
+
+def test_a_spell_its_mana_cant_pay_for_keeps_the_dependency_key():
+    """Searing Spear ({1}{R}, a target: not a plain spell) with one untapped Mountain: not
+    castable whatever its targets (601.2g-h), so the list is kept while its key is
+    unchanged; with the other Mountain untapped the mana sources changed: it is offered."""
+    from mtg_ecs.components import Tapped
+    g, h = Game.from_setup({"players": [
+        {"battlefield": ["Mountain", {"card": "Mountain", "id": "m", "tapped": True}],
+         "hand": [{"card": "Searing Spear", "id": "s"}, "Wind Drake"]}, {}],
+        "turn": {"step": "upkeep"}})
+    first = priority.cached_actions(g, 0)
+    g.changes += 1                  # (a change elsewhere: another player's life, ...)
+    assert priority.cached_actions(g, 0) is first and len(first) == 2     # pass, {T}: add {R}
+    g.unset(g.card_entity[h["m"]], Tapped)
+    spear = repr(priority.Cast(g.card_entity[h["s"]]))
+    assert spear in map(repr, priority.cached_actions(g, 0))

@@ -217,11 +217,13 @@ def test_every_esper_internal_is_in_the_adapter():
     assert not offenders, f"esper internals used outside ecs/core/world.py: {offenders}"
 
 
-def test_clones_share_nothing_they_write_copy_on_write():
+def test_clones_share_nothing_they_write_copy_on_write(monkeypatch):
     """Clones share the per-entity dicts and component sets until written (copy on
-    write): random writes to any of a family of clones, each against a model of its own,
-    through the World's writers and through esper's; every world always equals its model
-    (tables and index), whatever was written to the others."""
+    write, until SETTLE_WRITES writes: then a zone change makes all its own): random
+    writes to any of a family of clones, each against a model of its own, through the
+    World's writers and through esper's; every world always equals its model (tables and
+    index), whatever was written to the others."""
+    monkeypatch.setattr(world_mod, "SETTLE_WRITES", 7)
     rng = random.Random(20261125)
     worlds = [World()]
     models = [{}]
@@ -242,10 +244,15 @@ def test_clones_share_nothing_they_write_copy_on_write():
             eid, t = rng.choice(live), rng.choice(TYPES)
             w.remove(eid, t)
             m[eid].pop(t, None)
-        elif r < 0.75:
+        elif r < 0.7:
             eid = rng.choice(live)
             w.delete(eid)
             del m[eid]
+        elif r < 0.75:                           # a zone change: a new entity (400.7)
+            eid, c = rng.choice(live), rng.choice(TYPES)(rng.randrange(100))
+            new = w.recreate(eid, c)
+            del m[eid]
+            m[new] = {type(c): c}
         elif r < 0.8:
             q, target, c = Q(step), rng.choice(live), R(step)
             with w.in_esper() as e:              # esper's writers: nothing shared then
@@ -337,3 +344,27 @@ def test_unindexed_types_are_indexed_for_esper_only():
     for w2 in worlds:
         w2.close()
     assert esper.current_world == "default"
+
+
+def test_a_clone_that_keeps_writing_makes_its_tables_its_own(monkeypatch):
+    """Copy on write ends for a world that goes on writing: SETTLE_WRITES writes after a
+    clone, its next zone change (`recreate`) makes every dict and set it still shares its
+    own; the original keeps its tables as they were, and later writes to either are not
+    seen by the other."""
+    monkeypatch.setattr(world_mod, "SETTLE_WRITES", 4)
+    w = World()
+    a, b = w.create(P(1), Q(2)), w.create(P(3))
+    c = w.clone()
+    for i in range(4):
+        c.add(b, R(i))
+    assert c._own is not None                       # (not yet: a write short)
+    new = c.recreate(a, P(9))
+    assert c._own is None and c._ownc is None
+    c.add(b, Q(5))
+    w.add(a, R(7))
+    assert {e: {t: x.v for t, x in d.items()} for e, d in w.ents.items()} == {a: {P: 1, Q: 2, R: 7}, b: {P: 3}}
+    assert w.comps == {P: {a, b}, Q: {a}, R: {a}}
+    assert {e: {t: x.v for t, x in d.items()} for e, d in c.ents.items()} == {b: {P: 3, R: 3, Q: 5}, new: {P: 9}}
+    assert c.comps == {P: {b, new}, Q: {b}, R: {b}}
+    w.close()
+    c.close()

@@ -143,11 +143,11 @@ class World:
     esper sees every type indexed: the sets of unindexed types are made from `ents` each
     time esper is entered, and dropped from `comps` on the way out."""
 
-    __slots__ = ("name", "ents", "comps", "next_id", "_own", "_ownc", "writes", "written",
+    __slots__ = ("name", "ents", "comps", "next_id", "_own", "_ownc", "_settle", "writes", "written",
                  "_cleared", "_fin", "unindexed", "_skip", "_inside", "__weakref__")
     # not part of the state (mtg_ecs.core.hashing)
-    CACHE_SLOTS = ("name", "_own", "_ownc", "writes", "written", "_cleared", "_fin", "unindexed",
-                   "_skip", "_inside")
+    CACHE_SLOTS = ("name", "_own", "_ownc", "_settle", "writes", "written", "_cleared", "_fin",
+                   "unindexed", "_skip", "_inside")
 
     def __init__(self, _tables=None, unindexed=()):
         self.name = f"mtg-ecs-{next(_world_ids)}"
@@ -162,6 +162,9 @@ class World:
         else:
             self.ents, self.comps, self.next_id, self._own, self._ownc = _tables
         self.writes = 0               # writes to the tables so far (a declared hook)
+        # copy on write: after this many writes every table is made the world's own at
+        # once (`clone`): each write that checks what it shares costs more than the copy
+        self._settle = SETTLE_WRITES
         self.written = None           # a set of the entities written, kept if not None
         self._cleared = 0             # `writes` when esper's query cache was last cleared
         # None: not registered with esper yet; False: closed before it was; else the
@@ -287,6 +290,9 @@ class World:
         `components` are indexed: the same tables, in fewer steps."""
         if self._own is not None or self._ownc is not None or old not in self.ents \
                 or not head.keys() <= self._skip:
+            if self._own is not None and self.writes >= self._settle:
+                self._own_all()                   # (a world that keeps writing: `clone`)
+                return self.recreate_headed(old, head, *components)
             self.delete(old)                      # copy on write (or nothing to delete)
             return self.create(*head.values(), *components)
         comps = self.comps
@@ -507,9 +513,13 @@ class World:
     # -- cloning and closing --------------------------------------------------------------
     def clone(self) -> "World":
         """An independent copy: the tables one level deep, their dicts and sets shared
-        with this world until either writes to them (copy on write)."""
+        with this world until either writes to them (copy on write). Either that goes on
+        writing (SETTLE_WRITES more zone changes or other writes: a game played on, not a
+        look ahead of a few actions) makes all it still shares its own at its next zone
+        change, and its writes no longer check what they share."""
         self._own = set()
         self._ownc = set()
+        self._settle = self.writes + SETTLE_WRITES
         comps = self.comps.copy()
         if self._inside:                  # the sets made for esper aren't kept
             for t in self.unindexed:
@@ -523,6 +533,9 @@ class World:
             self._fin = False
         elif self._fin is not False:
             self._fin()
+
+
+SETTLE_WRITES = 64      # writes after a clone before a world makes its tables its own (`clone`)
 
 
 # -- esper internals (2 of 2) ---------------------------------------------------------------
