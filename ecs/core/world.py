@@ -144,10 +144,11 @@ class World:
     time esper is entered, and dropped from `comps` on the way out."""
 
     __slots__ = ("name", "ents", "comps", "next_id", "_own", "_ownc", "writes", "written",
-                 "_cleared", "_fin", "unindexed", "_skip", "_inside", "__weakref__")
+                 "changed", "changed_since", "_cleared", "_fin", "unindexed", "_skip", "_inside",
+                 "__weakref__")
     # not part of the state (mtg_ecs.core.hashing)
-    CACHE_SLOTS = ("name", "_own", "_ownc", "writes", "written", "_cleared", "_fin", "unindexed",
-                   "_skip", "_inside")
+    CACHE_SLOTS = ("name", "_own", "_ownc", "writes", "written", "changed", "changed_since",
+                   "_cleared", "_fin", "unindexed", "_skip", "_inside")
 
     def __init__(self, _tables=None, unindexed=()):
         self.name = f"mtg-ecs-{next(_world_ids)}"
@@ -163,6 +164,10 @@ class World:
             self.ents, self.comps, self.next_id, self._own, self._ownc = _tables
         self.writes = 0               # writes to the tables so far (a declared hook)
         self.written = None           # a set of the entities written, kept if not None
+        # the entities written since `changed_since` (an opaque token: the state key's
+        # cache, core.hashing.state_key), kept once a key was taken; a clone keeps a copy
+        self.changed = None
+        self.changed_since = None
         self._cleared = 0             # `writes` when esper's query cache was last cleared
         # None: not registered with esper yet; False: closed before it was; else the
         # finalizer that deletes the esper world
@@ -234,6 +239,8 @@ class World:
         self.writes += 1
         if self.written is not None:
             self.written.add(eid)
+        if self.changed is not None:
+            self.changed.add(eid)
         return eid
 
     def create_many(self, firsts, *shared) -> range:
@@ -273,6 +280,8 @@ class World:
         self.writes += len(eids)
         if self.written is not None:
             self.written.update(eids)
+        if self.changed is not None:
+            self.changed.update(eids)
         return eids
 
     def recreate(self, old: int, *components) -> int:
@@ -316,6 +325,9 @@ class World:
         if self.written is not None:
             self.written.add(old)
             self.written.add(eid)
+        if self.changed is not None:
+            self.changed.add(old)
+            self.changed.add(eid)
         return eid
 
     def add(self, eid: int, component) -> None:
@@ -338,6 +350,8 @@ class World:
         self.writes += 1
         if self.written is not None:
             self.written.add(eid)
+        if self.changed is not None:
+            self.changed.add(eid)
 
     def remove(self, eid: int, ctype: type) -> bool:
         """Remove if present (KeyError if `eid` doesn't exist); True if it was."""
@@ -356,6 +370,8 @@ class World:
             self.writes += 1
             if self.written is not None:
                 self.written.add(eid)
+            if self.changed is not None:
+                self.changed.add(eid)
             return True
         return False
 
@@ -381,6 +397,8 @@ class World:
             self.writes += len(gone)
             if self.written is not None:
                 self.written.update(gone)
+            if self.changed is not None:
+                self.changed.update(gone)
         return len(gone)
 
     def delete(self, eid: int) -> None:
@@ -402,6 +420,8 @@ class World:
             self.writes += 1
             if self.written is not None:
                 self.written.add(eid)
+            if self.changed is not None:
+                self.changed.add(eid)
 
     # -- reads (direct) -------------------------------------------------------------------
     def get(self, eid: int, ctype: type):
@@ -438,6 +458,7 @@ class World:
         ids from this world's `next_id` and are seen by the World at once (same tables).
         The first call registers the world with esper."""
         self._own_all()                  # esper may write: nothing may be shared then
+        self.changed_since = None        # ... and its writes aren't seen: no key reuses
         with self._entered() as e:
             yield e
 
@@ -514,7 +535,11 @@ class World:
         if self._inside:                  # the sets made for esper aren't kept
             for t in self.unindexed:
                 comps.pop(t, None)
-        return World((self.ents.copy(), comps, self.next_id, set(), set()), self.unindexed)
+        w = World((self.ents.copy(), comps, self.next_id, set(), set()), self.unindexed)
+        if self.changed is not None:
+            w.changed = set(self.changed)
+            w.changed_since = self.changed_since
+        return w
 
     def close(self) -> None:
         """Delete the esper world now (otherwise done when the World is collected). The
