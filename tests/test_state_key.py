@@ -218,3 +218,36 @@ def test_a_write_through_esper_is_seen():
         esper.add_component(eid, Counters({"+1/+1": 2}))
     assert g.state_key() != before
     assert g.state_key() == fresh_key(g)
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_the_key_reads_values_as_canonical_does(seed):
+    """The key's faster reading of values (`keying.fast_canonical`) gives `canonical`'s
+    value for every state field and component at every decision (so equal keys mean equal state_hashes)."""
+    from mtg_ecs.core.hashing import canonical
+    from mtg_ecs.core.keying import fast_canonical
+    g = game(seed, auto_pass=False)
+    agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+    n = 0
+    while g.pending is not None and n < 300:
+        for name in STATE_FIELDS:
+            if name not in ("world", "rng"):
+                v = getattr(g, name)
+                assert fast_canonical(v) == canonical(v), (n, name)
+        for comps in g.world.ents.values():
+            for c in comps.values():
+                assert fast_canonical(c) == canonical(c)
+        step(g, agents)
+        n += 1
+
+
+def test_a_player_read_the_long_way_keys_as_the_short_way():
+    """A hand held as a tuple is the same state as the list (canonical): the same key,
+    though the players are then read from their canonical values."""
+    g = midgame()
+    c = g.clone()
+    c.players[0].hand = tuple(c.players[0].hand)
+    assert state_hash(c) == state_hash(g)
+    assert c.state_key() == g.state_key() == fresh_key(c)
+    c.players[0].hand = c.players[0].hand[1:]
+    assert c.state_key() != g.state_key()

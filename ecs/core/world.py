@@ -50,6 +50,11 @@ through these four methods (the engine calls none of esper's writers), so an unc
 `writes` proves that no object changed. Neither is part of the state: a new world, and so
 every `clone()`, starts with `writes` 0 and `written` None, whatever the original had; a
 harness that wants the entities written in a world sets `written` on that world itself.
+
+The state key (`core.keying.state_key`) keeps its own marks: once a key was taken,
+`World.changed` is the set of entities written since (`changed_since`: the key's parts),
+which a clone copies, so a clone's first key reads only what changed since its original's
+last key. Writes through esper in `in_esper()` aren't seen: it clears `changed_since`.
 """
 from __future__ import annotations
 
