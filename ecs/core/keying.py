@@ -117,13 +117,17 @@ def _entity_digest(eid, comps) -> tuple:
         if hit is not None and hit[0] is c:
             texts.append(hit[1])
             continue
-        value = ("Card", c.defn.name, c.card_id, c.token) if t is Card else fast_canonical(c)
-        text = text_of(value)
-        if type(text) is not bytes:                 # a repr, its length first (not
-            text = text.encode()                    # read whole as marshal's bytes are)
-            text = b"r" + len(text).to_bytes(4, "little") + text
+        atoms = _atoms_of(c, t)                     # (a frozen dataclass of atoms)
+        if atoms is not None:
+            text = marshal.dumps(atoms, 2)
+        else:
+            value = ("Card", c.defn.name, c.card_id, c.token) if t is Card else fast_canonical(c)
+            text = text_of(value)
+            if type(text) is not bytes:             # a repr, its length first (not
+                text = text.encode()                # read whole as marshal's bytes are)
+                text = b"r" + len(text).to_bytes(4, "little") + text
         texts.append(text)
-        if frozen(c):
+        if atoms is not None or frozen(c):
             if len(_COMPONENTS) >= _COMPONENTS_KEPT:
                 _COMPONENTS.clear()
             _COMPONENTS[id(c)] = (c, text)      # keeps c alive: its id isn't reused
@@ -132,6 +136,21 @@ def _entity_digest(eid, comps) -> tuple:
     return (tuple(comps.values()) if all_frozen else None), _digest_text(b"#", b"".join(texts))
 
 
+def _atoms_of(c, t):
+    """A frozen dataclass's canonical value when its fields are atoms (most components:
+    a zone, an owner, a timestamp), else None."""
+    shape = _FROZEN_SHAPES.get(t, _OPEN)
+    if shape is _OPEN:
+        params = getattr(t, "__dataclass_params__", None)
+        shape = _FROZEN_SHAPES[t] = (_shape(t) if params is not None and params.frozen
+                                     else None)
+    if shape is None or shape[1] is None or shape[2] is not None:
+        return None
+    vals = shape[1](c)
+    return (shape[0],) + vals if _ATOM_TYPES.issuperset(map(type, vals)) else None
+
+
+_FROZEN_SHAPES = {}         # type -> its _shape if a frozen dataclass, else None
 _ORDERS = {}                # component types in a dict's order -> sorted by name
 # id of a frozen component -> (it, its text as the entity's digest reads it): components
 # are shared by clones and kept from object to object, so each is read once; a memo of
