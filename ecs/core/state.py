@@ -183,7 +183,7 @@ FIELDS: tuple[Field, ...] = (
     _f("control_checked", -1, "share", CACHE, "cversion of the last control update"),
     _f("combat_checked", None, "share", CACHE, "(cversion, bversion) of the last 506.4 check"),
     _f("key_cache", None, "share", CACHE,
-       "the parts of the last state key (core.hashing.state_key), never changed once made: a "
+       "the parts of the last state key (core.keying.state_key), never changed once made: a "
        "clone shares it, with its world's entities written since (World.changed)"),
     # -- the result ---------------------------------------------------------------------
     _f("over", False, "share", STATE, "the game has ended"),

@@ -170,7 +170,7 @@ class World:
         self.writes = 0               # writes to the tables so far (a declared hook)
         self.written = None           # a set of the entities written, kept if not None
         # the entities written since `changed_since` (an opaque token: the state key's
-        # cache, core.hashing.state_key), kept once a key was taken; a clone keeps a copy
+        # cache, core.keying.state_key), kept once a key was taken; a clone keeps a copy
         self.changed = None
         self.changed_since = None
         self._cleared = 0             # `writes` when esper's query cache was last cleared
