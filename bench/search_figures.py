@@ -1,7 +1,10 @@
 """Figures a search or learning loop depends on (issue 17): from mid-game positions of the
 sample decks (green-red-beasts vs esper-fliers, random agents, turn 8), the cost of
-`Game.clone()`, of `state_hash`, of `game.view(p)`, of `game.determinize(p, rng)`, and
-how many random playouts to the end of the game one core plays per second.
+`Game.clone()`, of `state_hash`, of `game.state_key()` taken once after each decision
+(the next `KEYED` decisions of random agents from the position: decide, key, decide, ...),
+of the key of a clone made right after a key of its original, of `game.view(p)`, of
+`game.determinize(p, rng)`, and how many random playouts to the end of the game one
+core plays per second.
 
     python bench/search_figures.py [--positions 20] [--playouts 10]
 
@@ -20,6 +23,7 @@ from mtg_ecs.core.hashing import state_hash
 
 AUTO_PASS = True
 DECKS = ("green-red-beasts", "esper-fliers")
+KEYED = 40                  # decisions keyed from each position
 
 
 def mid_game(seed: int, turn: int = 8) -> Game:
@@ -46,17 +50,38 @@ def timed(fn, n: int) -> float:
     return min(best)
 
 
+def keyed(g: Game, seed: int) -> float:
+    """Median seconds of `state_key()` taken after each of the next KEYED decisions of
+    random agents on a clone of `g` (keyed first, as a search keys the node it expands)."""
+    c = g.clone()
+    c.state_key()
+    agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+    times = []
+    while c.pending is not None and len(times) < KEYED:
+        c.decide(agents[c.pending.player].act(c, c.pending))
+        t = time.perf_counter()
+        c.state_key()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--positions", type=int, default=20)
     ap.add_argument("--playouts", type=int, default=10, help="playouts per position")
     a = ap.parse_args(argv)
     positions = [mid_game(s) for s in range(1, a.positions + 1)]
-    figs = {"clone": [], "state_hash": [], "view": [], "determinize": []}
-    for g in positions:
+    figs = {"clone": [], "state_hash": [], "state_key": [], "key of clone": [], "view": [],
+            "determinize": []}
+    for i, g in enumerate(positions):
         p = g.pending.player
         figs["clone"].append(timed(g.clone, 200))
         figs["state_hash"].append(timed(lambda: state_hash(g), 20))
+        figs["state_key"].append(keyed(g, i))
+        k = g.clone()                   # (the positions themselves stay unkeyed)
+        k.state_key()
+        figs["key of clone"].append(timed(lambda: k.clone().state_key(), 200)
+                                    - timed(k.clone, 200))
         if hasattr(g, "view"):
             figs["view"].append(timed(lambda: g.view(p), 200))
         if hasattr(g, "determinize"):

@@ -18,8 +18,8 @@ from mtg_ecs.components import Card
 from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.core.state import STATE_FIELDS, SPARSE_DEFAULTS, GameState
 
-_ATOMS = frozenset({int, float, str, bytes, bool, type(None)})
-_MAX_DEPTH = 24
+ATOMS = frozenset({int, float, str, bytes, bool, type(None)})
+MAX_DEPTH = 24
 _FIELDS = {}               # dataclass type -> its field names
 
 
@@ -28,11 +28,11 @@ def canonical(v, _depth: int = 0, _memo=None):
     any process: sets and dicts sorted, dataclasses and plain objects by their fields,
     card definitions by name, functions by qualified name (and closed-over values)."""
     t = type(v)
-    if t in _ATOMS:
+    if t in ATOMS:
         return v
     if t is tuple:
         for x in v:
-            if type(x) not in _ATOMS:
+            if type(x) not in ATOMS:
                 break
         else:
             return v                  # a tuple of atoms is canonical already
@@ -42,7 +42,7 @@ def canonical(v, _depth: int = 0, _memo=None):
     hit = _memo.get(key)
     if hit is not None:
         return hit[1]
-    if _depth > _MAX_DEPTH:
+    if _depth > MAX_DEPTH:
         return ("...", t.__qualname__)
     _memo[key] = (v, ("cycle", t.__qualname__))     # keeps v alive, breaks cycles
     out = _canonical(v, t, _depth + 1, _memo)
@@ -188,7 +188,7 @@ def state_snapshot(game, cache: dict, dirty: set | None = None) -> tuple:
         if hit is not None and hit[0] == ids and eid not in loose:
             continue
         text = repr((eid, _entity_items(comps, memo)))
-        if all(map(_frozen, comps.values())):
+        if all(map(frozen, comps.values())):
             # the objects are kept alive with their ids, so an id is never reused
             texts[eid] = (ids, tuple(comps.values()), text)
             loose.discard(eid)
@@ -198,10 +198,10 @@ def state_snapshot(game, cache: dict, dirty: set | None = None) -> tuple:
     if dirty is not None:
         dirty.clear()
         cache["primed"] = True
-    return tuple(texts[eid][2] for eid in sorted(ents)), _text(_rest(game, memo))
+    return tuple(texts[eid][2] for eid in sorted(ents)), text_of(_rest(game, memo))
 
 
-def _text(v):
+def text_of(v):
     """A text of a tuple of atoms that is equal exactly for equal values, types
     included (like `repr`): marshal format 2 (no back-references, so equal values give
     equal bytes whatever objects they share; loads inverts it, so equal bytes mean
@@ -216,14 +216,14 @@ def _text(v):
 _FROZEN_TYPES = {}         # type -> whether its instances are frozen dataclasses
 
 
-def _frozen(v) -> bool:
+def frozen(v) -> bool:
     """A value no code can change: atoms, tuples and frozensets of them, frozen
     dataclasses of them (a card definition counts by its name, as in `canonical`)."""
     t = type(v)
-    if t in _ATOMS:
+    if t in ATOMS:
         return True
     if t is tuple or t is frozenset:
-        return all(map(_frozen, v))
+        return all(map(frozen, v))
     if t is Card:
         return True                  # only its name, card id and token flag are read
     ok = _FROZEN_TYPES.get(t)
@@ -236,7 +236,7 @@ def _frozen(v) -> bool:
     names = _FIELDS.get(t)
     if names is None:
         names = _FIELDS[t] = tuple(f.name for f in dataclasses.fields(t))
-    return all(_frozen(getattr(v, n)) for n in names)
+    return all(frozen(getattr(v, n)) for n in names)
 
 
 def log_hash(game) -> str:
@@ -248,3 +248,7 @@ def log_hash(game) -> str:
         h.update(repr((kind, canonical(data, 0, memo))).encode())
         h.update(b"\n")
     return h.hexdigest()
+
+
+# the incremental key of a state (equal exactly when state_hash is), built on canonical
+from mtg_ecs.core.keying import state_key  # noqa: E402,F401  (keying imports this module)

@@ -56,6 +56,14 @@ class GameRandom:
     def getstate(self):
         return self._r.getstate()
 
+    def pinned(self) -> random.Random:
+        """The generator in its present state, never to be drawn from again: this side
+        draws from a private copy from its next draw on, as after a fork. So the object
+        stands for this state for as long as it is this side's (`core.keying.state_key`
+        keeps it to know the state unchanged without reading 625 numbers)."""
+        self._shared = True
+        return self._r
+
     def setstate(self, state) -> None:
         r = _Random.__new__(_Random)
         r.setstate(state)

@@ -190,6 +190,9 @@ FIELDS: tuple[Field, ...] = (
     _f("hand_cards_cache", lambda: (-1, {}), "reset", CACHE, "(cversion, {card: abilities})"),
     _f("control_checked", -1, "share", CACHE, "cversion of the last control update"),
     _f("combat_checked", None, "share", CACHE, "(cversion, bversion) of the last 506.4 check"),
+    _f("key_cache", None, "share", CACHE,
+       "the parts of the last state key (core.keying.state_key), never changed once made: a "
+       "clone shares it, with its world's entities written since (World.changed)"),
     # -- the result ---------------------------------------------------------------------
     _f("over", False, "share", STATE, "the game has ended"),
     _f("winner", None, "share", STATE, "the winner's index; None: a draw or not over"),

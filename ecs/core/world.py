@@ -50,6 +50,11 @@ through these four methods (the engine calls none of esper's writers), so an unc
 `writes` proves that no object changed. Neither is part of the state: a new world, and so
 every `clone()`, starts with `writes` 0 and `written` None, whatever the original had; a
 harness that wants the entities written in a world sets `written` on that world itself.
+
+The state key (`core.keying.state_key`) keeps its own marks: once a key was taken,
+`World.changed` is the set of entities written since (`changed_since`: the key's parts),
+which a clone copies, so a clone's first key reads only what changed since its original's
+last key. Writes through esper in `in_esper()` aren't seen: it clears `changed_since`.
 """
 from __future__ import annotations
 
@@ -144,10 +149,11 @@ class World:
     time esper is entered, and dropped from `comps` on the way out."""
 
     __slots__ = ("name", "ents", "comps", "next_id", "_own", "_ownc", "_settle", "writes", "written",
-                 "_cleared", "_fin", "unindexed", "_skip", "_inside", "__weakref__")
+                 "changed", "changed_since", "_cleared", "_fin", "unindexed", "_skip", "_inside",
+                 "__weakref__")
     # not part of the state (mtg_ecs.core.hashing)
-    CACHE_SLOTS = ("name", "_own", "_ownc", "_settle", "writes", "written", "_cleared", "_fin",
-                   "unindexed", "_skip", "_inside")
+    CACHE_SLOTS = ("name", "_own", "_ownc", "_settle", "writes", "written", "changed",
+                   "changed_since", "_cleared", "_fin", "unindexed", "_skip", "_inside")
 
     def __init__(self, _tables=None, unindexed=()):
         self.name = f"mtg-ecs-{next(_world_ids)}"
@@ -166,6 +172,10 @@ class World:
         # once (`clone`): each write that checks what it shares costs more than the copy
         self._settle = SETTLE_WRITES
         self.written = None           # a set of the entities written, kept if not None
+        # the entities written since `changed_since` (an opaque token: the state key's
+        # cache, core.keying.state_key), kept once a key was taken; a clone keeps a copy
+        self.changed = None
+        self.changed_since = None
         self._cleared = 0             # `writes` when esper's query cache was last cleared
         # None: not registered with esper yet; False: closed before it was; else the
         # finalizer that deletes the esper world
@@ -237,6 +247,8 @@ class World:
         self.writes += 1
         if self.written is not None:
             self.written.add(eid)
+        if self.changed is not None:
+            self.changed.add(eid)
         return eid
 
     def create_many(self, firsts, *shared) -> range:
@@ -276,6 +288,8 @@ class World:
         self.writes += len(eids)
         if self.written is not None:
             self.written.update(eids)
+        if self.changed is not None:
+            self.changed.update(eids)
         return eids
 
     def recreate(self, old: int, *components) -> int:
@@ -322,6 +336,9 @@ class World:
         if self.written is not None:
             self.written.add(old)
             self.written.add(eid)
+        if self.changed is not None:
+            self.changed.add(old)
+            self.changed.add(eid)
         return eid
 
     def add(self, eid: int, component) -> None:
@@ -344,6 +361,8 @@ class World:
         self.writes += 1
         if self.written is not None:
             self.written.add(eid)
+        if self.changed is not None:
+            self.changed.add(eid)
 
     def remove(self, eid: int, ctype: type) -> bool:
         """Remove if present (KeyError if `eid` doesn't exist); True if it was."""
@@ -362,6 +381,8 @@ class World:
             self.writes += 1
             if self.written is not None:
                 self.written.add(eid)
+            if self.changed is not None:
+                self.changed.add(eid)
             return True
         return False
 
@@ -387,6 +408,8 @@ class World:
             self.writes += len(gone)
             if self.written is not None:
                 self.written.update(gone)
+            if self.changed is not None:
+                self.changed.update(gone)
         return len(gone)
 
     def delete(self, eid: int) -> None:
@@ -408,6 +431,8 @@ class World:
             self.writes += 1
             if self.written is not None:
                 self.written.add(eid)
+            if self.changed is not None:
+                self.changed.add(eid)
 
     # -- reads (direct) -------------------------------------------------------------------
     def get(self, eid: int, ctype: type):
@@ -444,6 +469,7 @@ class World:
         ids from this world's `next_id` and are seen by the World at once (same tables).
         The first call registers the world with esper."""
         self._own_all()                  # esper may write: nothing may be shared then
+        self.changed_since = None        # ... and its writes aren't seen: no key reuses
         with self._entered() as e:
             yield e
 
@@ -524,7 +550,11 @@ class World:
         if self._inside:                  # the sets made for esper aren't kept
             for t in self.unindexed:
                 comps.pop(t, None)
-        return World((self.ents.copy(), comps, self.next_id, set(), set()), self.unindexed)
+        w = World((self.ents.copy(), comps, self.next_id, set(), set()), self.unindexed)
+        if self.changed is not None:
+            w.changed = set(self.changed)
+            w.changed_since = self.changed_since
+        return w
 
     def close(self) -> None:
         """Delete the esper world now (otherwise done when the World is collected). The

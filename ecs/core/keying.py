@@ -1,0 +1,590 @@
+"""The incremental key of a game's state (`Game.state_key()`, issue 17): 128 bits equal
+for two states exactly when their `state_hash`es are (different states collide with
+probability about 2**-128), the same in every process, and cheap to take after every
+decision, for a search's transposition table.
+
+The key is the sum (mod 2**128) of blake2b digests of the parts of `state_tuple`: one per
+entity, one for the fields whose canonical values are plain (atoms, tuples of atoms, the
+players' values: written afresh by every key, in one marshal), one per other field (one
+per item of a dict field). A part found unchanged keeps its digest:
+  entities: the world's `changed` set (every write marks its entity, core/world.py);
+  other fields: a snapshot of the value (marshal's bytes, or a probe of its objects by
+    identity down to the depth where its copy rule makes them immutable), compared with
+    the one kept from the last key.
+The parts are kept in `game.key_cache` (a CACHE field), never changed once made: a clone
+shares them, with a copy of its world's `changed` set, so a clone's first key looks only
+at what changed since its original's last key.
+
+Values are read as `canonical` reads them (`quick`: the same values, faster), so equal
+keys mean equal `state_hash`es; frozen components and list items (a decision's options)
+are read once, in memos keyed by identity that keep the objects alive.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import marshal
+import types
+from itertools import chain, compress, count
+from operator import attrgetter, is_, is_not, itemgetter, not_
+
+from mtg_ecs.components import Card
+from mtg_ecs.core.decisions import PlayerRef
+from mtg_ecs.core.hashing import ATOMS, MAX_DEPTH, canonical, frozen, text_of
+from mtg_ecs.core.state import FIELDS, STATE, SPARSE_DEFAULTS, GameState, Player
+
+_MASK = (1 << 128) - 1
+_OPEN = object()            # in a probe: a container follows (its type, length and parts)
+_NO_DEFAULT = object()
+
+
+def _plan() -> tuple:
+    """The state fields but the world: those a clone shares, and the others."""
+    fields = [(f.name, f.name.encode(), f.copy, SPARSE_DEFAULTS.get(f.name, _NO_DEFAULT))
+              for f in FIELDS if f.kind == STATE and f.name != "world"]
+    return (tuple(f for f in fields if f[2] == "share"),
+            tuple(f for f in fields if f[2] != "share"))
+
+
+_SHARED, _OTHER = _plan()
+_GET_SHARED = attrgetter(*(f[0] for f in _SHARED))
+_GET_OTHER = attrgetter(*(f[0] for f in _OTHER))
+_SPARSE_SHARED = tuple((i, f[3]) for i, f in enumerate(_SHARED) if f[3] is not _NO_DEFAULT)
+_LEFT_OUT = ("left out",)   # a sparse field at its default, among the atoms (never an atom)
+
+
+class _KeyParts:
+    """What one state key was made of (never changed once made)."""
+
+    __slots__ = ("ents", "loose", "ent_sum", "shared", "other", "key")
+
+    def __init__(self, ents, loose, ent_sum, shared, other, fields_sum):
+        self.ents = ents            # eid -> (its components if all frozen else None, digest)
+        self.loose = loose          # entities holding a component that isn't frozen
+        self.ent_sum = ent_sum
+        self.shared = shared        # per _SHARED field: None (an atom) or (value, digest)
+        self.other = other          # per _OTHER field: None, or (snapshot, (digest, items))
+        self.key = (ent_sum + fields_sum) & _MASK
+
+
+def state_key(game) -> int:
+    """A 128-bit key of the game's state: equal for two games exactly when their
+    `state_hash`es are (different states collide with probability about 2**-128), the
+    same in every process. Taken again, it reads again only the objects written and the
+    fields changed since the last key of this game (or of the game it was cloned from),
+    and the small plain fields."""
+    old = game.key_cache
+    w = game.world
+    if old is None or w.changed is None or w.changed_since is not old:
+        ents = _entities_from_scratch(w.ents)
+    else:
+        ents = _entities_again(w.ents, old, w.changed)
+    parts = game.key_cache = _KeyParts(*ents, *_fields_again(game, old))
+    if w.changed is None:
+        w.changed = set()
+    else:
+        w.changed.clear()
+    w.changed_since = parts
+    return parts.key
+
+
+def _digest(tag: bytes, value) -> int:
+    """The digest of a canonical value under its tag (a field's name and a separator no
+    name holds): 128 bits of blake2b of its `text_of`."""
+    text = text_of(value)
+    return _digest_text(tag, b"m" + text if type(text) is bytes else b"r" + text.encode())
+
+
+def _digest_text(tag: bytes, text: bytes) -> int:
+    return int.from_bytes(hashlib.blake2b(tag + text, digest_size=16).digest(), "little")
+
+
+# -- entities -----------------------------------------------------------------------------------
+def _entity_digest(eid, comps) -> tuple:
+    """(the components if all are frozen else None, the entity's digest): the digest of
+    `(eid, _entity_items(comps))`, written as marshal writes the eid then each item (each
+    is read whole by marshal: the parts can't run into each other), a frozen component's
+    text made once (_COMPONENTS)."""
+    kinds = tuple(comps)
+    order = _ORDERS.get(kinds)
+    if order is None:
+        order = _ORDERS[kinds] = tuple(sorted(kinds, key=attrgetter("__name__")))
+    texts = [marshal.dumps(eid, 2)]
+    all_frozen = True
+    for t in order:
+        c = comps[t]
+        hit = _COMPONENTS.get(id(c))
+        if hit is not None and hit[0] is c:
+            texts.append(hit[1])
+            continue
+        atoms = _atoms_of(c, t)                     # (a frozen dataclass of atoms)
+        if atoms is not None:
+            text = marshal.dumps(atoms, 2)
+        else:
+            value = ("Card", c.defn.name, c.card_id, c.token) if t is Card else fast_canonical(c)
+            text = text_of(value)
+            if type(text) is not bytes:             # a repr, its length first (not
+                text = text.encode()                # read whole as marshal's bytes are)
+                text = b"r" + len(text).to_bytes(4, "little") + text
+        texts.append(text)
+        if atoms is not None or frozen(c):
+            if len(_COMPONENTS) >= _COMPONENTS_KEPT:
+                _COMPONENTS.clear()
+            _COMPONENTS[id(c)] = (c, text)      # keeps c alive: its id isn't reused
+        else:
+            all_frozen = False
+    return (tuple(comps.values()) if all_frozen else None), _digest_text(b"#", b"".join(texts))
+
+
+def _atoms_of(c, t):
+    """A frozen dataclass's canonical value when its fields are atoms (most components:
+    a zone, an owner, a timestamp), else None."""
+    shape = _FROZEN_SHAPES.get(t, _OPEN)
+    if shape is _OPEN:
+        params = getattr(t, "__dataclass_params__", None)
+        shape = _FROZEN_SHAPES[t] = (_shape(t) if params is not None and params.frozen
+                                     else None)
+    if shape is None or shape[1] is None or shape[2] is not None:
+        return None
+    vals = shape[1](c)
+    return (shape[0],) + vals if _ATOM_TYPES.issuperset(map(type, vals)) else None
+
+
+_FROZEN_SHAPES = {}         # type -> its _shape if a frozen dataclass, else None
+_ORDERS = {}                # component types in a dict's order -> sorted by name
+# id of a frozen component -> (it, its text as the entity's digest reads it): components
+# are shared by clones and kept from object to object, so each is read once; a memo of
+# values that can't change (any game, any thread), emptied when it grows too big
+_COMPONENTS = {}
+_COMPONENTS_KEPT = 50_000
+
+
+def _entities_from_scratch(table) -> tuple:
+    ents = {eid: _entity_digest(eid, comps) for eid, comps in table.items()}
+    loose = frozenset(e for e, (vals, _) in ents.items() if vals is None)
+    return ents, loose, sum(d for _, d in ents.values()) & _MASK
+
+
+def _entities_again(table, old, changed) -> tuple:
+    """The entity parts after the writes in `changed` (and with the loose ones looked at
+    again); `old`'s own if no digest changed."""
+    ents, loose, total = old.ents, old.loose, old.ent_sum
+    copied = False
+    for eid in (changed | loose) if loose else changed:
+        was = ents.get(eid)
+        comps = table.get(eid)
+        if comps is None:
+            now = None
+        elif was is not None and was[0] is not None and len(was[0]) == len(comps) \
+                and all(map(is_, was[0], comps.values())):
+            continue                        # written back to the same components
+        else:
+            now = _entity_digest(eid, comps)
+        if (was and was[1]) == (now and now[1]):
+            continue
+        if not copied:
+            ents, loose, copied = dict(ents), set(loose), True
+        if was is not None:
+            total -= was[1]
+        if now is None:
+            del ents[eid]
+            loose.discard(eid)
+        else:
+            ents[eid] = now
+            total += now[1]
+            (loose.add if now[0] is None else loose.discard)(eid)
+    if not copied:
+        return old.ents, old.loose, old.ent_sum
+    return ents, frozenset(loose), total & _MASK
+
+
+# -- fields -------------------------------------------------------------------------------------
+# Every key writes the fields whose canonical values are plain (atoms, tuples of atoms,
+# empty containers, the players' values) afresh, in one marshal and one digest: cheaper
+# than finding which changed. The others (objects, dicts with items) keep a digest each,
+# reused while their snapshot shows the same value.
+
+def _fields_again(game, old) -> tuple:
+    """(per field of _SHARED: None for an atom, else (its value, its digest); per field
+    of _OTHER: None when plain, else (its snapshot, (digest, items)); the sum of the
+    fields' digests)."""
+    svals = _GET_SHARED(game)
+    ovals = _GET_OTHER(game)
+    smask = tuple(map(ATOMS.__contains__, map(type, svals)))
+    satoms = list(compress(svals, smask))
+    for i, default in _SPARSE_SHARED:
+        if smask[i] and svals[i] == default:
+            satoms[sum(smask[:i])] = _LEFT_OUT
+    total = 0
+    shared = [None] * len(_SHARED)
+    for i in compress(count(), map(not_, smask)):           # objects a clone shares
+        v = svals[i]
+        was = old.shared[i] if old is not None else None
+        shared[i] = was if was is not None and was[0] is v else (v, _field_digest(_SHARED[i], v))
+        total += shared[i][1]
+    plain, entries = [], []
+    for i, v in enumerate(ovals):
+        value = _plain(v, i)
+        if value is not _OPEN:
+            plain.append(value)
+            entries.append(None)
+            continue
+        plain.append(_OPEN_MARK)
+        entry = _other_field(i, v, old.other[i] if old is not None else None)
+        entries.append(entry)
+        total += entry[1][0]
+    text = marshal.dumps((smask, tuple(satoms), tuple(plain)), 2)
+    return tuple(shared), tuple(entries), (total + _digest_text(b"\0fields=", text)) & _MASK
+
+
+_OPEN_MARK = ("~",)         # in the plain values: a field with a digest of its own
+
+
+def _plain(v, i):
+    """The canonical value of field _OTHER[i]'s value when it is plain, else _OPEN."""
+    t = type(v)
+    field = _OTHER[i]
+    if field[3] is not _NO_DEFAULT and v == field[3]:
+        return _LEFT_OUT                            # as state_tuple: left out
+    if t in ATOMS:
+        return v
+    if t is list or t is tuple:
+        if field[0] == "players":
+            return _players_value(v) if all(type(p) is Player for p in v) else _OPEN
+        if _ATOM_TYPES.issuperset(map(type, v)):
+            return v if t is tuple else tuple(v)
+    elif not v and (t is dict or t is set or t is frozenset):
+        return ("dict",) if t is dict else ("set",)
+    return _OPEN
+
+
+def _other_field(i, v, was) -> tuple:
+    """(snapshot, (digest, items)) of a field that isn't plain: `was`'s digest if its
+    snapshot is the same."""
+    field = _OTHER[i]
+    snap = _SNAPSHOTS[i](v, was is not None and type(was[0]) is not bytes)
+    if was is not None and not _differ(snap, was[0]):
+        return was
+    if field[2] == "dict" and type(v) is dict:
+        return snap, _dict_field(field[1], v, was and was[1])
+    return snap, (_field_digest(field, v), None)
+
+
+def _field_digest(field, v) -> int:
+    name, tag, rule, default = field
+    if default is not _NO_DEFAULT and v == default:
+        return 0                                    # as state_tuple: left out
+    if rule == "rng":
+        v = v.getstate()
+    return _digest(tag + b"=", fast_canonical(v))
+
+
+# -- snapshots: a value as it is now, to tell at the next key whether it changed ------------
+# `marshal` writes a value of atoms, lists, tuples, dicts and sets whole, in C: equal bytes
+# are an equal value (the same types too), so nothing need be immutable. A value marshal
+# can't write is probed (`_probe`): its objects down to the depth its copy rule makes
+# immutable (core/state.py: a clone shares them, so nobody changes them in place),
+# compared by identity (identical objects: equal values).
+
+def _differ(a, b) -> bool:
+    """Two snapshots that may stand for different values (an unprobed one always may)."""
+    if type(a) is bytes:
+        return a != b
+    return a is not b and (type(b) is bytes or len(a) != len(b) or a[-1] is not _END
+                           or not all(map(is_, a, b)))
+
+
+def _snapshot(depth):
+    """The snapshot function of a field whose copy rule makes its values immutable at
+    `depth` (None: a depth not known): `snapshot(v, probed)`, marshal's bytes, or a
+    probe when marshal can't write the value or couldn't at the last key (`probed`:
+    lki's last known characteristics, say, are objects; a probe is right whenever the
+    depth is known)."""
+    def snapshot(v, probed):
+        if not probed or depth is None:
+            try:
+                return marshal.dumps(v, 2)
+            except ValueError:
+                if depth is None:
+                    return _unprobed()
+        if depth == 1 and type(v) is dict:
+            return (dict, *v, *v.values(), _END)
+        out = []
+        return (*out, _END) if _probe(v, depth, out) else _unprobed()
+    return snapshot
+
+
+def _snapshot_rng(v, probed) -> tuple:
+    pinned = getattr(v, "pinned", None)             # (core.rng.GameRandom)
+    return _unprobed() if pinned is None else (pinned(), _END)
+
+
+def _unprobed() -> tuple:
+    """The snapshot of a value that can't be probed: equal to no other (no _END)."""
+    return (object(),)
+
+
+_END = object()             # ends a probe (never a game's value)
+_DEPTHS = {"list": 1, "set": 1, "dict": 1, "shallow": 1, "nested": 2, "items": 2,
+           "each": None}    # (tasks: a depth not known; players are plain)
+_SNAPSHOTS = tuple(_snapshot_rng if f[2] == "rng" else _snapshot(_DEPTHS[f[2]])
+                   for f in _OTHER)
+
+
+# -- digests of changed fields --------------------------------------------------------------
+def _dict_field(tag, v, was) -> tuple:
+    """A dict field's (digest, {key: (value, key, digest)}): the sum of one digest per
+    (key, value) (canonical sorts the items: the sum doesn't depend on their order),
+    `was`'s per key whose value is the same object."""
+    items = was[1] if was else None
+    if items is not None and len(items) == len(v) and all(map(is_, v, items)):
+        # the same keys in the same order (a value replaced): only the new values
+        new, total = dict(items), was[0]
+        for k in compress(v, map(is_not, v.values(), map(_FIRST, items.values()))):
+            total -= items[k][2]
+            hit = new[k] = (v[k], k, _item_digest(tag, k, v[k]))
+            total += hit[2]
+        return total & _MASK, new
+    items = items or {}
+    new = {}
+    total = _digest(tag + b"{", None)               # a dict, even an empty one
+    for k, x in v.items():
+        hit = items.get(k)
+        if hit is None or hit[0] is not x or hit[1] is not k:
+            hit = (x, k, _item_digest(tag, k, x))
+        new[k] = hit
+        total += hit[2]
+    return total & _MASK, new
+
+
+_FIRST = itemgetter(0)
+
+
+def _item_digest(tag, k, x) -> int:
+    return _digest(tag + b":", (k if type(k) in ATOMS else fast_canonical(k),
+                                x if type(x) in ATOMS else fast_canonical(x)))
+
+
+def _players_value(players) -> tuple:
+    """The players' slot values (`_PLAYER_SLOTS`), a list slot a list and a sparse slot at
+    its default written: a function of their canonical values (`_slots_again` makes it
+    from them when a player isn't plain: a list slot held as a tuple, an object...)."""
+    if all(map(_plain_player, players)):
+        return tuple(map(_PLAYER_SLOTS, players))
+    return tuple(_slots_again(fast_canonical(p)) for p in players)
+
+
+_PLAYER_SLOTS = attrgetter(*Player.__slots__)
+
+
+def _plain_player(p) -> bool:
+    """Its lists are lists of atoms, its other slots atoms (but `restricted`, empty) and
+    its sparse slot of its default's type: then its slot values are `_players_value`'s."""
+    vals = _PLAYER_SLOTS(p)
+    lists = _PLAYER_LISTS(p)
+    restricted = vals[_RESTRICTED]
+    return (tuple(map(type, lists)) == _FOUR_LISTS
+            and _ATOM_TYPES.issuperset(map(type, chain(*lists)))
+            and _ATOM_TYPES.issuperset(map(type, compress(vals, _PLAYER_ATOM_SLOTS)))
+            and type(restricted) is tuple and not restricted
+            and tuple([type(vals[i]) for i in _PLAYER_SPARSE_AT]) == _PLAYER_SPARSE_TYPES)
+
+
+def _slots_again(value) -> tuple:
+    """A player's slot values from its `canonical` value: lists as lists, a sparse slot
+    left out at its default put back."""
+    vals = list(value[1:])
+    for i, default in _PLAYER_SPARSE:
+        if len(vals) < len(Player.__slots__):
+            vals.insert(i, default)
+    for i in _PLAYER_LIST_SLOTS:
+        vals[i] = list(vals[i])
+    return tuple(vals)
+
+
+_PLAYER_LISTS = attrgetter(*Player.LISTS)
+_PLAYER_LIST_SLOTS = tuple(Player.__slots__.index(n) for n in Player.LISTS)
+_RESTRICTED = Player.__slots__.index("restricted")
+_PLAYER_ATOM_SLOTS = tuple(n not in Player.LISTS and n != "restricted" for n in Player.__slots__)
+_PLAYER_SPARSE = tuple((Player.__slots__.index(n), d) for n, d in Player.SPARSE_SLOTS.items())
+assert len(_PLAYER_SPARSE) <= 1, "_slots_again puts back one sparse slot left out"
+_PLAYER_SPARSE_AT = tuple(i for i, _ in _PLAYER_SPARSE)
+_PLAYER_SPARSE_TYPES = tuple(type(d) for _, d in _PLAYER_SPARSE)
+_FOUR_LISTS = (list,) * len(Player.LISTS)
+
+
+# -- probes ------------------------------------------------------------------------------------
+def _probe(v, depth, out) -> bool:
+    """Append v's probe to `out`: v itself at depth 0 or if an atom; else _OPEN, its type,
+    its number of parts and each part's probe one level down. False when v has parts
+    this can't list (then v can't be probed)."""
+    t = type(v)
+    if depth == 0 or t in ATOMS:
+        out.append(v)
+        return True
+    get = _KIDS.get(t, _OPEN)
+    if get is _OPEN:
+        get = _KIDS[t] = _kids_getter(t)
+    if get is None:
+        return False
+    kids = get(v)
+    out += (_OPEN, t, len(kids))
+    if depth == 1:
+        out += kids
+        return True
+    for k in kids:
+        if type(k) in ATOMS:
+            out.append(k)
+        elif not _probe(k, depth - 1, out):
+            return False
+    return True
+
+
+_KIDS = {}                  # type -> a function giving an object's parts, or None
+
+
+def _kids_getter(t):
+    if t in (list, tuple, set, frozenset):
+        return tuple
+    if t is dict:
+        return lambda d: (*d, *d.values())
+    if dataclasses.is_dataclass(t):
+        names = tuple(f.name for f in dataclasses.fields(t))
+    elif t.__dictoffset__:                          # a plain object: its attributes
+        if any(getattr(k, "__slots__", ()) for k in t.__mro__):
+            return None
+        return lambda v: (*vars(v), *vars(v).values())
+    else:
+        names = tuple(s for k in t.__mro__ for s in getattr(k, "__slots__", ())
+                      if s != "__weakref__")
+    return _getter(names)
+
+
+def _getter(names):
+    """A function giving the tuple of an object's attributes `names`."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    return (lambda v, n=names[0]: (getattr(v, n),)) if names else (lambda v: ())
+
+
+# -- canonical values, faster --------------------------------------------------------------------
+_ATOM_TYPES = frozenset(ATOMS)
+
+
+def fast_canonical(v, d=0):
+    """`canonical(v, d)`, the same value, faster for the common shapes (lists, tuples,
+    dicts and sets, dataclasses, objects by their attributes or slots): no memo, atoms
+    found by C loops. Deeper than _QUICK_DEPTH, `canonical` itself."""
+    t = type(v)
+    if t in ATOMS:
+        return v
+    if t is tuple or t is list:
+        if _ATOM_TYPES.issuperset(map(type, v)):
+            return v if t is tuple else tuple(v)
+        if d > _QUICK_DEPTH:
+            return canonical(v, d, {})
+        return tuple([_fast_item(x, d + 1) for x in v])
+    if d > _QUICK_DEPTH:
+        return canonical(v, d, {})
+    if t is dict:
+        return ("dict",) + _sorted_items([(fast_canonical(k, d + 1), fast_canonical(x, d + 1))
+                                          for k, x in v.items()])
+    if t is set or t is frozenset:
+        return ("set",) + tuple(sorted([fast_canonical(x, d + 1) for x in v], key=repr))
+    if t is PlayerRef:
+        return ("p", v.index)
+    if t is slice:                                  # (canonical: no fields, no slots)
+        return ("slice", repr(v))
+    shape = _SHAPES.get(t, _OPEN)
+    if shape is _OPEN:
+        shape = _SHAPES[t] = _shape(t)
+    if shape is None:
+        return canonical(v, d, {})
+    name, get, sparse = shape
+    if get is None:                                 # by its attributes
+        return (name, fast_canonical(v.__dict__, d + 1))
+    try:
+        vals = get(v)
+    except AttributeError:                          # a slot not set: canonical's None
+        return canonical(v, d, {})
+    if sparse:
+        vals = tuple([x for x, default in zip(vals, sparse)
+                      if default is _NO_DEFAULT or x != default])
+    if _ATOM_TYPES.issuperset(map(type, vals)):
+        return (name,) + vals
+    return (name,) + tuple([x if type(x) in ATOMS else fast_canonical(x, d + 1) for x in vals])
+
+
+def _fast_item(x, d):
+    """`fast_canonical(x, d)` of a list's item: a dataclass of atoms read inline, and a frozen
+    one's value kept (`_VALUES`: the options of a decision are mostly the objects the
+    last decision offered)."""
+    t = type(x)
+    if t in ATOMS:
+        return x
+    hit = _VALUES.get(id(x))
+    if hit is not None and hit[0] is x:
+        return hit[1]
+    shape = _SHAPES.get(t)
+    value = None
+    if shape is not None and shape[1] is not None and shape[2] is None:
+        try:
+            vals = shape[1](x)
+        except AttributeError:                      # a slot not set (fast_canonical: canonical)
+            vals = None
+        if vals is not None and _ATOM_TYPES.issuperset(map(type, vals)):
+            value = (shape[0],) + vals
+    if value is None:
+        value = fast_canonical(x, d)
+    if frozen(x):
+        if len(_VALUES) >= _VALUES_KEPT:
+            _VALUES.clear()
+        _VALUES[id(x)] = (x, value)                 # keeps x alive: its id isn't reused
+    return value
+
+
+# id of a frozen object found in a list -> (it, its value): a memo of values that can't
+# change (any game, any thread), emptied when it grows too big (as _COMPONENTS)
+_VALUES = {}
+_VALUES_KEPT = 50_000
+
+
+def _sorted_items(pairs) -> tuple:
+    """`tuple(sorted(pairs, key=repr))` (canonical's order of a dict's items) sorting by
+    the keys' reprs alone when they differ: the same order (a key's repr is never a
+    prefix of another's followed by a character below the ", " that ends it in the
+    pair's), without writing the values out."""
+    if len(pairs) < 2:
+        return tuple(pairs)
+    reprs = [repr(k) for k, _ in pairs]
+    if len(set(reprs)) < len(reprs):
+        return tuple(sorted(pairs, key=repr))
+    return tuple([pairs[i] for i in sorted(range(len(pairs)), key=reprs.__getitem__)])
+
+
+_QUICK_DEPTH = 8            # deeper, canonical itself (whose MAX_DEPTH cuts values short)
+assert _QUICK_DEPTH < MAX_DEPTH
+_SHAPES = {}                # type -> (qualified name, getter of its values or None, sparse)
+
+
+def _shape(t):
+    """How `canonical` writes an object of type `t` (its branches in order): a dataclass
+    by its fields (but a card definition), an object with attributes by them, one with
+    slots by the slots not declared a cache (a sparse one left out at its default);
+    None for any other type (`canonical` itself)."""
+    if t is PlayerRef or t is slice or t.__name__ == "CardDef" \
+            or issubclass(t, (tuple, list, set, frozenset, dict, type, types.FunctionType,
+                              types.BuiltinFunctionType, types.MethodType, GameState)):
+        return None
+    if dataclasses.is_dataclass(t):
+        return t.__qualname__, _getter(tuple(f.name for f in dataclasses.fields(t))), None
+    if t.__dictoffset__:
+        return t.__qualname__, None, None
+    skip = getattr(t, "CACHE_SLOTS", ())
+    slots = tuple(s for k in t.__mro__ for s in getattr(k, "__slots__", ())
+                  if s != "__weakref__" and s not in skip)
+    if not slots:
+        return None
+    sparse_slots = getattr(t, "SPARSE_SLOTS", None) or {}
+    sparse = tuple(sparse_slots.get(s, _NO_DEFAULT) for s in slots) if sparse_slots else None
+    return t.__qualname__, _getter(slots), sparse

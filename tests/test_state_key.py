@@ -1,0 +1,253 @@
+"""Game.state_key (issue 17, item 5): an incremental key equal for two states exactly when
+their state_hashes are, kept right across decisions, clones, refused answers and rewinds."""
+import pytest
+
+from mtg_ecs import Game, RandomAgent
+from mtg_ecs.apps.simulate import load_deck
+from mtg_ecs.components import Counters, Tapped, TAPPED
+from mtg_ecs.core.decisions import IllegalAction
+from mtg_ecs.core.hashing import state_hash
+from mtg_ecs.core.state import STATE_FIELDS
+
+from test_state import change_field
+
+DECKS = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
+
+
+def fresh_key(g) -> int:
+    """The key computed from nothing (no cache): what the incremental key must equal.
+    The game's key cache and its world's written entities are put back after."""
+    w = g.world
+    kept = g.key_cache, w.changed and set(w.changed), w.changed_since
+    g.key_cache = None
+    k = g.state_key()
+    g.key_cache, w.changed, w.changed_since = kept
+    return k
+
+
+def game(seed, auto_pass=True):
+    return Game.new(DECKS, seed=seed, log=False, auto_pass=auto_pass)
+
+
+def step(g, agents):
+    g.decide(agents[g.pending.player].act(g, g.pending))
+
+
+class Pairs:
+    """Keys and hashes seen: each key has one hash and each hash one key."""
+
+    def __init__(self):
+        self.by_key, self.by_hash = {}, {}
+
+    def add(self, key, h):
+        assert self.by_key.setdefault(key, h) == h, "one key for two states"
+        assert self.by_hash.setdefault(h, key) == key, "two keys for one state"
+
+
+@pytest.mark.parametrize("seed,auto_pass", [(1, True), (2, False), (3, True)])
+def test_the_key_follows_every_decision_of_a_game(seed, auto_pass):
+    g = game(seed, auto_pass)
+    agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+    pairs = Pairs()
+    n = 0
+    while g.pending is not None and n < 400:
+        k = g.state_key()
+        assert k == fresh_key(g), f"stale key at decision {n}"
+        pairs.add(k, state_hash(g))
+        step(g, agents)
+        n += 1
+    assert len(pairs.by_key) > n // 2          # the key moves with the game
+
+
+def test_a_replayed_game_has_the_same_keys():
+    a, b = game(4), game(4)
+    agents = [RandomAgent(4), RandomAgent(5)]
+    n = 0
+    while a.pending is not None and n < 300:
+        answer = agents[a.pending.player].act(a, a.pending)
+        if n % 3 == 0:                          # b keyed less often: other cache paths
+            assert a.state_key() == b.state_key()
+        a.decide(answer)
+        b.decide(answer)
+        n += 1
+    assert a.state_key() == b.state_key() == fresh_key(a)
+
+
+def test_clones_share_the_key_and_diverge_without_spoiling_it():
+    g = game(5)
+    agents = [RandomAgent(5), RandomAgent(6)]
+    pairs = Pairs()
+    n = 0
+    while g.pending is not None and n < 250:
+        k = g.state_key()
+        if n % 25 == 0:
+            c = g.clone()
+            assert c.key_cache is g.key_cache and c.state_key() == k
+            other = [RandomAgent(100 + n), RandomAgent(200 + n)]
+            for _ in range(15):                 # a diverged line, keyed as it goes
+                if c.pending is None:
+                    break
+                step(c, other)
+                kc = c.state_key()
+                assert kc == fresh_key(c)
+                pairs.add(kc, state_hash(c))
+            assert g.state_key() == k == fresh_key(g)     # the original untouched
+        pairs.add(k, state_hash(g))
+        step(g, agents)
+        n += 1
+
+
+def played(seed, decisions):
+    """A game of the sample decks after `decisions` random answers, and its agents."""
+    g = game(seed)
+    agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+    for _ in range(decisions):
+        step(g, agents)
+    return g, agents
+
+
+def test_a_clone_of_a_game_never_keyed_is_keyed_from_scratch():
+    g, _ = played(6, 40)
+    c = g.clone()
+    assert c.state_key() == fresh_key(g) == g.state_key()
+
+
+def test_a_refused_answer_leaves_the_key():
+    g = game(7)
+    agents = [RandomAgent(7), RandomAgent(8)]
+    refused = 0
+    for _ in range(120):
+        if g.pending is None:
+            break
+        k = g.state_key()
+        try:
+            g.decide("not an answer")
+        except IllegalAction:
+            refused += 1
+        assert g.state_key() == k == fresh_key(g)
+        step(g, agents)
+    assert refused > 50
+
+
+def test_a_rewind_brings_back_the_key():
+    g, agents = played(8, 30)
+    k = g.state_key()
+    back = g.clone()
+    for _ in range(20):
+        step(g, agents)
+        g.state_key()
+    g.adopt(back)
+    assert g.state_key() == k == fresh_key(g)
+    for _ in range(10):                         # and goes on from there
+        step(g, agents)
+        assert g.state_key() == fresh_key(g)
+
+
+def midgame(seed=9, decisions=150):
+    g, _ = played(seed, decisions)
+    g.state_key()
+    return g
+
+
+def permanent(g):
+    return next(e for e in g.battlefield)
+
+
+CHANGES = {
+    "life": lambda g: setattr(g.players[1], "life", g.players[1].life - 1),
+    "counter": lambda g: g.set(permanent(g), Counters({"+1/+1": 1})),
+    "tap": lambda g: (g.unset(permanent(g), Tapped) if g.world.has(permanent(g), Tapped)
+                      else g.set(permanent(g), TAPPED)),
+    "library order": lambda g: g.players[0].library.insert(0, g.players[0].library.pop()),
+    "rng": lambda g: g.rng.random(),
+    "options": lambda g: setattr(g.pending, "options", g.pending.options[:-1]),
+    "pool": lambda g: g.players[0].pool.__setitem__(0, g.players[0].pool[0] + 1),
+    "card_entity": lambda g: g.card_entity.pop(next(iter(g.card_entity))),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(CHANGES))
+def test_each_kind_of_change_changes_the_key(kind):
+    g = midgame()
+    c = g.clone()
+    before = g.state_key()
+    assert c.state_key() == before
+    CHANGES[kind](c)
+    assert state_hash(c) != state_hash(g)
+    assert c.state_key() != before
+    assert c.state_key() == fresh_key(c)
+    assert g.state_key() == before == fresh_key(g)
+
+
+@pytest.mark.parametrize("name", [n for n in STATE_FIELDS if n != "world"])
+def test_no_state_field_escapes_the_key(name):
+    """As tests/test_state.py for state_hash: a change of any state field changes the key."""
+    g = midgame(decisions=60)
+    c = g.clone()
+    before = c.state_key()
+    change_field(c, name)
+    assert c.state_key() != before, name
+    assert c.state_key() == fresh_key(c)
+    assert g.state_key() == before
+
+
+def test_a_change_made_back_gives_the_key_back():
+    g = midgame()
+    k = g.state_key()
+    g.players[0].life += 3
+    assert g.state_key() != k
+    g.players[0].life -= 3
+    assert g.state_key() == k
+
+
+def test_a_clone_sees_the_writes_made_before_it_since_the_last_key():
+    g, agents = played(10, 40)
+    g.state_key()
+    for _ in range(8):                          # written, not keyed
+        step(g, agents)
+    c = g.clone()
+    assert c.state_key() == fresh_key(c) == g.state_key()
+
+
+def test_a_write_through_esper_is_seen():
+    """esper's own writers bypass the world's marks: the next key looks at every object."""
+    g = midgame()
+    before = g.state_key()
+    eid = permanent(g)
+    with g.world.in_esper() as esper:
+        esper.add_component(eid, Counters({"+1/+1": 2}))
+    assert g.state_key() != before
+    assert g.state_key() == fresh_key(g)
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_the_key_reads_values_as_canonical_does(seed):
+    """The key's faster reading of values (`keying.fast_canonical`) gives `canonical`'s
+    value for every state field and component at every decision (so equal keys mean equal state_hashes)."""
+    from mtg_ecs.core.hashing import canonical
+    from mtg_ecs.core.keying import fast_canonical
+    g = game(seed, auto_pass=False)
+    agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+    n = 0
+    while g.pending is not None and n < 300:
+        for name in STATE_FIELDS:
+            if name not in ("world", "rng"):
+                v = getattr(g, name)
+                assert fast_canonical(v) == canonical(v), (n, name)
+        for comps in g.world.ents.values():
+            for c in comps.values():
+                assert fast_canonical(c) == canonical(c)
+        step(g, agents)
+        n += 1
+
+
+def test_a_player_read_the_long_way_keys_as_the_short_way():
+    """A hand held as a tuple is the same state as the list (canonical): the same key,
+    though the players are then read from their canonical values."""
+    g = midgame()
+    c = g.clone()
+    c.players[0].hand = tuple(c.players[0].hand)
+    assert state_hash(c) == state_hash(g)
+    assert c.state_key() == g.state_key() == fresh_key(c)
+    c.players[0].hand = c.players[0].hand[1:]
+    assert c.state_key() != g.state_key()
