@@ -328,3 +328,11 @@ def test_a_pointer_row_holds_the_observation_row_of_the_object_it_names():
             assert np.array_equal(rows[k, :n], obs["objects"][r])
             assert rows[k, OPTION_FEATURES.index("slot")] == slot
     assert casts
+
+
+def test_a_player_who_lost_before_a_draw_returns_minus_one():
+    """800.4a: a player who lost left the game; the others drawing later doesn't undo it."""
+    t = Table([["Forest"] * 40] * 3, seed=1, format="free-for-all")
+    t.game.players[2].lost = True
+    t.game.end_as_draw("turn limit")
+    assert t.returns() == [0.0, 0.0, -1.0]

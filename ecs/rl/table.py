@@ -25,6 +25,7 @@ from mtg_ecs.apps.simulate import load_deck
 from mtg_ecs.core.decisions import IllegalAction, PlayerRef
 from mtg_ecs.game import Game
 from mtg_ecs.rl import actions as acts
+from mtg_ecs.rl.episodes import eliminated
 from mtg_ecs.rl.cards import card_id
 from mtg_ecs.rl.encoding import (ACTION_SIZE, MAX_PLAYERS, OBJECT_FEATURES, ROW_START, ZONES,
                                  object_features, object_rows, observe, relative)
@@ -83,10 +84,11 @@ class Table:
 
     def returns(self) -> list[float]:
         """+1 for the winner (each player of the winning team, 810.8a), -1 for the others;
-        0 each for a draw or a game not over."""
+        for a draw or a game not over, -1 for a player who has lost (with their team: they
+        left the game, 800.4a, 104.3) and 0 for the others."""
         w = self.game.winner if self.game.over else None
         if w is None:
-            return [0.0] * self.num_players
+            return [-1.0 if eliminated(self.game, i) else 0.0 for i in range(self.num_players)]
         won = next((t for t in self.game.teams if w in t), (w,))
         return [1.0 if i in won else -1.0 for i in range(self.num_players)]
 
