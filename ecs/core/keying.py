@@ -500,7 +500,7 @@ def fast_canonical(v, d=0):
         shape = _SHAPES[t] = _shape(t)
     if shape is None:
         return canonical(v, d, {})
-    name, get, sparse = shape
+    name, get, sparse, names = shape
     if get is None:                                 # by its attributes
         return (name, fast_canonical(v.__dict__, d + 1))
     try:
@@ -512,7 +512,34 @@ def fast_canonical(v, d=0):
                       if default is _NO_DEFAULT or x != default])
     if _ATOM_TYPES.issuperset(map(type, vals)):
         return (name,) + vals
+    if names is not None:                           # an object made from a card definition
+        defn = v.defn
+        if type(defn).__name__ != "CardDef":
+            defn = None
+        return (name,) + tuple([x if type(x) in ATOMS else _definition_part(x, d + 1)
+                                if x is getattr(defn, n, _OPEN) else fast_canonical(x, d + 1)
+                                for x, n in zip(vals, names)])
     return (name,) + tuple([x if type(x) in ATOMS else fast_canonical(x, d + 1) for x in vals])
+
+
+def _definition_part(x, d):
+    """`fast_canonical(x, d)` of a value an object shares with its card definition (the
+    same object under the same name: characteristics not changed by an effect), kept
+    (`_DEFINITIONS`): a definition never changes (`canonical` writes it by its name), so
+    each of its abilities, costs and types is read once."""
+    hit = _DEFINITIONS.get((id(x), d))
+    if hit is not None and hit[0] is x:
+        return hit[1]
+    value = fast_canonical(x, d)
+    if len(_DEFINITIONS) >= _VALUES_KEPT:
+        _DEFINITIONS.clear()
+    _DEFINITIONS[id(x), d] = (x, value)             # keeps x alive: its id isn't reused
+    return value
+
+
+# (id of a card definition's value, depth) -> (it, its value): a memo of values that can't
+# change (any game, any thread), emptied when it grows too big (as _VALUES)
+_DEFINITIONS = {}
 
 
 def _fast_item(x, d):
@@ -564,27 +591,32 @@ def _sorted_items(pairs) -> tuple:
 
 _QUICK_DEPTH = 8            # deeper, canonical itself (whose MAX_DEPTH cuts values short)
 assert _QUICK_DEPTH < MAX_DEPTH
-_SHAPES = {}                # type -> (qualified name, getter of its values or None, sparse)
+_SHAPES = {}                # type -> _shape(type)
 
 
 def _shape(t):
     """How `canonical` writes an object of type `t` (its branches in order): a dataclass
     by its fields (but a card definition), an object with attributes by them, one with
     slots by the slots not declared a cache (a sparse one left out at its default);
-    None for any other type (`canonical` itself)."""
+    None for any other type (`canonical` itself). (qualified name, getter of its values
+    or None, the sparse slots' defaults or None, the values' names if one is `defn`,
+    a card definition, and none sparse, else None.)"""
     if t is PlayerRef or t is slice or t.__name__ == "CardDef" \
             or issubclass(t, (tuple, list, set, frozenset, dict, type, types.FunctionType,
                               types.BuiltinFunctionType, types.MethodType, GameState)):
         return None
     if dataclasses.is_dataclass(t):
-        return t.__qualname__, _getter(tuple(f.name for f in dataclasses.fields(t))), None
+        names = tuple(f.name for f in dataclasses.fields(t))
+        return t.__qualname__, _getter(names), None, ("defn" in names or None) and names
     if t.__dictoffset__:
-        return t.__qualname__, None, None
+        return t.__qualname__, None, None, None
     skip = getattr(t, "CACHE_SLOTS", ())
     slots = tuple(s for k in t.__mro__ for s in getattr(k, "__slots__", ())
                   if s != "__weakref__" and s not in skip)
     if not slots:
         return None
     sparse_slots = getattr(t, "SPARSE_SLOTS", None) or {}
-    sparse = tuple(sparse_slots.get(s, _NO_DEFAULT) for s in slots) if sparse_slots else None
-    return t.__qualname__, _getter(slots), sparse
+    if sparse_slots:
+        return (t.__qualname__, _getter(slots),
+                tuple(sparse_slots.get(s, _NO_DEFAULT) for s in slots), None)
+    return t.__qualname__, _getter(slots), None, ("defn" in slots or None) and slots
