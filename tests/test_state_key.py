@@ -269,3 +269,16 @@ def test_a_definitions_values_are_read_once():
     d.types = frozenset({"Artifact"})
     d.cost = type(c.cost)(*(getattr(c.cost, f) for f in c.cost.__dataclass_fields__))
     assert fast_canonical(d) == canonical(d) != canonical(c)
+
+
+def test_a_player_as_it_was_is_not_read_again(monkeypatch):
+    """A player's value is kept by the bytes of its slots: only a changed player is read."""
+    from mtg_ecs.core import keying
+    g = midgame()
+    c = g.clone()
+    read = []
+    plain = keying._plain_player
+    monkeypatch.setattr(keying, "_plain_player", lambda p: read.append(p) or plain(p))
+    c.players[0].life += 1
+    assert c.state_key() == fresh_key(c) != g.state_key()
+    assert read == [c.players[0]]

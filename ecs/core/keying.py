@@ -4,8 +4,8 @@ probability about 2**-128), the same in every process, and cheap to take after e
 decision, for a search's transposition table.
 
 The key is the sum (mod 2**128) of blake2b digests of the parts of `state_tuple`: one per
-entity, one for the fields whose canonical values are plain (atoms, tuples of atoms, the
-players' values: written afresh by every key, in one marshal), one per other field (one
+entity, one for the fields whose canonical values are plain (atoms, tuples of atoms, a
+digest per player: written afresh by every key, in one marshal), one per other field (one
 per item of a dict field). A part found unchanged keeps its digest:
   entities: the world's `changed` set (every write marks its entity, core/world.py);
   other fields: a snapshot of the value (marshal's bytes, or a probe of its objects by
@@ -200,7 +200,7 @@ def _entities_again(table, old, changed) -> tuple:
 
 # -- fields -------------------------------------------------------------------------------------
 # Every key writes the fields whose canonical values are plain (atoms, tuples of atoms,
-# empty containers, the players' values) afresh, in one marshal and one digest: cheaper
+# empty containers, the players' digests) afresh, in one marshal and one digest: cheaper
 # than finding which changed. The others (objects, dicts with items) keep a digest each,
 # reused while their snapshot shows the same value.
 
@@ -366,20 +366,39 @@ def _item_digest(tag, k, x) -> int:
 
 
 def _players_value(players) -> tuple:
-    """The players' slot values (`_PLAYER_SLOTS`), a list slot a list and a sparse slot at
-    its default written: a function of their canonical values (`_slots_again` makes it
-    from them when a player isn't plain: a list slot held as a tuple, an object...)."""
-    if all(map(_plain_player, players)):
-        return tuple(map(_PLAYER_SLOTS, players))
-    return tuple(_slots_again(fast_canonical(p)) for p in players)
+    """A digest per player of its slot values (`_PLAYER_SLOTS`), a list slot a list and a
+    sparse slot at its default written: a function of its canonical value (`_slots_again`
+    makes them from it when the player isn't plain: a list slot held as a tuple, an
+    object...). Kept by the marshal bytes of the slots as they are (`_PLAYERS`: equal bytes
+    are equal values of the same types): about half the decisions leave a player as it was."""
+    out = []
+    for p in players:
+        try:
+            raw = marshal.dumps(_PLAYER_SLOTS(p), 2)
+        except ValueError:                          # (not plain)
+            raw = None
+        digest = _PLAYERS.get(raw)
+        if digest is None:
+            text = raw if _plain_player(p) else marshal.dumps(_slots_again(fast_canonical(p)), 2)
+            digest = _digest_text(b"\0player=", text)
+            if raw is not None:
+                if len(_PLAYERS) >= _VALUES_KEPT:
+                    _PLAYERS.clear()
+                _PLAYERS[raw] = digest
+        out.append(digest)
+    return tuple(out)
 
 
+# marshal's bytes of a player's slots -> the digest of its value: a memo of values (any
+# game, any thread), emptied when it grows too big (as _VALUES)
+_PLAYERS = {}
 _PLAYER_SLOTS = attrgetter(*Player.__slots__)
 
 
 def _plain_player(p) -> bool:
     """Its lists are lists of atoms, its other slots atoms (but `restricted`, empty) and
-    its sparse slot of its default's type: then its slot values are `_players_value`'s."""
+    its sparse slot of its default's type: then its slot values are what `_players_value`
+    digests."""
     vals = _PLAYER_SLOTS(p)
     lists = _PLAYER_LISTS(p)
     restricted = vals[_RESTRICTED]
