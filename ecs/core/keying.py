@@ -626,7 +626,7 @@ def _shape(t):
         return None
     if dataclasses.is_dataclass(t):
         names = tuple(f.name for f in dataclasses.fields(t))
-        return t.__qualname__, _getter(names), None, ("defn" in names or None) and names
+        return t.__qualname__, _getter(names), None, names if "defn" in names else None
     if t.__dictoffset__:
         return t.__qualname__, None, None, None
     skip = getattr(t, "CACHE_SLOTS", ())
@@ -638,4 +638,4 @@ def _shape(t):
     if sparse_slots:
         return (t.__qualname__, _getter(slots),
                 tuple(sparse_slots.get(s, _NO_DEFAULT) for s in slots), None)
-    return t.__qualname__, _getter(slots), None, ("defn" in slots or None) and slots
+    return t.__qualname__, _getter(slots), None, slots if "defn" in slots else None
