@@ -251,3 +251,34 @@ def test_a_player_read_the_long_way_keys_as_the_short_way():
     assert c.state_key() == g.state_key() == fresh_key(c)
     c.players[0].hand = c.players[0].hand[1:]
     assert c.state_key() != g.state_key()
+
+
+def test_a_definitions_values_are_read_once():
+    """What characteristics share with their card definition (its cost, types, abilities:
+    the same objects) is read once per definition: a definition never changes; what an
+    effect changed is read as it is."""
+    from mtg_ecs.core.hashing import canonical
+    from mtg_ecs.core.keying import fast_canonical
+    from mtg_ecs.systems.layers import Chars
+    g = midgame()
+    c = g.chars(permanent(g))
+    at = 1 + [s for s in Chars.__slots__ if s not in Chars.CACHE_SLOTS].index("cost")
+    d = c.copy()
+    assert fast_canonical(c) == fast_canonical(d) == canonical(c)
+    assert fast_canonical(d)[at] is fast_canonical(c)[at]       # the definition's, kept
+    d.types = frozenset({"Artifact"})
+    d.cost = type(c.cost)(*(getattr(c.cost, f) for f in c.cost.__dataclass_fields__))
+    assert fast_canonical(d) == canonical(d) != canonical(c)
+
+
+def test_a_player_as_it_was_is_not_read_again(monkeypatch):
+    """A player's value is kept by the bytes of its slots: only a changed player is read."""
+    from mtg_ecs.core import keying
+    g = midgame()
+    c = g.clone()
+    read = []
+    plain = keying._plain_player
+    monkeypatch.setattr(keying, "_plain_player", lambda p: read.append(p) or plain(p))
+    c.players[0].life += 1
+    assert c.state_key() == fresh_key(c) != g.state_key()
+    assert read == [c.players[0]]

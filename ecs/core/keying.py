@@ -4,8 +4,8 @@ probability about 2**-128), the same in every process, and cheap to take after e
 decision, for a search's transposition table.
 
 The key is the sum (mod 2**128) of blake2b digests of the parts of `state_tuple`: one per
-entity, one for the fields whose canonical values are plain (atoms, tuples of atoms, the
-players' values: written afresh by every key, in one marshal), one per other field (one
+entity, one for the fields whose canonical values are plain (atoms, tuples of atoms, a
+digest per player: written afresh by every key, in one marshal), one per other field (one
 per item of a dict field). A part found unchanged keeps its digest:
   entities: the world's `changed` set (every write marks its entity, core/world.py);
   other fields: a snapshot of the value (marshal's bytes, or a probe of its objects by
@@ -200,7 +200,7 @@ def _entities_again(table, old, changed) -> tuple:
 
 # -- fields -------------------------------------------------------------------------------------
 # Every key writes the fields whose canonical values are plain (atoms, tuples of atoms,
-# empty containers, the players' values) afresh, in one marshal and one digest: cheaper
+# empty containers, the players' digests) afresh, in one marshal and one digest: cheaper
 # than finding which changed. The others (objects, dicts with items) keep a digest each,
 # reused while their snapshot shows the same value.
 
@@ -366,20 +366,39 @@ def _item_digest(tag, k, x) -> int:
 
 
 def _players_value(players) -> tuple:
-    """The players' slot values (`_PLAYER_SLOTS`), a list slot a list and a sparse slot at
-    its default written: a function of their canonical values (`_slots_again` makes it
-    from them when a player isn't plain: a list slot held as a tuple, an object...)."""
-    if all(map(_plain_player, players)):
-        return tuple(map(_PLAYER_SLOTS, players))
-    return tuple(_slots_again(fast_canonical(p)) for p in players)
+    """A digest per player of its slot values (`_PLAYER_SLOTS`), a list slot a list and a
+    sparse slot at its default written: a function of its canonical value (`_slots_again`
+    makes them from it when the player isn't plain: a list slot held as a tuple, an
+    object...). Kept by the marshal bytes of the slots as they are (`_PLAYERS`: equal bytes
+    are equal values of the same types): about half the decisions leave a player as it was."""
+    out = []
+    for p in players:
+        try:
+            raw = marshal.dumps(_PLAYER_SLOTS(p), 2)
+        except ValueError:                          # (not plain)
+            raw = None
+        digest = _PLAYERS.get(raw)
+        if digest is None:
+            text = raw if _plain_player(p) else marshal.dumps(_slots_again(fast_canonical(p)), 2)
+            digest = _digest_text(b"\0player=", text)
+            if raw is not None:
+                if len(_PLAYERS) >= _VALUES_KEPT:
+                    _PLAYERS.clear()
+                _PLAYERS[raw] = digest
+        out.append(digest)
+    return tuple(out)
 
 
+# marshal's bytes of a player's slots -> the digest of its value: a memo of values (any
+# game, any thread), emptied when it grows too big (as _VALUES)
+_PLAYERS = {}
 _PLAYER_SLOTS = attrgetter(*Player.__slots__)
 
 
 def _plain_player(p) -> bool:
     """Its lists are lists of atoms, its other slots atoms (but `restricted`, empty) and
-    its sparse slot of its default's type: then its slot values are `_players_value`'s."""
+    its sparse slot of its default's type: then its slot values are what `_players_value`
+    digests."""
     vals = _PLAYER_SLOTS(p)
     lists = _PLAYER_LISTS(p)
     restricted = vals[_RESTRICTED]
@@ -500,7 +519,7 @@ def fast_canonical(v, d=0):
         shape = _SHAPES[t] = _shape(t)
     if shape is None:
         return canonical(v, d, {})
-    name, get, sparse = shape
+    name, get, sparse, names = shape
     if get is None:                                 # by its attributes
         return (name, fast_canonical(v.__dict__, d + 1))
     try:
@@ -512,7 +531,34 @@ def fast_canonical(v, d=0):
                       if default is _NO_DEFAULT or x != default])
     if _ATOM_TYPES.issuperset(map(type, vals)):
         return (name,) + vals
+    if names is not None:                           # an object made from a card definition
+        defn = v.defn
+        if type(defn).__name__ != "CardDef":
+            defn = None
+        return (name,) + tuple([x if type(x) in ATOMS else _definition_part(x, d + 1)
+                                if x is getattr(defn, n, _OPEN) else fast_canonical(x, d + 1)
+                                for x, n in zip(vals, names)])
     return (name,) + tuple([x if type(x) in ATOMS else fast_canonical(x, d + 1) for x in vals])
+
+
+def _definition_part(x, d):
+    """`fast_canonical(x, d)` of a value an object shares with its card definition (the
+    same object under the same name: characteristics not changed by an effect), kept
+    (`_DEFINITIONS`): a definition never changes (`canonical` writes it by its name), so
+    each of its abilities, costs and types is read once."""
+    hit = _DEFINITIONS.get((id(x), d))
+    if hit is not None and hit[0] is x:
+        return hit[1]
+    value = fast_canonical(x, d)
+    if len(_DEFINITIONS) >= _VALUES_KEPT:
+        _DEFINITIONS.clear()
+    _DEFINITIONS[id(x), d] = (x, value)             # keeps x alive: its id isn't reused
+    return value
+
+
+# (id of a card definition's value, depth) -> (it, its value): a memo of values that can't
+# change (any game, any thread), emptied when it grows too big (as _VALUES)
+_DEFINITIONS = {}
 
 
 def _fast_item(x, d):
@@ -564,27 +610,32 @@ def _sorted_items(pairs) -> tuple:
 
 _QUICK_DEPTH = 8            # deeper, canonical itself (whose MAX_DEPTH cuts values short)
 assert _QUICK_DEPTH < MAX_DEPTH
-_SHAPES = {}                # type -> (qualified name, getter of its values or None, sparse)
+_SHAPES = {}                # type -> _shape(type)
 
 
 def _shape(t):
     """How `canonical` writes an object of type `t` (its branches in order): a dataclass
     by its fields (but a card definition), an object with attributes by them, one with
     slots by the slots not declared a cache (a sparse one left out at its default);
-    None for any other type (`canonical` itself)."""
+    None for any other type (`canonical` itself). (qualified name, getter of its values
+    or None, the sparse slots' defaults or None, the values' names if one is `defn`,
+    a card definition, and none sparse, else None.)"""
     if t is PlayerRef or t is slice or t.__name__ == "CardDef" \
             or issubclass(t, (tuple, list, set, frozenset, dict, type, types.FunctionType,
                               types.BuiltinFunctionType, types.MethodType, GameState)):
         return None
     if dataclasses.is_dataclass(t):
-        return t.__qualname__, _getter(tuple(f.name for f in dataclasses.fields(t))), None
+        names = tuple(f.name for f in dataclasses.fields(t))
+        return t.__qualname__, _getter(names), None, names if "defn" in names else None
     if t.__dictoffset__:
-        return t.__qualname__, None, None
+        return t.__qualname__, None, None, None
     skip = getattr(t, "CACHE_SLOTS", ())
     slots = tuple(s for k in t.__mro__ for s in getattr(k, "__slots__", ())
                   if s != "__weakref__" and s not in skip)
     if not slots:
         return None
     sparse_slots = getattr(t, "SPARSE_SLOTS", None) or {}
-    sparse = tuple(sparse_slots.get(s, _NO_DEFAULT) for s in slots) if sparse_slots else None
-    return t.__qualname__, _getter(slots), sparse
+    if sparse_slots:
+        return (t.__qualname__, _getter(slots),
+                tuple(sparse_slots.get(s, _NO_DEFAULT) for s in slots), None)
+    return t.__qualname__, _getter(slots), None, slots if "defn" in slots else None
