@@ -608,7 +608,10 @@ def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
         return False
     if "cant_activate" in game.chars(eid).flags:       # Ice Cage (602.5)
         return False
-    if activation_forbidden(game, eid, ab):            # Pithing Needle (602.5)
+    rules = game.board                  # board(game), without the call when it is current
+    if rules is None:
+        rules = board(game)
+    if rules.rule_statics and activation_forbidden(game, eid, ab):     # Pithing Needle (602.5)
         return False
     if ab.cost.loyalty is not None:
         # 606.3: sorcery timing, once per turn per permanent
