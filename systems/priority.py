@@ -113,7 +113,7 @@ def only_pass(game, player: int) -> bool:
         hit = game.instant_cache.get(player)
         if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
             hit = _hand_state(game, player)
-        if hit[3]:
+        if hit[3] or hit[5] and _field_idle(game, player):
             return True                 # nothing could be cast or activated now
     # the full list, kept for the decision that follows when there is something to do
     acts, span = _cached(game, player)
@@ -400,11 +400,12 @@ def _hand_summary(game, player: int):
 
 
 def _hand_state(game, player: int) -> tuple:
-    """(cversion, zversion, hand summary, quiet, hand): the cache entry of `_hand_summary`,
-    with `quiet`: the player can do nothing but pass and activate {T} mana abilities
-    when it isn't sorcery timing — no non-mana activated ability of a permanent (the
-    board's `holders`), no instant or flash card and no hand ability, no 'play from
-    the top of your library'. Everything it reads changes only with the
+    """(cversion, zversion, hand summary, quiet, hand, quiet_hand): the cache entry of
+    `_hand_summary`, with `quiet`: the player can do nothing but pass and activate {T} mana
+    abilities when it isn't sorcery timing — no non-mana activated ability of a permanent
+    (the board's `holders`), no instant or flash card and no hand ability, no 'play from
+    the top of your library'; `quiet_hand`: the same but for the permanents' activated
+    abilities (`_field_idle` looks at those). Everything it reads changes only with the
     characteristics (cversion) or some zone's contents (zversion); the hand summary
     only with the characteristics and the player's hand, so it is taken over when
     another zone changed."""
@@ -446,14 +447,33 @@ def _hand_state(game, player: int) -> tuple:
     b = game.board                      # board(game), without the call when it is current
     if b is None:
         b = board(game)
-    quiet = player not in b.holders and not instant and not items and \
+    quiet_hand = not instant and not items and \
         (not b.rule_statics or not _casts_from_top(game, player)) and \
         not (game.play_permissions and permissions.has_any(game, player)) and \
         not (game.graveyard_abilities and graveyard_abilities.items(game, player)) and \
         not (game.commanders and commander.castable_any_time(game, player)) and \
         not (b.rule_statics and statics_with_rule(game, graveyard_casting.RULE, player))
-    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand)
+    quiet = quiet_hand and player not in b.holders
+    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand, quiet_hand)
     return hit
+
+
+def _field_idle(game, player: int) -> bool:
+    """Outside sorcery timing, none of the player's permanents' activated abilities but
+    mana abilities can be activated now: each is a loyalty ability or one activated only
+    as a sorcery (606.3, 117.1a), or has {T} in its cost and its permanent can't be tapped
+    for it (tapped, or a summoning-sick creature: 302.6, 118.3)."""
+    b = game.board                      # board(game), without the call when it is current
+    if b is None:
+        b = board(game)
+    for e, items in b.holders.get(player, ()):
+        for _, ab in items:
+            if ab.mana or ab.timing == "sorcery" or ab.cost.loyalty is not None:
+                continue
+            if ab.cost.tap and not costs.can_tap_for_cost(game, e):
+                continue
+            return False
+    return True
 
 
 def _casts_from_top(game, player) -> bool:

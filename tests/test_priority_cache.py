@@ -194,3 +194,23 @@ def test_a_spell_its_mana_cant_pay_for_keeps_the_dependency_key():
     g.unset(g.card_entity[h["m"]], Tapped)
     spear = repr(priority.Cast(g.card_entity[h["s"]]))
     assert spear in map(repr, priority.cached_actions(g, 0))
+
+
+def test_a_tapped_permanent_lets_the_auto_pass_pass_without_a_list(monkeypatch):
+    """Outside sorcery timing (117.1a), with no instant in hand, a player whose only
+    activated abilities are those of permanents that can't be tapped for them now ({T}:
+    a tapped Arbor Elf, 602.5a via 118.3) or loyalty abilities (606.3) can only pass:
+    `only_pass` says so without listing the actions; an untapped Elf can act."""
+    from mtg_ecs.components import Tapped
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Arbor Elf", "id": "elf", "tapped": True}, "Forest",
+                         "Garruk, Primal Hunter"], "hand": ["Wind Drake"]}, {}],
+        "turn": {"step": "upkeep"}})
+    g.changes += 1                  # (a change elsewhere: the list made for the setup's decision is stale)
+    listed = []
+    compute = priority._legal_actions_simple
+    monkeypatch.setattr(priority, "_legal_actions_simple",
+                        lambda game, player, srcs=None: listed.append(player) or compute(game, player, srcs))
+    assert priority.only_pass(g, 0) and listed == []
+    g.unset(g.card_entity[h["elf"]], Tapped)
+    assert not priority.only_pass(g, 0) and listed == [0]
