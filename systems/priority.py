@@ -113,7 +113,7 @@ def only_pass(game, player: int) -> bool:
         hit = game.instant_cache.get(player)
         if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
             hit = _hand_state(game, player)
-        if hit[3] or hit[5] and _field_idle(game, player):
+        if hit[3] or hit[5] and (not hit[2][0] or _hand_idle(game, player)) and _field_idle(game, player):
             return True                 # nothing could be cast or activated now
     # the full list, kept for the decision that follows when there is something to do
     acts, span = _cached(game, player)
@@ -240,15 +240,7 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         or p.restricted:
                     mana = False
                 else:
-                    base, multi = costs.available_mana(game, player, srcs)
-                    known = None
-                    if not multi:
-                        known = _COVERS.get(base)
-                        if known is None:
-                            if len(_COVERS) > 512:
-                                _COVERS.clear()     # (bounded: a game with many kinds of pools)
-                            known = _COVERS[base] = {}
-                    mana = base, multi, known
+                    base, multi, known = mana = _mana_at_hand(game, player, srcs)
             if plain is not None:
                 if mana is not False:
                     if multi:
@@ -272,9 +264,7 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 paid = _mana_paid(mana, defn) if mana is not False else None
                 if paid is False and (game.graveyard_abilities or _other_mana(b, player)):
                     paid = None         # (other mana than the sources': `costs.can_pay_mana`)
-                alts = _ALTS.get(defn)
-                if alts is None:
-                    alts = _ALTS[defn] = defn.keyword_alts
+                alts = _keyword_alts(defn)
                 if paid is not False or defn.alt_cost is not None or alts:
                     simple = False      # (a spell whose mana can't be paid: the key names it)
             if castable is None:
@@ -348,6 +338,28 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
     return acts, slice(i, j), simple
 
 
+def _mana_at_hand(game, player: int, srcs) -> tuple:
+    """(base, choices, memo): what the player could pay mana with (costs.available_mana
+    of the sources `srcs`) and the memo of `_COVERS` for base (None if a source has a
+    choice of mana)."""
+    base, multi = costs.available_mana(game, player, srcs)
+    known = None
+    if not multi:
+        known = _COVERS.get(base)
+        if known is None:
+            if len(_COVERS) > 512:
+                _COVERS.clear()     # (bounded: a game with many kinds of pools)
+            known = _COVERS[base] = {}
+    return base, multi, known
+
+
+def _keyword_alts(defn) -> tuple:
+    alts = _ALTS.get(defn)
+    if alts is None:
+        alts = _ALTS[defn] = defn.keyword_alts
+    return alts
+
+
 def _mana_paid(mana, defn):
     """Can the mana the player could pay with (`mana`: base, choices and the memo of
     `_COVERS` for base) pay the mana of the card's cost (`_fixed_mana`)? None: not known."""
@@ -400,12 +412,13 @@ def _hand_summary(game, player: int):
 
 
 def _hand_state(game, player: int) -> tuple:
-    """(cversion, zversion, hand summary, quiet, hand, quiet_hand): the cache entry of
+    """(cversion, zversion, hand summary, quiet, hand, rest): the cache entry of
     `_hand_summary`, with `quiet`: the player can do nothing but pass and activate {T} mana
     abilities when it isn't sorcery timing — no non-mana activated ability of a permanent
     (the board's `holders`), no instant or flash card and no hand ability, no 'play from
-    the top of your library'; `quiet_hand`: the same but for the permanents' activated
-    abilities (`_field_idle` looks at those). Everything it reads changes only with the
+    the top of your library'; `rest`: the same but for the permanents' activated
+    abilities and the instant and flash cards (`_field_idle` and `_hand_idle` look at
+    those as they are now). Everything it reads changes only with the
     characteristics (cversion) or some zone's contents (zversion); the hand summary
     only with the characteristics and the player's hand, so it is taken over when
     another zone changed."""
@@ -447,15 +460,67 @@ def _hand_state(game, player: int) -> tuple:
     b = game.board                      # board(game), without the call when it is current
     if b is None:
         b = board(game)
-    quiet_hand = not instant and not items and \
+    rest = not items and \
         (not b.rule_statics or not _casts_from_top(game, player)) and \
         not (game.play_permissions and permissions.has_any(game, player)) and \
         not (game.graveyard_abilities and graveyard_abilities.items(game, player)) and \
         not (game.commanders and commander.castable_any_time(game, player)) and \
         not (b.rule_statics and statics_with_rule(game, graveyard_casting.RULE, player))
-    quiet = quiet_hand and player not in b.holders
-    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand, quiet_hand)
+    quiet = rest and not instant and player not in b.holders
+    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand, rest)
     return hit
+
+
+def _hand_idle(game, player: int) -> bool:
+    """Outside sorcery timing, no card in the player's hand can be cast now, seen without
+    a list: each instant or flash card needs a spell to target and the stack is empty
+    (601.2c: `_targets_only_spells`), or has no alternative cost and the mana of its cost
+    (`_fixed_mana`) can't be paid while nothing else could make mana or change costs (no
+    static ability changing rules, no mana ability but the {T} sources': `_other_mana`)."""
+    b = game.board                      # board(game), without the call when it is current
+    if b is None:
+        b = board(game)
+    p = game.players[player]
+    mana = None
+    cards = _hand_cards(game)
+    for c in p.hand:
+        info = cards.get(c)
+        if info is None:
+            info = _card_info(game, c, cards)
+        if not info[0]:
+            continue                    # (not at instant speed: 117.1a)
+        defn = info[3]
+        if not game.stack and _targets_only_spells(defn):
+            continue
+        if defn.alt_cost is not None or _keyword_alts(defn):
+            return False
+        if mana is None:
+            if b.rule_statics or p.restricted or game.player_restrictions or game.graveyard_abilities \
+                    or _other_mana(b, player):
+                return False
+            mana = _mana_at_hand(game, player, costs.mana_sources(game, player))
+        if _mana_paid(mana, defn) is not False:
+            return False
+    return True
+
+
+_SPELL_TARGETS = {}     # card definition -> `_targets_only_spells`
+
+
+def _targets_only_spells(defn) -> bool:
+    """Does the spell (without modes) have a target phrase that only a spell or ability
+    on the stack can answer ('target creature spell': Essence Scatter)? Once per card
+    definition."""
+    hit = _SPELL_TARGETS.get(defn)
+    if hit is None:
+        sa = defn.spell
+        hit = _SPELL_TARGETS[defn] = sa is not None and not sa.modes and any(
+            spec.min and spec.zone == "stack" and not spec.kinds & _PLAYER_KINDS
+            for spec in spell_target_specs(defn, ()))
+    return hit
+
+
+_PLAYER_KINDS = frozenset(("player", "opponent", "any"))
 
 
 def _field_idle(game, player: int) -> bool:
