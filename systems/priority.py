@@ -240,7 +240,15 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         or p.restricted:
                     mana = False
                 else:
-                    base, multi, known = mana = _mana_at_hand(game, player, srcs)
+                    base, multi = costs.available_mana(game, player, srcs)
+                    known = None
+                    if not multi:
+                        known = _COVERS.get(base)
+                        if known is None:
+                            if len(_COVERS) > 512:
+                                _COVERS.clear()     # (bounded: a game with many kinds of pools)
+                            known = _COVERS[base] = {}
+                    mana = base, multi, known
             if plain is not None:
                 if mana is not False:
                     if multi:
@@ -336,21 +344,6 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         if can_activate(game, player, e, ab, sorcery_ok):
                             acts.append(activate_option(e, k))
     return acts, slice(i, j), simple
-
-
-def _mana_at_hand(game, player: int, srcs) -> tuple:
-    """(base, choices, memo): what the player could pay mana with (costs.available_mana
-    of the sources `srcs`) and the memo of `_COVERS` for base (None if a source has a
-    choice of mana)."""
-    base, multi = costs.available_mana(game, player, srcs)
-    known = None
-    if not multi:
-        known = _COVERS.get(base)
-        if known is None:
-            if len(_COVERS) > 512:
-                _COVERS.clear()     # (bounded: a game with many kinds of pools)
-            known = _COVERS[base] = {}
-    return base, multi, known
 
 
 def _keyword_alts(defn) -> tuple:
@@ -498,7 +491,9 @@ def _hand_idle(game, player: int) -> bool:
             if b.rule_statics or p.restricted or game.player_restrictions or game.graveyard_abilities \
                     or _other_mana(b, player):
                 return False
-            mana = _mana_at_hand(game, player, costs.mana_sources(game, player))
+            # (what the player could pay with, as `_legal_actions_simple` works it out;
+            # its own memo: these checks are few)
+            mana = (*costs.available_mana(game, player, costs.mana_sources(game, player)), {})
         if _mana_paid(mana, defn) is not False:
             return False
     return True
