@@ -473,10 +473,9 @@ def _hand_idle(game, player: int) -> bool:
     b = game.board                      # board(game), without the call when it is current
     if b is None:
         b = board(game)
-    p = game.players[player]
     mana = None
     cards = _hand_cards(game)
-    for c in p.hand:
+    for c in game.players[player].hand:
         info = cards.get(c)
         if info is None:
             info = _card_info(game, c, cards)
@@ -488,15 +487,21 @@ def _hand_idle(game, player: int) -> bool:
         if defn.alt_cost is not None or _keyword_alts(defn):
             return False
         if mana is None:
-            if b.rule_statics or p.restricted or game.player_restrictions or game.graveyard_abilities \
-                    or _other_mana(b, player):
-                return False
-            # (what the player could pay with, as `_legal_actions_simple` works it out;
-            # its own memo: these checks are few)
-            mana = (*costs.available_mana(game, player, costs.mana_sources(game, player)), {})
-        if _mana_paid(mana, defn) is not False:
+            mana = _mana_alone(game, player, b)
+        if mana is False or _mana_paid(mana, defn) is not False:
             return False
     return True
+
+
+def _mana_alone(game, player: int, b):
+    """What the player could pay mana with — (base, choices, a memo of its own), as
+    `_legal_actions_simple` works it out — or False when something else could make mana
+    or change costs: a static ability changing rules, a restriction, a mana ability but
+    the {T} sources' (`_other_mana`)."""
+    if b.rule_statics or game.players[player].restricted or game.player_restrictions \
+            or game.graveyard_abilities or _other_mana(b, player):
+        return False
+    return (*costs.available_mana(game, player, costs.mana_sources(game, player)), {})
 
 
 _SPELL_TARGETS = {}     # card definition -> `_targets_only_spells`
@@ -521,17 +526,27 @@ _PLAYER_KINDS = frozenset(("player", "opponent", "any"))
 def _field_idle(game, player: int) -> bool:
     """Outside sorcery timing, none of the player's permanents' activated abilities but
     mana abilities can be activated now: each is a loyalty ability or one activated only
-    as a sorcery (606.3, 117.1a), or has {T} in its cost and its permanent can't be tapped
-    for it (tapped, or a summoning-sick creature: 302.6, 118.3)."""
+    as a sorcery (606.3, 117.1a), has {T} in its cost and its permanent can't be tapped
+    for it (tapped, or a summoning-sick creature: 302.6, 118.3), or has a mana cost of
+    its own (no X, no reduction, not payable with any color) the player can't pay while
+    nothing else could make mana (`_mana_alone`; 118.3)."""
     b = game.board                      # board(game), without the call when it is current
     if b is None:
         b = board(game)
+    mana = None
     for e, items in b.holders.get(player, ()):
         for _, ab in items:
             if ab.mana or ab.timing == "sorcery" or ab.cost.loyalty is not None:
                 continue
             if ab.cost.tap and not costs.can_tap_for_cost(game, e):
                 continue
+            m = ab.cost.mana
+            if m.total and not m.x and not ab.any_color and getattr(ab, "reduction", None) is None:
+                if mana is None:
+                    mana = _mana_alone(game, player, b)
+                if mana is not False and not (feasible_split(mana[0], mana[1], m) if mana[1]
+                                              else covers(mana[0], m)):
+                    continue
             return False
     return True
 

@@ -262,3 +262,15 @@ def test_only_pass_is_what_the_full_list_says(monkeypatch):
     monkeypatch.setattr(priority, "only_pass", checked)
     _play_samples(4)
     assert seen[True] > 300 and seen[False] > 100
+
+
+def test_an_ability_whose_mana_cant_be_paid_lets_the_auto_pass_pass_without_a_list(monkeypatch):
+    """Furnace Whelp's '{R}: +1/+0' with only a Forest untapped (118.3: its cost can't be
+    paid): `only_pass` needs no list outside sorcery timing; with a Mountain untapped the
+    ability can be activated."""
+    from mtg_ecs.components import Tapped
+    g, h = Game.from_setup({"players": [
+        {"battlefield": ["Furnace Whelp", "Forest", {"card": "Mountain", "id": "m"}]}, {}],
+        "turn": {"step": "upkeep"}})
+    g.set(g.card_entity[h["m"]], Tapped())
+    _passes_without_a_list_until_untapped(monkeypatch, g, g.card_entity[h["m"]])
