@@ -113,7 +113,7 @@ def only_pass(game, player: int) -> bool:
         hit = game.instant_cache.get(player)
         if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
             hit = _hand_state(game, player)
-        if hit[3]:
+        if hit[3] or hit[5] and (not hit[2][0] or _hand_idle(game, player)) and _field_idle(game, player):
             return True                 # nothing could be cast or activated now
     # the full list, kept for the decision that follows when there is something to do
     acts, span = _cached(game, player)
@@ -272,9 +272,7 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 paid = _mana_paid(mana, defn) if mana is not False else None
                 if paid is False and (game.graveyard_abilities or _other_mana(b, player)):
                     paid = None         # (other mana than the sources': `costs.can_pay_mana`)
-                alts = _ALTS.get(defn)
-                if alts is None:
-                    alts = _ALTS[defn] = defn.keyword_alts
+                alts = _keyword_alts(defn)
                 if paid is not False or defn.alt_cost is not None or alts:
                     simple = False      # (a spell whose mana can't be paid: the key names it)
             if castable is None:
@@ -348,6 +346,13 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
     return acts, slice(i, j), simple
 
 
+def _keyword_alts(defn) -> tuple:
+    alts = _ALTS.get(defn)
+    if alts is None:
+        alts = _ALTS[defn] = defn.keyword_alts
+    return alts
+
+
 def _mana_paid(mana, defn):
     """Can the mana the player could pay with (`mana`: base, choices and the memo of
     `_COVERS` for base) pay the mana of the card's cost (`_fixed_mana`)? None: not known."""
@@ -400,11 +405,13 @@ def _hand_summary(game, player: int):
 
 
 def _hand_state(game, player: int) -> tuple:
-    """(cversion, zversion, hand summary, quiet, hand): the cache entry of `_hand_summary`,
-    with `quiet`: the player can do nothing but pass and activate {T} mana abilities
-    when it isn't sorcery timing — no non-mana activated ability of a permanent (the
-    board's `holders`), no instant or flash card and no hand ability, no 'play from
-    the top of your library'. Everything it reads changes only with the
+    """(cversion, zversion, hand summary, quiet, hand, rest): the cache entry of
+    `_hand_summary`, with `quiet`: the player can do nothing but pass and activate {T} mana
+    abilities when it isn't sorcery timing — no non-mana activated ability of a permanent
+    (the board's `holders`), no instant or flash card and no hand ability, no 'play from
+    the top of your library'; `rest`: the same but for the permanents' activated
+    abilities and the instant and flash cards (`_field_idle` and `_hand_idle` look at
+    those as they are now). Everything it reads changes only with the
     characteristics (cversion) or some zone's contents (zversion); the hand summary
     only with the characteristics and the player's hand, so it is taken over when
     another zone changed."""
@@ -446,14 +453,102 @@ def _hand_state(game, player: int) -> tuple:
     b = game.board                      # board(game), without the call when it is current
     if b is None:
         b = board(game)
-    quiet = player not in b.holders and not instant and not items and \
+    rest = not items and \
         (not b.rule_statics or not _casts_from_top(game, player)) and \
         not (game.play_permissions and permissions.has_any(game, player)) and \
         not (game.graveyard_abilities and graveyard_abilities.items(game, player)) and \
         not (game.commanders and commander.castable_any_time(game, player)) and \
         not (b.rule_statics and statics_with_rule(game, graveyard_casting.RULE, player))
-    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand)
+    quiet = rest and not instant and player not in b.holders
+    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand, rest)
     return hit
+
+
+def _hand_idle(game, player: int) -> bool:
+    """Outside sorcery timing, no card in the player's hand can be cast now, seen without
+    a list: each instant or flash card needs a spell to target and the stack is empty
+    (601.2c: `_targets_only_spells`), or has no alternative cost and the mana of its cost
+    (`_fixed_mana`) can't be paid while nothing else could make mana or change costs (no
+    static ability changing rules, no mana ability but the {T} sources': `_other_mana`)."""
+    b = game.board                      # board(game), without the call when it is current
+    if b is None:
+        b = board(game)
+    mana = None
+    cards = _hand_cards(game)
+    for c in game.players[player].hand:
+        info = cards.get(c)
+        if info is None:
+            info = _card_info(game, c, cards)
+        if not info[0]:
+            continue                    # (not at instant speed: 117.1a)
+        defn = info[3]
+        if not game.stack and _targets_only_spells(defn):
+            continue
+        if defn.alt_cost is not None or _keyword_alts(defn):
+            return False
+        if mana is None:
+            mana = _mana_alone(game, player, b)
+        if mana is False or _mana_paid(mana, defn) is not False:
+            return False
+    return True
+
+
+def _mana_alone(game, player: int, b):
+    """What the player could pay mana with — (base, choices, a memo of its own), as
+    `_legal_actions_simple` works it out — or False when something else could make mana
+    or change costs: a static ability changing rules, a restriction, a mana ability but
+    the {T} sources' (`_other_mana`)."""
+    if b.rule_statics or game.players[player].restricted or game.player_restrictions \
+            or game.graveyard_abilities or _other_mana(b, player):
+        return False
+    return (*costs.available_mana(game, player, costs.mana_sources(game, player)), {})
+
+
+_SPELL_TARGETS = {}     # card definition -> `_targets_only_spells`
+
+
+def _targets_only_spells(defn) -> bool:
+    """Does the spell (without modes) have a target phrase that only a spell or ability
+    on the stack can answer ('target creature spell': Essence Scatter)? Once per card
+    definition."""
+    hit = _SPELL_TARGETS.get(defn)
+    if hit is None:
+        sa = defn.spell
+        hit = _SPELL_TARGETS[defn] = sa is not None and not sa.modes and any(
+            spec.min and spec.zone == "stack" and not spec.kinds & _PLAYER_KINDS
+            for spec in spell_target_specs(defn, ()))
+    return hit
+
+
+_PLAYER_KINDS = frozenset(("player", "opponent", "any"))
+
+
+def _field_idle(game, player: int) -> bool:
+    """Outside sorcery timing, none of the player's permanents' activated abilities but
+    mana abilities can be activated now: each is a loyalty ability or one activated only
+    as a sorcery (606.3, 117.1a), has {T} in its cost and its permanent can't be tapped
+    for it (tapped, or a summoning-sick creature: 302.6, 118.3), or has a mana cost of
+    its own (no X, no reduction, not payable with any color) the player can't pay while
+    nothing else could make mana (`_mana_alone`; 118.3)."""
+    b = game.board                      # board(game), without the call when it is current
+    if b is None:
+        b = board(game)
+    mana = None
+    for e, items in b.holders.get(player, ()):
+        for _, ab in items:
+            if ab.mana or ab.timing == "sorcery" or ab.cost.loyalty is not None:
+                continue
+            if ab.cost.tap and not costs.can_tap_for_cost(game, e):
+                continue
+            m = ab.cost.mana
+            if m.total and not m.x and not ab.any_color and getattr(ab, "reduction", None) is None:
+                if mana is None:
+                    mana = _mana_alone(game, player, b)
+                if mana is not False and not (feasible_split(mana[0], mana[1], m) if mana[1]
+                                              else covers(mana[0], m)):
+                    continue
+            return False
+    return True
 
 
 def _casts_from_top(game, player) -> bool:
@@ -608,7 +703,10 @@ def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
         return False
     if "cant_activate" in game.chars(eid).flags:       # Ice Cage (602.5)
         return False
-    if activation_forbidden(game, eid, ab):            # Pithing Needle (602.5)
+    rules = game.board                  # board(game), without the call when it is current
+    if rules is None:
+        rules = board(game)
+    if rules.rule_statics and activation_forbidden(game, eid, ab):     # Pithing Needle (602.5)
         return False
     if ab.cost.loyalty is not None:
         # 606.3: sorcery timing, once per turn per permanent

@@ -61,8 +61,10 @@ def _candidates(game, spec: TargetSpec, tc: TargetContext):
     zones = (spec.zone,) if type(spec.zone) is str else spec.zone
     for zone in zones:
         if zone == "battlefield" and (kinds - {"player", "opponent"}):
+            allc = game.all_chars()     # (the characteristics of permanents, without a call each)
             for e in game.battlefield:
-                if is_legal(game, spec, e, tc):
+                c = allc.get(e)
+                if _legal_permanent(game, spec, e, c if c is not None else game.chars(e), tc):
                     yield e
         elif zone == "stack":
             for e in reversed(game.stack):
@@ -100,31 +102,38 @@ def is_legal(game, spec: TargetSpec, t, tc: TargetContext) -> bool:
         if ("ability" if game.has(t, StackAbility) else "spell") not in kinds:
             return False
     if zone == "battlefield":
-        if game.phased_out and is_phased_out(game, t):
-            return False                # 702.26b: treated as though it doesn't exist
-        c = game.chars(t)
-        ok = False
-        if "permanent" in kinds:
-            ok = True
-        if "creature" in kinds and "Creature" in c.types:
-            ok = True
-        if ("planeswalker" in kinds or "any" in kinds) and "Planeswalker" in c.types:
-            ok = True
-        if "any" in kinds and "Creature" in c.types:
-            ok = True
-        if "artifact" in kinds and "Artifact" in c.types:
-            ok = True
-        if "enchantment" in kinds and "Enchantment" in c.types:
-            ok = True
-        if "land" in kinds and "Land" in c.types:
-            ok = True
-        if not ok:
-            return False
-        if not targetable_by(game, t, c, tc):
-            return False
+        return _legal_permanent(game, spec, t, game.chars(t), tc)
     if spec.filter is not None and not spec.filter(game, t, tc):
         return False
     return True
+
+
+def _legal_permanent(game, spec: TargetSpec, t: int, c, tc: TargetContext) -> bool:
+    """`is_legal` for `t`, a permanent on the battlefield with characteristics `c`."""
+    if game.phased_out and is_phased_out(game, t):
+        return False                    # 702.26b: treated as though it doesn't exist
+    wanted = _WANTED.get(spec.kinds, False)
+    if wanted is False:
+        wanted = _WANTED[spec.kinds] = _wanted_types(spec.kinds)
+    if wanted is not None and wanted.isdisjoint(c.types):
+        return False
+    if not targetable_by(game, t, c, tc):
+        return False
+    return spec.filter is None or spec.filter(game, t, tc)
+
+
+_WANTED = {}    # a target phrase's kinds -> `_wanted_types`
+_KIND_TYPES = (("creature", "Creature"), ("planeswalker", "Planeswalker"), ("any", "Planeswalker"),
+               ("any", "Creature"), ("artifact", "Artifact"), ("enchantment", "Enchantment"),
+               ("land", "Land"))
+
+
+def _wanted_types(kinds) -> frozenset | None:
+    """The card types of which a permanent must have one to be a target of a phrase of
+    these kinds ('any target': a creature or planeswalker, 115.4); None: every permanent."""
+    if "permanent" in kinds:
+        return None
+    return frozenset(t for k, t in _KIND_TYPES if k in kinds)
 
 
 def illegal_target_message(game, spec: TargetSpec, t) -> str:

@@ -61,6 +61,16 @@ def _sample(seed):
     return Game.new(decks, seed=seed, log=False, auto_pass=True)
 
 
+def _play_samples(n):
+    """`n` sample-deck games of random agents, to turn 14."""
+    for seed in range(n):
+        g = _sample(seed)
+        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
+        while g.pending is not None and g.turn < 14:
+            g.decide(agents[g.pending.player].act(g, g.pending))
+        g.close()
+
+
 def test_actions_kept_across_steps_equal_a_fresh_computation(monkeypatch):
     """Every list the auto-pass checks and the decisions use (in every step, those the
     auto-pass goes through included), through sample-deck games: instants, abilities,
@@ -76,13 +86,8 @@ def test_actions_kept_across_steps_equal_a_fresh_computation(monkeypatch):
         return acts, span
 
     monkeypatch.setattr(priority, "_cached", checked)
-    for seed in range(3):
-        g = _sample(seed)
-        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
-        while g.pending is not None and g.turn < 14:
-            g.decide(agents[g.pending.player].act(g, g.pending))
-        g.close()
-    assert seen["calls"] > 300 and {"upkeep", "main1", "declare_blockers", "end"} <= seen["steps"]
+    _play_samples(4)
+    assert seen["calls"] > 300 and {"upkeep", "main1", "declare_attackers", "end"} <= seen["steps"]
 
 
 def test_a_step_alike_for_the_actions_keeps_the_list(monkeypatch):
@@ -194,3 +199,78 @@ def test_a_spell_its_mana_cant_pay_for_keeps_the_dependency_key():
     g.unset(g.card_entity[h["m"]], Tapped)
     spear = repr(priority.Cast(g.card_entity[h["s"]]))
     assert spear in map(repr, priority.cached_actions(g, 0))
+
+
+def _passes_without_a_list_until_untapped(monkeypatch, g, tapped):
+    """Player 0 can only pass (`only_pass`), seen without a list of their actions; once
+    the permanent `tapped` untaps, they can act (seen from the list)."""
+    from mtg_ecs.components import Tapped
+    listed = []
+    compute = priority._legal_actions_simple
+    monkeypatch.setattr(priority, "_legal_actions_simple",
+                        lambda game, player, srcs=None: listed.append(player) or compute(game, player, srcs))
+    assert priority.only_pass(g, 0) and listed == []
+    g.unset(tapped, Tapped)
+    assert not priority.only_pass(g, 0) and listed == [0]
+
+
+def test_a_tapped_permanent_lets_the_auto_pass_pass_without_a_list(monkeypatch):
+    """Outside sorcery timing (117.1a), with no instant in hand, a player whose only
+    activated abilities are those of permanents that can't be tapped for them now ({T}:
+    a tapped Arbor Elf, 602.5a via 118.3) or loyalty abilities (606.3) can only pass:
+    `only_pass` says so without listing the actions; an untapped Elf can act."""
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Arbor Elf", "id": "elf", "tapped": True}, "Forest",
+                         "Garruk, Primal Hunter"], "hand": ["Wind Drake"]}, {}],
+        "turn": {"step": "upkeep"}})
+    g.changes += 1                  # (a change elsewhere: the list made for the setup's decision is stale)
+    _passes_without_a_list_until_untapped(monkeypatch, g, g.card_entity[h["elf"]])
+
+
+def test_instants_that_cant_be_cast_now_let_the_auto_pass_pass_without_a_list(monkeypatch):
+    """Outside sorcery timing, instants in hand that can't be cast now — Essence Scatter
+    with no spell on the stack (its target, 601.2c), Unsummon without the mana (601.2g-h)
+    — let `only_pass` say so without listing the actions; with an Island untapped,
+    Unsummon can be cast (a creature to target)."""
+    from mtg_ecs.components import Tapped
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Island", "id": "i1"}, {"card": "Island", "id": "i2", "tapped": True},
+                         "Wind Drake"],
+         "hand": ["Essence Scatter", "Unsummon", "Serra Angel"]}, {}],
+        "turn": {"step": "upkeep"}})
+    g.set(g.card_entity[h["i1"]], Tapped())
+    _passes_without_a_list_until_untapped(monkeypatch, g, g.card_entity[h["i2"]])
+
+
+def test_only_pass_is_what_the_full_list_says(monkeypatch):
+    """`only_pass` (what it sees without a list: `_field_idle`, `_hand_idle`) answers as the
+    legal actions computed afresh do — no land, spell or ability but mana abilities —
+    at every check of the auto-pass through sample-deck games (instants, abilities,
+    targets on the stack)."""
+    answer = priority.only_pass
+    seen = {True: 0, False: 0}
+
+    def checked(game, player):
+        got = answer(game, player)
+        acts, span = priority._legal_actions(game, player)
+        fresh = span.start == 1 and all(costs.activated_abilities(game, a.source)[a.index].mana
+                                        for a in acts[span.stop:])
+        assert got == fresh, (game.turn, game.step, player)
+        seen[got] += 1
+        return got
+
+    monkeypatch.setattr(priority, "only_pass", checked)
+    _play_samples(4)
+    assert seen[True] > 300 and seen[False] > 100
+
+
+def test_an_ability_whose_mana_cant_be_paid_lets_the_auto_pass_pass_without_a_list(monkeypatch):
+    """Furnace Whelp's '{R}: +1/+0' with only a Forest untapped (118.3: its cost can't be
+    paid): `only_pass` needs no list outside sorcery timing; with a Mountain untapped the
+    ability can be activated."""
+    from mtg_ecs.components import Tapped
+    g, h = Game.from_setup({"players": [
+        {"battlefield": ["Furnace Whelp", "Forest", {"card": "Mountain", "id": "m"}]}, {}],
+        "turn": {"step": "upkeep"}})
+    g.set(g.card_entity[h["m"]], Tapped())
+    _passes_without_a_list_until_untapped(monkeypatch, g, g.card_entity[h["m"]])
