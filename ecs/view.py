@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from mtg_ecs.components import FaceDown, MayLook, StackAbility, Zone
 from mtg_ecs.core.decisions import Decision
-from mtg_ecs.systems.knowledge import HIDDEN, knows
+from mtg_ecs.systems.knowledge import HIDDEN, knows, seen_hidden
 
 
 class HiddenInformation(LookupError):
@@ -151,15 +151,10 @@ class View:
         """The objects in hidden zones the viewer knows, besides their own hand:
         object -> the players who know it (systems/knowledge.py)."""
         g = self.__game
-        me = self.player
         ents = g.world.ents
-        out = {}
-        for p in g.players:
-            for zone in (p.library, p.hand if p.index != me else ()):
-                for e in zone:
-                    if knows(g, me, e, ents[e][Zone]):
-                        out[e] = g.known.get(e, frozenset()) | {me}
-        return out
+        return {e: g.known.get(e, frozenset()) | {self.player}
+                for e in seen_hidden(g, self.player)
+                if e in ents and ents[e][Zone].name in HIDDEN}
 
     # -- objects ---------------------------------------------------------------------------
     def visible(self, e) -> bool:

@@ -75,28 +75,17 @@ def shuffled(game, player: int) -> None:
 
 def knows(game, player: int, e: int, zone) -> bool:
     """Does `player` know which card the object `e` is, in the hidden zone `zone` (its Zone
-    component)? Their own hand; a card they know (above); the top card of their library
-    while they may look at it (401.2, Falco Spara); a card their pending decision offers
-    them (a card to choose, a spell they may cast from the top of their library)."""
-    if zone.player == player:
-        if zone.name == "hand":
-            return True
-        lib = game.players[player].library
-        if lib[-1] == e and _may_look_at_top(game, player):
-            return True
-    who = game.known.get(e)
-    if who is not None and player in who:
+    component)? Their own hand, or one of `seen_hidden`."""
+    if zone.player == player and zone.name == "hand":
         return True
-    d = game.pending
-    if d is None or d.player != player:
-        return False
-    if d.kind != "priority":
-        return e in d.options
-    return zone.player == player and any(getattr(a, "card", None) == e for a in d.options)
+    return e in seen_hidden(game, player)
 
 
 def seen_hidden(game, player: int) -> set:
-    """The objects in hidden zones `player` knows besides their own hand (as `knows`), at once."""
+    """The objects in hidden zones `player` knows besides their own hand: a card they know
+    (above); the top card of their library while they may look at it (401.2, Falco Spara);
+    a card their pending decision offers them (a card to choose, a spell they may cast
+    from the top of their library)."""
     out = {e for e, who in game.known.items() if player in who}
     lib = game.players[player].library
     if lib and _may_look_at_top(game, player):
