@@ -12,6 +12,7 @@ import itertools
 
 from mtg_ecs.components import Attacking, Blocking, Controller, Tapped, TAPPED
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
+from mtg_ecs.core.loop import MALFORMED
 from mtg_ecs.systems import damage as dmg
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.costs import taps_watched
@@ -203,12 +204,11 @@ def _block_upper_bound(reqs, many) -> int:
     return sum(len(ats) if b in many else 1 for b, ats in per.items())
 
 
-def _most_obeyed(got, upper, greedy, options_per, score, legal):
-    """The most requirements a legal declaration obeys: `upper` when the declaration
-    checked (`got` obeyed) or the one obeying every requirement (`greedy`) reaches it,
-    which needs no search however many creatures there are; else a search (None if too
-    many to try)."""
-    if got == upper or (legal(greedy) and score(greedy) == upper):
+def _most_obeyed(upper, greedy, options_per, score, legal):
+    """The most requirements a legal declaration obeys: `upper` when the one obeying every
+    requirement (`greedy`) reaches it, which needs no search however many creatures there
+    are; else a search (None if too many to try)."""
+    if legal(greedy) and score(greedy) == upper:
         return upper
     return _best(options_per, score, legal)
 
@@ -238,6 +238,15 @@ def _requirement_attack_options(game, cands, reqs) -> dict:
     return opts
 
 
+def most_attack_requirements(game, cands, reqs):
+    """The most attack requirements a declaration obeying the restrictions can obey (508.1d;
+    None if too many declarations to try)."""
+    return _most_obeyed(_attack_upper_bound(reqs), _obey_all("attackers", cands, reqs, {}),
+                        _requirement_attack_options(game, cands, reqs),
+                        lambda dcl: _obeyed(reqs, dcl),
+                        lambda dcl: _attack_restrictions_ok(game, dcl))
+
+
 def check_attack_declaration(game, cands, reqs, answer) -> None:
     """CR 508.1c-d: restrictions first, then the maximum number of requirements."""
     if not _attack_restrictions_ok(game, answer):
@@ -245,10 +254,8 @@ def check_attack_declaration(game, cands, reqs, answer) -> None:
     if not reqs:
         return
     got = _obeyed(reqs, answer)
-    best = _most_obeyed(got, _attack_upper_bound(reqs), _obey_all("attackers", cands, reqs, {}),
-                        _requirement_attack_options(game, cands, reqs),
-                        lambda dcl: _obeyed(reqs, dcl),
-                        lambda dcl: _attack_restrictions_ok(game, dcl))
+    best = most_attack_requirements(game, cands, reqs) if got < _attack_upper_bound(reqs) \
+        else got
     if best is not None and got < best:
         names = ", ".join(sorted({game.name(a) for a, _ in reqs}))
         raise IllegalAction(f"the declaration must obey as many attack requirements as possible "
@@ -258,7 +265,8 @@ def check_attack_declaration(game, cands, reqs, answer) -> None:
 def legal_declaration(game, decision, answer: dict) -> dict:
     """For agents: `answer` if it is a legal attack or block declaration, else the legal
     declaration obeying the most requirements that keeps most of `answer` (508.1d,
-    509.1c). Checked on a clone, so nothing changes."""
+    509.1c); of those, the first in the order of the creatures' options (not declared
+    first) with the fewest creatures doing what `answer` doesn't say. Nothing changes."""
     cands = decision.data["candidates"]
     chars = game.chars
     allc = game.all_chars()                 # chars(e) of permanents, without a call each
@@ -285,43 +293,155 @@ def legal_declaration(game, decision, answer: dict) -> dict:
                 return answer
         reqs = block_requirements(game, cands)
 
-    def legal(decl) -> bool:
-        try:
-            game.clone().decide(decl)
-            return True
-        except IllegalAction:
-            return False
-
-    if legal(answer):
+    attack = decision.kind == "attackers"
+    check = check_attackers if attack else check_blockers
+    if _accepted(check, game, decision, answer):
         return answer
-    if decision.kind == "attackers":
-        opts = {a: [None] + list(ds) for a, ds in cands.items()}
-    else:
-        opts = _block_options(game, cands)
+    opts = {a: [None] + list(ds) for a, ds in cands.items()} if attack \
+        else _block_options(game, cands)
     if _size(opts) > _SEARCH_LIMIT:
-        # too many to try them all: the answer changed to obey every requirement (the
-        # usual case), else only the declarations the engine's own check tries
-        many = {b for b in cands if "block_any_number" in game.chars(b).flags} \
-            if decision.kind == "blockers" else ()
-        decl = _obey_all(decision.kind, cands, reqs, answer, many)
-        if legal(decl):
+        # many declarations: the answer changed to obey every requirement (the usual case),
+        # else only the declarations the engine's own check tries
+        decl = _obey_all(decision.kind, cands, reqs, answer,
+                         () if attack else _any_number(game, cands))
+        if _accepted(check, game, decision, decl):
             return decl
-        opts = _requirement_attack_options(game, cands, reqs) if decision.kind == "attackers" \
+        opts = _requirement_attack_options(game, cands, reqs) if attack \
             else _requirement_block_options(game, cands, reqs)
-        if _size(opts) > _SEARCH_LIMIT:
-            return answer
-    if decision.kind == "blockers":
+    if not attack:
         opts = {b: [None if o is None else (o[0] if len(o) == 1 else list(o)) for o in os_]
                 for b, os_ in opts.items()}
-    best, best_key = answer, None
-    for combo in itertools.product(*(opts[k] for k in opts)):
-        decl = {k: v for k, v in zip(opts, combo) if v is not None}
-        if not legal(decl):
-            continue
-        key = sum(1 for k, v in decl.items() if answer.get(k) == v) - len(decl)
-        if best_key is None or key > best_key:
-            best, best_key = decl, key
+    decl = _closest(game, attack, cands, reqs, opts, answer)
+    return answer if decl is None else decl
+
+
+def _accepted(check, game, decision, decl) -> bool:
+    """Does the engine's check take `decl` (a malformed one is illegal too, loop.decide)?"""
+    try:
+        check(game, decision, decl)
+    except (IllegalAction,) + MALFORMED:
+        return False
+    return True
+
+
+def _closest(game, attack, cands, reqs, opts, answer) -> dict | None:
+    """The first declaration in the order of the product of `opts` (creature -> its
+    options, None first) that the engine takes, with the fewest creatures doing what
+    `answer` doesn't say; None if there is none. A depth-first search in that order, a
+    branch cut as soon as it can't do better than the best found: the requirements a
+    declaration must obey (508.1d, 509.1c) as a maximisation bounded by what the creatures
+    left can still obey, and menace (702.111b: an attacker blocked by one creature needs
+    another left able to block it). Restrictions on the whole declaration ('can't attack
+    or block alone') are checked on each declaration reached."""
+    if attack:
+        need = most_attack_requirements(game, cands, reqs) if reqs else 0
+        per = _per_creature(reqs)
+        gain = lambda k, v: _obeyed_attacking(per[k], v) if k in per else 0
+        whole_ok = lambda dcl: _attack_restrictions_ok(game, dcl)
+        menace = ()
+    else:
+        need = most_block_requirements(game, cands, reqs) if reqs else 0
+        gain = lambda k, v: _obeyed_blocks(reqs, {k: v})
+        whole_ok = lambda dcl: _block_restriction_problem(game, dcl) is None
+        menace = {a for ats in cands.values() for a in ats if game.chars(a).has("menace")}
+    need = need or 0                    # (None: too many declarations to know; none needed)
+    keys = list(opts)
+    n = len(keys)
+    # per creature: (option, 1 if the answer doesn't say it else 0, requirements it obeys)
+    rows = [[(v, 0 if v is None or answer.get(k) == v else 1, 0 if v is None else gain(k, v))
+             for v in opts[k]] for k in keys]
+    bound = _RequirementBound(rows)
+    blocked = _Menace(keys, rows, menace)
+    best, fewest = None, n + 1
+    path = []
+
+    def walk(i, changed, obeyed):
+        nonlocal best, fewest
+        if i == n:
+            decl = {k: v for k, v in zip(keys, path) if v is not None}
+            if obeyed >= need and whole_ok(decl):
+                best, fewest = decl, changed
+            return
+        for v, c, g in rows[i]:
+            blocked.add(v)
+            more = blocked.least_changes(i + 1)
+            if more is not None:
+                least = bound.least_changes(i + 1, need - obeyed - g)
+                if least is not None and changed + c + max(more, least) < fewest:
+                    path.append(v)
+                    walk(i + 1, changed + c, obeyed + g)
+                    path.pop()
+            blocked.remove(v)
+
+    walk(0, 0, 0)
     return best
+
+
+class _RequirementBound:
+    """The fewest options the answer doesn't say that the creatures from the i-th on must
+    take to obey `r` more requirements (None: they can't), each creature at its best."""
+
+    def __init__(self, rows):
+        free = [max(g for _, c, g in row if c == 0) for row in rows]
+        ups = [max(g for _, _, g in row) - f for row, f in zip(rows, free)]
+        self.free = [sum(free[i:]) for i in range(len(rows) + 1)]
+        # the gains of changing creatures, largest first, summed: a running total
+        self.ups = []
+        for i in range(len(rows) + 1):
+            total, sums = 0, []
+            for u in sorted(ups[i:], reverse=True):
+                total += u
+                sums.append(total)
+            self.ups.append(sums)
+
+    def least_changes(self, i, r):
+        r -= self.free[i]
+        if r <= 0:
+            return 0
+        for m, total in enumerate(self.ups[i], 1):
+            if total >= r:
+                return m
+        return None
+
+
+class _Menace:
+    """The attackers with menace blocked by exactly one creature so far, as options are
+    taken (`add`, `remove`): the creatures from the i-th on must block each of them again
+    (None: none of them can; 1: one must do what the answer doesn't say)."""
+
+    def __init__(self, keys, rows, menace):
+        self.menace = menace
+        self.count = dict.fromkeys(menace, 0)
+        self.last_able, self.last_said = {}, {}    # the last creature able to block it, said to
+        for i, row in enumerate(rows):
+            for v, c, _ in row:
+                for a in self._blocked(v):
+                    self.last_able[a] = i
+                    if c == 0:
+                        self.last_said[a] = i
+
+    def _blocked(self, v):
+        if v is None or not self.menace:
+            return ()
+        return [a for a in (v if isinstance(v, list) else (v,)) if a in self.menace]
+
+    def add(self, v):
+        for a in self._blocked(v):
+            self.count[a] += 1
+
+    def remove(self, v):
+        for a in self._blocked(v):
+            self.count[a] -= 1
+
+    def least_changes(self, i):
+        out = 0
+        for a, n in self.count.items():
+            if n == 1:
+                if self.last_able[a] < i:
+                    return None
+                if self.last_said.get(a, -1) < i:
+                    out = 1
+        return out
 
 
 def _size(opts: dict) -> int:
@@ -351,6 +471,26 @@ def _obey_all(kind, cands, reqs, answer: dict, many=()) -> dict:
     return decl
 
 
+def check_attackers(game, decision, answer) -> None:
+    """An attack declaration as the engine checks it (508.1a-d): IllegalAction if it can't
+    be made; nothing changes."""
+    if not isinstance(answer, dict):
+        raise IllegalAction("declare attackers as {attacker: player or planeswalker}")
+    cands = decision.data["candidates"]
+    for a, d in answer.items():
+        ds = cands.get(a)
+        if ds is None:
+            why = attack_problem(game, a) if isinstance(a, int) and not isinstance(a, bool) \
+                else "not an object"
+            raise IllegalAction(f"{game.name(a)} can't attack" + (f": {why}" if why else ""))
+        if d not in ds:
+            if isinstance(d, int) and not isinstance(d, PlayerRef) and d in game.battlefield \
+                    and "Creature" in game.chars(d).types:
+                raise IllegalAction(f"creatures can't be attacked ({game.name(d)})")  # 508.1b
+            raise IllegalAction(f"{game.name(a)} can't attack {game.name(d)}")
+    check_attack_declaration(game, cands, decision.data.get("requirements", []), answer)
+
+
 class DeclareAttackersTask:
     __slots__ = ("done",)
     needs_rewind = False
@@ -376,21 +516,7 @@ class DeclareAttackersTask:
                                                    "requirements": attack_requirements(game, cands)})
 
     def answer(self, game, decision, answer):
-        if not isinstance(answer, dict):
-            raise IllegalAction("declare attackers as {attacker: player or planeswalker}")
-        cands = decision.data["candidates"]
-        for a, d in answer.items():
-            ds = cands.get(a)
-            if ds is None:
-                why = attack_problem(game, a) if isinstance(a, int) and not isinstance(a, bool) \
-                    else "not an object"
-                raise IllegalAction(f"{game.name(a)} can't attack" + (f": {why}" if why else ""))
-            if d not in ds:
-                if isinstance(d, int) and not isinstance(d, PlayerRef) and d in game.battlefield \
-                        and "Creature" in game.chars(d).types:
-                    raise IllegalAction(f"creatures can't be attacked ({game.name(d)})")  # 508.1b
-                raise IllegalAction(f"{game.name(a)} can't attack {game.name(d)}")
-        check_attack_declaration(game, cands, decision.data.get("requirements", []), answer)
+        check_attackers(game, decision, answer)
         ap = game.active
         taps_heard = taps_watched(game)
         for a in answer:
@@ -672,6 +798,21 @@ def _requirement_block_options(game, cands, reqs) -> dict:
     return out
 
 
+def _any_number(game, cands) -> set:
+    """The blockers that can block any number of creatures (509.1a's exception)."""
+    return {b for b in cands if "block_any_number" in game.chars(b).flags}
+
+
+def most_block_requirements(game, cands, reqs):
+    """The most blocking requirements a declaration obeying the restrictions can obey
+    (509.1c; None if too many declarations to try)."""
+    many = _any_number(game, cands)
+    return _most_obeyed(_block_upper_bound(reqs, many), _obey_all("blockers", cands, reqs, {}, many),
+                        _requirement_block_options(game, cands, reqs),
+                        lambda dcl: _obeyed_blocks(reqs, dcl),
+                        lambda dcl: _block_restriction_problem(game, dcl) is None)
+
+
 def _block_options(game, cands) -> dict:
     out = {}
     for b, attackers in cands.items():
@@ -681,6 +822,45 @@ def _block_options(game, cands) -> dict:
                 opts += [tuple(c) for c in itertools.combinations(attackers, k)]
         out[b] = opts
     return out
+
+
+def check_blockers(game, decision, answer) -> dict:
+    """A block declaration as the engine checks it (509.1a-c): its plan, blocker ->
+    [attackers], or IllegalAction if it can't be made; nothing changes."""
+    if not isinstance(answer, dict):
+        raise IllegalAction("declare blockers as {blocker: attacker}")
+    cands = decision.data["candidates"]
+    plan = {}
+    for b, a in answer.items():
+        targets = list(a) if isinstance(a, (list, tuple)) else [a]
+        if b not in cands:
+            why = blocker_problem(game, b, decision.player) \
+                if isinstance(b, int) and not isinstance(b, bool) else "not an object"
+            if why is None and targets and all(game.exists(t) for t in targets):
+                why = block_problem(game, b, targets[0])
+            raise IllegalAction(f"{game.name(b)} can't block" + (f": {why}" if why else ""))
+        if len(set(targets)) != len(targets) or not targets:
+            raise IllegalAction(f"name each attacker {game.name(b)} blocks once")
+        if len(targets) != 1 and "block_any_number" not in game.chars(b).flags:
+            raise IllegalAction(f"{game.name(b)} can block only one attacker")   # 509.1a
+        for t in targets:
+            if t not in cands[b]:
+                why = block_problem(game, b, t) if game.exists(t) else None
+                raise IllegalAction(f"{game.name(b)} can't block {game.name(t)}"
+                                    + (f": {why}" if why else ""))
+        plan[b] = targets
+    problem = _block_restriction_problem(game, plan)
+    if problem:
+        raise IllegalAction(problem)
+    reqs = block_requirements(game, cands)
+    if reqs:
+        got = _obeyed_blocks(reqs, plan)
+        best = most_block_requirements(game, cands, reqs) \
+            if got < _block_upper_bound(reqs, _any_number(game, cands)) else got
+        if best is not None and got < best:
+            raise IllegalAction(f"the declaration must obey as many blocking requirements as "
+                                f"possible ({got} of {best} possible)")             # 509.1c
+    return plan
 
 
 class DeclareBlockersTask:
@@ -767,43 +947,7 @@ class DeclareBlockersTask:
             game.damage_order[decision.data["attacker"]] = order
             self.order_stage.pop(0)
             return
-        if not isinstance(answer, dict):
-            raise IllegalAction("declare blockers as {blocker: attacker}")
-        cands = decision.data["candidates"]
-        plan = {}
-        for b, a in answer.items():
-            targets = list(a) if isinstance(a, (list, tuple)) else [a]
-            if b not in cands:
-                why = blocker_problem(game, b, decision.player) \
-                    if isinstance(b, int) and not isinstance(b, bool) else "not an object"
-                if why is None and targets and all(game.exists(t) for t in targets):
-                    why = block_problem(game, b, targets[0])
-                raise IllegalAction(f"{game.name(b)} can't block" + (f": {why}" if why else ""))
-            if len(set(targets)) != len(targets) or not targets:
-                raise IllegalAction(f"name each attacker {game.name(b)} blocks once")
-            if len(targets) != 1 and "block_any_number" not in game.chars(b).flags:
-                raise IllegalAction(f"{game.name(b)} can block only one attacker")   # 509.1a
-            for t in targets:
-                if t not in cands[b]:
-                    why = block_problem(game, b, t) if game.exists(t) else None
-                    raise IllegalAction(f"{game.name(b)} can't block {game.name(t)}"
-                                        + (f": {why}" if why else ""))
-            plan[b] = targets
-        problem = _block_restriction_problem(game, plan)
-        if problem:
-            raise IllegalAction(problem)
-        reqs = block_requirements(game, cands)
-        if reqs:
-            got = _obeyed_blocks(reqs, plan)
-            many = {b for b in cands if "block_any_number" in game.chars(b).flags}
-            best = _most_obeyed(
-                got, _block_upper_bound(reqs, many), _obey_all("blockers", cands, reqs, {}, many),
-                _requirement_block_options(game, cands, reqs),
-                lambda dcl: _obeyed_blocks(reqs, dcl),
-                lambda dcl: _block_restriction_problem(game, dcl) is None)
-            if best is not None and got < best:
-                raise IllegalAction(f"the declaration must obey as many blocking requirements as "
-                                    f"possible ({got} of {best} possible)")             # 509.1c
+        plan = check_blockers(game, decision, answer)
         counts = {}
         for b, ts in plan.items():
             for t in ts:
