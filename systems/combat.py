@@ -16,6 +16,7 @@ from mtg_ecs.core.loop import MALFORMED
 from mtg_ecs.systems import damage as dmg
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.costs import taps_watched
+from mtg_ecs.systems.declaration_search import first_closest
 from mtg_ecs.systems.leaving import first_to_act
 from mtg_ecs.systems.teams import active_players, on_active_team, team_of
 from mtg_ecs.systems.protection import protection_from
@@ -327,12 +328,10 @@ def _accepted(check, game, decision, decl) -> bool:
 def _closest(game, attack, cands, reqs, opts, answer) -> dict | None:
     """The first declaration in the order of the product of `opts` (creature -> its
     options, None first) that the engine takes, with the fewest creatures doing what
-    `answer` doesn't say; None if there is none. A depth-first search in that order, a
-    branch cut as soon as it can't do better than the best found: the requirements a
-    declaration must obey (508.1d, 509.1c) as a maximisation bounded by what the creatures
-    left can still obey, and menace (702.111b: an attacker blocked by one creature needs
-    another left able to block it). Restrictions on the whole declaration ('can't attack
-    or block alone') are checked on each declaration reached."""
+    `answer` doesn't say; None if there is none (systems/declaration_search.py): the
+    requirements a declaration must obey (508.1d, 509.1c) counted per creature, menace
+    (702.111b) and the restrictions on the whole declaration ('can't attack or block
+    alone') as the engine checks them."""
     if attack:
         need = most_attack_requirements(game, cands, reqs) if reqs else 0
         per = _per_creature(reqs)
@@ -344,104 +343,11 @@ def _closest(game, attack, cands, reqs, opts, answer) -> dict | None:
         gain = lambda k, v: _obeyed_blocks(reqs, {k: v})
         whole_ok = lambda dcl: _block_restriction_problem(game, dcl) is None
         menace = {a for ats in cands.values() for a in ats if game.chars(a).has("menace")}
-    need = need or 0                    # (None: too many declarations to know; none needed)
-    keys = list(opts)
-    n = len(keys)
     # per creature: (option, 1 if the answer doesn't say it else 0, requirements it obeys)
-    rows = [[(v, 0 if v is None or answer.get(k) == v else 1, 0 if v is None else gain(k, v))
-             for v in opts[k]] for k in keys]
-    bound = _RequirementBound(rows)
-    blocked = _Menace(keys, rows, menace)
-    best, fewest = None, n + 1
-    path = []
-
-    def walk(i, changed, obeyed):
-        nonlocal best, fewest
-        if i == n:
-            decl = {k: v for k, v in zip(keys, path) if v is not None}
-            if obeyed >= need and whole_ok(decl):
-                best, fewest = decl, changed
-            return
-        for v, c, g in rows[i]:
-            blocked.add(v)
-            more = blocked.least_changes(i + 1)
-            if more is not None:
-                least = bound.least_changes(i + 1, need - obeyed - g)
-                if least is not None and changed + c + max(more, least) < fewest:
-                    path.append(v)
-                    walk(i + 1, changed + c, obeyed + g)
-                    path.pop()
-            blocked.remove(v)
-
-    walk(0, 0, 0)
-    return best
-
-
-class _RequirementBound:
-    """The fewest options the answer doesn't say that the creatures from the i-th on must
-    take to obey `r` more requirements (None: they can't), each creature at its best."""
-
-    def __init__(self, rows):
-        free = [max(g for _, c, g in row if c == 0) for row in rows]
-        ups = [max(g for _, _, g in row) - f for row, f in zip(rows, free)]
-        self.free = [sum(free[i:]) for i in range(len(rows) + 1)]
-        # the gains of changing creatures, largest first, summed: a running total
-        self.ups = []
-        for i in range(len(rows) + 1):
-            total, sums = 0, []
-            for u in sorted(ups[i:], reverse=True):
-                total += u
-                sums.append(total)
-            self.ups.append(sums)
-
-    def least_changes(self, i, r):
-        r -= self.free[i]
-        if r <= 0:
-            return 0
-        for m, total in enumerate(self.ups[i], 1):
-            if total >= r:
-                return m
-        return None
-
-
-class _Menace:
-    """The attackers with menace blocked by exactly one creature so far, as options are
-    taken (`add`, `remove`): the creatures from the i-th on must block each of them again
-    (None: none of them can; 1: one must do what the answer doesn't say)."""
-
-    def __init__(self, keys, rows, menace):
-        self.menace = menace
-        self.count = dict.fromkeys(menace, 0)
-        self.last_able, self.last_said = {}, {}    # the last creature able to block it, said to
-        for i, row in enumerate(rows):
-            for v, c, _ in row:
-                for a in self._blocked(v):
-                    self.last_able[a] = i
-                    if c == 0:
-                        self.last_said[a] = i
-
-    def _blocked(self, v):
-        if v is None or not self.menace:
-            return ()
-        return [a for a in (v if isinstance(v, list) else (v,)) if a in self.menace]
-
-    def add(self, v):
-        for a in self._blocked(v):
-            self.count[a] += 1
-
-    def remove(self, v):
-        for a in self._blocked(v):
-            self.count[a] -= 1
-
-    def least_changes(self, i):
-        out = 0
-        for a, n in self.count.items():
-            if n == 1:
-                if self.last_able[a] < i:
-                    return None
-                if self.last_said.get(a, -1) < i:
-                    out = 1
-        return out
+    rows = {k: [(v, 0 if v is None or answer.get(k) == v else 1, 0 if v is None else gain(k, v))
+                for v in os_] for k, os_ in opts.items()}
+    # (need None: too many declarations to know the most; the engine then asks none)
+    return first_closest(rows, need or 0, whole_ok, menace)
 
 
 def _size(opts: dict) -> int:

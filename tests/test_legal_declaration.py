@@ -12,11 +12,13 @@ records the answers of the code installed (run it on that commit to record the o
 """
 from __future__ import annotations
 
+import itertools
 import json
 import pathlib
 import random
 import sys
 import time
+from collections import Counter
 
 from mtg_ecs import Game, Pass, PlayerRef
 from mtg_ecs.apps.agents import RandomAgent
@@ -24,6 +26,7 @@ from mtg_ecs.apps.simulate import load_deck
 from mtg_ecs.components.definitions import StaticAbility, make_card
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems.combat import legal_declaration
+from mtg_ecs.systems.declaration_search import first_closest
 
 RECORDED = pathlib.Path(__file__).parent / "data" / "legal_declaration.json"
 DECKS = ("riveteers-casualty", "obscura-connive", "esper-fliers", "green-red-beasts")
@@ -166,6 +169,63 @@ def test_bounded_time_at_the_largest_position():
         slowest = max(slowest, time.perf_counter() - t)
         g.clone().decide(out)
     assert slowest < 0.5
+
+
+def test_a_legal_answer_where_the_clone_search_gave_up():
+    """248,832 candidate blocks (a 'block any number' blocker among six, five attackers, three
+    of them lures): the clone search gave back the illegal answer; now a legal one."""
+    g = _position(["Berserkers of Blood Ridge", "Test Loner", "Test Lure", "Test Menace Lure",
+                   "Test Menace Lure"],
+                  ["Sanguine Spy", "Berserkers of Blood Ridge", "Goblin Piker", "Palace Guard",
+                   "Prized Unicorn", "Test Menace Lure"], 2)
+    g.decide(legal_declaration(g, g.pending, {k: opts[0] for k, opts in g.pending.options}))
+    while g.pending.kind != "blockers":
+        g.decide(Pass())
+    d = g.pending
+    lures = [a for a in d.options[0][1] if g.chars(a).name.endswith("Lure")]
+    blocker = d.options[-1][0]                      # the menace lure: it blocks only one
+    for ans in ({blocker: lures[:2]}, {b: lures[0] for b, _ in d.options}):
+        g.clone().decide(legal_declaration(g, d, ans))
+
+
+def _brute_force(rows, need, whole_ok):
+    """The first legal declaration with the fewest changes, every one tried in order."""
+    best, fewest = None, None
+    for combo in itertools.product(*rows.values()):
+        decl = {k: v for k, (v, _, _) in zip(rows, combo) if v is not None}
+        changed = sum(c for _, c, _ in combo)
+        if sum(g for _, _, g in combo) >= need and whole_ok(decl) and \
+                (fewest is None or changed < fewest):
+            best, fewest = decl, changed
+    return best
+
+
+def test_the_search_finds_what_trying_every_declaration_finds():
+    """`first_closest` against trying every declaration in order, over random options,
+    answers, requirements, menace attackers and 'can't block alone' blockers: its cuts
+    never lose the declaration to find."""
+    rng = random.Random(11)
+    for _ in range(400):
+        attackers = [100, 101, 102, 103]
+        menace = set(rng.sample(attackers, rng.randint(0, 3)))
+        alone = set(rng.sample(range(6), rng.randint(0, 2)))
+        rows = {}
+        for k in range(rng.randint(1, 5)):
+            opts = [None] + [a for a in attackers if rng.random() < 0.6]
+            if rng.random() < 0.3:
+                opts.append(rng.sample(attackers, 2))
+            said = rng.choice(opts)
+            rows[k] = [(v, 0 if v is None or v == said else 1,
+                        0 if v is None else rng.choice((0, 0, 1, 2))) for v in opts]
+
+        def whole_ok(decl):
+            counts = Counter(a for v in decl.values() for a in (v if isinstance(v, list) else [v]))
+            return all(counts[a] != 1 for a in menace) and \
+                not (len(decl) == 1 and set(decl) <= alone)
+
+        most = sum(max(g for _, _, g in row) for row in rows.values())
+        need = rng.randint(0, most + 1)
+        assert first_closest(rows, need, whole_ok, menace) == _brute_force(rows, need, whole_ok)
 
 
 def record() -> None:
