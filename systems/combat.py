@@ -12,9 +12,11 @@ import itertools
 
 from mtg_ecs.components import Attacking, Blocking, Controller, Tapped, TAPPED
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
+from mtg_ecs.core.loop import MALFORMED
 from mtg_ecs.systems import damage as dmg
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.costs import taps_watched
+from mtg_ecs.systems.declaration_search import first_closest
 from mtg_ecs.systems.leaving import first_to_act
 from mtg_ecs.systems.teams import active_players, on_active_team, team_of
 from mtg_ecs.systems.protection import protection_from
@@ -203,12 +205,11 @@ def _block_upper_bound(reqs, many) -> int:
     return sum(len(ats) if b in many else 1 for b, ats in per.items())
 
 
-def _most_obeyed(got, upper, greedy, options_per, score, legal):
-    """The most requirements a legal declaration obeys: `upper` when the declaration
-    checked (`got` obeyed) or the one obeying every requirement (`greedy`) reaches it,
-    which needs no search however many creatures there are; else a search (None if too
-    many to try)."""
-    if got == upper or (legal(greedy) and score(greedy) == upper):
+def _most_obeyed(upper, greedy, options_per, score, legal):
+    """The most requirements a legal declaration obeys: `upper` when the one obeying every
+    requirement (`greedy`) reaches it, which needs no search however many creatures there
+    are; else a search (None if too many to try)."""
+    if legal(greedy) and score(greedy) == upper:
         return upper
     return _best(options_per, score, legal)
 
@@ -238,6 +239,15 @@ def _requirement_attack_options(game, cands, reqs) -> dict:
     return opts
 
 
+def most_attack_requirements(game, cands, reqs):
+    """The most attack requirements a declaration obeying the restrictions can obey (508.1d;
+    None if too many declarations to try)."""
+    return _most_obeyed(_attack_upper_bound(reqs), _obey_all("attackers", cands, reqs, {}),
+                        _requirement_attack_options(game, cands, reqs),
+                        lambda dcl: _obeyed(reqs, dcl),
+                        lambda dcl: _attack_restrictions_ok(game, dcl))
+
+
 def check_attack_declaration(game, cands, reqs, answer) -> None:
     """CR 508.1c-d: restrictions first, then the maximum number of requirements."""
     if not _attack_restrictions_ok(game, answer):
@@ -245,10 +255,8 @@ def check_attack_declaration(game, cands, reqs, answer) -> None:
     if not reqs:
         return
     got = _obeyed(reqs, answer)
-    best = _most_obeyed(got, _attack_upper_bound(reqs), _obey_all("attackers", cands, reqs, {}),
-                        _requirement_attack_options(game, cands, reqs),
-                        lambda dcl: _obeyed(reqs, dcl),
-                        lambda dcl: _attack_restrictions_ok(game, dcl))
+    best = most_attack_requirements(game, cands, reqs) if got < _attack_upper_bound(reqs) \
+        else got
     if best is not None and got < best:
         names = ", ".join(sorted({game.name(a) for a, _ in reqs}))
         raise IllegalAction(f"the declaration must obey as many attack requirements as possible "
@@ -258,7 +266,8 @@ def check_attack_declaration(game, cands, reqs, answer) -> None:
 def legal_declaration(game, decision, answer: dict) -> dict:
     """For agents: `answer` if it is a legal attack or block declaration, else the legal
     declaration obeying the most requirements that keeps most of `answer` (508.1d,
-    509.1c). Checked on a clone, so nothing changes."""
+    509.1c); of those, the first in the order of the creatures' options (not declared
+    first) with the fewest creatures doing what `answer` doesn't say. Nothing changes."""
     cands = decision.data["candidates"]
     chars = game.chars
     allc = game.all_chars()                 # chars(e) of permanents, without a call each
@@ -285,43 +294,60 @@ def legal_declaration(game, decision, answer: dict) -> dict:
                 return answer
         reqs = block_requirements(game, cands)
 
-    def legal(decl) -> bool:
-        try:
-            game.clone().decide(decl)
-            return True
-        except IllegalAction:
-            return False
-
-    if legal(answer):
+    attack = decision.kind == "attackers"
+    check = check_attackers if attack else check_blockers
+    if _accepted(check, game, decision, answer):
         return answer
-    if decision.kind == "attackers":
-        opts = {a: [None] + list(ds) for a, ds in cands.items()}
-    else:
-        opts = _block_options(game, cands)
+    opts = {a: [None] + list(ds) for a, ds in cands.items()} if attack \
+        else _block_options(game, cands)
     if _size(opts) > _SEARCH_LIMIT:
-        # too many to try them all: the answer changed to obey every requirement (the
-        # usual case), else only the declarations the engine's own check tries
-        many = {b for b in cands if "block_any_number" in game.chars(b).flags} \
-            if decision.kind == "blockers" else ()
-        decl = _obey_all(decision.kind, cands, reqs, answer, many)
-        if legal(decl):
+        # many declarations: the answer changed to obey every requirement (the usual case),
+        # else only the declarations the engine's own check tries
+        decl = _obey_all(decision.kind, cands, reqs, answer,
+                         () if attack else _any_number(game, cands))
+        if _accepted(check, game, decision, decl):
             return decl
-        opts = _requirement_attack_options(game, cands, reqs) if decision.kind == "attackers" \
+        opts = _requirement_attack_options(game, cands, reqs) if attack \
             else _requirement_block_options(game, cands, reqs)
-        if _size(opts) > _SEARCH_LIMIT:
-            return answer
-    if decision.kind == "blockers":
+    if not attack:
         opts = {b: [None if o is None else (o[0] if len(o) == 1 else list(o)) for o in os_]
                 for b, os_ in opts.items()}
-    best, best_key = answer, None
-    for combo in itertools.product(*(opts[k] for k in opts)):
-        decl = {k: v for k, v in zip(opts, combo) if v is not None}
-        if not legal(decl):
-            continue
-        key = sum(1 for k, v in decl.items() if answer.get(k) == v) - len(decl)
-        if best_key is None or key > best_key:
-            best, best_key = decl, key
-    return best
+    decl = _closest(game, attack, cands, reqs, opts, answer)
+    return answer if decl is None else decl
+
+
+def _accepted(check, game, decision, decl) -> bool:
+    """Does the engine's check take `decl` (a malformed one is illegal too, loop.decide)?"""
+    try:
+        check(game, decision, decl)
+    except (IllegalAction,) + MALFORMED:
+        return False
+    return True
+
+
+def _closest(game, attack, cands, reqs, opts, answer) -> dict | None:
+    """The first declaration in the order of the product of `opts` (creature -> its
+    options, None first) that the engine takes, with the fewest creatures doing what
+    `answer` doesn't say; None if there is none (systems/declaration_search.py): the
+    requirements a declaration must obey (508.1d, 509.1c) counted per creature, menace
+    (702.111b) and the restrictions on the whole declaration ('can't attack or block
+    alone') as the engine checks them."""
+    if attack:
+        need = most_attack_requirements(game, cands, reqs) if reqs else 0
+        per = _per_creature(reqs)
+        gain = lambda k, v: _obeyed_attacking(per[k], v) if k in per else 0
+        whole_ok = lambda dcl: _attack_restrictions_ok(game, dcl)
+        menace = ()
+    else:
+        need = most_block_requirements(game, cands, reqs) if reqs else 0
+        gain = lambda k, v: _obeyed_blocks(reqs, {k: v})
+        whole_ok = lambda dcl: _block_restriction_problem(game, dcl) is None
+        menace = {a for ats in cands.values() for a in ats if game.chars(a).has("menace")}
+    # per creature: (option, 1 if the answer doesn't say it else 0, requirements it obeys)
+    rows = {k: [(v, 0 if v is None or answer.get(k) == v else 1, 0 if v is None else gain(k, v))
+                for v in os_] for k, os_ in opts.items()}
+    # (need None: too many declarations to know the most; the engine then asks none)
+    return first_closest(rows, need or 0, whole_ok, menace)
 
 
 def _size(opts: dict) -> int:
@@ -351,6 +377,26 @@ def _obey_all(kind, cands, reqs, answer: dict, many=()) -> dict:
     return decl
 
 
+def check_attackers(game, decision, answer) -> None:
+    """An attack declaration as the engine checks it (508.1a-d): IllegalAction if it can't
+    be made; nothing changes."""
+    if not isinstance(answer, dict):
+        raise IllegalAction("declare attackers as {attacker: player or planeswalker}")
+    cands = decision.data["candidates"]
+    for a, d in answer.items():
+        ds = cands.get(a)
+        if ds is None:
+            why = attack_problem(game, a) if isinstance(a, int) and not isinstance(a, bool) \
+                else "not an object"
+            raise IllegalAction(f"{game.name(a)} can't attack" + (f": {why}" if why else ""))
+        if d not in ds:
+            if isinstance(d, int) and not isinstance(d, PlayerRef) and d in game.battlefield \
+                    and "Creature" in game.chars(d).types:
+                raise IllegalAction(f"creatures can't be attacked ({game.name(d)})")  # 508.1b
+            raise IllegalAction(f"{game.name(a)} can't attack {game.name(d)}")
+    check_attack_declaration(game, cands, decision.data.get("requirements", []), answer)
+
+
 class DeclareAttackersTask:
     __slots__ = ("done",)
     needs_rewind = False
@@ -376,21 +422,7 @@ class DeclareAttackersTask:
                                                    "requirements": attack_requirements(game, cands)})
 
     def answer(self, game, decision, answer):
-        if not isinstance(answer, dict):
-            raise IllegalAction("declare attackers as {attacker: player or planeswalker}")
-        cands = decision.data["candidates"]
-        for a, d in answer.items():
-            ds = cands.get(a)
-            if ds is None:
-                why = attack_problem(game, a) if isinstance(a, int) and not isinstance(a, bool) \
-                    else "not an object"
-                raise IllegalAction(f"{game.name(a)} can't attack" + (f": {why}" if why else ""))
-            if d not in ds:
-                if isinstance(d, int) and not isinstance(d, PlayerRef) and d in game.battlefield \
-                        and "Creature" in game.chars(d).types:
-                    raise IllegalAction(f"creatures can't be attacked ({game.name(d)})")  # 508.1b
-                raise IllegalAction(f"{game.name(a)} can't attack {game.name(d)}")
-        check_attack_declaration(game, cands, decision.data.get("requirements", []), answer)
+        check_attackers(game, decision, answer)
         ap = game.active
         taps_heard = taps_watched(game)
         for a in answer:
@@ -672,6 +704,21 @@ def _requirement_block_options(game, cands, reqs) -> dict:
     return out
 
 
+def _any_number(game, cands) -> set:
+    """The blockers that can block any number of creatures (509.1a's exception)."""
+    return {b for b in cands if "block_any_number" in game.chars(b).flags}
+
+
+def most_block_requirements(game, cands, reqs):
+    """The most blocking requirements a declaration obeying the restrictions can obey
+    (509.1c; None if too many declarations to try)."""
+    many = _any_number(game, cands)
+    return _most_obeyed(_block_upper_bound(reqs, many), _obey_all("blockers", cands, reqs, {}, many),
+                        _requirement_block_options(game, cands, reqs),
+                        lambda dcl: _obeyed_blocks(reqs, dcl),
+                        lambda dcl: _block_restriction_problem(game, dcl) is None)
+
+
 def _block_options(game, cands) -> dict:
     out = {}
     for b, attackers in cands.items():
@@ -681,6 +728,45 @@ def _block_options(game, cands) -> dict:
                 opts += [tuple(c) for c in itertools.combinations(attackers, k)]
         out[b] = opts
     return out
+
+
+def check_blockers(game, decision, answer) -> dict:
+    """A block declaration as the engine checks it (509.1a-c): its plan, blocker ->
+    [attackers], or IllegalAction if it can't be made; nothing changes."""
+    if not isinstance(answer, dict):
+        raise IllegalAction("declare blockers as {blocker: attacker}")
+    cands = decision.data["candidates"]
+    plan = {}
+    for b, a in answer.items():
+        targets = list(a) if isinstance(a, (list, tuple)) else [a]
+        if b not in cands:
+            why = blocker_problem(game, b, decision.player) \
+                if isinstance(b, int) and not isinstance(b, bool) else "not an object"
+            if why is None and targets and all(game.exists(t) for t in targets):
+                why = block_problem(game, b, targets[0])
+            raise IllegalAction(f"{game.name(b)} can't block" + (f": {why}" if why else ""))
+        if len(set(targets)) != len(targets) or not targets:
+            raise IllegalAction(f"name each attacker {game.name(b)} blocks once")
+        if len(targets) != 1 and "block_any_number" not in game.chars(b).flags:
+            raise IllegalAction(f"{game.name(b)} can block only one attacker")   # 509.1a
+        for t in targets:
+            if t not in cands[b]:
+                why = block_problem(game, b, t) if game.exists(t) else None
+                raise IllegalAction(f"{game.name(b)} can't block {game.name(t)}"
+                                    + (f": {why}" if why else ""))
+        plan[b] = targets
+    problem = _block_restriction_problem(game, plan)
+    if problem:
+        raise IllegalAction(problem)
+    reqs = block_requirements(game, cands)
+    if reqs:
+        got = _obeyed_blocks(reqs, plan)
+        best = most_block_requirements(game, cands, reqs) \
+            if got < _block_upper_bound(reqs, _any_number(game, cands)) else got
+        if best is not None and got < best:
+            raise IllegalAction(f"the declaration must obey as many blocking requirements as "
+                                f"possible ({got} of {best} possible)")             # 509.1c
+    return plan
 
 
 class DeclareBlockersTask:
@@ -767,43 +853,7 @@ class DeclareBlockersTask:
             game.damage_order[decision.data["attacker"]] = order
             self.order_stage.pop(0)
             return
-        if not isinstance(answer, dict):
-            raise IllegalAction("declare blockers as {blocker: attacker}")
-        cands = decision.data["candidates"]
-        plan = {}
-        for b, a in answer.items():
-            targets = list(a) if isinstance(a, (list, tuple)) else [a]
-            if b not in cands:
-                why = blocker_problem(game, b, decision.player) \
-                    if isinstance(b, int) and not isinstance(b, bool) else "not an object"
-                if why is None and targets and all(game.exists(t) for t in targets):
-                    why = block_problem(game, b, targets[0])
-                raise IllegalAction(f"{game.name(b)} can't block" + (f": {why}" if why else ""))
-            if len(set(targets)) != len(targets) or not targets:
-                raise IllegalAction(f"name each attacker {game.name(b)} blocks once")
-            if len(targets) != 1 and "block_any_number" not in game.chars(b).flags:
-                raise IllegalAction(f"{game.name(b)} can block only one attacker")   # 509.1a
-            for t in targets:
-                if t not in cands[b]:
-                    why = block_problem(game, b, t) if game.exists(t) else None
-                    raise IllegalAction(f"{game.name(b)} can't block {game.name(t)}"
-                                        + (f": {why}" if why else ""))
-            plan[b] = targets
-        problem = _block_restriction_problem(game, plan)
-        if problem:
-            raise IllegalAction(problem)
-        reqs = block_requirements(game, cands)
-        if reqs:
-            got = _obeyed_blocks(reqs, plan)
-            many = {b for b in cands if "block_any_number" in game.chars(b).flags}
-            best = _most_obeyed(
-                got, _block_upper_bound(reqs, many), _obey_all("blockers", cands, reqs, {}, many),
-                _requirement_block_options(game, cands, reqs),
-                lambda dcl: _obeyed_blocks(reqs, dcl),
-                lambda dcl: _block_restriction_problem(game, dcl) is None)
-            if best is not None and got < best:
-                raise IllegalAction(f"the declaration must obey as many blocking requirements as "
-                                    f"possible ({got} of {best} possible)")             # 509.1c
+        plan = check_blockers(game, decision, answer)
         counts = {}
         for b, ts in plan.items():
             for t in ts:

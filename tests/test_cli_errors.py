@@ -181,9 +181,10 @@ def records(tmp_path_factory):
 
 
 RECORD_FILES = [
-    ("binary", b"\x89PNG\r\n\x1a\n", "not UTF-8 text"),
+    ("binary", b"\x89PNG\r\n\x1a\n", "line 1: not UTF-8 text (byte 1 of the line"),
     ("empty", "", "no records in it"),
-    ("not JSON", "index,seed\n0,1\n", "line 1: not a JSON object (records are JSON Lines"),
+    ("not JSON", "index,seed\n0,1\n", "line 1: not JSON (Expecting value, column 1): "
+     "records are JSON Lines"),
     ("a JSON array", "[1, 2]\n", "line 1: not a JSON object"),
     ("a record without a seed", '{"index": 0}\n',
      "line 1: not a game record ('seed': an integer, 0 or more, expected)"),

@@ -127,10 +127,7 @@ def test_not_while_another_player_decides_among_cards_the_player_cannot_see():
     pytest.fail("no discard decision met")
 
 
-# (seed 0 meets a block declaration whose legal form `legal_declaration` searches for among
-# up to 20,000 clones, two minutes under checked decisions: a cost of that search, not of
-# determinization)
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", range(4))
 def test_checked_decisions_hold_on_determinized_games_played_out(seed):
     """The property test: at positions of random games, a determinization for each player
     (where allowed) is played out by random agents with every decision checked."""

@@ -110,10 +110,12 @@ def test_names_are_escaped_and_shown_as_written(tmp_path):
 
 
 @pytest.mark.parametrize("content, message", [
-    ("", "no records (an empty file)"),
-    ("\n\n", "no records (an empty file)"),
-    ('{"decks": ["a", "b"]\n', "line 1: not a JSON record (Expecting ',' delimiter, column 21)"),
-    ("[1, 2]\n", "line 1: not a record (a JSON object per line)"),
+    ("", "no records in it"),
+    ("\n\n", "no records in it"),
+    ('{"decks": ["a", "b"]\n', "line 1: not JSON (Expecting ',' delimiter, column 21): "
+     "records are JSON Lines, an object a line: the .jsonl of mtg-ecs simulate --out"),
+    ("[1, 2]\n", "line 1: not a JSON object: records are JSON Lines, an object a line: the "
+     ".jsonl of mtg-ecs simulate --out"),
     ('{"hello": 1}\n', "line 1: no 'decks' (not a record of mtg-ecs simulate)"),
     (json.dumps(duel("ab", 0)) + "\n" + json.dumps({**duel("ab", 0), "turns": -1}),
      "line 2: a bad 'turns': -1"),
@@ -136,8 +138,8 @@ def test_bad_records_files_are_one_clear_line(tmp_path, capsys, content, message
 def test_files_that_are_not_records(tmp_path, capsys):
     binary = tmp_path / "b.jsonl"
     binary.write_bytes(b"\xff\xfe\x00\x01" * 10)
-    cases = [(str(binary), "not a UTF-8 text file"),
-             (str(tmp_path), "a directory, not a records file"),
+    cases = [(str(binary), "line 1: not UTF-8 text (byte 1 of the line can't be decoded)"),
+             (str(tmp_path), "can't read it: Is a directory"),
              (str(tmp_path / "missing.jsonl"), "No such file or directory")]
     for path, message in cases:
         assert main(["report", path, "--out", str(tmp_path / "r.html")]) == 2

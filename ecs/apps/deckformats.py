@@ -45,6 +45,7 @@ import os
 import re
 import xml.etree.ElementTree as ET
 
+from mtg_ecs.apps.files import UnreadableFile, read_bounded
 from mtg_ecs.apps.decklist import (MAX_DECK_CARDS, MAX_LINE_COUNT, Decklist, DecklistError,
                                    DecklistParseError)
 
@@ -275,15 +276,8 @@ def load(path: str, extra: dict | None = None) -> Decklist:
     if os.path.isdir(path):
         raise DecklistError(f"{path} is a directory, not a decklist file")
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
-    except OSError as ex:
-        raise DecklistError(f"{path}: can't be read: {ex.strerror or ex}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise DecklistError(f"{path} is larger than {MAX_FILE_BYTES} bytes: not a decklist")
-    try:
-        text = decode(raw)
-    except DecklistError as ex:
+        text = decode(read_bounded(path, MAX_FILE_BYTES))
+    except (UnreadableFile, DecklistError) as ex:
         raise DecklistError(f"{path}: {ex}") from None
     if path.casefold().endswith(".dek"):
         return parse_dek(text, extra, path)

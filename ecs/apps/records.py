@@ -11,6 +11,7 @@ are written to a temporary file in the same folder and renamed when the run ends
 """
 from __future__ import annotations
 
+import codecs
 import importlib.util
 import json
 import os
@@ -178,17 +179,14 @@ def _drop_partial_line(path: str) -> None:
 
 
 def read_records(path: str) -> list:
-    """The records of a file written by `--out`: JSON Lines, or by its extension CSV or
-    Parquet (`read_table`). A file that isn't one is a RecordsError naming the file (and
-    the line). A JSON Lines file's last line cut short (no newline, not JSON: a run killed
-    while writing it) is left out (`--resume` drops it)."""
+    """The records of a file written by `--out`: JSON Lines (`read_json_lines`), or by its
+    extension CSV or Parquet (`read_table`). A file that isn't one is a RecordsError naming
+    the file (and the line)."""
     ext = os.path.splitext(path)[1].lower()
+    if ext not in (".csv", ".parquet"):
+        return read_json_lines(path, _game_record_problem)
     try:
-        if ext in (".csv", ".parquet"):
-            out = read_table(path, ext)
-        else:
-            with open(path, encoding="utf-8") as f:
-                out = _json_lines(f.readlines(), path)
+        out = read_table(path, ext)
     except UnicodeDecodeError as ex:
         raise RecordsError(f"{path}: not UTF-8 text (byte {ex.start} can't be decoded)") from None
     except OSError as ex:
@@ -198,10 +196,68 @@ def read_records(path: str) -> list:
     return out
 
 
-def _json_lines(lines: list, path: str) -> list:
-    if lines and not lines[-1].endswith("\n") and not _parses(lines[-1]):
-        lines.pop()
-    return [_record(line, f"{path}: line {n}") for n, line in enumerate(lines, 1) if line.strip()]
+MAX_LINE = 1 << 20              # bytes; a record is a few hundred: a longer line isn't one
+JSON_LINES = "records are JSON Lines, an object a line: the .jsonl of mtg-ecs simulate --out"
+
+
+def read_json_lines(path: str, problem) -> list:
+    """The records of a JSON Lines file, each a JSON object that `problem` finds nothing
+    wrong with (it says what is, else None). The file is untrusted: the first line that is
+    too long, not UTF-8, not JSON (nested too deep, a number too long) or not a record, a
+    file that can't be read or holds no record, is one RecordsError naming the file and
+    the line. A byte-order mark is skipped; the last line cut short (no newline, not JSON:
+    a run killed while writing it) is left out (`--resume` drops it)."""
+    out = []
+    try:
+        with open(path, "rb") as f:
+            number = 0
+            while raw := f.readline(MAX_LINE + 1):
+                number += 1
+                where = f"{path}: line {number}"
+                if len(raw) > MAX_LINE:
+                    raise RecordsError(f"{where}: longer than 1 MB, not a record")
+                if number == 1 and raw.startswith(codecs.BOM_UTF8):
+                    raw = raw[len(codecs.BOM_UTF8):]
+                try:
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError as ex:
+                    raise RecordsError(f"{where}: not UTF-8 text (byte {ex.start + 1} of the "
+                                       "line can't be decoded)") from None
+                if not line.strip():
+                    continue
+                rec = _json(line, where)
+                if rec is _CUT_SHORT:
+                    break
+                what = problem(rec)
+                if what:
+                    raise RecordsError(f"{where}: {what}")
+                out.append(rec)
+    except OSError as ex:
+        raise RecordsError(f"{path}: can't read it: {ex.strerror or ex}") from None
+    if not out:
+        raise RecordsError(f"{path}: no records in it")
+    return out
+
+
+_CUT_SHORT = object()
+
+
+def _json(line: str, where: str):
+    """A line's JSON object (`_CUT_SHORT`: the last line, cut short)."""
+    try:
+        rec = json.loads(line.rstrip("\r\n"))      # (an error's column: in the line)
+    except RecursionError:
+        raise RecordsError(f"{where}: not JSON (nested too deep): {JSON_LINES}") from None
+    except json.JSONDecodeError as ex:
+        if not line.endswith("\n"):
+            return _CUT_SHORT
+        raise RecordsError(f"{where}: not JSON ({ex.msg}, column {ex.colno}): "
+                           f"{JSON_LINES}") from None
+    except ValueError as ex:                    # (a number of more than 4,300 digits)
+        raise RecordsError(f"{where}: not JSON ({ex}): {JSON_LINES}") from None
+    if not isinstance(rec, dict):
+        raise RecordsError(f"{where}: not a JSON object: {JSON_LINES}")
+    return rec
 
 
 # the CSV columns that hold text; the others hold JSON (numbers, lists), empty for None
@@ -249,22 +305,16 @@ def _cell(field: str, text: str):
         return text                 # (not a value of its field: `_checked` says which)
 
 
-def _record(line: str, where: str) -> dict:
-    try:
-        rec = json.loads(line)
-    except ValueError:
-        rec = None
-    if not isinstance(rec, dict):
-        raise RecordsError(f"{where}: not a JSON object (records are JSON Lines: .jsonl files "
-                           "written by mtg-ecs simulate --out)")
-    return _checked(rec, where)
-
-
 def _checked(rec: dict, where: str) -> dict:
-    problem = _record_problem(rec)
+    problem = _game_record_problem(rec)
     if problem:
-        raise RecordsError(f"{where}: not a game record ({problem})")
+        raise RecordsError(f"{where}: {problem}")
     return rec
+
+
+def _game_record_problem(rec: dict) -> str | None:
+    problem = _record_problem(rec)
+    return problem and f"not a game record ({problem})"
 
 
 # what a record's fields hold (`read_records` refuses a record otherwise): numbers, and

@@ -10,8 +10,9 @@ Decks are told apart by what the records call them (`decks`: the `--deck` given,
 deck name or a file path), so records of several runs, or of a gauntlet where pairs of decks
 met, make one matrix: a deck's games are those it sat in, and the matrix's cell (A, B) is
 A's wins over the games A and B played on opposing sides (a deck given twice in one game is
-two decks, the second `name#2`). The records file is untrusted input: every line is
-checked, and the first bad one is reported with its number.
+two decks, the second `name#2`). The records file is untrusted input, read as replay reads
+it (`records.read_json_lines`): every line is checked, and the first bad one is reported
+with its number.
 """
 from __future__ import annotations
 
@@ -22,10 +23,9 @@ import math
 import os
 
 from mtg_ecs.apps import stats
-from mtg_ecs.apps.records import RecordsError
+from mtg_ecs.apps.records import read_json_lines
 from mtg_ecs.apps.simulate import Deck, deck_names
 
-MAX_LINE = 1 << 20              # characters; a record is a few hundred: a longer line isn't one
 MAX_SEATS = 8
 
 
@@ -34,37 +34,8 @@ class ReportError(ValueError):
 
 
 def read_results(path: str) -> list:
-    """The records of a JSON Lines file, each checked (`check_record`)."""
-    records = []
-    try:
-        with open(path, encoding="utf-8-sig") as f:
-            number = 0
-            while line := f.readline(MAX_LINE + 1):
-                number += 1
-                if len(line) > MAX_LINE:
-                    raise RecordsError(f"{path}, line {number}: longer than 1 MB, not a "
-                                       "record")
-                if not line.strip():
-                    continue
-                try:
-                    rec = json.loads(line.rstrip("\r\n"))
-                except json.JSONDecodeError as ex:
-                    raise RecordsError(f"{path}, line {number}: not a JSON record ({ex.msg}, "
-                                       f"column {ex.colno})") from None
-                problem = check_record(rec)
-                if problem:
-                    raise RecordsError(f"{path}, line {number}: {problem}")
-                records.append(rec)
-    except UnicodeDecodeError:
-        raise RecordsError(f"{path}: not a UTF-8 text file (give the .jsonl of "
-                           "`mtg-ecs simulate --out`)") from None
-    except IsADirectoryError:
-        raise RecordsError(f"{path}: a directory, not a records file") from None
-    except OSError as ex:
-        raise RecordsError(f"{path}: {ex.strerror or ex}") from None
-    if not records:
-        raise RecordsError(f"{path}: no records (an empty file)")
-    return records
+    """The records of a JSON Lines file, each checked for the report (`check_record`)."""
+    return read_json_lines(path, check_record)
 
 
 def _int(x, lo=0, hi=None) -> bool:
@@ -76,9 +47,7 @@ def _ints(x, n, lo=0, hi=None) -> bool:
 
 
 def check_record(r) -> str | None:
-    """What is wrong with a record for the summary and the report, or None."""
-    if not isinstance(r, dict):
-        return "not a record (a JSON object per line)"
+    """What is wrong with a record (a JSON object) for the summary and the report, or None."""
     decks = r.get("decks")
     if decks is None:
         return "no 'decks' (not a record of mtg-ecs simulate)"

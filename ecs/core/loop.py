@@ -20,6 +20,10 @@ from typing import Any, Protocol, runtime_checkable
 
 from mtg_ecs.core.decisions import Decision, IllegalAction, KINDS
 
+# what an answer of the wrong shape (a dict for a list, ...) raises where it is read: an
+# illegal answer too
+MALFORMED = (TypeError, ValueError, KeyError, IndexError, AttributeError)
+
 LOOP_LIMIT = 200_000      # engine steps without any decision: a mandatory loop (104.4b)
 
 
@@ -229,7 +233,7 @@ def _answer_pending(game, d: Decision, answer) -> None:
     try:
         try:
             step(game, about, answer)     # raises before changing anything
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as ex:
+        except MALFORMED as ex:
             # an answer of the wrong shape (a dict for a list, ...) is illegal too
             shape = KINDS.get(d.kind)
             raise IllegalAction(f"malformed answer {answer!r} to {d.kind}"

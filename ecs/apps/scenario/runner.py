@@ -21,6 +21,8 @@ import yaml
 from mtg_ecs.components import Card, Spell, StackAbility, Attacking, Blocking, Tapped, Attached
 from mtg_ecs.components.definitions import KEYWORD_ALT_COSTS
 from mtg_ecs.core.decisions import (IllegalAction, PlayerRef, Pass, PlayLand, Cast, Activate)
+from mtg_ecs.apps.files import UnreadableFile, read_bounded
+from mtg_ecs import position
 from mtg_ecs.position import ScenarioError, MAX_ACTIONS, MAX_TURN
 from mtg_ecs.game import Game
 from mtg_ecs.core.hashing import state_hash
@@ -59,14 +61,10 @@ EXPECT_KEYS = {"life", "poison", "lost", "winner", "zone", "count", "library", "
 def read_yaml(path: str):
     """The YAML data of a file (a scenario, a repro, a --cards file), refused past
     MAX_FILE_BYTES before it is parsed; every problem is a one-line ScenarioError."""
-    from mtg_ecs.position import MAX_FILE_BYTES
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
-    except OSError as ex:
-        raise ScenarioError(f"can't read it: {ex.strerror or ex}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise ScenarioError(f"the file is larger than {MAX_FILE_BYTES} bytes")
+        raw = read_bounded(path, position.MAX_FILE_BYTES)
+    except UnreadableFile as ex:
+        raise ScenarioError(str(ex)) from None
     try:
         # libyaml's parser with the safe constructor when PyYAML has it (10x faster)
         return yaml.load(raw.decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
