@@ -20,7 +20,7 @@ from mtg_ecs.rl.cards import CARD_IDS, UNKNOWN, card_id
 from mtg_ecs.rl.sizes import MAX_PLAYERS, ROWS, ZONE_ROWS
 from mtg_ecs.systems.pipeline import STEP_NAMES
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 __all__ = ["ACTION_SIZE", "OBSERVATION_SPACE", "SCHEMA_VERSION", "observe"]
 
 ZONES = tuple(z for z, _ in ZONE_ROWS)
@@ -74,7 +74,8 @@ GLOBAL_FEATURES = (
 GF = {name: i for i, name in enumerate(GLOBAL_FEATURES)}
 
 # the step of a decision the Table asks now (filled by mtg_ecs.rl.table; zeros here)
-STEP_FEATURES = ("steps_taken", "chosen", "min_left", "max_left", "units_left")
+STEP_FEATURES = ("steps_taken", "chosen", "min_left", "max_left", "units_left", "page",
+                 "pages")
 
 # values are raw counts (life, power, ...), clipped to +-VALUE_BOUND
 VALUE_BOUND = 1000.0
