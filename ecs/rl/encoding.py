@@ -18,12 +18,15 @@ from mtg_ecs.components.definitions import CARD_TYPES, SIMPLE_KEYWORDS
 from mtg_ecs.rl.actions import ACTION_SIZE
 from mtg_ecs.rl.cards import CARD_IDS, UNKNOWN, card_id
 from mtg_ecs.rl.sizes import MAX_PLAYERS, ROWS, ZONE_ROWS
+from mtg_ecs.systems.knowledge import HIDDEN
 from mtg_ecs.systems.pipeline import STEP_NAMES
 
 SCHEMA_VERSION = 2
 __all__ = ["ACTION_SIZE", "OBSERVATION_SPACE", "SCHEMA_VERSION", "observe"]
 
-ZONES = tuple(z for z, _ in ZONE_ROWS)
+ZONES = tuple(z for z, _ in ZONE_ROWS)          # the row ranges
+# the zones an object row can be in (a known card: a hand or a library)
+OBJECT_ZONES = tuple(z for z in ZONES if z != "known") + ("library",)
 ROW_START = {}
 _n = 0
 for _z, _rows in ZONE_ROWS:
@@ -49,7 +52,9 @@ OBJECT_FEATURES = (
     + tuple(f"counter:{c}" for c in COUNTERS) + ("counter:other",)
     + ("tapped", "attacking", "blocking", "summoning_sick", "token")
     + tuple(f"keyword:{k}" for k in KEYWORDS)
-    + ("visible", "ability", "triggered", "face_down"))
+    + ("visible", "ability", "triggered", "face_down")
+    # schema 2: a known card in a library; who knows a card in a hidden zone
+    + ("zone:library",) + tuple(f"known_by:{i}" for i in range(MAX_PLAYERS)))
 OF = {name: i for i, name in enumerate(OBJECT_FEATURES)}
 
 SEAT_FEATURES = ("present", "life", "poison", "hand", "library", "graveyard", "lost")
@@ -110,7 +115,9 @@ def object_rows(view) -> dict[str, list]:
     zone's rows): the viewer's hand in its order; the battlefield, the viewer's permanents
     first, then each opponent's in turn order, each in the battlefield's (timestamp)
     order; the stack from its top; graveyards newest first, a card from each player in
-    turn (the viewer first); exile and the command zone in their order."""
+    turn (the viewer first); exile and the command zone in their order; the known cards
+    in hidden zones (`View.known`, without the viewer's hand) by seat, hands before
+    libraries, each in object order."""
     me = view.player
     n = len(view.players)
     rel = seats(view)
@@ -119,7 +126,9 @@ def object_rows(view) -> dict[str, list]:
     interleaved = [c for rank in range(max(map(len, graveyards), default=0))
                    for g in graveyards if rank < len(g) for c in (g[rank],)]
     zones = {"hand": view.hand, "battlefield": battlefield, "stack": tuple(reversed(view.stack)),
-             "graveyard": interleaved, "exile": view.exile, "command": view.command}
+             "graveyard": interleaved, "exile": view.exile, "command": view.command,
+             "known": sorted(set(view.known) - set(view.hand), key=lambda e: (
+                 rel(view.owner(e)), view.zone_of(e) != "hand", e))}
     return {z: list(zones[z][:ROWS[z]]) for z in ZONES}
 
 
@@ -130,13 +139,15 @@ def observe(view, rows: dict | None = None) -> dict[str, np.ndarray]:
     _global(view, obs["global"])
     rows = object_rows(view) if rows is None else rows
     rel = seats(view)
+    known = view.known
     ids, ones_r, ones_c, val_r, val_c, vals = [], [], [], [], [], []
     filled = []
     for z in ZONES:
         start = ROW_START[z]
         for k, e in enumerate(rows[z]):
             r = start + k
-            cid, ones, cols, values = describe(view, e, z, rel)
+            cid, ones, cols, values = describe(view, e, view.zone_of(e) if z == "known" else z,
+                                               rel, known)
             filled.append(r)
             ids.append(cid)
             ones_r += [r] * len(ones)
@@ -187,7 +198,8 @@ def _global(view, out: np.ndarray) -> None:
 
 
 # columns of the object table by what sets them to 1 (OBJECT_FEATURES)
-_ZONE = {z: OF[f"zone:{z}"] for z in ZONES}
+_ZONE = {z: OF[f"zone:{z}"] for z in OBJECT_ZONES}
+_KNOWN_BY = [OF[f"known_by:{i}"] for i in range(MAX_PLAYERS)]
 _CONTROLLER = [OF[f"controller:{i}"] for i in range(MAX_PLAYERS)]
 _OWNER = [OF[f"owner:{i}"] for i in range(MAX_PLAYERS)]
 _TYPE = {t: OF[f"type:{t}"] for t in TYPES}
@@ -207,13 +219,21 @@ def object_features(view, e, zone: str, row: np.ndarray, rel=None) -> int:
     return cid
 
 
-def describe(view, e, zone: str, rel=None) -> tuple[int, list, list, list]:
+def describe(view, e, zone: str, rel=None, known=None) -> tuple[int, list, list, list]:
     """(card id (0 when hidden), the columns that are 1, the columns with a number and
-    their numbers) of object `e` in `zone`. `rel`: `seats(view)`, if the caller has it."""
+    their numbers) of object `e` in `zone`. `rel`: `seats(view)`, `known`: `view.known`,
+    if the caller has them."""
     rel = seats(view) if rel is None else rel
     ones = [_ZONE[zone]]
     if zone not in ("stack", "battlefield"):
         ones.append(_OWNER[rel(view.owner(e))])
+    if zone in HIDDEN:
+        # who knows which card it is: the viewer (their hand, or a card they know) and
+        # whoever else has seen it (systems/knowledge.py)
+        who = (view.known if known is None else known).get(e)
+        if who is None:             # not among the known cards: the viewer's own hand
+            who = (view.player,) if zone == "hand" and view.owner(e) == view.player else ()
+        ones += [_KNOWN_BY[rel(p)] for p in who if rel(p) < MAX_PLAYERS]
     ability = view.stack_ability(e) if zone == "stack" else None
     if ability is not None:
         controller, source, triggered = ability

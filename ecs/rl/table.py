@@ -27,8 +27,9 @@ from mtg_ecs.game import Game
 from mtg_ecs.rl import actions as acts
 from mtg_ecs.rl.episodes import eliminated
 from mtg_ecs.rl.cards import card_id
-from mtg_ecs.rl.encoding import (ACTION_SIZE, MAX_PLAYERS, OBJECT_FEATURES, ROW_START, ZONES,
-                                 object_features, object_rows, observe, relative)
+from mtg_ecs.rl.encoding import (ACTION_SIZE, MAX_PLAYERS, OBJECT_FEATURES, OBJECT_ZONES,
+                                 ROW_START, ZONES, object_features, object_rows, observe,
+                                 relative)
 
 # the pointer form: one row per legal action: the object it names (its observation row,
 # zeros if none), its verb, its slot, a number it stands for, the player it names
@@ -219,7 +220,7 @@ class Table:
                 rel = relative(view, obj.index)
                 if rel < MAX_PLAYERS:
                     row[_OPT[f"player:{rel}"]] = 1
-            elif obj is not None and view.exists(obj) and view.zone_of(obj) in ZONES:
+            elif obj is not None and view.exists(obj) and view.zone_of(obj) in OBJECT_ZONES:
                 row[_OPT["has_object"]] = 1
                 row[_OPT["card_id"]] = object_features(view, obj, view.zone_of(obj),
                                                        row[:_N_OBJ])
