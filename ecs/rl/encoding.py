@@ -110,14 +110,14 @@ def seats(view):
     return lambda seat: (seat - me) % n
 
 
-def object_rows(view) -> dict[str, list]:
+def object_rows(view, known: dict | None = None) -> dict[str, list]:
     """The objects of each zone the observation shows, in row order (truncated to the
     zone's rows): the viewer's hand in its order; the battlefield, the viewer's permanents
     first, then each opponent's in turn order, each in the battlefield's (timestamp)
     order; the stack from its top; graveyards newest first, a card from each player in
     turn (the viewer first); exile and the command zone in their order; the known cards
     in hidden zones (`View.known`, without the viewer's hand) by seat, hands before
-    libraries, each in object order."""
+    libraries, each in object order. `known`: `view.known`, if the caller has it."""
     me = view.player
     n = len(view.players)
     rel = seats(view)
@@ -125,21 +125,23 @@ def object_rows(view) -> dict[str, list]:
     graveyards = [tuple(reversed(view.players[(me + i) % n].graveyard)) for i in range(n)]
     interleaved = [c for rank in range(max(map(len, graveyards), default=0))
                    for g in graveyards if rank < len(g) for c in (g[rank],)]
+    known = set(view.known if known is None else known) - set(view.hand)
     zones = {"hand": view.hand, "battlefield": battlefield, "stack": tuple(reversed(view.stack)),
              "graveyard": interleaved, "exile": view.exile, "command": view.command,
-             "known": sorted(set(view.known) - set(view.hand), key=lambda e: (
-                 rel(view.owner(e)), view.zone_of(e) != "hand", e))}
+             "known": sorted(known, key=lambda e: (rel(view.owner(e)), view.zone_of(e) != "hand",
+                                                   e))}
     return {z: list(zones[z][:ROWS[z]]) for z in ZONES}
 
 
-def observe(view, rows: dict | None = None) -> dict[str, np.ndarray]:
+def observe(view, rows: dict | None = None, known: dict | None = None) -> dict[str, np.ndarray]:
     """The observation of `view` (arrays as OBSERVATION_SPACE says). `rows`: the objects
-    per zone as `object_rows(view)` gives them, if the caller has them."""
+    per zone as `object_rows(view)` gives them, `known`: `view.known`, if the caller has
+    them."""
     obs = empty()
     _global(view, obs["global"])
-    rows = object_rows(view) if rows is None else rows
+    known = view.known if known is None else known
+    rows = object_rows(view, known) if rows is None else rows
     rel = seats(view)
-    known = view.known
     ids, ones_r, ones_c, val_r, val_c, vals = [], [], [], [], [], []
     filled = []
     for z in ZONES:
@@ -227,13 +229,6 @@ def describe(view, e, zone: str, rel=None, known=None) -> tuple[int, list, list,
     ones = [_ZONE[zone]]
     if zone not in ("stack", "battlefield"):
         ones.append(_OWNER[rel(view.owner(e))])
-    if zone in HIDDEN:
-        # who knows which card it is: the viewer (their hand, or a card they know) and
-        # whoever else has seen it (systems/knowledge.py)
-        who = (view.known if known is None else known).get(e)
-        if who is None:             # not among the known cards: the viewer's own hand
-            who = (view.player,) if zone == "hand" and view.owner(e) == view.player else ()
-        ones += [_KNOWN_BY[rel(p)] for p in who if rel(p) < MAX_PLAYERS]
     ability = view.stack_ability(e) if zone == "stack" else None
     if ability is not None:
         controller, source, triggered = ability
@@ -245,6 +240,11 @@ def describe(view, e, zone: str, rel=None, known=None) -> tuple[int, list, list,
         ones.append(OF["face_down"])
     if not view.visible(e):
         return UNKNOWN, ones, [], []
+    if zone in HIDDEN:
+        # who knows which card it is: whoever has seen it (systems/knowledge.py), the
+        # viewer included; a card of theirs no one else knows, the viewer's hand, only them
+        who = (view.known if known is None else known).get(e) or (view.player,)
+        ones += [_KNOWN_BY[rel(p)] for p in who if rel(p) < MAX_PLAYERS]
     c = view.chars(e)
     ones += [OF["visible"], _CONTROLLER[rel(c.controller)]]
     if zone in ("stack", "battlefield"):

@@ -179,8 +179,9 @@ class Table:
     def observe(self, player: int) -> dict[str, np.ndarray]:
         """The observation of `player`'s view, with the step asked now when it is theirs."""
         view = self.game.view(player)
-        rows = object_rows(view)
-        obs = observe(view, rows)
+        known = view.known
+        rows = object_rows(view, known)
+        obs = observe(view, rows, known)
         if not self.over and self.current_player == player:
             b = self._current()
             rows_of = _row_index(rows)
