@@ -1,10 +1,12 @@
 """Every legal answer is reachable through the steps of mtg_ecs.rl (issue 17, item 3):
 a creature that blocks several attackers (509.1a), the bottom order of a scry (701.22a),
 options past a page's slots (the `page` verb), and, over random games of the sample
-decks, every legal engine answer of the small decisions (docs/rl.md)."""
+decks and of random decks of every card, every legal engine answer of the small
+decisions (docs/rl.md)."""
 from __future__ import annotations
 
 import itertools
+import random
 
 from mtg_ecs import Game
 from mtg_ecs.apps.agents import RandomAgent, useful_actions
@@ -209,6 +211,14 @@ def _candidates(game, d) -> list | None:
         if d.data.get("warp_bottom"):
             return [{"top": [], "bottom": c} for c in cards]
         return [{"top": c[:n], "bottom": c[n:]} for c in cards for n in range(len(c) + 1)]
+    if k in ("damage_assignment", "divide"):
+        total = d.data["total"]
+        if total > 6 or len(opts) > 3:
+            return None
+        splits = [c for c in itertools.product(range(total + 1), repeat=len(opts))
+                  if sum(c) == total]
+        return [{o: n for o, n in zip(opts, c) if n or k == "damage_assignment"}
+                for c in splits]
     if k in acts.UNITS or k == "priority":
         return None
     sizes = range(d.min, min(d.max, len(opts)) + 1)
@@ -254,26 +264,45 @@ def _reachable(make) -> set:
     return out
 
 
+def _check_every_answer(g, k, checked: dict) -> None:
+    """Play game `g` with random agents, checking each decision's answers (above)."""
+    agents = [RandomAgent(k), RandomAgent(k + 1)]
+    while g.pending is not None and not g.over:
+        d = g.pending
+        view = g.view(d.player)
+        rows = object_rows(view)
+        if d.kind == "priority":
+            offered = useful_actions(view, d)
+            b = acts.builder(view, d, rows, offered)
+            assert sorted(map(repr, b.items().values())) == sorted(map(repr, offered))
+        else:
+            cands = _candidates(g, d)
+            if cands is not None:
+                legal = {_norm(a) for a in cands if _accepted(g, a)}
+                reached = _reachable(lambda: acts.builder(view, d, rows))
+                assert legal <= reached, (d.kind, legal - reached)
+                checked[d.kind] = checked.get(d.kind, 0) + 1
+        g.decide(agents[d.player].act(view, d))
+
+
 def test_every_legal_answer_of_small_decisions_is_reachable_in_random_games():
     checked = {}
     for k in range(8):
         decks = [load_deck(SAMPLES[k % 4]).cards, load_deck(SAMPLES[(k + 1 + k // 4) % 4]).cards]
-        g = Game.new(decks, seed=100 + k, log=False, auto_pass=True)
-        agents = [RandomAgent(k), RandomAgent(k + 1)]
-        while g.pending is not None and not g.over:
-            d = g.pending
-            view = g.view(d.player)
-            rows = object_rows(view)
-            if d.kind == "priority":
-                offered = useful_actions(view, d)
-                b = acts.builder(view, d, rows, offered)
-                assert sorted(map(repr, b.items().values())) == sorted(map(repr, offered))
-            else:
-                cands = _candidates(g, d)
-                if cands is not None:
-                    legal = {_norm(a) for a in cands if _accepted(g, a)}
-                    reached = _reachable(lambda: acts.builder(view, d, rows))
-                    assert legal <= reached, (d.kind, legal - reached)
-                    checked[d.kind] = checked.get(d.kind, 0) + 1
-            g.decide(agents[d.player].act(view, d))
+        _check_every_answer(Game.new(decks, seed=100 + k, log=False, auto_pass=True), k, checked)
     assert {"attackers", "blockers", "targets", "mulligan"} <= set(checked), checked
+
+
+def test_every_legal_answer_is_reachable_with_random_decks_of_every_card():
+    """The rarer decisions (scry, divide, damage assignment, name, modes, ...)."""
+    from mtg_ecs.cards import all_cards, get_card
+    spells = [n for n in all_cards() if "Land" not in get_card(n).types]
+    basics = ["Forest", "Mountain", "Island", "Plains", "Swamp"]
+    checked = {}
+    for k in range(20):
+        r = random.Random(k)
+        decks = [[r.choice(spells) for _ in range(36)] + [r.choice(basics) for _ in range(24)]
+                 for _ in range(2)]
+        _check_every_answer(Game.new(decks, seed=k, log=False, auto_pass=True, turn_limit=25),
+                            k, checked)
+    assert {"scry", "divide", "damage_assignment", "modes", "name"} <= set(checked), checked
