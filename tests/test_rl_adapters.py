@@ -304,6 +304,60 @@ def test_open_spiels_ismcts_plays_through_resampling(monkeypatch):
     assert len(calls) >= 9
 
 
+def test_openspiel_information_state_is_the_players_recall():
+    """Perfect recall: a player's information state changes with their own actions and
+    what they observe, not with the other player's steps inside a decision (the engine
+    hears the declaration once it is complete); a resampled state keeps it; the tensor has
+    the game's information-state size."""
+    from mtg_ecs.rl.encoding import ACTION_SIZE, OBSERVATION_SPACE
+    pyspiel, game = load_spiel_game(seed=6)
+    size = sum(int(np.prod(shape)) for shape, *_ in OBSERVATION_SPACE.values()) + ACTION_SIZE
+    assert game.information_state_tensor_size() == size
+    rng = np.random.default_rng(3)
+    state = game.new_initial_state()
+    inside = own = 0
+    while not state.is_terminal() and (inside < 3 or own < 20):
+        p = state.current_player()
+        before = [state.information_state_string(q) for q in (0, 1)]
+        d = state.table.game.pending
+        action = int(rng.choice(state.legal_actions()))
+        state.apply_action(action)
+        after = [state.information_state_string(q) for q in (0, 1)]
+        assert after[p] != before[p]                    # their own action
+        own += 1
+        if state.table.game.pending is d:               # a step inside p's decision
+            assert after[1 - p] == before[1 - p]
+            inside += 1
+        tensor = np.asarray(state.information_state_tensor(p))
+        assert tensor.shape == (size,) and tensor[-ACTION_SIZE:][action] >= 1
+    assert inside >= 3
+    p = state.current_player()
+    other = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert other.information_state_string(p) == state.information_state_string(p)
+    assert other.information_state_tensor(p) == state.information_state_tensor(p)
+
+
+def test_openspiel_monte_carlo_cfr_runs_on_information_states():
+    """Outcome-sampling MCCFR keys its regrets by information_state_string: a key met again
+    must offer the same number of legal actions (one information set, one action set)."""
+    _pyspiel, game = load_spiel_game(seed=7, max_game_length=6)
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    seen = {}
+    real = solver._lookup_infostate_info
+
+    def lookup(key, n):
+        assert seen.setdefault(key, n) == n
+        return real(key, n)
+    solver._lookup_infostate_info = lookup
+    for _ in range(30):
+        solver.iteration()
+    assert len(seen) > 10 and {k.split()[0] for k in seen} == {"p0", "p1"}
+    state = game.new_initial_state()
+    probs = solver.average_policy().action_probabilities(state)
+    assert set(probs) == set(state.legal_actions())
+
+
 # -- VectorEnv ------------------------------------------------------------------------------
 
 def test_vector_env_batches_and_auto_resets():

@@ -78,7 +78,7 @@ def test_an_observation_is_the_same_whatever_cards_its_player_cannot_see():
     """CR 400.2: the observation of a game and of a determinization for its player
     (opponents' hands and libraries dealt anew) are equal."""
     rng = random.Random(5)
-    checked = 0
+    checked = known = 0
     for i, g in enumerate(_games(4, seed=20)):
         if i % 5:
             continue
@@ -90,7 +90,8 @@ def test_an_observation_is_the_same_whatever_cards_its_player_cannot_see():
             for k in a:
                 assert np.array_equal(a[k], b[k]), (k, g.turn, p)
             checked += 1
-    assert checked > 50
+            known += bool(a["object_mask"][ROW_START["known"]:].any())
+    assert checked > 50 and known > 5, (checked, known)
 
 
 def test_rows_show_the_viewers_hand_and_public_zones_with_their_characteristics():
@@ -156,3 +157,48 @@ def test_every_decision_kind_of_the_engine_has_a_column():
     from mtg_ecs.rl.encoding import DECISION_KINDS
     assert set(KINDS) <= set(DECISION_KINDS)
     assert len(set(DECISION_KINDS)) == len(DECISION_KINDS)
+
+
+# -- schema 2: the hidden cards the viewer knows ----------------------------------------------
+def _known_rows(obs):
+    start = ROW_START["known"]
+    return [r for r in range(start, start + ROWS["known"]) if obs["object_mask"][r]]
+
+
+def test_a_revealed_card_in_an_opponents_hand_is_a_known_row_with_who_knows_it():
+    from mtg_ecs.systems.knowledge import revealed
+    g, h = Game.from_setup({"players": [
+        {"hand": [{"card": "Forest"}]},
+        {"hand": [{"card": "Lightning Bolt", "id": "b"}, {"card": "Mountain"}]}]})
+    bolt = g.card_entity[h["b"]]
+    assert _known_rows(observe(g.view(0))) == []
+    revealed(g, [bolt])                                 # 701.16a: every player knows it
+    obs = observe(g.view(0))
+    (r,) = _known_rows(obs)
+    row = obs["objects"][r]
+    assert obs["object_ids"][r] == card_id("Lightning Bolt")
+    assert row[OF["zone:hand"]] == row[OF["owner:1"]] == row[OF["visible"]] == 1
+    assert row[OF["known_by:0"]] == row[OF["known_by:1"]] == 1
+    assert row[OF["type:Instant"]] == 1
+    # the same for a determinization: the known card stays, the unknown one is dealt anew
+    d = observe(g.determinize(0, random.Random(3)).view(0))
+    assert all(np.array_equal(obs[k], d[k]) for k in obs)
+    # the owner's own hand row says who else knows it
+    own = observe(g.view(1))
+    k = list(g.players[1].hand).index(bolt)
+    assert own["objects"][ROW_START["hand"] + k][OF["known_by:1"]] == 1       # the other seat
+    assert own["objects"][ROW_START["hand"] + 1 - k][OF["known_by:1"]] == 0
+
+
+def test_an_own_card_put_into_the_library_is_known_to_its_owner_only():
+    from mtg_ecs.systems import zones
+    g, h = Game.from_setup({"players": [
+        {"hand": [{"card": "Lightning Bolt", "id": "b"}],
+         "library": [{"card": "Forest", "count": 5}]}, {}]})
+    e = zones.move(g, g.card_entity[h["b"]], "library")       # from a hand: the owner knows
+    mine = observe(g.view(0))
+    (r,) = _known_rows(mine)
+    row = mine["objects"][r]
+    assert mine["object_ids"][r] == card_id("Lightning Bolt") and g.zone_of(e) == "library"
+    assert row[OF["zone:library"]] == row[OF["known_by:0"]] == 1 and row[OF["known_by:1"]] == 0
+    assert _known_rows(observe(g.view(1))) == []

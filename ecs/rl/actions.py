@@ -9,8 +9,15 @@ slot a), options chosen one at a time then "done", damage and divisions one unit
 time, orders one object at a time. A builder returns the engine's answer once its steps
 are complete. Slots of hand and battlefield are the rows of the observation
 (`encoding.object_rows`).
+
+Nothing is cut at a slot limit: a step's choices are (verb, index) pairs, the index
+unbounded; index i of a verb of n slots is slot i % n on page i // n. When a step has
+more than one page, the `page` verb shows the next one (the last wraps to the first), a
+step that changes nothing else; verbs of one slot (pass, done, ...) are on every page.
 """
 from __future__ import annotations
+
+from itertools import combinations
 
 from mtg_ecs.components.definitions import KEYWORD_ALT_COSTS
 from mtg_ecs.core.decisions import Activate, Cast, Pass, PlayLand, PlayerRef
@@ -20,6 +27,7 @@ from mtg_ecs.rl.sizes import ROWS
 MAX_HAND = ROWS["hand"]
 MAX_PERMANENTS = ROWS["battlefield"]
 MAX_ABILITIES = 4           # activated abilities per permanent (printed order, 602)
+# slots of a page (more are reached through the `page` verb: module docstring)
 MAX_OTHER = 16              # priority actions of cards outside hand and battlefield
 MAX_OPTIONS = 64            # options of a choice (targets, cards, ...), in the engine's order
 MAX_VALUE = 32              # X and other numbers: the value itself
@@ -34,7 +42,8 @@ VERBS = (("pass", 1), ("play_land", MAX_HAND), ("cast", MAX_HAND)) \
        ("option", MAX_OPTIONS), ("done", 1), ("yes", 1), ("no", 1),
        ("keep", 1), ("mulligan", 1), ("value", MAX_VALUE),
        ("no_attack", 1), ("attack", MAX_DEFENDERS), ("no_block", 1), ("block", MAX_ATTACKERS),
-       ("name", MAX_NAMES))
+       ("name", MAX_NAMES), ("page", 1))
+VERB_SIZE = dict(VERBS)
 VERB_START: dict[str, int] = {}
 _n = 0
 for _v, _size in VERBS:
@@ -56,10 +65,11 @@ def decode(a: int) -> tuple[str, int]:
 
 
 class Builder:
-    """The steps of one decision. `choices()` maps each legal action index to what it
-    stands for (an option, an object, a value); `take(a)` takes one and returns the
-    engine's answer when the decision is complete, else None. `focus`: the object the
-    step asks about; `chosen`: the objects chosen so far."""
+    """The steps of one decision. `items()` maps each legal choice of the step, as (verb,
+    index), to what it stands for (an option, an object, a value); `choices()` maps the
+    action indices of the page shown to those choices (None: the `page` verb); `take(key)`
+    takes one and returns the engine's answer when the decision is complete, else None.
+    `focus`: the object the step asks about; `chosen`: the objects chosen so far."""
 
     focus = None
 
@@ -69,6 +79,7 @@ class Builder:
         self.rows = rows            # zone -> objects in row order (encoding.object_rows)
         self.taken = 0
         self.chosen: list = []
+        self.page = 0
 
     def pointed(self, what):
         """(object or player, number) an action standing for `what` points at, for the
@@ -86,19 +97,48 @@ class Builder:
     def units_left(self) -> int:
         return 0
 
+    def marked(self) -> list:
+        """The objects the observation marks as chosen (`chosen`)."""
+        return self.chosen
+
     _at = -1
 
-    def choices(self) -> dict:
-        """{action index: what it stands for} of the legal actions of this step."""
+    def items(self) -> dict:
+        """{(verb, index): what it stands for} of the legal choices of this step."""
         if self._at != self.taken:          # computed once a step
-            self._choices, self._at = self.legal(), self.taken
+            self._items, self._at = self.legal(), self.taken
+            self.page, self._choices = 0, None
+            self.pages = 1 + max((i // VERB_SIZE[v] for v, i in self._items), default=0)
+        return self._items
+
+    def choices(self) -> dict:
+        """{action index: (verb, index)} of the page shown (None for the `page` verb)."""
+        items = self.items()
+        if self._choices is None:
+            if self.pages == 1:
+                self._choices = {VERB_START[v] + i: (v, i) for v, i in items}
+            else:
+                page, out = self.page, {VERB_START["page"]: None}
+                for v, i in items:
+                    size = VERB_SIZE[v]
+                    if size == 1 or i // size == page:
+                        out[VERB_START[v] + i % size] = (v, i)
+                self._choices = out
         return self._choices
+
+    def ordered(self) -> list:
+        """The keys of `items()` in the order of their actions (the pointer form's rows)."""
+        return sorted(self.items(), key=lambda k: (VERB_START[k[0]], k[1]))
+
+    def turn_page(self) -> None:
+        self.page = (self.page + 1) % self.pages
+        self._choices = None
 
     def legal(self) -> dict:
         raise NotImplementedError
 
-    def take(self, a: int):
-        out = self.advance(self.choices()[a])
+    def take(self, key):
+        out = self.advance(self.items()[key])
         self.taken += 1
         return out
 
@@ -121,22 +161,20 @@ class PriorityBuilder(Builder):
         for act in actions:
             if act in refused:
                 continue
-            a = None
+            k = None
             t = type(act)
             if t is Pass:
-                a = action("pass")
+                k = ("pass", 0)
             elif t is PlayLand and act.card in hand:
-                a = action("play_land", hand[act.card])
+                k = ("play_land", hand[act.card])
             elif t is Cast and act.card in hand and (act.alt is None or act.alt in ALT_COSTS):
-                a = action("cast" if act.alt is None else f"cast_{act.alt}", hand[act.card])
+                k = ("cast" if act.alt is None else f"cast_{act.alt}", hand[act.card])
             elif t is Activate and act.source in field and act.index < MAX_ABILITIES:
-                a = action("activate", field[act.source] * MAX_ABILITIES + act.index)
-            if a is None or a in out:
-                if other == MAX_OTHER:
-                    continue
-                a = action("other", other)
+                k = ("activate", field[act.source] * MAX_ABILITIES + act.index)
+            if k is None or k in out:
+                k = ("other", other)
                 other += 1
-            out[a] = act
+            out[k] = act
         return out
 
     def legal(self) -> dict:
@@ -154,8 +192,8 @@ class YesNoBuilder(Builder):
 
     def legal(self) -> dict:
         if self.d.kind == "mulligan":
-            return {action("keep"): "keep", action("mulligan"): "mulligan"}
-        return {action("yes"): True, action("no"): False}
+            return {("keep", 0): "keep", ("mulligan", 0): "mulligan"}
+        return {("yes", 0): True, ("no", 0): False}
 
     def advance(self, what):
         return what
@@ -168,11 +206,11 @@ class OneOfBuilder(Builder):
     def legal(self) -> dict:
         opts = self.d.options
         if self.d.kind == "x":
-            return {action("value", v): v for v in opts if 0 <= v < MAX_VALUE}
+            return {("value", v): v for v in opts if v >= 0}
         if self.d.kind == "name":
             ids = ((card_id(n), n) for n in opts)
-            return {action("name", i): n for i, n in ids if 0 < i < MAX_NAMES}
-        return {action("option", i): o for i, o in enumerate(opts[:MAX_OPTIONS])}
+            return {("name", i): n for i, n in ids if i > 0}
+        return {("option", i): o for i, o in enumerate(opts)}
 
     def pointed(self, what):
         if self.d.kind == "x":
@@ -195,58 +233,65 @@ class SubsetBuilder(Builder):
         out = {}
         if len(self.chosen) < d.max:
             group = d.data.get("group")
-            for i, o in enumerate(d.options[:MAX_OPTIONS]):
+            for i, o in enumerate(d.options):
                 if o in self.chosen:
                     continue
                 if group is not None and not self.view.targets_go_together(d, self.chosen + [o]):
                     continue
-                out[action("option", i)] = o
+                out[("option", i)] = o
         if len(self.chosen) >= d.min:
-            out[action("done")] = None
+            out[("done", 0)] = None
         return out
 
     def advance(self, o):
         if o is not None:
             self.chosen.append(o)
-            if len(self.chosen) < self.d.max and any(
-                    a != action("done") for a in self.legal()):
+            if len(self.chosen) < self.d.max and any(v != "done" for v, _ in self.legal()):
                 return None
         return list(self.chosen)
 
 
 class OrderBuilder(Builder):
     """An order of the options, first first, one at a time (trigger order: positions;
-    blockers' damage order; look_order: top first); the last one by itself. Scry: the
-    cards for the top one at a time, then 'done' puts the rest on the bottom in the
-    order shown (701.22)."""
+    blockers' damage order; look_order: top first); the last one by itself. Scry (701.22a:
+    the rest on the bottom in any order): the cards for the top one at a time, top first,
+    then 'done'; then the cards for the bottom one at a time, the one nearest the top
+    first, the last by itself. Putting the rest on the bottom (`warp_bottom`) is the
+    bottom order alone."""
+
+    def __init__(self, view, d, rows):
+        super().__init__(view, d, rows)
+        # scry: how many of `chosen` go on top, once 'done' is taken
+        self.top = 0 if d.data.get("warp_bottom") else None
 
     def legal(self) -> dict:
-        d = self.d
-        out = {}
-        if not d.data.get("warp_bottom"):
-            for i, o in enumerate(d.options[:MAX_OPTIONS]):
-                if i not in self.chosen:
-                    out[action("option", i)] = i
-        if d.kind == "scry":
-            out[action("done")] = None
+        out = {("option", i): i for i in range(len(self.d.options)) if i not in self.chosen}
+        if self.d.kind == "scry" and self.top is None:
+            out[("done", 0)] = None
         return out
 
     def pointed(self, i):
         return super().pointed(None if i is None else self.d.options[i])
 
+    def marked(self) -> list:
+        return [self.d.options[i] for i in self.chosen]
+
     def advance(self, i):
         d = self.d
-        if i is not None:
+        if i is None:
+            self.top = len(self.chosen)
+        else:
             self.chosen.append(i)
         n = len(d.options)
-        if i is not None and len(self.chosen) < n - (d.kind != "scry"):
+        left = n - len(self.chosen)
+        if left > (d.kind != "scry" or self.top is not None):
             return None
         order = self.chosen + [k for k in range(n) if k not in self.chosen]
         if d.kind == "trigger_order":
             return order
         cards = [d.options[k] for k in order]
         if d.kind == "scry":
-            top = len(self.chosen)
+            top = n if self.top is None else self.top
             return {"top": cards[:top], "bottom": cards[top:]}
         if d.kind == "look_order":
             return {"top": cards}
@@ -265,52 +310,93 @@ def defender_slots(view, d) -> list:
 
 class DeclarationBuilder(Builder):
     """A combat declaration, one candidate (the option's creature) at a time: not at all
-    (`none`), or `verb` slot `slot[x]` for one of the candidate's choices."""
+    (`none`), or `verb` slot `slot[x]` for one of the candidate's choices; a creature that
+    may block several attackers then `verb` for each further one, or `done` (509.1a)."""
 
-    none, verb, limit = "", "", 0
+    none, verb = "", ""
 
     def __init__(self, view, d, rows):
         super().__init__(view, d, rows)
         self.slot = self.slots(view, d, rows)
         self.answer = {}
+        self.at = 0                 # the candidate asked about
+        self.more: list = []        # what it is declared for so far (several: blocks)
 
     @property
     def focus(self):
-        return self.d.options[self.taken][0] if self.taken < len(self.d.options) else None
+        return self.d.options[self.at][0] if self.at < len(self.d.options) else None
+
+    def several(self, creature) -> bool:
+        """May `creature` be declared for more than one of its choices?"""
+        return False
 
     def legal(self) -> dict:
         d = self.d
-        creature, xs = d.options[self.taken]
-        out = {action(self.none): None}
+        creature, xs = d.options[self.at]
+        more = self.more
+        out = {} if more else {(self.none, 0): None}
         for x in xs:
-            if self.slot[x] < self.limit:
-                out[action(self.verb, self.slot[x])] = x
-        if self.taken + 1 == len(d.options):
-            # the last creature: only what makes the whole declaration legal (restrictions
-            # and requirements, 508.1c-d, 509.1b-c: menace), if anything does
-            legal = {a: x for a, x in out.items()
-                     if self._legal_with(creature, x)}
+            if x not in more:
+                out[(self.verb, self.slot[x])] = x
+        if more:
+            out[("done", 0)] = None
+        if self.at + 1 == len(d.options):
+            # the last creature: only what leads to a legal declaration (restrictions and
+            # requirements, 508.1c-d, 509.1b-c: menace), if anything does
+            ends = self._legal_ends(creature, xs)
+            legal = {k: x for k, x in out.items() if any(
+                self._leads(x, end) for end in ends)}
             out = legal or out
         return out
 
-    def _legal_with(self, creature, x) -> bool:
+    def _leads(self, x, end) -> bool:
+        """Does choosing x (None: none, or done when some are chosen) now lead to `end`,
+        the creature's whole declaration (a tuple of its choices, () for none)?"""
+        have = set(self.more)
+        if x is None:
+            return set(end) == have
+        return x in end and have <= set(end)
+
+    def _legal_ends(self, creature, xs) -> list:
+        """The whole declarations of the last creature that make the declaration legal:
+        each of its choices alone or none, and with several, every set of up to 6 of its
+        choices (the engine's own bound, systems/combat.py `_block_options`), else the ones
+        one step from what it has."""
+        ends = [()] + [(x,) for x in xs]
+        if self.several(creature):
+            if len(xs) <= 6:
+                ends += [c for k in range(2, len(xs) + 1) for c in combinations(xs, k)]
+            else:
+                ends += [tuple(self.more) + (x,) for x in xs if x not in self.more]
+        return [e for e in ends if self._legal_with(creature, e)]
+
+    def _legal_with(self, creature, end) -> bool:
         answer = dict(self.answer)
-        if x is not None:
-            answer[creature] = x
+        if end:
+            answer[creature] = end[0] if len(end) == 1 else list(end)
         return self.view.legal_declaration(self.d, answer) == answer
 
+    def marked(self) -> list:
+        return self.chosen + self.more
+
     def advance(self, x):
-        creature = self.d.options[self.taken][0]
+        creature, xs = self.d.options[self.at]
         if x is not None:
-            self.answer[creature] = x
+            self.more.append(x)
+            if self.several(creature) and len(self.more) < len(xs):
+                return None
+        if self.more:
+            self.answer[creature] = self.more[0] if len(self.more) == 1 else list(self.more)
             self.chosen.append(creature)
-        return dict(self.answer) if self.taken + 1 == len(self.d.options) else None
+        self.at += 1
+        self.more = []
+        return dict(self.answer) if self.at == len(self.d.options) else None
 
 
 class AttackBuilder(DeclarationBuilder):
     """Each candidate attacker in turn: don't attack, or attack defender slot d (508.1)."""
 
-    none, verb, limit = "no_attack", "attack", MAX_DEFENDERS
+    none, verb = "no_attack", "attack"
 
     @staticmethod
     def slots(view, d, rows) -> dict:
@@ -327,9 +413,13 @@ class AttackBuilder(DeclarationBuilder):
 
 class BlockBuilder(DeclarationBuilder):
     """Each candidate blocker in turn: no block, or block attacker slot a (the attackers
-    in battlefield order, 509.1). A creature that may block several blocks one here."""
+    in battlefield order, 509.1); one that can block any number of creatures (509.1a)
+    then blocks each further attacker, or is done."""
 
-    none, verb, limit = "no_block", "block", MAX_ATTACKERS
+    none, verb = "no_block", "block"
+
+    def several(self, creature) -> bool:
+        return "block_any_number" in self.view.chars(creature).flags
 
     @staticmethod
     def slots(view, d, rows) -> dict:
@@ -386,8 +476,7 @@ class UnitsBuilder(Builder):
         return True
 
     def legal(self) -> dict:
-        return {action("option", i): r for i, r in enumerate(self.keys[:MAX_OPTIONS])
-                if self._legal(r)}
+        return {("option", i): r for i, r in enumerate(self.keys) if self._legal(r)}
 
     def advance(self, r):
         self.out[r] += 1

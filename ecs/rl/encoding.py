@@ -18,12 +18,15 @@ from mtg_ecs.components.definitions import CARD_TYPES, SIMPLE_KEYWORDS
 from mtg_ecs.rl.actions import ACTION_SIZE
 from mtg_ecs.rl.cards import CARD_IDS, UNKNOWN, card_id
 from mtg_ecs.rl.sizes import MAX_PLAYERS, ROWS, ZONE_ROWS
+from mtg_ecs.systems.knowledge import HIDDEN
 from mtg_ecs.systems.pipeline import STEP_NAMES
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 __all__ = ["ACTION_SIZE", "OBSERVATION_SPACE", "SCHEMA_VERSION", "observe"]
 
-ZONES = tuple(z for z, _ in ZONE_ROWS)
+ZONES = tuple(z for z, _ in ZONE_ROWS)          # the row ranges
+# the zones an object row can be in (a known card: a hand or a library)
+OBJECT_ZONES = tuple(z for z in ZONES if z != "known") + ("library",)
 ROW_START = {}
 _n = 0
 for _z, _rows in ZONE_ROWS:
@@ -49,7 +52,9 @@ OBJECT_FEATURES = (
     + tuple(f"counter:{c}" for c in COUNTERS) + ("counter:other",)
     + ("tapped", "attacking", "blocking", "summoning_sick", "token")
     + tuple(f"keyword:{k}" for k in KEYWORDS)
-    + ("visible", "ability", "triggered", "face_down"))
+    + ("visible", "ability", "triggered", "face_down")
+    # schema 2: a known card in a library; who knows a card in a hidden zone
+    + ("zone:library",) + tuple(f"known_by:{i}" for i in range(MAX_PLAYERS)))
 OF = {name: i for i, name in enumerate(OBJECT_FEATURES)}
 
 SEAT_FEATURES = ("present", "life", "poison", "hand", "library", "graveyard", "lost")
@@ -74,7 +79,8 @@ GLOBAL_FEATURES = (
 GF = {name: i for i, name in enumerate(GLOBAL_FEATURES)}
 
 # the step of a decision the Table asks now (filled by mtg_ecs.rl.table; zeros here)
-STEP_FEATURES = ("steps_taken", "chosen", "min_left", "max_left", "units_left")
+STEP_FEATURES = ("steps_taken", "chosen", "min_left", "max_left", "units_left", "page",
+                 "pages")
 
 # values are raw counts (life, power, ...), clipped to +-VALUE_BOUND
 VALUE_BOUND = 1000.0
@@ -104,12 +110,14 @@ def seats(view):
     return lambda seat: (seat - me) % n
 
 
-def object_rows(view) -> dict[str, list]:
+def object_rows(view, known: dict | None = None) -> dict[str, list]:
     """The objects of each zone the observation shows, in row order (truncated to the
     zone's rows): the viewer's hand in its order; the battlefield, the viewer's permanents
     first, then each opponent's in turn order, each in the battlefield's (timestamp)
     order; the stack from its top; graveyards newest first, a card from each player in
-    turn (the viewer first); exile and the command zone in their order."""
+    turn (the viewer first); exile and the command zone in their order; the known cards
+    in hidden zones (`View.known`, without the viewer's hand) by seat, hands before
+    libraries, each in object order. `known`: `view.known`, if the caller has it."""
     me = view.player
     n = len(view.players)
     rel = seats(view)
@@ -117,17 +125,22 @@ def object_rows(view) -> dict[str, list]:
     graveyards = [tuple(reversed(view.players[(me + i) % n].graveyard)) for i in range(n)]
     interleaved = [c for rank in range(max(map(len, graveyards), default=0))
                    for g in graveyards if rank < len(g) for c in (g[rank],)]
+    known = set(view.known if known is None else known) - set(view.hand)
     zones = {"hand": view.hand, "battlefield": battlefield, "stack": tuple(reversed(view.stack)),
-             "graveyard": interleaved, "exile": view.exile, "command": view.command}
+             "graveyard": interleaved, "exile": view.exile, "command": view.command,
+             "known": sorted(known, key=lambda e: (rel(view.owner(e)), view.zone_of(e) != "hand",
+                                                   e))}
     return {z: list(zones[z][:ROWS[z]]) for z in ZONES}
 
 
-def observe(view, rows: dict | None = None) -> dict[str, np.ndarray]:
+def observe(view, rows: dict | None = None, known: dict | None = None) -> dict[str, np.ndarray]:
     """The observation of `view` (arrays as OBSERVATION_SPACE says). `rows`: the objects
-    per zone as `object_rows(view)` gives them, if the caller has them."""
+    per zone as `object_rows(view)` gives them, `known`: `view.known`, if the caller has
+    them."""
     obs = empty()
     _global(view, obs["global"])
-    rows = object_rows(view) if rows is None else rows
+    known = view.known if known is None else known
+    rows = object_rows(view, known) if rows is None else rows
     rel = seats(view)
     ids, ones_r, ones_c, val_r, val_c, vals = [], [], [], [], [], []
     filled = []
@@ -135,7 +148,8 @@ def observe(view, rows: dict | None = None) -> dict[str, np.ndarray]:
         start = ROW_START[z]
         for k, e in enumerate(rows[z]):
             r = start + k
-            cid, ones, cols, values = describe(view, e, z, rel)
+            cid, ones, cols, values = describe(view, e, view.zone_of(e) if z == "known" else z,
+                                               rel, known)
             filled.append(r)
             ids.append(cid)
             ones_r += [r] * len(ones)
@@ -186,7 +200,8 @@ def _global(view, out: np.ndarray) -> None:
 
 
 # columns of the object table by what sets them to 1 (OBJECT_FEATURES)
-_ZONE = {z: OF[f"zone:{z}"] for z in ZONES}
+_ZONE = {z: OF[f"zone:{z}"] for z in OBJECT_ZONES}
+_KNOWN_BY = [OF[f"known_by:{i}"] for i in range(MAX_PLAYERS)]
 _CONTROLLER = [OF[f"controller:{i}"] for i in range(MAX_PLAYERS)]
 _OWNER = [OF[f"owner:{i}"] for i in range(MAX_PLAYERS)]
 _TYPE = {t: OF[f"type:{t}"] for t in TYPES}
@@ -206,9 +221,10 @@ def object_features(view, e, zone: str, row: np.ndarray, rel=None) -> int:
     return cid
 
 
-def describe(view, e, zone: str, rel=None) -> tuple[int, list, list, list]:
+def describe(view, e, zone: str, rel=None, known=None) -> tuple[int, list, list, list]:
     """(card id (0 when hidden), the columns that are 1, the columns with a number and
-    their numbers) of object `e` in `zone`. `rel`: `seats(view)`, if the caller has it."""
+    their numbers) of object `e` in `zone`. `rel`: `seats(view)`, `known`: `view.known`,
+    if the caller has them."""
     rel = seats(view) if rel is None else rel
     ones = [_ZONE[zone]]
     if zone not in ("stack", "battlefield"):
@@ -224,6 +240,11 @@ def describe(view, e, zone: str, rel=None) -> tuple[int, list, list, list]:
         ones.append(OF["face_down"])
     if not view.visible(e):
         return UNKNOWN, ones, [], []
+    if zone in HIDDEN:
+        # who knows which card it is: whoever has seen it (systems/knowledge.py), the
+        # viewer included; a card of theirs no one else knows, the viewer's hand, only them
+        who = (view.known if known is None else known).get(e) or (view.player,)
+        ones += [_KNOWN_BY[rel(p)] for p in who if rel(p) < MAX_PLAYERS]
     c = view.chars(e)
     ones += [OF["visible"], _CONTROLLER[rel(c.controller)]]
     if zone in ("stack", "battlefield"):

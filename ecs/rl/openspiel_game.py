@@ -14,6 +14,9 @@ seeded RNG inside the state, so there are no chance nodes; each new initial stat
 new game, its seed drawn from the game's parameter `seed`. Actions are the Table's steps
 (mtg_ecs.rl.table, the encoding's Discrete space); an observation (string and tensor) is
 the encoding of the player's view (mtg_ecs.rl.encoding: no card they couldn't see).
+The information state is perfect recall (`Recall`): the string names the sequence of the
+player's observations and own actions so far; the tensor, of fixed size, is the current
+observation and how often the player took each action.
 `resample_from_infostate(player, sampler)` gives a state consistent with what the player
 knows, through `Table.determinize` (the engine's `game.determinize`), its randomness
 reseeded from the sampler.
@@ -24,14 +27,16 @@ Parameters: `decks` (deck names or card names, a comma between decks), `seed`,
 """
 from __future__ import annotations
 
-import hashlib
+import copy
 import random
 
 import numpy as np
 
+from mtg_ecs.apps.simulate import load_deck
 from mtg_ecs.rl.actions import decode
 from mtg_ecs.rl.encoding import ACTION_SIZE, OBSERVATION_SPACE
 from mtg_ecs.rl.episodes import SEED_BOUND
+from mtg_ecs.rl.recall import Recall, digest
 from mtg_ecs.rl.extras import require
 from mtg_ecs.rl.render import render_text
 from mtg_ecs.rl.table import Table
@@ -51,8 +56,8 @@ GAME_TYPE = pyspiel.GameType(
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=2,
     min_num_players=2,
-    provides_information_state_string=False,
-    provides_information_state_tensor=False,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=DEFAULTS)
@@ -70,7 +75,7 @@ class MtgGame(pyspiel.Game):
             num_distinct_actions=ACTION_SIZE, max_chance_outcomes=0, num_players=2,
             min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
             max_game_length=params["max_game_length"]), params)
-        self.decks = decks
+        self.decks = [load_deck(d) for d in decks]
         self.turn_limit = params["turn_limit"] or None
         self.max_game_length = params["max_game_length"]
         self._seeds = random.Random(params["seed"])
@@ -78,9 +83,18 @@ class MtgGame(pyspiel.Game):
     def new_initial_state(self):
         return MtgState(self)
 
-    def deal(self) -> Table:
-        """A new game, its seed the next of the game's seeds."""
-        return Table(self.decks, self._seeds.randrange(SEED_BOUND), turn_limit=self.turn_limit)
+    def deal(self, seed=None) -> Table:
+        """A new game, its seed the next of the game's seeds (or `seed`: that game again)."""
+        if seed is None:
+            seed = self._seeds.randrange(SEED_BOUND)
+        return Table(self.decks, seed, turn_limit=self.turn_limit)
+
+    def advance(self, table: Table, action: int, steps: int) -> None:
+        """Take `action`, the `steps`-th of the game: a game reaching the game's length
+        bound is a draw ("decision limit")."""
+        table.step(action)
+        if not table.over and steps >= self.max_game_length:
+            table.game.end_as_draw("decision limit")
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         return MtgObserver(iig_obs_type, params)
@@ -114,10 +128,20 @@ class MtgState(pyspiel.State):
         super().__init__(game)
         self.deal = Deal(game)
         self.steps = 0
+        self._recall = None
 
     @property
     def table(self) -> Table:
         return self.deal.get()
+
+    def recall(self) -> Recall:
+        """The players' information states now (`Recall`)."""
+        return self._recalled().catch_up()
+
+    def _recalled(self) -> Recall:
+        if self._recall is None:            # from the deal: a copy of its first position
+            self._recall = Recall(self.deal.game.advance, self.table.clone())
+        return self._recall
 
     def current_player(self):
         t = self.table
@@ -130,11 +154,9 @@ class MtgState(pyspiel.State):
         return self.table.legal_actions()
 
     def _apply_action(self, action) -> None:
-        t = self.table
-        t.step(action)
+        self._recalled().pending.append(action)
         self.steps += 1
-        if not t.over and self.steps >= self.deal.game.max_game_length:
-            t.game.end_as_draw("decision limit")
+        self.deal.game.advance(self.table, action, self.steps)
 
     def _action_to_string(self, player, action) -> str:
         verb, slot = decode(action)
@@ -148,7 +170,11 @@ class MtgState(pyspiel.State):
         (Table.determinize), its randomness seeded from `probability_sampler()`."""
         state = self.clone()
         rng = random.Random(int(probability_sampler() * SEED_BOUND))
-        state.deal.table = self.table.determinize(player_id, rng)
+        table = self.table.determinize(player_id, rng)
+        state.deal.table = table
+        # the recall so far is the player's here too; from here on, this deal's
+        state._recall = recall = copy.deepcopy(self._recalled())
+        recall.table, recall.owned = table.clone(), True
         return state
 
     def __str__(self) -> str:
@@ -159,37 +185,48 @@ class MtgState(pyspiel.State):
 
 
 class MtgObserver:
-    """OpenSpiel's Python observer: the encoding's arrays of the player's view, as one flat
-    float32 tensor with a named view per array (`dict`). Only observations, the current
-    view (imperfect recall) with the player's private information."""
+    """OpenSpiel's Python observer: the encoding's arrays of the player's view as one flat
+    float32 tensor with a named view per array (`dict`); for the information state
+    (`perfect_recall`), also `actions`: how often the player took each action, and as a
+    string the player's recall (`Recall`). Only the player's own information
+    (private_info=SINGLE_PLAYER)."""
 
     def __init__(self, iig_obs_type=None, params=None):
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         if iig_obs_type is not None and (
-                iig_obs_type.perfect_recall
-                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
-            raise ValueError("only the player's own observation is supported "
-                             "(perfect_recall=False, private_info=SINGLE_PLAYER)")
-        sizes = {name: int(np.prod(shape)) for name, (shape, *_rest) in OBSERVATION_SPACE.items()}
+                iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+                or not iig_obs_type.public_info):
+            raise ValueError("only the player's own information is supported "
+                             "(private_info=SINGLE_PLAYER, public_info=True)")
+        self.recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        shapes = {name: shape for name, (shape, *_rest) in OBSERVATION_SPACE.items()}
+        if self.recall:
+            shapes["actions"] = (ACTION_SIZE,)
+        sizes = {name: int(np.prod(shape)) for name, shape in shapes.items()}
         self.tensor = np.zeros(sum(sizes.values()), np.float32)
         self.dict = {}
         start = 0
-        for name, (shape, *_rest) in OBSERVATION_SPACE.items():
+        for name, shape in shapes.items():
             self.dict[name] = self.tensor[start:start + sizes[name]].reshape(shape)
             start += sizes[name]
 
     def set_from(self, state: MtgState, player: int) -> None:
         for name, a in state.table.observe(player).items():
             self.dict[name][...] = a
+        if self.recall:
+            actions = self.dict["actions"]
+            actions[...] = 0
+            for a, n in state.recall().counts[player].items():
+                actions[a] = n
 
     def string_from(self, state: MtgState, player: int) -> str:
-        """The view, and a digest of its arrays (equal observations, equal strings)."""
+        """The observation: the view and a digest of its arrays (equal observations, equal
+        strings); the information state: the player's recall."""
+        if self.recall:
+            return state.recall().string(player)
         t = state.table
-        digest = hashlib.blake2b(digest_size=12)
-        for a in t.observe(player).values():
-            digest.update(a.tobytes())
-        return f"{t.game.view(player)!r} {digest.hexdigest()}"
+        return f"{t.game.view(player)!r} {digest(t.observe(player)).hex()}"
 
 
 if NAME not in pyspiel.registered_names():

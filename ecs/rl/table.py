@@ -27,8 +27,9 @@ from mtg_ecs.game import Game
 from mtg_ecs.rl import actions as acts
 from mtg_ecs.rl.episodes import eliminated
 from mtg_ecs.rl.cards import card_id
-from mtg_ecs.rl.encoding import (ACTION_SIZE, MAX_PLAYERS, OBJECT_FEATURES, ROW_START, ZONES,
-                                 object_features, object_rows, observe, relative)
+from mtg_ecs.rl.encoding import (ACTION_SIZE, MAX_PLAYERS, OBJECT_FEATURES, OBJECT_ZONES,
+                                 ROW_START, ZONES, object_features, object_rows, observe,
+                                 relative)
 
 # the pointer form: one row per legal action: the object it names (its observation row,
 # zeros if none), its verb, its slot, a number it stands for, the player it names
@@ -51,10 +52,23 @@ class Table:
         self.num_players = len(decks)
         self.reset(seed)
 
+    @classmethod
+    def from_game(cls, game: Game, *, mana_abilities=False) -> "Table":
+        """A Table stepping `game` (a position of `Game.from_setup`, a game played so far)
+        from its pending decision. It has no decks: `reset` is an error."""
+        t = cls.__new__(cls)
+        t.decks, t.format, t.turn_limit = None, game.format, game.turn_limit
+        t.mana_abilities, t.num_players = mana_abilities, len(game.players)
+        t.seed, t.refusals, t.game = None, 0, game
+        t._restart()
+        return t
+
     # -- the game -------------------------------------------------------------------
     def reset(self, seed=None) -> None:
         """A new game: with `seed`, else with the seed after the last game's.
         `refusals` counts the answers the engine refused in this game."""
+        if self.decks is None:
+            raise ValueError("a Table made from a game has no decks to deal a new one")
         self.seed = self.seed + 1 if seed is None else seed
         self.refusals = 0
         cards = [d.cards if hasattr(d, "cards") else list(d) for d in self.decks]
@@ -71,7 +85,10 @@ class Table:
         self._builder = None
         self._steps = []
         for a in taken:
-            self.step(a)
+            if type(a) is int:
+                self.step(a)
+            else:
+                self.step_pointer(self._current().ordered().index(a))
 
     @property
     def over(self) -> bool:
@@ -121,10 +138,27 @@ class Table:
     def step(self, action: int) -> None:
         """Take one legal action (IllegalAction, the game unchanged, if it is masked out)."""
         b = self._current()
-        if action not in b.choices():
+        choices = b.choices()
+        if action not in choices:
             raise IllegalAction(f"action {action} {acts.decode(action)} is not legal now")
-        answer = b.take(action)
-        self._steps.append(action)
+        self._take(b, choices[action], action)
+
+    def step_pointer(self, k: int) -> None:
+        """Take option k of `pointer_options()`."""
+        b = self._current()
+        keys = b.ordered()
+        if not 0 <= k < len(keys):
+            raise IllegalAction(f"no option {k} of {len(keys)}")
+        self._take(b, keys[k], keys[k])
+
+    def _take(self, b: acts.Builder, key, record) -> None:
+        """Take choice `key` of builder `b` (None: turn the page); `record` is the step
+        as `_restart` takes it again (an action index, or a pointer form's key)."""
+        self._steps.append(record)
+        if key is None:
+            b.turn_page()
+            return
+        answer = b.take(key)
         if answer is None:
             return
         d = self._decision
@@ -133,53 +167,53 @@ class Table:
         except IllegalAction:
             self.refusals += 1
             if d.kind == "priority":
-                key = (d.player, d.options)
-                refused = self._refused if self._refused_at == key else ()
-                self._refused_at, self._refused = key, refused + (answer,)
+                at = (d.player, d.options)
+                refused = self._refused if self._refused_at == at else ()
+                self._refused_at, self._refused = at, refused + (answer,)
             self._decision = None
             return
         self._decision = None
         self._refused_at = None
 
-    def step_pointer(self, k: int) -> None:
-        """Take option k of `pointer_options()` (the k-th legal action)."""
-        self.step(self.legal_actions()[k])
-
     # -- observations -----------------------------------------------------------------
     def observe(self, player: int) -> dict[str, np.ndarray]:
         """The observation of `player`'s view, with the step asked now when it is theirs."""
         view = self.game.view(player)
-        rows = object_rows(view)
-        obs = observe(view, rows)
+        known = view.known
+        rows = object_rows(view, known)
+        obs = observe(view, rows, known)
         if not self.over and self.current_player == player:
             b = self._current()
             rows_of = _row_index(rows)
             step = obs["step"]
+            b.choices()
             for i, v in enumerate((len(self._steps), len(b.chosen), b.min_left(),
-                                   b.max_left(), b.units_left())):
+                                   b.max_left(), b.units_left(), b.page, b.pages)):
                 step[i] = v
             if b.focus in rows_of:
                 obs["focus"][rows_of[b.focus]] = 1
-            for e in b.chosen:
+            for e in b.marked():
                 if e in rows_of:
                     obs["chosen"][rows_of[e]] = 1
         return obs
 
     def pointer_options(self) -> np.ndarray:
-        """float32[K, len(OPTION_FEATURES)]: one row per legal action, in the order of
-        `legal_actions()`."""
+        """float32[K, len(OPTION_FEATURES)]: one row per legal choice of the step, on every
+        page (no `page` row), in the order of their actions: `legal_actions()` when the
+        step has one page."""
         if self.over:
             return np.zeros((0, len(OPTION_FEATURES)), np.float32)
         b = self._current()
-        choices = b.choices()
-        out = np.zeros((len(choices), len(OPTION_FEATURES)), np.float32)
+        items = b.items()
+        keys = b.ordered()
+        out = np.zeros((len(keys), len(OPTION_FEATURES)), np.float32)
         view = b.view
-        for k, a in enumerate(sorted(choices)):
-            verb, slot = acts.decode(a)
+        for k, key in enumerate(keys):
+            verb, slot = key
             row = out[k]
             row[_OPT[f"verb:{verb}"]] = 1
             row[_OPT["slot"]] = slot
-            what = choices[a]
+            what = items[key]
             obj, value = b.pointed(what)
             if value is not None:
                 row[_OPT["value"]] = value
@@ -187,7 +221,7 @@ class Table:
                 rel = relative(view, obj.index)
                 if rel < MAX_PLAYERS:
                     row[_OPT[f"player:{rel}"]] = 1
-            elif obj is not None and view.exists(obj) and view.zone_of(obj) in ZONES:
+            elif obj is not None and view.exists(obj) and view.zone_of(obj) in OBJECT_ZONES:
                 row[_OPT["has_object"]] = 1
                 row[_OPT["card_id"]] = object_features(view, obj, view.zone_of(obj),
                                                        row[:_N_OBJ])
