@@ -272,10 +272,14 @@ def check_triggers(game, kind: str, data: dict) -> None:
     if kind == "zone_change" and data.get("frm") == "battlefield":
         gone = [(data["old"], data.get("card"))] + [
             oc for oc in game.left_together if oc[0] != data["old"]]
-        seen = {s[0] for s in b.triggers}       # still on the battlefield: checked above
+        seen = None                             # still on the battlefield: checked above
         for old, card_id in gone:
             lk = game.lki.get(old)
-            if lk is None or old in seen:
+            if lk is None or not lk.abilities:
+                continue
+            if seen is None:
+                seen = {s[0] for s in b.triggers}
+            if old in seen:
                 continue
             for i, ab in enumerate(_triggered(lk.abilities)):
                 t = ab.trigger
