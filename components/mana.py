@@ -7,6 +7,7 @@ player could make by hand.
 """
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass
 
@@ -144,6 +145,13 @@ def pay_from_pool(pool: list, cost: ManaCost) -> list | None:
                 return None
             p[i] -= need
     return _pay_hybrid_generic(p, cost.hybrid, cost.generic)
+
+
+def pays_exactly(pool, cost: ManaCost) -> bool:
+    """Does `pool` pay `cost` with no mana left? True when the cost has no hybrid symbol
+    and the pool holds each color it needs and exactly its total amount: `pay_from_pool`
+    then leaves an empty pool, without working it out."""
+    return not cost.hybrid and sum(pool) == cost.total and all(map(operator.ge, pool, cost.colored))
 
 
 def _pay_hybrid_generic(p, hybrid, generic):

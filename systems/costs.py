@@ -16,7 +16,7 @@ from mtg_ecs.core.decisions import Decision, IllegalAction, only
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.board import board
 from mtg_ecs.components.mana import (COLORS, IDX, add_costs, as_any_color, covers, still_needed, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
-                      feasible_split, split_sources, UNIT_MANA)
+                      feasible_split, split_sources, UNIT_MANA, pays_exactly)
 from mtg_ecs.systems.layers import intrinsic_mana_abilities
 from mtg_ecs.systems.targeting import creature_you_control, target
 
@@ -565,11 +565,15 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
                 pool[:] = map(_plus, pool, add)
                 if heard:
                     game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=True)
-            left = pay_from_pool(pool, cost)
-            if left is None:
-                raise IllegalAction(f"p{player} can't pay {cost}")
-            spent = tuple(map(operator.sub, pool, left))
-            pool[:] = left
+            if pays_exactly(pool, cost):       # (what pay_from_pool would leave: nothing)
+                spent = tuple(pool)
+                pool[:] = _EMPTY
+            else:
+                left = pay_from_pool(pool, cost)
+                if left is None:
+                    raise IllegalAction(f"p{player} can't pay {cost}")
+                spent = tuple(map(operator.sub, pool, left))
+                pool[:] = left
             # game.touch_hidden() for each mana added and for the payment: not game.volatile,
             # so only the change count
             game.changes += len(plan) + 1
