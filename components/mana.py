@@ -7,7 +7,6 @@ player could make by hand.
 """
 from __future__ import annotations
 
-import operator
 import re
 from dataclasses import dataclass
 
@@ -151,7 +150,12 @@ def pays_exactly(pool, cost: ManaCost) -> bool:
     """Does `pool` pay `cost` with no mana left? True when the cost has no hybrid symbol
     and the pool holds each color it needs and exactly its total amount: `pay_from_pool`
     then leaves an empty pool, without working it out."""
-    return not cost.hybrid and sum(pool) == cost.total and all(map(operator.ge, pool, cost.colored))
+    if cost.hybrid:
+        return False
+    w, u, b, r, g, c = cost.colored
+    p0, p1, p2, p3, p4, p5 = pool
+    return p0 >= w and p1 >= u and p2 >= b and p3 >= r and p4 >= g and p5 >= c and \
+        p0 + p1 + p2 + p3 + p4 + p5 - w - u - b - r - g - c == cost.generic
 
 
 def _pay_hybrid_generic(p, hybrid, generic):

@@ -553,7 +553,7 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
             taps_heard = taps_watched(game)
             pool = p.pool
             chars = game.chars
-            for eid, (idx, choice) in plan:
+            for eid, (idx, choice), kind in plan:
                 c = chars(eid)
                 ab = (c.acts if c.acts is not None else activated_abilities(game, eid))[idx]
                 game.set(eid, TAPPED)
@@ -562,7 +562,9 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
                 add = ab.mana[choice]
                 if callable(add):              # 'Add {G} for each Elf you control' (106.1, 605.1a)
                     add = tuple(add(game, eid))
-                pool[:] = map(_plus, pool, add)
+                    pool[:] = map(_plus, pool, add)
+                else:
+                    pool[kind] += 1             # (its one mana: the source's only pool)
                 if heard:
                     game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=True)
             if pays_exactly(pool, cost):       # (what pay_from_pool would leave: nothing)
@@ -785,7 +787,7 @@ def chosen_for_mana(game, decision, answer) -> tuple:
 def _unit_payment(pool, cost: ManaCost, srcs):
     """`find_payment` when each of `srcs` (mana_sources) has one option making one mana
     (basic lands) and the cost has no hybrid symbol: the same plan, as
-    (eid, (ability index, option)). Each colored need from the first sources of its
+    (eid, (ability index, option), the index of the kind of mana it makes). Each colored need from the first sources of its
     color, then generic from the first sources left (then the pool plus their mana
     pays: each color's need is met and `generic` more mana is made). None if they can't
     pay or a source makes something else (find_payment then decides). The pool pays
@@ -809,9 +811,9 @@ def _unit_payment(pool, cost: ManaCost, srcs):
         if need[c] > 0:
             need[c] -= 1
             colored -= 1
-            chosen.append((eid, choices[0]))
+            chosen.append((eid, choices[0], c))
         elif len(rest) < generic:
-            rest.append((eid, choices[0]))
+            rest.append((eid, choices[0], c))
         elif not colored:
             break
     if colored or len(rest) < generic:
