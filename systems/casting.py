@@ -551,7 +551,7 @@ class CastTask(Procedure):
                     zones.remove_counters(game, e, k, n)
         if self.casualty:
             self._casualty_choice(game)               # 601.2h: its power is checked as it is paid
-        game.set(self.eid, Spell(self.player, tuple(tuple(g) for g in self.targets),
+        game.set(self.eid, Spell(self.player, tuple(map(tuple, self.targets)),
                                  self.modes or (), self.x, self.division or (), self.alt,
                                  kicked=int(self.kicked), cast_from=self.from_zone,
                                  casualty=bool(self.casualty)))
@@ -860,7 +860,7 @@ class ActivateTask(Procedure):
         if d is not None:
             return d
         game.set(self.eid, StackAbility(self.player, self.source, ab,
-                                        tuple(tuple(g) for g in self.targets), (), self.x,
+                                        tuple(map(tuple, self.targets)), (), self.x,
                                         self.division or (), False, (),
                                         game.world.ents[self.eid][StackAbility].source_card))
         self._pay(game)

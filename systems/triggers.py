@@ -413,7 +413,7 @@ class PutTriggersTask:
                 modes.chosen(game, tr.source, tr.index, ab, m)
             self._modes = None
         eid = game.world.create(
-            StackAbility(tr.controller, tr.source, ab, tuple(tuple(g) for g in self._targets), chosen, 0,
+            StackAbility(tr.controller, tr.source, ab, tuple(map(tuple, self._targets)), chosen, 0,
                          division, True, tuple(sorted(tr.info.items(), key=lambda kv: kv[0])), tr.source_card),
             Zone("stack"), Timestamp(game.tick()))
         game.stack.append(eid)
