@@ -823,8 +823,8 @@ class ActivateTask(Procedure):
             self.x = 0
         if not isinstance(self.x, int) or self.x < 0:
             raise IllegalAction(f"X can't be {self.x!r}: it is 0 or more (107.1b)")
-        src_chars = game.chars(self.source)
-        tc = TargetContext(self.player, self.source, src_chars, False, obj=self.eid)
+        tc = TargetContext(self.player, self.source, game.chars(self.source), False, obj=self.eid) \
+            if ab.targets else None
         d = self._choose_targets(game, ab.targets, tc)
         if d is not None:
             return d

@@ -95,7 +95,7 @@ class ResolveTask:
             ab = comps[StackAbility]
             tspecs, steps = ability_parts(ab.ability, ab.modes)
             self.ctx = Ctx(eid, ab.source, ab.controller, ab.targets, ab.x, ab.modes,
-                           info=dict(ab.info), division=ab.division)
+                           info=ab.info, division=ab.division)
         # 608.2b: targets illegal now are not affected; all illegal -> it doesn't resolve
         any_targets = False
         any_legal = False

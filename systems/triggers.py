@@ -355,15 +355,18 @@ class PutTriggersTask:
 
     def _place(self, game, tr):
         ab = tr.ability
-        src_chars = game.chars(tr.source) if game.exists(tr.source) else game.lki.get(tr.source)
-        tc = TargetContext(tr.controller, tr.source, src_chars, False, tr.info)
+        specs = ab.targets
+        modal = getattr(ab, "modes", None)
+        tc = None                       # who targets: only an ability with a target asks
+        if specs or modal:
+            src_chars = game.chars(tr.source) if game.exists(tr.source) else game.lki.get(tr.source)
+            tc = TargetContext(tr.controller, tr.source, src_chars, False, tr.info)
         if not hasattr(self, "_targets") or self._targets is None:
             self._targets = []
         # 603.3d: the controller chooses the targets, unless the ability says who does
         # ('its controller chooses target creature ...': Necrotic Plague)
         who = tr.info[ab.chooser] if getattr(ab, "chooser", None) else tr.controller
-        specs = ab.targets
-        if getattr(ab, "modes", None):
+        if modal:
             # 603.3c, 700.2: a modal ability's modes are chosen as it is put on the stack
             if self._modes is None:
                 opts = modes.available(game, tr.source, tr.index, ab,
@@ -414,7 +417,7 @@ class PutTriggersTask:
             self._modes = None
         eid = game.world.create(
             StackAbility(tr.controller, tr.source, ab, tuple(map(tuple, self._targets)), chosen, 0,
-                         division, True, tuple(sorted(tr.info.items(), key=lambda kv: kv[0])), tr.source_card),
+                         division, True, tuple(sorted(tr.info.items())), tr.source_card),
             Zone("stack"), Timestamp(game.tick()))
         game.stack.append(eid)
         game.ability_stack_changed()
