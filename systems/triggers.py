@@ -64,7 +64,7 @@ class Dies(Trigger):
             return None
         old = data["old"]
         lk = game.lki.get(old)
-        if lk is None or not ({"Creature", "Planeswalker"} & lk.types):
+        if lk is None or ("Creature" not in lk.types and "Planeswalker" not in lk.types):
             return None
         if self.self_only:
             return {"died": data["new"]} if old == source else None
