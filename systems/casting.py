@@ -80,6 +80,28 @@ def _norm_targets(given, n_specs):
     return out
 
 
+_PLAIN = {}         # card definition -> `_plain_permanent`
+
+
+def _plain_permanent(defn) -> bool:
+    """Nothing in the card asks a choice before its total cost (601.2b-f) when it has no
+    spell ability: no X, kicker or casualty, and no Aura (whose spell targets, 303.4a).
+    Read once per definition."""
+    hit = _PLAIN.get(defn)
+    if hit is None:
+        hit = _PLAIN[defn] = not defn.cost.x and "Aura" not in defn.subtypes \
+            and _kicker_of(defn)[0] is None and casualty.casualty_of(defn) is None
+    return hit
+
+
+def _kicker_of(defn):
+    """(cost, multikicker?) of the card's kicker (702.33a) or multikicker (702.33c)."""
+    for k in defn.keywords:
+        if k.name == "kicker" or k.name == "multikicker":
+            return k.param, k.name == "multikicker"
+    return None, False
+
+
 class Procedure:
     """Shared by casting and activating: the choice sequence as explicit state,
     so a game can be cloned at any decision."""
@@ -332,8 +354,7 @@ class CastTask(Procedure):
         sa = defn.spell
         if sa is None and self.x is None and self.modes is None and self.kicked is None \
                 and self.alt is None and self.pre_targets is None and not self.pay_choices \
-                and not defn.cost.x and "Aura" not in defn.subtypes and self._kicker()[0] is None \
-                and casualty.casualty_of(defn) is None:
+                and _plain_permanent(defn):
             # a plain permanent spell (no spell ability, X, kicker, target or additional or
             # alternative cost) with nothing announced: no choice to make before the total
             # cost (601.2b-f), each step below would find nothing to ask
@@ -359,7 +380,7 @@ class CastTask(Procedure):
         # 601.2b: the intention to pay an optional additional cost (kicker, 702.33a) is
         # announced with the modes; asked only when it could be paid (with a free cast too,
         # 118.9: 004 Wild Evocation R3)
-        kicker, multi = self._kicker()
+        kicker, multi = _kicker_of(self.defn)
         if kicker is None:
             if self.kicked:
                 raise IllegalAction(f"{defn.name} has no kicker")
@@ -722,13 +743,6 @@ class CastTask(Procedure):
             return self.defn.keyword_alt_cost(self.alt)     # blitz (702.152a)
         return self.defn.cost
 
-    def _kicker(self):
-        """(cost, multikicker?) of the card's kicker (702.33a) or multikicker (702.33c)."""
-        for k in self.defn.keywords:
-            if k.name == "kicker" or k.name == "multikicker":
-                return k.param, k.name == "multikicker"
-        return None, False
-
     @classmethod
     def _times(cls, c: ManaCost, n: int) -> ManaCost:
         out = ManaCost()
@@ -746,7 +760,7 @@ class CastTask(Procedure):
             if add.mana.total:
                 c = add_costs(c, add.mana)
         if self.kicked:
-            c = add_costs(c, self._times(self._kicker()[0], int(self.kicked)))
+            c = add_costs(c, self._times(_kicker_of(self.defn)[0], int(self.kicked)))
         obj = self.eid if self.eid is not None else self.card
         n = costs.spell_cost_increase(game, self.player, obj) + \
             commander.tax(game, self.player, obj, self.from_zone)          # 903.8
