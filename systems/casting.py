@@ -190,7 +190,7 @@ class Procedure:
     def _sacrifice_order(self, game):
         """616.1: the order of replacement effects on each permanent sacrificed to pay a cost
         (a Darksteel Colossus with an opponent's Leyline of the Void), asked before paying."""
-        sac = list(self.pay_choices.get("sacrifice", [])) + list(self.pay_choices.get("casualty", []))
+        sac = self._sacrificing()
         if not sac:
             return None
         if self.sac_moves is None:
@@ -210,9 +210,14 @@ class Procedure:
         (601.2g comes before 601.2h)."""
         if self.mana_sources is not None or self.sacrificed_for_mana is not None:
             return None
-        sacrificing = tuple(self.pay_choices.get("sacrifice", ())) + \
-            tuple(self.pay_choices.get("casualty", ()))
-        return costs.mana_sacrifice_decision(game, self.player, cost, exclude, spell, sacrificing)
+        return costs.mana_sacrifice_decision(game, self.player, cost, exclude, spell, self._sacrificing())
+
+    def _sacrificing(self) -> tuple:
+        """The permanents chosen to sacrifice for the cost (its sacrifice, then casualty)."""
+        pc = self.pay_choices
+        if not pc:
+            return ()
+        return tuple(pc.get("sacrifice", ())) + tuple(pc.get("casualty", ()))
 
     def answer(self, game, decision, answer):
         k = decision.kind
