@@ -786,14 +786,14 @@ def chosen_for_mana(game, decision, answer) -> tuple:
 
 def _unit_payment(pool, cost: ManaCost, srcs):
     """`find_payment` when each of `srcs` (mana_sources) has one option making one mana
-    (basic lands) and the cost has no hybrid symbol: the same plan, as
-    (eid, (ability index, option), the index of the kind of mana it makes). Each colored need from the first sources of its
-    color, then generic from the first sources left (then the pool plus their mana
-    pays: each color's need is met and `generic` more mana is made). None if they can't
-    pay or a source makes something else (find_payment then decides). The pool pays
-    first. Once each colored need is met and `generic` sources are left over, the later
-    sources change nothing (find_payment would put any of them, one-kind or not, after
-    those in its list of what is left), and aren't looked at."""
+    (basic lands) and the cost has no hybrid symbol: the same plan, as (eid, (ability
+    index, option), the index of the kind of mana it makes). Each colored need from the
+    first sources of its color, then generic from the first sources left (then the pool
+    plus their mana pays: each color's need is met and `generic` more mana is made). None
+    if they can't pay or a source makes something else (find_payment then decides). The
+    pool pays first. Once each colored need is met and `generic` sources are left over,
+    the later sources change nothing (find_payment would put any of them, one-kind or not,
+    after those in its list of what is left), and aren't looked at."""
     if any(pool) and covers(pool, cost):
         return ()
     need, generic = still_needed(pool, cost)
