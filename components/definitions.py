@@ -499,7 +499,7 @@ class CardDef:
 
     @property
     def is_permanent_card(self) -> bool:
-        return not ({"Instant", "Sorcery"} & self.types)
+        return "Instant" not in self.types and "Sorcery" not in self.types
 
     def has_type(self, t: str) -> bool:
         return t in self.types

@@ -146,6 +146,18 @@ def pay_from_pool(pool: list, cost: ManaCost) -> list | None:
     return _pay_hybrid_generic(p, cost.hybrid, cost.generic)
 
 
+def pays_exactly(pool, cost: ManaCost) -> bool:
+    """Does `pool` pay `cost` with no mana left? True when the cost has no hybrid symbol
+    and the pool holds each color it needs and exactly its total amount: `pay_from_pool`
+    then leaves an empty pool, without working it out."""
+    if cost.hybrid:
+        return False
+    w, u, b, r, g, c = cost.colored
+    p0, p1, p2, p3, p4, p5 = pool
+    return p0 >= w and p1 >= u and p2 >= b and p3 >= r and p4 >= g and p5 >= c and \
+        p0 + p1 + p2 + p3 + p4 + p5 - w - u - b - r - g - c == cost.generic
+
+
 def _pay_hybrid_generic(p, hybrid, generic):
     if not hybrid:
         if sum(p) < generic:

@@ -226,8 +226,9 @@ class Game(GameState):
     def ability_stack_changed(self) -> None:
         """An ability was put onto the stack or left it: the stack's contents changed, no
         card moved and no characteristics changed (an effect reading the stack is read
-        again: `zones_changed`)."""
-        self.zones_changed()
+        again: `zones_changed`). It is no token or copy of a spell (704.5d-e): no
+        state-based action can apply for it."""
+        self.zones_changed(token=False)
 
     def tick(self) -> int:
         self.clock += 1

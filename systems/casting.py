@@ -80,6 +80,28 @@ def _norm_targets(given, n_specs):
     return out
 
 
+_PLAIN = {}         # card definition -> `_plain_permanent`
+
+
+def _plain_permanent(defn) -> bool:
+    """Nothing in the card asks a choice before its total cost (601.2b-f) when it has no
+    spell ability: no X, kicker or casualty, and no Aura (whose spell targets, 303.4a).
+    Read once per definition."""
+    hit = _PLAIN.get(defn)
+    if hit is None:
+        hit = _PLAIN[defn] = not defn.cost.x and "Aura" not in defn.subtypes \
+            and _kicker_of(defn)[0] is None and casualty.casualty_of(defn) is None
+    return hit
+
+
+def _kicker_of(defn):
+    """(cost, multikicker?) of the card's kicker (702.33a) or multikicker (702.33c)."""
+    for k in defn.keywords:
+        if k.name == "kicker" or k.name == "multikicker":
+            return k.param, k.name == "multikicker"
+    return None, False
+
+
 class Procedure:
     """Shared by casting and activating: the choice sequence as explicit state,
     so a game can be cloned at any decision."""
@@ -168,7 +190,7 @@ class Procedure:
     def _sacrifice_order(self, game):
         """616.1: the order of replacement effects on each permanent sacrificed to pay a cost
         (a Darksteel Colossus with an opponent's Leyline of the Void), asked before paying."""
-        sac = list(self.pay_choices.get("sacrifice", [])) + list(self.pay_choices.get("casualty", []))
+        sac = self._sacrificing()
         if not sac:
             return None
         if self.sac_moves is None:
@@ -188,9 +210,14 @@ class Procedure:
         (601.2g comes before 601.2h)."""
         if self.mana_sources is not None or self.sacrificed_for_mana is not None:
             return None
-        sacrificing = tuple(self.pay_choices.get("sacrifice", ())) + \
-            tuple(self.pay_choices.get("casualty", ()))
-        return costs.mana_sacrifice_decision(game, self.player, cost, exclude, spell, sacrificing)
+        return costs.mana_sacrifice_decision(game, self.player, cost, exclude, spell, self._sacrificing())
+
+    def _sacrificing(self) -> tuple:
+        """The permanents chosen to sacrifice for the cost (its sacrifice, then casualty)."""
+        pc = self.pay_choices
+        if not pc:
+            return ()
+        return tuple(pc.get("sacrifice", ())) + tuple(pc.get("casualty", ()))
 
     def answer(self, game, decision, answer):
         k = decision.kind
@@ -332,8 +359,7 @@ class CastTask(Procedure):
         sa = defn.spell
         if sa is None and self.x is None and self.modes is None and self.kicked is None \
                 and self.alt is None and self.pre_targets is None and not self.pay_choices \
-                and not defn.cost.x and "Aura" not in defn.subtypes and self._kicker()[0] is None \
-                and casualty.casualty_of(defn) is None:
+                and _plain_permanent(defn):
             # a plain permanent spell (no spell ability, X, kicker, target or additional or
             # alternative cost) with nothing announced: no choice to make before the total
             # cost (601.2b-f), each step below would find nothing to ask
@@ -359,7 +385,7 @@ class CastTask(Procedure):
         # 601.2b: the intention to pay an optional additional cost (kicker, 702.33a) is
         # announced with the modes; asked only when it could be paid (with a free cast too,
         # 118.9: 004 Wild Evocation R3)
-        kicker, multi = self._kicker()
+        kicker, multi = _kicker_of(self.defn)
         if kicker is None:
             if self.kicked:
                 raise IllegalAction(f"{defn.name} has no kicker")
@@ -551,7 +577,7 @@ class CastTask(Procedure):
                     zones.remove_counters(game, e, k, n)
         if self.casualty:
             self._casualty_choice(game)               # 601.2h: its power is checked as it is paid
-        game.set(self.eid, Spell(self.player, tuple(tuple(g) for g in self.targets),
+        game.set(self.eid, Spell(self.player, tuple(map(tuple, self.targets)),
                                  self.modes or (), self.x, self.division or (), self.alt,
                                  kicked=int(self.kicked), cast_from=self.from_zone,
                                  casualty=bool(self.casualty)))
@@ -722,13 +748,6 @@ class CastTask(Procedure):
             return self.defn.keyword_alt_cost(self.alt)     # blitz (702.152a)
         return self.defn.cost
 
-    def _kicker(self):
-        """(cost, multikicker?) of the card's kicker (702.33a) or multikicker (702.33c)."""
-        for k in self.defn.keywords:
-            if k.name == "kicker" or k.name == "multikicker":
-                return k.param, k.name == "multikicker"
-        return None, False
-
     @classmethod
     def _times(cls, c: ManaCost, n: int) -> ManaCost:
         out = ManaCost()
@@ -746,7 +765,7 @@ class CastTask(Procedure):
             if add.mana.total:
                 c = add_costs(c, add.mana)
         if self.kicked:
-            c = add_costs(c, self._times(self._kicker()[0], int(self.kicked)))
+            c = add_costs(c, self._times(_kicker_of(self.defn)[0], int(self.kicked)))
         obj = self.eid if self.eid is not None else self.card
         n = costs.spell_cost_increase(game, self.player, obj) + \
             commander.tax(game, self.player, obj, self.from_zone)          # 903.8
@@ -823,8 +842,8 @@ class ActivateTask(Procedure):
             self.x = 0
         if not isinstance(self.x, int) or self.x < 0:
             raise IllegalAction(f"X can't be {self.x!r}: it is 0 or more (107.1b)")
-        src_chars = game.chars(self.source)
-        tc = TargetContext(self.player, self.source, src_chars, False, obj=self.eid)
+        tc = TargetContext(self.player, self.source, game.chars(self.source), False, obj=self.eid) \
+            if ab.targets else None
         d = self._choose_targets(game, ab.targets, tc)
         if d is not None:
             return d
@@ -860,7 +879,7 @@ class ActivateTask(Procedure):
         if d is not None:
             return d
         game.set(self.eid, StackAbility(self.player, self.source, ab,
-                                        tuple(tuple(g) for g in self.targets), (), self.x,
+                                        tuple(map(tuple, self.targets)), (), self.x,
                                         self.division or (), False, (),
                                         game.world.ents[self.eid][StackAbility].source_card))
         self._pay(game)

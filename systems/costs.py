@@ -16,7 +16,7 @@ from mtg_ecs.core.decisions import Decision, IllegalAction, only
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.board import board
 from mtg_ecs.components.mana import (COLORS, IDX, add_costs, as_any_color, covers, still_needed, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
-                      feasible_split, split_sources, UNIT_MANA)
+                      feasible_split, split_sources, UNIT_MANA, pays_exactly)
 from mtg_ecs.systems.layers import intrinsic_mana_abilities
 from mtg_ecs.systems.targeting import creature_you_control, target
 
@@ -553,7 +553,7 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
             taps_heard = taps_watched(game)
             pool = p.pool
             chars = game.chars
-            for eid, (idx, choice) in plan:
+            for eid, (idx, choice), kind in plan:
                 c = chars(eid)
                 ab = (c.acts if c.acts is not None else activated_abilities(game, eid))[idx]
                 game.set(eid, TAPPED)
@@ -562,14 +562,20 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
                 add = ab.mana[choice]
                 if callable(add):              # 'Add {G} for each Elf you control' (106.1, 605.1a)
                     add = tuple(add(game, eid))
-                pool[:] = map(_plus, pool, add)
+                    pool[:] = map(_plus, pool, add)
+                else:
+                    pool[kind] += 1             # (its one mana: the source's only pool)
                 if heard:
                     game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=True)
-            left = pay_from_pool(pool, cost)
-            if left is None:
-                raise IllegalAction(f"p{player} can't pay {cost}")
-            spent = tuple(map(operator.sub, pool, left))
-            pool[:] = left
+            if pays_exactly(pool, cost):       # (what pay_from_pool would leave: nothing)
+                spent = tuple(pool)
+                pool[:] = _EMPTY
+            else:
+                left = pay_from_pool(pool, cost)
+                if left is None:
+                    raise IllegalAction(f"p{player} can't pay {cost}")
+                spent = tuple(map(operator.sub, pool, left))
+                pool[:] = left
             # game.touch_hidden() for each mana added and for the payment: not game.volatile,
             # so only the change count
             game.changes += len(plan) + 1
@@ -780,14 +786,14 @@ def chosen_for_mana(game, decision, answer) -> tuple:
 
 def _unit_payment(pool, cost: ManaCost, srcs):
     """`find_payment` when each of `srcs` (mana_sources) has one option making one mana
-    (basic lands) and the cost has no hybrid symbol: the same plan, as
-    (eid, (ability index, option)). Each colored need from the first sources of its
-    color, then generic from the first sources left (then the pool plus their mana
-    pays: each color's need is met and `generic` more mana is made). None if they can't
-    pay or a source makes something else (find_payment then decides). The pool pays
-    first. Once each colored need is met and `generic` sources are left over, the later
-    sources change nothing (find_payment would put any of them, one-kind or not, after
-    those in its list of what is left), and aren't looked at."""
+    (basic lands) and the cost has no hybrid symbol: the same plan, as (eid, (ability
+    index, option), the index of the kind of mana it makes). Each colored need from the
+    first sources of its color, then generic from the first sources left (then the pool
+    plus their mana pays: each color's need is met and `generic` more mana is made). None
+    if they can't pay or a source makes something else (find_payment then decides). The
+    pool pays first. Once each colored need is met and `generic` sources are left over,
+    the later sources change nothing (find_payment would put any of them, one-kind or not,
+    after those in its list of what is left), and aren't looked at."""
     if any(pool) and covers(pool, cost):
         return ()
     need, generic = still_needed(pool, cost)
@@ -805,9 +811,9 @@ def _unit_payment(pool, cost: ManaCost, srcs):
         if need[c] > 0:
             need[c] -= 1
             colored -= 1
-            chosen.append((eid, choices[0]))
+            chosen.append((eid, choices[0], c))
         elif len(rest) < generic:
-            rest.append((eid, choices[0]))
+            rest.append((eid, choices[0], c))
         elif not colored:
             break
     if colored or len(rest) < generic:

@@ -67,10 +67,10 @@ class ResolveTask:
         game.emit("resolving", eid=eid)
         if spell is not None:
             defn = comps[Card].defn
-            if defn.spell is None and not defn.abilities and not spell.targets:
-                # a permanent spell with no spell ability, no ability ('as ~ enters'
-                # choices: 614.12) and no target (608.2b): nothing to do but enter (608.3),
-                # no context to resolve it in
+            if defn.spell is None and not spell.targets and not _entry_choices(defn):
+                # a permanent spell with no spell ability, no 'as ~ enters' choice (614.12)
+                # and no target (608.2b): nothing to do but enter (608.3), no context to
+                # resolve it in
                 return False
             tspecs, steps = spell_parts(defn, spell.modes)
             if "Aura" in defn.subtypes:
@@ -81,7 +81,7 @@ class ResolveTask:
                 # 614.12: choices for 'as ~ enters' replacement effects that must be made
                 # before it enters (enter as a copy: systems/copy.py)
                 steps = tuple(steps)
-                if defn.abilities:
+                if _entry_choices(defn):
                     steps += tuple(
                         r.pre_entry_step() for ab in defn.abilities if isinstance(ab, StaticAbility)
                         for r in ab.replacement if hasattr(r, "pre_entry_step"))
@@ -95,7 +95,7 @@ class ResolveTask:
             ab = comps[StackAbility]
             tspecs, steps = ability_parts(ab.ability, ab.modes)
             self.ctx = Ctx(eid, ab.source, ab.controller, ab.targets, ab.x, ab.modes,
-                           info=dict(ab.info), division=ab.division)
+                           info=ab.info, division=ab.division)
         # 608.2b: targets illegal now are not affected; all illegal -> it doesn't resolve
         any_targets = False
         any_legal = False
@@ -187,6 +187,20 @@ class ResolveTask:
         game.resolved += 1
         game.priority = first_to_act(game)   # 117.3b, 800.4j
         game.passes = 0
+
+
+_ENTRY_CHOICES = {}     # card definition -> has an 'as ~ enters' choice
+
+
+def _entry_choices(defn) -> bool:
+    """Does the card have an 'as ~ enters' replacement effect whose choice is made before
+    it enters (614.12: `pre_entry_step`)? Read once per definition."""
+    hit = _ENTRY_CHOICES.get(defn)
+    if hit is None:
+        hit = _ENTRY_CHOICES[defn] = any(
+            hasattr(r, "pre_entry_step") for ab in defn.abilities if isinstance(ab, StaticAbility)
+            for r in ab.replacement)
+    return hit
 
 
 def _target_context(game, eid: int, comps, spell) -> TargetContext:

@@ -60,11 +60,15 @@ def _candidates(game, spec: TargetSpec, tc: TargetContext):
                 yield ref
     zones = (spec.zone,) if type(spec.zone) is str else spec.zone
     for zone in zones:
-        if zone == "battlefield" and (kinds - {"player", "opponent"}):
+        if zone == "battlefield" and not kinds <= _PLAYER_KINDS:
             allc = game.all_chars()     # (the characteristics of permanents, without a call each)
+            wanted = _wanted(kinds)
             for e in game.battlefield:
                 c = allc.get(e)
-                if _legal_permanent(game, spec, e, c if c is not None else game.chars(e), tc):
+                if c is None:
+                    c = game.chars(e)
+                if (wanted is None or not wanted.isdisjoint(c.types)) and \
+                        _targetable_permanent(game, spec, e, c, tc):
                     yield e
         elif zone == "stack":
             for e in reversed(game.stack):
@@ -110,19 +114,31 @@ def is_legal(game, spec: TargetSpec, t, tc: TargetContext) -> bool:
 
 def _legal_permanent(game, spec: TargetSpec, t: int, c, tc: TargetContext) -> bool:
     """`is_legal` for `t`, a permanent on the battlefield with characteristics `c`."""
-    if game.phased_out and is_phased_out(game, t):
-        return False                    # 702.26b: treated as though it doesn't exist
-    wanted = _WANTED.get(spec.kinds, False)
-    if wanted is False:
-        wanted = _WANTED[spec.kinds] = _wanted_types(spec.kinds)
+    wanted = _wanted(spec.kinds)
     if wanted is not None and wanted.isdisjoint(c.types):
         return False
+    return _targetable_permanent(game, spec, t, c, tc)
+
+
+def _targetable_permanent(game, spec: TargetSpec, t: int, c, tc: TargetContext) -> bool:
+    """`_legal_permanent` for a permanent of a type the phrase names."""
+    if game.phased_out and is_phased_out(game, t):
+        return False                    # 702.26b: treated as though it doesn't exist
     if not targetable_by(game, t, c, tc):
         return False
     return spec.filter is None or spec.filter(game, t, tc)
 
 
+def _wanted(kinds) -> frozenset | None:
+    """`_wanted_types` of a phrase's kinds, worked out once per kinds."""
+    wanted = _WANTED.get(kinds, False)
+    if wanted is False:
+        wanted = _WANTED[kinds] = _wanted_types(kinds)
+    return wanted
+
+
 _WANTED = {}    # a target phrase's kinds -> `_wanted_types`
+_PLAYER_KINDS = frozenset({"player", "opponent"})
 _KIND_TYPES = (("creature", "Creature"), ("planeswalker", "Planeswalker"), ("any", "Planeswalker"),
                ("any", "Creature"), ("artifact", "Artifact"), ("enchantment", "Enchantment"),
                ("land", "Land"))
@@ -144,8 +160,12 @@ def illegal_target_message(game, spec: TargetSpec, t) -> str:
     return f"{game.name(t)} is not a legal target for {spec.text} (CR 601.2c)"
 
 
+_BLUE_BLACK = frozenset("UB")
+
+
 def targetable_by(game, t, c, tc: TargetContext) -> bool:
-    """Hexproof, shroud and protection (CR 702.11b, 702.18a, 702.16b)."""
+    """Hexproof, shroud and protection (CR 702.11b, 702.18a, 702.16b), and the 'can't be
+    the target of' abilities (115.4) of `t`, a permanent with characteristics `c`."""
     for k in c.keywords:
         if k.name == "shroud":
             return False
@@ -154,12 +174,17 @@ def targetable_by(game, t, c, tc: TargetContext) -> bool:
         if k.name == "protection" and tc.source_chars is not None and \
                 has_quality(game, k.param, tc.source_chars, c):      # CR 702.16b
             return False
-    if tc.is_spell and tc.source_chars is not None and {"U", "B"} & set(tc.source_chars.colors) \
-            and "Creature" in c.types:
+    if game.player_restrictions and tc.is_spell and tc.source_chars is not None \
+            and not _BLUE_BLACK.isdisjoint(tc.source_chars.colors) and "Creature" in c.types:
         # Autumn's Veil: "creatures you control can't be the targets of blue or black spells this turn"
         from mtg_ecs.systems.restrictions import restricted
         if restricted(game, c.controller, "creatures_untargetable_by_blue_black"):
             return False
+    b = game.board
+    if b is not None and not b.rule_statics:
+        # `t` is on the battlefield and the index current: no permanent there has a static
+        # ability changing rules, a targeting restriction among them (115.4)
+        return True
     for ab in c.abilities:
         if isinstance(ab, StaticAbility) and ab.rules:
             for r in ab.rules:

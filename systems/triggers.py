@@ -64,7 +64,7 @@ class Dies(Trigger):
             return None
         old = data["old"]
         lk = game.lki.get(old)
-        if lk is None or not ({"Creature", "Planeswalker"} & lk.types):
+        if lk is None or ("Creature" not in lk.types and "Planeswalker" not in lk.types):
             return None
         if self.self_only:
             return {"died": data["new"]} if old == source else None
@@ -272,10 +272,14 @@ def check_triggers(game, kind: str, data: dict) -> None:
     if kind == "zone_change" and data.get("frm") == "battlefield":
         gone = [(data["old"], data.get("card"))] + [
             oc for oc in game.left_together if oc[0] != data["old"]]
-        seen = {s[0] for s in b.triggers}       # still on the battlefield: checked above
+        seen = None                             # still on the battlefield: checked above
         for old, card_id in gone:
             lk = game.lki.get(old)
-            if lk is None or old in seen:
+            if lk is None or not lk.abilities:
+                continue
+            if seen is None:
+                seen = {s[0] for s in b.triggers}
+            if old in seen:
                 continue
             for i, ab in enumerate(_triggered(lk.abilities)):
                 t = ab.trigger
@@ -351,15 +355,18 @@ class PutTriggersTask:
 
     def _place(self, game, tr):
         ab = tr.ability
-        src_chars = game.chars(tr.source) if game.exists(tr.source) else game.lki.get(tr.source)
-        tc = TargetContext(tr.controller, tr.source, src_chars, False, tr.info)
+        specs = ab.targets
+        modal = getattr(ab, "modes", None)
+        tc = None                       # who targets: only an ability with a target asks
+        if specs or modal:
+            src_chars = game.chars(tr.source) if game.exists(tr.source) else game.lki.get(tr.source)
+            tc = TargetContext(tr.controller, tr.source, src_chars, False, tr.info)
         if not hasattr(self, "_targets") or self._targets is None:
             self._targets = []
         # 603.3d: the controller chooses the targets, unless the ability says who does
         # ('its controller chooses target creature ...': Necrotic Plague)
         who = tr.info[ab.chooser] if getattr(ab, "chooser", None) else tr.controller
-        specs = ab.targets
-        if getattr(ab, "modes", None):
+        if modal:
             # 603.3c, 700.2: a modal ability's modes are chosen as it is put on the stack
             if self._modes is None:
                 opts = modes.available(game, tr.source, tr.index, ab,
@@ -409,8 +416,8 @@ class PutTriggersTask:
                 modes.chosen(game, tr.source, tr.index, ab, m)
             self._modes = None
         eid = game.world.create(
-            StackAbility(tr.controller, tr.source, ab, tuple(tuple(g) for g in self._targets), chosen, 0,
-                         division, True, tuple(sorted(tr.info.items(), key=lambda kv: kv[0])), tr.source_card),
+            StackAbility(tr.controller, tr.source, ab, tuple(map(tuple, self._targets)), chosen, 0,
+                         division, True, tuple(sorted(tr.info.items())), tr.source_card),
             Zone("stack"), Timestamp(game.tick()))
         game.stack.append(eid)
         game.ability_stack_changed()

@@ -3,7 +3,7 @@ colored symbols need their color, generic any mana, {C} colorless only)."""
 import itertools
 import random
 
-from mtg_ecs.components.mana import covers, parse_cost, pay_from_pool
+from mtg_ecs.components.mana import covers, parse_cost, pay_from_pool, pays_exactly
 
 COSTS = ["{0}", "{G}", "{1}{G}", "{2}{G}{G}", "{W}{U}{B}{R}{G}", "{C}", "{2}{C}", "{3}",
          "{R/G}", "{2/W}{2/W}", "{1}{W/U}{B}", "{X}{R}"]
@@ -17,6 +17,27 @@ def test_covers_matches_pay_from_pool_on_random_pools():
         cost = parse_cost(text)
         for pool in pools:
             assert covers(pool, cost) == (pay_from_pool(pool, cost) is not None), (text, pool)
+
+
+def test_pays_exactly_is_paying_with_nothing_left():
+    # the payer's shortcut (costs.pay_mana): True exactly when the pool pays the cost and
+    # nothing is left, for costs without hybrid symbols; never True with one
+    rng = random.Random(11)
+    pools = [[rng.randint(0, 3) for _ in range(6)] for _ in range(400)]
+    pools += [list(p) for p in itertools.product((0, 1), repeat=6)]
+    pools += [[0, 0, 0, 0, 2, 0], [1, 0, 0, 0, 1, 0], [0, 0, 0, 0, 2, 2], [1, 1, 1, 1, 1, 0]]
+    found = 0
+    for text in COSTS:
+        cost = parse_cost(text)
+        for pool in pools:
+            left = pay_from_pool(pool, cost)
+            exact = left is not None and not any(left)
+            if cost.hybrid:
+                assert not pays_exactly(pool, cost), (text, pool)
+            else:
+                assert pays_exactly(pool, cost) == exact, (text, pool)
+                found += exact
+    assert found > 20
 
 
 def test_covers_colorless_symbol_needs_colorless_mana():

@@ -42,3 +42,54 @@ def test_a_phased_out_permanent_is_no_candidate():
     phase_out(g, [e["forest"]])
     assert T.candidates(g, T.target("target land", "land"), tc) == [e["island"]]
     assert not T.is_legal(g, T.target("target land", "land"), e["forest"], tc)
+
+
+def test_a_cant_be_targeted_ability_is_read_with_the_board_index_current():
+    # 115.4: Gaea's Revenge can't be the target of nongreen spells; the index lists its
+    # rule-changing static ability, so the check of its abilities isn't skipped
+    from mtg_ecs.systems.board import board
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Gaea's Revenge", "id": "gr"}, {"card": "Arbor Elf", "id": "elf"}]},
+        {"hand": [{"card": "Lightning Bolt", "id": "bolt"}]}], "turn": {"step": "main1"}})
+    gr, elf, bolt = (g.card_entity[h[k]] for k in ("gr", "elf", "bolt"))
+    assert board(g).rule_statics and g.board is not None
+    red = T.TargetContext(1, bolt, g.chars(bolt), True)
+    green = T.TargetContext(0, elf, g.chars(elf), False)
+    assert not T.targetable_by(g, gr, g.chars(gr), red)
+    assert T.targetable_by(g, gr, g.chars(gr), green)
+    assert T.candidates(g, T.creature(), red) == [elf]
+    assert T.candidates(g, T.creature(), green) == [gr, elf]
+
+
+def test_targetability_with_the_board_index_is_the_full_check_through_sample_games():
+    """`targetable_by` skips the permanent's abilities when the current board index lists
+    no rule-changing static ability: the same answers as reading them (no index), for
+    every permanent and source through sample-deck games."""
+    import os
+    import sys
+    from mtg_ecs.apps.agents import RandomAgent
+    from mtg_ecs.systems.board import board
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "bench"))
+    from search_figures import mid_game
+    compared = skipped = 0
+    for seed in (1, 2, 3):
+        g = mid_game(seed)
+        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
+        while g.pending is not None and g.turn < 16:
+            if g.pending.kind == "priority":
+                b = board(g)
+                skipped += not b.rule_statics
+                for t in g.battlefield:
+                    c = g.chars(t)
+                    for s in g.battlefield:
+                        for p in (0, 1):
+                            for is_spell in (True, False):
+                                tc = T.TargetContext(p, s, g.chars(s), is_spell)
+                                fast = T.targetable_by(g, t, c, tc)
+                                g.board = None
+                                assert T.targetable_by(g, t, c, tc) == fast
+                                g.board = b
+                                compared += 1
+            g.decide(agents[g.pending.player].act(g, g.pending))
+        g.close()
+    assert compared > 5000 and skipped > 50
