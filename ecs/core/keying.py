@@ -31,6 +31,7 @@ from operator import attrgetter, is_, is_not, itemgetter, not_
 from mtg_ecs.components import Card
 from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.core.hashing import ATOMS, MAX_DEPTH, canonical, frozen, text_of
+from mtg_ecs.core.marked import MarkedDict
 from mtg_ecs.core.state import FIELDS, STATE, SPARSE_DEFAULTS, GameState, Player
 
 _MASK = (1 << 128) - 1
@@ -230,7 +231,10 @@ def _fields_again(game, old) -> tuple:
             entries.append(None)
             continue
         plain.append(_OPEN_MARK)
-        entry = _other_field(i, v, old.other[i] if old is not None else None)
+        if type(v) is MarkedDict:
+            entry = _marked_field(_OTHER[i], v, old is None)
+        else:
+            entry = _other_field(i, v, old.other[i] if old is not None else None)
         entries.append(entry)
         total += entry[1][0]
     text = marshal.dumps((smask, tuple(satoms), tuple(plain)), 2)
@@ -253,8 +257,8 @@ def _plain(v, i):
             return _players_value(v) if all(type(p) is Player for p in v) else _OPEN
         if _ATOM_TYPES.issuperset(map(type, v)):
             return v if t is tuple else tuple(v)
-    elif not v and (t is dict or t is set or t is frozenset):
-        return ("dict",) if t is dict else ("set",)
+    elif not v and (t is dict or t is MarkedDict or t is set or t is frozenset):
+        return ("set",) if t is set or t is frozenset else ("dict",)
     return _OPEN
 
 
@@ -265,7 +269,7 @@ def _other_field(i, v, was) -> tuple:
     snap = _SNAPSHOTS[i](v, was is not None and type(was[0]) is not bytes)
     if was is not None and not _differ(snap, was[0]):
         return was
-    if field[2] == "dict" and type(v) is dict:
+    if type(v) is dict and field[2] in ("dict", "marked"):
         return snap, _dict_field(field[1], v, was and was[1])
     return snap, (_field_digest(field, v), None)
 
@@ -325,10 +329,52 @@ def _unprobed() -> tuple:
 
 
 _END = object()             # ends a probe (never a game's value)
-_DEPTHS = {"list": 1, "set": 1, "dict": 1, "shallow": 1, "nested": 2, "items": 2,
+_DEPTHS = {"list": 1, "set": 1, "dict": 1, "marked": 1, "shallow": 1, "nested": 2, "items": 2,
            "each": None}    # (tasks: a depth not known; players are plain)
 _SNAPSHOTS = tuple(_snapshot_rng if f[2] == "rng" else _snapshot(_DEPTHS[f[2]])
                    for f in _OTHER)
+
+
+# -- dicts that mark their writes (core.marked) -------------------------------------------------
+def _marked_field(field, v, fresh) -> tuple:
+    """(field, (digest, items)) of a MarkedDict field (as `_dict_field` makes them): the
+    part the dict keeps if nothing was written since, else that part with the keys written
+    read again; read whole when `fresh` (a key from nothing) or when it keeps no part or
+    another field's."""
+    part, written = v.part, v.written
+    if fresh or part is None or part[0] is not field:
+        values = _dict_field(field[1], v, None)
+    elif not written:
+        return part
+    else:
+        values = _dict_written(field[1], v, part[1], written) or _dict_field(field[1], v, part[1])
+    part = v.part = (field, values)
+    v.written = []
+    return part
+
+
+def _dict_written(tag, v, was, written):
+    """`_dict_field(tag, v, ...)` from `was`, that of the dict before the keys `written`
+    were written: the sum less their old digests, plus their new ones. None unless the keys
+    written and those they replace are ints (then a key is stored as written; `True`
+    written over `1` would leave `1` the key)."""
+    if not _INT.issuperset(map(type, written)):
+        return None
+    total, items = was[0], dict(was[1])
+    for k in set(written):
+        hit = items.pop(k, None)
+        if hit is not None:
+            if type(hit[1]) is not int:
+                return None
+            total -= hit[2]
+        if k in v:
+            x = v[k]
+            hit = items[k] = (x, k, _item_digest(tag, k, x))
+            total += hit[2]
+    return total & _MASK, items
+
+
+_INT = frozenset({int})
 
 
 # -- digests of changed fields --------------------------------------------------------------
@@ -505,7 +551,7 @@ def fast_canonical(v, d=0):
         return tuple([_fast_item(x, d + 1) for x in v])
     if d > _QUICK_DEPTH:
         return canonical(v, d, {})
-    if t is dict:
+    if t is dict or t is MarkedDict:
         return ("dict",) + _sorted_items([(fast_canonical(k, d + 1), fast_canonical(x, d + 1))
                                           for k, x in v.items()])
     if t is set or t is frozenset:
