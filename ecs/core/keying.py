@@ -49,7 +49,14 @@ def _plan() -> tuple:
 
 _SHARED, _OTHER = _plan()
 _GET_SHARED = attrgetter(*(f[0] for f in _SHARED))
-_GET_OTHER = attrgetter(*(f[0] for f in _OTHER))
+# the fields read one by one at every key (changed at most decisions, or with marks of
+# their own), and the others (_GROUP: changed at few decisions), by their index in _OTHER
+_SPECIAL = tuple(i for i, f in enumerate(_OTHER)
+                 if f[2] in ("each", "shallow", "rng", "marked")
+                 or f[0] in ("battlefield", "stack", "effects"))
+_GROUP = tuple(i for i in range(len(_OTHER)) if i not in _SPECIAL)
+_GET_SPECIAL = attrgetter(*(_OTHER[i][0] for i in _SPECIAL))
+_GET_GROUP = attrgetter(*(_OTHER[i][0] for i in _GROUP))
 _SPARSE_SHARED = tuple((i, f[3]) for i, f in enumerate(_SHARED) if f[3] is not _NO_DEFAULT)
 _LEFT_OUT = ("left out",)   # a sparse field at its default, among the atoms (never an atom)
 
@@ -57,14 +64,15 @@ _LEFT_OUT = ("left out",)   # a sparse field at its default, among the atoms (ne
 class _KeyParts:
     """What one state key was made of (never changed once made)."""
 
-    __slots__ = ("ents", "loose", "ent_sum", "shared", "other", "key")
+    __slots__ = ("ents", "loose", "ent_sum", "shared", "group", "special", "key")
 
-    def __init__(self, ents, loose, ent_sum, shared, other, fields_sum):
+    def __init__(self, ents, loose, ent_sum, shared, group, special, fields_sum):
         self.ents = ents            # eid -> (its components if all frozen else None, digest)
         self.loose = loose          # entities holding a component that isn't frozen
         self.ent_sum = ent_sum
-        self.shared = shared        # per _SHARED field: None (an atom) or (value, digest)
-        self.other = other          # per _OTHER field: None, or (snapshot, (digest, items))
+        self.shared = shared        # _shared_objects
+        self.group = group          # _group_fields
+        self.special = special      # per _SPECIAL field: None, or (snapshot, (digest, items))
         self.key = (ent_sum + fields_sum) & _MASK
 
 
@@ -200,31 +208,40 @@ def _entities_again(table, old, changed) -> tuple:
 
 
 # -- fields -------------------------------------------------------------------------------------
-# Every key writes the fields whose canonical values are plain (atoms, tuples of atoms,
-# empty containers, the players' digests) afresh, in one marshal and one digest: cheaper
-# than finding which changed. The others (objects, dicts with items) keep a digest each,
-# reused while their snapshot shows the same value.
+# Every key writes the shared fields whose values are atoms (the turn, the step, who has
+# priority...) and the plain values of the players, the pending decision and the agenda
+# afresh, in one marshal and one digest: cheaper than finding which changed. The shared
+# fields holding objects keep their digests while they hold the same objects; the other
+# fields (zones, effects, combat...) keep theirs while one marshal of them all gives the
+# same bytes (equal bytes: equal values), and are looked at one by one when not; the
+# marked dicts keep their own marks (`_marked_field`). A field that isn't plain (an object,
+# a dict with items) has a digest of its own, reused while its snapshot shows the same value.
 
 def _fields_again(game, old) -> tuple:
-    """(per field of _SHARED: None for an atom, else (its value, its digest); per field
-    of _OTHER: None when plain, else (its snapshot, (digest, items)); the sum of the
+    """(the shared fields' part, the others' part, the special fields' entries: per field
+    of _SPECIAL None when plain, else (its snapshot, (digest, items)); the sum of the
     fields' digests)."""
     svals = _GET_SHARED(game)
-    ovals = _GET_OTHER(game)
-    smask = tuple(map(ATOMS.__contains__, map(type, svals)))
+    shared = _shared_objects(svals, tuple(map(type, svals)), old and old.shared)
+    smask = shared[1]
     satoms = list(compress(svals, smask))
     for i, default in _SPARSE_SHARED:
         if smask[i] and svals[i] == default:
             satoms[sum(smask[:i])] = _LEFT_OUT
+    group = _group_fields(game, old and old.group)
+    plain, entries, total = _read(_SPECIAL, _GET_SPECIAL(game), old and old.special)
+    text = marshal.dumps((smask, tuple(satoms), plain), 2)
+    return (shared, group, entries,
+            (shared[5] + group[3] + total + _digest_text(b"\0fields=", text)) & _MASK)
+
+
+def _read(fields, vals, was) -> tuple:
+    """(per field its plain value or _OPEN_MARK, per field None when plain else (its
+    snapshot, (digest, items)), the sum of their digests) of the _OTHER fields at `fields`
+    holding `vals`; `was`: their entries at the last key, None for a key from nothing."""
     total = 0
-    shared = [None] * len(_SHARED)
-    for i in compress(count(), map(not_, smask)):           # objects a clone shares
-        v = svals[i]
-        was = old.shared[i] if old is not None else None
-        shared[i] = was if was is not None and was[0] is v else (v, _field_digest(_SHARED[i], v))
-        total += shared[i][1]
     plain, entries = [], []
-    for i, v in enumerate(ovals):
+    for j, (i, v) in enumerate(zip(fields, vals)):
         value = _plain(v, i)
         if value is not _OPEN:
             plain.append(value)
@@ -232,13 +249,53 @@ def _fields_again(game, old) -> tuple:
             continue
         plain.append(_OPEN_MARK)
         if type(v) is MarkedDict:
-            entry = _marked_field(_OTHER[i], v, old is None)
+            entry = _marked_field(_OTHER[i], v, was is None)
         else:
-            entry = _other_field(i, v, old.other[i] if old is not None else None)
+            entry = _other_field(i, v, was[j] if was is not None else None)
         entries.append(entry)
         total += entry[1][0]
-    text = marshal.dumps((smask, tuple(satoms), tuple(plain)), 2)
-    return tuple(shared), tuple(entries), (total + _digest_text(b"\0fields=", text)) & _MASK
+    return tuple(plain), tuple(entries), total
+
+
+def _shared_objects(svals, stypes, was) -> tuple:
+    """(the shared fields' types, which are atoms, which aren't, the objects, per _SHARED
+    field None or (value, digest), the sum of the digests): `was` if the same objects (a
+    clone shares them: unchanged unless replaced), else each object's digest, `was`'s
+    where the same object."""
+    if was is not None and stypes == was[0]:
+        smask, others = was[1], was[2]
+        objs = tuple(compress(svals, others))
+        if all(map(is_, objs, was[3])):
+            return was
+    else:
+        smask = tuple([t in ATOMS for t in stypes])
+        others = tuple([not a for a in smask])
+        objs = tuple(compress(svals, others))
+    total = 0
+    digests = [None] * len(_SHARED)
+    for i in compress(count(), others):
+        v = svals[i]
+        hit = was[4][i] if was is not None else None
+        digests[i] = hit if hit is not None and hit[0] is v else (v, _field_digest(_SHARED[i], v))
+        total += digests[i][1]
+    return stypes, smask, others, objs, tuple(digests), total
+
+
+def _group_fields(game, was) -> tuple:
+    """(marshal's bytes of the _GROUP fields or None, their plain values, per field None
+    when plain else (its snapshot, (digest, items)), the sum of their digests): `was` if
+    the same bytes, else each field read again (`was`'s digest where its snapshot is the
+    same)."""
+    vals = _GET_GROUP(game)
+    try:
+        raw = marshal.dumps(vals, 2)
+    except ValueError:                              # (an object among them)
+        raw = None
+    if was is not None and raw is not None and raw == was[0]:
+        return was
+    plain, entries, total = _read(_GROUP, vals, was and was[2])
+    text = marshal.dumps(plain, 2)
+    return raw, plain, entries, (total + _digest_text(b"\0group=", text)) & _MASK
 
 
 _OPEN_MARK = ("~",)         # in the plain values: a field with a digest of its own
@@ -254,7 +311,7 @@ def _plain(v, i):
         return v
     if t is list or t is tuple:
         if field[0] == "players":
-            return _players_value(v) if all(type(p) is Player for p in v) else _OPEN
+            return _players_value(v) if _PLAYER_TYPE.issuperset(map(type, v)) else _OPEN
         if _ATOM_TYPES.issuperset(map(type, v)):
             return v if t is tuple else tuple(v)
     elif not v and (t is dict or t is MarkedDict or t is set or t is frozenset):
@@ -439,6 +496,7 @@ def _players_value(players) -> tuple:
 # game, any thread), emptied when it grows too big (as _VALUES)
 _PLAYERS = {}
 _PLAYER_SLOTS = attrgetter(*Player.__slots__)
+_PLAYER_TYPE = frozenset({Player})
 
 
 def _plain_player(p) -> bool:
