@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 from mtg_ecs.core.hashing import state_hash
-from mtg_ecs.core.marked import MarkedDict
+from mtg_ecs.core.marked import MarkedDict, MarkingDict
 from mtg_ecs.core.state import FIELDS
 
 from test_state_key import fresh_key, midgame
@@ -36,11 +36,33 @@ DICT_WRITES = {
 
 def test_every_write_method_of_dict_is_marked():
     """A method of dict that changes it and isn't overridden would write unseen."""
-    writers = {"__setitem__", "__delitem__", "pop", "popitem", "update", "setdefault",
-               "clear", "__ior__"}
-    assert writers <= set(vars(MarkedDict))
-    assert {m for m in dir(dict) if not m.startswith("__") or m in writers} - set(vars(MarkedDict)) \
-        == {"get", "items", "keys", "values", "fromkeys"}          # the readers (and a maker)
+    writers = {"__init__", "__setitem__", "__delitem__", "pop", "popitem", "update",
+               "setdefault", "clear", "__ior__"}
+    assert writers <= set(vars(MarkingDict))
+    assert {m for m in dir(dict) if not m.startswith("__")} - set(vars(MarkingDict)) \
+        == {"copy", "get", "items", "keys", "values", "fromkeys"}   # the readers (and makers)
+
+
+def test_a_dict_marks_only_once_a_key_has_read_it():
+    """Before a key (a game never keyed), writes cost what a dict's cost; after it, each
+    write marks; a bulk change drops the part and the marks."""
+    g = midgame()
+    c = g.clone()
+    c.key_cache = None
+    for field in MARKED:
+        d = MarkedDict(getattr(g, field))
+        setattr(c, field, d)
+        assert type(d) is MarkedDict and d.part is None
+        d[-1] = None
+        assert d.written is None
+    c.state_key()
+    d = c.lki
+    assert type(d) is MarkingDict and d.part is not None and d.written == []
+    d[-2] = None
+    assert d.written == [-2]
+    d.__init__({-3: None})                      # (an update)
+    assert type(d) is MarkedDict and d.part is None and -3 in d and -2 in d
+    assert c.state_key() == fresh_key(c)
 
 
 @pytest.mark.parametrize("field", MARKED)
@@ -50,7 +72,7 @@ def test_each_write_to_a_marked_field_is_seen(field, how):
     c = g.clone()
     before = c.state_key()
     d = getattr(c, field)
-    assert type(d) is MarkedDict and d
+    assert type(d) is MarkingDict and d
     k = next(reversed(d))
     DICT_WRITES[how](d, k, d[k])
     assert c.state_key() == fresh_key(c)
@@ -69,12 +91,12 @@ def test_only_the_keys_written_are_read_again(monkeypatch):
     monkeypatch.setattr(keying, "_item_digest", lambda tag, k, x: read.append(k) or digest(tag, k, x))
     g.state_key()
     assert read == []
-    cid = next(iter(g.card_entity))
-    g.card_entity[cid] = g.card_entity[cid]
+    eid = next(iter(g.lki))
+    g.lki[eid] = g.lki[eid]
     g.state_key()
-    assert read == [cid]
+    assert read == [eid]
     read.clear()
-    assert g.state_key() == fresh_key(g) and len(read) > len(g.card_entity)    # (read whole)
+    assert g.state_key() == fresh_key(g) and len(read) > len(g.lki)     # (read whole)
 
 
 def test_a_clones_marks_are_its_own():
@@ -84,12 +106,12 @@ def test_a_clones_marks_are_its_own():
     for field in MARKED:
         a, b = getattr(g, field), getattr(c, field)
         assert b == a and b is not a and b.part is a.part and b.written is not a.written
-    cid = next(iter(g.card_entity))
-    g.card_entity[cid] = -1                     # the original written: not the clone
-    assert c.card_entity.written == [] and c.state_key() == k == fresh_key(c)
+    eid = next(iter(g.lki))
+    g.lki[eid] = None                           # the original written: not the clone
+    assert c.lki.written == [] and c.state_key() == k == fresh_key(c)
     assert g.state_key() != k
     d = c.clone()
-    c.card_entity.pop(cid)                      # a clone written: not its own clone
+    c.lki.pop(eid)                              # a clone written: not its own clone
     assert d.state_key() == k and c.state_key() not in (k, g.state_key())
     assert c.state_key() == fresh_key(c)
 
@@ -97,10 +119,10 @@ def test_a_clones_marks_are_its_own():
 def test_a_clone_sees_writes_made_before_it():
     g = midgame()
     k = g.state_key()
-    cid = next(iter(g.card_entity))
-    g.card_entity[cid] = -1
+    eid = next(iter(g.lki))
+    g.lki[eid] = None
     c = g.clone()
-    assert c.card_entity.written == [cid]
+    assert c.lki.written == [eid]
     assert c.state_key() == fresh_key(c) == g.state_key() != k
 
 

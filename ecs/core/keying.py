@@ -5,15 +5,20 @@ decision, for a search's transposition table.
 
 The key is the sum (mod 2**128) of blake2b digests of the parts of `state_tuple`: one per
 entity, one for the fields whose canonical values are plain (atoms, tuples of atoms, a
-digest per player: written afresh by every key, in one marshal), one per other field (one
-per item of a dict field). A part found unchanged keeps its digest:
+digest per player: written afresh by every key, in one marshal), one for the plain values
+of the fields that change at few decisions, one per other field (one per item of a dict
+field). A part found unchanged keeps its digest:
   entities: the world's `changed` set (every write marks its entity, core/world.py);
+  card_entity, lki and lki_extra: the keys written since, which the dict itself marks
+    (core/marked.py: no writer can forget them);
+  the fields that change at few decisions (`_GROUP`): one marshal of them all, the same
+    bytes as at the last key;
   other fields: a snapshot of the value (marshal's bytes, or a probe of its objects by
     identity down to the depth where its copy rule makes them immutable), compared with
     the one kept from the last key.
 The parts are kept in `game.key_cache` (a CACHE field), never changed once made: a clone
-shares them, with a copy of its world's `changed` set, so a clone's first key looks only
-at what changed since its original's last key.
+shares them, with a copy of its world's `changed` set and of its dicts' marks, so a
+clone's first key looks only at what changed since its original's last key.
 
 Values are read as `canonical` reads them (`quick`: the same values, faster), so equal
 keys mean equal `state_hash`es; frozen components and list items (a decision's options)
@@ -31,7 +36,7 @@ from operator import attrgetter, is_, is_not, itemgetter, not_
 from mtg_ecs.components import Card
 from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.core.hashing import ATOMS, MAX_DEPTH, canonical, frozen, text_of
-from mtg_ecs.core.marked import MarkedDict
+from mtg_ecs.core.marked import MarkedDict, MarkingDict
 from mtg_ecs.core.state import FIELDS, STATE, SPARSE_DEFAULTS, GameState, Player
 
 _MASK = (1 << 128) - 1
@@ -248,7 +253,7 @@ def _read(fields, vals, was) -> tuple:
             entries.append(None)
             continue
         plain.append(_OPEN_MARK)
-        if type(v) is MarkedDict:
+        if type(v) is MarkingDict or type(v) is MarkedDict:
             entry = _marked_field(_OTHER[i], v, was is None)
         else:
             entry = _other_field(i, v, was[j] if was is not None else None)
@@ -314,7 +319,8 @@ def _plain(v, i):
             return _players_value(v) if _PLAYER_TYPE.issuperset(map(type, v)) else _OPEN
         if _ATOM_TYPES.issuperset(map(type, v)):
             return v if t is tuple else tuple(v)
-    elif not v and (t is dict or t is MarkedDict or t is set or t is frozenset):
+    elif not v and (t is dict or t is MarkingDict or t is MarkedDict or t is set
+                    or t is frozenset):
         return ("set",) if t is set or t is frozenset else ("dict",)
     return _OPEN
 
@@ -397,16 +403,17 @@ def _marked_field(field, v, fresh) -> tuple:
     """(field, (digest, items)) of a MarkedDict field (as `_dict_field` makes them): the
     part the dict keeps if nothing was written since, else that part with the keys written
     read again; read whole when `fresh` (a key from nothing) or when it keeps no part or
-    another field's."""
-    part, written = v.part, v.written
-    if fresh or part is None or part[0] is not field:
+    another field's (then it keeps the new part: from here on it marks its writes)."""
+    part = v.part
+    if fresh or type(v) is not MarkingDict or part[0] is not field:
         values = _dict_field(field[1], v, None)
-    elif not written:
+    elif not v.written:
         return part
     else:
-        values = _dict_written(field[1], v, part[1], written) or _dict_field(field[1], v, part[1])
-    part = v.part = (field, values)
-    v.written = []
+        values = (_dict_written(field[1], v, part[1], v.written)
+                  or _dict_field(field[1], v, part[1]))
+    part = (field, values)
+    v.keep(part)
     return part
 
 
@@ -609,7 +616,7 @@ def fast_canonical(v, d=0):
         return tuple([_fast_item(x, d + 1) for x in v])
     if d > _QUICK_DEPTH:
         return canonical(v, d, {})
-    if t is dict or t is MarkedDict:
+    if t is dict or t is MarkingDict or t is MarkedDict:
         return ("dict",) + _sorted_items([(fast_canonical(k, d + 1), fast_canonical(x, d + 1))
                                           for k, x in v.items()])
     if t is set or t is frozenset:

@@ -16,8 +16,8 @@ Copy rules:
   each   a list of objects copied with their own `copy()` (players, tasks)
   shallow  `copy.copy` of the object (the pending decision)
   items  a list whose items are copied with `copy.copy` (prevention shields count down)
-  marked a MarkedDict (core.marked), copied with its marks: it records the keys written
-         since the state key read it, so a key reads only those
+  marked a MarkedDict (core.marked), copied with its marks: once the state key has read
+         it, it records the keys written since, so a key reads only those
   clone  the object's own `clone()` (the esper world)
   rng    a new generator in the same state (core.rng.GameRandom.fork: shared until drawn from)
   reset  a cache: the clone starts empty (it is rebuilt on use)
