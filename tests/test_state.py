@@ -204,5 +204,5 @@ def test_the_copies_a_clone_makes_copy_every_field():
             assert b == f.default(), f.name
         elif a is not None and f.copy != "rng":
             assert b is not a, f.name
-            if f.copy in ("list", "dict", "set", "nested"):
+            if f.copy in ("list", "dict", "set", "nested", "marked"):
                 assert b == a and type(b) is type(a) or f.name == "left_together", f.name

@@ -5,15 +5,20 @@ decision, for a search's transposition table.
 
 The key is the sum (mod 2**128) of blake2b digests of the parts of `state_tuple`: one per
 entity, one for the fields whose canonical values are plain (atoms, tuples of atoms, a
-digest per player: written afresh by every key, in one marshal), one per other field (one
-per item of a dict field). A part found unchanged keeps its digest:
+digest per player: written afresh by every key, in one marshal), one for the plain values
+of the fields that change at few decisions, one per other field (one per item of a dict
+field). A part found unchanged keeps its digest:
   entities: the world's `changed` set (every write marks its entity, core/world.py);
+  card_entity, lki and lki_extra: the keys written since, which the dict itself marks
+    (core/marked.py: no writer can forget them);
+  the fields that change at few decisions (`_GROUP`): one marshal of them all, the same
+    bytes as at the last key;
   other fields: a snapshot of the value (marshal's bytes, or a probe of its objects by
     identity down to the depth where its copy rule makes them immutable), compared with
     the one kept from the last key.
 The parts are kept in `game.key_cache` (a CACHE field), never changed once made: a clone
-shares them, with a copy of its world's `changed` set, so a clone's first key looks only
-at what changed since its original's last key.
+shares them, with a copy of its world's `changed` set and of its dicts' marks, so a
+clone's first key looks only at what changed since its original's last key.
 
 Values are read as `canonical` reads them (`quick`: the same values, faster), so equal
 keys mean equal `state_hash`es; frozen components and list items (a decision's options)
@@ -31,6 +36,7 @@ from operator import attrgetter, is_, is_not, itemgetter, not_
 from mtg_ecs.components import Card
 from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.core.hashing import ATOMS, MAX_DEPTH, canonical, frozen, text_of
+from mtg_ecs.core.marked import MarkedDict, MarkingDict
 from mtg_ecs.core.state import FIELDS, STATE, SPARSE_DEFAULTS, GameState, Player
 
 _MASK = (1 << 128) - 1
@@ -48,7 +54,14 @@ def _plan() -> tuple:
 
 _SHARED, _OTHER = _plan()
 _GET_SHARED = attrgetter(*(f[0] for f in _SHARED))
-_GET_OTHER = attrgetter(*(f[0] for f in _OTHER))
+# the fields read one by one at every key (changed at most decisions, or with marks of
+# their own), and the others (_GROUP: changed at few decisions), by their index in _OTHER
+_SPECIAL = tuple(i for i, f in enumerate(_OTHER)
+                 if f[2] in ("each", "shallow", "rng", "marked")
+                 or f[0] in ("battlefield", "stack", "effects"))
+_GROUP = tuple(i for i in range(len(_OTHER)) if i not in _SPECIAL)
+_GET_SPECIAL = attrgetter(*(_OTHER[i][0] for i in _SPECIAL))
+_GET_GROUP = attrgetter(*(_OTHER[i][0] for i in _GROUP))
 _SPARSE_SHARED = tuple((i, f[3]) for i, f in enumerate(_SHARED) if f[3] is not _NO_DEFAULT)
 _LEFT_OUT = ("left out",)   # a sparse field at its default, among the atoms (never an atom)
 
@@ -56,14 +69,15 @@ _LEFT_OUT = ("left out",)   # a sparse field at its default, among the atoms (ne
 class _KeyParts:
     """What one state key was made of (never changed once made)."""
 
-    __slots__ = ("ents", "loose", "ent_sum", "shared", "other", "key")
+    __slots__ = ("ents", "loose", "ent_sum", "shared", "group", "special", "key")
 
-    def __init__(self, ents, loose, ent_sum, shared, other, fields_sum):
+    def __init__(self, ents, loose, ent_sum, shared, group, special, fields_sum):
         self.ents = ents            # eid -> (its components if all frozen else None, digest)
         self.loose = loose          # entities holding a component that isn't frozen
         self.ent_sum = ent_sum
-        self.shared = shared        # per _SHARED field: None (an atom) or (value, digest)
-        self.other = other          # per _OTHER field: None, or (snapshot, (digest, items))
+        self.shared = shared        # _shared_objects
+        self.group = group          # _group_fields
+        self.special = special      # per _SPECIAL field: None, or (snapshot, (digest, items))
         self.key = (ent_sum + fields_sum) & _MASK
 
 
@@ -199,42 +213,94 @@ def _entities_again(table, old, changed) -> tuple:
 
 
 # -- fields -------------------------------------------------------------------------------------
-# Every key writes the fields whose canonical values are plain (atoms, tuples of atoms,
-# empty containers, the players' digests) afresh, in one marshal and one digest: cheaper
-# than finding which changed. The others (objects, dicts with items) keep a digest each,
-# reused while their snapshot shows the same value.
+# Every key writes the shared fields whose values are atoms (the turn, the step, who has
+# priority...) and the plain values of the players, the pending decision and the agenda
+# afresh, in one marshal and one digest: cheaper than finding which changed. The shared
+# fields holding objects keep their digests while they hold the same objects; the other
+# fields (zones, effects, combat...) keep theirs while one marshal of them all gives the
+# same bytes (equal bytes: equal values), and are looked at one by one when not; the
+# marked dicts keep their own marks (`_marked_field`). A field that isn't plain (an object,
+# a dict with items) has a digest of its own, reused while its snapshot shows the same value.
 
 def _fields_again(game, old) -> tuple:
-    """(per field of _SHARED: None for an atom, else (its value, its digest); per field
-    of _OTHER: None when plain, else (its snapshot, (digest, items)); the sum of the
+    """(the shared fields' part, the others' part, the special fields' entries: per field
+    of _SPECIAL None when plain, else (its snapshot, (digest, items)); the sum of the
     fields' digests)."""
     svals = _GET_SHARED(game)
-    ovals = _GET_OTHER(game)
-    smask = tuple(map(ATOMS.__contains__, map(type, svals)))
+    shared = _shared_objects(svals, tuple(map(type, svals)), old and old.shared)
+    smask = shared[1]
     satoms = list(compress(svals, smask))
     for i, default in _SPARSE_SHARED:
         if smask[i] and svals[i] == default:
             satoms[sum(smask[:i])] = _LEFT_OUT
+    group = _group_fields(game, old and old.group)
+    plain, entries, total = _read(_SPECIAL, _GET_SPECIAL(game), old and old.special)
+    text = marshal.dumps((smask, tuple(satoms), plain), 2)
+    return (shared, group, entries,
+            (shared[5] + group[3] + total + _digest_text(b"\0fields=", text)) & _MASK)
+
+
+def _read(fields, vals, was) -> tuple:
+    """(per field its plain value or _OPEN_MARK, per field None when plain else (its
+    snapshot, (digest, items)), the sum of their digests) of the _OTHER fields at `fields`
+    holding `vals`; `was`: their entries at the last key, None for a key from nothing."""
     total = 0
-    shared = [None] * len(_SHARED)
-    for i in compress(count(), map(not_, smask)):           # objects a clone shares
-        v = svals[i]
-        was = old.shared[i] if old is not None else None
-        shared[i] = was if was is not None and was[0] is v else (v, _field_digest(_SHARED[i], v))
-        total += shared[i][1]
     plain, entries = [], []
-    for i, v in enumerate(ovals):
+    for j, (i, v) in enumerate(zip(fields, vals)):
         value = _plain(v, i)
         if value is not _OPEN:
             plain.append(value)
             entries.append(None)
             continue
         plain.append(_OPEN_MARK)
-        entry = _other_field(i, v, old.other[i] if old is not None else None)
+        if type(v) is MarkingDict or type(v) is MarkedDict:
+            entry = _marked_field(_OTHER[i], v, was is None)
+        else:
+            entry = _other_field(i, v, was[j] if was is not None else None)
         entries.append(entry)
         total += entry[1][0]
-    text = marshal.dumps((smask, tuple(satoms), tuple(plain)), 2)
-    return tuple(shared), tuple(entries), (total + _digest_text(b"\0fields=", text)) & _MASK
+    return tuple(plain), tuple(entries), total
+
+
+def _shared_objects(svals, stypes, was) -> tuple:
+    """(the shared fields' types, which are atoms, which aren't, the objects, per _SHARED
+    field None or (value, digest), the sum of the digests): `was` if the same objects (a
+    clone shares them: unchanged unless replaced), else each object's digest, `was`'s
+    where the same object."""
+    if was is not None and stypes == was[0]:
+        smask, others = was[1], was[2]
+        objs = tuple(compress(svals, others))
+        if all(map(is_, objs, was[3])):
+            return was
+    else:
+        smask = tuple([t in ATOMS for t in stypes])
+        others = tuple([not a for a in smask])
+        objs = tuple(compress(svals, others))
+    total = 0
+    digests = [None] * len(_SHARED)
+    for i in compress(count(), others):
+        v = svals[i]
+        hit = was[4][i] if was is not None else None
+        digests[i] = hit if hit is not None and hit[0] is v else (v, _field_digest(_SHARED[i], v))
+        total += digests[i][1]
+    return stypes, smask, others, objs, tuple(digests), total
+
+
+def _group_fields(game, was) -> tuple:
+    """(marshal's bytes of the _GROUP fields or None, their plain values, per field None
+    when plain else (its snapshot, (digest, items)), the sum of their digests): `was` if
+    the same bytes, else each field read again (`was`'s digest where its snapshot is the
+    same)."""
+    vals = _GET_GROUP(game)
+    try:
+        raw = marshal.dumps(vals, 2)
+    except ValueError:                              # (an object among them)
+        raw = None
+    if was is not None and raw is not None and raw == was[0]:
+        return was
+    plain, entries, total = _read(_GROUP, vals, was and was[2])
+    text = marshal.dumps(plain, 2)
+    return raw, plain, entries, (total + _digest_text(b"\0group=", text)) & _MASK
 
 
 _OPEN_MARK = ("~",)         # in the plain values: a field with a digest of its own
@@ -250,11 +316,12 @@ def _plain(v, i):
         return v
     if t is list or t is tuple:
         if field[0] == "players":
-            return _players_value(v) if all(type(p) is Player for p in v) else _OPEN
+            return _players_value(v) if _PLAYER_TYPE.issuperset(map(type, v)) else _OPEN
         if _ATOM_TYPES.issuperset(map(type, v)):
             return v if t is tuple else tuple(v)
-    elif not v and (t is dict or t is set or t is frozenset):
-        return ("dict",) if t is dict else ("set",)
+    elif not v and (t is dict or t is MarkingDict or t is MarkedDict or t is set
+                    or t is frozenset):
+        return ("set",) if t is set or t is frozenset else ("dict",)
     return _OPEN
 
 
@@ -265,7 +332,7 @@ def _other_field(i, v, was) -> tuple:
     snap = _SNAPSHOTS[i](v, was is not None and type(was[0]) is not bytes)
     if was is not None and not _differ(snap, was[0]):
         return was
-    if field[2] == "dict" and type(v) is dict:
+    if type(v) is dict and field[2] in ("dict", "marked"):
         return snap, _dict_field(field[1], v, was and was[1])
     return snap, (_field_digest(field, v), None)
 
@@ -325,10 +392,53 @@ def _unprobed() -> tuple:
 
 
 _END = object()             # ends a probe (never a game's value)
-_DEPTHS = {"list": 1, "set": 1, "dict": 1, "shallow": 1, "nested": 2, "items": 2,
+_DEPTHS = {"list": 1, "set": 1, "dict": 1, "marked": 1, "shallow": 1, "nested": 2, "items": 2,
            "each": None}    # (tasks: a depth not known; players are plain)
 _SNAPSHOTS = tuple(_snapshot_rng if f[2] == "rng" else _snapshot(_DEPTHS[f[2]])
                    for f in _OTHER)
+
+
+# -- dicts that mark their writes (core.marked) -------------------------------------------------
+def _marked_field(field, v, fresh) -> tuple:
+    """(field, (digest, items)) of a MarkedDict field (as `_dict_field` makes them): the
+    part the dict keeps if nothing was written since, else that part with the keys written
+    read again; read whole when `fresh` (a key from nothing) or when it keeps no part or
+    another field's (then it keeps the new part: from here on it marks its writes)."""
+    part = v.part
+    if fresh or type(v) is not MarkingDict or part[0] is not field:
+        values = _dict_field(field[1], v, None)
+    elif not v.written:
+        return part
+    else:
+        values = (_dict_written(field[1], v, part[1], v.written)
+                  or _dict_field(field[1], v, part[1]))
+    part = (field, values)
+    v.keep(part)
+    return part
+
+
+def _dict_written(tag, v, was, written):
+    """`_dict_field(tag, v, ...)` from `was`, that of the dict before the keys `written`
+    were written: the sum less their old digests, plus their new ones. None unless the keys
+    written and those they replace are ints (then a key is stored as written; `True`
+    written over `1` would leave `1` the key)."""
+    if not _INT.issuperset(map(type, written)):
+        return None
+    total, items = was[0], dict(was[1])
+    for k in set(written):
+        hit = items.pop(k, None)
+        if hit is not None:
+            if type(hit[1]) is not int:
+                return None
+            total -= hit[2]
+        if k in v:
+            x = v[k]
+            hit = items[k] = (x, k, _item_digest(tag, k, x))
+            total += hit[2]
+    return total & _MASK, items
+
+
+_INT = frozenset({int})
 
 
 # -- digests of changed fields --------------------------------------------------------------
@@ -393,6 +503,7 @@ def _players_value(players) -> tuple:
 # game, any thread), emptied when it grows too big (as _VALUES)
 _PLAYERS = {}
 _PLAYER_SLOTS = attrgetter(*Player.__slots__)
+_PLAYER_TYPE = frozenset({Player})
 
 
 def _plain_player(p) -> bool:
@@ -505,7 +616,7 @@ def fast_canonical(v, d=0):
         return tuple([_fast_item(x, d + 1) for x in v])
     if d > _QUICK_DEPTH:
         return canonical(v, d, {})
-    if t is dict:
+    if t is dict or t is MarkingDict or t is MarkedDict:
         return ("dict",) + _sorted_items([(fast_canonical(k, d + 1), fast_canonical(x, d + 1))
                                           for k, x in v.items()])
     if t is set or t is frozenset:

@@ -16,6 +16,8 @@ Copy rules:
   each   a list of objects copied with their own `copy()` (players, tasks)
   shallow  `copy.copy` of the object (the pending decision)
   items  a list whose items are copied with `copy.copy` (prevention shields count down)
+  marked a MarkedDict (core.marked), copied with its marks: once the state key has read
+         it, it records the keys written since, so a key reads only those
   clone  the object's own `clone()` (the esper world)
   rng    a new generator in the same state (core.rng.GameRandom.fork: shared until drawn from)
   reset  a cache: the clone starts empty (it is rebuilt on use)
@@ -28,6 +30,8 @@ from collections import deque
 from itertools import repeat
 from operator import attrgetter
 from typing import Any, Callable, NamedTuple
+
+from mtg_ecs.core.marked import MarkedDict
 
 STATE = "state"     # part of the game: changes what happens next, covered by state_hash
 CACHE = "cache"     # derived from the state, rebuilt on demand
@@ -76,11 +80,11 @@ FIELDS: tuple[Field, ...] = (
     _f("phased_out", (), "share", STATE,
        "phased-out permanents, out of `battlefield`: (permanent, its controller as it phased "
        "out, the permanent it phased out with or None) (702.26, systems/phasing.py)"),
-    _f("card_entity", dict, "dict", STATE, "physical card id -> its current entity (400.7)"),
+    _f("card_entity", MarkedDict, "marked", STATE, "physical card id -> its current entity (400.7)"),
     _f("next_card_id", 1, "share", STATE, "the next physical card id"),
     _f("token_limbo", set, "set", STATE, "tokens off the battlefield (704.5d)"),
-    _f("lki", dict, "dict", STATE, "last known characteristics, entity -> Chars (608.2h)"),
-    _f("lki_extra", dict, "dict", STATE,
+    _f("lki", MarkedDict, "marked", STATE, "last known characteristics, entity -> Chars (608.2h)"),
+    _f("lki_extra", MarkedDict, "marked", STATE,
        "last known counters, damage and attachment, entity -> dict (603.10)"),
     # -- turn and priority -------------------------------------------------------------
     _f("turn", 1, "share", STATE, "turn number"),
@@ -234,6 +238,7 @@ _COPIERS: dict[str, Callable[[Any], Any]] = {
     "dict": lambda v: None if v is None else dict(v),
     "set": lambda v: None if v is None else set(v),
     "nested": _nested,
+    "marked": lambda v: v.copy(),
     "each": lambda v: [x.copy() for x in v],
     "shallow": _copy.copy,
     "items": lambda v: [_copy.copy(x) for x in v],
@@ -252,6 +257,7 @@ _INLINE = {
     "set": "None if {v} is None else set({v})",
     "each": "[x.copy() for x in {v}]",
     "items": "[_shallow(x) for x in {v}]",
+    "marked": "{v}.copy()",
     "shallow": "_shallow({v})",
     "clone": "{v}.clone()",
 }

@@ -1,0 +1,112 @@
+"""Containers that mark their own writes, for the state key (core.keying): a dict of the
+game's that records which keys were written since the key last read it, so a key reads
+only those. The mark lives in the container, set by every method that changes it, so no
+writer (engine, test or tool) can forget it. Used for `card_entity`, `lki` and
+`lki_extra` (written at a few decisions, read by every key).
+
+A MarkedDict no key has read is a dict with two more slots, written at C speed (a game
+that is never keyed pays nothing for its writes); `keep(part)`, as a key reads it, makes
+it a MarkingDict, whose every writing method marks the key written:
+
+    >>> d = MarkedDict({1: "a"})
+    >>> d[2] = "b"; d.written is None                       # no key yet: no marks
+    True
+    >>> d.keep(("a key's part",)); type(d).__name__
+    'MarkingDict'
+    >>> d[3] = "c"; del d[1]
+    >>> d.written
+    [3, 1]
+    >>> d.clear(); d.part is None, type(d).__name__         # a bulk change: read it whole
+    (True, 'MarkedDict')
+
+`part` is the key's (opaque) part made from the dict's items, `written` the keys written
+since it was made, in order, each as it was given (a key equal to another, `True` for `1`,
+is told apart by its type); `part` None: no part, the next key reads the dict whole. A copy
+keeps both (a clone's first key reads only what was written since its original's last
+key); pickling drops them.
+"""
+from __future__ import annotations
+
+_set, _del, _pop = dict.__setitem__, dict.__delitem__, dict.pop
+
+
+class MarkedDict(dict):
+    """A dict that marks each key written once a state key has read it (module doc)."""
+
+    __slots__ = ("part", "written")
+
+    def __init__(self, *args, **kw):
+        dict.__init__(self, *args, **kw)
+        self.part = self.written = None
+
+    def keep(self, part) -> None:
+        """`part` is the state key's part made from the items as they are now: from here
+        on every write marks its key."""
+        self.part = part
+        self.written = []
+        self.__class__ = MarkingDict
+
+    def copy(self) -> "MarkedDict":
+        """The same items and marks, of the same class (the clone copy rule "marked")."""
+        c = _new(type(self))
+        dict.update(c, self)
+        c.part = self.part
+        w = self.written
+        c.written = None if w is None else w.copy()
+        return c
+
+    __copy__ = copy
+
+    def __reduce__(self):
+        return MarkedDict, (dict(self),)
+
+
+class MarkingDict(MarkedDict):
+    """A MarkedDict a key has read: every method that writes marks the key written, or
+    drops the part (a bulk change: the next key reads the dict whole)."""
+
+    __slots__ = ()
+
+    def __init__(self, *args, **kw):                # (again on a dict: an update)
+        self._forget()
+        MarkedDict.__init__(self, *args, **kw)
+
+    def __setitem__(self, k, v):
+        self.written.append(k)
+        _set(self, k, v)
+
+    def __delitem__(self, k):
+        self.written.append(k)
+        _del(self, k)
+
+    def pop(self, k, *default):
+        self.written.append(k)
+        return _pop(self, k, *default)
+
+    def setdefault(self, k, default=None):
+        if k not in self:
+            self[k] = default
+        return dict.__getitem__(self, k)
+
+    def _forget(self):
+        self.part = self.written = None
+        self.__class__ = MarkedDict
+
+    def update(self, *args, **kw):
+        self._forget()
+        dict.update(self, *args, **kw)
+
+    def popitem(self):
+        self._forget()
+        return dict.popitem(self)
+
+    def clear(self):
+        self._forget()
+        dict.clear(self)
+
+    def __ior__(self, other):
+        self._forget()
+        return dict.__ior__(self, other)
+
+
+_new = dict.__new__
