@@ -110,7 +110,8 @@ class Pipeline:
         step begin (no ability triggers, 503.1a; no log, no observer: they hear every
         step), the stack is empty, nothing is due before priority (117.5: `nothing_due`,
         inline) and, with auto-pass, every player only passes in succession (117.4:
-        `priority.everyone_quiet`, its cache read inline when current). `turn.next_step`
+        `priority.everyone_idle`; the quiet cache read inline when current). The
+        players' answers read no step: a step about to begin is asked about before. `turn.next_step`
         then goes on to the step after a passable one, without beginning it (500.2)."""
         if not game.auto_pass or game.observers or game.agenda or game.stack \
                 or self.before_priority is not BEFORE_PRIORITY:
@@ -123,9 +124,9 @@ class Pipeline:
                 or game.combat_checked != (game.cversion, game.bversion):
             return False
         quiet = game.quiet_cache
-        if quiet[0] != game.cversion or quiet[1] != game.zversion:
-            return priority.everyone_quiet(game)
-        return quiet[2]
+        if quiet[0] == game.cversion and quiet[1] == game.zversion and quiet[2]:
+            return True                 # (everyone_idle's first answer, inline)
+        return priority.everyone_idle(game)
 
     def next_step(self, game) -> None:
         """The next step begins (`turn.next_step`, looked up each time: a test harness

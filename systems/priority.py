@@ -103,17 +103,18 @@ def only_pass(game, player: int) -> bool:
     if game.active != player and not (game.teams and on_active_team(game, player)) \
             or game.stack or game.step not in MAIN_PHASES:
         # not sorcery timing (117.1a): anything to do at all? Every player still in the
-        # game quiet: this one too (asked first: it is usually current, and its answer is
-        # wanted again when the step ends; a player who left the game isn't among them)
-        q = game.quiet_cache                            # everyone_quiet, inline
+        # game quiet: this one too (asked first: it is usually current; a player who
+        # left the game isn't among them)
+        q = game.quiet_cache                            # `_quiet_all` when stale
         if q[0] != game.cversion or q[1] != game.zversion:
             q = _quiet_all(game)
         if q[2] and not game.players[player].lost:
             return True
-        hit = game.instant_cache.get(player)
-        if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
-            hit = _hand_state(game, player)
-        if hit[3] or hit[5] and (not hit[2][0] or _hand_idle(game, player)) and _field_idle(game, player):
+        hit = game.idle_cache.get(player)               # `_idle`, inline when current
+        if hit is not None and hit[0] == game.changes:
+            if hit[1]:
+                return True
+        elif _idle(game, player):
             return True                 # nothing could be cast or activated now
     # the full list, kept for the decision that follows when there is something to do
     acts, span = _cached(game, player)
@@ -122,6 +123,44 @@ def only_pass(game, player: int) -> bool:
     for a in acts[span.stop:]:                  # other abilities: mana abilities with other costs?
         if not costs.activated_abilities(game, a.source)[a.index].mana:
             return False
+    return True
+
+
+def _idle(game, player: int) -> bool:
+    """Outside sorcery timing (117.1a), can the player do nothing but pass (and activate
+    {T} mana abilities whose mana nothing could use), seen without a list of their actions
+    (`_hand_state`, `_hand_idle`, `_field_idle`)? False: not known without one. Kept per
+    player while nothing changes (`changes`, in `idle_cache`): nothing it reads depends on
+    the step, sorcery timing aside."""
+    hit = game.instant_cache.get(player)
+    if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
+        hit = _hand_state(game, player)
+    answer = hit[3] or hit[5] and (not hit[2][0] or _hand_idle(game, player)) \
+        and _field_idle(game, player)
+    game.idle_cache[player] = (game.changes, answer)
+    return answer
+
+
+def everyone_idle(game) -> bool:
+    """Outside sorcery timing for all (no main phase, or the stack not empty), every
+    player still in the game can do nothing but pass (`only_pass` without a list: all
+    quiet, or each `_idle`): a priority round would be each of them passing in turn
+    (117.4)."""
+    q = game.quiet_cache
+    if q[0] != game.cversion or q[1] != game.zversion:
+        q = _quiet_all(game)
+    if q[2]:
+        return True
+    memo = game.idle_cache
+    changes = game.changes
+    for q in game.players:
+        if not q.lost:
+            hit = memo.get(q.index)
+            if hit is not None and hit[0] == changes:
+                if not hit[1]:
+                    return False
+            elif not _idle(game, q.index):
+                return False
     return True
 
 
@@ -867,7 +906,7 @@ def auto_pass_round(game, player: int):
     if game.stack or game.step not in MAIN_PHASES:
         # nobody has sorcery timing (117.1a): if no player can do anything at instant
         # speed, each passes in turn and the round ends
-        hit = game.quiet_cache                           # everyone_quiet, inline
+        hit = game.quiet_cache                           # `_quiet_all` when stale
         if hit[0] != game.cversion or hit[1] != game.zversion:
             hit = _quiet_all(game)
         if hit[2]:
@@ -903,15 +942,6 @@ def auto_pass_round(game, player: int):
                 q = player
         player = game.priority = q
     return player
-
-
-def everyone_quiet(game) -> bool:
-    """Every player still in the game can do nothing at instant speed but pass (and
-    activate {T} mana abilities whose mana nothing could use): `_hand_state`'s `quiet`."""
-    hit = game.quiet_cache
-    if hit[0] != game.cversion or hit[1] != game.zversion:
-        hit = _quiet_all(game)
-    return hit[2]
 
 
 def _quiet_all(game) -> tuple:

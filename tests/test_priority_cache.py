@@ -274,3 +274,60 @@ def test_an_ability_whose_mana_cant_be_paid_lets_the_auto_pass_pass_without_a_li
         "turn": {"step": "upkeep"}})
     g.set(g.card_entity[h["m"]], Tapped())
     _passes_without_a_list_until_untapped(monkeypatch, g, g.card_entity[h["m"]])
+
+
+def test_a_step_nobody_can_act_in_is_not_begun(monkeypatch):
+    """With auto-pass, a step without turn-based actions in which every player can only
+    pass (`everyone_idle`) ends as it would begin (500.2, 117.4), even while a player
+    holds an instant: Unsummon with no Island untapped (601.2g-h) lets the end step and
+    the combat steps be gone through; with an Island untapped they are begun."""
+    from mtg_ecs.components import Tapped
+    from mtg_ecs.systems import turn
+    for untapped in (False, True):
+        g, h = Game.from_setup({"players": [
+            {"library": ["Forest"] * 5},
+            {"battlefield": [{"card": "Island", "id": "i"}], "hand": ["Unsummon"],
+             "library": ["Island"] * 5}], "turn": {"step": "main1"}}, log=False)
+        g.auto_pass = True
+        if not untapped:
+            g.set(g.card_entity[h["i"]], Tapped())
+        begun = []
+        begin = turn.begin_step
+        monkeypatch.setattr(turn, "begin_step", lambda game, step: begun.append(step) or begin(game, step))
+        while g.pending is not None and g.turn == 1:
+            g.decide(priority.Pass())
+        monkeypatch.undo()
+        passable = {"beginning_of_combat", "end_of_combat", "end"} & set(begun)
+        assert passable == ({"beginning_of_combat", "end", "end_of_combat"} if untapped else set()), begun
+        g.close()
+
+
+def test_everyone_idle_is_what_the_full_lists_say(monkeypatch):
+    """Each time a step is found to be one nobody can act in (`everyone_idle`, asked by
+    `Pipeline.passes`), the legal actions of every player still in the game, computed
+    afresh, are Pass and mana abilities only: a priority round would be passes (117.4);
+    through sample-deck games, in states where a player holds an instant or an activated
+    ability (not every player quiet)."""
+    answer = priority.everyone_idle
+    seen = {True: 0, False: 0}
+
+    def checked(game):
+        got = answer(game)
+        if got:
+            # (asked too as a main phase ends, about the step after it: the lists of a
+            # step in combat and of one outside it, 601.3)
+            step = game.step
+            for game.step in ("upkeep", "beginning_of_combat"):
+                for q in game.players:
+                    if not q.lost:
+                        acts, span = priority._legal_actions(game, q.index)
+                        assert span.start == 1 and all(
+                            costs.activated_abilities(game, a.source)[a.index].mana
+                            for a in acts[span.stop:]), (game.turn, step, q.index)
+            game.step = step
+        seen[got] += 1
+        return got
+
+    monkeypatch.setattr(priority, "everyone_idle", checked)
+    _play_samples(4)
+    assert seen[True] > 100 and seen[False] > 20
