@@ -149,8 +149,11 @@ def everyone_idle(game) -> bool:
     q = game.quiet_cache
     if q[0] != game.cversion or q[1] != game.zversion:
         q = _quiet_all(game)
-    if q[2]:
-        return True
+    return q[2] or _each_idle(game)
+
+
+def _each_idle(game) -> bool:
+    """`everyone_idle` asked of each player still in the game (`_idle`)."""
     memo = game.idle_cache
     changes = game.changes
     for q in game.players:
@@ -904,12 +907,12 @@ def auto_pass_round(game, player: int):
     (117.5) is unchanged for the next player. Returns the player to ask, or None when
     every player passed (117.4: the top of the stack resolves or the step ends)."""
     if game.stack or game.step not in MAIN_PHASES:
-        # nobody has sorcery timing (117.1a): if no player can do anything at instant
-        # speed, each passes in turn and the round ends
-        hit = game.quiet_cache                           # `_quiet_all` when stale
+        # nobody has sorcery timing (117.1a): if no player can do anything, each passes
+        # in turn and the round ends
+        hit = game.quiet_cache                           # everyone_idle, inline
         if hit[0] != game.cversion or hit[1] != game.zversion:
             hit = _quiet_all(game)
-        if hit[2]:
+        if hit[2] or _each_idle(game):
             game.passes = 0
             game.priority = None
             if game.stack:

@@ -303,12 +303,13 @@ def test_a_step_nobody_can_act_in_is_not_begun(monkeypatch):
 
 
 def test_everyone_idle_is_what_the_full_lists_say(monkeypatch):
-    """Each time a step is found to be one nobody can act in (`everyone_idle`, asked by
-    `Pipeline.passes`), the legal actions of every player still in the game, computed
-    afresh, are Pass and mana abilities only: a priority round would be passes (117.4);
-    through sample-deck games, in states where a player holds an instant or an activated
-    ability (not every player quiet)."""
-    answer = priority.everyone_idle
+    """Each time a step, or a priority round outside sorcery timing, is found to be one
+    nobody can act in (`everyone_idle`, asked by `Pipeline.passes` and the auto-pass),
+    the legal actions of every player still in the game, computed afresh, are Pass and
+    mana abilities only: a priority round would be passes (117.4); through sample-deck
+    games, in states where a player holds an instant or an activated ability (not every
+    player quiet: `_each_idle`)."""
+    answer = priority._each_idle
     seen = {True: 0, False: 0}
 
     def checked(game):
@@ -328,6 +329,6 @@ def test_everyone_idle_is_what_the_full_lists_say(monkeypatch):
         seen[got] += 1
         return got
 
-    monkeypatch.setattr(priority, "everyone_idle", checked)
+    monkeypatch.setattr(priority, "_each_idle", checked)
     _play_samples(4)
     assert seen[True] > 100 and seen[False] > 20
