@@ -437,19 +437,11 @@ def _mana_options(srcs) -> list:
     return out
 
 
-def _hand_summary(game, player: int):
-    """(a card castable at instant speed?, abilities that function in the hand) for
-    the player's hand, cached per hand and characteristics state (117.1a, 702.29a)."""
-    hit = game.instant_cache.get(player)
-    if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
-        hit = _hand_state(game, player)
-    return hit[2]
-
-
 def _hand_state(game, player: int) -> tuple:
-    """(cversion, zversion, hand summary, quiet, hand, rest): the cache entry of
-    `_hand_summary`, with `quiet`: the player can do nothing but pass and activate {T} mana
-    abilities when it isn't sorcery timing — no non-mana activated ability of a permanent
+    """(cversion, zversion, hand summary, quiet, hand, rest): the player's `instant_cache`
+    entry. The hand summary: (a card castable at instant speed?, abilities that function
+    in the hand: 117.1a, 702.29a); `quiet`: the player can do nothing but pass and
+    activate {T} mana abilities when it isn't sorcery timing — no non-mana activated ability of a permanent
     (the board's `holders`), no instant or flash card and no hand ability, no 'play from
     the top of your library'; `rest`: the same but for the permanents' activated
     abilities and the instant and flash cards (`_field_idle` and `_hand_idle` look at
