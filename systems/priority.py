@@ -323,7 +323,7 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
             if ok is None:
                 # its mana cost that can't be paid, it can't be cast whatever its targets
                 # and other costs (601.2c-h): `can_cast` would say so last
-                ok = castable[defn] = paid is not False and can_cast(game, player, c, None)
+                ok = castable[defn] = paid is not False and can_cast(game, player, c, None, paid)
             if ok:
                 acts.append(cast_option(c))
             if defn.alt_cost is not None and can_cast(game, player, c, "alt"):
@@ -642,7 +642,10 @@ def _fixed_mana(defn):
     return hit
 
 
-def can_cast(game, player: int, card: int, alt) -> bool:
+def can_cast(game, player: int, card: int, alt, mana_paid=None) -> bool:
+    """Can the player cast the card now, its timing aside (601.2c-h, 601.3)? `mana_paid`
+    True: the caller knows the mana of its cost can be paid (`_mana_paid`, with no static
+    ability changing rules nor restriction: its `fixed_cost` is `_fixed_mana`)."""
     if restricted(game, player, "cast_spells"):          # Silence (601.3, 101.2)
         return False
     defn = game.world.ents[card][Card].defn
@@ -689,7 +692,7 @@ def can_cast(game, player: int, card: int, alt) -> bool:
         return False
     if defn.spell is not None and defn.spell.cast_only == "combat" and game.step not in COMBAT_STEPS:
         return False                                    # 'Cast this spell only during combat' (601.3)
-    return fixed_cost_payable(game, player, card, alt, parts)
+    return mana_paid is True or fixed_cost_payable(game, player, card, alt, parts)
 
 
 def _can_cast_sacrificing(game, player: int, card: int, alt) -> bool:
