@@ -332,3 +332,51 @@ def test_everyone_idle_is_what_the_full_lists_say(monkeypatch):
     monkeypatch.setattr(priority, "_each_idle", checked)
     _play_samples(4)
     assert seen[True] > 100 and seen[False] > 20
+
+
+def test_a_card_in_hand_is_read_as_printed_unless_an_effect_names_it(monkeypatch):
+    """Off the battlefield only an effect naming the object applies to it (611.2c;
+    `layers.compute_offfield`): with Giant Growth's effect on a creature, a card in hand
+    is read from its printed characteristics (none are computed for it); an effect
+    naming the card in hand (here: it becomes an instant) is read."""
+    from mtg_ecs.systems.layers import CE, L_7C, L_TYPE
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Centaur Courser", "id": "b"}, "Forest", "Forest"],
+         "hand": [{"card": "Centaur Courser", "id": "c"}]}, {}], "turn": {"step": "upkeep"}})
+    bears, courser = g.card_entity[h["b"]], g.card_entity[h["c"]]
+
+    def grow(game, ce, ch, allc):
+        ch.power += 3
+
+    def instant(game, ce, ch, allc):
+        ch.types = ch.types | {"Instant"}
+
+    g.effects.append(CE(L_7C, g.tick(), bears, 0, grow, objects=frozenset((bears,)), duration="eot"))
+    g.version += 1
+    from mtg_ecs.systems import layers
+    read = []
+    offfield = layers.compute_offfield
+    monkeypatch.setattr(layers, "compute_offfield", lambda game, e: read.append(e) or offfield(game, e))
+    assert priority._card_info(g, courser, {})[0] is False and courser not in read
+    g.effects.append(CE(L_TYPE, g.tick(), bears, 0, instant, objects=frozenset((courser,)), duration="eot"))
+    g.version += 1
+    assert priority._card_info(g, courser, {})[0] is True and courser in read
+
+
+def test_card_info_is_that_of_the_characteristics_computed_in_full(monkeypatch):
+    """Every `_card_info` answer through sample-deck games (continuous effects from
+    resolved spells among them) is what the card's characteristics computed in full
+    (`game.chars`) give."""
+    info = priority._card_info
+    seen = {"calls": 0, "with effects": 0}
+
+    def checked(game, c, cards):
+        got = info(game, c, cards)
+        assert got == priority._info_of(game.chars(c)), (game.turn, game.step, c)
+        seen["calls"] += 1
+        seen["with effects"] += bool(game.effects)
+        return got
+
+    monkeypatch.setattr(priority, "_card_info", checked)
+    _play_samples(4)
+    assert seen["calls"] > 200 and seen["with effects"] > 20
