@@ -260,6 +260,7 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
         free = None if statics else False
         castable = None         # card definition -> castable (cards alike behave alike)
         mana = None             # what the player could pay with, worked out once (plain spells)
+        other = None            # `_other_mana`, worked out once
         cards = game.hand_cards_cache                   # _hand_cards, inline
         if cards[0] != game.cversion:
             cards = game.hand_cards_cache = (game.cversion, {})
@@ -307,12 +308,16 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         ok = known.get(defn)
                         if ok is None:
                             ok = known[defn] = covers(base, plain)
-                    if ok or (player in b.holders and (
-                            costs.sacrifice_mana_sources(game, player)
-                            or costs.restricted_mana_sources(game, player, game.chars(c)))
-                              and costs.can_pay_mana(game, player, plain, spell=game.chars(c))):
-                        # (or with mana abilities that sacrifice their source, 601.2g, or
-                        # whose mana only some spells may use, 106.6)
+                    if not ok and player in b.holders:
+                        # or with mana abilities that sacrifice their source (601.2g), or
+                        # whose mana only some spells may use (106.6): none without a mana
+                        # ability among the player's other abilities (`_other_mana`)
+                        if other is None:
+                            other = _other_mana(b, player)
+                        ok = other and (costs.sacrifice_mana_sources(game, player)
+                                        or costs.restricted_mana_sources(game, player, game.chars(c))) \
+                            and costs.can_pay_mana(game, player, plain, spell=game.chars(c))
+                    if ok:
                         acts.append(cast_option(c))
                     continue            # (no alternative cost: `_plain_cost`; free: statics)
                 paid = None
@@ -320,8 +325,11 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
             else:
                 # can the mana of its cost be paid? (None: not known)
                 paid = _mana_paid(mana, defn) if mana is not False else None
-                if paid is False and (game.graveyard_abilities or _other_mana(b, player)):
-                    paid = None         # (other mana than the sources': `costs.can_pay_mana`)
+                if paid is False:
+                    if other is None:
+                        other = _other_mana(b, player)
+                    if other or game.graveyard_abilities:
+                        paid = None     # (other mana than the sources': `costs.can_pay_mana`)
                 alts = _keyword_alts(defn)
                 if paid is not False or defn.alt_cost is not None or alts:
                     simple = False      # (a spell whose mana can't be paid: the key names it)
