@@ -75,3 +75,28 @@ def test_steps_gone_through_give_the_same_game():
         assert games[0].answers == games[1].answers
         assert state_hash(games[0]) == state_hash(games[1])
         assert "upkeep" in steps.began and "end" in steps.began
+
+
+def test_no_step_is_gone_through_while_a_permission_to_play_could_end(monkeypatch):
+    """An end step beginning ends 'until your next end step' permissions to play cards
+    from elsewhere, and drops spent ones (`permissions.end_step_began`): while any exists,
+    `Pipeline.passes` has every step begin."""
+    passes = pipeline.Pipeline.passes
+    asked = []
+
+    def with_a_permission(self, game):
+        got = passes(self, game)
+        if got:
+            kept = game.play_permissions
+            game.play_permissions = (("a permission",),)
+            asked.append(passes(self, game))
+            game.play_permissions = kept
+        return got
+
+    monkeypatch.setattr(pipeline.Pipeline, "passes", with_a_permission)
+    a, b = load_deck("green-red-beasts"), load_deck("esper-fliers")
+    g = Game.new([a.cards, b.cards], seed=3, log=False, turn_limit=8, auto_pass=True)
+    agents = [RandomAgent(3), RandomAgent(4)]
+    while g.pending is not None:
+        g.decide(agents[g.pending.player].act(g, g.pending))
+    assert asked and not any(asked)
