@@ -242,6 +242,13 @@ def test_instants_that_cant_be_cast_now_let_the_auto_pass_pass_without_a_list(mo
     _passes_without_a_list_until_untapped(monkeypatch, g, g.card_entity[h["i2"]])
 
 
+def _passes_only(game, player: int) -> bool:
+    """The player's legal actions, computed afresh, are Pass and mana abilities only."""
+    acts, span = priority._legal_actions(game, player)
+    return span.start == 1 and all(costs.activated_abilities(game, a.source)[a.index].mana
+                                   for a in acts[span.stop:])
+
+
 def test_only_pass_is_what_the_full_list_says(monkeypatch):
     """`only_pass` (what it sees without a list: `_field_idle`, `_hand_idle`) answers as the
     legal actions computed afresh do — no land, spell or ability but mana abilities —
@@ -252,10 +259,7 @@ def test_only_pass_is_what_the_full_list_says(monkeypatch):
 
     def checked(game, player):
         got = answer(game, player)
-        acts, span = priority._legal_actions(game, player)
-        fresh = span.start == 1 and all(costs.activated_abilities(game, a.source)[a.index].mana
-                                        for a in acts[span.stop:])
-        assert got == fresh, (game.turn, game.step, player)
+        assert got == _passes_only(game, player), (game.turn, game.step, player)
         seen[got] += 1
         return got
 
@@ -320,11 +324,7 @@ def test_everyone_idle_is_what_the_full_lists_say(monkeypatch):
             step = game.step
             for game.step in ("upkeep", "beginning_of_combat"):
                 for q in game.players:
-                    if not q.lost:
-                        acts, span = priority._legal_actions(game, q.index)
-                        assert span.start == 1 and all(
-                            costs.activated_abilities(game, a.source)[a.index].mana
-                            for a in acts[span.stop:]), (game.turn, step, q.index)
+                    assert q.lost or _passes_only(game, q.index), (game.turn, step, q.index)
             game.step = step
         seen[got] += 1
         return got
