@@ -242,6 +242,23 @@ def test_instants_that_cant_be_cast_now_let_the_auto_pass_pass_without_a_list(mo
     _passes_without_a_list_until_untapped(monkeypatch, g, g.card_entity[h["i2"]])
 
 
+def _answers_through_samples(monkeypatch, name: str, check) -> dict:
+    """`_play_samples(4)` with `priority.<name>` checked at every call (`check(*args,
+    answer)`); how many answers were true and false."""
+    real = getattr(priority, name)
+    seen = {True: 0, False: 0}
+
+    def checked(*args):
+        got = real(*args)
+        check(*args, got)
+        seen[bool(got)] += 1
+        return got
+
+    monkeypatch.setattr(priority, name, checked)
+    _play_samples(4)
+    return seen
+
+
 def _passes_only(game, player: int) -> bool:
     """The player's legal actions, computed afresh, are Pass and mana abilities only."""
     acts, span = priority._legal_actions(game, player)
@@ -254,17 +271,10 @@ def test_only_pass_is_what_the_full_list_says(monkeypatch):
     legal actions computed afresh do — no land, spell or ability but mana abilities —
     at every check of the auto-pass through sample-deck games (instants, abilities,
     targets on the stack)."""
-    answer = priority.only_pass
-    seen = {True: 0, False: 0}
-
-    def checked(game, player):
-        got = answer(game, player)
+    def check(game, player, got):
         assert got == _passes_only(game, player), (game.turn, game.step, player)
-        seen[got] += 1
-        return got
 
-    monkeypatch.setattr(priority, "only_pass", checked)
-    _play_samples(4)
+    seen = _answers_through_samples(monkeypatch, "only_pass", check)
     assert seen[True] > 300 and seen[False] > 100
 
 
@@ -313,11 +323,7 @@ def test_everyone_idle_is_what_the_full_lists_say(monkeypatch):
     mana abilities only: a priority round would be passes (117.4); through sample-deck
     games, in states where a player holds an instant or an activated ability (not every
     player quiet: `_each_idle`)."""
-    answer = priority._each_idle
-    seen = {True: 0, False: 0}
-
-    def checked(game):
-        got = answer(game)
+    def check(game, got):
         if got:
             # (asked too as a main phase ends, about the step after it: the lists of a
             # step in combat and of one outside it, 601.3)
@@ -326,11 +332,8 @@ def test_everyone_idle_is_what_the_full_lists_say(monkeypatch):
                 for q in game.players:
                     assert q.lost or _passes_only(game, q.index), (game.turn, step, q.index)
             game.step = step
-        seen[got] += 1
-        return got
 
-    monkeypatch.setattr(priority, "_each_idle", checked)
-    _play_samples(4)
+    seen = _answers_through_samples(monkeypatch, "_each_idle", check)
     assert seen[True] > 100 and seen[False] > 20
 
 
