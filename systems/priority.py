@@ -149,11 +149,13 @@ def everyone_idle(game) -> bool:
     q = game.quiet_cache
     if q[0] != game.cversion or q[1] != game.zversion:
         q = _quiet_all(game)
-    return q[2] or _each_idle(game)
+    return q[2] or not game.teams and _each_idle(game)
 
 
 def _each_idle(game) -> bool:
-    """`everyone_idle` asked of each player still in the game (`_idle`)."""
+    """`everyone_idle` asked of each player still in the game (`_idle`). Not asked in a
+    team game: there a round gone round leaves the team's count of passes (805.5,
+    `teams.next_priority`) as its last pass set it, which a round ended at once doesn't."""
     memo = game.idle_cache
     changes = game.changes
     for q in game.players:
@@ -923,7 +925,7 @@ def auto_pass_round(game, player: int):
         hit = game.quiet_cache                           # everyone_idle, inline
         if hit[0] != game.cversion or hit[1] != game.zversion:
             hit = _quiet_all(game)
-        if hit[2] or _each_idle(game):
+        if hit[2] or not game.teams and _each_idle(game):
             game.passes = 0
             game.priority = None
             if game.stack:

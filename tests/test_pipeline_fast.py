@@ -100,3 +100,29 @@ def test_no_step_is_gone_through_while_a_permission_to_play_could_end(monkeypatc
     while g.pending is not None:
         g.decide(agents[g.pending.player].act(g, g.pending))
     assert asked and not any(asked)
+
+
+def test_rounds_ended_at_once_give_the_same_game(monkeypatch):
+    """A priority round, or a step, ended at once because every player can only pass
+    (`priority._each_idle`) leaves the game as going round it does: the state at every
+    decision is the same with that shortcut turned off, in a duel and in Two-Headed Giant
+    (805.5: a round gone round leaves the team's count of passes as it sets it)."""
+    from mtg_ecs.core.hashing import state_hash
+    from mtg_ecs.systems import priority
+
+    a, b = load_deck("green-red-beasts").cards, load_deck("esper-fliers").cards
+    for fmt, decks in (("duel", [a, b]), ("two-headed-giant", [a, b, a, b])):
+        runs = []
+        for shortcut in (True, False):
+            if not shortcut:
+                monkeypatch.setattr(priority, "_each_idle", lambda game: False)
+            hashes = []
+            for seed in range(3):
+                g = Game.new(decks, seed=seed, log=False, turn_limit=10, auto_pass=True, format=fmt)
+                agents = [RandomAgent(seed + i) for i in range(len(decks))]
+                while g.pending is not None:
+                    g.decide(agents[g.pending.player].act(g, g.pending))
+                    hashes.append(state_hash(g))
+            runs.append(hashes)
+            monkeypatch.undo()
+        assert runs[0] == runs[1] and len(runs[0]) > 80, fmt
