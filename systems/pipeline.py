@@ -109,8 +109,7 @@ class Pipeline:
         `passable` about to begin, would end at once, nothing happening: nothing hears a
         step begin (no ability triggers, 503.1a; no log, no observer: they hear every
         step), the stack is empty, nothing is due before priority (117.5: `nothing_due`,
-        inline), no permission to play cards could end (an end step beginning ends some)
-        and, with auto-pass, every player only passes in succession (117.4:
+        inline) and, with auto-pass, every player only passes in succession (117.4:
         `priority.everyone_idle`, the quiet cache read inline when current; the players'
         answers read no step, so a step about to begin is asked about before).
         `turn.next_step` then goes on to the step after a passable one, without beginning
@@ -118,8 +117,6 @@ class Pipeline:
         if not game.auto_pass or game.observers or game.agenda or game.stack \
                 or self.before_priority is not BEFORE_PRIORITY:
             return False
-        if game.play_permissions:
-            return False                # (`permissions.end_step_began`)
         b = game.board                      # (Game.hears, with the board current)
         if b is None or "step_begin" in b.watch or game.log_enabled \
                 or game.event_batch is not None or game.delayed:
@@ -130,6 +127,11 @@ class Pipeline:
         quiet = game.quiet_cache
         if quiet[0] == game.cversion and quiet[1] == game.zversion and quiet[2]:
             return True                 # (everyone_idle's first answer, inline)
+        if game.play_permissions:
+            # an end step beginning ends some permissions and drops spent ones
+            # (`permissions.end_step_began`), some of which no player's check reads (a
+            # player's who left the game): gone through only with every player quiet
+            return priority.everyone_quiet(game)
         return priority.everyone_idle(game)
 
     def next_step(self, game) -> None:

@@ -141,6 +141,16 @@ def _idle(game, player: int) -> bool:
     return answer
 
 
+def everyone_quiet(game) -> bool:
+    """Every player still in the game can do nothing at instant speed but pass (and
+    activate {T} mana abilities whose mana nothing could use), whatever the mana, the
+    tapped permanents and the stack: `_hand_state`'s `quiet`."""
+    q = game.quiet_cache
+    if q[0] != game.cversion or q[1] != game.zversion:
+        q = _quiet_all(game)
+    return q[2]
+
+
 def everyone_idle(game) -> bool:
     """Outside sorcery timing for all (no main phase, or the stack not empty), every
     player still in the game can do nothing but pass (`only_pass` without a list: all

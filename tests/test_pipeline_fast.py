@@ -77,29 +77,29 @@ def test_steps_gone_through_give_the_same_game():
         assert "upkeep" in steps.began and "end" in steps.began
 
 
-def test_no_step_is_gone_through_while_a_permission_to_play_could_end(monkeypatch):
-    """An end step beginning ends 'until your next end step' permissions to play cards
-    from elsewhere, and drops spent ones (`permissions.end_step_began`): while any exists,
-    `Pipeline.passes` has every step begin."""
-    passes = pipeline.Pipeline.passes
-    asked = []
-
-    def with_a_permission(self, game):
-        got = passes(self, game)
-        if got:
-            kept = game.play_permissions
-            game.play_permissions = (("a permission",),)
-            asked.append(passes(self, game))
-            game.play_permissions = kept
-        return got
-
-    monkeypatch.setattr(pipeline.Pipeline, "passes", with_a_permission)
-    a, b = load_deck("green-red-beasts"), load_deck("esper-fliers")
-    g = Game.new([a.cards, b.cards], seed=3, log=False, turn_limit=8, auto_pass=True)
-    agents = [RandomAgent(3), RandomAgent(4)]
-    while g.pending is not None:
-        g.decide(agents[g.pending.player].act(g, g.pending))
-    assert asked and not any(asked)
+def test_an_end_step_drops_spent_permissions_while_a_player_holds_an_instant(monkeypatch):
+    """An end step beginning drops spent permissions to play cards (`permissions.
+    end_step_began`), some of which no player's check reads (here: one of a player not in
+    the game): with any permission, a step is gone through without beginning only while
+    every player is quiet, not while one holds an instant they can't cast now (Unsummon,
+    its Island tapped)."""
+    from mtg_ecs.components import Tapped
+    from mtg_ecs.core.decisions import Pass
+    from mtg_ecs.systems import turn
+    from mtg_ecs.systems.permissions import Permission
+    g, h = Game.from_setup({"players": [
+        {"library": ["Forest"] * 5},
+        {"battlefield": [{"card": "Island", "id": "i"}], "hand": [{"card": "Unsummon", "id": "u"}],
+         "library": ["Island"] * 5}], "turn": {"step": "main1"}}, log=False)
+    g.auto_pass = True
+    g.set(g.card_entity[h["i"]], Tapped())
+    g.play_permissions = (Permission(g.card_entity[h["u"]], "hand", 5, "play", "turn", -1),)
+    begun = []
+    begin = turn.begin_step
+    monkeypatch.setattr(turn, "begin_step", lambda game, step: begun.append(step) or begin(game, step))
+    while g.pending is not None and g.turn == 1:
+        g.decide(Pass())
+    assert "end" in begun and g.play_permissions == ()
 
 
 def test_rounds_ended_at_once_give_the_same_game(monkeypatch):
