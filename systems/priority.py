@@ -469,12 +469,12 @@ def _hand_state(game, player: int) -> tuple:
     """(cversion, zversion, hand summary, quiet, hand, rest): the player's `instant_cache`
     entry. The hand summary: (a card castable at instant speed?, abilities that function
     in the hand: 117.1a, 702.29a); `quiet`: the player can do nothing but pass and
-    activate {T} mana abilities when it isn't sorcery timing — no non-mana activated ability of a permanent
-    (the board's `holders`), no instant or flash card and no hand ability, no 'play from
-    the top of your library'; `rest`: the same but for the permanents' activated
-    abilities and the instant and flash cards (`_field_idle` and `_hand_idle` look at
-    those as they are now). Everything it reads changes only with the
-    characteristics (cversion) or some zone's contents (zversion); the hand summary
+    activate {T} mana abilities when it isn't sorcery timing — no non-mana activated
+    ability of a permanent (the board's `holders`), no instant or flash card and no hand
+    ability, no 'play from the top of your library'; `rest`: the same but for the
+    permanents' activated abilities and the instant and flash cards (`_field_idle` and
+    `_hand_idle` look at those as they are now). Everything it reads changes only with
+    the characteristics (cversion) or some zone's contents (zversion); the hand summary
     only with the characteristics and the player's hand, so it is taken over when
     another zone changed."""
     hand = tuple(game.players[player].hand)
