@@ -110,8 +110,10 @@ class Pipeline:
         step begin (no ability triggers, 503.1a; no log, no observer: they hear every
         step), the stack is empty, nothing is due before priority (117.5: `nothing_due`,
         inline) and, with auto-pass, every player only passes in succession (117.4:
-        `priority.everyone_quiet`, its cache read inline when current). `turn.next_step`
-        then goes on to the step after a passable one, without beginning it (500.2)."""
+        `priority.everyone_idle`, the quiet cache read inline when current; the players'
+        answers read no step, so a step about to begin is asked about before).
+        `turn.next_step` then goes on to the step after a passable one, without beginning
+        it (500.2)."""
         if not game.auto_pass or game.observers or game.agenda or game.stack \
                 or self.before_priority is not BEFORE_PRIORITY:
             return False
@@ -123,9 +125,14 @@ class Pipeline:
                 or game.combat_checked != (game.cversion, game.bversion):
             return False
         quiet = game.quiet_cache
-        if quiet[0] != game.cversion or quiet[1] != game.zversion:
+        if quiet[0] == game.cversion and quiet[1] == game.zversion and quiet[2]:
+            return True                 # (everyone_idle's first answer, inline)
+        if game.play_permissions:
+            # an end step beginning ends some permissions and drops spent ones
+            # (`permissions.end_step_began`), some of which no player's check reads (a
+            # player's who left the game): gone through only with every player quiet
             return priority.everyone_quiet(game)
-        return quiet[2]
+        return priority.everyone_idle(game)
 
     def next_step(self, game) -> None:
         """The next step begins (`turn.next_step`, looked up each time: a test harness

@@ -51,7 +51,7 @@ class OpponentsCantWin:
 
 def _rules_of(game, player, kind):
     """(timestamp, rule) for each rule of type `kind` applying to `player`."""
-    statics = board(game).statics
+    statics = board(game).rule_statics          # (the static abilities with rules)
     if not statics:
         return ()
     out = []

@@ -103,17 +103,18 @@ def only_pass(game, player: int) -> bool:
     if game.active != player and not (game.teams and on_active_team(game, player)) \
             or game.stack or game.step not in MAIN_PHASES:
         # not sorcery timing (117.1a): anything to do at all? Every player still in the
-        # game quiet: this one too (asked first: it is usually current, and its answer is
-        # wanted again when the step ends; a player who left the game isn't among them)
-        q = game.quiet_cache                            # everyone_quiet, inline
+        # game quiet: this one too (asked first: it is usually current; a player who
+        # left the game isn't among them)
+        q = game.quiet_cache                            # `_quiet_all` when stale
         if q[0] != game.cversion or q[1] != game.zversion:
             q = _quiet_all(game)
         if q[2] and not game.players[player].lost:
             return True
-        hit = game.instant_cache.get(player)
-        if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
-            hit = _hand_state(game, player)
-        if hit[3] or hit[5] and (not hit[2][0] or _hand_idle(game, player)) and _field_idle(game, player):
+        hit = game.idle_cache.get(player)               # `_idle`, inline when current
+        if hit is not None and hit[0] == game.changes:
+            if hit[1]:
+                return True
+        elif _idle(game, player):
             return True                 # nothing could be cast or activated now
     # the full list, kept for the decision that follows when there is something to do
     acts, span = _cached(game, player)
@@ -122,6 +123,59 @@ def only_pass(game, player: int) -> bool:
     for a in acts[span.stop:]:                  # other abilities: mana abilities with other costs?
         if not costs.activated_abilities(game, a.source)[a.index].mana:
             return False
+    return True
+
+
+def _idle(game, player: int) -> bool:
+    """Outside sorcery timing (117.1a), can the player do nothing but pass (and activate
+    {T} mana abilities whose mana nothing could use), seen without a list of their actions
+    (`_hand_state`, `_hand_idle`, `_field_idle`)? False: not known without one. Kept per
+    player while nothing changes (`changes`, in `idle_cache`): nothing it reads depends on
+    the step, sorcery timing aside."""
+    hit = game.instant_cache.get(player)
+    if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
+        hit = _hand_state(game, player)
+    answer = hit[3] or hit[5] and (not hit[2][0] or _hand_idle(game, player)) \
+        and _field_idle(game, player)
+    game.idle_cache[player] = (game.changes, answer)
+    return answer
+
+
+def everyone_quiet(game) -> bool:
+    """Every player still in the game can do nothing at instant speed but pass (and
+    activate {T} mana abilities whose mana nothing could use), whatever the mana, the
+    tapped permanents and the stack: `_hand_state`'s `quiet`."""
+    q = game.quiet_cache
+    if q[0] != game.cversion or q[1] != game.zversion:
+        q = _quiet_all(game)
+    return q[2]
+
+
+def everyone_idle(game) -> bool:
+    """Outside sorcery timing for all (no main phase, or the stack not empty), every
+    player still in the game can do nothing but pass (`only_pass` without a list: all
+    quiet, or each `_idle`): a priority round would be each of them passing in turn
+    (117.4)."""
+    q = game.quiet_cache
+    if q[0] != game.cversion or q[1] != game.zversion:
+        q = _quiet_all(game)
+    return q[2] or not game.teams and _each_idle(game)
+
+
+def _each_idle(game) -> bool:
+    """`everyone_idle` asked of each player still in the game (`_idle`). Not asked in a
+    team game: there a round gone round leaves the team's count of passes (805.5,
+    `teams.next_priority`) as its last pass set it, which a round ended at once doesn't."""
+    memo = game.idle_cache
+    changes = game.changes
+    for q in game.players:
+        if not q.lost:
+            hit = memo.get(q.index)
+            if hit is not None and hit[0] == changes:
+                if not hit[1]:
+                    return False
+            elif not _idle(game, q.index):
+                return False
     return True
 
 
@@ -144,21 +198,29 @@ def _card_info(game, c: int, cards: dict) -> tuple:
     definition, `_plain_cost`) of a card in hand, from its characteristics; cached per characteristics
     state (`hand_cards_cache`: off the battlefield only characteristic-defining P/T
     can change with other state, 604.3, and none of these reads it)."""
-    if not game.effects:
-        comps = game.world.ents[c]
-        defn = comps[Card].defn
-        if CopyOf not in comps and (not defn.abilities or not has_cda(defn)):
-            # no characteristic-defining ability (604.3), no copy effect (707.2) and no
-            # effect from a resolved spell: its characteristics are
-            # the printed ones (layers.compute_offfield returns layers.base_chars), the same
-            # for every card of the definition
-            info = _PRINTED_INFO.get(defn)
-            if info is None:
-                info = _PRINTED_INFO[defn] = _info_of(base_chars(game, c))
-            cards[c] = info
-            return info
+    comps = game.world.ents[c]
+    defn = comps[Card].defn
+    if CopyOf not in comps and (not defn.abilities or not has_cda(defn)) \
+            and (not game.effects or not _named(game.effects, c)):
+        # no characteristic-defining ability (604.3), no copy effect (707.2) and no
+        # effect naming it (off the battlefield only those apply): its characteristics
+        # are the printed ones (layers.compute_offfield), the same for every card of the
+        # definition
+        info = _PRINTED_INFO.get(defn)
+        if info is None:
+            info = _PRINTED_INFO[defn] = _info_of(base_chars(game, c))
+        cards[c] = info
+        return info
     info = cards[c] = _info_of(game.chars(c))
     return info
+
+
+def _named(effects, c: int) -> bool:
+    """Does one of the continuous effects apply to the objects it names, `c` among them?"""
+    for ce in effects:
+        if ce.objects is not None and c in ce.objects:
+            return True
+    return False
 
 
 _PRINTED_INFO = {}      # card definition -> `_card_info` of its printed characteristics
@@ -210,6 +272,7 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
         free = None if statics else False
         castable = None         # card definition -> castable (cards alike behave alike)
         mana = None             # what the player could pay with, worked out once (plain spells)
+        other = None            # `_other_mana`, worked out once
         cards = game.hand_cards_cache                   # _hand_cards, inline
         if cards[0] != game.cversion:
             cards = game.hand_cards_cache = (game.cversion, {})
@@ -257,12 +320,16 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         ok = known.get(defn)
                         if ok is None:
                             ok = known[defn] = covers(base, plain)
-                    if ok or (player in b.holders and (
-                            costs.sacrifice_mana_sources(game, player)
-                            or costs.restricted_mana_sources(game, player, game.chars(c)))
-                              and costs.can_pay_mana(game, player, plain, spell=game.chars(c))):
-                        # (or with mana abilities that sacrifice their source, 601.2g, or
-                        # whose mana only some spells may use, 106.6)
+                    if not ok and player in b.holders:
+                        # or with mana abilities that sacrifice their source (601.2g), or
+                        # whose mana only some spells may use (106.6): none without a mana
+                        # ability among the player's other abilities (`_other_mana`)
+                        if other is None:
+                            other = _other_mana(b, player)
+                        ok = other and (costs.sacrifice_mana_sources(game, player)
+                                        or costs.restricted_mana_sources(game, player, game.chars(c))) \
+                            and costs.can_pay_mana(game, player, plain, spell=game.chars(c))
+                    if ok:
                         acts.append(cast_option(c))
                     continue            # (no alternative cost: `_plain_cost`; free: statics)
                 paid = None
@@ -270,8 +337,11 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
             else:
                 # can the mana of its cost be paid? (None: not known)
                 paid = _mana_paid(mana, defn) if mana is not False else None
-                if paid is False and (game.graveyard_abilities or _other_mana(b, player)):
-                    paid = None         # (other mana than the sources': `costs.can_pay_mana`)
+                if paid is False:
+                    if other is None:
+                        other = _other_mana(b, player)
+                    if other or game.graveyard_abilities:
+                        paid = None     # (other mana than the sources': `costs.can_pay_mana`)
                 alts = _keyword_alts(defn)
                 if paid is not False or defn.alt_cost is not None or alts:
                     simple = False      # (a spell whose mana can't be paid: the key names it)
@@ -281,7 +351,7 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
             if ok is None:
                 # its mana cost that can't be paid, it can't be cast whatever its targets
                 # and other costs (601.2c-h): `can_cast` would say so last
-                ok = castable[defn] = paid is not False and can_cast(game, player, c, None)
+                ok = castable[defn] = paid is not False and can_cast(game, player, c, None, paid)
             if ok:
                 acts.append(cast_option(c))
             if defn.alt_cost is not None and can_cast(game, player, c, "alt"):
@@ -395,24 +465,16 @@ def _mana_options(srcs) -> list:
     return out
 
 
-def _hand_summary(game, player: int):
-    """(a card castable at instant speed?, abilities that function in the hand) for
-    the player's hand, cached per hand and characteristics state (117.1a, 702.29a)."""
-    hit = game.instant_cache.get(player)
-    if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
-        hit = _hand_state(game, player)
-    return hit[2]
-
-
 def _hand_state(game, player: int) -> tuple:
-    """(cversion, zversion, hand summary, quiet, hand, rest): the cache entry of
-    `_hand_summary`, with `quiet`: the player can do nothing but pass and activate {T} mana
-    abilities when it isn't sorcery timing — no non-mana activated ability of a permanent
-    (the board's `holders`), no instant or flash card and no hand ability, no 'play from
-    the top of your library'; `rest`: the same but for the permanents' activated
-    abilities and the instant and flash cards (`_field_idle` and `_hand_idle` look at
-    those as they are now). Everything it reads changes only with the
-    characteristics (cversion) or some zone's contents (zversion); the hand summary
+    """(cversion, zversion, hand summary, quiet, hand, rest): the player's `instant_cache`
+    entry. The hand summary: (a card castable at instant speed?, abilities that function
+    in the hand: 117.1a, 702.29a); `quiet`: the player can do nothing but pass and
+    activate {T} mana abilities when it isn't sorcery timing — no non-mana activated
+    ability of a permanent (the board's `holders`), no instant or flash card and no hand
+    ability, no 'play from the top of your library'; `rest`: the same but for the
+    permanents' activated abilities and the instant and flash cards (`_field_idle` and
+    `_hand_idle` look at those as they are now). Everything it reads changes only with
+    the characteristics (cversion) or some zone's contents (zversion); the hand summary
     only with the characteristics and the player's hand, so it is taken over when
     another zone changed."""
     hand = tuple(game.players[player].hand)
@@ -608,7 +670,10 @@ def _fixed_mana(defn):
     return hit
 
 
-def can_cast(game, player: int, card: int, alt) -> bool:
+def can_cast(game, player: int, card: int, alt, mana_paid=None) -> bool:
+    """Can the player cast the card now, its timing aside (601.2c-h, 601.3)? `mana_paid`
+    True: the caller knows the mana of its cost can be paid (`_mana_paid`, with no static
+    ability changing rules nor restriction: its `fixed_cost` is `_fixed_mana`)."""
     if restricted(game, player, "cast_spells"):          # Silence (601.3, 101.2)
         return False
     defn = game.world.ents[card][Card].defn
@@ -655,7 +720,7 @@ def can_cast(game, player: int, card: int, alt) -> bool:
         return False
     if defn.spell is not None and defn.spell.cast_only == "combat" and game.step not in COMBAT_STEPS:
         return False                                    # 'Cast this spell only during combat' (601.3)
-    return fixed_cost_payable(game, player, card, alt, parts)
+    return mana_paid is True or fixed_cost_payable(game, player, card, alt, parts)
 
 
 def _can_cast_sacrificing(game, player: int, card: int, alt) -> bool:
@@ -865,12 +930,12 @@ def auto_pass_round(game, player: int):
     (117.5) is unchanged for the next player. Returns the player to ask, or None when
     every player passed (117.4: the top of the stack resolves or the step ends)."""
     if game.stack or game.step not in MAIN_PHASES:
-        # nobody has sorcery timing (117.1a): if no player can do anything at instant
-        # speed, each passes in turn and the round ends
-        hit = game.quiet_cache                           # everyone_quiet, inline
+        # nobody has sorcery timing (117.1a): if no player can do anything, each passes
+        # in turn and the round ends
+        hit = game.quiet_cache                           # everyone_idle, inline
         if hit[0] != game.cversion or hit[1] != game.zversion:
             hit = _quiet_all(game)
-        if hit[2]:
+        if hit[2] or not game.teams and _each_idle(game):
             game.passes = 0
             game.priority = None
             if game.stack:
@@ -903,15 +968,6 @@ def auto_pass_round(game, player: int):
                 q = player
         player = game.priority = q
     return player
-
-
-def everyone_quiet(game) -> bool:
-    """Every player still in the game can do nothing at instant speed but pass (and
-    activate {T} mana abilities whose mana nothing could use): `_hand_state`'s `quiet`."""
-    hit = game.quiet_cache
-    if hit[0] != game.cversion or hit[1] != game.zversion:
-        hit = _quiet_all(game)
-    return hit[2]
 
 
 def _quiet_all(game) -> tuple:

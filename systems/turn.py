@@ -55,7 +55,7 @@ def next_step(game) -> None:
         b = game.board                               # board(game), without the call
         if b is None:                                # (current when set: Game.chars_changed)
             b = board(game)
-        if b.statics:                                # only a static ability skips a step
+        if b.rule_statics:                           # only a static ability skips a step
             while nxt != "cleanup" and skips_step(game, game.active, nxt):
                 nxt = _following(game, nxt)          # 614.10: a skipped step doesn't happen
         if nxt not in rules.passable or not rules.passes(game):

@@ -75,3 +75,54 @@ def test_steps_gone_through_give_the_same_game():
         assert games[0].answers == games[1].answers
         assert state_hash(games[0]) == state_hash(games[1])
         assert "upkeep" in steps.began and "end" in steps.began
+
+
+def test_an_end_step_drops_spent_permissions_while_a_player_holds_an_instant(monkeypatch):
+    """An end step beginning drops spent permissions to play cards (`permissions.
+    end_step_began`), some of which no player's check reads (here: one of a player not in
+    the game): with any permission, a step is gone through without beginning only while
+    every player is quiet, not while one holds an instant they can't cast now (Unsummon,
+    its Island tapped)."""
+    from mtg_ecs.components import Tapped
+    from mtg_ecs.core.decisions import Pass
+    from mtg_ecs.systems import turn
+    from mtg_ecs.systems.permissions import Permission
+    g, h = Game.from_setup({"players": [
+        {"library": ["Forest"] * 5},
+        {"battlefield": [{"card": "Island", "id": "i"}], "hand": [{"card": "Unsummon", "id": "u"}],
+         "library": ["Island"] * 5}], "turn": {"step": "main1"}}, log=False)
+    g.auto_pass = True
+    g.set(g.card_entity[h["i"]], Tapped())
+    g.play_permissions = (Permission(g.card_entity[h["u"]], "hand", 5, "play", "turn", -1),)
+    begun = []
+    begin = turn.begin_step
+    monkeypatch.setattr(turn, "begin_step", lambda game, step: begun.append(step) or begin(game, step))
+    while g.pending is not None and g.turn == 1:
+        g.decide(Pass())
+    assert "end" in begun and g.play_permissions == ()
+
+
+def test_rounds_ended_at_once_give_the_same_game(monkeypatch):
+    """A priority round, or a step, ended at once because every player can only pass
+    (`priority._each_idle`) leaves the game as going round it does: the state at every
+    decision is the same with that shortcut turned off, in a duel and in Two-Headed Giant
+    (805.5: a round gone round leaves the team's count of passes as it sets it)."""
+    from mtg_ecs.core.hashing import state_hash
+    from mtg_ecs.systems import priority
+
+    a, b = load_deck("green-red-beasts").cards, load_deck("esper-fliers").cards
+    for fmt, decks in (("duel", [a, b]), ("two-headed-giant", [a, b, a, b])):
+        runs = []
+        for shortcut in (True, False):
+            if not shortcut:
+                monkeypatch.setattr(priority, "_each_idle", lambda game: False)
+            hashes = []
+            for seed in range(3):
+                g = Game.new(decks, seed=seed, log=False, turn_limit=10, auto_pass=True, format=fmt)
+                agents = [RandomAgent(seed + i) for i in range(len(decks))]
+                while g.pending is not None:
+                    g.decide(agents[g.pending.player].act(g, g.pending))
+                    hashes.append(state_hash(g))
+            runs.append(hashes)
+            monkeypatch.undo()
+        assert runs[0] == runs[1] and len(runs[0]) > 80, fmt

@@ -242,25 +242,39 @@ def test_instants_that_cant_be_cast_now_let_the_auto_pass_pass_without_a_list(mo
     _passes_without_a_list_until_untapped(monkeypatch, g, g.card_entity[h["i2"]])
 
 
+def _answers_through_samples(monkeypatch, name: str, check) -> dict:
+    """`_play_samples(4)` with `priority.<name>` checked at every call (`check(*args,
+    answer)`); how many answers were true and false."""
+    real = getattr(priority, name)
+    seen = {True: 0, False: 0}
+
+    def checked(*args):
+        got = real(*args)
+        check(*args, got)
+        seen[bool(got)] += 1
+        return got
+
+    monkeypatch.setattr(priority, name, checked)
+    _play_samples(4)
+    return seen
+
+
+def _passes_only(game, player: int) -> bool:
+    """The player's legal actions, computed afresh, are Pass and mana abilities only."""
+    acts, span = priority._legal_actions(game, player)
+    return span.start == 1 and all(costs.activated_abilities(game, a.source)[a.index].mana
+                                   for a in acts[span.stop:])
+
+
 def test_only_pass_is_what_the_full_list_says(monkeypatch):
     """`only_pass` (what it sees without a list: `_field_idle`, `_hand_idle`) answers as the
     legal actions computed afresh do — no land, spell or ability but mana abilities —
     at every check of the auto-pass through sample-deck games (instants, abilities,
     targets on the stack)."""
-    answer = priority.only_pass
-    seen = {True: 0, False: 0}
+    def check(game, player, got):
+        assert got == _passes_only(game, player), (game.turn, game.step, player)
 
-    def checked(game, player):
-        got = answer(game, player)
-        acts, span = priority._legal_actions(game, player)
-        fresh = span.start == 1 and all(costs.activated_abilities(game, a.source)[a.index].mana
-                                        for a in acts[span.stop:])
-        assert got == fresh, (game.turn, game.step, player)
-        seen[got] += 1
-        return got
-
-    monkeypatch.setattr(priority, "only_pass", checked)
-    _play_samples(4)
+    seen = _answers_through_samples(monkeypatch, "only_pass", check)
     assert seen[True] > 300 and seen[False] > 100
 
 
@@ -274,3 +288,98 @@ def test_an_ability_whose_mana_cant_be_paid_lets_the_auto_pass_pass_without_a_li
         "turn": {"step": "upkeep"}})
     g.set(g.card_entity[h["m"]], Tapped())
     _passes_without_a_list_until_untapped(monkeypatch, g, g.card_entity[h["m"]])
+
+
+def test_a_step_nobody_can_act_in_is_not_begun(monkeypatch):
+    """With auto-pass, a step without turn-based actions in which every player can only
+    pass (`everyone_idle`) ends as it would begin (500.2, 117.4), even while a player
+    holds an instant: Unsummon with no Island untapped (601.2g-h) lets the end step and
+    the combat steps be gone through; with an Island untapped they are begun."""
+    from mtg_ecs.components import Tapped
+    from mtg_ecs.systems import turn
+    for untapped in (False, True):
+        g, h = Game.from_setup({"players": [
+            {"library": ["Forest"] * 5},
+            {"battlefield": [{"card": "Island", "id": "i"}], "hand": ["Unsummon"],
+             "library": ["Island"] * 5}], "turn": {"step": "main1"}}, log=False)
+        g.auto_pass = True
+        if not untapped:
+            g.set(g.card_entity[h["i"]], Tapped())
+        begun = []
+        begin = turn.begin_step
+        monkeypatch.setattr(turn, "begin_step", lambda game, step: begun.append(step) or begin(game, step))
+        while g.pending is not None and g.turn == 1:
+            g.decide(priority.Pass())
+        monkeypatch.undo()
+        passable = {"beginning_of_combat", "end_of_combat", "end"} & set(begun)
+        assert passable == ({"beginning_of_combat", "end", "end_of_combat"} if untapped else set()), begun
+        g.close()
+
+
+def test_everyone_idle_is_what_the_full_lists_say(monkeypatch):
+    """Each time a step, or a priority round outside sorcery timing, is found to be one
+    nobody can act in (`everyone_idle`, asked by `Pipeline.passes` and the auto-pass),
+    the legal actions of every player still in the game, computed afresh, are Pass and
+    mana abilities only: a priority round would be passes (117.4); through sample-deck
+    games, in states where a player holds an instant or an activated ability (not every
+    player quiet: `_each_idle`)."""
+    def check(game, got):
+        if got:
+            # (asked too as a main phase ends, about the step after it: the lists of a
+            # step in combat and of one outside it, 601.3)
+            step = game.step
+            for game.step in ("upkeep", "beginning_of_combat"):
+                for q in game.players:
+                    assert q.lost or _passes_only(game, q.index), (game.turn, step, q.index)
+            game.step = step
+
+    seen = _answers_through_samples(monkeypatch, "_each_idle", check)
+    assert seen[True] > 100 and seen[False] > 20
+
+
+def test_a_card_in_hand_is_read_as_printed_unless_an_effect_names_it(monkeypatch):
+    """Off the battlefield only an effect naming the object applies to it (611.2c;
+    `layers.compute_offfield`): with Giant Growth's effect on a creature, a card in hand
+    is read from its printed characteristics (none are computed for it); an effect
+    naming the card in hand (here: it becomes an instant) is read."""
+    from mtg_ecs.systems.layers import CE, L_7C, L_TYPE
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Centaur Courser", "id": "b"}, "Forest", "Forest"],
+         "hand": [{"card": "Centaur Courser", "id": "c"}]}, {}], "turn": {"step": "upkeep"}})
+    bears, courser = g.card_entity[h["b"]], g.card_entity[h["c"]]
+
+    def grow(game, ce, ch, allc):
+        ch.power += 3
+
+    def instant(game, ce, ch, allc):
+        ch.types = ch.types | {"Instant"}
+
+    g.effects.append(CE(L_7C, g.tick(), bears, 0, grow, objects=frozenset((bears,)), duration="eot"))
+    g.version += 1
+    from mtg_ecs.systems import layers
+    read = []
+    offfield = layers.compute_offfield
+    monkeypatch.setattr(layers, "compute_offfield", lambda game, e: read.append(e) or offfield(game, e))
+    assert priority._card_info(g, courser, {})[0] is False and courser not in read
+    g.effects.append(CE(L_TYPE, g.tick(), bears, 0, instant, objects=frozenset((courser,)), duration="eot"))
+    g.version += 1
+    assert priority._card_info(g, courser, {})[0] is True and courser in read
+
+
+def test_card_info_is_that_of_the_characteristics_computed_in_full(monkeypatch):
+    """Every `_card_info` answer through sample-deck games (continuous effects from
+    resolved spells among them) is what the card's characteristics computed in full
+    (`game.chars`) give."""
+    info = priority._card_info
+    seen = {"calls": 0, "with effects": 0}
+
+    def checked(game, c, cards):
+        got = info(game, c, cards)
+        assert got == priority._info_of(game.chars(c)), (game.turn, game.step, c)
+        seen["calls"] += 1
+        seen["with effects"] += bool(game.effects)
+        return got
+
+    monkeypatch.setattr(priority, "_card_info", checked)
+    _play_samples(4)
+    assert seen["calls"] > 200 and seen["with effects"] > 20

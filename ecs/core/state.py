@@ -191,6 +191,8 @@ FIELDS: tuple[Field, ...] = (
     _f("quiet_cache", (-1, -1, False), "reset", CACHE,
        "(cversion, zversion, no player can act at instant speed, the cards in hand then)"
        " (systems.priority)"),
+    _f("idle_cache", dict, "dict", CACHE,
+       "player -> (changes, can do nothing but pass outside sorcery timing) (systems.priority)"),
     _f("hand_cards_cache", lambda: (-1, {}), "reset", CACHE, "(cversion, {card: abilities})"),
     _f("control_checked", -1, "share", CACHE, "cversion of the last control update"),
     _f("combat_checked", None, "share", CACHE, "(cversion, bversion) of the last 506.4 check"),
