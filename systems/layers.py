@@ -281,46 +281,61 @@ def gather_effects(game, bf_chars: dict) -> list:
     return effects
 
 
-def reads(*names, requires=None):
+def reads(*names, requires=None, source=None):
     """Declare the characteristics (Chars slots) an `affects(game, source, obj, chars,
     all_chars)` function reads, of any object: `@reads("types", "controller")`. Other
     game state it reads must be state no layer effect changes (the world's components).
     `requires`: a card type without which it is false ('creatures you control':
     "Creature"): objects without it are passed over without a call. A function true of
     one object at most may name it: `f.single(game, source)` (the object or None), and
-    the layer pass asks no other."""
+    the layer pass asks no other. `source`: declared when it reads no other object than
+    `obj` but its source, and of the source only these ('you control': `("controller",)`),
+    and no state a zone change of another object changes (`local_plan`)."""
     names = frozenset(names)
+    src = None if source is None else frozenset(source)
 
     def mark(f):
         f.reads = names
         f.requires = requires
+        f.source_reads = src
         return f
     return mark
 
 
-def writes(*names):
+def writes(*names, alone=False):
     """Declare the characteristics (Chars slots) an effect's `apply(game, ce, chars,
-    all_chars)` may change (only of the object it is given, as every apply)."""
+    all_chars)` may change (only of the object it is given, as every apply). `alone`: it
+    reads nothing but those characteristics and its effect's own values (no other object,
+    no other game state), so its result for an object depends on that object alone."""
     names = frozenset(names)
 
     def mark(f):
         f.writes = names
+        f.alone = alone
         return f
     return mark
 
 
-def _depends(game, a: CE, b: CE, working) -> bool:
-    """CR 613.8a: does `a` depend on `b`? Applying `b` changes what `a` applies to
-    (or whether it exists). Checked by trial application on a copy, unless `b` changes
-    none of the characteristics `a`'s filter reads (both declared: `reads`, `writes`):
-    then what `a` applies to can't change."""
+def _independent(a: CE, b: CE) -> bool:
+    """`a` can't depend on `b` whatever the objects (613.8a): `a` applies to objects locked
+    in (611.2c) or to none, or `b` changes none of the characteristics `a`'s filter reads
+    (both declared: `reads`, `writes`)."""
     if a.objects is not None or a.filter is None:
-        return False
+        return True
     r = getattr(a.affects, "reads", None)
     if r is not None:
         w = getattr(b.apply, "writes", None)
         if w is not None and r.isdisjoint(w):
-            return False
+            return True
+    return False
+
+
+def _depends(game, a: CE, b: CE, working) -> bool:
+    """CR 613.8a: does `a` depend on `b`? Applying `b` changes what `a` applies to
+    (or whether it exists). Checked by trial application on a copy, unless it can't
+    (`_independent`)."""
+    if _independent(a, b):
+        return False
     before = _applies_to(game, a, working)
     trial = dict(working)
     _apply_effect(game, b, trial, set())     # copies what `b` changes: `working` stays
@@ -451,6 +466,7 @@ def compute_battlefield(game) -> dict:
     # (effects read the characteristics and components of objects on the battlefield; a
     # condition or a volatile value may read anything: a graveyard, a hand, 611.3a)
     game.chars_closed = not game.volatile and all(ce.condition is None for ce in effects)
+    game.layer_plan = local_plan(game, effects)
     if not effects:
         counted = world.comps.get(Counters)
         if counted:
@@ -510,6 +526,93 @@ def compute_battlefield(game) -> dict:
             _drop_removed_statics(working, by_layer)
             _add_granted_statics(game, working, by_layer, own)
     return working
+
+
+def local_plan(game, effects) -> tuple | None:
+    """The effects in the order the layer pass applies them, when each object's
+    characteristics follow from its own printed values, its counters and these effects
+    alone, in that order whatever the other objects: no effect with a condition or a
+    volatile value (611.3a), none of layers 1-2 (copy, control: other objects read the
+    controller), every one applying to objects locked in (611.2c) or chosen by a filter
+    that reads the object and at most its source's controller (`reads(source=...)`), its
+    `apply` reading only the object (`writes(alone=True)`) and changing no abilities (no
+    static ability gained or lost, 613.6), and in layers 4 and 6 none that could depend on
+    another (613.8): timestamp order. Then an object entering or leaving the battlefield
+    changes no other's characteristics (`one_object`). None otherwise."""
+    if not effects:
+        return ()
+    if game.volatile or not game.chars_closed:
+        return None
+    by_layer = {}
+    for ce in effects:
+        if ce.layer <= L_CONTROL:
+            return None
+        w = getattr(ce.apply, "writes", None)
+        if w is None or "abilities" in w or not getattr(ce.apply, "alone", False):
+            return None
+        if ce.objects is None:
+            src = getattr(ce.affects, "source_reads", None)
+            if src is None or not src <= {"controller"}:
+                return None
+        by_layer.setdefault(ce.layer, []).append(ce)
+    plan = []
+    for layer in LAYERS:
+        effs = by_layer.get(layer)
+        if effs is None:
+            continue
+        if layer in (L_TYPE, L_ABILITY) and len(effs) > 1 and not all(
+                _independent(a, b) for a in effs for b in effs if a is not b):
+            return None
+        plan.extend(sorted(effs, key=lambda e: e.ts))
+    return tuple(plan)
+
+
+def one_object(game, eid: int, plan: tuple, allc: dict) -> Chars:
+    """The characteristics of one object on the battlefield under `local_plan`'s effects
+    (the others' in `allc`): what the layer pass gives it, with its counters in layers 6
+    (122.1b) and 7c (613.4c), copied only if something changes it."""
+    c = base_chars(game, eid)
+    comps = game.world.ents[eid]
+    cnt = comps.get(Counters)
+    layer6 = layer7c = cnt is None
+    copied = False
+    for ce in plan:
+        if not layer6 and ce.layer >= L_ABILITY:
+            c, copied = _counters_of_layer(game, eid, c, comps, copied, L_ABILITY)
+            layer6 = True
+        if not layer7c and ce.layer >= L_7C:
+            c, copied = _counters_of_layer(game, eid, c, comps, copied, L_7C)
+            layer7c = True
+        if _applies(game, ce, eid, c, allc):
+            if not copied:
+                c = c.copy()
+                copied = True
+            ce.apply(game, ce, c, allc)
+    if not layer6:
+        c, copied = _counters_of_layer(game, eid, c, comps, copied, L_ABILITY)
+    if not layer7c:
+        c, copied = _counters_of_layer(game, eid, c, comps, copied, L_7C)
+    return c
+
+
+def _counters_of_layer(game, eid, c, comps, copied, layer):
+    """What an object's counters do in layer 6 (keyword counters) or 7c (+1/+1, -1/-1),
+    as the layer pass applies them: (characteristics, copied)."""
+    cnt = comps[Counters]
+    if layer == L_ABILITY:
+        kws = counter_keywords(cnt)
+        if not kws:
+            return c, copied
+        if not copied:
+            c = c.copy()
+        _keyword_counters_apply(c, kws)
+        return c, True
+    if c.power is None or not cnt.get("+1/+1") - cnt.get("-1/-1"):
+        return c, copied
+    if not copied:
+        c = c.copy()
+    _counters_apply(game, eid, c, comps)
+    return c, True
 
 
 def _drop_removed_statics(working, by_layer):
@@ -592,8 +695,10 @@ def _has_static(c: Chars) -> bool:
 
 def patch_battlefield(game, left, entered) -> bool:
     """Update the cached characteristics for one object leaving and/or one entering
-    the battlefield, valid only while no continuous effect exists. False if a full
-    recomputation is needed."""
+    the battlefield, valid only while the last layer pass found a `local_plan` (no
+    continuous effect, or only effects under which no object's characteristics depend on
+    another's) and neither object has a static ability (it would bring or take effects).
+    False if a full recomputation is needed."""
     cache = game.chars_cache
     if left is not None and left in cache and _has_static(cache[left]):
         return False
@@ -602,11 +707,7 @@ def patch_battlefield(game, left, entered) -> bool:
         new_c = base_chars(game, entered)
         if _has_static(new_c):
             return False
-        comps = game.world.ents[entered]
-        if Counters in comps and (new_c.power is not None or counter_keywords(comps[Counters])):
-            new_c = new_c.copy()
-            _keyword_counters_apply(new_c, counter_keywords(comps[Counters]))
-            _counters_apply(game, entered, new_c, comps)
+        new_c = one_object(game, entered, game.layer_plan, cache)
     gone = cache.pop(left, None) if left is not None else None
     if new_c is not None:
         cache[entered] = new_c

@@ -1,0 +1,160 @@
+"""The layer cache patched for one object entering or leaving the battlefield while
+continuous effects exist (`layers.local_plan`, `one_object`, `Game.zones_changed`): the
+same characteristics as a full layer pass (CR 613), and a full pass whenever another
+object's characteristics may depend on the move (a lord leaving, an effect that counts,
+an Aura entering)."""
+import pytest
+
+from mtg_ecs import Game, RandomAgent
+from mtg_ecs.apps.fuzz import check_chars
+from mtg_ecs.apps.simulate import load_deck
+from mtg_ecs.components.definitions import make_card, StaticAbility
+from mtg_ecs.systems import layers, sba, zones
+from mtg_ecs.systems import statics as st
+from mtg_ecs.systems.board import Board
+
+WITHER = make_card("Test Withering Field", "{2}{B}", "Enchantment",
+                   abilities=[StaticAbility(continuous=(st.modify_pt(st.all_creatures(), -1, -1),),
+                                            text="All creatures get -1/-1.")])
+
+
+@pytest.fixture
+def passes(monkeypatch):
+    """The full layer passes and board-index builds made (compute_battlefield, Board)."""
+    made = {"layers": 0, "board": 0}
+    full = layers.compute_battlefield
+    build = Board.__init__
+
+    def counted(g):
+        made["layers"] += 1
+        return full(g)
+
+    def counted_board(self, g, key):
+        made["board"] += 1
+        build(self, g, key)
+    monkeypatch.setattr(layers, "compute_battlefield", counted)
+    monkeypatch.setattr(Board, "__init__", counted_board)
+    return made
+
+
+def _game(mine, hand=(), theirs=()):
+    g, h = Game.from_setup({"players": [
+        {"battlefield": list(mine), "hand": list(hand), "library": ["Island"] * 3},
+        {"battlefield": list(theirs), "library": ["Island"] * 3}]}, defs={WITHER.name: WITHER})
+    return g, {k: g.card_entity[v] for k, v in h.items()}
+
+
+def _pt(g, e):
+    c = g.chars(e)
+    return c.power, c.toughness
+
+
+def test_a_creature_entering_under_an_anthem_is_patched_in(passes):
+    """Master of the Pearl Trident (other Merfolk you control +1/+1 and islandwalk): a
+    Merfolk entering gets both, a Forest entering nothing, without a layer pass or a new
+    board index; the others keep theirs (an opponent's Merfolk never had them)."""
+    g, e = _game([{"card": "Master of the Pearl Trident", "id": "m"},
+                  {"card": "Scroll Thief", "id": "a"}],
+                 hand=[{"card": "Scroll Thief", "id": "b"}, {"card": "Forest", "id": "f"}],
+                 theirs=[{"card": "Scroll Thief", "id": "o"}])
+    g.all_chars()
+    assert g.layer_plan and _pt(g, e["a"]) == (2, 4) and _pt(g, e["o"]) == (1, 3)
+    from mtg_ecs.systems.board import board
+    board(g)
+    passes.update(layers=0, board=0)
+    b = zones.put_onto_battlefield(g, e["b"])
+    f = zones.put_onto_battlefield(g, e["f"])
+    assert _pt(g, b) == (2, 4) and g.chars(b).params("landwalk") == ["Island"]
+    assert not g.chars(f).has("landwalk")
+    assert _pt(g, e["a"]) == (2, 4) and _pt(g, e["o"]) == (1, 3) and _pt(g, e["m"]) == (2, 2)
+    assert b in board(g).creatures[0]
+    assert passes == {"layers": 0, "board": 0}
+    assert check_chars(g) == []
+
+
+def test_a_lord_leaving_makes_a_full_pass(passes):
+    """Its effects end with it (611.3b): the other Merfolk lose +1/+1 and islandwalk."""
+    g, e = _game([{"card": "Master of the Pearl Trident", "id": "m"},
+                  {"card": "Scroll Thief", "id": "a"}])
+    assert _pt(g, e["a"]) == (2, 4)
+    passes["layers"] = 0
+    zones.move(g, e["m"], "graveyard")
+    assert _pt(g, e["a"]) == (1, 3) and not g.chars(e["a"]).has("landwalk")
+    assert passes["layers"] == 1
+
+
+def test_an_auras_host_leaving_is_patched_out_and_the_aura_then_goes(passes):
+    """Mark of the Vampire's host leaves: the others' characteristics stay (patched, no
+    pass); the Aura, attached to nothing, goes to the graveyard (704.5m) and takes its
+    effect with it (a full pass)."""
+    g, e = _game([{"card": "Centaur Courser", "id": "host"}, {"card": "Centaur Courser", "id": "c"},
+                  {"card": "Mark of the Vampire", "id": "mark", "attached_to": "host"}])
+    assert _pt(g, e["host"]) == (5, 5) and g.layer_plan
+    passes["layers"] = 0
+    zones.move(g, e["host"], "graveyard")
+    assert _pt(g, e["c"]) == (3, 3) and passes["layers"] == 0
+    assert check_chars(g) == []                     # (a full pass of its own)
+    passes["layers"] = 0
+    sba.check(g)
+    assert g.zone_of(e["mark"]) is None and passes["layers"] == 1
+    assert _pt(g, e["c"]) == (3, 3) and check_chars(g) == []
+
+
+def test_an_effect_that_counts_other_creatures_makes_a_full_pass(passes):
+    """Coat of Arms (each creature +1/+1 for each other creature sharing a type with it)
+    reads the whole battlefield: a Merfolk entering changes the other Merfolk's P/T."""
+    g, e = _game(["Coat of Arms", {"card": "Scroll Thief", "id": "a"}],
+                 hand=[{"card": "Scroll Thief", "id": "b"}])
+    assert _pt(g, e["a"]) == (1, 3) and g.layer_plan is None
+    b = zones.put_onto_battlefield(g, e["b"])
+    assert _pt(g, e["a"]) == (2, 4) and _pt(g, b) == (2, 4) and passes["layers"] == 2
+
+
+def test_a_creature_entering_under_minus_one_is_seen_by_state_based_actions(passes):
+    """All creatures get -1/-1: an Arbor Elf (1/1) enters patched in as 0/0 and the next
+    check puts it into the graveyard (704.5f)."""
+    g, e = _game([WITHER.name, {"card": "Centaur Courser", "id": "c"}],
+                 hand=[{"card": "Arbor Elf", "id": "elf"}])
+    assert _pt(g, e["c"]) == (2, 2)
+    sba.check(g)
+    passes["layers"] = 0
+    elf = zones.put_onto_battlefield(g, e["elf"])
+    assert _pt(g, elf) == (0, 0) and passes["layers"] == 0
+    assert sba.check(g) and g.zone_of(elf) is None and g.zone_of(e["c"]) == "battlefield"
+
+
+def test_an_aura_entering_makes_a_full_pass(passes):
+    """Crippling Blight enters attached: it brings an effect (its host -1/-1, can't block)."""
+    g, e = _game([{"card": "Centaur Courser", "id": "c"}],
+                 hand=[{"card": "Crippling Blight", "id": "cb"}], theirs=[WITHER.name])
+    assert _pt(g, e["c"]) == (2, 2)
+    passes["layers"] = 0
+    zones.put_onto_battlefield(g, e["cb"], attach_to=e["c"])
+    assert _pt(g, e["c"]) == (1, 1) and "cant_block" in g.chars(e["c"]).flags
+    assert passes["layers"] == 1
+
+
+def test_patched_characteristics_equal_a_full_pass_through_sample_deck_games(monkeypatch):
+    """Random games of the sample decks (anthems, Auras, pumps until end of turn, +1/+1
+    counters): after every decision every object's characteristics are those of a full
+    layer pass; many moves were patched with effects on the battlefield."""
+    patched = []
+    patch = layers.patch_battlefield
+
+    def counted(g, left, entered):
+        done = patch(g, left, entered)
+        if done and g.layer_plan:
+            patched.append(1)
+        return done
+    monkeypatch.setattr(layers, "patch_battlefield", counted)
+    decks = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
+    checked = 0
+    for seed in range(12):
+        g = Game.new(decks, seed=seed, log=False, auto_pass=True)
+        agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+        while g.pending is not None:
+            g.decide(agents[g.pending.player].act(g, g.pending))
+            assert check_chars(g) == [], seed
+            checked += 1
+        g.close()
+    assert checked > 1000 and len(patched) > 100
