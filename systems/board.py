@@ -76,8 +76,7 @@ class Board:
                     walkers.append(e)
                 if kinds & _SBA:
                     sba.add(e)
-                    if kinds & _LOOK or (kinds & _CREATURE and (ch.toughness is None
-                                                                or ch.toughness <= 0)):
+                    if _looks(kinds, ch):
                         look.add(e)
             if other:
                 holders.setdefault(ch.controller, []).append((e, other))
@@ -102,13 +101,38 @@ class Board:
                 self.walkers.append(e)
             if kinds & _SBA:
                 self.sba.add(e)
-                if kinds & _LOOK or (kinds & _CREATURE and (ch.toughness is None
-                                                            or ch.toughness <= 0)):
+                if _looks(kinds, ch):
                     self.sba_look.add(e)
         if other:
             self.holders.setdefault(ch.controller, []).append((e, other))
         if mana is not None:
             self.mana.setdefault(ch.controller, []).append((e, mana, sick))
+
+    def replace(self, game, changed) -> bool:
+        """Objects whose characteristics changed in place, [(eid, old, new)]
+        (systems.layers.effects_changed): the index holds the new ones where it held the
+        old. False, leaving the index to be rebuilt, if one's entry changed (it would move
+        in or out of the lists)."""
+        for e, old, new in changed:
+            entry = _entry(game, e, new)
+            was = _entry(game, e, old)
+            if entry is not was and entry != was:
+                return False
+        for e, old, new in changed:
+            stat, trig, kinds, _, _, _ = new.board_entry
+            if kinds & _SBA:
+                if _looks(kinds, new):
+                    self.sba_look.add(e)
+                else:
+                    self.sba_look.discard(e)
+            if stat:
+                self.statics = [(x, new if x == e else ch, ab) for x, ch, ab in self.statics]
+                self.rule_statics = [(x, new if x == e else ch, ab) for x, ch, ab in self.rule_statics]
+            if trig:
+                self.triggers = [(x, new if x == e else ch, t) for x, ch, t in self.triggers]
+                self.watch = {kind: [(x, new if x == e else ch, i, ab) for x, ch, i, ab in lst]
+                              for kind, lst in self.watch.items()}
+        return True
 
     def patch(self, game, left, entered, key, gone=None, new=None) -> None:
         """One object left and/or one entered the battlefield while no continuous
@@ -169,6 +193,12 @@ _PRINTED_ENTRY = {}     # card definition -> (`_entry`, activated abilities) of 
 # _LOOK: a planeswalker, legendary or Aura (a state-based action looks at it whatever
 # its components: 704.5i, 704.5j, 704.5m)
 _CREATURE, _WALKER, _SBA, _LOOK = 1, 2, 4, 8
+
+
+def _looks(kinds, ch) -> bool:
+    """Does a state-based action look closer at it by its characteristics alone (the
+    index's `sba_look`)?"""
+    return bool(kinds & _LOOK) or bool(kinds & _CREATURE and (ch.toughness is None or ch.toughness <= 0))
 
 
 def _entry(game, e, ch) -> tuple:

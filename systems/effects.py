@@ -17,7 +17,7 @@ from mtg_ecs.systems import discard as discarding
 from mtg_ecs.systems import token_creation
 from mtg_ecs.systems.durations import ended_before
 from mtg_ecs.systems.phasing import is_phased_out, phase_out
-from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR, base_chars, make_base, writes
+from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR, base_chars, make_base, writes, effects_changed
 from mtg_ecs.components.definitions import keywords_of, CardError, CardDef
 from mtg_ecs.systems.replacement import (order_decision, answer_order, PreventAllCombatDamage, add_shield, PreventNextDamage,
                                          PreventAllDamageTo, token_entering_counters)
@@ -1567,7 +1567,7 @@ def add_effect(game, ce: CE) -> None:
     if ended_before(game, ce):
         return                          # 611.2b: its duration ended before it began
     game.effects.append(ce)
-    game.version += 1
+    effects_changed(game, added=(ce,))
 
 
 # ---------------------------------------------------------------------------

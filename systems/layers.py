@@ -528,6 +528,80 @@ def compute_battlefield(game) -> dict:
     return working
 
 
+def effects_changed(game, added=(), removed=()) -> None:
+    """`game.effects` gained the effects `added` and lost `removed`: a change of state
+    (`Game.version`). While the cache was current under a `local_plan`, and every one of
+    them is of the kind it allows and applies to objects locked in (611.2c), only those
+    objects' characteristics change: patched (`one_object`) instead of a full pass; the
+    board index follows (`Board.replace`)."""
+    current = game.chars_version == game.cversion and game.layer_plan is not None
+    b = game.board
+    game.version += 1
+    if not current:
+        return
+    plan = _replanned(game.layer_plan, added, removed)
+    if plan is None:
+        return
+    cache = game.chars_cache
+    objs = set()
+    for ce in added:
+        objs |= ce.objects
+    for ce in removed:
+        objs |= ce.objects
+    changed = []
+    for eid in objs:
+        old = cache.get(eid)
+        if old is not None:
+            new = cache[eid] = one_object(game, eid, plan, cache)
+            changed.append((eid, old, new))
+    game.layer_plan = plan
+    game.chars_independent = not plan
+    game.chars_version = game.cversion
+    if game.offfield_cache:             # (a locked effect may name an object off it, 611.2c)
+        game.offfield_cache = {}
+    if b is not None and b.replace(game, changed):
+        b.key = (game.cversion, game.bversion)
+        game.board = b
+
+
+def _replanned(plan, added, removed) -> tuple | None:
+    """`plan` without `removed` and with `added` where the layer pass would apply them
+    (their layer, after the effects of that layer with an earlier or equal timestamp,
+    613.7), or None if one of them isn't of the kind `local_plan` allows or locked to its
+    objects."""
+    out = list(plan)
+    for ce in removed:
+        if ce.objects is None or not any(x is ce for x in out):
+            return None
+        out = [x for x in out if x is not ce]
+    for ce in added:
+        if ce.objects is None or not _local(ce):
+            return None
+        at = len(out)
+        while at and (out[at - 1].layer, out[at - 1].ts) > (ce.layer, ce.ts):
+            at -= 1
+        out.insert(at, ce)
+    for ce in added:
+        if ce.layer in (L_TYPE, L_ABILITY) and not all(
+                _independent(a, b) for x in out if x.layer == ce.layer and x is not ce
+                for a, b in ((ce, x), (x, ce))):
+            return None
+    return tuple(out)
+
+
+def _local(ce) -> bool:
+    """An effect `local_plan` allows (its conditions on the whole set aside)."""
+    if ce.layer <= L_CONTROL or ce.condition is not None or ce.volatile:
+        return False
+    w = getattr(ce.apply, "writes", None)
+    if w is None or "abilities" in w or not getattr(ce.apply, "alone", False):
+        return False
+    if ce.objects is None:
+        src = getattr(ce.affects, "source_reads", None)
+        return src is not None and src <= {"controller"}
+    return True
+
+
 def local_plan(game, effects) -> tuple | None:
     """The effects in the order the layer pass applies them, when each object's
     characteristics follow from its own printed values, its counters and these effects
@@ -541,19 +615,10 @@ def local_plan(game, effects) -> tuple | None:
     changes no other's characteristics (`one_object`). None otherwise."""
     if not effects:
         return ()
-    if game.volatile or not game.chars_closed:
-        return None
     by_layer = {}
     for ce in effects:
-        if ce.layer <= L_CONTROL:
+        if not _local(ce):
             return None
-        w = getattr(ce.apply, "writes", None)
-        if w is None or "abilities" in w or not getattr(ce.apply, "alone", False):
-            return None
-        if ce.objects is None:
-            src = getattr(ce.affects, "source_reads", None)
-            if src is None or not src <= {"controller"}:
-                return None
         by_layer.setdefault(ce.layer, []).append(ce)
     plan = []
     for layer in LAYERS:

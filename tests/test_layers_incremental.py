@@ -1,21 +1,26 @@
-"""The layer cache patched for one object entering or leaving the battlefield while
-continuous effects exist (`layers.local_plan`, `one_object`, `Game.zones_changed`): the
-same characteristics as a full layer pass (CR 613), and a full pass whenever another
-object's characteristics may depend on the move (a lord leaving, an effect that counts,
-an Aura entering)."""
+"""The layer cache patched for one object entering or leaving the battlefield, or for
+the objects an effect locked to them begins or ends to apply to, while continuous
+effects exist (`layers.local_plan`, `one_object`, `effects_changed`,
+`Game.zones_changed`): the same characteristics as a full layer pass (CR 613), and a
+full pass whenever another object's characteristics may depend on the change (a lord
+leaving, an effect that counts, an Aura entering, an ability gained)."""
 import pytest
 
-from mtg_ecs import Game, RandomAgent
+from mtg_ecs import Game, Pass, RandomAgent
 from mtg_ecs.apps.fuzz import check_chars
 from mtg_ecs.apps.simulate import load_deck
 from mtg_ecs.components.definitions import make_card, StaticAbility
+from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import layers, sba, zones
 from mtg_ecs.systems import statics as st
-from mtg_ecs.systems.board import Board
+from mtg_ecs.systems.board import Board, board
+from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, writes
 
 WITHER = make_card("Test Withering Field", "{2}{B}", "Enchantment",
                    abilities=[StaticAbility(continuous=(st.modify_pt(st.all_creatures(), -1, -1),),
                                             text="All creatures get -1/-1.")])
+
+SPARK = StaticAbility(continuous=(st.modify_pt(st.this_object(), 1, 0),), text="~ gets +1/+0.")
 
 
 @pytest.fixture
@@ -37,10 +42,12 @@ def passes(monkeypatch):
     return made
 
 
-def _game(mine, hand=(), theirs=()):
-    g, h = Game.from_setup({"players": [
-        {"battlefield": list(mine), "hand": list(hand), "library": ["Island"] * 3},
-        {"battlefield": list(theirs), "library": ["Island"] * 3}]}, defs={WITHER.name: WITHER})
+def _game(mine, hand=(), theirs=(), turn=None):
+    setup = {"players": [{"battlefield": list(mine), "hand": list(hand), "library": ["Island"] * 3},
+                         {"battlefield": list(theirs), "library": ["Island"] * 3}]}
+    if turn is not None:
+        setup["turn"] = turn
+    g, h = Game.from_setup(setup, defs={WITHER.name: WITHER})
     return g, {k: g.card_entity[v] for k, v in h.items()}
 
 
@@ -134,19 +141,81 @@ def test_an_aura_entering_makes_a_full_pass(passes):
     assert passes["layers"] == 1
 
 
+@writes("power", "toughness", alone=True)
+def _plus_four(g, ce, ch, allc):
+    ch.power += 4
+    ch.toughness += 4
+
+
+def test_an_effect_beginning_and_ending_is_patched_for_its_objects(passes):
+    """'+4/+4 until end of turn' locked to one creature (611.2c) under an Aura's effect
+    on another: only that creature changes, as the effect begins and as it ends in the
+    cleanup step (514.2), without a layer pass; the board index follows."""
+    g, e = _game([{"card": "Centaur Courser", "id": "c"}, {"card": "Centaur Courser", "id": "d"},
+                  {"card": "Mark of the Vampire", "id": "mark", "attached_to": "d"}],
+                 turn={"step": "end"})
+    assert _pt(g, e["c"]) == (3, 3) and _pt(g, e["d"]) == (5, 5)
+    board(g)
+    passes.update(layers=0, board=0)
+    fx.add_effect(g, CE(L_7C, g.tick(), e["c"], 0, _plus_four, objects=frozenset([e["c"]]),
+                        duration="eot"))
+    assert _pt(g, e["c"]) == (7, 7) and _pt(g, e["d"]) == (5, 5) and g.board is not None
+    g.decide(Pass())
+    g.decide(Pass())                    # to the cleanup step and the next turn
+    assert g.turn == 2 and _pt(g, e["c"]) == (3, 3) and _pt(g, e["d"]) == (5, 5)
+    assert passes == {"layers": 0, "board": 0}
+    assert check_chars(g) == []
+
+
+def test_an_effect_granting_an_ability_makes_a_full_pass(passes):
+    """'gains "<ability>"' (layer 6, 613.1f) may give a static ability, which brings effects
+    of its own (613.6): not patched."""
+    g, e = _game([{"card": "Centaur Courser", "id": "c"},
+                  {"card": "Mark of the Vampire", "id": "mark", "attached_to": "c"}])
+    assert _pt(g, e["c"]) == (5, 5) and g.layer_plan
+    passes["layers"] = 0
+    fx.add_effect(g, CE(L_ABILITY, g.tick(), e["c"], 0, st.grant_abilities(
+        st.this_object(), SPARK).apply, objects=frozenset([e["c"]])))
+    assert SPARK in g.chars(e["c"]).abilities and _pt(g, e["c"]) == (6, 5) and passes["layers"] == 1
+
+
+def _index(g, b):
+    """What the board index `b` holds, each object with the characteristics it holds for
+    it (the cache's own, `is`) and those values."""
+    cache = g.chars_cache
+
+    def held(lst):
+        return [(e, ch is cache[e], layers.Chars.copy(ch).__repr__(), rest)
+                for e, ch, *rest in lst]
+    return (held(b.statics), held(b.rule_statics), held(b.triggers),
+            {k: held(v) for k, v in b.watch.items()},
+            {p: [(e, tuple(o)) for e, o in v] for p, v in b.holders.items()},
+            {p: [(e, m.items, sick) for e, m, sick in v] for p, v in b.mana.items()},
+            dict(b.creatures), list(b.walkers), set(b.sba), set(b.sba_look))
+
+
 def test_patched_characteristics_equal_a_full_pass_through_sample_deck_games(monkeypatch):
     """Random games of the sample decks (anthems, Auras, pumps until end of turn, +1/+1
     counters): after every decision every object's characteristics are those of a full
-    layer pass; many moves were patched with effects on the battlefield."""
-    patched = []
+    layer pass and the board index is one built anew; many moves and effects beginning or
+    ending were patched with effects on the battlefield (`one_object` for an object
+    entering, and for those an effect beginning or ending applies to)."""
+    patched = {"moves": 0, "effects": 0}
     patch = layers.patch_battlefield
+    replan = layers.one_object
 
     def counted(g, left, entered):
+        patched["moving"] = True
         done = patch(g, left, entered)
-        if done and g.layer_plan:
-            patched.append(1)
+        patched["moving"] = False
+        patched["moves"] += done and bool(g.layer_plan)
         return done
+
+    def counted_one(g, eid, plan, allc):
+        patched["effects"] += not patched.get("moving")
+        return replan(g, eid, plan, allc)
     monkeypatch.setattr(layers, "patch_battlefield", counted)
+    monkeypatch.setattr(layers, "one_object", counted_one)
     decks = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
     checked = 0
     for seed in range(12):
@@ -155,6 +224,9 @@ def test_patched_characteristics_equal_a_full_pass_through_sample_deck_games(mon
         while g.pending is not None:
             g.decide(agents[g.pending.player].act(g, g.pending))
             assert check_chars(g) == [], seed
+            kept = board(g)
+            g.board = None
+            assert _index(g, kept) == _index(g, board(g)), seed
             checked += 1
         g.close()
-    assert checked > 1000 and len(patched) > 100
+    assert checked > 1000 and patched["moves"] > 100 and patched["effects"] > 40
