@@ -264,21 +264,26 @@ def gather_effects(game, bf_chars: dict) -> list:
     spells and abilities (game.effects)."""
     effects = []
     for eid, ch in bf_chars.items():
-        abilities = ch.abilities
-        if not abilities:
-            continue
-        ts = None
-        for ab in abilities:
-            if isinstance(ab, StaticAbility) and "battlefield" in ab.zones:
-                for tmpl in ab.continuous:
-                    if ts is None:
-                        ts = game.timestamp_of(eid)
-                    ce = tmpl.instantiate(game, eid, ts, ch.controller)
-                    if ce.data is None:
-                        ce.data = ("static_ability", ab)    # its origin, for 613.1f below
-                    effects.append(ce)
+        if ch.abilities:
+            _static_effects(game, eid, ch, effects)
     effects.extend(game.effects)
     return effects
+
+
+def _static_effects(game, eid, ch, out: list) -> list:
+    """Append to `out` the continuous effects of the static abilities of a permanent with
+    characteristics `ch` (611.3, 604.2)."""
+    ts = None
+    for ab in ch.abilities:
+        if isinstance(ab, StaticAbility) and "battlefield" in ab.zones:
+            for tmpl in ab.continuous:
+                if ts is None:
+                    ts = game.timestamp_of(eid)
+                ce = tmpl.instantiate(game, eid, ts, ch.controller)
+                if ce.data is None:
+                    ce.data = ("static_ability", ab)    # its origin, for 613.1f below
+                out.append(ce)
+    return out
 
 
 def reads(*names, requires=None, source=None):
@@ -539,43 +544,72 @@ def effects_changed(game, added=(), removed=()) -> None:
     game.version += 1
     if not current:
         return
+    if any(ce.objects is None for ce in added) or any(ce.objects is None for ce in removed):
+        return
     plan = _replanned(game.layer_plan, added, removed)
     if plan is None:
         return
-    cache = game.chars_cache
     objs = set()
     for ce in added:
         objs |= ce.objects
     for ce in removed:
         objs |= ce.objects
+    _repatch(game, plan, objs, b, bumped=True)
+    if game.offfield_cache:             # (a locked effect may name an object off it, 611.2c)
+        game.offfield_cache = {}
+
+
+def _repatch(game, plan, objs, b, bumped=False) -> None:
+    """`plan` is now the cache's: recompute the objects `objs` of the battlefield under it
+    (`one_object`); those whose characteristics changed are a change of characteristics
+    (`Game.chars_changed`, unless `bumped` already), the cache staying current, and the
+    board index `b` (current before) holds their new characteristics (`Board.replace`)
+    or is rebuilt."""
+    cache = game.chars_cache
     changed = []
     for eid in objs:
         old = cache.get(eid)
         if old is not None:
-            new = cache[eid] = one_object(game, eid, plan, cache)
+            new = one_object(game, eid, plan, cache)
+            if new is old or same_chars(new, old):
+                continue
+            cache[eid] = new
             changed.append((eid, old, new))
     game.layer_plan = plan
     game.chars_independent = not plan
+    if not changed and not bumped:
+        return
+    if not bumped:
+        game.chars_changed()
     game.chars_version = game.cversion
-    if game.offfield_cache:             # (a locked effect may name an object off it, 611.2c)
-        game.offfield_cache = {}
     if b is not None and b.replace(game, changed):
         b.key = (game.cversion, game.bversion)
         game.board = b
 
 
+_VALUE_SLOTS = tuple(s for s in Chars.__slots__ if s not in Chars.CACHE_SLOTS)
+
+
+def same_chars(a: Chars, b: Chars) -> bool:
+    """Equal characteristics (their values, not the caches kept on them)."""
+    for s in _VALUE_SLOTS:
+        x, y = getattr(a, s), getattr(b, s)
+        if x is not y and x != y:
+            return False
+    return True
+
+
 def _replanned(plan, added, removed) -> tuple | None:
     """`plan` without `removed` and with `added` where the layer pass would apply them
     (their layer, after the effects of that layer with an earlier or equal timestamp,
-    613.7), or None if one of them isn't of the kind `local_plan` allows or locked to its
-    objects."""
+    613.7), or None if one of the added isn't of the kind `local_plan` allows."""
     out = list(plan)
     for ce in removed:
-        if ce.objects is None or not any(x is ce for x in out):
+        if not any(x is ce for x in out):
             return None
         out = [x for x in out if x is not ce]
     for ce in added:
-        if ce.objects is None or not _local(ce):
+        if not _local(ce):
             return None
         at = len(out)
         while at and (out[at - 1].layer, out[at - 1].ts) > (ce.layer, ce.ts):
@@ -736,18 +770,22 @@ def compute_offfield(game, eid: int) -> Chars:
     """Characteristics of an object not on the battlefield: printed values plus
     characteristic-defining abilities, which work in every zone (CR 604.3)."""
     base = base_chars(game, eid)
-    if not game.effects and (not base.defn.abilities or not has_cda(base.defn)):
+    cda = base.defn.abilities and has_cda(base.defn)
+    # (of the other effects, only those locked to it can change it: 611.2c)
+    named = [ce for ce in game.effects if ce.objects is not None and eid in ce.objects] \
+        if game.effects else None
+    if not cda and not named:
         return base                      # nothing can change it: share the printed values
     c = base.copy()
-    for ab in c.abilities:
-        if isinstance(ab, StaticAbility):
-            for tmpl in ab.continuous:
-                if tmpl.layer == L_7A:
-                    ce = tmpl.instantiate(game, eid, 0, c.controller)
-                    tmpl.apply(game, ce, c, {eid: c})
-    for ce in game.effects:
-        if ce.objects is not None and eid in ce.objects:
-            ce.apply(game, ce, c, {eid: c})
+    if cda:
+        for ab in c.abilities:
+            if isinstance(ab, StaticAbility):
+                for tmpl in ab.continuous:
+                    if tmpl.layer == L_7A:
+                        ce = tmpl.instantiate(game, eid, 0, c.controller)
+                        tmpl.apply(game, ce, c, {eid: c})
+    for ce in named or ():
+        ce.apply(game, ce, c, {eid: c})
     return c
 
 
@@ -762,25 +800,45 @@ def patch_battlefield(game, left, entered) -> bool:
     """Update the cached characteristics for one object leaving and/or one entering
     the battlefield, valid only while the last layer pass found a `local_plan` (no
     continuous effect, or only effects under which no object's characteristics depend on
-    another's) and neither object has a static ability (it would bring or take effects).
-    False if a full recomputation is needed."""
+    another's). The effects of the static abilities of the one that left end (611.3b):
+    the objects an effect changed are recomputed without them; those of the one that
+    entered begin if each names its one object (an Aura's 'enchanted creature': `single`)
+    and is of the kind `local_plan` allows: that object is recomputed with them. False if
+    a full recomputation is needed."""
     cache = game.chars_cache
+    plan = game.layer_plan
+    removed = added = ()
     if left is not None and left in cache and _has_static(cache[left]):
-        return False
+        kept = {id(ce) for ce in game.effects}
+        removed = [ce for ce in plan if ce.source == left and id(ce) not in kept]
     new_c = None
     if entered is not None:
         new_c = base_chars(game, entered)
         if _has_static(new_c):
+            added = _static_effects(game, entered, new_c, [])
+            if not all(getattr(ce.affects, "single", None) for ce in added):
+                return False
+    if removed or added:
+        plan = _replanned(plan, added, removed)
+        if plan is None:
             return False
-        new_c = one_object(game, entered, game.layer_plan, cache)
+    if entered is not None:
+        new_c = one_object(game, entered, plan, cache)
+    b = game.board
     gone = cache.pop(left, None) if left is not None else None
     if new_c is not None:
         cache[entered] = new_c
-    b = game.board                     # keep the ability index in step (systems.board)
     if b is not None and (left is not None or entered is not None):
-        if b.key == (game.cversion, game.bversion - 1):
+        if b.key == (game.cversion, game.bversion - 1):     # keep the index in step (systems.board)
             b.patch(game, left, entered if new_c is not None else None, (game.cversion, game.bversion),
                     gone, new_c)
         else:
-            game.board = None
+            game.board = b = None
+    if removed or added:
+        objs = {ce.affects.single(game, entered) for ce in added}
+        if removed:                     # objects no effect changed have printed characteristics
+            base = game.base_chars
+            objs.update(e for e, c in cache.items() if e not in base or base[e][1] is not c)
+        objs.discard(entered)
+        _repatch(game, plan, objs, b)
     return True

@@ -79,21 +79,37 @@ def test_a_creature_entering_under_an_anthem_is_patched_in(passes):
     assert check_chars(g) == []
 
 
-def test_a_lord_leaving_makes_a_full_pass(passes):
-    """Its effects end with it (611.3b): the other Merfolk lose +1/+1 and islandwalk."""
+def test_a_lord_leaving_ends_its_effects_on_the_objects_they_changed(passes):
+    """Its effects end with it (611.3b): the other Merfolk lose +1/+1 and islandwalk, the
+    Mark of the Vampire's host keeps its +2/+2; recomputed without a layer pass, and the
+    characteristics changed (`cversion`: what was derived from them is stale)."""
     g, e = _game([{"card": "Master of the Pearl Trident", "id": "m"},
-                  {"card": "Scroll Thief", "id": "a"}])
-    assert _pt(g, e["a"]) == (2, 4)
-    passes["layers"] = 0
+                  {"card": "Scroll Thief", "id": "a"}, {"card": "Centaur Courser", "id": "c"},
+                  {"card": "Mark of the Vampire", "attached_to": "c"}])
+    assert _pt(g, e["a"]) == (2, 4) and _pt(g, e["c"]) == (5, 5)
+    board(g)
+    passes.update(layers=0, board=0)
+    version = g.cversion
     zones.move(g, e["m"], "graveyard")
     assert _pt(g, e["a"]) == (1, 3) and not g.chars(e["a"]).has("landwalk")
-    assert passes["layers"] == 1
+    assert _pt(g, e["c"]) == (5, 5) and g.cversion > version
+    assert passes == {"layers": 0, "board": 0} and check_chars(g) == []
+
+
+def test_a_lord_entering_makes_a_full_pass(passes):
+    """Master of the Pearl Trident's effects may apply to any Merfolk (not one object
+    named): a full pass."""
+    g, e = _game([{"card": "Scroll Thief", "id": "a"}],
+                 hand=[{"card": "Master of the Pearl Trident", "id": "m"}])
+    assert _pt(g, e["a"]) == (1, 3)
+    zones.put_onto_battlefield(g, e["m"])
+    assert _pt(g, e["a"]) == (2, 4) and passes["layers"] == 2
 
 
 def test_an_auras_host_leaving_is_patched_out_and_the_aura_then_goes(passes):
     """Mark of the Vampire's host leaves: the others' characteristics stay (patched, no
     pass); the Aura, attached to nothing, goes to the graveyard (704.5m) and takes its
-    effect with it (a full pass)."""
+    effect with it (patched: it applied to nothing)."""
     g, e = _game([{"card": "Centaur Courser", "id": "host"}, {"card": "Centaur Courser", "id": "c"},
                   {"card": "Mark of the Vampire", "id": "mark", "attached_to": "host"}])
     assert _pt(g, e["host"]) == (5, 5) and g.layer_plan
@@ -103,7 +119,7 @@ def test_an_auras_host_leaving_is_patched_out_and_the_aura_then_goes(passes):
     assert check_chars(g) == []                     # (a full pass of its own)
     passes["layers"] = 0
     sba.check(g)
-    assert g.zone_of(e["mark"]) is None and passes["layers"] == 1
+    assert g.zone_of(e["mark"]) is None and passes["layers"] == 0
     assert _pt(g, e["c"]) == (3, 3) and check_chars(g) == []
 
 
@@ -130,15 +146,20 @@ def test_a_creature_entering_under_minus_one_is_seen_by_state_based_actions(pass
     assert sba.check(g) and g.zone_of(elf) is None and g.zone_of(e["c"]) == "battlefield"
 
 
-def test_an_aura_entering_makes_a_full_pass(passes):
-    """Crippling Blight enters attached: it brings an effect (its host -1/-1, can't block)."""
-    g, e = _game([{"card": "Centaur Courser", "id": "c"}],
+def test_an_aura_entering_recomputes_its_host(passes):
+    """Crippling Blight enters attached: its effects (its host -1/-1, can't block) apply
+    to the one object it names, recomputed with them (under another's -1/-1) without a
+    layer pass; the board index holds the host's new characteristics."""
+    g, e = _game([{"card": "Centaur Courser", "id": "c"}, {"card": "Scroll Thief", "id": "t"}],
                  hand=[{"card": "Crippling Blight", "id": "cb"}], theirs=[WITHER.name])
     assert _pt(g, e["c"]) == (2, 2)
-    passes["layers"] = 0
+    board(g)
+    passes.update(layers=0, board=0)
     zones.put_onto_battlefield(g, e["cb"], attach_to=e["c"])
     assert _pt(g, e["c"]) == (1, 1) and "cant_block" in g.chars(e["c"]).flags
-    assert passes["layers"] == 1
+    assert _pt(g, e["t"]) == (0, 2) and "cant_block" not in g.chars(e["t"]).flags
+    assert board(g).creatures[0] == [e["c"], e["t"]]
+    assert passes == {"layers": 0, "board": 0} and check_chars(g) == []
 
 
 @writes("power", "toughness", alone=True)
@@ -165,6 +186,15 @@ def test_an_effect_beginning_and_ending_is_patched_for_its_objects(passes):
     assert g.turn == 2 and _pt(g, e["c"]) == (3, 3) and _pt(g, e["d"]) == (5, 5)
     assert passes == {"layers": 0, "board": 0}
     assert check_chars(g) == []
+
+
+def test_a_card_off_the_battlefield_shares_its_printed_characteristics_under_other_effects():
+    """An effect locked to a creature (611.2c) can't change a card in hand: its
+    characteristics are its printed ones, shared (`base_chars`), not a copy."""
+    g, e = _game([{"card": "Centaur Courser", "id": "c"}], hand=[{"card": "Arbor Elf", "id": "elf"}])
+    fx.add_effect(g, CE(L_7C, g.tick(), e["c"], 0, _plus_four, objects=frozenset([e["c"]])))
+    assert _pt(g, e["c"]) == (7, 7)
+    assert g.chars(e["elf"]) is layers.base_chars(g, e["elf"])
 
 
 def test_an_effect_granting_an_ability_makes_a_full_pass(passes):
