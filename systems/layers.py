@@ -559,6 +559,17 @@ def effects_changed(game, added=(), removed=()) -> None:
         game.offfield_cache = {}
 
 
+def counters_changed(game, eid) -> None:
+    """The counters on `eid` changed: a change of characteristics (`Game.chars_changed`:
+    122.1a, 613.4c, 122.1b), which for an object on the battlefield under a `local_plan`
+    is that object's alone: recomputed (`one_object`) instead of a full pass."""
+    current = game.chars_version == game.cversion and game.layer_plan is not None
+    b = game.board
+    game.chars_changed()
+    if current and eid in game.chars_cache:
+        _repatch(game, game.layer_plan, (eid,), b, bumped=True)
+
+
 def _repatch(game, plan, objs, b, bumped=False) -> None:
     """`plan` is now the cache's: recompute the objects `objs` of the battlefield under it
     (`one_object`); those whose characteristics changed are a change of characteristics

@@ -188,6 +188,27 @@ def test_an_effect_beginning_and_ending_is_patched_for_its_objects(passes):
     assert check_chars(g) == []
 
 
+def test_counters_placed_or_removed_recompute_their_object(passes):
+    """A +1/+1 counter (613.4c) and a flying counter (122.1b) on a Merfolk under Master of
+    the Pearl Trident, then removed: that creature's characteristics recomputed without a
+    layer pass, as characteristics changed (`cversion`)."""
+    from mtg_ecs.components import Counters
+    g, e = _game([{"card": "Master of the Pearl Trident", "id": "m"},
+                  {"card": "Scroll Thief", "id": "a"}, {"card": "Scroll Thief", "id": "b"}])
+    assert _pt(g, e["a"]) == (2, 4)
+    board(g)
+    passes.update(layers=0, board=0)
+    version = g.cversion
+    zones.add_counters(g, e["a"], "+1/+1", 2)
+    zones.add_counters(g, e["a"], "flying", 1)
+    assert _pt(g, e["a"]) == (4, 6) and g.chars(e["a"]).has("flying") and _pt(g, e["b"]) == (2, 4)
+    assert g.cversion > version and check_chars(g) == []
+    passes["layers"] = 0
+    g.unset(e["a"], Counters)
+    assert _pt(g, e["a"]) == (2, 4) and not g.chars(e["a"]).has("flying")
+    assert passes == {"layers": 0, "board": 0}
+
+
 def test_a_card_off_the_battlefield_shares_its_printed_characteristics_under_other_effects():
     """An effect locked to a creature (611.2c) can't change a card in hand: its
     characteristics are its printed ones, shared (`base_chars`), not a copy."""
