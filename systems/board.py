@@ -76,7 +76,8 @@ class Board:
                     walkers.append(e)
                 if kinds & _SBA:
                     sba.add(e)
-                    if _looks(kinds, ch):
+                    if kinds & _LOOK or (kinds & _CREATURE and (ch.toughness is None
+                                                                or ch.toughness <= 0)):
                         look.add(e)
             if other:
                 holders.setdefault(ch.controller, []).append((e, other))
@@ -101,7 +102,8 @@ class Board:
                 self.walkers.append(e)
             if kinds & _SBA:
                 self.sba.add(e)
-                if _looks(kinds, ch):
+                if kinds & _LOOK or (kinds & _CREATURE and (ch.toughness is None
+                                                            or ch.toughness <= 0)):
                     self.sba_look.add(e)
         if other:
             self.holders.setdefault(ch.controller, []).append((e, other))
@@ -121,7 +123,8 @@ class Board:
         for e, old, new in changed:
             stat, trig, kinds, _, _, _ = new.board_entry
             if kinds & _SBA:
-                if _looks(kinds, new):
+                if kinds & _LOOK or (kinds & _CREATURE and (new.toughness is None
+                                                            or new.toughness <= 0)):
                     self.sba_look.add(e)
                 else:
                     self.sba_look.discard(e)
@@ -193,12 +196,6 @@ _PRINTED_ENTRY = {}     # card definition -> (`_entry`, activated abilities) of 
 # _LOOK: a planeswalker, legendary or Aura (a state-based action looks at it whatever
 # its components: 704.5i, 704.5j, 704.5m)
 _CREATURE, _WALKER, _SBA, _LOOK = 1, 2, 4, 8
-
-
-def _looks(kinds, ch) -> bool:
-    """Does a state-based action look closer at it by its characteristics alone (the
-    index's `sba_look`)?"""
-    return bool(kinds & _LOOK) or bool(kinds & _CREATURE and (ch.toughness is None or ch.toughness <= 0))
 
 
 def _entry(game, e, ch) -> tuple:

@@ -677,11 +677,12 @@ def local_plan(game, effects) -> tuple | None:
     return tuple(plan)
 
 
-def one_object(game, eid: int, plan: tuple, allc: dict) -> Chars:
+def one_object(game, eid: int, plan: tuple, allc: dict, base=None) -> Chars:
     """The characteristics of one object on the battlefield under `local_plan`'s effects
     (the others' in `allc`): what the layer pass gives it, with its counters in layers 6
-    (122.1b) and 7c (613.4c), copied only if something changes it."""
-    c = base_chars(game, eid)
+    (122.1b) and 7c (613.4c), copied only if something changes it. `base`: its
+    `base_chars`, if at hand."""
+    c = base_chars(game, eid) if base is None else base
     comps = game.world.ents[eid]
     cnt = comps.get(Counters)
     layer6 = layer7c = cnt is None
@@ -833,8 +834,8 @@ def patch_battlefield(game, left, entered) -> bool:
         plan = _replanned(plan, added, removed)
         if plan is None:
             return False
-    if entered is not None:
-        new_c = one_object(game, entered, plan, cache)
+    if entered is not None and (plan or Counters in game.world.ents[entered]):
+        new_c = one_object(game, entered, plan, cache, new_c)
     b = game.board
     gone = cache.pop(left, None) if left is not None else None
     if new_c is not None:

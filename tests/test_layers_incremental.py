@@ -262,9 +262,9 @@ def test_patched_characteristics_equal_a_full_pass_through_sample_deck_games(mon
         patched["moves"] += done and bool(g.layer_plan)
         return done
 
-    def counted_one(g, eid, plan, allc):
+    def counted_one(g, eid, plan, allc, base=None):
         patched["effects"] += not patched.get("moving")
-        return replan(g, eid, plan, allc)
+        return replan(g, eid, plan, allc, base)
     monkeypatch.setattr(layers, "patch_battlefield", counted)
     monkeypatch.setattr(layers, "one_object", counted_one)
     decks = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
