@@ -246,10 +246,11 @@ class Game(GameState):
             self.tversion += 1
         if t not in SBA_IRRELEVANT:
             self.sversion += 1
-        if t is Counters:
-            layers.counters_changed(self, eid)
-        elif self.volatile or t not in CHARS_IRRELEVANT:
-            self.chars_changed()
+        if self.volatile or t not in CHARS_IRRELEVANT:
+            if t is Counters:
+                layers.counters_changed(self, eid)
+            else:
+                self.chars_changed()
 
     def unset(self, eid, ctype) -> None:
         world = self.world
@@ -259,10 +260,11 @@ class Game(GameState):
                 self.tversion += 1
             if ctype not in SBA_IRRELEVANT_REMOVED:
                 self.sversion += 1
-            if ctype is Counters:
-                layers.counters_changed(self, eid)
-            elif self.volatile or ctype not in CHARS_IRRELEVANT:
-                self.chars_changed()
+            if self.volatile or ctype not in CHARS_IRRELEVANT:
+                if ctype is Counters:
+                    layers.counters_changed(self, eid)
+                else:
+                    self.chars_changed()
 
     def unset_many(self, eids, ctype) -> None:
         """`unset(e, ctype)` for each of `eids` (objects that exist, each listed once), at

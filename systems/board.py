@@ -138,8 +138,8 @@ class Board:
         return True
 
     def patch(self, game, left, entered, key, gone=None, new=None) -> None:
-        """One object left and/or one entered the battlefield while no continuous
-        effect exists (systems.layers.patch_battlefield): update in place. `gone`: the
+        """One object left and/or one entered the battlefield, no other object's
+        characteristics changing (systems.layers.patch_battlefield): update in place. `gone`: the
         characteristics of the one that left, if known (the index holds it under the
         entry kept on them: only the lists that entry put it in are looked at); `new`:
         those of the one that entered, if known."""
