@@ -782,12 +782,13 @@ def compute_offfield(game, eid: int) -> Chars:
     """Characteristics of an object not on the battlefield: printed values plus
     characteristic-defining abilities, which work in every zone (CR 604.3)."""
     base = base_chars(game, eid)
-    cda = base.defn.abilities and has_cda(base.defn)
-    # (of the other effects, only those locked to it can change it: 611.2c)
-    named = [ce for ce in game.effects if ce.objects is not None and eid in ce.objects] \
-        if game.effects else None
-    if not cda and not named:
+    if not game.effects and (not base.defn.abilities or not has_cda(base.defn)):
         return base                      # nothing can change it: share the printed values
+    cda = base.defn.abilities and has_cda(base.defn)
+    # (of the effects, only those locked to it can change it: 611.2c)
+    named = [ce for ce in game.effects if ce.objects is not None and eid in ce.objects]
+    if not cda and not named:
+        return base
     c = base.copy()
     if cda:
         for ab in c.abilities:
