@@ -813,62 +813,56 @@ def patch_battlefield(game, left, entered) -> bool:
     """Update the cached characteristics for one object leaving and/or one entering
     the battlefield, valid only while the last layer pass found a `local_plan` (no
     continuous effect, or only effects under which no object's characteristics depend on
-    another's). False if a full recomputation is needed."""
+    another's). The effects of static abilities of one of them begin or end with it
+    (`_statics_moved`). False if a full recomputation is needed."""
     cache = game.chars_cache
+    plan = game.layer_plan
     new_c = base_chars(game, entered) if entered is not None else None
+    moved = None
     if (left is not None and left in cache and _has_static(cache[left])) or \
             (new_c is not None and _has_static(new_c)):
-        return _patch_statics(game, left, entered, new_c)
-    plan = game.layer_plan
+        moved = _statics_moved(game, left, entered, new_c)
+        if moved is None:
+            return False
+        plan = moved[0]
     if new_c is not None and (plan or Counters in game.world.ents[entered]):
         new_c = one_object(game, entered, plan, cache, new_c)
-    _moved(game, left, entered, new_c)
+    gone = cache.pop(left, None) if left is not None else None
+    if new_c is not None:
+        cache[entered] = new_c
+    b = game.board                     # keep the ability index in step (systems.board)
+    if b is not None:
+        if b.key == (game.cversion, game.bversion - 1):
+            b.patch(game, left, entered if new_c is not None else None, (game.cversion, game.bversion),
+                    gone, new_c)
+        else:
+            game.board = b = None
+    if moved:
+        objs = moved[1]
+        if moved[2]:                    # objects no effect changed have printed characteristics
+            base = game.base_chars
+            objs.update(e for e, c in cache.items() if e not in base or base[e][1] is not c)
+        objs.discard(entered)
+        _repatch(game, plan, objs, b)
     return True
 
 
-def _patch_statics(game, left, entered, new_c) -> bool:
-    """`patch_battlefield` when one of them has static abilities: the effects of those of
-    the one that left end (611.3b), the objects an effect changed recomputed without
-    them; those of the one that entered begin if each names its one object (an Aura's
-    'enchanted creature': `single`) and is of the kind `local_plan` allows, that object
-    recomputed with them."""
-    cache = game.chars_cache
+def _statics_moved(game, left, entered, new_c):
+    """The effects of the static abilities of the one that left end (611.3b); those of
+    the one that entered begin if each names its one object (an Aura's 'enchanted
+    creature': `single`) and is of the kind `local_plan` allows: (the plan without and
+    with them, the objects they begin to apply to, whether some ended: then every object
+    an effect changed is to be recomputed), or None."""
     plan = game.layer_plan
     removed = added = ()
-    if left is not None and left in cache and _has_static(cache[left]):
+    if left is not None and left in game.chars_cache and _has_static(game.chars_cache[left]):
         kept = {id(ce) for ce in game.effects}
         removed = [ce for ce in plan if ce.source == left and id(ce) not in kept]
     if new_c is not None and _has_static(new_c):
         added = _static_effects(game, entered, new_c, [])
         if not all(getattr(ce.affects, "single", None) for ce in added):
-            return False
+            return None
     plan = _replanned(plan, added, removed)
     if plan is None:
-        return False
-    if new_c is not None:
-        new_c = one_object(game, entered, plan, cache, new_c)
-    b = _moved(game, left, entered, new_c)
-    objs = {ce.affects.single(game, entered) for ce in added}
-    if removed:                         # objects no effect changed have printed characteristics
-        base = game.base_chars
-        objs.update(e for e, c in cache.items() if e not in base or base[e][1] is not c)
-    objs.discard(entered)
-    _repatch(game, plan, objs, b)
-    return True
-
-
-def _moved(game, left, entered, new_c):
-    """The cache and the board index without `left`, with `entered` (characteristics
-    `new_c`); the index (None if it was dropped)."""
-    cache = game.chars_cache
-    gone = cache.pop(left, None) if left is not None else None
-    if new_c is not None:
-        cache[entered] = new_c
-    b = game.board
-    if b is not None and (left is not None or entered is not None):
-        if b.key == (game.cversion, game.bversion - 1):     # keep the index in step (systems.board)
-            b.patch(game, left, entered if new_c is not None else None, (game.cversion, game.bversion),
-                    gone, new_c)
-        else:
-            game.board = b = None
-    return b
+        return None
+    return plan, {ce.affects.single(game, entered) for ce in added}, bool(removed)
