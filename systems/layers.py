@@ -797,7 +797,7 @@ def compute_offfield(game, eid: int) -> Chars:
                     if tmpl.layer == L_7A:
                         ce = tmpl.instantiate(game, eid, 0, c.controller)
                         tmpl.apply(game, ce, c, {eid: c})
-    for ce in named or ():
+    for ce in named:
         ce.apply(game, ce, c, {eid: c})
     return c
 
