@@ -185,9 +185,9 @@ class Game(GameState):
     def zones_changed(self, left=None, entered=None, token=True) -> None:
         """An object moved between zones. A move outside the battlefield leaves the
         characteristics there as they are while no effect reads more than the battlefield
-        (`chars_closed`). When no continuous effect exists (the last
-        layer pass found none, none reads other state) and neither object has a
-        static ability, every object's characteristics depend only on itself: patch
+        (`chars_closed`). When every object's characteristics depend only on itself
+        and the effects the last layer pass found (`layer_plan`: none, or none reading
+        another object or other state) and neither object has a static ability, patch
         the caches instead of recomputing the battlefield. Only a permanent entering
         or leaving, or a token or spell copy moving, can make a state-based action
         apply (704.5)."""
@@ -203,8 +203,7 @@ class Game(GameState):
             if self.chars_version != self.cversion or not self.chars_closed:
                 self.chars_changed()
             return
-        current = self.chars_version == self.cversion and self.chars_independent \
-            and not self.volatile
+        current = self.chars_version == self.cversion and self.layer_plan is not None
         self.bversion += 1
         comps = self.world.comps
         if not comps.get(Attacking) and not comps.get(Blocking):
@@ -249,7 +248,10 @@ class Game(GameState):
         if t not in SBA_IRRELEVANT:
             self.sversion += 1
         if self.volatile or t not in CHARS_IRRELEVANT:
-            self.chars_changed()
+            if t is Counters:
+                layers.counters_changed(self, eid)
+            else:
+                self.chars_changed()
 
     def unset(self, eid, ctype) -> None:
         world = self.world
@@ -260,7 +262,10 @@ class Game(GameState):
             if ctype not in SBA_IRRELEVANT_REMOVED:
                 self.sversion += 1
             if self.volatile or ctype not in CHARS_IRRELEVANT:
-                self.chars_changed()
+                if ctype is Counters:
+                    layers.counters_changed(self, eid)
+                else:
+                    self.chars_changed()
 
     def unset_many(self, eids, ctype) -> None:
         """`unset(e, ctype)` for each of `eids` (objects that exist, each listed once), at

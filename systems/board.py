@@ -110,9 +110,36 @@ class Board:
         if mana is not None:
             self.mana.setdefault(ch.controller, []).append((e, mana, sick))
 
+    def replace(self, game, changed) -> bool:
+        """Objects whose characteristics changed in place, [(eid, old, new)]
+        (systems.layers.effects_changed): the index holds the new ones where it held the
+        old. False, leaving the index to be rebuilt, if one's entry changed (it would move
+        in or out of the lists)."""
+        for e, old, new in changed:
+            entry = _entry(game, e, new)
+            was = _entry(game, e, old)
+            if entry is not was and entry != was:
+                return False
+        for e, old, new in changed:
+            stat, trig, kinds, _, _, _ = new.board_entry
+            if kinds & _SBA:
+                if kinds & _LOOK or (kinds & _CREATURE and (new.toughness is None
+                                                            or new.toughness <= 0)):
+                    self.sba_look.add(e)
+                else:
+                    self.sba_look.discard(e)
+            if stat:
+                self.statics = [(x, new if x == e else ch, ab) for x, ch, ab in self.statics]
+                self.rule_statics = [(x, new if x == e else ch, ab) for x, ch, ab in self.rule_statics]
+            if trig:
+                self.triggers = [(x, new if x == e else ch, t) for x, ch, t in self.triggers]
+                self.watch = {kind: [(x, new if x == e else ch, i, ab) for x, ch, i, ab in lst]
+                              for kind, lst in self.watch.items()}
+        return True
+
     def patch(self, game, left, entered, key, gone=None, new=None) -> None:
-        """One object left and/or one entered the battlefield while no continuous
-        effect exists (systems.layers.patch_battlefield): update in place. `gone`: the
+        """One object left and/or one entered the battlefield, no other object's
+        characteristics changing (systems.layers.patch_battlefield): update in place. `gone`: the
         characteristics of the one that left, if known (the index holds it under the
         entry kept on them: only the lists that entry put it in are looked at); `new`:
         those of the one that entered, if known."""

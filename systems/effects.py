@@ -17,7 +17,7 @@ from mtg_ecs.systems import discard as discarding
 from mtg_ecs.systems import token_creation
 from mtg_ecs.systems.durations import ended_before
 from mtg_ecs.systems.phasing import is_phased_out, phase_out
-from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR, base_chars, make_base
+from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, L_CONTROL, L_RULES, L_TYPE, L_COLOR, base_chars, make_base, writes, effects_changed
 from mtg_ecs.components.definitions import keywords_of, CardError, CardDef
 from mtg_ecs.systems.replacement import (order_decision, answer_order, PreventAllCombatDamage, add_shield, PreventNextDamage,
                                          PreventAllDamageTo, token_entering_counters)
@@ -536,6 +536,7 @@ class ModifyPT(Step):
         p, t = amount(self.p, game, ctx), amount(self.t, game, ctx)
         duration = self.duration                # (systems/durations.py ends 'until_your_next_turn')
 
+        @writes("power", "toughness", alone=True)
         def apply(g, ce, ch, allc, p=p, t=t):
             if ch.power is not None:
                 ch.power += p
@@ -595,6 +596,7 @@ class GrantKeywords(Step):
             return
         kws = self.keywords
 
+        @writes("keywords", alone=True)
         def apply(g, ce, ch, allc):
             ch.keywords = ch.keywords + kws
         add_effect(game, CE(L_ABILITY, game.tick(), ctx.source, ctx.controller, apply,
@@ -648,6 +650,7 @@ class AddFlag(Step):
         # a flag naming a player ('attacks you': must_attack:N) may be computed as it resolves
         flag = self.flag(game, ctx) if callable(self.flag) else self.flag
 
+        @writes("flags", alone=True)
         def apply(g, ce, ch, allc):
             ch.flags = ch.flags | {flag}
         add_effect(game, CE(L_RULES, game.tick(), ctx.source, ctx.controller, apply,
@@ -670,6 +673,7 @@ class SetSubtypes(Step):
         objs = frozenset(self.what.resolve(game, ctx))
         subs = self.subtypes
 
+        @writes("subtypes", alone=True)
         def apply(g, ce, ch, allc):
             ch.subtypes = replace_subtypes(ch.subtypes, subs)      # CR 205.1a
         add_effect(game, CE(L_TYPE, game.tick(), ctx.source, ctx.controller, apply,
@@ -689,6 +693,7 @@ class SetColors(Step):
         objs = frozenset(self.what.resolve(game, ctx))
         cols = frozenset(self.colors(game, ctx)) if callable(self.colors) else self.colors
 
+        @writes("colors", alone=True)
         def apply(g, ce, ch, allc):
             ch.colors = cols
         add_effect(game, CE(L_COLOR, game.tick(), ctx.source, ctx.controller, apply,
@@ -712,11 +717,13 @@ class BecomesInAddition(Step):
             return
         subs, cols = self.subtypes, self.colors
         if subs:
+            @writes("subtypes", alone=True)
             def add_types(g, ce, ch, allc):
                 ch.subtypes = ch.subtypes + tuple(x for x in subs if x not in ch.subtypes)
             add_effect(game, CE(L_TYPE, game.tick(), ctx.source, ctx.controller, add_types,
                                 objects=objs, duration=self.duration))
         if cols:
+            @writes("colors", alone=True)
             def add_colors(g, ce, ch, allc):
                 ch.colors = frozenset(ch.colors) | cols
             add_effect(game, CE(L_COLOR, game.tick(), ctx.source, ctx.controller, add_colors,
@@ -1560,7 +1567,7 @@ def add_effect(game, ce: CE) -> None:
     if ended_before(game, ce):
         return                          # 611.2b: its duration ended before it began
     game.effects.append(ce)
-    game.version += 1
+    effects_changed(game, added=(ce,))
 
 
 # ---------------------------------------------------------------------------

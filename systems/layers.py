@@ -264,63 +264,83 @@ def gather_effects(game, bf_chars: dict) -> list:
     spells and abilities (game.effects)."""
     effects = []
     for eid, ch in bf_chars.items():
-        abilities = ch.abilities
-        if not abilities:
-            continue
-        ts = None
-        for ab in abilities:
-            if isinstance(ab, StaticAbility) and "battlefield" in ab.zones:
-                for tmpl in ab.continuous:
-                    if ts is None:
-                        ts = game.timestamp_of(eid)
-                    ce = tmpl.instantiate(game, eid, ts, ch.controller)
-                    if ce.data is None:
-                        ce.data = ("static_ability", ab)    # its origin, for 613.1f below
-                    effects.append(ce)
+        if ch.abilities:
+            _static_effects(game, eid, ch, effects)
     effects.extend(game.effects)
     return effects
 
 
-def reads(*names, requires=None):
+def _static_effects(game, eid, ch, out: list) -> list:
+    """Append to `out` the continuous effects of the static abilities of a permanent with
+    characteristics `ch` (611.3, 604.2)."""
+    ts = None
+    for ab in ch.abilities:
+        if isinstance(ab, StaticAbility) and "battlefield" in ab.zones:
+            for tmpl in ab.continuous:
+                if ts is None:
+                    ts = game.timestamp_of(eid)
+                ce = tmpl.instantiate(game, eid, ts, ch.controller)
+                if ce.data is None:
+                    ce.data = ("static_ability", ab)    # its origin, for 613.1f below
+                out.append(ce)
+    return out
+
+
+def reads(*names, requires=None, source=None):
     """Declare the characteristics (Chars slots) an `affects(game, source, obj, chars,
     all_chars)` function reads, of any object: `@reads("types", "controller")`. Other
     game state it reads must be state no layer effect changes (the world's components).
     `requires`: a card type without which it is false ('creatures you control':
     "Creature"): objects without it are passed over without a call. A function true of
     one object at most may name it: `f.single(game, source)` (the object or None), and
-    the layer pass asks no other."""
+    the layer pass asks no other. `source`: declared when it reads no other object than
+    `obj` but its source, and of the source only these ('you control': `("controller",)`),
+    and no state a zone change of another object changes (`local_plan`)."""
     names = frozenset(names)
+    src = None if source is None else frozenset(source)
 
     def mark(f):
         f.reads = names
         f.requires = requires
+        f.source_reads = src
         return f
     return mark
 
 
-def writes(*names):
+def writes(*names, alone=False):
     """Declare the characteristics (Chars slots) an effect's `apply(game, ce, chars,
-    all_chars)` may change (only of the object it is given, as every apply)."""
+    all_chars)` may change (only of the object it is given, as every apply). `alone`: it
+    reads nothing but those characteristics and its effect's own values (no other object,
+    no other game state), so its result for an object depends on that object alone."""
     names = frozenset(names)
 
     def mark(f):
         f.writes = names
+        f.alone = alone
         return f
     return mark
 
 
-def _depends(game, a: CE, b: CE, working) -> bool:
-    """CR 613.8a: does `a` depend on `b`? Applying `b` changes what `a` applies to
-    (or whether it exists). Checked by trial application on a copy, unless `b` changes
-    none of the characteristics `a`'s filter reads (both declared: `reads`, `writes`):
-    then what `a` applies to can't change."""
+def _independent(a: CE, b: CE) -> bool:
+    """`a` can't depend on `b` whatever the objects (613.8a): `a` applies to objects locked
+    in (611.2c) or to none, or `b` changes none of the characteristics `a`'s filter reads
+    (both declared: `reads`, `writes`)."""
     if a.objects is not None or a.filter is None:
-        return False
+        return True
     r = getattr(a.affects, "reads", None)
     if r is not None:
         w = getattr(b.apply, "writes", None)
         if w is not None and r.isdisjoint(w):
-            return False
+            return True
+    return False
+
+
+def _depends(game, a: CE, b: CE, working) -> bool:
+    """CR 613.8a: does `a` depend on `b`? Applying `b` changes what `a` applies to
+    (or whether it exists). Checked by trial application on a copy, unless it can't
+    (`_independent`)."""
+    if _independent(a, b):
+        return False
     before = _applies_to(game, a, working)
     trial = dict(working)
     _apply_effect(game, b, trial, set())     # copies what `b` changes: `working` stays
@@ -451,6 +471,7 @@ def compute_battlefield(game) -> dict:
     # (effects read the characteristics and components of objects on the battlefield; a
     # condition or a volatile value may read anything: a graveyard, a hand, 611.3a)
     game.chars_closed = not game.volatile and all(ce.condition is None for ce in effects)
+    game.layer_plan = local_plan(game, effects)
     if not effects:
         counted = world.comps.get(Counters)
         if counted:
@@ -512,6 +533,199 @@ def compute_battlefield(game) -> dict:
     return working
 
 
+def effects_changed(game, added=(), removed=()) -> None:
+    """`game.effects` gained the effects `added` and lost `removed`: a change of state
+    (`Game.version`). While the cache was current under a `local_plan`, and every one of
+    them is of the kind it allows and applies to objects locked in (611.2c), only those
+    objects' characteristics change: patched (`one_object`) instead of a full pass; the
+    board index follows (`Board.replace`)."""
+    current = game.chars_version == game.cversion and game.layer_plan is not None
+    b = game.board
+    game.version += 1
+    if not current:
+        return
+    if any(ce.objects is None for ce in added) or any(ce.objects is None for ce in removed):
+        return
+    plan = _replanned(game.layer_plan, added, removed)
+    if plan is None:
+        return
+    objs = set()
+    for ce in added:
+        objs |= ce.objects
+    for ce in removed:
+        objs |= ce.objects
+    _repatch(game, plan, objs, b, bumped=True)
+    if game.offfield_cache:             # (a locked effect may name an object off it, 611.2c)
+        game.offfield_cache = {}
+
+
+def counters_changed(game, eid) -> None:
+    """The counters on `eid` changed: a change of characteristics (`Game.chars_changed`:
+    122.1a, 613.4c, 122.1b), which for an object on the battlefield under a `local_plan`
+    is that object's alone: recomputed (`one_object`) instead of a full pass."""
+    current = game.chars_version == game.cversion and game.layer_plan is not None
+    b = game.board
+    game.chars_changed()
+    if current and eid in game.chars_cache:
+        _repatch(game, game.layer_plan, (eid,), b, bumped=True)
+
+
+def _repatch(game, plan, objs, b, bumped=False) -> None:
+    """`plan` is now the cache's: recompute the objects `objs` of the battlefield under it
+    (`one_object`); those whose characteristics changed are a change of characteristics
+    (`Game.chars_changed`, unless `bumped` already), the cache staying current, and the
+    board index `b` (current before) holds their new characteristics (`Board.replace`)
+    or is rebuilt."""
+    cache = game.chars_cache
+    changed = []
+    for eid in objs:
+        old = cache.get(eid)
+        if old is not None:
+            new = one_object(game, eid, plan, cache)
+            if new is old or same_chars(new, old):
+                continue
+            cache[eid] = new
+            changed.append((eid, old, new))
+    game.layer_plan = plan
+    game.chars_independent = not plan
+    if not changed and not bumped:
+        return
+    if not bumped:
+        game.chars_changed()
+    game.chars_version = game.cversion
+    if b is not None and b.replace(game, changed):
+        b.key = (game.cversion, game.bversion)
+        game.board = b
+
+
+_VALUE_SLOTS = tuple(s for s in Chars.__slots__ if s not in Chars.CACHE_SLOTS)
+
+
+def same_chars(a: Chars, b: Chars) -> bool:
+    """Equal characteristics (their values, not the caches kept on them)."""
+    for s in _VALUE_SLOTS:
+        x, y = getattr(a, s), getattr(b, s)
+        if x is not y and x != y:
+            return False
+    return True
+
+
+def _replanned(plan, added, removed) -> tuple | None:
+    """`plan` without `removed` and with `added` where the layer pass would apply them
+    (their layer, after the effects of that layer with an earlier or equal timestamp,
+    613.7), or None if one of the added isn't of the kind `local_plan` allows."""
+    out = list(plan)
+    for ce in removed:
+        if not any(x is ce for x in out):
+            return None
+        out = [x for x in out if x is not ce]
+    for ce in added:
+        if not _local(ce):
+            return None
+        at = len(out)
+        while at and (out[at - 1].layer, out[at - 1].ts) > (ce.layer, ce.ts):
+            at -= 1
+        out.insert(at, ce)
+    for ce in added:
+        if ce.layer in (L_TYPE, L_ABILITY) and not all(
+                _independent(a, b) for x in out if x.layer == ce.layer and x is not ce
+                for a, b in ((ce, x), (x, ce))):
+            return None
+    return tuple(out)
+
+
+def _local(ce) -> bool:
+    """An effect `local_plan` allows (its conditions on the whole set aside)."""
+    if ce.layer <= L_CONTROL or ce.condition is not None or ce.volatile:
+        return False
+    w = getattr(ce.apply, "writes", None)
+    if w is None or "abilities" in w or not getattr(ce.apply, "alone", False):
+        return False
+    if ce.objects is None:
+        src = getattr(ce.affects, "source_reads", None)
+        return src is not None and src <= {"controller"}
+    return True
+
+
+def local_plan(game, effects) -> tuple | None:
+    """The effects in the order the layer pass applies them, when each object's
+    characteristics follow from its own printed values, its counters and these effects
+    alone, in that order whatever the other objects: no effect with a condition or a
+    volatile value (611.3a), none of layers 1-2 (copy, control: other objects read the
+    controller), every one applying to objects locked in (611.2c) or chosen by a filter
+    that reads the object and at most its source's controller (`reads(source=...)`), its
+    `apply` reading only the object (`writes(alone=True)`) and changing no abilities (no
+    static ability gained or lost, 613.6), and in layers 4 and 6 none that could depend on
+    another (613.8): timestamp order. Then an object entering or leaving the battlefield
+    changes no other's characteristics (`one_object`). None otherwise."""
+    if not effects:
+        return ()
+    by_layer = {}
+    for ce in effects:
+        if not _local(ce):
+            return None
+        by_layer.setdefault(ce.layer, []).append(ce)
+    plan = []
+    for layer in LAYERS:
+        effs = by_layer.get(layer)
+        if effs is None:
+            continue
+        if layer in (L_TYPE, L_ABILITY) and len(effs) > 1 and not all(
+                _independent(a, b) for a in effs for b in effs if a is not b):
+            return None
+        plan.extend(sorted(effs, key=lambda e: e.ts))
+    return tuple(plan)
+
+
+def one_object(game, eid: int, plan: tuple, allc: dict, base=None) -> Chars:
+    """The characteristics of one object on the battlefield under `local_plan`'s effects
+    (the others' in `allc`): what the layer pass gives it, with its counters in layers 6
+    (122.1b) and 7c (613.4c), copied only if something changes it. `base`: its
+    `base_chars`, if at hand."""
+    c = base_chars(game, eid) if base is None else base
+    comps = game.world.ents[eid]
+    cnt = comps.get(Counters)
+    layer6 = layer7c = cnt is None
+    copied = False
+    for ce in plan:
+        if not layer6 and ce.layer >= L_ABILITY:
+            c, copied = _counters_of_layer(game, eid, c, comps, copied, L_ABILITY)
+            layer6 = True
+        if not layer7c and ce.layer >= L_7C:
+            c, copied = _counters_of_layer(game, eid, c, comps, copied, L_7C)
+            layer7c = True
+        if _applies(game, ce, eid, c, allc):
+            if not copied:
+                c = c.copy()
+                copied = True
+            ce.apply(game, ce, c, allc)
+    if not layer6:
+        c, copied = _counters_of_layer(game, eid, c, comps, copied, L_ABILITY)
+    if not layer7c:
+        c, copied = _counters_of_layer(game, eid, c, comps, copied, L_7C)
+    return c
+
+
+def _counters_of_layer(game, eid, c, comps, copied, layer):
+    """What an object's counters do in layer 6 (keyword counters) or 7c (+1/+1, -1/-1),
+    as the layer pass applies them: (characteristics, copied)."""
+    cnt = comps[Counters]
+    if layer == L_ABILITY:
+        kws = counter_keywords(cnt)
+        if not kws:
+            return c, copied
+        if not copied:
+            c = c.copy()
+        _keyword_counters_apply(c, kws)
+        return c, True
+    if c.power is None or not cnt.get("+1/+1") - cnt.get("-1/-1"):
+        return c, copied
+    if not copied:
+        c = c.copy()
+    _counters_apply(game, eid, c, comps)
+    return c, True
+
+
 def _drop_removed_statics(working, by_layer):
     """CR 613.1f, 613.6: a static ability removed in layer 6 no longer exists, so its effects
     in later layers (P/T, rules effects such as 'can't attack') don't apply; an effect that
@@ -570,16 +784,21 @@ def compute_offfield(game, eid: int) -> Chars:
     base = base_chars(game, eid)
     if not game.effects and (not base.defn.abilities or not has_cda(base.defn)):
         return base                      # nothing can change it: share the printed values
+    cda = base.defn.abilities and has_cda(base.defn)
+    # (of the effects, only those locked to it can change it: 611.2c)
+    named = [ce for ce in game.effects if ce.objects is not None and eid in ce.objects]
+    if not cda and not named:
+        return base
     c = base.copy()
-    for ab in c.abilities:
-        if isinstance(ab, StaticAbility):
-            for tmpl in ab.continuous:
-                if tmpl.layer == L_7A:
-                    ce = tmpl.instantiate(game, eid, 0, c.controller)
-                    tmpl.apply(game, ce, c, {eid: c})
-    for ce in game.effects:
-        if ce.objects is not None and eid in ce.objects:
-            ce.apply(game, ce, c, {eid: c})
+    if cda:
+        for ab in c.abilities:
+            if isinstance(ab, StaticAbility):
+                for tmpl in ab.continuous:
+                    if tmpl.layer == L_7A:
+                        ce = tmpl.instantiate(game, eid, 0, c.controller)
+                        tmpl.apply(game, ce, c, {eid: c})
+    for ce in named:
+        ce.apply(game, ce, c, {eid: c})
     return c
 
 
@@ -592,29 +811,58 @@ def _has_static(c: Chars) -> bool:
 
 def patch_battlefield(game, left, entered) -> bool:
     """Update the cached characteristics for one object leaving and/or one entering
-    the battlefield, valid only while no continuous effect exists. False if a full
-    recomputation is needed."""
+    the battlefield, valid only while the last layer pass found a `local_plan` (no
+    continuous effect, or only effects under which no object's characteristics depend on
+    another's). The effects of static abilities of one of them begin or end with it
+    (`_statics_moved`). False if a full recomputation is needed."""
     cache = game.chars_cache
-    if left is not None and left in cache and _has_static(cache[left]):
-        return False
-    new_c = None
-    if entered is not None:
-        new_c = base_chars(game, entered)
-        if _has_static(new_c):
+    plan = game.layer_plan
+    new_c = base_chars(game, entered) if entered is not None else None
+    moved = None
+    if (left is not None and left in cache and _has_static(cache[left])) or \
+            (new_c is not None and _has_static(new_c)):
+        moved = _statics_moved(game, left, entered, new_c)
+        if moved is None:
             return False
-        comps = game.world.ents[entered]
-        if Counters in comps and (new_c.power is not None or counter_keywords(comps[Counters])):
-            new_c = new_c.copy()
-            _keyword_counters_apply(new_c, counter_keywords(comps[Counters]))
-            _counters_apply(game, entered, new_c, comps)
+        plan = moved[0]
+    if new_c is not None and (plan or Counters in game.world.ents[entered]):
+        new_c = one_object(game, entered, plan, cache, new_c)
     gone = cache.pop(left, None) if left is not None else None
     if new_c is not None:
         cache[entered] = new_c
     b = game.board                     # keep the ability index in step (systems.board)
-    if b is not None and (left is not None or entered is not None):
+    if b is not None:
         if b.key == (game.cversion, game.bversion - 1):
             b.patch(game, left, entered if new_c is not None else None, (game.cversion, game.bversion),
                     gone, new_c)
         else:
-            game.board = None
+            game.board = b = None
+    if moved:
+        objs = moved[1]
+        if moved[2]:                    # objects no effect changed have printed characteristics
+            base = game.base_chars
+            objs.update(e for e, c in cache.items() if e not in base or base[e][1] is not c)
+        objs.discard(entered)
+        _repatch(game, plan, objs, b)
     return True
+
+
+def _statics_moved(game, left, entered, new_c):
+    """The effects of the static abilities of the one that left end (611.3b); those of
+    the one that entered begin if each names its one object (an Aura's 'enchanted
+    creature': `single`) and is of the kind `local_plan` allows: (the plan without and
+    with them, the objects they begin to apply to, whether some ended: then every object
+    an effect changed is to be recomputed), or None."""
+    plan = game.layer_plan
+    removed = added = ()
+    if left is not None and left in game.chars_cache and _has_static(game.chars_cache[left]):
+        kept = {id(ce) for ce in game.effects}
+        removed = [ce for ce in plan if ce.source == left and id(ce) not in kept]
+    if new_c is not None and _has_static(new_c):
+        added = _static_effects(game, entered, new_c, [])
+        if not all(getattr(ce.affects, "single", None) for ce in added):
+            return None
+    plan = _replanned(plan, added, removed)
+    if plan is None:
+        return None
+    return plan, {ce.affects.single(game, entered) for ce in added}, bool(removed)

@@ -20,7 +20,7 @@ from mtg_ecs.systems.commander import controls_own_commander, is_commander
 # (613.8a: 'have haste' doesn't change which creatures are Merfolk you control).
 # tests/test_layers.py checks each declaration against what the function does.
 def creatures_you_control(subtype=None, other=False):
-    @reads("types", "controller", "subtypes", requires="Creature")
+    @reads("types", "controller", "subtypes", requires="Creature", source=("controller",))
     def f(g, src, e, ch, allc):
         if "Creature" not in ch.types or ch.controller != allc[src].controller:
             return False
@@ -38,27 +38,27 @@ def commanders_you_control():
     """'Commanders you control' (903.3; 003 §3.13 #3): each commander, whoever owns it, that
     the source's controller controls. Being a commander is a property of the card, not a
     characteristic: no layer changes it."""
-    @reads("controller")
+    @reads("controller", source=("controller",))
     def f(g, src, e, ch, allc):
         return ch.controller == allc[src].controller and is_commander(g, e)
     return f
 
 
 def all_lands():
-    return reads("types", requires="Land")(lambda g, src, e, ch, allc: "Land" in ch.types)
+    return reads("types", requires="Land", source=())(lambda g, src, e, ch, allc: "Land" in ch.types)
 
 
 def all_creatures(pred=None):
     f = lambda g, src, e, ch, allc: "Creature" in ch.types and (pred is None or pred(ch))  # noqa: E731
     if pred is None:
-        return reads("types", requires="Creature")(f)
+        return reads("types", requires="Creature", source=())(f)
     f.requires = "Creature"                                  # `pred` may read anything
     return f
 
 
 def attached_object():
     """'Enchanted creature' / 'equipped creature': the object the source is attached to."""
-    @reads()                            # the world's Attached, which no layer effect changes
+    @reads(source=())                   # the world's Attached, which no layer effect changes
     def f(g, src, e, ch, allc):
         a = g.world.get(src, Attached)
         return a is not None and a.to == e
@@ -71,7 +71,7 @@ def attached_object():
 
 
 def this_object():
-    f = reads()(lambda g, src, e, ch, allc: e == src)
+    f = reads(source=())(lambda g, src, e, ch, allc: e == src)
     f.single = lambda g, src: src
     return f
 
@@ -79,7 +79,7 @@ def this_object():
 # -- what they do -------------------------------------------------------------------
 def modify_pt(affects, p, t, condition=None):
     """Layer 7c: '+P/+T'."""
-    @writes("power", "toughness")
+    @writes("power", "toughness", alone=True)
     def apply(g, ce, ch, allc):
         if ch.power is not None:
             ch.power += p
@@ -91,7 +91,7 @@ def grant(affects, *keywords, condition=None):
     """Layer 6: 'have <keyword>'."""
     kws = keywords_of(keywords)                 # 702.16g: 'from A and from B' is two
 
-    @writes("keywords")
+    @writes("keywords", alone=True)
     def apply(g, ce, ch, allc):
         ch.keywords = ch.keywords + kws
     return StaticEffect(L_ABILITY, affects, apply, condition)
@@ -100,7 +100,7 @@ def grant(affects, *keywords, condition=None):
 def grant_abilities(affects, *abilities, condition=None):
     """Layer 6: 'has "<ability>"' (a quoted triggered or activated ability, 613.1f); the
     affected object is the ability's source ('this creature') and its controller controls it."""
-    @writes("abilities")
+    @writes("abilities", alone=True)
     def apply(g, ce, ch, allc):
         ch.abilities = tuple(ch.abilities) + abilities
     return StaticEffect(L_ABILITY, affects, apply, condition)
@@ -108,7 +108,7 @@ def grant_abilities(affects, *abilities, condition=None):
 
 def add_subtypes(affects, *subtypes):
     """Layer 4: 'are <type> in addition to their other types' (205.1b)."""
-    @writes("subtypes")
+    @writes("subtypes", alone=True)
     def apply(g, ce, ch, allc):
         ch.subtypes = ch.subtypes + tuple(s for s in subtypes if s not in ch.subtypes)
     return StaticEffect(L_TYPE, affects, apply)
@@ -116,7 +116,7 @@ def add_subtypes(affects, *subtypes):
 
 def rule_flag(affects, flag, condition=None):
     """A rules effect read after the layers: 'can't block', 'can't attack'."""
-    @writes("flags")
+    @writes("flags", alone=True)
     def apply(g, ce, ch, allc):
         ch.flags = ch.flags | {flag}
     return StaticEffect(L_RULES, affects, apply, condition)
@@ -180,7 +180,7 @@ def lose_keywords(affects, *names, condition=None):
     the keyword still give it (613.7)."""
     names = frozenset(names)
 
-    @writes("keywords")
+    @writes("keywords", alone=True)
     def apply(g, ce, ch, allc):
         ch.keywords = tuple(k for k in ch.keywords if k.name not in names)
     return StaticEffect(L_ABILITY, affects, apply, condition)
@@ -214,7 +214,7 @@ def activated_abilities_of(other, any_color=False):
 def set_name(affects, name):
     """'named <name>': it loses its other names (201.2). Applied before the types: a copy
     effect (layer 1) comes first, as with every characteristic it copies."""
-    @writes("name")
+    @writes("name", alone=True)
     def apply(g, ce, ch, allc):
         ch.name = name
     return StaticEffect(L_TEXT, affects, apply)
@@ -226,7 +226,7 @@ def set_types(affects, types, subtypes=()):
     supertypes stay."""
     types, subtypes = frozenset(types), tuple(subtypes)
 
-    @writes("types", "subtypes")
+    @writes("types", "subtypes", alone=True)
     def apply(g, ce, ch, allc):
         ch.types = types
         ch.subtypes = subtypes
@@ -237,7 +237,7 @@ def set_colors(affects, colors):
     """Layer 5: 'is <colors>' (105.3: replaces its colors)."""
     colors = frozenset(colors)
 
-    @writes("colors")
+    @writes("colors", alone=True)
     def apply(g, ce, ch, allc):
         ch.colors = colors
     return StaticEffect(L_COLOR, affects, apply)
@@ -246,7 +246,7 @@ def set_colors(affects, colors):
 def lose_all_abilities(affects):
     """Layer 6: '<it> loses all abilities' (613.1f): printed, granted earlier and keyword
     abilities; a later-timestamped effect that grants one still gives it (613.7)."""
-    @writes("abilities", "keywords")
+    @writes("abilities", "keywords", alone=True)
     def apply(g, ce, ch, allc):
         ch.abilities = ()
         ch.keywords = ()
@@ -255,7 +255,7 @@ def lose_all_abilities(affects):
 
 def set_base_pt(affects, power, toughness):
     """Layer 7b: 'with base power and toughness P/T' (613.4b)."""
-    @writes("power", "toughness")
+    @writes("power", "toughness", alone=True)
     def apply(g, ce, ch, allc):
         ch.power, ch.toughness = power, toughness
     return StaticEffect(L_7B, affects, apply)

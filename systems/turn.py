@@ -14,6 +14,7 @@ from mtg_ecs.systems import commander, permissions, sba, zones
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.control import update_control
 from mtg_ecs.systems.durations import turns_passed_over
+from mtg_ecs.systems.layers import effects_changed
 from mtg_ecs.systems.leaving import first_to_act
 from mtg_ecs.systems.player_rules import skips_step, max_hand_size
 from mtg_ecs.systems.teams import active_players, next_team_first, shares_resources, team_of
@@ -259,10 +260,10 @@ class CleanupTask:
             self.discarded = True
         unset_on_battlefield(game, (Damage, RegenerationShields))      # 514.2
         if game.effects:
-            before = len(game.effects)
-            game.effects = [ce for ce in game.effects if ce.duration != "eot"]
-            if len(game.effects) != before:
-                game.version += 1
+            ended = [ce for ce in game.effects if ce.duration == "eot"]
+            if ended:
+                game.effects = [ce for ce in game.effects if ce.duration != "eot"]
+                effects_changed(game, removed=ended)
         if game.shields:
             game.shields = [s for s in game.shields if getattr(s, "duration", "eot") != "eot"]
         update_control(game)

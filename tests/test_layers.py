@@ -152,7 +152,9 @@ def test_declared_reads_and_writes_are_what_the_templates_do():
     card type without which it is false (`requires`) or what its effect changes
     (`writes`), as used by the cards: run over a board of creatures, lands and Merfolk,
     each object as the source, it reads and changes nothing else, and is false for every
-    object without the type."""
+    object without the type; a filter declaring what it reads of its source (`source`)
+    reads nothing of another object, an effect reading the object alone (`alone`) reads no
+    other's characteristics."""
     from mtg_ecs.systems.layers import Chars
     templates = _annotated_templates()
     assert len(templates) >= 10
@@ -177,12 +179,21 @@ def test_declared_reads_and_writes_are_what_the_templates_do():
                 for e in g.battlefield:
                     tmpl.affects(g, src, e, reading[e], reading)
                 assert log <= r, (name, log - r)
+            source = getattr(tmpl.affects, "source_reads", None)
+            if source is not None:              # of the others: the source's `source` alone
+                for e in g.battlefield:
+                    logs = {o: set() for o in allc}
+                    reading = {o: _Reading(c, logs[o]) for o, c in allc.items()}
+                    tmpl.affects(g, src, e, allc[e], reading)
+                    assert all(not logs[o] for o in allc if o != src), name
+                    assert e == src or logs[src] <= source, (name, logs[src] - source)
             if w is not None:
                 ce = tmpl.instantiate(g, src, 0, allc[src].controller)
                 for e in g.battlefield:
                     c = allc[e].copy()
                     before = {s: getattr(c, s) for s in slots}
-                    work = dict(allc)
+                    others = set()
+                    work = {o: _Reading(oc, others) for o, oc in allc.items()}
                     work[e] = c
                     try:
                         tmpl.apply(g, ce, c, work)
@@ -191,6 +202,8 @@ def test_declared_reads_and_writes_are_what_the_templates_do():
                     changed = {s for s in slots if getattr(c, s) is not before[s]
                                and getattr(c, s) != before[s]}
                     assert changed <= w, (name, changed - w)
+                    # `alone`: it read no other object's characteristics
+                    assert not (tmpl.apply.alone and others), (name, others)
 
 
 def test_a_move_outside_the_battlefield_keeps_or_recomputes_as_effects_read(monkeypatch):

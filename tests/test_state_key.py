@@ -155,7 +155,7 @@ def permanent(g):
 
 CHANGES = {
     "life": lambda g: setattr(g.players[1], "life", g.players[1].life - 1),
-    "counter": lambda g: g.set(permanent(g), Counters({"+1/+1": 1})),
+    "counter": lambda g: g.set(permanent(g), Counters((("+1/+1", 1),))),
     "tap": lambda g: (g.unset(permanent(g), Tapped) if g.world.has(permanent(g), Tapped)
                       else g.set(permanent(g), TAPPED)),
     "library order": lambda g: g.players[0].library.insert(0, g.players[0].library.pop()),

@@ -872,13 +872,13 @@ def check_chars(g, last: dict | None = None) -> list:
     from mtg_ecs.systems.layers import compute_offfield
     served = {e: g.chars(e) for e in g.battlefield}
     served_stack = {e: g.chars(e) for e in g.stack if _is_card(g, e)}
-    saved = (g.base_chars, g.volatile, g.chars_independent, g.chars_closed)
+    saved = (g.base_chars, g.volatile, g.chars_independent, g.chars_closed, g.layer_plan)
     g.base_chars = {}
     try:
         fresh = _fresh_battlefield(g, {} if last is None else last)
         fresh_stack = {e: compute_offfield(g, e) for e in served_stack}
     finally:
-        g.base_chars, g.volatile, g.chars_independent, g.chars_closed = saved
+        g.base_chars, g.volatile, g.chars_independent, g.chars_closed, g.layer_plan = saved
     errs = []
     for e, c in list(served.items()) + list(served_stack.items()):
         f = fresh.get(e) if e in served else fresh_stack.get(e)

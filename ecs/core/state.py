@@ -179,6 +179,9 @@ FIELDS: tuple[Field, ...] = (
     _f("chars_closed", False, "share", CACHE,
        "the cached pass's effects read nothing outside the battlefield (no condition, none "
        "volatile): an object moving between other zones leaves its result as it is"),
+    _f("layer_plan", None, "share", CACHE,
+       "the cached pass's effects in order when each object's result depends on it alone "
+       "(systems.layers.local_plan; () without effects), else None"),
     _f("offfield_cache", dict, "reset", CACHE, "characteristics of objects off the battlefield"),
     _f("base_chars", dict, "dict", CACHE, "per-object printed characteristics (systems.layers)"),
     _f("board", None, "reset", CACHE, "systems.board.Board of the current state"),

@@ -1,0 +1,283 @@
+"""The layer cache patched for one object entering or leaving the battlefield, or for
+the objects an effect locked to them begins or ends to apply to, while continuous
+effects exist (`layers.local_plan`, `one_object`, `effects_changed`,
+`Game.zones_changed`): the same characteristics as a full layer pass (CR 613), and a
+full pass whenever another object's characteristics may depend on the change (a lord
+leaving, an effect that counts, an Aura entering, an ability gained)."""
+import pytest
+
+from mtg_ecs import Game, Pass, RandomAgent
+from mtg_ecs.apps.fuzz import check_chars
+from mtg_ecs.apps.simulate import load_deck
+from mtg_ecs.components.definitions import make_card, StaticAbility
+from mtg_ecs.systems import effects as fx
+from mtg_ecs.systems import layers, sba, zones
+from mtg_ecs.systems import statics as st
+from mtg_ecs.systems.board import Board, board
+from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, writes
+
+WITHER = make_card("Test Withering Field", "{2}{B}", "Enchantment",
+                   abilities=[StaticAbility(continuous=(st.modify_pt(st.all_creatures(), -1, -1),),
+                                            text="All creatures get -1/-1.")])
+
+SPARK = StaticAbility(continuous=(st.modify_pt(st.this_object(), 1, 0),), text="~ gets +1/+0.")
+
+
+@pytest.fixture
+def passes(monkeypatch):
+    """The full layer passes and board-index builds made (compute_battlefield, Board)."""
+    made = {"layers": 0, "board": 0}
+    full = layers.compute_battlefield
+    build = Board.__init__
+
+    def counted(g):
+        made["layers"] += 1
+        return full(g)
+
+    def counted_board(self, g, key):
+        made["board"] += 1
+        build(self, g, key)
+    monkeypatch.setattr(layers, "compute_battlefield", counted)
+    monkeypatch.setattr(Board, "__init__", counted_board)
+    return made
+
+
+def _game(mine, hand=(), theirs=(), turn=None):
+    setup = {"players": [{"battlefield": list(mine), "hand": list(hand), "library": ["Island"] * 3},
+                         {"battlefield": list(theirs), "library": ["Island"] * 3}]}
+    if turn is not None:
+        setup["turn"] = turn
+    g, h = Game.from_setup(setup, defs={WITHER.name: WITHER})
+    return g, {k: g.card_entity[v] for k, v in h.items()}
+
+
+def _pt(g, e):
+    c = g.chars(e)
+    return c.power, c.toughness
+
+
+def test_a_creature_entering_under_an_anthem_is_patched_in(passes):
+    """Master of the Pearl Trident (other Merfolk you control +1/+1 and islandwalk): a
+    Merfolk entering gets both, a Forest entering nothing, without a layer pass or a new
+    board index; the others keep theirs (an opponent's Merfolk never had them)."""
+    g, e = _game([{"card": "Master of the Pearl Trident", "id": "m"},
+                  {"card": "Scroll Thief", "id": "a"}],
+                 hand=[{"card": "Scroll Thief", "id": "b"}, {"card": "Forest", "id": "f"}],
+                 theirs=[{"card": "Scroll Thief", "id": "o"}])
+    g.all_chars()
+    assert g.layer_plan and _pt(g, e["a"]) == (2, 4) and _pt(g, e["o"]) == (1, 3)
+    from mtg_ecs.systems.board import board
+    board(g)
+    passes.update(layers=0, board=0)
+    b = zones.put_onto_battlefield(g, e["b"])
+    f = zones.put_onto_battlefield(g, e["f"])
+    assert _pt(g, b) == (2, 4) and g.chars(b).params("landwalk") == ["Island"]
+    assert not g.chars(f).has("landwalk")
+    assert _pt(g, e["a"]) == (2, 4) and _pt(g, e["o"]) == (1, 3) and _pt(g, e["m"]) == (2, 2)
+    assert b in board(g).creatures[0]
+    assert passes == {"layers": 0, "board": 0}
+    assert check_chars(g) == []
+
+
+def test_a_lord_leaving_ends_its_effects_on_the_objects_they_changed(passes):
+    """Its effects end with it (611.3b): the other Merfolk lose +1/+1 and islandwalk, the
+    Mark of the Vampire's host keeps its +2/+2; recomputed without a layer pass, and the
+    characteristics changed (`cversion`: what was derived from them is stale)."""
+    g, e = _game([{"card": "Master of the Pearl Trident", "id": "m"},
+                  {"card": "Scroll Thief", "id": "a"}, {"card": "Centaur Courser", "id": "c"},
+                  {"card": "Mark of the Vampire", "attached_to": "c"}])
+    assert _pt(g, e["a"]) == (2, 4) and _pt(g, e["c"]) == (5, 5)
+    board(g)
+    passes.update(layers=0, board=0)
+    version = g.cversion
+    zones.move(g, e["m"], "graveyard")
+    assert _pt(g, e["a"]) == (1, 3) and not g.chars(e["a"]).has("landwalk")
+    assert _pt(g, e["c"]) == (5, 5) and g.cversion > version
+    assert passes == {"layers": 0, "board": 0} and check_chars(g) == []
+
+
+def test_a_lord_entering_makes_a_full_pass(passes):
+    """Master of the Pearl Trident's effects may apply to any Merfolk (not one object
+    named): a full pass."""
+    g, e = _game([{"card": "Scroll Thief", "id": "a"}],
+                 hand=[{"card": "Master of the Pearl Trident", "id": "m"}])
+    assert _pt(g, e["a"]) == (1, 3)
+    zones.put_onto_battlefield(g, e["m"])
+    assert _pt(g, e["a"]) == (2, 4) and passes["layers"] == 2
+
+
+def test_an_auras_host_leaving_is_patched_out_and_the_aura_then_goes(passes):
+    """Mark of the Vampire's host leaves: the others' characteristics stay (patched, no
+    pass); the Aura, attached to nothing, goes to the graveyard (704.5m) and takes its
+    effect with it (patched: it applied to nothing)."""
+    g, e = _game([{"card": "Centaur Courser", "id": "host"}, {"card": "Centaur Courser", "id": "c"},
+                  {"card": "Mark of the Vampire", "id": "mark", "attached_to": "host"}])
+    assert _pt(g, e["host"]) == (5, 5) and g.layer_plan
+    passes["layers"] = 0
+    zones.move(g, e["host"], "graveyard")
+    assert _pt(g, e["c"]) == (3, 3) and passes["layers"] == 0
+    assert check_chars(g) == []                     # (a full pass of its own)
+    passes["layers"] = 0
+    sba.check(g)
+    assert g.zone_of(e["mark"]) is None and passes["layers"] == 0
+    assert _pt(g, e["c"]) == (3, 3) and check_chars(g) == []
+
+
+def test_an_effect_that_counts_other_creatures_makes_a_full_pass(passes):
+    """Coat of Arms (each creature +1/+1 for each other creature sharing a type with it)
+    reads the whole battlefield: a Merfolk entering changes the other Merfolk's P/T."""
+    g, e = _game(["Coat of Arms", {"card": "Scroll Thief", "id": "a"}],
+                 hand=[{"card": "Scroll Thief", "id": "b"}])
+    assert _pt(g, e["a"]) == (1, 3) and g.layer_plan is None
+    b = zones.put_onto_battlefield(g, e["b"])
+    assert _pt(g, e["a"]) == (2, 4) and _pt(g, b) == (2, 4) and passes["layers"] == 2
+
+
+def test_a_creature_entering_under_minus_one_is_seen_by_state_based_actions(passes):
+    """All creatures get -1/-1: an Arbor Elf (1/1) enters patched in as 0/0 and the next
+    check puts it into the graveyard (704.5f)."""
+    g, e = _game([WITHER.name, {"card": "Centaur Courser", "id": "c"}],
+                 hand=[{"card": "Arbor Elf", "id": "elf"}])
+    assert _pt(g, e["c"]) == (2, 2)
+    sba.check(g)
+    passes["layers"] = 0
+    elf = zones.put_onto_battlefield(g, e["elf"])
+    assert _pt(g, elf) == (0, 0) and passes["layers"] == 0
+    assert sba.check(g) and g.zone_of(elf) is None and g.zone_of(e["c"]) == "battlefield"
+
+
+def test_an_aura_entering_recomputes_its_host(passes):
+    """Crippling Blight enters attached: its effects (its host -1/-1, can't block) apply
+    to the one object it names, recomputed with them (under another's -1/-1) without a
+    layer pass; the board index holds the host's new characteristics."""
+    g, e = _game([{"card": "Centaur Courser", "id": "c"}, {"card": "Scroll Thief", "id": "t"}],
+                 hand=[{"card": "Crippling Blight", "id": "cb"}], theirs=[WITHER.name])
+    assert _pt(g, e["c"]) == (2, 2)
+    board(g)
+    passes.update(layers=0, board=0)
+    zones.put_onto_battlefield(g, e["cb"], attach_to=e["c"])
+    assert _pt(g, e["c"]) == (1, 1) and "cant_block" in g.chars(e["c"]).flags
+    assert _pt(g, e["t"]) == (0, 2) and "cant_block" not in g.chars(e["t"]).flags
+    assert board(g).creatures[0] == [e["c"], e["t"]]
+    assert passes == {"layers": 0, "board": 0} and check_chars(g) == []
+
+
+@writes("power", "toughness", alone=True)
+def _plus_four(g, ce, ch, allc):
+    ch.power += 4
+    ch.toughness += 4
+
+
+def test_an_effect_beginning_and_ending_is_patched_for_its_objects(passes):
+    """'+4/+4 until end of turn' locked to one creature (611.2c) under an Aura's effect
+    on another: only that creature changes, as the effect begins and as it ends in the
+    cleanup step (514.2), without a layer pass; the board index follows."""
+    g, e = _game([{"card": "Centaur Courser", "id": "c"}, {"card": "Centaur Courser", "id": "d"},
+                  {"card": "Mark of the Vampire", "id": "mark", "attached_to": "d"}],
+                 turn={"step": "end"})
+    assert _pt(g, e["c"]) == (3, 3) and _pt(g, e["d"]) == (5, 5)
+    board(g)
+    passes.update(layers=0, board=0)
+    fx.add_effect(g, CE(L_7C, g.tick(), e["c"], 0, _plus_four, objects=frozenset([e["c"]]),
+                        duration="eot"))
+    assert _pt(g, e["c"]) == (7, 7) and _pt(g, e["d"]) == (5, 5) and g.board is not None
+    g.decide(Pass())
+    g.decide(Pass())                    # to the cleanup step and the next turn
+    assert g.turn == 2 and _pt(g, e["c"]) == (3, 3) and _pt(g, e["d"]) == (5, 5)
+    assert passes == {"layers": 0, "board": 0}
+    assert check_chars(g) == []
+
+
+def test_counters_placed_or_removed_recompute_their_object(passes):
+    """A +1/+1 counter (613.4c) and a flying counter (122.1b) on a Merfolk under Master of
+    the Pearl Trident, then removed: that creature's characteristics recomputed without a
+    layer pass, as characteristics changed (`cversion`)."""
+    from mtg_ecs.components import Counters
+    g, e = _game([{"card": "Master of the Pearl Trident", "id": "m"},
+                  {"card": "Scroll Thief", "id": "a"}, {"card": "Scroll Thief", "id": "b"}])
+    assert _pt(g, e["a"]) == (2, 4)
+    board(g)
+    passes.update(layers=0, board=0)
+    version = g.cversion
+    zones.add_counters(g, e["a"], "+1/+1", 2)
+    zones.add_counters(g, e["a"], "flying", 1)
+    assert _pt(g, e["a"]) == (4, 6) and g.chars(e["a"]).has("flying") and _pt(g, e["b"]) == (2, 4)
+    assert g.cversion > version and check_chars(g) == []
+    passes["layers"] = 0
+    g.unset(e["a"], Counters)
+    assert _pt(g, e["a"]) == (2, 4) and not g.chars(e["a"]).has("flying")
+    assert passes == {"layers": 0, "board": 0}
+
+
+def test_a_card_off_the_battlefield_shares_its_printed_characteristics_under_other_effects():
+    """An effect locked to a creature (611.2c) can't change a card in hand: its
+    characteristics are its printed ones, shared (`base_chars`), not a copy."""
+    g, e = _game([{"card": "Centaur Courser", "id": "c"}], hand=[{"card": "Arbor Elf", "id": "elf"}])
+    fx.add_effect(g, CE(L_7C, g.tick(), e["c"], 0, _plus_four, objects=frozenset([e["c"]])))
+    assert _pt(g, e["c"]) == (7, 7)
+    assert g.chars(e["elf"]) is layers.base_chars(g, e["elf"])
+
+
+def test_an_effect_granting_an_ability_makes_a_full_pass(passes):
+    """'gains "<ability>"' (layer 6, 613.1f) may give a static ability, which brings effects
+    of its own (613.6): not patched."""
+    g, e = _game([{"card": "Centaur Courser", "id": "c"},
+                  {"card": "Mark of the Vampire", "id": "mark", "attached_to": "c"}])
+    assert _pt(g, e["c"]) == (5, 5) and g.layer_plan
+    passes["layers"] = 0
+    fx.add_effect(g, CE(L_ABILITY, g.tick(), e["c"], 0, st.grant_abilities(
+        st.this_object(), SPARK).apply, objects=frozenset([e["c"]])))
+    assert SPARK in g.chars(e["c"]).abilities and _pt(g, e["c"]) == (6, 5) and passes["layers"] == 1
+
+
+def _index(g, b):
+    """What the board index `b` holds, each object with the characteristics it holds for
+    it (the cache's own, `is`) and those values."""
+    cache = g.chars_cache
+
+    def held(lst):
+        return [(e, ch is cache[e], layers.Chars.copy(ch).__repr__(), rest)
+                for e, ch, *rest in lst]
+    return (held(b.statics), held(b.rule_statics), held(b.triggers),
+            {k: held(v) for k, v in b.watch.items()},
+            {p: [(e, tuple(o)) for e, o in v] for p, v in b.holders.items()},
+            {p: [(e, m.items, sick) for e, m, sick in v] for p, v in b.mana.items()},
+            dict(b.creatures), list(b.walkers), set(b.sba), set(b.sba_look))
+
+
+def test_patched_characteristics_equal_a_full_pass_through_sample_deck_games(monkeypatch):
+    """Random games of the sample decks (anthems, Auras, pumps until end of turn, +1/+1
+    counters): after every decision every object's characteristics are those of a full
+    layer pass and the board index is one built anew; many moves and effects beginning or
+    ending were patched with effects on the battlefield (`one_object` for an object
+    entering, and for those an effect beginning or ending applies to)."""
+    patched = {"moves": 0, "effects": 0}
+    patch = layers.patch_battlefield
+    replan = layers.one_object
+
+    def counted(g, left, entered):
+        patched["moving"] = True
+        done = patch(g, left, entered)
+        patched["moving"] = False
+        patched["moves"] += done and bool(g.layer_plan)
+        return done
+
+    def counted_one(g, eid, plan, allc, base=None):
+        patched["effects"] += not patched.get("moving")
+        return replan(g, eid, plan, allc, base)
+    monkeypatch.setattr(layers, "patch_battlefield", counted)
+    monkeypatch.setattr(layers, "one_object", counted_one)
+    decks = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
+    checked = 0
+    for seed in range(12):
+        g = Game.new(decks, seed=seed, log=False, auto_pass=True)
+        agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+        while g.pending is not None:
+            g.decide(agents[g.pending.player].act(g, g.pending))
+            assert check_chars(g) == [], seed
+            kept = board(g)
+            g.board = None
+            assert _index(g, kept) == _index(g, board(g)), seed
+            checked += 1
+        g.close()
+    assert checked > 1000 and patched["moves"] > 100 and patched["effects"] > 40
