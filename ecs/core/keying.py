@@ -617,7 +617,8 @@ def fast_canonical(v, d=0):
     if d > _QUICK_DEPTH:
         return canonical(v, d, {})
     if t is dict or t is MarkingDict or t is MarkedDict:
-        return ("dict",) + _sorted_items([(fast_canonical(k, d + 1), fast_canonical(x, d + 1))
+        return ("dict",) + _sorted_items([(k if type(k) in ATOMS else fast_canonical(k, d + 1),
+                                           x if type(x) in ATOMS else fast_canonical(x, d + 1))
                                           for k, x in v.items()])
     if t is set or t is frozenset:
         return ("set",) + tuple(sorted([fast_canonical(x, d + 1) for x in v], key=repr))
@@ -710,14 +711,33 @@ def _sorted_items(pairs) -> tuple:
     """`tuple(sorted(pairs, key=repr))` (canonical's order of a dict's items) sorting by
     the keys' reprs alone when they differ: the same order (a key's repr is never a
     prefix of another's followed by a character below the ", " that ends it in the
-    pair's), without writing the values out."""
+    pair's), without writing the values out. The order is kept per tuple of keys when
+    they are all str or all int (`_ORDERS_OF_KEYS`: an object's attributes, a dict of
+    entities; equal tuples of such keys have the same reprs)."""
     if len(pairs) < 2:
         return tuple(pairs)
-    reprs = [repr(k) for k, _ in pairs]
+    keys = tuple(map(_FIRST, pairs))
+    kinds = set(map(type, keys))
+    kept = kinds == _STR or kinds == _INT
+    if kept:
+        get = _ORDERS_OF_KEYS.get(keys)
+        if get is not None:
+            return get(pairs)
+    reprs = [repr(k) for k in keys]
     if len(set(reprs)) < len(reprs):
         return tuple(sorted(pairs, key=repr))
-    return tuple([pairs[i] for i in sorted(range(len(pairs)), key=reprs.__getitem__)])
+    get = itemgetter(*sorted(range(len(pairs)), key=reprs.__getitem__))
+    if kept:
+        if len(_ORDERS_OF_KEYS) >= _VALUES_KEPT:
+            _ORDERS_OF_KEYS.clear()
+        _ORDERS_OF_KEYS[keys] = get
+    return get(pairs)
 
+
+# a tuple of dict keys, all str or all int -> the getter of its items in canonical's order
+# (a memo of orders, any game, any thread, emptied when it grows too big)
+_ORDERS_OF_KEYS = {}
+_STR = frozenset({str})
 
 _QUICK_DEPTH = 8            # deeper, canonical itself (whose MAX_DEPTH cuts values short)
 assert _QUICK_DEPTH < MAX_DEPTH
