@@ -630,6 +630,8 @@ def fast_canonical(v, d=0):
     if shape is _OPEN:
         shape = _SHAPES[t] = _shape(t)
     if shape is None:
+        if t.__name__ == "CardDef":                 # by its name (canonical's branch)
+            return ("CardDef", v.name)
         return canonical(v, d, {})
     name, get, sparse, names = shape
     if get is None:                                 # by its attributes
