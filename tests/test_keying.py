@@ -1,5 +1,8 @@
 """The state key's fast reading of values (`core.keying.fast_canonical`): the same values as
 `canonical` (so equal keys mean equal state_hashes), whatever was read and kept before."""
+import dataclasses
+from dataclasses import dataclass
+
 import pytest
 
 from mtg_ecs.cards import get_card
@@ -50,3 +53,27 @@ def test_a_card_definition_is_read_by_its_name():
     defn = get_card("Centaur Courser")
     assert fast_canonical(defn) == canonical(defn) == ("CardDef", "Centaur Courser")
     assert fast_canonical([defn, 1]) == canonical([defn, 1])
+
+
+def test_an_ability_of_a_definition_is_read_once_wherever_it_is_found():
+    """An item of a definition's tuple (an ability), once a definition's values were read,
+    is read once per depth where found alone (a task holding the ability it activates);
+    an equal ability that isn't the definition's is read as it is."""
+    @dataclass
+    class Made:                     # an object made from a card definition (characteristics)
+        defn: object
+        abilities: tuple
+
+    @dataclass
+    class Task:
+        ability: object
+
+    defn = get_card("Arbor Elf")
+    ability = defn.abilities[0]
+    first = fast_canonical(Task(ability))
+    assert first == canonical(Task(ability))
+    assert fast_canonical(Made(defn, defn.abilities)) == canonical(Made(defn, defn.abilities))
+    again, more = fast_canonical(Task(ability)), fast_canonical(Task(ability))
+    assert again == more == first and again[1] is more[1]
+    other = dataclasses.replace(ability)
+    assert fast_canonical(Task(other)) == first and fast_canonical(Task(other))[1] is not again[1]

@@ -652,7 +652,15 @@ def fast_canonical(v, d=0):
         return (name,) + tuple([x if type(x) in ATOMS else _definition_part(x, d + 1)
                                 if x is getattr(defn, n, _OPEN) else fast_canonical(x, d + 1)
                                 for x, n in zip(vals, names)])
-    return (name,) + tuple([x if type(x) in ATOMS else fast_canonical(x, d + 1) for x in vals])
+    part = _PARTS.get(id(v)) is v                   # (an ability of a definition: a task's)
+    if part:
+        hit = _DEFINITIONS.get((id(v), d))
+        if hit is not None and hit[0] is v:
+            return hit[1]
+    value = (name,) + tuple([x if type(x) in ATOMS else fast_canonical(x, d + 1) for x in vals])
+    if part:
+        _keep_part(v, d, value)
+    return value
 
 
 def _definition_part(x, d):
@@ -664,15 +672,26 @@ def _definition_part(x, d):
     if hit is not None and hit[0] is x:
         return hit[1]
     value = fast_canonical(x, d)
+    _keep_part(x, d, value)
+    if type(x) is tuple:                            # its abilities, read alone by tasks
+        if len(_PARTS) >= _VALUES_KEPT:
+            _PARTS.clear()
+        _PARTS.update([(id(y), y) for y in x if type(y) not in ATOMS])
+    return value
+
+
+def _keep_part(x, d, value):
     if len(_DEFINITIONS) >= _VALUES_KEPT:
         _DEFINITIONS.clear()
     _DEFINITIONS[id(x), d] = (x, value)             # keeps x alive: its id isn't reused
-    return value
 
 
 # (id of a card definition's value, depth) -> (it, its value): a memo of values that can't
 # change (any game, any thread), emptied when it grows too big (as _VALUES)
 _DEFINITIONS = {}
+# id of an item of a definition's tuple (an ability) -> it: read once per depth when found
+# elsewhere (a task's ability), as the definition's other values (emptied as _VALUES)
+_PARTS = {}
 
 
 def _fast_item(x, d):
