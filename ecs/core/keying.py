@@ -617,7 +617,8 @@ def fast_canonical(v, d=0):
     if d > _QUICK_DEPTH:
         return canonical(v, d, {})
     if t is dict or t is MarkingDict or t is MarkedDict:
-        return ("dict",) + _sorted_items([(fast_canonical(k, d + 1), fast_canonical(x, d + 1))
+        return ("dict",) + _sorted_items([(k if type(k) in ATOMS else fast_canonical(k, d + 1),
+                                           x if type(x) in ATOMS else fast_canonical(x, d + 1))
                                           for k, x in v.items()])
     if t is set or t is frozenset:
         return ("set",) + tuple(sorted([fast_canonical(x, d + 1) for x in v], key=repr))
@@ -629,6 +630,8 @@ def fast_canonical(v, d=0):
     if shape is _OPEN:
         shape = _SHAPES[t] = _shape(t)
     if shape is None:
+        if t.__name__ == "CardDef":                 # by its name (canonical's branch)
+            return ("CardDef", v.name)
         return canonical(v, d, {})
     name, get, sparse, names = shape
     if get is None:                                 # by its attributes
@@ -649,7 +652,15 @@ def fast_canonical(v, d=0):
         return (name,) + tuple([x if type(x) in ATOMS else _definition_part(x, d + 1)
                                 if x is getattr(defn, n, _OPEN) else fast_canonical(x, d + 1)
                                 for x, n in zip(vals, names)])
-    return (name,) + tuple([x if type(x) in ATOMS else fast_canonical(x, d + 1) for x in vals])
+    part = _PARTS.get(id(v)) is v                   # (an ability of a definition: a task's)
+    if part:
+        hit = _DEFINITIONS.get((id(v), d))
+        if hit is not None and hit[0] is v:
+            return hit[1]
+    value = (name,) + tuple([x if type(x) in ATOMS else fast_canonical(x, d + 1) for x in vals])
+    if part:
+        _keep_part(v, d, value)
+    return value
 
 
 def _definition_part(x, d):
@@ -661,15 +672,26 @@ def _definition_part(x, d):
     if hit is not None and hit[0] is x:
         return hit[1]
     value = fast_canonical(x, d)
+    _keep_part(x, d, value)
+    if type(x) is tuple:                            # its abilities, read alone by tasks
+        if len(_PARTS) >= _VALUES_KEPT:
+            _PARTS.clear()
+        _PARTS.update([(id(y), y) for y in x if type(y) not in ATOMS])
+    return value
+
+
+def _keep_part(x, d, value):
     if len(_DEFINITIONS) >= _VALUES_KEPT:
         _DEFINITIONS.clear()
     _DEFINITIONS[id(x), d] = (x, value)             # keeps x alive: its id isn't reused
-    return value
 
 
 # (id of a card definition's value, depth) -> (it, its value): a memo of values that can't
 # change (any game, any thread), emptied when it grows too big (as _VALUES)
 _DEFINITIONS = {}
+# id of an item of a definition's tuple (an ability) -> it: read once per depth when found
+# elsewhere (a task's ability), as the definition's other values (emptied as _VALUES)
+_PARTS = {}
 
 
 def _fast_item(x, d):
@@ -710,14 +732,33 @@ def _sorted_items(pairs) -> tuple:
     """`tuple(sorted(pairs, key=repr))` (canonical's order of a dict's items) sorting by
     the keys' reprs alone when they differ: the same order (a key's repr is never a
     prefix of another's followed by a character below the ", " that ends it in the
-    pair's), without writing the values out."""
+    pair's), without writing the values out. The order is kept per tuple of keys when
+    they are all str or all int (`_ORDERS_OF_KEYS`: an object's attributes, a dict of
+    entities; equal tuples of such keys have the same reprs)."""
     if len(pairs) < 2:
         return tuple(pairs)
-    reprs = [repr(k) for k, _ in pairs]
+    keys = tuple(map(_FIRST, pairs))
+    kinds = set(map(type, keys))
+    kept = kinds == _STR or kinds == _INT
+    if kept:
+        get = _ORDERS_OF_KEYS.get(keys)
+        if get is not None:
+            return get(pairs)
+    reprs = [repr(k) for k in keys]
     if len(set(reprs)) < len(reprs):
         return tuple(sorted(pairs, key=repr))
-    return tuple([pairs[i] for i in sorted(range(len(pairs)), key=reprs.__getitem__)])
+    get = itemgetter(*sorted(range(len(pairs)), key=reprs.__getitem__))
+    if kept:
+        if len(_ORDERS_OF_KEYS) >= _VALUES_KEPT:
+            _ORDERS_OF_KEYS.clear()
+        _ORDERS_OF_KEYS[keys] = get
+    return get(pairs)
 
+
+# a tuple of dict keys, all str or all int -> the getter of its items in canonical's order
+# (a memo of orders, any game, any thread, emptied when it grows too big)
+_ORDERS_OF_KEYS = {}
+_STR = frozenset({str})
 
 _QUICK_DEPTH = 8            # deeper, canonical itself (whose MAX_DEPTH cuts values short)
 assert _QUICK_DEPTH < MAX_DEPTH

@@ -1,0 +1,79 @@
+"""The state key's fast reading of values (`core.keying.fast_canonical`): the same values as
+`canonical` (so equal keys mean equal state_hashes), whatever was read and kept before."""
+import dataclasses
+from dataclasses import dataclass
+
+import pytest
+
+from mtg_ecs.cards import get_card
+from mtg_ecs.core.decisions import PlayerRef
+from mtg_ecs.core.hashing import canonical
+from mtg_ecs.core.keying import fast_canonical
+
+
+@pytest.mark.parametrize("dicts", [
+    ({"b": 1, "a": 2}, {"a": 2, "b": 1}, {"b": 3, "a": 4}),            # one order kept per keys
+    ({"ab": 0, "a": 1, "a_": 2}, {"b'": 0, "b": 1, 'b"': 2, "é": 3, "b\n": 4}),
+    ({10: 0, 2: 1, -1: 2}, {2: 0, 10: 1}, {1: 0, 2: 1}, {True: 0, 2: 1}),   # True isn't 1
+    ({1.0: 0, 2: 1}, {(1, 2): 0, (1,): 1}, {None: 0, "a": 1}),
+])
+def test_a_dicts_items_are_in_canonicals_order(dicts):
+    """A dict's items in the order `canonical` gives them (by their keys' reprs), whatever
+    dicts with equal keys (in another order, of other types) were read before."""
+    for _ in range(2):
+        for d in dicts:
+            assert fast_canonical(d) == canonical(d), d
+            assert type(fast_canonical(d)[1][0]) is type(canonical(d)[1][0])
+
+
+def test_a_function_is_read_as_canonical_reads_it():
+    """A function by its qualified name and the values it closes over (a cell not filled
+    yet read as None, a closure that closes a cycle as canonical's memo writes it)."""
+    def outer(n, spec):
+        def f():
+            return n, spec, later
+        later = None if n else f
+        return f
+
+    def unfilled():
+        def g():
+            return x
+        before = fast_canonical(g), canonical(g)
+        x = 1
+        return g, before
+
+    for v in (outer(1, {"a": [PlayerRef(0)]}), outer(0, None), len, PlayerRef, (outer(2, ()),)):
+        assert fast_canonical(v) == canonical(v), v
+    g, before = unfilled()
+    assert before[0] == before[1] == ("fn", g.__qualname__, (None,))
+    assert fast_canonical(g) == canonical(g) == ("fn", g.__qualname__, (1,))
+
+
+def test_a_card_definition_is_read_by_its_name():
+    defn = get_card("Centaur Courser")
+    assert fast_canonical(defn) == canonical(defn) == ("CardDef", "Centaur Courser")
+    assert fast_canonical([defn, 1]) == canonical([defn, 1])
+
+
+def test_an_ability_of_a_definition_is_read_once_wherever_it_is_found():
+    """An item of a definition's tuple (an ability), once a definition's values were read,
+    is read once per depth where found alone (a task holding the ability it activates);
+    an equal ability that isn't the definition's is read as it is."""
+    @dataclass
+    class Made:                     # an object made from a card definition (characteristics)
+        defn: object
+        abilities: tuple
+
+    @dataclass
+    class Task:
+        ability: object
+
+    defn = get_card("Arbor Elf")
+    ability = defn.abilities[0]
+    first = fast_canonical(Task(ability))
+    assert first == canonical(Task(ability))
+    assert fast_canonical(Made(defn, defn.abilities)) == canonical(Made(defn, defn.abilities))
+    again, more = fast_canonical(Task(ability)), fast_canonical(Task(ability))
+    assert again == more == first and again[1] is more[1]
+    other = dataclasses.replace(ability)
+    assert fast_canonical(Task(other)) == first and fast_canonical(Task(other))[1] is not again[1]
