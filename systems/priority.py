@@ -349,9 +349,11 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 castable = {}
             ok = castable.get(defn)
             if ok is None:
-                # its mana cost that can't be paid, it can't be cast whatever its targets
-                # and other costs (601.2c-h): `can_cast` would say so last
-                ok = castable[defn] = paid is not False and can_cast(game, player, c, None, paid)
+                # its mana cost that can't be paid, or a spell to target needed with the
+                # stack empty (`_targets_only_spells`), it can't be cast whatever else
+                # (601.2c-h): `can_cast` would say so last
+                ok = castable[defn] = paid is not False and not (
+                    not game.stack and _targets_only_spells(defn)) and can_cast(game, player, c, None, paid)
             if ok:
                 acts.append(cast_option(c))
             if defn.alt_cost is not None and can_cast(game, player, c, "alt"):
@@ -766,6 +768,8 @@ def fixed_cost_payable(game, player, card, alt, parts=None) -> bool:
 def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
     if ab.timing == "sorcery" and not sorcery_ok:
         return False
+    if ab.cost.tap and not costs.can_tap_for_cost(game, eid):
+        return False                    # (the commonest no, asked first: 302.6, 118.3)
     if "cant_activate" in game.chars(eid).flags:       # Ice Cage (602.5)
         return False
     rules = game.board                  # board(game), without the call when it is current
