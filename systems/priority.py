@@ -116,6 +116,8 @@ def only_pass(game, player: int) -> bool:
                 return True
         elif _idle(game, player):
             return True                 # nothing could be cast or activated now
+    elif not game.players[player].hand and _nothing_but_hand(game, player):
+        return True                     # an empty hand: no land, no spell (305.1, 601.3)
     # the full list, kept for the decision that follows when there is something to do
     acts, span = _cached(game, player)
     if span.start != 1:
@@ -124,6 +126,19 @@ def only_pass(game, player: int) -> bool:
         if not costs.activated_abilities(game, a.source)[a.index].mana:
             return False
     return True
+
+
+def _nothing_but_hand(game, player: int) -> bool:
+    """Could the player do nothing but play or cast from their hand (and activate {T}
+    mana abilities)? No activated ability of a permanent but those (the board's
+    `holders`), no static ability changing rules (casting from the top of the library
+    or a graveyard), no permission to play from elsewhere, no card in a graveyard or
+    command zone that could be cast or activated there."""
+    b = game.board                      # board(game), without the call when it is current
+    if b is None:
+        b = board(game)
+    return not (b.rule_statics or player in b.holders or game.play_permissions
+                or game.graveyard_abilities or game.commanders)
 
 
 def _idle(game, player: int) -> bool:

@@ -404,3 +404,25 @@ def test_a_spell_needing_a_spell_to_target_is_left_out_without_can_cast(monkeypa
     assert g.stack and g.pending.player == 1
     assert any(getattr(a, "card", None) == scatter for a in priority.legal_actions(g, 1))
     assert scatter in asked
+
+
+def test_an_empty_hand_in_the_main_phase_passes_without_a_list(monkeypatch):
+    """In their main phase with the stack empty, a player with no card in hand and no
+    activated ability but the {T} mana abilities of their lands can only pass: `only_pass`
+    says so without a list; with a land drawn (305.1), or with Arbor Elf's ability, it lists."""
+    listed = []
+    compute = priority._legal_actions_simple
+    monkeypatch.setattr(priority, "_legal_actions_simple",
+                        lambda game, player, srcs=None: listed.append(player) or compute(game, player, srcs))
+    g, h = Game.from_setup({"players": [
+        {"battlefield": ["Forest", "Mountain"], "library": ["Forest"]}, {}]})
+    g.actions_cache.clear()         # (no list kept from the setup's decision)
+    listed.clear()
+    assert g.step == "main1" and priority.only_pass(g, 0) and listed == []
+    from mtg_ecs.systems import zones
+    zones.draw(g, 0, 1)
+    assert not priority.only_pass(g, 0) and listed == [0]
+    g, h = Game.from_setup({"players": [{"battlefield": ["Forest", "Arbor Elf"]}, {}]})
+    g.actions_cache.clear()
+    listed.clear()
+    assert not priority.only_pass(g, 0) and listed == [0]
