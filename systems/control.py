@@ -21,11 +21,12 @@ def update_control(game) -> bool:
     if game.control_checked == game.cversion and game.chars_version == game.cversion:
         return False
     changed = False
-    game.all_chars()
+    allc = game.all_chars()             # game.chars(e) of permanents, without a call each
+    ents = game.world.ents
     orphans = []
     for eid in list(game.battlefield):
-        c = game.chars(eid)
-        stored = game.world.get(eid, Controller)
+        c = allc.get(eid) or game.chars(eid)
+        stored = ents[eid].get(Controller)
         if stored is None or stored.player != c.controller:
             if game.players[c.controller].lost:
                 orphans.append(eid)                 # 800.4c

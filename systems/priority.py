@@ -116,6 +116,8 @@ def only_pass(game, player: int) -> bool:
                 return True
         elif _idle(game, player):
             return True                 # nothing could be cast or activated now
+    elif not game.players[player].hand and _nothing_but_hand(game, player):
+        return True                     # an empty hand: no land, no spell (305.1, 601.3)
     # the full list, kept for the decision that follows when there is something to do
     acts, span = _cached(game, player)
     if span.start != 1:
@@ -124,6 +126,19 @@ def only_pass(game, player: int) -> bool:
         if not costs.activated_abilities(game, a.source)[a.index].mana:
             return False
     return True
+
+
+def _nothing_but_hand(game, player: int) -> bool:
+    """Could the player do nothing but play or cast from their hand (and activate {T}
+    mana abilities)? No activated ability of a permanent but those (the board's
+    `holders`), no static ability changing rules (casting from the top of the library
+    or a graveyard), no permission to play from elsewhere, no card in a graveyard or
+    command zone that could be cast or activated there."""
+    b = game.board                      # board(game), without the call when it is current
+    if b is None:
+        b = board(game)
+    return not (b.rule_statics or player in b.holders or game.play_permissions
+                or game.graveyard_abilities or game.commanders)
 
 
 def _idle(game, player: int) -> bool:
@@ -349,9 +364,11 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 castable = {}
             ok = castable.get(defn)
             if ok is None:
-                # its mana cost that can't be paid, it can't be cast whatever its targets
-                # and other costs (601.2c-h): `can_cast` would say so last
-                ok = castable[defn] = paid is not False and can_cast(game, player, c, None, paid)
+                # its mana cost that can't be paid, or a spell to target needed with the
+                # stack empty (`_targets_only_spells`), it can't be cast whatever else
+                # (601.2c-h): `can_cast` would say so last
+                ok = castable[defn] = paid is not False and not (
+                    not game.stack and _targets_only_spells(defn)) and can_cast(game, player, c, None, paid)
             if ok:
                 acts.append(cast_option(c))
             if defn.alt_cost is not None and can_cast(game, player, c, "alt"):
@@ -766,6 +783,8 @@ def fixed_cost_payable(game, player, card, alt, parts=None) -> bool:
 def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
     if ab.timing == "sorcery" and not sorcery_ok:
         return False
+    if ab.cost.tap and not costs.can_tap_for_cost(game, eid):
+        return False                    # (the commonest no, asked first: 302.6, 118.3)
     if "cant_activate" in game.chars(eid).flags:       # Ice Cage (602.5)
         return False
     rules = game.board                  # board(game), without the call when it is current

@@ -383,3 +383,46 @@ def test_card_info_is_that_of_the_characteristics_computed_in_full(monkeypatch):
     monkeypatch.setattr(priority, "_card_info", checked)
     _play_samples(4)
     assert seen["calls"] > 200 and seen["with effects"] > 20
+
+
+def test_a_spell_needing_a_spell_to_target_is_left_out_without_can_cast(monkeypatch):
+    """With the stack empty, Essence Scatter (its only target a spell, 601.2c) can't be
+    cast: the list leaves it out without asking `can_cast`; with a spell on the stack it
+    asks, and the counterspell is offered."""
+    from mtg_ecs.core.decisions import Cast, Pass
+    g, h = Game.from_setup({"players": [
+        {"hand": [{"card": "Wind Drake", "id": "d"}], "battlefield": ["Island"] * 3},
+        {"battlefield": ["Island", "Island"], "hand": [{"card": "Essence Scatter", "id": "s"}]}]})
+    scatter = g.card_entity[h["s"]]
+    asked = []
+    real = priority.can_cast
+    monkeypatch.setattr(priority, "can_cast", lambda game, p, c, *a: asked.append(c) or real(game, p, c, *a))
+    assert not any(getattr(a, "card", None) == scatter for a in priority.legal_actions(g, 1))
+    assert scatter not in asked
+    g.decide(Cast(g.card_entity[h["d"]]))
+    g.decide(Pass())                # (the caster keeps priority: 117.3c)
+    assert g.stack and g.pending.player == 1
+    assert any(getattr(a, "card", None) == scatter for a in priority.legal_actions(g, 1))
+    assert scatter in asked
+
+
+def test_an_empty_hand_in_the_main_phase_passes_without_a_list(monkeypatch):
+    """In their main phase with the stack empty, a player with no card in hand and no
+    activated ability but the {T} mana abilities of their lands can only pass: `only_pass`
+    says so without a list; with a land drawn (305.1), or with Arbor Elf's ability, it lists."""
+    listed = []
+    compute = priority._legal_actions_simple
+    monkeypatch.setattr(priority, "_legal_actions_simple",
+                        lambda game, player, srcs=None: listed.append(player) or compute(game, player, srcs))
+    g, h = Game.from_setup({"players": [
+        {"battlefield": ["Forest", "Mountain"], "library": ["Forest"]}, {}]})
+    g.actions_cache.clear()         # (no list kept from the setup's decision)
+    listed.clear()
+    assert g.step == "main1" and priority.only_pass(g, 0) and listed == []
+    from mtg_ecs.systems import zones
+    zones.draw(g, 0, 1)
+    assert not priority.only_pass(g, 0) and listed == [0]
+    g, h = Game.from_setup({"players": [{"battlefield": ["Forest", "Arbor Elf"]}, {}]})
+    g.actions_cache.clear()
+    listed.clear()
+    assert not priority.only_pass(g, 0) and listed == [0]
