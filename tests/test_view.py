@@ -34,7 +34,7 @@ def _decks(i):
 # the view's questions about one object, asked of every object id
 _PER_OBJECT = ("visible", "exists", "face_down", "zone_of", "chars", "name", "controller",
                "owner", "is_tapped", "counters", "damage_on", "is_attacking", "is_blocking",
-               "attacked_player", "is_sick", "stack_ability")
+               "attacked_player", "is_sick", "stack_ability", "library_place")
 # the view's other questions, asked below; a new public method must be added to one or
 # the other (test_every_public_method_is_asked_by_the_leak_test)
 _OTHERS = ("creatures", "permanents", "opponents", "is_opponent", "can_block",
@@ -221,3 +221,30 @@ def test_a_view_refuses_questions_about_another_players_decision():
         g.view(1 - d.player).legal_declaration(d, {})
     with pytest.raises(ValueError):
         g.view(2)
+
+
+def test_a_known_card_has_its_place_in_its_library_until_a_shuffle():
+    """A card put on top of its library (400.7, from a hand: its owner knows it) is known
+    there, at the top; a draw above it moves it up, a card put on top moves it down, and
+    a shuffle (701.20) makes it unknown. The same in a determinization, where it stays."""
+    from mtg_ecs.systems import zones
+    g, h = Game.from_setup({"players": [
+        {"hand": [{"card": "Lightning Bolt", "id": "b"}, {"card": "Plains"}],
+         "library": [{"card": "Forest", "count": 5}]}, {}]})
+    v = g.view(0)
+    bolt = zones.move(g, g.card_entity[h["b"]], "library", position=2)    # third from the top
+    assert v.library_place(bolt) == 2 and g.players[0].library[-3] == bolt
+    with pytest.raises(HiddenInformation):
+        g.view(1).library_place(bolt)                       # the opponent doesn't know it
+    with pytest.raises(HiddenInformation):
+        v.library_place(g.players[0].library[-1])           # an unknown card of theirs
+    assert v.library_place(g.players[0].hand[0]) is None    # not in a library
+    zones.draw(g, 0, 2)
+    assert v.library_place(bolt) == 0
+    other = g.determinize(0, random.Random(1))
+    assert other.view(0).library_place(bolt) == 0 and other.chars(bolt).name == "Lightning Bolt"
+    zones.move(g, g.players[0].hand[0], "library")         # on top: one more above it
+    assert v.library_place(bolt) == 1
+    zones.shuffle(g, 0)
+    with pytest.raises(HiddenInformation):
+        v.library_place(bolt)
