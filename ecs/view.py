@@ -213,9 +213,10 @@ class View:
     def library_place(self, e) -> int | None:
         """Where a card the viewer knows is in its library, counted from the top (0: the
         top card; from the bottom: its library's size - 1 - this); None for an object not
-        in a library. A known card keeps its place for the viewer: what moves it (a draw
-        above it, a card put on top or n-th from the top) is public, and a shuffle makes
-        it unknown (systems/knowledge.py), so it stays where it is in a determinization."""
+        in a library. A card known in a library is known where it is: what moves it (a
+        draw above it, a card put on top or n-th from the top) is public, and what hides
+        its place (a shuffle, an order another player chose) makes it unknown
+        (systems/knowledge.py), so it stays where it is in a determinization."""
         g = self.__game
         comps = g.world.ents.get(e) if type(e) is int else None
         z = comps.get(Zone) if comps is not None else None

@@ -248,3 +248,37 @@ def test_a_known_card_has_its_place_in_its_library_until_a_shuffle():
     zones.shuffle(g, 0)
     with pytest.raises(HiddenInformation):
         v.library_place(bolt)
+
+
+def _revealed_library(cards):
+    """p1's library, `cards` from the bottom, every one revealed (701.16a): both players
+    know them."""
+    g, h = Game.from_setup({"players": [{}, {"library": list(reversed(cards))}]})
+    lib = g.players[1].library
+    g.emit("reveal", cards=tuple(lib))
+    return g, lib
+
+
+def test_cards_put_back_in_an_order_of_their_owners_choice_lose_their_place_for_others():
+    """401.4, 701.22a: the player who looks puts them back in any order, which nobody else
+    sees: the others no longer know where each is, so which card is which; one card alone
+    they still see go on top or to the bottom."""
+    from mtg_ecs.systems.library import put_back
+    g, lib = _revealed_library(["Forest", "Island", "Swamp", "Mountain"])
+    mountain, swamp, island = lib[-1], lib[-2], lib[-3]
+    put_back(g, 1, [swamp, mountain], [])
+    assert not g.view(0).visible(swamp) and not g.view(0).visible(mountain)
+    assert g.view(1).library_place(swamp) == 0 and g.view(1).library_place(mountain) == 1
+    put_back(g, 1, [], [island])                        # alone: seen going to the bottom
+    assert g.view(0).library_place(island) == 3 and g.view(0).chars(island).name == "Island"
+
+
+def test_cards_put_on_the_bottom_in_a_random_order_are_nowhere_known():
+    """401.4: a random order (Hideaway's, 702.75a) that nobody knows; a single card is
+    still known, at the bottom."""
+    from mtg_ecs.systems.library import bottom_in_random_order
+    g, lib = _revealed_library(["Forest", "Island", "Swamp", "Mountain"])
+    bottom_in_random_order(g, [lib[-1], lib[-2]])
+    assert g.view(0).known == g.view(1).known == {e: frozenset({0, 1}) for e in lib[2:]}
+    (alone,) = bottom_in_random_order(g, [lib[-1]])
+    assert g.view(0).library_place(alone) == 3 and g.view(0).chars(alone).name == "Island"
