@@ -22,7 +22,8 @@ A view reads the game as it is now (it is a window, not a copy: take a clone to 
 position). It answers the questions agents ask with the names `Game` uses (`chars`,
 `zone_of`, `controller`, `is_tapped`, `counters`, `battlefield`, `players`, `opponents`,
 `legal_declaration`, ...), so an agent's code runs on a view and, for an agent that sees
-everything (an oracle baseline: `sees_everything = True`), on the game itself. Asking about
+everything (an oracle baseline: `sees_everything = True`), on the game itself; and a few
+of its own (`known`, `library_place`: where a known card is in its library). Asking about
 a hidden object raises `HiddenInformation`. What a view's public names give (attributes,
 methods, the log, the pending decision) never shows a hidden card
 (tests/test_view.py); its reference to the game is private (`__game`), a convention of
@@ -208,6 +209,22 @@ class View:
 
     def controller(self, e) -> int:
         return self._check(e).controller(e)
+
+    def library_place(self, e) -> int | None:
+        """Where a card the viewer knows is in its library, counted from the top (0: the
+        top card; from the bottom: its library's size - 1 - this); None for an object not
+        in a library. A card known in a library is known where it is: what moves it (a
+        draw above it, a card put on top or n-th from the top) is public, and what hides
+        its place (a shuffle, an order another player chose) makes it unknown
+        (systems/knowledge.py), so it stays where it is in a determinization."""
+        g = self.__game
+        comps = g.world.ents.get(e) if type(e) is int else None
+        z = comps.get(Zone) if comps is not None else None
+        if z is None or z.name != "library":
+            return None
+        self._check(e)
+        lib = g.players[z.player].library
+        return len(lib) - 1 - lib.index(e)
 
     def owner(self, e) -> int:
         return self.__game.owner(e)         # public: whose hand, library, graveyard it is in

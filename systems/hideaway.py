@@ -28,6 +28,7 @@ from mtg_ecs.components.definitions import TriggeredAbility
 from mtg_ecs.core.decisions import Decision, IllegalAction, StepKey, only
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.effects import Step
+from mtg_ecs.systems.library import bottom_in_random_order
 from mtg_ecs.systems.movement import link_exiled, linked_exile
 from mtg_ecs.systems.playing import MayPlayFree
 from mtg_ecs.systems.triggers import Enters
@@ -57,11 +58,7 @@ class Hideaway(Step):
         new = zones.exile(game, chosen)
         if new is not None and game.exists(new) and game.zone_of(new) == "exile":
             hide(game, ctx.source, new, p)
-        rest = [c for c in st["looked"] if c != chosen]
-        game.rng.shuffle(rest)                                         # a random order
-        for c in rest:
-            if game.exists(c) and game.zone_of(c) == "library":
-                zones.move(game, c, "library", position="bottom", cause="hideaway")
+        bottom_in_random_order(game, [c for c in st["looked"] if c != chosen], cause="hideaway")
         return None
 
     def answer(self, game, ctx, decision, answer):

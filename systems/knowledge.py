@@ -14,8 +14,11 @@ How a player comes to know a hidden card, and how the knowledge follows the card
 - it went from its owner's hand into the library (put back, 400.7: a new object): the
   owner knows it, and whoever knew it in the hand;
 - it was drawn or otherwise went between hidden zones: who knew it still does.
-A library shuffled (701.20) is a new random order: what anyone knew of where its cards
-are is gone.
+A known card in a library is known where it is: what moves it (a draw, a card put on top
+or n-th from the top, a revealed card put on the bottom) is public. A library shuffled
+(701.20) is a new random order: what anyone knew of where its cards are is gone; so are
+cards put back in an order only the player who looked at them knows, or in a random
+order (`lost_track`).
 """
 from __future__ import annotations
 
@@ -71,6 +74,20 @@ def shuffled(game, player: int) -> None:
     if known:
         for e in game.players[player].library:
             known.pop(e, None)
+
+
+def lost_track(game, cards, keeper: int | None = None) -> None:
+    """`cards` were put in a library in an order only `keeper` knows (401.4: the order the
+    player who looked at them chose; none: a random order): whoever else knew which card
+    each is no longer knows where it is, nor so which it is. A card alone was seen going
+    where it went: who knew it still does."""
+    known = game.known
+    if len(cards) < 2 or not known:
+        return
+    for e in cards:
+        who = known.pop(e, None)
+        if who is not None and keeper in who:
+            known[e] = frozenset((keeper,))
 
 
 def knows(game, player: int, e: int, zone) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, StepKey, only
 from mtg_ecs.systems.effects import Step, amount
 from mtg_ecs.systems.entering import entry_choices, entry_choices_answer, put_entering
-from mtg_ecs.systems import commander, zones
+from mtg_ecs.systems import commander, knowledge, zones
 from mtg_ecs.systems.together import together
 
 
@@ -56,7 +56,19 @@ def put_back(game, player: int, top, bottom) -> None:
     moved = set(top) | set(bottom)
     rest = [c for c in lib if c not in moved]
     lib[:] = list(reversed(bottom)) + rest + list(reversed(top))
+    knowledge.lost_track(game, top + bottom, player)
     game.touch_hidden()
+
+
+def bottom_in_random_order(game, cards, cause: str | None = None) -> list:
+    """Put `cards` of a library on its bottom in a random order (401.4: the game's RNG),
+    which nobody knows; the new objects (400.7), for those still in a library."""
+    cards = list(cards)
+    game.rng.shuffle(cards)
+    new = [zones.move(game, c, "library", position="bottom", cause=cause) for c in cards
+           if game.exists(c) and game.zone_of(c) == "library"]
+    knowledge.lost_track(game, new)
+    return new
 
 
 def scry(game, player: int, decision, answer) -> None:
@@ -440,10 +452,7 @@ class LookPutOntoBattlefield(Step):
         ctx.vars.pop(key)
         for c in pick:
             put_entering(game, ctx, self, c, controller=p, counters=self.counters)
-        rest = [c for c in st["looked"] if c not in pick and game.exists(c)]
-        game.rng.shuffle(rest)
-        for c in rest:
-            zones.move(game, c, "library", position="bottom")
+        bottom_in_random_order(game, [c for c in st["looked"] if c not in pick and game.exists(c)])
         return None
 
     def answer(self, game, ctx, decision, answer):

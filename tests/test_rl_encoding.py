@@ -202,3 +202,24 @@ def test_an_own_card_put_into_the_library_is_known_to_its_owner_only():
     assert mine["object_ids"][r] == card_id("Lightning Bolt") and g.zone_of(e) == "library"
     assert row[OF["zone:library"]] == row[OF["known_by:0"]] == 1 and row[OF["known_by:1"]] == 0
     assert _known_rows(observe(g.view(1))) == []
+
+
+def test_a_known_card_in_a_library_has_its_place_from_the_top_and_the_bottom():
+    from mtg_ecs.systems import zones
+    g, h = Game.from_setup({"players": [
+        {"hand": [{"card": "Lightning Bolt", "id": "b"}],
+         "library": [{"card": "Forest", "count": 5}]}, {}]})
+    zones.move(g, g.card_entity[h["b"]], "library", position=2)      # third from the top
+    obs = observe(g.view(0))
+    (r,) = _known_rows(obs)
+    row = obs["objects"][r]
+    assert (row[OF["library:from_top"]], row[OF["library:from_bottom"]]) == (3, 4)
+    zones.draw(g, 0)
+    a = observe(g.view(0))
+    assert (a["objects"][r][OF["library:from_top"]], a["objects"][r][OF["library:from_bottom"]]) == (2, 4)
+    # the same for a determinization, where the known card stays in its place
+    d = observe(g.determinize(0, random.Random(2)).view(0))
+    assert all(np.array_equal(a[k], d[k]) for k in a)
+    # a card in hand has no place
+    row = a["objects"][ROW_START["hand"]]
+    assert row[OF["library:from_top"]] == row[OF["library:from_bottom"]] == 0

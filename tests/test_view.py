@@ -34,7 +34,7 @@ def _decks(i):
 # the view's questions about one object, asked of every object id
 _PER_OBJECT = ("visible", "exists", "face_down", "zone_of", "chars", "name", "controller",
                "owner", "is_tapped", "counters", "damage_on", "is_attacking", "is_blocking",
-               "attacked_player", "is_sick", "stack_ability")
+               "attacked_player", "is_sick", "stack_ability", "library_place")
 # the view's other questions, asked below; a new public method must be added to one or
 # the other (test_every_public_method_is_asked_by_the_leak_test)
 _OTHERS = ("creatures", "permanents", "opponents", "is_opponent", "can_block",
@@ -221,3 +221,64 @@ def test_a_view_refuses_questions_about_another_players_decision():
         g.view(1 - d.player).legal_declaration(d, {})
     with pytest.raises(ValueError):
         g.view(2)
+
+
+def test_a_known_card_has_its_place_in_its_library_until_a_shuffle():
+    """A card put on top of its library (400.7, from a hand: its owner knows it) is known
+    there, at the top; a draw above it moves it up, a card put on top moves it down, and
+    a shuffle (701.20) makes it unknown. The same in a determinization, where it stays."""
+    from mtg_ecs.systems import zones
+    g, h = Game.from_setup({"players": [
+        {"hand": [{"card": "Lightning Bolt", "id": "b"}, {"card": "Plains"}],
+         "library": [{"card": "Forest", "count": 5}]}, {}]})
+    v = g.view(0)
+    bolt = zones.move(g, g.card_entity[h["b"]], "library", position=2)    # third from the top
+    assert v.library_place(bolt) == 2 and g.players[0].library[-3] == bolt
+    with pytest.raises(HiddenInformation):
+        g.view(1).library_place(bolt)                       # the opponent doesn't know it
+    with pytest.raises(HiddenInformation):
+        v.library_place(g.players[0].library[-1])           # an unknown card of theirs
+    assert v.library_place(g.players[0].hand[0]) is None    # not in a library
+    zones.draw(g, 0, 2)
+    assert v.library_place(bolt) == 0
+    other = g.determinize(0, random.Random(1))
+    assert other.view(0).library_place(bolt) == 0 and other.chars(bolt).name == "Lightning Bolt"
+    zones.move(g, g.players[0].hand[0], "library")         # on top: one more above it
+    assert v.library_place(bolt) == 1
+    zones.shuffle(g, 0)
+    with pytest.raises(HiddenInformation):
+        v.library_place(bolt)
+
+
+def _revealed_library(cards):
+    """p1's library, `cards` from the bottom, every one revealed (701.16a): both players
+    know them."""
+    g, h = Game.from_setup({"players": [{}, {"library": list(reversed(cards))}]})
+    lib = g.players[1].library
+    g.emit("reveal", cards=tuple(lib))
+    return g, lib
+
+
+def test_cards_put_back_in_an_order_of_their_owners_choice_lose_their_place_for_others():
+    """401.4, 701.22a: the player who looks puts them back in any order, which nobody else
+    sees: the others no longer know where each is, so which card is which; one card alone
+    they still see go on top or to the bottom."""
+    from mtg_ecs.systems.library import put_back
+    g, lib = _revealed_library(["Forest", "Island", "Swamp", "Mountain"])
+    mountain, swamp, island = lib[-1], lib[-2], lib[-3]
+    put_back(g, 1, [swamp, mountain], [])
+    assert not g.view(0).visible(swamp) and not g.view(0).visible(mountain)
+    assert g.view(1).library_place(swamp) == 0 and g.view(1).library_place(mountain) == 1
+    put_back(g, 1, [], [island])                        # alone: seen going to the bottom
+    assert g.view(0).library_place(island) == 3 and g.view(0).chars(island).name == "Island"
+
+
+def test_cards_put_on_the_bottom_in_a_random_order_are_nowhere_known():
+    """401.4: a random order (Hideaway's, 702.75a) that nobody knows; a single card is
+    still known, at the bottom."""
+    from mtg_ecs.systems.library import bottom_in_random_order
+    g, lib = _revealed_library(["Forest", "Island", "Swamp", "Mountain"])
+    bottom_in_random_order(g, [lib[-1], lib[-2]])
+    assert g.view(0).known == g.view(1).known == {e: frozenset({0, 1}) for e in lib[2:]}
+    (alone,) = bottom_in_random_order(g, [lib[-1]])
+    assert g.view(0).library_place(alone) == 3 and g.view(0).chars(alone).name == "Island"

@@ -54,7 +54,9 @@ OBJECT_FEATURES = (
     + tuple(f"keyword:{k}" for k in KEYWORDS)
     + ("visible", "ability", "triggered", "face_down")
     # schema 2: a known card in a library; who knows a card in a hidden zone
-    + ("zone:library",) + tuple(f"known_by:{i}" for i in range(MAX_PLAYERS)))
+    + ("zone:library",) + tuple(f"known_by:{i}" for i in range(MAX_PLAYERS))
+    # where a known card is in its library: 1 the top (bottom) card, 2 the next, ...
+    + ("library:from_top", "library:from_bottom"))
 OF = {name: i for i, name in enumerate(OBJECT_FEATURES)}
 
 SEAT_FEATURES = ("present", "life", "poison", "hand", "library", "graveyard", "lost")
@@ -210,6 +212,7 @@ _KEYWORD = {k: OF[f"keyword:{k}"] for k in KEYWORDS}
 _COUNTER = {c: OF[f"counter:{c}"] for c in COUNTERS}
 _VALUES = [OF[f] for f in ("mana_value", "power", "toughness", "base_power", "base_toughness")]
 _STATUS = [OF[f] for f in ("tapped", "attacking", "blocking", "summoning_sick")]
+_PLACE = [OF["library:from_top"], OF["library:from_bottom"]]
 
 
 def object_features(view, e, zone: str, row: np.ndarray, rel=None) -> int:
@@ -262,6 +265,10 @@ def describe(view, e, zone: str, rel=None, known=None) -> tuple[int, list, list,
               d.power or 0 if d else 0, d.toughness or 0 if d else 0]
     if zone == "battlefield":
         _permanent(view, e, c, ones, cols, values)
+    elif zone == "library":
+        place = view.library_place(e)
+        cols += _PLACE
+        values += [place + 1, view.players[view.owner(e)].library_size - place]
     return card_id(c.name), ones, cols, values
 
 
