@@ -558,11 +558,11 @@ def effects_changed(game, added=(), removed=()) -> None:
     changed = _repatch(game, plan, objs, b, bumped=True)
     if game.offfield_cache:             # (a locked effect may name an object off it, 611.2c)
         game.offfield_cache = {}
-    if clean and not removed:
-        # an effect beginning ('gets +2/+2 until end of turn'): the check that found no
-        # state-based action still finds none if only power and toughness rose (704.3)
+    if clean:
+        # an effect beginning or ending ('gets +2/+2 until end of turn'): the check that
+        # found no state-based action may still find none (704.3)
         from mtg_ecs.systems.sba import still_clean      # (sba imports this module)
-        if still_clean(changed):
+        if still_clean(game, changed):
             game.sba_clean = game.sversion
 
 

@@ -62,15 +62,16 @@ _NOT_PT = tuple(s for s in Chars.__slots__
                 if s not in Chars.CACHE_SLOTS and s not in ("power", "toughness"))
 
 
-def still_clean(changed) -> bool:
+def still_clean(game, changed) -> bool:
     """Does a check that found no state-based action still find none after only these
-    objects' characteristics changed ((eid, old, new) each)? Yes if each only gained
-    power or toughness: of their characteristics the checks read the toughness (704.5f-h:
-    none the lower, none reaches 0 or its damage), not the power, and the rest (types,
-    names, abilities, counters: 704.5i-n, 104.3b) is as it was."""
-    for _, old, new in changed:
+    objects' characteristics changed ((eid, old, new) each)? Yes if each changed only its
+    power and toughness, its toughness none the lower or still above 0 with no damage:
+    of their characteristics the checks read the toughness (704.5f-h), not the power, and
+    the rest (types, names, abilities: 704.5i-n, 104.3b) is as it was."""
+    damaged = game.world.comps.get(Damage, ())
+    for e, old, new in changed:
         t, u = old.toughness, new.toughness
-        if t is None or u is None or u < t:
+        if t is None or u is None or u < t and (u <= 0 or e in damaged):
             return False
         for s in _NOT_PT:
             x, y = getattr(old, s), getattr(new, s)

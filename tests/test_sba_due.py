@@ -63,7 +63,7 @@ def _pump(g, e, p, t):
 def test_a_pump_beginning_makes_no_check_due_unless_a_toughness_falls():
     """'Gets +3/+3 until end of turn' (a local effect, patched in): no state-based action
     reads power, and a toughness that rose can't reach 0 or the damage (704.5f-h);
-    -0/-1 may."""
+    -0/-8 to 0 may."""
     g, e = _game([{"card": "Centaur Courser", "id": "c"},
                   {"card": "Mark of the Vampire", "attached_to": "c"}])
     _pump(g, e["c"], 3, 3)
@@ -71,8 +71,8 @@ def test_a_pump_beginning_makes_no_check_due_unless_a_toughness_falls():
     assert not sba.due(g)
     _pump(g, e["c"], 2, 0)
     assert not sba.due(g)
-    _pump(g, e["c"], 0, -1)
-    assert sba.due(g) and sba._check(g) is False
+    _pump(g, e["c"], 0, -8)
+    assert sba.due(g) and sba._check(g) is True
 
 
 def test_a_creature_with_only_triggered_or_activated_abilities_entering_makes_no_check_due():
@@ -99,3 +99,27 @@ def test_a_permanent_leaving_makes_a_check_due_only_with_something_attached_to_i
     assert not sba.due(g)
     zones.move(g, e["c"], "graveyard")
     assert sba.due(g) and sba._check(g) is True
+
+
+def test_a_pump_ending_makes_a_check_due_only_with_damage_or_a_toughness_of_0():
+    """The effect ends (514.2, here by itself): a toughness that fell but stays above 0
+    with no damage marked can't make 704.5f-h apply; with damage it may."""
+    from mtg_ecs.components import Damage
+    from mtg_ecs.systems import layers
+    g, e = _game([{"card": "Centaur Courser", "id": "c"},
+                  {"card": "Mark of the Vampire", "attached_to": "c"}])
+    c = e["c"]
+
+    def end_pumps():
+        ended = [ce for ce in g.effects if ce.duration == "eot"]
+        g.effects = [ce for ce in g.effects if ce.duration != "eot"]
+        layers.effects_changed(g, removed=ended)
+
+    _pump(g, c, 3, 3)
+    end_pumps()
+    assert g.chars(c).toughness == 5 and not sba.due(g)
+    _pump(g, c, 3, 3)
+    g.set(c, Damage(2))
+    assert sba.check(g) is False and not sba.due(g)
+    end_pumps()
+    assert sba.due(g) and sba._check(g) is False
