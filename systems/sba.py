@@ -36,7 +36,7 @@ def could_apply_after_move(game, left, entered, gone=None) -> bool:
     (704.5m-p); or if a static ability of the one that left (characteristics `gone`)
     stopped one ('you can't lose the game', 104.3b). Triggered and activated abilities do
     nothing until they trigger or resolve."""
-    if gone is not None and _has_static(gone):
+    if gone is not None and gone.abilities and _has_static(gone):
         return True
     attached = game.world.comps.get(Attached)
     if left is not None and attached:
@@ -50,7 +50,7 @@ def could_apply_after_move(game, left, entered, gone=None) -> bool:
     if Counters in ents or Attached in ents or Damage in ents:
         return True
     c = game.chars_cache[entered]
-    if _has_static(c):
+    if c.abilities and _has_static(c):
         return True                       # whatever it does
     if "Creature" in c.types and (c.toughness is None or c.toughness <= 0):
         return True
