@@ -212,12 +212,8 @@ class Game(GameState):
         if current:
             gone = self.chars_cache.get(left) if left is not None else None
             if layers.patch_battlefield(self, left, entered):
-                # only the objects that moved changed: a state-based action can apply
-                # only if one could to the object that entered, to what was attached
-                # to the one that left (704.5m-p), or if an ability of the one that left
-                # stopped one ('you can't lose the game', 104.3b)
-                if not token and ((gone is not None and gone.abilities)
-                                  or sba.could_apply_after_move(self, left, entered)):
+                # only the objects that moved changed (sba.could_apply_after_move)
+                if not token and sba.could_apply_after_move(self, left, entered, gone):
                     self.sversion += 1
                 return
         self.chars_changed()

@@ -541,6 +541,7 @@ def effects_changed(game, added=(), removed=()) -> None:
     board index follows (`Board.replace`)."""
     current = game.chars_version == game.cversion and game.layer_plan is not None
     b = game.board
+    clean = game.sba_clean == game.sversion
     game.version += 1
     if not current:
         return
@@ -554,9 +555,15 @@ def effects_changed(game, added=(), removed=()) -> None:
         objs |= ce.objects
     for ce in removed:
         objs |= ce.objects
-    _repatch(game, plan, objs, b, bumped=True)
+    changed = _repatch(game, plan, objs, b, bumped=True)
     if game.offfield_cache:             # (a locked effect may name an object off it, 611.2c)
         game.offfield_cache = {}
+    if clean:
+        # an effect beginning or ending ('gets +2/+2 until end of turn'): the check that
+        # found no state-based action may still find none (704.3)
+        from mtg_ecs.systems.sba import still_clean      # (sba imports this module)
+        if still_clean(game, changed):
+            game.sba_clean = game.sversion
 
 
 def counters_changed(game, eid) -> None:
@@ -570,12 +577,12 @@ def counters_changed(game, eid) -> None:
         _repatch(game, game.layer_plan, (eid,), b, bumped=True)
 
 
-def _repatch(game, plan, objs, b, bumped=False) -> None:
+def _repatch(game, plan, objs, b, bumped=False) -> list:
     """`plan` is now the cache's: recompute the objects `objs` of the battlefield under it
     (`one_object`); those whose characteristics changed are a change of characteristics
     (`Game.chars_changed`, unless `bumped` already), the cache staying current, and the
     board index `b` (current before) holds their new characteristics (`Board.replace`)
-    or is rebuilt."""
+    or is rebuilt. Returns those that changed, (eid, old, new) each."""
     cache = game.chars_cache
     changed = []
     for eid in objs:
@@ -589,13 +596,14 @@ def _repatch(game, plan, objs, b, bumped=False) -> None:
     game.layer_plan = plan
     game.chars_independent = not plan
     if not changed and not bumped:
-        return
+        return changed
     if not bumped:
         game.chars_changed()
     game.chars_version = game.cversion
     if b is not None and b.replace(game, changed):
         b.key = (game.cversion, game.bversion)
         game.board = b
+    return changed
 
 
 _VALUE_SLOTS = tuple(s for s in Chars.__slots__ if s not in Chars.CACHE_SLOTS)

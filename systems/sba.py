@@ -6,6 +6,7 @@ then checked again, before any player would receive priority.
 from __future__ import annotations
 
 from mtg_ecs.components import Card, Damage, Counters, Attached
+from mtg_ecs.components.definitions import StaticAbility
 from mtg_ecs.core.decisions import Decision, IllegalAction
 from mtg_ecs.systems import commander, zones, discard
 from mtg_ecs.systems.board import board
@@ -16,6 +17,7 @@ from mtg_ecs.systems.auras import can_enchant
 from mtg_ecs.systems.leaving import objects_leave
 from mtg_ecs.systems.teams import shares_resources, team_losses, winning_team
 from mtg_ecs.systems.effects import copy_state
+from mtg_ecs.systems.layers import Chars
 
 
 def due(game) -> bool:
@@ -24,29 +26,65 @@ def due(game) -> bool:
     return game.sba_clean != game.sversion
 
 
-def could_apply_after_move(game, left, entered) -> bool:
-    """After a zone change that changed no other object's characteristics (no continuous
-    effect exists: the characteristic cache was patched, systems.layers.patch_battlefield),
-    could a state-based action now apply where none did? Only to the object that entered
-    if it is one `_check` looks at (the board's `sba` watch: creatures, planeswalkers,
-    legendaries, Auras, Equipment; or with counters, damage or attached), a creature
-    only with toughness 0 or less or damage (704.5f-h); or to an object attached to the
-    one that left (704.5m-p)."""
-    comps = game.world.comps
-    if left is not None and comps.get(Attached):
+def could_apply_after_move(game, left, entered, gone=None) -> bool:
+    """After a zone change that changed no other object's characteristics (the
+    characteristic cache was patched, systems.layers.patch_battlefield), could a
+    state-based action now apply where none did? Only to the object that entered if it is
+    one `_check` looks at (the board's `sba` watch: creatures, planeswalkers, legendaries,
+    Auras, Equipment; or with counters, damage or attached), a creature only with
+    toughness 0 or less or damage (704.5f-h); to an object attached to the one that left
+    (704.5m-p); or if a static ability of the one that left (characteristics `gone`)
+    stopped one ('you can't lose the game', 104.3b). Triggered and activated abilities do
+    nothing until they trigger or resolve."""
+    if gone is not None and gone.abilities and _has_static(gone):
         return True
+    attached = game.world.comps.get(Attached)
+    if left is not None and attached:
+        ents = game.world.ents
+        for e in attached:
+            if ents[e][Attached].to == left:
+                return True
     if entered is None:
         return False
     ents = game.world.ents[entered]
     if Counters in ents or Attached in ents or Damage in ents:
         return True
     c = game.chars_cache[entered]
-    if c.abilities:
-        return True                       # whatever its abilities do
+    if c.abilities and _has_static(c):
+        return True                       # whatever it does
     if "Creature" in c.types and (c.toughness is None or c.toughness <= 0):
         return True
     return "Planeswalker" in c.types or "Legendary" in c.supertypes \
         or "Aura" in c.subtypes or "Equipment" in c.subtypes
+
+
+_NOT_PT = tuple(s for s in Chars.__slots__
+                if s not in Chars.CACHE_SLOTS and s not in ("power", "toughness"))
+
+
+def still_clean(game, changed) -> bool:
+    """Does a check that found no state-based action still find none after only these
+    objects' characteristics changed ((eid, old, new) each)? Yes if each changed only its
+    power and toughness, its toughness none the lower or still above 0 with no damage:
+    of their characteristics the checks read the toughness (704.5f-h), not the power, and
+    the rest (types, names, abilities: 704.5i-n, 104.3b) is as it was."""
+    damaged = game.world.comps.get(Damage, ())
+    for e, old, new in changed:
+        t, u = old.toughness, new.toughness
+        if t is None or u is None or u < t and (u <= 0 or e in damaged):
+            return False
+        for s in _NOT_PT:
+            x, y = getattr(old, s), getattr(new, s)
+            if x is not y and x != y:
+                return False
+    return True
+
+
+def _has_static(c) -> bool:
+    for ab in c.abilities:
+        if isinstance(ab, StaticAbility):
+            return True
+    return False
 
 
 def check(game) -> bool:

@@ -45,3 +45,81 @@ def test_no_check_due_means_none_would_apply_through_sample_games():
             g.decide(agents[g.pending.player].act(g, g.pending))
         g.close()
     assert clean > 600 and with_ability > 50
+
+
+def _game(mine, hand=()):
+    g, h = Game.from_setup({"players": [
+        {"battlefield": list(mine), "hand": list(hand), "library": ["Island"] * 3},
+        {"library": ["Island"] * 3}], "turn": {"step": "main1"}})
+    assert g.pending.kind == "priority" and not sba.due(g)
+    return g, {k: g.card_entity[v] for k, v in h.items()}
+
+
+def _pump(g, e, p, t):
+    from mtg_ecs.systems.effects import Ctx, ModifyPT, TARGET
+    ModifyPT(TARGET(0), p, t).run(g, Ctx(e, e, 0, [[e]]))
+
+
+def test_a_pump_beginning_makes_no_check_due_unless_a_toughness_falls():
+    """'Gets +3/+3 until end of turn' (a local effect, patched in): no state-based action
+    reads power, and a toughness that rose can't reach 0 or the damage (704.5f-h);
+    -0/-8 to 0 may."""
+    g, e = _game([{"card": "Centaur Courser", "id": "c"},
+                  {"card": "Mark of the Vampire", "attached_to": "c"}])
+    _pump(g, e["c"], 3, 3)
+    assert (g.chars(e["c"]).power, g.chars(e["c"]).toughness) == (8, 8)
+    assert not sba.due(g)
+    _pump(g, e["c"], 2, 0)
+    assert not sba.due(g)
+    _pump(g, e["c"], 0, -8)
+    assert sba.due(g) and sba._check(g) is True
+
+
+def test_a_creature_with_only_triggered_or_activated_abilities_entering_makes_no_check_due():
+    """Its abilities do nothing until they trigger or resolve; one with a static ability
+    (Master of the Pearl Trident) makes a check due."""
+    from mtg_ecs.systems import zones
+    g, e = _game([{"card": "Centaur Courser", "id": "c"}],
+                 hand=[{"card": "Elvish Visionary", "id": "v"}, {"card": "Arbor Elf", "id": "a"},
+                       {"card": "Master of the Pearl Trident", "id": "m"}])
+    zones.put_onto_battlefield(g, e["v"])
+    zones.put_onto_battlefield(g, e["a"])
+    assert not sba.due(g)
+    zones.put_onto_battlefield(g, e["m"])
+    assert sba.due(g)
+
+
+def test_a_permanent_leaving_makes_a_check_due_only_with_something_attached_to_it():
+    """704.5m-p look at what was attached to the one that left: an Aura on another
+    creature stays as legal as it was."""
+    from mtg_ecs.systems import zones
+    g, e = _game([{"card": "Centaur Courser", "id": "c"}, {"card": "Scroll Thief", "id": "s"},
+                  {"card": "Mark of the Vampire", "attached_to": "c"}])
+    zones.move(g, e["s"], "graveyard")
+    assert not sba.due(g)
+    zones.move(g, e["c"], "graveyard")
+    assert sba.due(g) and sba._check(g) is True
+
+
+def test_a_pump_ending_makes_a_check_due_only_with_damage_or_a_toughness_of_0():
+    """The effect ends (514.2, here by itself): a toughness that fell but stays above 0
+    with no damage marked can't make 704.5f-h apply; with damage it may."""
+    from mtg_ecs.components import Damage
+    from mtg_ecs.systems import layers
+    g, e = _game([{"card": "Centaur Courser", "id": "c"},
+                  {"card": "Mark of the Vampire", "attached_to": "c"}])
+    c = e["c"]
+
+    def end_pumps():
+        ended = [ce for ce in g.effects if ce.duration == "eot"]
+        g.effects = [ce for ce in g.effects if ce.duration != "eot"]
+        layers.effects_changed(g, removed=ended)
+
+    _pump(g, c, 3, 3)
+    end_pumps()
+    assert g.chars(c).toughness == 5 and not sba.due(g)
+    _pump(g, c, 3, 3)
+    g.set(c, Damage(2))
+    assert sba.check(g) is False and not sba.due(g)
+    end_pumps()
+    assert sba.due(g) and sba._check(g) is False
