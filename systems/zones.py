@@ -151,7 +151,7 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         from mtg_ecs.systems.auras import AttachAsEntersTask
         from mtg_ecs.systems.entering import schedule
         schedule(game, AttachAsEntersTask(new, aura_among))     # CR 303.4f
-    if game.hears_zone_change(eid, frm):
+    if game.hears_zone_change(eid, frm, to):
         lk = game.lki.get(eid)
         old_ctl = lk.controller if lk is not None else owner
         sp = comps.get(Spell)       # (the old object's components, still readable)
@@ -289,7 +289,7 @@ def draw(game, player: int, n: int = 1) -> int:
             # could_replace_move built the board
             b = game.board
             quiet = (b is not None and not game.log_enabled and game.event_batch is None
-                     and not game.delayed and "zone_change" not in b.watch
+                     and not game.delayed and not b.watches_move("library", "hand")
                      and "draw" not in b.watch and game.chars_version == game.cversion
                      and game.chars_closed)
         if quiet:
