@@ -461,7 +461,7 @@ def destroy_many(game, eids, orders=None, lki_saved: bool = False, by_effect: bo
     orders = orders or {}
     if not any(replacement.could_replace_move(game, ents[e][Card].defn) for e in movers) and (
             len(movers) == 1 or (game.chars_independent and not any(
-                game.hears_zone_change(e, "battlefield") for e in movers))):
+                game.hears_zone_change(e, "battlefield", "graveyard") for e in movers))):
         # nothing could replace these moves (614), and one object moves, or no zone_change
         # event of them is heard: each move announces only its zone_change event, last;
         # collecting them (`together`) would only check their triggers after the moves

@@ -86,3 +86,23 @@ def test_a_draw_or_a_cast_card_goes_unannounced_under_an_enters_ability(monkeypa
     assert heard == []
     zones.put_onto_battlefield(g, hand["Centaur Courser"])
     assert heard == [("zone_change", "battlefield")]
+
+
+def test_creatures_destroyed_together_under_an_enters_ability_move_one_by_one(monkeypatch):
+    """No ability on the battlefield can match their moves to the graveyard (Elvish
+    Visionary's watches the battlefield's arrivals), no characteristics depend on each
+    other: each moves as it is destroyed, without collecting the event (`together`)."""
+    from mtg_ecs.systems import together
+    g, _ = Game.from_setup({"players": [
+        {"battlefield": ["Elvish Visionary", "Centaur Courser", "Centaur Courser"],
+         "library": ["Island"] * 3},
+        {"library": ["Island"] * 3}]}, log=False)
+    collected = []
+    monkeypatch.setattr(together, "together", lambda game: collected.append(game))
+    board(g)
+    bears = [e for e in g.battlefield if g.chars(e).name == "Centaur Courser"]
+    assert "zone_change" in board(g).watch and g.chars_independent
+    new = zones.destroy_many(g, bears)
+    assert collected == [] and len(new) == 2
+    assert sorted(g.chars(e).name for e in g.players[0].graveyard) == ["Centaur Courser"] * 2
+    assert [g.chars(e).name for e in g.battlefield] == ["Elvish Visionary"]
