@@ -25,9 +25,16 @@ class Trigger:
     events = ()
     look_back = False
     # the zone changes ('zone_change' events) it can match: from this zone, to this zone
-    # (None: any); lets a move nothing can match go unannounced (`Board.watches_move`)
+    # (None: any), only its source's own (`itself`: 'When ~ enters', 'When ~ dies'); lets a
+    # move nothing can match go unannounced (`Board.watches_move`)
     zone_from = None
     zone_to = None
+
+    @property
+    def itself(self) -> bool:
+        # 'When ~ enters' / 'When ~ dies' (`self_only`); derived, not kept: the values an
+        # ability holds are part of the game's hash
+        return getattr(self, "self_only", False)
 
     def match(self, game, source, controller, kind, data):
         raise NotImplementedError
@@ -171,7 +178,8 @@ class EntersOrAttacks(Trigger):
     """'Whenever ~ enters or attacks' (the Titans): one ability with two trigger events
     (CR 603.2); it triggers once for each."""
     events = ("zone_change", "attacks")
-    zone_to = "battlefield"               # (its zone changes: those of `Enters`)
+    zone_to = "battlefield"               # (its zone changes: those of `Enters()`)
+    itself = True
 
     def __init__(self):
         self._enters = Enters()
@@ -606,6 +614,7 @@ class EntersNotCastFrom(Trigger):
     the zone change of a resolving spell says where that spell was cast from."""
     events = ("zone_change",)
     zone_to = "battlefield"
+    itself = True
 
     def __init__(self, zone="hand"):
         self.zone = zone
@@ -721,6 +730,7 @@ class EntersRememberingCast(Trigger):
     battlefield) and the X paid for it (107.3m: X of the spell, 0 if cast without paying)."""
     events = ("zone_change",)
     zone_to = "battlefield"
+    itself = True
 
     def match(self, game, source, controller, kind, data):
         if data["to"] != "battlefield" or data["new"] != source:

@@ -151,7 +151,7 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         from mtg_ecs.systems.auras import AttachAsEntersTask
         from mtg_ecs.systems.entering import schedule
         schedule(game, AttachAsEntersTask(new, aura_among))     # CR 303.4f
-    if game.hears_zone_change(eid, frm, to):
+    if game.hears_zone_change(eid, frm, to, new):
         lk = game.lki.get(eid)
         old_ctl = lk.controller if lk is not None else owner
         sp = comps.get(Spell)       # (the old object's components, still readable)

@@ -24,8 +24,12 @@ def test_each_zone_change_trigger_declares_the_moves_it_can_match():
     assert enters.watches_move("hand", "battlefield") and enters.watches_move("stack", "battlefield")
     assert not enters.watches_move("library", "hand") and not enters.watches_move("hand", "stack")
     assert not enters.watches_move("battlefield", "graveyard")
+    assert enters.watches_move("hand", "battlefield", 5, 0) and not enters.watches_move("hand", "battlefield", 5, 6)
+    assert _watching(tr.Enters(self_only=False)).watches_move("hand", "battlefield", 5, 6)
     dies = _watching(tr.Dies())
     assert dies.watches_move("battlefield", "graveyard")
+    assert dies.watches_move("battlefield", "graveyard", 0, 6) and not dies.watches_move("battlefield", "graveyard", 5, 6)
+    assert _watching(tr.Dies(self_only=False)).watches_move("battlefield", "graveyard", 5, 6)
     assert not dies.watches_move("battlefield", "exile") and not dies.watches_move("stack", "graveyard")
     assert _watching(tr.EnchantedDies()).watches_move("battlefield", "graveyard")
     assert not _watching(tr.EnchantedDies()).watches_move("hand", "graveyard")
@@ -48,7 +52,7 @@ def test_a_trigger_matches_only_the_moves_it_declares(monkeypatch):
     def checked(game, kind, data):
         if kind == "zone_change":
             b = board(game)
-            heard = b.watches_move(data["frm"], data["to"])
+            heard = b.watches_move(data["frm"], data["to"], data["old"], data["new"])
             seen["unheard"] += not heard
             for eid, ch, _, ab in b.watch.get(kind, ()):
                 if ab.trigger.match(game, eid, ch.controller, kind, data) is not None:
@@ -66,12 +70,13 @@ def test_a_trigger_matches_only_the_moves_it_declares(monkeypatch):
     assert seen["matched"] > 10 and seen["unheard"] > 100
 
 
-def test_a_draw_or_a_cast_card_goes_unannounced_under_an_enters_ability(monkeypatch):
-    """Elvish Visionary's 'When ~ enters, draw a card' watches zone changes, but only those
-    to the battlefield: a draw or a card put onto the stack checks no trigger; a creature
-    entering does."""
+def test_a_card_drawn_cast_or_entering_goes_unannounced_under_an_enters_ability(monkeypatch):
+    """Elvish Visionary's 'When ~ enters, draw a card' watches zone changes, but only its
+    own to the battlefield: a draw, a card put onto the stack, another creature entering
+    check no trigger; another Elvish Visionary entering does (its own ability)."""
     g, _ = Game.from_setup({"players": [
-        {"battlefield": ["Elvish Visionary"], "hand": ["Centaur Courser", "Searing Spear"],
+        {"battlefield": ["Elvish Visionary"], "hand": ["Centaur Courser", "Searing Spear",
+                                                                  "Elvish Visionary"],
          "library": ["Island"] * 3},
         {"library": ["Island"] * 3}]}, log=False)
     heard = []
@@ -81,11 +86,13 @@ def test_a_draw_or_a_cast_card_goes_unannounced_under_an_enters_ability(monkeypa
                                                   check(game, kind, data)))
     hand = {g.chars(e).name: e for e in g.players[0].hand}
     assert "zone_change" in board(g).watch
-    assert zones.draw(g, 0) == 1 and len(g.players[0].hand) == 3
+    assert zones.draw(g, 0) == 1 and len(g.players[0].hand) == 4
     zones.move(g, hand["Searing Spear"], "stack", cause="cast")
     assert heard == []
     zones.put_onto_battlefield(g, hand["Centaur Courser"])
-    assert heard == [("zone_change", "battlefield")]
+    assert heard == []
+    zones.put_onto_battlefield(g, hand["Elvish Visionary"])
+    assert heard == [("zone_change", "battlefield")] and len(g.pending_triggers) == 1
 
 
 def test_creatures_destroyed_together_under_an_enters_ability_move_one_by_one(monkeypatch):
