@@ -289,7 +289,8 @@ def draw(game, player: int, n: int = 1) -> int:
             # could_replace_move built the board
             b = game.board
             quiet = (b is not None and not game.log_enabled and game.event_batch is None
-                     and not game.delayed and not b.watches_move("library", "hand")
+                     and not game.delayed and ("zone_change" not in b.watch
+                                               or not b.watches_move("library", "hand"))
                      and "draw" not in b.watch and game.chars_version == game.cversion
                      and game.chars_closed)
         if quiet:
