@@ -543,15 +543,18 @@ class Game(GameState):
             return True
         return kind in b.watch or kind == "zone_change"     # (b: characteristics are current)
 
-    def hears_zone_change(self, old: int, frm: str) -> bool:
-        """`hears("zone_change")` for object `old` moving from zone `frm`: besides what
-        `hears` looks at, a leaves-the-battlefield ability of the object (or of one
-        leaving with it) looks back in time (603.10a)."""
+    def hears_zone_change(self, old: int, frm: str, to: str | None = None, new=None) -> bool:
+        """`hears("zone_change")` for object `old` moving from zone `frm` (to zone `to`, as
+        object `new`, if known: an ability on the battlefield only hears the moves it can
+        match, `Board.watches_move`): besides what `hears` looks at, a leaves-the-battlefield
+        ability of the object (or of one leaving with it) looks back in time (603.10a)."""
         if self.log_enabled or self.event_batch is not None or self.delayed:
             return True
         b = self.board
-        if b is None or "zone_change" in b.watch:       # (b: characteristics are current)
+        if b is None:
             return True
+        if "zone_change" in b.watch and (to is None or b.watches_move(frm, to, old, new)):
+            return True                                 # (b: characteristics are current)
         if frm != "battlefield":
             return False
         lk = self.lki.get(old)

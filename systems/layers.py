@@ -623,10 +623,11 @@ def _replanned(plan, added, removed) -> tuple | None:
     (their layer, after the effects of that layer with an earlier or equal timestamp,
     613.7), or None if one of the added isn't of the kind `local_plan` allows."""
     out = list(plan)
-    for ce in removed:
-        if not any(x is ce for x in out):
-            return None
-        out = [x for x in out if x is not ce]
+    if removed:
+        gone = {id(ce) for ce in removed}
+        out = [x for x in out if id(x) not in gone]
+        if len(gone) != len(removed) or len(out) != len(plan) - len(gone):
+            return None                 # one of them isn't in the plan once: a full pass
     for ce in added:
         if not _local(ce):
             return None

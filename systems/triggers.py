@@ -24,6 +24,17 @@ class Trigger:
     remembers (a dict) or None."""
     events = ()
     look_back = False
+    # the zone changes ('zone_change' events) it can match: from this zone, to this zone
+    # (None: any), only its source's own (`itself`: 'When ~ enters', 'When ~ dies'); lets a
+    # move nothing can match go unannounced (`Board.watches_move`)
+    zone_from = None
+    zone_to = None
+
+    @property
+    def itself(self) -> bool:
+        # 'When ~ enters' / 'When ~ dies' (`self_only`); derived, not kept: the values an
+        # ability holds are part of the game's hash
+        return getattr(self, "self_only", False)
 
     def match(self, game, source, controller, kind, data):
         raise NotImplementedError
@@ -32,6 +43,7 @@ class Trigger:
 class Enters(Trigger):
     """'When ~ enters (the battlefield)' or 'Whenever a <filter> enters'."""
     events = ("zone_change",)
+    zone_to = "battlefield"
 
     def __init__(self, self_only=True, filter=None):
         self.self_only = self_only
@@ -52,6 +64,8 @@ class Dies(Trigger):
     """'When ~ dies' (CR 700.4; look-back 603.10a); `nontoken`: 'Whenever another nontoken
     creature ... dies' (the card in the graveyard isn't a token, 111.1)."""
     events = ("zone_change",)
+    zone_from = "battlefield"
+    zone_to = "graveyard"
     look_back = True
 
     def __init__(self, self_only=True, filter=None, nontoken=False):
@@ -164,6 +178,8 @@ class EntersOrAttacks(Trigger):
     """'Whenever ~ enters or attacks' (the Titans): one ability with two trigger events
     (CR 603.2); it triggers once for each."""
     events = ("zone_change", "attacks")
+    zone_to = "battlefield"               # (its zone changes: those of `Enters()`)
+    itself = True
 
     def __init__(self):
         self._enters = Enters()
@@ -597,6 +613,8 @@ class EntersNotCastFrom(Trigger):
     """'When ~ enters, if you didn't cast it from your <zone>' (Phage the Untouchable):
     the zone change of a resolving spell says where that spell was cast from."""
     events = ("zone_change",)
+    zone_to = "battlefield"
+    itself = True
 
     def __init__(self, zone="hand"):
         self.zone = zone
@@ -640,6 +658,8 @@ class EnchantedDies(Trigger):
     in time, 603.10a, so it triggers also when the Aura leaves at the same time); remembers the
     creature's controller as it last existed ('its controller')."""
     events = ("zone_change",)
+    zone_from = "battlefield"
+    zone_to = "graveyard"
     look_back = True
 
     def match(self, game, source, controller, kind, data):
@@ -709,6 +729,8 @@ class EntersRememberingCast(Trigger):
     that was cast (601.2a: where it was cast from; not a copy or a permanent put onto the
     battlefield) and the X paid for it (107.3m: X of the spell, 0 if cast without paying)."""
     events = ("zone_change",)
+    zone_to = "battlefield"
+    itself = True
 
     def match(self, game, source, controller, kind, data):
         if data["to"] != "battlefield" or data["new"] != source:
@@ -722,6 +744,7 @@ class YouSacrifice(Trigger):
     """'Whenever you sacrifice a <filter>' (701.21a: the sacrificing player is the one who
     controlled it); remembers it as it last existed (its mana value)."""
     events = ("zone_change",)
+    zone_from = "battlefield"
 
     def __init__(self, filter=None):
         self.filter = filter

@@ -55,6 +55,7 @@ class ReturnedUnderYourControl(Trigger):
     """'When an exiled card enters the battlefield under your control this way': one of the
     cards `ids` returning because `link` left the battlefield (cause 'until_leaves')."""
     events = ("zone_change",)
+    zone_to = "battlefield"
 
     def __init__(self, link, ids):
         self.link = link

@@ -151,7 +151,7 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         from mtg_ecs.systems.auras import AttachAsEntersTask
         from mtg_ecs.systems.entering import schedule
         schedule(game, AttachAsEntersTask(new, aura_among))     # CR 303.4f
-    if game.hears_zone_change(eid, frm):
+    if game.hears_zone_change(eid, frm, to, new):
         lk = game.lki.get(eid)
         old_ctl = lk.controller if lk is not None else owner
         sp = comps.get(Spell)       # (the old object's components, still readable)
@@ -289,7 +289,8 @@ def draw(game, player: int, n: int = 1) -> int:
             # could_replace_move built the board
             b = game.board
             quiet = (b is not None and not game.log_enabled and game.event_batch is None
-                     and not game.delayed and "zone_change" not in b.watch
+                     and not game.delayed and ("zone_change" not in b.watch
+                                               or not b.watches_move("library", "hand"))
                      and "draw" not in b.watch and game.chars_version == game.cversion
                      and game.chars_closed)
         if quiet:
@@ -461,7 +462,7 @@ def destroy_many(game, eids, orders=None, lki_saved: bool = False, by_effect: bo
     orders = orders or {}
     if not any(replacement.could_replace_move(game, ents[e][Card].defn) for e in movers) and (
             len(movers) == 1 or (game.chars_independent and not any(
-                game.hears_zone_change(e, "battlefield") for e in movers))):
+                game.hears_zone_change(e, "battlefield", "graveyard") for e in movers))):
         # nothing could replace these moves (614), and one object moves, or no zone_change
         # event of them is heard: each move announces only its zone_change event, last;
         # collecting them (`together`) would only check their triggers after the moves
