@@ -223,3 +223,20 @@ def test_a_known_card_in_a_library_has_its_place_from_the_top_and_the_bottom():
     # a card in hand has no place
     row = a["objects"][ROW_START["hand"]]
     assert row[OF["library:from_top"]] == row[OF["library:from_bottom"]] == 0
+
+
+# -- schema 3: how many objects of each zone are past its rows ---------------------------------
+def test_objects_past_a_zones_rows_are_counted_in_global():
+    """A 20-card hand and 63 permanents: the rows hold the first 15 and 60, and `cut:<zone>`
+    says how many more there are (a zone within its rows: 0)."""
+    g, _ = Game.from_setup({"players": [
+        {"hand": [{"card": "Forest", "count": 20}],
+         "battlefield": [{"card": "Forest", "count": 40}]},
+        {"battlefield": [{"card": "Mountain", "count": 23}]}]})
+    for p, hand_cut in ((0, 5), (1, 0)):
+        obs = observe(g.view(p))
+        glob = obs["global"]
+        assert glob[GF["cut:hand"]] == hand_cut
+        assert glob[GF["cut:battlefield"]] == 3
+        assert all(glob[GF[f"cut:{z}"]] == 0 for z in ("stack", "graveyard", "exile", "command", "known"))
+        assert obs["object_mask"].sum() == min(len(g.players[p].hand), 15) + 60

@@ -8,7 +8,8 @@ bounds `OBSERVATION_SPACE` gives; `SCHEMA_VERSION` changes whenever any of them,
 meaning of a column, does.
 
 Objects are rows of one table, in fixed row ranges per zone (`ZONE_ROWS`); a zone with
-more objects than rows is truncated in the order given there (documented in docs/rl.md).
+more objects than rows is truncated in the order given there (documented in docs/rl.md),
+and `cut:<zone>` in `global` counts the objects left out.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from mtg_ecs.rl.sizes import MAX_PLAYERS, ROWS, ZONE_ROWS
 from mtg_ecs.systems.knowledge import HIDDEN
 from mtg_ecs.systems.pipeline import STEP_NAMES
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 __all__ = ["ACTION_SIZE", "OBSERVATION_SPACE", "SCHEMA_VERSION", "observe"]
 
 ZONES = tuple(z for z, _ in ZONE_ROWS)          # the row ranges
@@ -77,7 +78,8 @@ GLOBAL_FEATURES = (
     + tuple(f"pool:{c}" for c in COLORS + ("C",))
     + ("lands_played", "land_plays")
     + tuple(f"deciding:{i}" for i in range(MAX_PLAYERS))
-    + tuple(f"decision:{k}" for k in DECISION_KINDS) + ("decision:min", "decision:max"))
+    + tuple(f"decision:{k}" for k in DECISION_KINDS) + ("decision:min", "decision:max")
+    + tuple(f"cut:{z}" for z in ZONES))      # (schema 3) objects past the zone's rows
 GF = {name: i for i, name in enumerate(GLOBAL_FEATURES)}
 
 # the step of a decision the Table asks now (filled by mtg_ecs.rl.table; zeros here)
@@ -142,6 +144,7 @@ def observe(view, rows: dict | None = None, known: dict | None = None) -> dict[s
     obs = empty()
     _global(view, obs["global"])
     known = view.known if known is None else known
+    _cut(view, known, obs["global"])
     rows = object_rows(view, known) if rows is None else rows
     rel = seats(view)
     ids, ones_r, ones_c, val_r, val_c, vals = [], [], [], [], [], []
@@ -199,6 +202,21 @@ def _global(view, out: np.ndarray) -> None:
             out[kind] = 1
         out[GF["decision:min"]] = d.min
         out[GF["decision:max"]] = d.max
+
+
+def _cut(view, known, out: np.ndarray) -> None:
+    """`cut:<zone>`: how many objects of each zone `object_rows` leaves out."""
+    hand = view.hand
+    sizes = {"hand": len(hand), "battlefield": len(view.battlefield), "stack": len(view.stack),
+             "graveyard": sum(len(p.graveyard) for p in view.players),
+             "exile": len(view.exile), "command": len(view.command),
+             "known": len(set(known).difference(hand))}
+    for z in ZONES:
+        if sizes[z] > ROWS[z]:
+            out[_CUT[z]] = sizes[z] - ROWS[z]
+
+
+_CUT = {z: GF[f"cut:{z}"] for z in ZONES}
 
 
 # columns of the object table by what sets them to 1 (OBJECT_FEATURES)
