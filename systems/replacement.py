@@ -487,15 +487,25 @@ def shield_choices(game, batch) -> list:
     return out
 
 
+def replacing_statics(game) -> bool:
+    """Has a static ability on the battlefield a replacement or prevention effect (614,
+    615)? Without one `static_preventions` finds nothing: an anthem or an Aura changes no
+    damage."""
+    for _, _, ab in board(game).statics:
+        if ab.replacement:
+            return True
+    return False
+
+
 def applicable(game, source, source_chars, target, amount, combat) -> list:
     """Every prevention effect that would apply to one damage event (615), and the
     damage-doubling replacement effects that modify it (614.1a, ordered with them: 616.1)."""
     if amount <= 0:
         return []
-    if not game.shields and not board(game).statics:
-        # no prevention shield and no static ability: only protection and shield counters
-        # (122.1c) could apply, unless an effect of a resolved spell says damage can't be
-        # prevented (615.12)
+    if not game.shields and not replacing_statics(game):
+        # no prevention shield and no static replacement or prevention effect: only
+        # protection and shield counters (122.1c) could apply, unless an effect says damage
+        # can't be prevented (615.12; then no doubling either: `static_preventions` is empty)
         out = [ProtectionPrevention(game, target)] \
             if protection_prevents(game, source_chars, target) else []
         if shielded(game, target):
@@ -717,7 +727,7 @@ def prevent_damage(game, source, source_chars, target, amount: int, combat: bool
     `spent`: the damage event's record of the permanents whose shield counters'
     prevention applied (one counter each is removed after the event: `damage.deal`);
     None: removed at once."""
-    if amount > 0 and not game.shields and not board(game).statics and \
+    if amount > 0 and not game.shields and not replacing_statics(game) and \
             not protection_prevents(game, source_chars, target) and not shielded(game, target):
         return amount                   # nothing could prevent it (`applicable`)
     if amount > 0 and rule_in_effect(game, "damage_cant_be_prevented"):
