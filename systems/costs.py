@@ -1026,7 +1026,7 @@ class SpellCostIncrease:
 
 
 def _cost_increases(game) -> list:
-    statics = board(game).statics
+    statics = board(game).rule_statics         # (a cost increase is a rule of a static ability)
     if not statics:
         return ()
     return [(e, r) for e, _, ab in statics for r in ab.rules if isinstance(r, SpellCostIncrease)]

@@ -491,7 +491,10 @@ def replacing_statics(game) -> bool:
     """Has a static ability on the battlefield a replacement or prevention effect (614,
     615)? Without one `static_preventions` finds nothing: an anthem or an Aura changes no
     damage."""
-    for _, _, ab in board(game).statics:
+    b = game.board
+    if b is None:
+        b = board(game)
+    for _, _, ab in b.statics:
         if ab.replacement:
             return True
     return False
