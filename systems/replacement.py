@@ -216,6 +216,19 @@ def _others_replacements(game):
     return out
 
 
+def replacing_statics(game) -> bool:
+    """Has a static ability on the battlefield a replacement or prevention effect (614,
+    615)? Without one neither `_others_replacements` nor `static_preventions` finds
+    anything: an anthem or an Aura replaces no move and changes no damage."""
+    b = game.board
+    if b is None:
+        b = board(game)
+    for _, _, ab in b.statics:
+        if ab.replacement:
+            return True
+    return False
+
+
 def zone_effects(game, ev, applied=()) -> list:
     """Every replacement effect that would apply to the zone change `ev` now, leaving out
     those already applied to it (614.5: each applies once)."""
@@ -235,10 +248,7 @@ def could_replace_move(game, defn) -> bool:
         own = _has_own(defn)
     if own:
         return True
-    b = game.board
-    if b is None:
-        b = board(game)
-    return bool(b.statics) and bool(_others_replacements(game))
+    return replacing_statics(game) and bool(_others_replacements(game))
 
 
 def zone_change(game, ev) -> None:
@@ -485,19 +495,6 @@ def shield_choices(game, batch) -> list:
         if len(per) > 1 and sum(per.values()) > sh.left:
             out.append((sh, sh.target, per))
     return out
-
-
-def replacing_statics(game) -> bool:
-    """Has a static ability on the battlefield a replacement or prevention effect (614,
-    615)? Without one `static_preventions` finds nothing: an anthem or an Aura changes no
-    damage."""
-    b = game.board
-    if b is None:
-        b = board(game)
-    for _, _, ab in b.statics:
-        if ab.replacement:
-            return True
-    return False
 
 
 def applicable(game, source, source_chars, target, amount, combat) -> list:
