@@ -170,12 +170,16 @@ class Procedure:
             hi -= 1
         return hi
 
-    def _validate_targets(self, game, spec, grp, tc, chosen_before):
+    def _validate_targets(self, game, spec, grp, tc, chosen_before, offered=()):
+        """`offered`: the options of the decision `grp` answers, the legal targets
+        (`candidates`) of the state it still is: one of them isn't checked again."""
         if not (spec.min <= len(grp) <= spec.max):
             raise IllegalAction(f"{spec.text}: choose {spec.min}..{spec.max} targets, got {len(grp)}")
         if len(set(grp)) != len(grp):
             raise IllegalAction(f"{spec.text}: the same target twice")  # 115.3
         for t in grp:
+            if (type(t) is int or type(t) is PlayerRef) and t in offered:
+                continue
             if not is_legal(game, spec, t, tc):
                 raise IllegalAction(illegal_target_message(game, spec, t))
         group = getattr(spec, "group", None)          # (targeting.TargetGroupSpec)
@@ -230,7 +234,7 @@ class Procedure:
         if k == "targets":
             spec, tc = self._pending_spec
             grp = list(answer) if isinstance(answer, (list, tuple)) and not isinstance(answer, PlayerRef) else [answer]
-            self._validate_targets(game, spec, grp, tc, [])
+            self._validate_targets(game, spec, grp, tc, [], decision.options)
             self.targets.append(grp)
             sa = getattr(self.defn, "spell", None)
             if sa is not None and sa.extra_generic is not None and \

@@ -130,3 +130,24 @@ def test_a_cant_be_targeted_ability_without_keywords_is_read():
     assert not g.chars(w).keywords
     red = T.TargetContext(1, bolt, g.chars(bolt), True)
     assert T.candidates(g, T.creature(), red) == [elf]
+
+
+def test_an_answer_is_checked_unless_it_is_one_of_the_targets_offered():
+    # the targets offered are legal ones, so choosing one needs no second check; a number
+    # equal to an object offered is no object id, so no target (115.1)
+    import pytest
+    from mtg_ecs import Cast
+    from mtg_ecs.core.decisions import IllegalAction
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Arbor Elf", "id": "elf"}, {"card": "Mountain", "id": "m"}],
+         "hand": [{"card": "Lightning Bolt", "id": "bolt"}]}, {}], "turn": {"step": "main1"}})
+    elf, m, bolt = (g.card_entity[h[k]] for k in ("elf", "m", "bolt"))
+    g.decide(Cast(bolt))
+    d = g.pending
+    assert d.kind == "targets" and elf in d.options and float(elf) in d.options
+    for bad in ([float(elf)], [m], [elf, elf]):
+        with pytest.raises(IllegalAction):
+            g.decide(bad)
+        assert g.pending is d
+    g.decide([PlayerRef(1)])
+    assert g.pending.kind == "priority" and len(g.stack) == 1
