@@ -567,10 +567,14 @@ class CastTask(Procedure):
 
     def _pay_and_cast(self, game, cost):
         """601.2g-i: the total cost `cost` is paid, then the spell becomes cast."""
-        spell = self._spell(game)
-        d = self._mana_to_sacrifice(game, cost, spell=spell)
-        if d is not None:
-            return d
+        other = costs.other_mana_abilities(game, self.player)
+        # the spell's characteristics matter to its payment only for mana that only some
+        # spells may use (106.6), in the pool or from an ability
+        spell = self._spell(game) if other or game.players[self.player].restricted else None
+        if other:
+            d = self._mana_to_sacrifice(game, cost, spell=spell)
+            if d is not None:
+                return d
         removal = self.pay_choices.get("remove_counters")
         if removal:
             # 601.2h: costs are paid in any order; the counter first, so the creature may
@@ -579,6 +583,8 @@ class CastTask(Procedure):
             for e, kinds in dict(removal).items():
                 for k, n in dict(kinds).items():
                     zones.remove_counters(game, e, k, n)
+            if spell is None and costs.other_mana_abilities(game, self.player):
+                spell = self._spell(game)
         if self.casualty:
             self._casualty_choice(game)               # 601.2h: its power is checked as it is paid
         game.set(self.eid, Spell(self.player, tuple(map(tuple, self.targets)),
@@ -879,7 +885,9 @@ class ActivateTask(Procedure):
         self._validate_pay_choices(game)
         if self.total is None:          # 601.2f: the total cost, locked before mana abilities
             self.total = costs.activation_mana(game, self.player, self.source, ab, self.x)
-        d = self._sacrifice_order(game) or self._mana_to_sacrifice(game, self.total, self._mana_exclude_self())
+        d = self._sacrifice_order(game)
+        if d is None and costs.other_mana_abilities(game, self.player):
+            d = self._mana_to_sacrifice(game, self.total, self._mana_exclude_self())
         if d is not None:
             return d
         game.set(self.eid, StackAbility(self.player, self.source, ab,
