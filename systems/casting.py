@@ -35,8 +35,19 @@ _ENCHANTABLE = {"creature", "permanent", "land", "artifact", "enchantment", "pla
                 "opponent", "planeswalker"}
 
 
+_AURA_TARGET = {}   # card definition -> `aura_target`
+
+
 def aura_target(defn) -> TargetSpec | None:
-    """CR 303.4a: an Aura spell targets what its enchant ability allows."""
+    """CR 303.4a: an Aura spell targets what its enchant ability allows (made once per
+    card definition)."""
+    hit = _AURA_TARGET.get(defn, False)
+    if hit is False:
+        hit = _AURA_TARGET[defn] = _aura_target(defn)
+    return hit
+
+
+def _aura_target(defn) -> TargetSpec | None:
     for k in defn.keywords:
         if k.name == "enchant":
             if k.param == "tapped creature":

@@ -151,3 +151,22 @@ def test_an_answer_is_checked_unless_it_is_one_of_the_targets_offered():
         assert g.pending is d
     g.decide([PlayerRef(1)])
     assert g.pending.kind == "priority" and len(g.stack) == 1
+
+
+def test_an_auras_target_phrase_is_made_once_per_card():
+    # 303.4a: an Aura spell targets what its enchant ability allows; the phrase depends on
+    # the card alone, so each card makes it once (an unsupported quality is refused each time)
+    import pytest
+    from mtg_ecs.cards import get_card
+    from mtg_ecs.components.definitions import make_card
+    from mtg_ecs.core.decisions import IllegalAction
+    from mtg_ecs.systems.casting import aura_target
+    cage = get_card("Ice Cage")
+    spec = aura_target(cage)
+    assert spec.text == "enchant creature" and spec.kinds == frozenset({"creature"})
+    assert aura_target(cage) is spec
+    odd = make_card("Test Odd Aura", "{W}", "Enchantment — Aura", keywords=["enchant wizard"])
+    for _ in range(2):
+        with pytest.raises(IllegalAction):
+            aura_target(odd)
+    assert aura_target(get_card("Forest")) is None
