@@ -788,10 +788,13 @@ class CastTask(Procedure):
         if self.kicked:
             c = add_costs(c, self._times(_kicker_of(self.defn)[0], int(self.kicked)))
         obj = self.eid if self.eid is not None else self.card
-        n = costs.spell_cost_increase(game, self.player, obj) + \
-            commander.tax(game, self.player, obj, self.from_zone)          # 903.8
+        n = costs.spell_cost_increase(game, self.player, obj)
+        if game.commanders:
+            n += commander.tax(game, self.player, obj, self.from_zone)          # 903.8
         if sa is not None and sa.extra_generic is not None:
             n += sa.extra_generic(self.targets or [])
+        if self.defn.cost_reduction is None and not n:
+            return c                            # (nothing changes the generic part)
         return costs.with_generic_change(c, n, costs.self_reduction(game, self.player, self.defn))
 
     def _total_cost(self, game) -> ManaCost:
