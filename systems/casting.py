@@ -35,8 +35,19 @@ _ENCHANTABLE = {"creature", "permanent", "land", "artifact", "enchantment", "pla
                 "opponent", "planeswalker"}
 
 
+_AURA_TARGET = {}   # card definition -> `aura_target`
+
+
 def aura_target(defn) -> TargetSpec | None:
-    """CR 303.4a: an Aura spell targets what its enchant ability allows."""
+    """CR 303.4a: an Aura spell targets what its enchant ability allows (made once per
+    card definition)."""
+    hit = _AURA_TARGET.get(defn, False)
+    if hit is False:
+        hit = _AURA_TARGET[defn] = _aura_target(defn)
+    return hit
+
+
+def _aura_target(defn) -> TargetSpec | None:
     for k in defn.keywords:
         if k.name == "enchant":
             if k.param == "tapped creature":
@@ -170,12 +181,16 @@ class Procedure:
             hi -= 1
         return hi
 
-    def _validate_targets(self, game, spec, grp, tc, chosen_before):
+    def _validate_targets(self, game, spec, grp, tc, chosen_before, offered=()):
+        """`offered`: the options of the decision `grp` answers, the legal targets
+        (`candidates`) of the state it still is: one of them isn't checked again."""
         if not (spec.min <= len(grp) <= spec.max):
             raise IllegalAction(f"{spec.text}: choose {spec.min}..{spec.max} targets, got {len(grp)}")
         if len(set(grp)) != len(grp):
             raise IllegalAction(f"{spec.text}: the same target twice")  # 115.3
         for t in grp:
+            if (type(t) is int or type(t) is PlayerRef) and t in offered:
+                continue
             if not is_legal(game, spec, t, tc):
                 raise IllegalAction(illegal_target_message(game, spec, t))
         group = getattr(spec, "group", None)          # (targeting.TargetGroupSpec)
@@ -230,7 +245,7 @@ class Procedure:
         if k == "targets":
             spec, tc = self._pending_spec
             grp = list(answer) if isinstance(answer, (list, tuple)) and not isinstance(answer, PlayerRef) else [answer]
-            self._validate_targets(game, spec, grp, tc, [])
+            self._validate_targets(game, spec, grp, tc, [], decision.options)
             self.targets.append(grp)
             sa = getattr(self.defn, "spell", None)
             if sa is not None and sa.extra_generic is not None and \
@@ -563,10 +578,14 @@ class CastTask(Procedure):
 
     def _pay_and_cast(self, game, cost):
         """601.2g-i: the total cost `cost` is paid, then the spell becomes cast."""
-        spell = self._spell(game)
-        d = self._mana_to_sacrifice(game, cost, spell=spell)
-        if d is not None:
-            return d
+        other = costs.other_mana_abilities(game, self.player)
+        # the spell's characteristics matter to its payment only for mana that only some
+        # spells may use (106.6), in the pool or from an ability
+        spell = self._spell(game) if other or game.players[self.player].restricted else None
+        if other:
+            d = self._mana_to_sacrifice(game, cost, spell=spell)
+            if d is not None:
+                return d
         removal = self.pay_choices.get("remove_counters")
         if removal:
             # 601.2h: costs are paid in any order; the counter first, so the creature may
@@ -575,6 +594,8 @@ class CastTask(Procedure):
             for e, kinds in dict(removal).items():
                 for k, n in dict(kinds).items():
                     zones.remove_counters(game, e, k, n)
+            if spell is None and costs.other_mana_abilities(game, self.player):
+                spell = self._spell(game)
         if self.casualty:
             self._casualty_choice(game)               # 601.2h: its power is checked as it is paid
         game.set(self.eid, Spell(self.player, tuple(map(tuple, self.targets)),
@@ -767,10 +788,13 @@ class CastTask(Procedure):
         if self.kicked:
             c = add_costs(c, self._times(_kicker_of(self.defn)[0], int(self.kicked)))
         obj = self.eid if self.eid is not None else self.card
-        n = costs.spell_cost_increase(game, self.player, obj) + \
-            commander.tax(game, self.player, obj, self.from_zone)          # 903.8
+        n = costs.spell_cost_increase(game, self.player, obj)
+        if game.commanders:
+            n += commander.tax(game, self.player, obj, self.from_zone)          # 903.8
         if sa is not None and sa.extra_generic is not None:
             n += sa.extra_generic(self.targets or [])
+        if self.defn.cost_reduction is None and not n:
+            return c                            # (nothing changes the generic part)
         return costs.with_generic_change(c, n, costs.self_reduction(game, self.player, self.defn))
 
     def _total_cost(self, game) -> ManaCost:
@@ -875,7 +899,9 @@ class ActivateTask(Procedure):
         self._validate_pay_choices(game)
         if self.total is None:          # 601.2f: the total cost, locked before mana abilities
             self.total = costs.activation_mana(game, self.player, self.source, ab, self.x)
-        d = self._sacrifice_order(game) or self._mana_to_sacrifice(game, self.total, self._mana_exclude_self())
+        d = self._sacrifice_order(game)
+        if d is None and costs.other_mana_abilities(game, self.player):
+            d = self._mana_to_sacrifice(game, self.total, self._mana_exclude_self())
         if d is not None:
             return d
         game.set(self.eid, StackAbility(self.player, self.source, ab,

@@ -21,7 +21,7 @@ from mtg_ecs.systems.leaving import first_to_act
 from mtg_ecs.systems.teams import active_players, on_active_team, team_of
 from mtg_ecs.systems.protection import protection_from
 from mtg_ecs.systems.entering import schedule
-from mtg_ecs.systems.replacement import shield_choices, order_decision, answer_order
+from mtg_ecs.systems.replacement import shield_choices, order_decision, answer_order, replacing_statics
 from mtg_ecs.systems import redirect as _redirect
 from mtg_ecs.systems import shield
 
@@ -1189,12 +1189,13 @@ class CombatDamageTask:
             for r, n in a.items():
                 if n > 0:
                     batch.append((src, sc, r, n))
-        if game.shields or board(game).statics or shield.anywhere(game):
+        if game.shields or replacing_statics(game) or shield.anywhere(game):
             d = self._choices(game, batch)
             if d is not None:
                 return d
-        # else no prevention shield, redirection, static ability or shield counter (122.1c):
-        # no choice to make (at most protection applies to each damage event, 615.7, 616.1)
+        # else no prevention shield, redirection, static replacement or prevention effect or
+        # shield counter (122.1c): no choice to make (at most protection applies to each
+        # damage event, 615.7, 616.1)
         game.prevention_plans = {k: dict(v) for k, v in self.shield_plans.items()} \
             if self.shield_plans else {}
         try:

@@ -217,6 +217,24 @@ def is_sacrifice_mana(ab) -> bool:
             and not c.remove_counters and not c.discard_self and not c.tap_untapped)
 
 
+def other_mana_abilities(game, player: int) -> bool:
+    """Has one of the player's permanents a mana ability that `mana_sources` doesn't list
+    (one with another cost than {T}, or whose mana only some spells may use)? Without one
+    the player has nothing to sacrifice for mana (`sacrifice_mana_sources`) and no mana
+    only some spells may use to make (`restricted_mana_sources`, 106.6): the board index
+    lists such abilities with the other activated abilities (`holders`)."""
+    b = game.board
+    if b is None:
+        b = board(game)
+    held = b.holders.get(player)
+    if held:
+        for _, items in held:
+            for _, ab in items:
+                if ab.mana:
+                    return True
+    return False
+
+
 def sacrifice_mana_sources(game, player: int, exclude=()) -> list:
     """(eid, pools, choices) as in `mana_sources`, for the mana abilities the player could
     activate now whose cost sacrifices their source (`is_sacrifice_mana`). They are no
@@ -1026,7 +1044,7 @@ class SpellCostIncrease:
 
 
 def _cost_increases(game) -> list:
-    statics = board(game).statics
+    statics = board(game).rule_statics         # (a cost increase is a rule of a static ability)
     if not statics:
         return ()
     return [(e, r) for e, _, ab in statics for r in ab.rules if isinstance(r, SpellCostIncrease)]

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from mtg_ecs.components import Damage
 from mtg_ecs.core.decisions import PlayerRef
-from mtg_ecs.systems.board import board
-from mtg_ecs.systems.replacement import prevent_damage, protection_prevents
+from mtg_ecs.systems.replacement import prevent_damage, protection_prevents, replacing_statics
 from mtg_ecs.systems import commander, shield
 from mtg_ecs.systems.statics import rule_in_effect
 from mtg_ecs.systems.teams import share_life, shares_resources
@@ -27,11 +26,11 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
         batch = redirect.apply(game, batch, consume=True, orders=orders, skips=skips,
                                combat=combat)               # 614.9 redirection (Harm's Way)
     dealt = []
-    # prevent_damage's own first test (615): with no shield, no static ability and no
-    # shield counter only protection can prevent damage, and then nothing changes
-    # (checked again after any event that went through the full path)
-    plain = not game.shields and not board(game).statics and not shield.anywhere(game)
-    allc = game.all_chars()             # (current: `board` was just read)
+    # prevent_damage's own first test (615): with no shield, no static replacement or
+    # prevention effect and no shield counter only protection can prevent damage, and then
+    # nothing changes (checked again after any event that went through the full path)
+    plain = not game.shields and not replacing_statics(game) and not shield.anywhere(game)
+    allc = game.all_chars()             # (current: the board index was just read)
     spent = {}                          # permanents whose shield counters prevented damage
     for i, (src, sc, target, amount) in enumerate(batch):
         if amount <= 0:
@@ -43,7 +42,7 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
             n = prevent_damage(game, src, sc, target, amount, combat,
                                orders.get(i, ()) if orders else (), skip=skips.get(i, ()),
                                spent=spent)
-            plain = not game.shields and not board(game).statics and not shield.anywhere(game)
+            plain = not game.shields and not replacing_statics(game) and not shield.anywhere(game)
             allc = game.all_chars()
         if n > 0:
             dealt.append((src, sc, target, n))

@@ -216,6 +216,19 @@ def _others_replacements(game):
     return out
 
 
+def replacing_statics(game) -> bool:
+    """Has a static ability on the battlefield a replacement or prevention effect (614,
+    615)? Without one neither `_others_replacements` nor `static_preventions` finds
+    anything: an anthem or an Aura replaces no move and changes no damage."""
+    b = game.board
+    if b is None:
+        b = board(game)
+    for _, _, ab in b.statics:
+        if ab.replacement:
+            return True
+    return False
+
+
 def zone_effects(game, ev, applied=()) -> list:
     """Every replacement effect that would apply to the zone change `ev` now, leaving out
     those already applied to it (614.5: each applies once)."""
@@ -235,10 +248,7 @@ def could_replace_move(game, defn) -> bool:
         own = _has_own(defn)
     if own:
         return True
-    b = game.board
-    if b is None:
-        b = board(game)
-    return bool(b.statics) and bool(_others_replacements(game))
+    return replacing_statics(game) and bool(_others_replacements(game))
 
 
 def zone_change(game, ev) -> None:
@@ -492,10 +502,10 @@ def applicable(game, source, source_chars, target, amount, combat) -> list:
     damage-doubling replacement effects that modify it (614.1a, ordered with them: 616.1)."""
     if amount <= 0:
         return []
-    if not game.shields and not board(game).statics:
-        # no prevention shield and no static ability: only protection and shield counters
-        # (122.1c) could apply, unless an effect of a resolved spell says damage can't be
-        # prevented (615.12)
+    if not game.shields and not replacing_statics(game):
+        # no prevention shield and no static replacement or prevention effect: only
+        # protection and shield counters (122.1c) could apply, unless an effect says damage
+        # can't be prevented (615.12; then no doubling either: `static_preventions` is empty)
         out = [ProtectionPrevention(game, target)] \
             if protection_prevents(game, source_chars, target) else []
         if shielded(game, target):
@@ -717,7 +727,7 @@ def prevent_damage(game, source, source_chars, target, amount: int, combat: bool
     `spent`: the damage event's record of the permanents whose shield counters'
     prevention applied (one counter each is removed after the event: `damage.deal`);
     None: removed at once."""
-    if amount > 0 and not game.shields and not board(game).statics and \
+    if amount > 0 and not game.shields and not replacing_statics(game) and \
             not protection_prevents(game, source_chars, target) and not shielded(game, target):
         return amount                   # nothing could prevent it (`applicable`)
     if amount > 0 and rule_in_effect(game, "damage_cant_be_prevented"):

@@ -63,12 +63,24 @@ def _candidates(game, spec: TargetSpec, tc: TargetContext):
         if zone == "battlefield" and not kinds <= _PLAYER_KINDS:
             allc = game.all_chars()     # (the characteristics of permanents, without a call each)
             wanted = _wanted(kinds)
+            b = game.board
+            # nothing phased out, no restriction on players, the index current and listing
+            # no rule-changing static ability: a permanent without keywords is targetable
+            # (`_targetable_permanent` would find nothing to stop it) and only the phrase's
+            # filter is left
+            plain = b is not None and not b.rule_statics and not game.phased_out \
+                and not game.player_restrictions
+            filt = spec.filter
             for e in game.battlefield:
                 c = allc.get(e)
                 if c is None:
                     c = game.chars(e)
-                if (wanted is None or not wanted.isdisjoint(c.types)) and \
-                        _targetable_permanent(game, spec, e, c, tc):
+                if wanted is not None and wanted.isdisjoint(c.types):
+                    continue
+                if plain and not c.keywords:
+                    if filt is None or filt(game, e, tc):
+                        yield e
+                elif _targetable_permanent(game, spec, e, c, tc):
                     yield e
         elif zone == "stack":
             for e in reversed(game.stack):

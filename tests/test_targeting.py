@@ -93,3 +93,80 @@ def test_targetability_with_the_board_index_is_the_full_check_through_sample_gam
             g.decide(agents[g.pending.player].act(g, g.pending))
         g.close()
     assert compared > 5000 and skipped > 50
+
+
+def test_a_creature_without_keywords_is_no_candidate_under_autumns_veil():
+    # Autumn's Veil (a restriction on its caster's creatures this turn, not a keyword):
+    # a blue spell has no candidate among them; a green ability still has them
+    from mtg_ecs import Cast, Pass
+    g, h = Game.from_setup({"players": [
+        {"battlefield": ["Forest"] * 2 + [{"card": "Centaur Courser", "id": "cc"}],
+         "hand": [{"card": "Autumn's Veil", "id": "veil"}]},
+        {"battlefield": ["Island"], "hand": [{"card": "Unsummon", "id": "un"}]}],
+        "turn": {"step": "main1"}})
+    cc, veil, un = (g.card_entity[h[k]] for k in ("cc", "veil", "un"))
+    g.decide(Cast(veil))
+    g.decide(Pass())
+    g.decide(Pass())
+    assert g.player_restrictions and not g.phased_out and not g.chars(cc).keywords
+    blue = T.TargetContext(1, un, g.chars(un), True)
+    assert T.candidates(g, T.creature(), blue) == []
+    assert not T.has_candidates(g, T.creature(), blue, 1)
+    green = T.TargetContext(0, cc, g.chars(cc), False)
+    assert T.candidates(g, T.creature(), green) == [cc]
+
+
+def test_a_cant_be_targeted_ability_without_keywords_is_read():
+    # 115.4: a creature with no keyword whose static ability forbids the targeting is no
+    # candidate (the index lists that rule-changing ability)
+    from mtg_ecs.components.definitions import make_card, StaticAbility
+    ward = make_card("Test Warded", "{G}", "Creature — Elf", pt=(1, 1), abilities=[
+        StaticAbility(rules=(T.CantBeTargetedBy(T.NONGREEN),), text="can't be the target of nongreen")])
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Test Warded", "id": "w"}, {"card": "Arbor Elf", "id": "elf"}]},
+        {"hand": [{"card": "Lightning Bolt", "id": "bolt"}]}], "turn": {"step": "main1"}},
+        defs={"Test Warded": ward})
+    w, elf, bolt = (g.card_entity[h[k]] for k in ("w", "elf", "bolt"))
+    assert not g.chars(w).keywords
+    red = T.TargetContext(1, bolt, g.chars(bolt), True)
+    assert T.candidates(g, T.creature(), red) == [elf]
+
+
+def test_an_answer_is_checked_unless_it_is_one_of_the_targets_offered():
+    # the targets offered are legal ones, so choosing one needs no second check; a number
+    # equal to an object offered is no object id, so no target (115.1)
+    import pytest
+    from mtg_ecs import Cast
+    from mtg_ecs.core.decisions import IllegalAction
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Arbor Elf", "id": "elf"}, {"card": "Mountain", "id": "m"}],
+         "hand": [{"card": "Lightning Bolt", "id": "bolt"}]}, {}], "turn": {"step": "main1"}})
+    elf, m, bolt = (g.card_entity[h[k]] for k in ("elf", "m", "bolt"))
+    g.decide(Cast(bolt))
+    d = g.pending
+    assert d.kind == "targets" and elf in d.options and float(elf) in d.options
+    for bad in ([float(elf)], [m], [elf, elf]):
+        with pytest.raises(IllegalAction):
+            g.decide(bad)
+        assert g.pending is d
+    g.decide([PlayerRef(1)])
+    assert g.pending.kind == "priority" and len(g.stack) == 1
+
+
+def test_an_auras_target_phrase_is_made_once_per_card():
+    # 303.4a: an Aura spell targets what its enchant ability allows; the phrase depends on
+    # the card alone, so each card makes it once (an unsupported quality is refused each time)
+    import pytest
+    from mtg_ecs.cards import get_card
+    from mtg_ecs.components.definitions import make_card
+    from mtg_ecs.core.decisions import IllegalAction
+    from mtg_ecs.systems.casting import aura_target
+    cage = get_card("Ice Cage")
+    spec = aura_target(cage)
+    assert spec.text == "enchant creature" and spec.kinds == frozenset({"creature"})
+    assert aura_target(cage) is spec
+    odd = make_card("Test Odd Aura", "{W}", "Enchantment — Aura", keywords=["enchant wizard"])
+    for _ in range(2):
+        with pytest.raises(IllegalAction):
+            aura_target(odd)
+    assert aura_target(get_card("Forest")) is None
