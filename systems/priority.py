@@ -318,15 +318,8 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         or p.restricted:
                     mana = False
                 else:
-                    base, multi = costs.available_mana(game, player, srcs)
-                    known = None
-                    if not multi:
-                        known = _COVERS.get(base)
-                        if known is None:
-                            if len(_COVERS) > 512:
-                                _COVERS.clear()     # (bounded: a game with many kinds of pools)
-                            known = _COVERS[base] = {}
-                    mana = base, multi, known
+                    mana = _available(game, player, srcs)
+                    base, multi, known = mana
             if plain is not None:
                 if mana is not False:
                     if multi:
@@ -431,6 +424,21 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         if can_activate(game, player, e, ab, sorcery_ok):
                             acts.append(activate_option(e, k))
     return acts, slice(i, j), simple
+
+
+def _available(game, player: int, srcs) -> tuple:
+    """(base, choices, memo): what the player could pay mana with (costs.available_mana
+    of their mana sources `srcs`) and, when no source has a choice, the shared memo of
+    `_COVERS` for that base (None otherwise)."""
+    base, multi = costs.available_mana(game, player, srcs)
+    if multi:
+        return base, multi, None
+    known = _COVERS.get(base)
+    if known is None:
+        if len(_COVERS) > 512:
+            _COVERS.clear()             # (bounded: a game with many kinds of pools)
+        known = _COVERS[base] = {}
+    return base, multi, known
 
 
 def _keyword_alts(defn) -> tuple:
@@ -573,14 +581,14 @@ def _hand_idle(game, player: int) -> bool:
 
 
 def _mana_alone(game, player: int, b):
-    """What the player could pay mana with — (base, choices, a memo of its own), as
-    `_legal_actions_simple` works it out — or False when something else could make mana
+    """What the player could pay mana with — `_available`, as `_legal_actions_simple`
+    works it out — or False when something else could make mana
     or change costs: a static ability changing rules, a restriction, a mana ability but
     the {T} sources' (`_other_mana`)."""
     if b.rule_statics or game.players[player].restricted or game.player_restrictions \
             or game.graveyard_abilities or _other_mana(b, player):
         return False
-    return (*costs.available_mana(game, player, costs.mana_sources(game, player)), {})
+    return _available(game, player, costs.mana_sources(game, player))
 
 
 _SPELL_TARGETS = {}     # card definition -> `_targets_only_spells`
