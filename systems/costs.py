@@ -151,9 +151,11 @@ def can_tap_for_cost(game, eid: int) -> bool:
 class Sources(list):
     """`mana_sources`' list, with what is derived from it kept on it (while a recomputed
     list equal to it is replaced by it, see `mana_sources`): `split` (split_sources) and
-    `options` (the priority options of their mana abilities, systems.priority)."""
+    `options` (the priority options of their mana abilities, systems.priority); `alone`:
+    what systems.priority's idle checks pay with while the pool is empty, which reads the
+    board's other mana abilities too (so it is forgotten when an equal list is kept)."""
 
-    __slots__ = ("split", "options")
+    __slots__ = ("split", "options", "alone")
 
 
 def mana_sources(game, player: int, exclude=()) -> list:
@@ -175,6 +177,7 @@ def mana_sources(game, player: int, exclude=()) -> list:
             # the same sources (another player's permanent changed): keep the list, so
             # what is kept on it (split, options) still is
             out = hit[1]
+            out.alone = None
         cache[player] = (key, out)
         return out
     return _mana_sources(game, player, exclude)
@@ -185,7 +188,7 @@ def _mana_sources(game, player: int, exclude) -> list:
     every mana it could make with one of its {T} mana abilities and choices maps
     each pool to (ability index, color choice)."""
     out = Sources()
-    out.split = out.options = None
+    out.split = out.options = out.alone = None
     tapped = game.world.comps.get(Tapped, ())
     if exclude:
         tapped = set(tapped).union(exclude)

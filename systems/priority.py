@@ -584,11 +584,22 @@ def _mana_alone(game, player: int, b):
     """What the player could pay mana with — `_available`, as `_legal_actions_simple`
     works it out — or False when something else could make mana
     or change costs: a static ability changing rules, a restriction, a mana ability but
-    the {T} sources' (`_other_mana`)."""
-    if b.rule_statics or game.players[player].restricted or game.player_restrictions \
-            or game.graveyard_abilities or _other_mana(b, player):
+    the {T} sources' (`_other_mana`). Kept on the sources while the pool is empty (the
+    board, and so its abilities, as current as they are: `costs.Sources.alone`)."""
+    p = game.players[player]
+    if p.restricted or game.player_restrictions or game.graveyard_abilities:
         return False
-    return _available(game, player, costs.mana_sources(game, player))
+    srcs = costs.mana_sources(game, player)
+    if p.pool != _EMPTY_POOL:
+        return False if b.rule_statics or _other_mana(b, player) else _available(game, player, srcs)
+    alone = srcs.alone
+    if alone is None:
+        alone = srcs.alone = False if b.rule_statics or _other_mana(b, player) \
+            else _available(game, player, srcs)
+    return alone
+
+
+_EMPTY_POOL = [0] * 6
 
 
 _SPELL_TARGETS = {}     # card definition -> `_targets_only_spells`
