@@ -10,7 +10,7 @@ from __future__ import annotations
 from mtg_ecs.components import Card, CopyOf, LoyaltyActivated
 from mtg_ecs.core.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
                            cast_option, activate_option)
-from mtg_ecs.components.mana import ZERO, add_costs, COLORS, IDX, covers, feasible_split
+from mtg_ecs.components.mana import ZERO, add_costs, COLORS, IDX, covers, feasible_split, split_sources
 from mtg_ecs.systems import costs, flash, zones, permissions, graveyard_abilities, graveyard_casting, \
     commander
 from mtg_ecs.systems.board import board, statics_with_rule
@@ -430,7 +430,13 @@ def _available(game, player: int, srcs) -> tuple:
     """(base, choices, memo): what the player could pay mana with (costs.available_mana
     of their mana sources `srcs`) and, when no source has a choice, the shared memo of
     `_COVERS` for that base (None otherwise)."""
-    base, multi = costs.available_mana(game, player, srcs)
+    split = srcs.split                  # costs.available_mana, inline
+    if split is None:
+        split = srcs.split = split_sources(srcs)
+    base, multi = split
+    pool = game.players[player].pool
+    if pool != _EMPTY_POOL:
+        base = tuple(map(int.__add__, pool, base))
     if multi:
         return base, multi, None
     known = _COVERS.get(base)
@@ -561,7 +567,10 @@ def _hand_idle(game, player: int) -> bool:
     if b is None:
         b = board(game)
     mana = None
-    cards = _hand_cards(game)
+    cards = game.hand_cards_cache                       # _hand_cards, inline
+    if cards[0] != game.cversion:
+        cards = game.hand_cards_cache = (game.cversion, {})
+    cards = cards[1]
     for c in game.players[player].hand:
         info = cards.get(c)
         if info is None:
@@ -569,15 +578,22 @@ def _hand_idle(game, player: int) -> bool:
         if not info[0]:
             continue                    # (not at instant speed: 117.1a)
         defn = info[3]
-        if not game.stack and _targets_only_spells(defn):
+        plan = _INSTANT_PLANS.get(defn)
+        if plan is None:
+            plan = _INSTANT_PLANS[defn] = (_targets_only_spells(defn),
+                                           defn.alt_cost is not None or bool(_keyword_alts(defn)))
+        if plan[0] and not game.stack:
             continue
-        if defn.alt_cost is not None or _keyword_alts(defn):
+        if plan[1]:
             return False
         if mana is None:
             mana = _mana_alone(game, player, b)
         if mana is False or _mana_paid(mana, defn) is not False:
             return False
     return True
+
+
+_INSTANT_PLANS = {}     # card definition -> (`_targets_only_spells`, an alternative cost?)
 
 
 def _mana_alone(game, player: int, b):
