@@ -337,15 +337,21 @@ def split_sources(sources) -> tuple:
     """(the mana of all sources with one option, summed; the option lists of the
     others) — what `feasible_split` needs, computable once per set of sources.
     `sources`: (key, options, ...) tuples."""
-    one = []
+    base = [0] * 6
     multi = []
+    unit = UNIT_MANA.get
     for src in sources:     # (key, options, ...)
         opts = src[1]
         if len(opts) == 1:
-            one.append(opts[0])
+            o = opts[0]
+            c = unit(o) if type(o) is tuple else None
+            if c is not None:
+                base[c] += 1            # one mana (a basic land): no sum over the pool
+            else:
+                base = list(map(int.__add__, base, o))
         else:
             multi.append(opts)
-    return (tuple(map(sum, zip(*one))) if one else (0,) * 6), multi
+    return tuple(base), multi
 
 
 def feasible_split(base: list, multi: list, cost: ManaCost) -> bool:

@@ -151,9 +151,11 @@ def can_tap_for_cost(game, eid: int) -> bool:
 class Sources(list):
     """`mana_sources`' list, with what is derived from it kept on it (while a recomputed
     list equal to it is replaced by it, see `mana_sources`): `split` (split_sources) and
-    `options` (the priority options of their mana abilities, systems.priority)."""
+    `options` (the priority options of their mana abilities, systems.priority); `alone`:
+    what systems.priority's idle checks pay with while the pool is empty, which reads the
+    board's other mana abilities too (so it is forgotten when an equal list is kept)."""
 
-    __slots__ = ("split", "options")
+    __slots__ = ("split", "options", "alone")
 
 
 def mana_sources(game, player: int, exclude=()) -> list:
@@ -162,16 +164,20 @@ def mana_sources(game, player: int, exclude=()) -> list:
     if not exclude:
         # what can make mana changes only with the battlefield, characteristics,
         # tapped status and (for creatures' summoning sickness) the turn
-        key = (game.cversion, game.bversion, game.tversion, game.turn)
         cache = game.mana_cache
         hit = cache.get(player)
-        if hit is not None and hit[0] == key:
-            return hit[1]
+        if hit is not None:
+            k = hit[0]                  # (compared in place: no key tuple made for a hit)
+            if k[2] == game.tversion and k[1] == game.bversion and k[0] == game.cversion \
+                    and k[3] == game.turn:
+                return hit[1]
+        key = (game.cversion, game.bversion, game.tversion, game.turn)
         out = _mana_sources(game, player, ())
         if hit is not None and hit[1] == out:
             # the same sources (another player's permanent changed): keep the list, so
             # what is kept on it (split, options) still is
             out = hit[1]
+            out.alone = None
         cache[player] = (key, out)
         return out
     return _mana_sources(game, player, exclude)
@@ -182,7 +188,7 @@ def _mana_sources(game, player: int, exclude) -> list:
     every mana it could make with one of its {T} mana abilities and choices maps
     each pool to (ability index, color choice)."""
     out = Sources()
-    out.split = out.options = None
+    out.split = out.options = out.alone = None
     tapped = game.world.comps.get(Tapped, ())
     if exclude:
         tapped = set(tapped).union(exclude)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from mtg_ecs.components import Card, CopyOf, LoyaltyActivated
 from mtg_ecs.core.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
                            cast_option, activate_option)
-from mtg_ecs.components.mana import ZERO, add_costs, COLORS, IDX, covers, feasible_split
+from mtg_ecs.components.mana import ZERO, add_costs, COLORS, IDX, covers, feasible_split, split_sources
 from mtg_ecs.systems import costs, flash, zones, permissions, graveyard_abilities, graveyard_casting, \
     commander
 from mtg_ecs.systems.board import board, statics_with_rule
@@ -318,15 +318,8 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         or p.restricted:
                     mana = False
                 else:
-                    base, multi = costs.available_mana(game, player, srcs)
-                    known = None
-                    if not multi:
-                        known = _COVERS.get(base)
-                        if known is None:
-                            if len(_COVERS) > 512:
-                                _COVERS.clear()     # (bounded: a game with many kinds of pools)
-                            known = _COVERS[base] = {}
-                    mana = base, multi, known
+                    mana = _available(game, player, srcs)
+                    base, multi, known = mana
             if plain is not None:
                 if mana is not False:
                     if multi:
@@ -431,6 +424,27 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                         if can_activate(game, player, e, ab, sorcery_ok):
                             acts.append(activate_option(e, k))
     return acts, slice(i, j), simple
+
+
+def _available(game, player: int, srcs) -> tuple:
+    """(base, choices, memo): what the player could pay mana with (costs.available_mana
+    of their mana sources `srcs`) and, when no source has a choice, the shared memo of
+    `_COVERS` for that base (None otherwise)."""
+    split = srcs.split                  # costs.available_mana, inline
+    if split is None:
+        split = srcs.split = split_sources(srcs)
+    base, multi = split
+    pool = game.players[player].pool
+    if pool != _EMPTY_POOL:
+        base = tuple(map(int.__add__, pool, base))
+    if multi:
+        return base, multi, None
+    known = _COVERS.get(base)
+    if known is None:
+        if len(_COVERS) > 512:
+            _COVERS.clear()             # (bounded: a game with many kinds of pools)
+        known = _COVERS[base] = {}
+    return base, multi, known
 
 
 def _keyword_alts(defn) -> tuple:
@@ -553,7 +567,10 @@ def _hand_idle(game, player: int) -> bool:
     if b is None:
         b = board(game)
     mana = None
-    cards = _hand_cards(game)
+    cards = game.hand_cards_cache                       # _hand_cards, inline
+    if cards[0] != game.cversion:
+        cards = game.hand_cards_cache = (game.cversion, {})
+    cards = cards[1]
     for c in game.players[player].hand:
         info = cards.get(c)
         if info is None:
@@ -561,9 +578,13 @@ def _hand_idle(game, player: int) -> bool:
         if not info[0]:
             continue                    # (not at instant speed: 117.1a)
         defn = info[3]
-        if not game.stack and _targets_only_spells(defn):
+        plan = _INSTANT_PLANS.get(defn)
+        if plan is None:
+            plan = _INSTANT_PLANS[defn] = (_targets_only_spells(defn),
+                                           defn.alt_cost is not None or bool(_keyword_alts(defn)))
+        if plan[0] and not game.stack:
             continue
-        if defn.alt_cost is not None or _keyword_alts(defn):
+        if plan[1]:
             return False
         if mana is None:
             mana = _mana_alone(game, player, b)
@@ -572,15 +593,29 @@ def _hand_idle(game, player: int) -> bool:
     return True
 
 
+_INSTANT_PLANS = {}     # card definition -> (`_targets_only_spells`, an alternative cost?)
+
+
 def _mana_alone(game, player: int, b):
-    """What the player could pay mana with — (base, choices, a memo of its own), as
-    `_legal_actions_simple` works it out — or False when something else could make mana
+    """What the player could pay mana with — `_available`, as `_legal_actions_simple`
+    works it out — or False when something else could make mana
     or change costs: a static ability changing rules, a restriction, a mana ability but
-    the {T} sources' (`_other_mana`)."""
-    if b.rule_statics or game.players[player].restricted or game.player_restrictions \
-            or game.graveyard_abilities or _other_mana(b, player):
+    the {T} sources' (`_other_mana`). Kept on the sources while the pool is empty (the
+    board, and so its abilities, as current as they are: `costs.Sources.alone`)."""
+    p = game.players[player]
+    if p.restricted or game.player_restrictions or game.graveyard_abilities:
         return False
-    return (*costs.available_mana(game, player, costs.mana_sources(game, player)), {})
+    srcs = costs.mana_sources(game, player)
+    if p.pool != _EMPTY_POOL:
+        return False if b.rule_statics or _other_mana(b, player) else _available(game, player, srcs)
+    alone = srcs.alone
+    if alone is None:
+        alone = srcs.alone = False if b.rule_statics or _other_mana(b, player) \
+            else _available(game, player, srcs)
+    return alone
+
+
+_EMPTY_POOL = [0] * 6
 
 
 _SPELL_TARGETS = {}     # card definition -> `_targets_only_spells`

@@ -174,7 +174,8 @@ def begin_step(game, step: str) -> None:
     if task is not None:
         game.agenda.append(task())
     elif gets_priority:
-        game.priority = first_to_act(game)          # 117.3a, 800.4j
+        ap = game.active                            # 117.3a (first_to_act, inline)
+        game.priority = ap if not game.players[ap].lost else first_to_act(game)     # 800.4j
 
 
 def draw_for_turn(game) -> None:

@@ -3,7 +3,7 @@ colored symbols need their color, generic any mana, {C} colorless only)."""
 import itertools
 import random
 
-from mtg_ecs.components.mana import covers, parse_cost, pay_from_pool, pays_exactly
+from mtg_ecs.components.mana import covers, parse_cost, pay_from_pool, pays_exactly, split_sources
 
 COSTS = ["{0}", "{G}", "{1}{G}", "{2}{G}{G}", "{W}{U}{B}{R}{G}", "{C}", "{2}{C}", "{3}",
          "{R/G}", "{2/W}{2/W}", "{1}{W/U}{B}", "{X}{R}"]
@@ -46,3 +46,14 @@ def test_covers_colorless_symbol_needs_colorless_mana():
     assert covers([0, 0, 0, 0, 0, 1], parse_cost("{C}"))
     assert not covers([0, 0, 0, 0, 1, 0], parse_cost("{1}{G}"))
     assert covers([0, 0, 0, 0, 1, 1], parse_cost("{1}{G}"))
+
+
+def test_split_sources_sums_the_one_option_sources():
+    # one mana (a basic land), more than one (Sol Ring's {C}{C}, a list pool), a choice
+    g, r = (0, 0, 0, 0, 1, 0), (0, 0, 0, 1, 0, 0)
+    sources = [(1, (g,)), (2, (g,)), (3, ((0, 0, 0, 0, 0, 2),)), (4, (g, r)), (5, (r,)),
+               (6, ([1, 0, 0, 0, 1, 0],))]
+    base, multi = split_sources(sources)
+    assert base == (1, 0, 0, 1, 3, 2) and type(base) is tuple
+    assert multi == [(g, r)]
+    assert split_sources([]) == ((0,) * 6, [])

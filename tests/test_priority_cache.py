@@ -426,3 +426,20 @@ def test_an_empty_hand_in_the_main_phase_passes_without_a_list(monkeypatch):
     g.actions_cache.clear()
     listed.clear()
     assert not priority.only_pass(g, 0) and listed == [0]
+
+
+def test_the_idle_checks_mana_kept_on_the_sources_follows_the_board():
+    """What the idle checks pay with (`_mana_alone`, kept on the mana sources while the pool
+    is empty) is worked out again when a mana ability that sacrifices its source arrives
+    (111.10a, 601.2g) though the {T} sources are the same: Searing Spear can't be paid for
+    with a Forest, but can with a Treasure too."""
+    from mtg_ecs.systems.effects import create_token
+    g, h = Game.from_setup({"players": [
+        {"battlefield": ["Forest"], "hand": [{"card": "Searing Spear", "id": "s"}]}, {}],
+        "turn": {"step": "upkeep"}})
+    srcs = costs.mana_sources(g, 0)
+    assert priority._hand_idle(g, 0) and srcs.alone is not None
+    create_token(g, g.catalog.token("Treasure"), 0)
+    assert costs.mana_sources(g, 0) is srcs             # (the same {T} sources: kept)
+    assert not priority._hand_idle(g, 0)
+    assert not _passes_only(g, 0)
