@@ -86,13 +86,13 @@ class Board:
 
     def watches_move(self, frm: str, to: str, old=None, new=None) -> bool:
         """Could a triggered ability on the battlefield match an object's zone change from
-        `frm` to `to` (603.2; its trigger's `zone_from`, `zone_to`, and `itself`: only if
+        `frm` to `to` (603.2; its trigger's `zone_from`, `zone_to`, and `self_only`: only if
         its source is the object `old` that moved or the object `new` it became, when
         `new` is known)?"""
         for e, _, _, ab in self.watch.get("zone_change", ()):
             t = ab.trigger
             if (t.zone_from is None or t.zone_from == frm) and (t.zone_to is None or t.zone_to == to) \
-                    and (not t.itself or new is None or e == new or e == old):
+                    and (not t.self_only or new is None or e == new or e == old):
                 return True
         return False
 

@@ -13,6 +13,8 @@ another (613.8), in which case the dependent one waits.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from mtg_ecs.components import Card, Controller, Counters, Zone, Owner, CopyOf, Spell
 from mtg_ecs.components.definitions import StaticAbility, BASIC_LAND_MANA, parse_keyword
 
@@ -561,9 +563,19 @@ def effects_changed(game, added=(), removed=()) -> None:
     if clean:
         # an effect beginning or ending ('gets +2/+2 until end of turn'): the check that
         # found no state-based action may still find none (704.3)
-        from mtg_ecs.systems.sba import still_clean      # (sba imports this module)
-        if still_clean(game, changed):
+        if _sba is None:
+            _bind_sba()
+        if _sba.still_clean(game, changed):
             game.sba_clean = game.sversion
+
+
+_sba = None        # systems.sba, bound at its first use (it imports this module)
+
+
+def _bind_sba() -> None:
+    global _sba
+    from mtg_ecs.systems import sba
+    _sba = sba
 
 
 def counters_changed(game, eid) -> None:
@@ -606,16 +618,14 @@ def _repatch(game, plan, objs, b, bumped=False) -> list:
     return changed
 
 
-_VALUE_SLOTS = tuple(s for s in Chars.__slots__ if s not in Chars.CACHE_SLOTS)
+# the characteristics' values, not the caches kept on them, as one tuple
+_values = attrgetter(*(s for s in Chars.__slots__ if s not in Chars.CACHE_SLOTS))
 
 
 def same_chars(a: Chars, b: Chars) -> bool:
-    """Equal characteristics (their values, not the caches kept on them)."""
-    for s in _VALUE_SLOTS:
-        x, y = getattr(a, s), getattr(b, s)
-        if x is not y and x != y:
-            return False
-    return True
+    """Equal characteristics (their values, not the caches kept on them; a tuple compares
+    its items as `is` or `==`)."""
+    return _values(a) == _values(b)
 
 
 def _replanned(plan, added, removed) -> tuple | None:
