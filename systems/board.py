@@ -23,8 +23,8 @@ class Board:
     abilities, planeswalkers, triggered abilities by the event they watch (603.2) and
     the permanents a state-based action could look at (704.5)."""
 
-    __slots__ = ("key", "statics", "rule_statics", "triggers", "watch", "holders", "mana", "creatures",
-                 "walkers", "sba", "sba_look")
+    __slots__ = ("key", "statics", "rule_statics", "move_replacers", "triggers", "watch", "holders",
+                 "mana", "creatures", "walkers", "sba", "sba_look")
 
     def __init__(self, game, key):
         self.key = key
@@ -32,6 +32,10 @@ class Board:
         # those of them that change rules (`StaticAbility.rules`): only they can change what
         # a player may do and at what cost (601.2f, 601.3, 305.1), apart from characteristics
         self.rule_statics = []
+        # the permanents among them with a replacement effect on other objects' zone changes
+        # (614: Leyline of the Void), once per such ability: a move nothing else can replace
+        # goes without looking for one (systems.replacement.could_replace_move)
+        self.move_replacers = []
         self.triggers = []      # (eid, chars, [TriggeredAbility]) (603.2)
         self.watch = {}         # event kind -> [(eid, chars, index, TriggeredAbility)] watching it
         self.holders = {}       # controller -> [(eid, [(index, ActivatedAbility)])], non-empty
@@ -64,6 +68,8 @@ class Board:
                 statics.append((e, ch, ab))
                 if ab.rules:
                     self.rule_statics.append((e, ch, ab))
+                if ab.replacement and any(map(replaces_others_moves, ab.replacement)):
+                    self.move_replacers.append(e)
             if trig:
                 triggers.append((e, ch, trig))
                 for i, ab in enumerate(trig):
@@ -102,6 +108,8 @@ class Board:
             self.statics.append((e, ch, ab))
             if ab.rules:
                 self.rule_statics.append((e, ch, ab))
+            if ab.replacement and any(map(replaces_others_moves, ab.replacement)):
+                self.move_replacers.append(e)
         if trig:
             self.triggers.append((e, ch, trig))
             for i, ab in enumerate(trig):
@@ -166,6 +174,8 @@ class Board:
             if stat and self.statics and any(s[0] == left for s in self.statics):
                 self.statics = [s for s in self.statics if s[0] != left]
                 self.rule_statics = [s for s in self.rule_statics if s[0] != left]
+                if self.move_replacers:
+                    self.move_replacers = [x for x in self.move_replacers if x != left]
             if trig and self.triggers and any(s[0] == left for s in self.triggers):
                 self.triggers = [s for s in self.triggers if s[0] != left]
                 _drop(self.watch, left, lambda w: w[0])
@@ -340,6 +350,11 @@ class ManaProfile:
                 break
         self.pools = tuple(pools) if pools is not None else None
         self.choices = tuple(choices)
+
+
+def replaces_others_moves(r) -> bool:
+    """Is the replacement effect one on other objects' zone changes (614)?"""
+    return getattr(r, "kind", None) == "zone_change" and r.functions_in == "others"
 
 
 def _drop(by_player: dict, eid, key) -> None:
