@@ -557,7 +557,11 @@ def effects_changed(game, added=(), removed=()) -> None:
         objs |= ce.objects
     for ce in removed:
         objs |= ce.objects
-    changed = _repatch(game, plan, objs, b, bumped=True)
+    # one effect beginning last in layer order (a pump, 7c: after every other effect and the
+    # counters, 613.4c, 613.7): the objects' characteristics now with it applied
+    last = added[0] if not removed and len(added) == 1 and plan[-1] is added[0] \
+        and added[0].layer >= L_7C else None
+    changed = _repatch(game, plan, objs, b, bumped=True, last=last)
     if game.offfield_cache:             # (a locked effect may name an object off it, 611.2c)
         game.offfield_cache = {}
     if clean:
@@ -589,18 +593,27 @@ def counters_changed(game, eid) -> None:
         _repatch(game, game.layer_plan, (eid,), b, bumped=True)
 
 
-def _repatch(game, plan, objs, b, bumped=False) -> list:
+def _repatch(game, plan, objs, b, bumped=False, last=None) -> list:
     """`plan` is now the cache's: recompute the objects `objs` of the battlefield under it
     (`one_object`); those whose characteristics changed are a change of characteristics
     (`Game.chars_changed`, unless `bumped` already), the cache staying current, and the
     board index `b` (current before) holds their new characteristics (`Board.replace`)
-    or is rebuilt. Returns those that changed, (eid, old, new) each."""
+    or is rebuilt. `last`: the plan's last effect, the only one new to it, of layer 7c or
+    later (whatever an object's counters do comes before it): applied to the cached
+    characteristics instead, which are those of the plan without it. Returns those that
+    changed, (eid, old, new) each."""
     cache = game.chars_cache
     changed = []
     for eid in objs:
         old = cache.get(eid)
         if old is not None:
-            new = one_object(game, eid, plan, cache)
+            if last is None:
+                new = one_object(game, eid, plan, cache)
+            elif _applies(game, last, eid, old, cache):
+                new = old.copy()
+                last.apply(game, last, new, cache)
+            else:
+                new = old
             if new is old or same_chars(new, old):
                 continue
             cache[eid] = new
