@@ -23,8 +23,8 @@ class Board:
     abilities, planeswalkers, triggered abilities by the event they watch (603.2) and
     the permanents a state-based action could look at (704.5)."""
 
-    __slots__ = ("key", "statics", "rule_statics", "move_replacers", "triggers", "watch", "holders",
-                 "mana", "creatures", "walkers", "sba", "sba_look")
+    __slots__ = ("key", "statics", "rule_statics", "move_replacers", "triggers", "watch", "moves",
+                 "holders", "mana", "creatures", "walkers", "sba", "sba_look")
 
     def __init__(self, game, key):
         self.key = key
@@ -38,6 +38,9 @@ class Board:
         self.move_replacers = []
         self.triggers = []      # (eid, chars, [TriggeredAbility]) (603.2)
         self.watch = {}         # event kind -> [(eid, chars, index, TriggeredAbility)] watching it
+        # the zone changes those watching for one can match: (from, to, only its source's own,
+        # eid) each (`watches_move`)
+        self.moves = []
         self.holders = {}       # controller -> [(eid, [(index, ActivatedAbility)])], non-empty
         self.mana = {}          # controller -> [(eid, ManaProfile, may be summoning sick)], non-empty
         self.creatures = {}     # controller -> [eid], non-empty
@@ -75,6 +78,8 @@ class Board:
                 for i, ab in enumerate(trig):
                     for kind in ab.trigger.events:
                         watch.setdefault(kind, []).append((e, ch, i, ab))
+                        if kind == "zone_change":
+                            self.moves.append(_move(e, ab.trigger))
             if kinds:
                 if kinds & _CREATURE:
                     creatures.setdefault(ch.controller, []).append(e)
@@ -95,10 +100,9 @@ class Board:
         `frm` to `to` (603.2; its trigger's `zone_from`, `zone_to`, and `self_only`: only if
         its source is the object `old` that moved or the object `new` it became, when
         `new` is known)?"""
-        for e, _, _, ab in self.watch.get("zone_change", ()):
-            t = ab.trigger
-            if (t.zone_from is None or t.zone_from == frm) and (t.zone_to is None or t.zone_to == to) \
-                    and (not t.self_only or new is None or e == new or e == old):
+        for zone_from, zone_to, own, e in self.moves:
+            if (zone_from is None or zone_from == frm) and (zone_to is None or zone_to == to) \
+                    and (not own or new is None or e == new or e == old):
                 return True
         return False
 
@@ -115,6 +119,8 @@ class Board:
             for i, ab in enumerate(trig):
                 for kind in ab.trigger.events:
                     self.watch.setdefault(kind, []).append((e, ch, i, ab))
+                    if kind == "zone_change":
+                        self.moves.append(_move(e, ab.trigger))
         if kinds:
             if kinds & _CREATURE:
                 self.creatures.setdefault(ch.controller, []).append(e)
@@ -179,6 +185,8 @@ class Board:
             if trig and self.triggers and any(s[0] == left for s in self.triggers):
                 self.triggers = [s for s in self.triggers if s[0] != left]
                 _drop(self.watch, left, lambda w: w[0])
+                if self.moves:
+                    self.moves = [m for m in self.moves if m[3] != left]
             if kinds & _WALKER and left in self.walkers:
                 self.walkers = [e for e in self.walkers if e != left]
             self.sba.discard(left)
@@ -350,6 +358,11 @@ class ManaProfile:
                 break
         self.pools = tuple(pools) if pools is not None else None
         self.choices = tuple(choices)
+
+
+def _move(e, t) -> tuple:
+    """The zone changes trigger `t` of permanent `e` can match (`Board.moves`)."""
+    return t.zone_from, t.zone_to, t.self_only, e
 
 
 def replaces_others_moves(r) -> bool:
