@@ -312,7 +312,9 @@ class World:
         comps = self.comps
         ents = self.ents
         unindexed = self._skip
-        for t in ents.pop(old).keys() - unindexed:    # delete's body, nothing shared
+        for t in ents.pop(old):                   # delete's body, nothing shared
+            if t in unindexed:
+                continue
             s = comps[t]
             s.discard(old)
             if not s:
@@ -419,7 +421,9 @@ class World:
             comps = self.comps
             cow = self._ownc is not None
             skip = self._skip
-            for t in d.keys() - skip:
+            for t in d:
+                if t in skip:
+                    continue
                 s = self._index(t) if cow else comps[t]
                 s.discard(eid)
                 if not s:
