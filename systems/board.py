@@ -394,7 +394,7 @@ def board(game) -> Board:
 def statics_with_rule(game, rule, player=None):
     """(eid, chars, ability) for each static ability naming `rule` among its rules
     (a string or a rule class), optionally only those `player` controls."""
-    statics = board(game).rule_statics
+    statics = (game.board or board(game)).rule_statics
     if not statics:
         return ()
     out = []

@@ -547,8 +547,9 @@ def effects_changed(game, added=(), removed=()) -> None:
     game.version += 1
     if not current:
         return
-    if any(ce.objects is None for ce in added) or any(ce.objects is None for ce in removed):
-        return
+    for ce in (*added, *removed):
+        if ce.objects is None:
+            return
     plan = _replanned(game.layer_plan, added, removed)
     if plan is None:
         return

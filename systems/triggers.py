@@ -267,7 +267,7 @@ def _triggered(abilities):
 
 def check_triggers(game, kind: str, data: dict) -> None:
     """CR 603.2: every ability whose trigger event happened triggers."""
-    b = board(game)
+    b = game.board or board(game)
     for eid, ch, i, ab in b.watch.get(kind, ()):     # the abilities watching for this event
         info = ab.trigger.match(game, eid, ch.controller, kind, data)
         if info is None:
