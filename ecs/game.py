@@ -239,8 +239,11 @@ class Game(GameState):
         self.world.add(eid, comp)
         self.changes += 1
         t = type(comp)
-        if t is Tapped:
+        if t is Tapped:                 # (SBA_IRRELEVANT, CHARS_IRRELEVANT)
             self.tversion += 1
+            if self.volatile:
+                self.chars_changed()
+            return
         if t not in SBA_IRRELEVANT:
             self.sversion += 1
         if self.volatile or t not in CHARS_IRRELEVANT:

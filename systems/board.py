@@ -23,8 +23,8 @@ class Board:
     abilities, planeswalkers, triggered abilities by the event they watch (603.2) and
     the permanents a state-based action could look at (704.5)."""
 
-    __slots__ = ("key", "statics", "rule_statics", "triggers", "watch", "holders", "mana", "creatures",
-                 "walkers", "sba", "sba_look")
+    __slots__ = ("key", "statics", "rule_statics", "move_replacers", "triggers", "watch", "moves",
+                 "holders", "mana", "creatures", "walkers", "sba", "sba_look")
 
     def __init__(self, game, key):
         self.key = key
@@ -32,8 +32,15 @@ class Board:
         # those of them that change rules (`StaticAbility.rules`): only they can change what
         # a player may do and at what cost (601.2f, 601.3, 305.1), apart from characteristics
         self.rule_statics = []
+        # the permanents among them with a replacement effect on other objects' zone changes
+        # (614: Leyline of the Void), once per such ability: a move nothing else can replace
+        # goes without looking for one (systems.replacement.could_replace_move)
+        self.move_replacers = []
         self.triggers = []      # (eid, chars, [TriggeredAbility]) (603.2)
         self.watch = {}         # event kind -> [(eid, chars, index, TriggeredAbility)] watching it
+        # the zone changes those watching for one can match: (from, to, only its source's own,
+        # eid) each (`watches_move`)
+        self.moves = []
         self.holders = {}       # controller -> [(eid, [(index, ActivatedAbility)])], non-empty
         self.mana = {}          # controller -> [(eid, ManaProfile, may be summoning sick)], non-empty
         self.creatures = {}     # controller -> [eid], non-empty
@@ -64,11 +71,15 @@ class Board:
                 statics.append((e, ch, ab))
                 if ab.rules:
                     self.rule_statics.append((e, ch, ab))
+                if ab.replacement and any(map(replaces_others_moves, ab.replacement)):
+                    self.move_replacers.append(e)
             if trig:
                 triggers.append((e, ch, trig))
                 for i, ab in enumerate(trig):
                     for kind in ab.trigger.events:
                         watch.setdefault(kind, []).append((e, ch, i, ab))
+                        if kind == "zone_change":
+                            self.moves.append(_move(e, ab.trigger))
             if kinds:
                 if kinds & _CREATURE:
                     creatures.setdefault(ch.controller, []).append(e)
@@ -86,13 +97,12 @@ class Board:
 
     def watches_move(self, frm: str, to: str, old=None, new=None) -> bool:
         """Could a triggered ability on the battlefield match an object's zone change from
-        `frm` to `to` (603.2; its trigger's `zone_from`, `zone_to`, and `itself`: only if
+        `frm` to `to` (603.2; its trigger's `zone_from`, `zone_to`, and `self_only`: only if
         its source is the object `old` that moved or the object `new` it became, when
         `new` is known)?"""
-        for e, _, _, ab in self.watch.get("zone_change", ()):
-            t = ab.trigger
-            if (t.zone_from is None or t.zone_from == frm) and (t.zone_to is None or t.zone_to == to) \
-                    and (not t.itself or new is None or e == new or e == old):
+        for zone_from, zone_to, own, e in self.moves:
+            if (zone_from is None or zone_from == frm) and (zone_to is None or zone_to == to) \
+                    and (not own or new is None or e == new or e == old):
                 return True
         return False
 
@@ -102,11 +112,15 @@ class Board:
             self.statics.append((e, ch, ab))
             if ab.rules:
                 self.rule_statics.append((e, ch, ab))
+            if ab.replacement and any(map(replaces_others_moves, ab.replacement)):
+                self.move_replacers.append(e)
         if trig:
             self.triggers.append((e, ch, trig))
             for i, ab in enumerate(trig):
                 for kind in ab.trigger.events:
                     self.watch.setdefault(kind, []).append((e, ch, i, ab))
+                    if kind == "zone_change":
+                        self.moves.append(_move(e, ab.trigger))
         if kinds:
             if kinds & _CREATURE:
                 self.creatures.setdefault(ch.controller, []).append(e)
@@ -166,9 +180,13 @@ class Board:
             if stat and self.statics and any(s[0] == left for s in self.statics):
                 self.statics = [s for s in self.statics if s[0] != left]
                 self.rule_statics = [s for s in self.rule_statics if s[0] != left]
+                if self.move_replacers:
+                    self.move_replacers = [x for x in self.move_replacers if x != left]
             if trig and self.triggers and any(s[0] == left for s in self.triggers):
                 self.triggers = [s for s in self.triggers if s[0] != left]
                 _drop(self.watch, left, lambda w: w[0])
+                if self.moves:
+                    self.moves = [m for m in self.moves if m[3] != left]
             if kinds & _WALKER and left in self.walkers:
                 self.walkers = [e for e in self.walkers if e != left]
             self.sba.discard(left)
@@ -342,6 +360,16 @@ class ManaProfile:
         self.choices = tuple(choices)
 
 
+def _move(e, t) -> tuple:
+    """The zone changes trigger `t` of permanent `e` can match (`Board.moves`)."""
+    return t.zone_from, t.zone_to, t.self_only, e
+
+
+def replaces_others_moves(r) -> bool:
+    """Is the replacement effect one on other objects' zone changes (614)?"""
+    return getattr(r, "kind", None) == "zone_change" and r.functions_in == "others"
+
+
 def _drop(by_player: dict, eid, key) -> None:
     for p, lst in list(by_player.items()):
         if any(key(x) == eid for x in lst):
@@ -366,7 +394,7 @@ def board(game) -> Board:
 def statics_with_rule(game, rule, player=None):
     """(eid, chars, ability) for each static ability naming `rule` among its rules
     (a string or a rule class), optionally only those `player` controls."""
-    statics = board(game).rule_statics
+    statics = (game.board or board(game)).rule_statics
     if not statics:
         return ()
     out = []

@@ -13,6 +13,8 @@ another (613.8), in which case the dependent one waits.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from mtg_ecs.components import Card, Controller, Counters, Zone, Owner, CopyOf, Spell
 from mtg_ecs.components.definitions import StaticAbility, BASIC_LAND_MANA, parse_keyword
 
@@ -545,8 +547,9 @@ def effects_changed(game, added=(), removed=()) -> None:
     game.version += 1
     if not current:
         return
-    if any(ce.objects is None for ce in added) or any(ce.objects is None for ce in removed):
-        return
+    for ce in (*added, *removed):
+        if ce.objects is None:
+            return
     plan = _replanned(game.layer_plan, added, removed)
     if plan is None:
         return
@@ -555,15 +558,29 @@ def effects_changed(game, added=(), removed=()) -> None:
         objs |= ce.objects
     for ce in removed:
         objs |= ce.objects
-    changed = _repatch(game, plan, objs, b, bumped=True)
+    # one effect beginning last in layer order (a pump, 7c: after every other effect and the
+    # counters, 613.4c, 613.7): the objects' characteristics now with it applied
+    last = added[0] if not removed and len(added) == 1 and plan[-1] is added[0] \
+        and added[0].layer >= L_7C else None
+    changed = _repatch(game, plan, objs, b, bumped=True, last=last)
     if game.offfield_cache:             # (a locked effect may name an object off it, 611.2c)
         game.offfield_cache = {}
     if clean:
         # an effect beginning or ending ('gets +2/+2 until end of turn'): the check that
         # found no state-based action may still find none (704.3)
-        from mtg_ecs.systems.sba import still_clean      # (sba imports this module)
-        if still_clean(game, changed):
+        if _sba is None:
+            _bind_sba()
+        if _sba.still_clean(game, changed):
             game.sba_clean = game.sversion
+
+
+_sba = None        # systems.sba, bound at its first use (it imports this module)
+
+
+def _bind_sba() -> None:
+    global _sba
+    from mtg_ecs.systems import sba
+    _sba = sba
 
 
 def counters_changed(game, eid) -> None:
@@ -577,18 +594,27 @@ def counters_changed(game, eid) -> None:
         _repatch(game, game.layer_plan, (eid,), b, bumped=True)
 
 
-def _repatch(game, plan, objs, b, bumped=False) -> list:
+def _repatch(game, plan, objs, b, bumped=False, last=None) -> list:
     """`plan` is now the cache's: recompute the objects `objs` of the battlefield under it
     (`one_object`); those whose characteristics changed are a change of characteristics
     (`Game.chars_changed`, unless `bumped` already), the cache staying current, and the
     board index `b` (current before) holds their new characteristics (`Board.replace`)
-    or is rebuilt. Returns those that changed, (eid, old, new) each."""
+    or is rebuilt. `last`: the plan's last effect, the only one new to it, of layer 7c or
+    later (whatever an object's counters do comes before it): applied to the cached
+    characteristics instead, which are those of the plan without it. Returns those that
+    changed, (eid, old, new) each."""
     cache = game.chars_cache
     changed = []
     for eid in objs:
         old = cache.get(eid)
         if old is not None:
-            new = one_object(game, eid, plan, cache)
+            if last is None:
+                new = one_object(game, eid, plan, cache)
+            elif _applies(game, last, eid, old, cache):
+                new = old.copy()
+                last.apply(game, last, new, cache)
+            else:
+                new = old
             if new is old or same_chars(new, old):
                 continue
             cache[eid] = new
@@ -606,16 +632,14 @@ def _repatch(game, plan, objs, b, bumped=False) -> list:
     return changed
 
 
-_VALUE_SLOTS = tuple(s for s in Chars.__slots__ if s not in Chars.CACHE_SLOTS)
+# the characteristics' values, not the caches kept on them, as one tuple
+_values = attrgetter(*(s for s in Chars.__slots__ if s not in Chars.CACHE_SLOTS))
 
 
 def same_chars(a: Chars, b: Chars) -> bool:
-    """Equal characteristics (their values, not the caches kept on them)."""
-    for s in _VALUE_SLOTS:
-        x, y = getattr(a, s), getattr(b, s)
-        if x is not y and x != y:
-            return False
-    return True
+    """Equal characteristics (their values, not the caches kept on them; a tuple compares
+    its items as `is` or `==`)."""
+    return _values(a) == _values(b)
 
 
 def _replanned(plan, added, removed) -> tuple | None:

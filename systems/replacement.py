@@ -11,7 +11,7 @@ from typing import NamedTuple
 from mtg_ecs.components import Card
 from mtg_ecs.components.definitions import StaticAbility
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
-from mtg_ecs.systems.board import board
+from mtg_ecs.systems.board import board, replaces_others_moves
 from mtg_ecs.systems.player_rules import cant_draw
 from mtg_ecs.systems.statics import rule_in_effect
 from mtg_ecs.systems.protection import protection_from
@@ -209,7 +209,7 @@ def _others_replacements(game):
             last = e
             i = 0
         for r in ab.replacement:
-            if getattr(r, "kind", None) == "zone_change" and r.functions_in == "others":
+            if replaces_others_moves(r):
                 cid = game.world.ents[e][Card].card_id
                 out.append(ZoneEffect(("zone", cid, i), cid, r, e))
             i += 1
@@ -248,7 +248,10 @@ def could_replace_move(game, defn) -> bool:
         own = _has_own(defn)
     if own:
         return True
-    return replacing_statics(game) and bool(_others_replacements(game))
+    b = game.board
+    if b is None:
+        b = board(game)
+    return bool(b.move_replacers)       # (those `_others_replacements` lists)
 
 
 def zone_change(game, ev) -> None:

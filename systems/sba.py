@@ -5,6 +5,8 @@ then checked again, before any player would receive priority.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from mtg_ecs.components import Card, Damage, Counters, Attached
 from mtg_ecs.components.definitions import StaticAbility
 from mtg_ecs.core.decisions import Decision, IllegalAction
@@ -58,8 +60,9 @@ def could_apply_after_move(game, left, entered, gone=None) -> bool:
         or "Aura" in c.subtypes or "Equipment" in c.subtypes
 
 
-_NOT_PT = tuple(s for s in Chars.__slots__
-                if s not in Chars.CACHE_SLOTS and s not in ("power", "toughness"))
+# the characteristics' values but power and toughness, as one tuple
+_not_pt = attrgetter(*(s for s in Chars.__slots__
+                       if s not in Chars.CACHE_SLOTS and s not in ("power", "toughness")))
 
 
 def still_clean(game, changed) -> bool:
@@ -73,10 +76,8 @@ def still_clean(game, changed) -> bool:
         t, u = old.toughness, new.toughness
         if t is None or u is None or u < t and (u <= 0 or e in damaged):
             return False
-        for s in _NOT_PT:
-            x, y = getattr(old, s), getattr(new, s)
-            if x is not y and x != y:
-                return False
+        if _not_pt(old) != _not_pt(new):        # (a tuple compares items as `is` or `==`)
+            return False
     return True
 
 

@@ -25,16 +25,11 @@ class Trigger:
     events = ()
     look_back = False
     # the zone changes ('zone_change' events) it can match: from this zone, to this zone
-    # (None: any), only its source's own (`itself`: 'When ~ enters', 'When ~ dies'); lets a
-    # move nothing can match go unannounced (`Board.watches_move`)
+    # (None: any), only its source's own (`self_only`: 'When ~ enters', 'When ~ dies', set
+    # by those triggers); lets a move nothing can match go unannounced (`Board.watches_move`)
     zone_from = None
     zone_to = None
-
-    @property
-    def itself(self) -> bool:
-        # 'When ~ enters' / 'When ~ dies' (`self_only`); derived, not kept: the values an
-        # ability holds are part of the game's hash
-        return getattr(self, "self_only", False)
+    self_only = False
 
     def match(self, game, source, controller, kind, data):
         raise NotImplementedError
@@ -272,7 +267,7 @@ def _triggered(abilities):
 
 def check_triggers(game, kind: str, data: dict) -> None:
     """CR 603.2: every ability whose trigger event happened triggers."""
-    b = board(game)
+    b = game.board or board(game)
     for eid, ch, i, ab in b.watch.get(kind, ()):     # the abilities watching for this event
         info = ab.trigger.match(game, eid, ch.controller, kind, data)
         if info is None:

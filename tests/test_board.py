@@ -15,9 +15,10 @@ def _value(b):
         return [(e, m.items, m.pools, m.choices, sick) for e, m, sick in lst]
     return (
         [(e, ab) for e, _, ab in b.statics],
-        [(e, ab) for e, _, ab in b.rule_statics],
+        [(e, ab) for e, _, ab in b.rule_statics], list(b.move_replacers),
         [(e, tuple(t)) for e, _, t in b.triggers],
         {k: [(e, i, ab) for e, _, i, ab in v] for k, v in b.watch.items()},
+        list(b.moves),
         {p: [(e, tuple(o)) for e, o in v] for p, v in b.holders.items()},
         {p: mana(v) for p, v in b.mana.items()},
         dict(b.creatures), list(b.walkers), set(b.sba))
@@ -77,3 +78,25 @@ def test_rule_statics_are_the_static_abilities_that_change_rules():
     assert [(e, ab.rules) for e, _, ab in b.rule_statics] == [
         (leyline, ("begin_game_on_battlefield",)), (leyline, ("players_cant_gain_life",)),
         (leyline, ("damage_cant_be_prevented",))]
+
+
+def test_only_a_permanent_replacing_others_moves_makes_a_move_one_to_look_at():
+    """614: a zone change is looked at for replacement effects of other permanents only while
+    one has such an effect (Leyline of the Void), not for any static ability (an anthem);
+    the index follows it entering and leaving without a rebuild."""
+    from mtg_ecs.components import Card
+    from mtg_ecs.systems import zones
+    from mtg_ecs.systems.replacement import could_replace_move
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Master of the Pearl Trident", "id": "m"}],
+         "hand": [{"card": "Leyline of the Void", "id": "l"}]},
+        {"hand": [{"card": "Centaur Courser", "id": "b"}]}]})
+    bears = g.world.ents[g.card_entity[h["b"]]][Card].defn
+    b = board_mod.board(g)
+    assert b.statics and not b.move_replacers and not could_replace_move(g, bears)
+    leyline = zones.put_onto_battlefield(g, g.card_entity[h["l"]])
+    assert g.board is b                 # patched, not built again
+    assert b.move_replacers == [leyline] and could_replace_move(g, bears)
+    zones.move(g, leyline, "graveyard")
+    assert g.board is b and not b.move_replacers and not could_replace_move(g, bears)
+    assert b.statics

@@ -14,7 +14,7 @@ from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import layers, sba, zones
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems.board import Board, board
-from mtg_ecs.systems.layers import CE, L_7C, L_ABILITY, writes
+from mtg_ecs.systems.layers import CE, L_7B, L_7C, L_ABILITY, writes
 
 WITHER = make_card("Test Withering Field", "{2}{B}", "Enchantment",
                    abilities=[StaticAbility(continuous=(st.modify_pt(st.all_creatures(), -1, -1),),
@@ -186,6 +186,31 @@ def test_an_effect_beginning_and_ending_is_patched_for_its_objects(passes):
     assert g.turn == 2 and _pt(g, e["c"]) == (3, 3) and _pt(g, e["d"]) == (5, 5)
     assert passes == {"layers": 0, "board": 0}
     assert check_chars(g) == []
+
+
+@writes("power", "toughness", alone=True)
+def _zero_one(g, ce, ch, allc):
+    ch.power, ch.toughness = 0, 1
+
+
+def test_an_effect_beginning_last_in_layer_order_applies_on_top(monkeypatch):
+    """A pump (7c) beginning after every other effect: applied to the creature's
+    characteristics now (its Aura's +2/+2 and +1/+1 counters counted, 613.4c), without
+    recomputing them; an effect of an earlier layer (7b 'base 0/1'), even the last one,
+    comes before the counters: recomputed."""
+    from mtg_ecs.components import Counters
+    recomputed = []
+    one = layers.one_object
+    monkeypatch.setattr(layers, "one_object", lambda g, eid, *a: recomputed.append(eid) or one(g, eid, *a))
+    for aura, pump, pt in (([{"card": "Mark of the Vampire", "id": "mark", "attached_to": "c"}],
+                            (L_7C, _plus_four), (10, 10)), ([], (L_7B, _zero_one), (1, 2))):
+        g, e = _game([{"card": "Centaur Courser", "id": "c"}] + aura)
+        g.set(e["c"], Counters((("+1/+1", 1),)))
+        g.all_chars()
+        recomputed.clear()
+        fx.add_effect(g, CE(pump[0], g.tick(), e["c"], 0, pump[1], objects=frozenset([e["c"]])))
+        assert _pt(g, e["c"]) == pt and check_chars(g) == []
+        assert recomputed == ([] if pump[0] == L_7C else [e["c"]])
 
 
 def test_counters_placed_or_removed_recompute_their_object(passes):

@@ -16,6 +16,7 @@ def _watching(*trigs):
     b = board(g)
     b.watch = {"zone_change": [(0, None, i, TriggeredAbility(t, text="t"))
                                for i, t in enumerate(trigs)]}
+    b.moves = [(t.zone_from, t.zone_to, t.self_only, 0) for t in trigs]
     return b
 
 
