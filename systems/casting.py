@@ -635,7 +635,8 @@ class CastTask(Procedure):
         p.spells_cast_turn += 1
         if "Instant" in self.defn.types or "Sorcery" in self.defn.types:
             p.instants_sorceries_cast_turn += 1
-        game.emit("cast", eid=self.eid, player=self.player, from_zone=self.from_zone)
+        if game.hears("cast"):
+            game.emit("cast", eid=self.eid, player=self.player, from_zone=self.from_zone)
         if self.casualty:
             casualty.cast(game, self.eid)             # 702.153a: its casualty ability triggers
         if self.defn.abilities:
@@ -910,7 +911,8 @@ class ActivateTask(Procedure):
                                         game.world.ents[self.eid][StackAbility].source_card))
         self._pay(game)
         self.done = True
-        game.emit("activate", eid=self.eid, source=self.source, player=self.player)
+        if game.hears("activate"):
+            game.emit("activate", eid=self.eid, source=self.source, player=self.player)
         game.priority = self.player
         game.passes = 0
         return None

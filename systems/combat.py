@@ -437,9 +437,11 @@ class DeclareAttackersTask:
         self.done = True
         if game.hears("attacks"):           # else no emit below does anything
             for a, d in answer.items():
-                game.emit("attacks", attacker=a, defender=d,                  # 508.1m
-                          controller=game.chars(a).controller if game.teams else ap)
-        game.emit("attackers_declared", attackers=tuple(answer))
+                if game.hears("attacks"):
+                    game.emit("attacks", attacker=a, defender=d,                  # 508.1m
+                              controller=game.chars(a).controller if game.teams else ap)
+        if game.hears("attackers_declared"):
+            game.emit("attackers_declared", attackers=tuple(answer))
         game.priority = first_to_act(game)         # 800.4j
 
 
@@ -1202,7 +1204,8 @@ class CombatDamageTask:
             dmg.deal(game, batch, combat=True, orders=self.orders)
         finally:
             game.prevention_plans = {}
-        game.emit("combat_damage_dealt", first_strike=self.first_strike)
+        if game.hears("combat_damage_dealt"):
+            game.emit("combat_damage_dealt", first_strike=self.first_strike)
         game.priority = first_to_act(game)         # 800.4j
         return None
 

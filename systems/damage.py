@@ -89,7 +89,8 @@ def lose_life(game, player: int, n: int, from_damage: bool = False) -> None:
     p.life -= n
     p.life_lost_turn += n
     _life_changed(game, p)
-    game.emit("life_loss", player=player, amount=n, damage=from_damage)
+    if game.hears("life_loss"):
+        game.emit("life_loss", player=player, amount=n, damage=from_damage)
 
 
 def _life_changed(game, p) -> None:
@@ -123,7 +124,8 @@ def pay_life(game, player: int, n: int) -> None:
     p.life -= n
     p.life_lost_turn += n
     _life_changed(game, p)
-    game.emit("life_loss", player=player, amount=n, damage=False)
+    if game.hears("life_loss"):
+        game.emit("life_loss", player=player, amount=n, damage=False)
 
 
 def dealt_noncombat_damage_this_turn(game, eid) -> bool:

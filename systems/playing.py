@@ -78,7 +78,8 @@ class MayPlayFree(Step):
                 new = zones.put_onto_battlefield(game, card, controller=ctx.controller, cause="play")
                 if new is None:
                     game.touch()    # a land Aura with nothing to enchant stays (303.4g)
-                game.emit("land_played", eid=new, player=ctx.controller)
+                if game.hears("land_played"):
+                    game.emit("land_played", eid=new, player=ctx.controller)
                 st["state"] = "done"
                 return None
             ctx.vars[("cast_task", StepKey(self))] = CastTask(ctx.controller, Cast(card, alt=self.alt))

@@ -900,7 +900,8 @@ def take_action(game, player: int, action) -> None:
         new = zones.put_onto_battlefield(game, action.card, controller=player, cause="play")
         if new is None:
             game.touch()            # a land Aura with nothing to enchant stays (303.4g): the play is used
-        game.emit("land_played", eid=new, player=player)
+        if game.hears("land_played"):
+            game.emit("land_played", eid=new, player=player)
         return
     if isinstance(action, Cast):
         task = CastTask(player, action)

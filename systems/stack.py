@@ -64,7 +64,8 @@ class ResolveTask:
         eid = self.eid
         comps = game.world.ents[eid]
         spell = comps.get(Spell)
-        game.emit("resolving", eid=eid)
+        if game.hears("resolving"):
+            game.emit("resolving", eid=eid)
         if spell is not None:
             defn = comps[Card].defn
             if defn.spell is None and not spell.targets and not _entry_choices(defn):
