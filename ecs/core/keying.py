@@ -34,7 +34,7 @@ from itertools import chain, compress, count
 from operator import attrgetter, is_, is_not, itemgetter, not_
 
 from mtg_ecs.components import Card
-from mtg_ecs.core.decisions import PlayerRef
+from mtg_ecs.core.decisions import Decision, PlayerRef
 from mtg_ecs.core.hashing import ATOMS, MAX_DEPTH, canonical, frozen, text_of
 from mtg_ecs.core.marked import MarkedDict, MarkingDict
 from mtg_ecs.core.state import FIELDS, STATE, SPARSE_DEFAULTS, GameState, Player
@@ -328,6 +328,8 @@ def _plain(v, i):
 def _other_field(i, v, was) -> tuple:
     """(snapshot, (digest, items)) of a field that isn't plain: `was`'s digest if its
     snapshot is the same."""
+    if type(v) is Decision:
+        return _decision_field(i, v, was)
     field = _OTHER[i]
     snap = _SNAPSHOTS[i](v, was is not None and type(was[0]) is not bytes)
     if was is not None and not _differ(snap, was[0]):
@@ -344,6 +346,67 @@ def _field_digest(field, v) -> int:
     if rule == "rng":
         v = v.getstate()
     return _digest(tag + b"=", fast_canonical(v))
+
+
+# -- the pending decision ------------------------------------------------------------------------
+# A new decision at nearly every key (few repeat an earlier one's options: a memo of whole
+# decisions would rarely hit), so it is read with few Python steps: its fields in one
+# getter, its options' values from `_VALUES` in C maps (a priority decision's actions are
+# the shared objects of `decisions.cast_option`...), its data's items inline.
+
+def _decision_field(i, v, was) -> tuple:
+    """`_other_field` of a `Decision` (the pending decision): its snapshot is its fields
+    by identity (the copy rule "shallow": a clone shares them, so none is changed in
+    place), headed by its type (no other snapshot begins with a type)."""
+    snap = (Decision,) + _DECISION_GET(v)
+    if was is not None and len(was[0]) == len(snap) and all(map(is_, snap, was[0])):
+        return was
+    return snap, (_digest(_OTHER[i][1] + b"=", _decision_value(v, snap)), None)
+
+
+def _decision_value(v, snap):
+    """`fast_canonical(v)` of a Decision whose fields are `snap[1:]`."""
+    kind, player, options, lo, hi, prompt, data = snap[1:]
+    if not _ATOM_TYPES.issuperset(map(type, (kind, player, lo, hi, prompt))) \
+            or type(options) is not list or type(data) is not dict:
+        return fast_canonical(v)
+    return (_DECISION_NAME, kind, player, _options_value(options), lo, hi, prompt,
+            _data_value(data))
+
+
+def _options_value(options) -> tuple:
+    """`fast_canonical(options, 1)` of a decision's list of options: atoms as they are;
+    objects from `_VALUES` when all are there (in C: an entry keeps its object alive, so
+    an id found there is that object's), else each read by `_fast_item` (which keeps the
+    frozen ones)."""
+    if _ATOM_TYPES.issuperset(map(type, options)):
+        return tuple(options)
+    try:
+        return tuple(map(_SECOND, map(_VALUES.get, map(id, options))))
+    except TypeError:                               # (one not there: None[1])
+        return tuple([_fast_item(x, 2) for x in options])
+
+
+def _data_value(data) -> tuple:
+    """`fast_canonical(data, 1)` of a decision's data: one item whose key is an atom and
+    value an atom or a slice (a priority decision's `mana_abilities`) read inline."""
+    if not data:
+        return _EMPTY_DICT
+    if len(data) == 1:
+        (k, x), = data.items()
+        t = type(x)
+        if type(k) in ATOMS and (t in ATOMS or t is slice):
+            return _EMPTY_DICT + ((k, x if t in ATOMS else ("slice", repr(x))),)
+    return fast_canonical(data, 1)
+
+
+_DECISION_FIELDS = ("kind", "player", "options", "min", "max", "prompt", "data")
+assert tuple(f.name for f in dataclasses.fields(Decision)) == _DECISION_FIELDS, \
+    "a Decision's fields, in their order, as _decision_value reads them"
+_DECISION_GET = attrgetter(*_DECISION_FIELDS)
+_DECISION_NAME = Decision.__qualname__
+_EMPTY_DICT = ("dict",)
+_SECOND = itemgetter(1)
 
 
 # -- snapshots: a value as it is now, to tell at the next key whether it changed ------------
