@@ -1,8 +1,10 @@
-"""The state key's reading of the pending decision (`core.keying`: a `Decision` read by its
-fields, its options and data inline): the key a decision gives is the one the generic
-reading gives its value, and a decision written after a key changes the key exactly when
-it changes `state_hash`."""
+"""The state key's reading of the pending decision and the agenda (`core.keying`: a
+`Decision` read by its fields, its options and data inline; the texts of both among the
+plain values): the key a decision gives is the one the generic reading gives its value,
+and a decision or a task written after a key changes the key exactly when it changes
+`state_hash`."""
 import dataclasses
+import marshal
 
 import pytest
 
@@ -10,6 +12,7 @@ from mtg_ecs import Game, RandomAgent
 from mtg_ecs.apps.simulate import load_deck
 from mtg_ecs.core.decisions import Decision, PlayerRef
 from mtg_ecs.core.hashing import state_hash
+from mtg_ecs.core.keying import fast_canonical
 
 from test_state_key import fresh_key
 
@@ -108,3 +111,59 @@ def test_a_decision_put_back_gives_the_key_back():
     assert g.state_key() != k
     g.pending = d
     assert g.state_key() == k == fresh_key(g)
+
+
+def test_the_text_of_a_decision_is_not_the_decision():
+    """The pending field holding the text the key writes for a decision (or a list or a
+    tuple of it) is another state: another key."""
+    g = next(games())
+    k = g.state_key()
+    text = marshal.dumps(fast_canonical(g.pending), 2)
+    for other in (text, [text], (text,)):
+        c = g.clone()
+        c.pending = other
+        assert state_hash(c) != state_hash(g)
+        assert c.state_key() != k
+        assert c.state_key() == fresh_key(c)
+
+
+def with_tasks():
+    """Games (at a decision) with tasks in progress."""
+    return (g for g in games() if g.agenda)
+
+
+def test_a_task_written_after_a_key_changes_the_key_as_the_hash():
+    """The agenda is read at every key: a task changed in place (not replaced) is seen."""
+    seen = 0
+    for g in with_tasks():
+        before, h = g.state_key(), state_hash(g)
+        c = g.clone()
+        assert c.state_key() == before
+        task = c.agenda[-1]
+        names = [n for n in (getattr(task, "__slots__", None) or vars(task))
+                 if type(getattr(task, n, None)) in (bool, int)]
+        if not names:
+            continue
+        value = getattr(task, names[0])
+        setattr(task, names[0], value + 7 if type(value) is int else not value)
+        assert state_hash(c) != h
+        assert c.state_key() != before
+        assert c.state_key() == fresh_key(c)
+        setattr(task, names[0], value)
+        assert state_hash(c) == h and c.state_key() == before
+        seen += 1
+        if seen == 20:
+            break
+    assert seen == 20
+
+
+def test_a_task_added_or_taken_off_changes_the_key():
+    g = next(with_tasks())
+    k = g.state_key()
+    task = g.agenda.pop()
+    assert g.state_key() != k
+    g.agenda.append(task)
+    assert g.state_key() == k
+    g.agenda.append(task.copy())
+    assert g.state_key() != k
+    assert g.state_key() == fresh_key(g)

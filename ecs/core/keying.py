@@ -15,7 +15,10 @@ field). A part found unchanged keeps its digest:
     bytes as at the last key;
   other fields: a snapshot of the value (marshal's bytes, or a probe of its objects by
     identity down to the depth where its copy rule makes them immutable), compared with
-    the one kept from the last key.
+    the one kept from the last key;
+  the pending decision and the agenda, new at nearly every key: no digest of their own,
+    their texts are written with the plain fields (a decision's kept while its fields
+    are the same objects).
 The parts are kept in `game.key_cache` (a CACHE field), never changed once made: a clone
 shares them, with a copy of its world's `changed` set and of its dicts' marks, so a
 clone's first key looks only at what changed since its original's last key.
@@ -214,8 +217,8 @@ def _entities_again(table, old, changed) -> tuple:
 
 # -- fields -------------------------------------------------------------------------------------
 # Every key writes the shared fields whose values are atoms (the turn, the step, who has
-# priority...) and the plain values of the players, the pending decision and the agenda
-# afresh, in one marshal and one digest: cheaper than finding which changed. The shared
+# priority...), the plain values of the players and the texts of the pending decision and
+# the agenda afresh, in one marshal and one digest: cheaper than finding which changed. The shared
 # fields holding objects keep their digests while they hold the same objects; the other
 # fields (zones, effects, combat...) keep theirs while one marshal of them all gives the
 # same bytes (equal bytes: equal values), and are looked at one by one when not; the
@@ -241,8 +244,9 @@ def _fields_again(game, old) -> tuple:
 
 
 def _read(fields, vals, was) -> tuple:
-    """(per field its plain value or _OPEN_MARK, per field None when plain else (its
-    snapshot, (digest, items)), the sum of their digests) of the _OTHER fields at `fields`
+    """(per field its plain value, or _OPEN_MARK, or its text in a list (_TEXT_FIELDS), per
+    field None when plain else (its snapshot, (digest, items) or [text]), the sum of their
+    digests) of the _OTHER fields at `fields`
     holding `vals`; `was`: their entries at the last key, None for a key from nothing."""
     total = 0
     plain, entries = [], []
@@ -251,6 +255,11 @@ def _read(fields, vals, was) -> tuple:
         if value is not _OPEN:
             plain.append(value)
             entries.append(None)
+            continue
+        if i in _TEXT_FIELDS:
+            entry = _text_field(i, v, was[j] if was is not None else None)
+            plain.append(entry[1])
+            entries.append(entry)
             continue
         plain.append(_OPEN_MARK)
         if type(v) is MarkingDict or type(v) is MarkedDict:
@@ -328,8 +337,6 @@ def _plain(v, i):
 def _other_field(i, v, was) -> tuple:
     """(snapshot, (digest, items)) of a field that isn't plain: `was`'s digest if its
     snapshot is the same."""
-    if type(v) is Decision:
-        return _decision_field(i, v, was)
     field = _OTHER[i]
     snap = _SNAPSHOTS[i](v, was is not None and type(was[0]) is not bytes)
     if was is not None and not _differ(snap, was[0]):
@@ -348,25 +355,37 @@ def _field_digest(field, v) -> int:
     return _digest(tag + b"=", fast_canonical(v))
 
 
-# -- the pending decision ------------------------------------------------------------------------
-# A new decision at nearly every key (few repeat an earlier one's options: a memo of whole
-# decisions would rarely hit), so it is read with few Python steps: its fields in one
-# getter, its options' values from `_VALUES` in C maps (a priority decision's actions are
-# the shared objects of `decisions.cast_option`...), its data's items inline.
+# -- the pending decision and the agenda ------------------------------------------------------
+# Both are new at nearly every key (a new decision; the tasks a key finds are seldom those
+# of the key before: each asks one decision, mostly), so each is read with few Python
+# steps and its text goes among the plain values (one digest for all): no digest of its own.
+# A decision is read by its fields in one getter, its options' values from `_VALUES` in C
+# maps (a priority decision's actions are the shared objects of `decisions.cast_option`...),
+# its data's item inline.
 
-def _decision_field(i, v, was) -> tuple:
-    """`_other_field` of a `Decision` (the pending decision): its snapshot is its fields
-    by identity (the copy rule "shallow": a clone shares them, so none is changed in
-    place), headed by its type (no other snapshot begins with a type)."""
-    snap = (Decision,) + _DECISION_GET(v)
-    if was is not None and len(was[0]) == len(snap) and all(map(is_, snap, was[0])):
+def _text_field(i, v, was) -> tuple:
+    """(snapshot, [the text of its value]) of the pending decision or the agenda
+    (_TEXT_FIELDS: in a list, which no plain value is), `was` while the snapshot is the
+    same. A `Decision`'s snapshot is its fields by identity (the copy rule "shallow": a
+    clone shares them, so none is changed in place; no other snapshot holds them); the
+    agenda has none (rule "each": its tasks are objects, with no depth known below which
+    they are immutable): read at every key."""
+    if _OTHER[i][2] == "each":
+        return (), [text_of(fast_canonical(v))]
+    if type(v) is Decision:
+        snap = _DECISION_GET(v)
+        if was is not None and len(was[0]) == len(snap) and all(map(is_, snap, was[0])):
+            return was
+        return snap, [text_of(_decision_value(v, snap))]
+    snap = _SNAPSHOTS[i](v, was is not None and type(was[0]) is not bytes)
+    if was is not None and not _differ(snap, was[0]):
         return was
-    return snap, (_digest(_OTHER[i][1] + b"=", _decision_value(v, snap)), None)
+    return snap, [text_of(fast_canonical(v))]
 
 
 def _decision_value(v, snap):
-    """`fast_canonical(v)` of a Decision whose fields are `snap[1:]`."""
-    kind, player, options, lo, hi, prompt, data = snap[1:]
+    """`fast_canonical(v)` of a Decision whose fields are `snap`."""
+    kind, player, options, lo, hi, prompt, data = snap
     if not _ATOM_TYPES.issuperset(map(type, (kind, player, lo, hi, prompt))) \
             or type(options) is not list or type(data) is not dict:
         return fast_canonical(v)
@@ -407,6 +426,9 @@ _DECISION_GET = attrgetter(*_DECISION_FIELDS)
 _DECISION_NAME = Decision.__qualname__
 _EMPTY_DICT = ("dict",)
 _SECOND = itemgetter(1)
+_TEXT_FIELDS = frozenset(i for i, f in enumerate(_OTHER) if f[0] in ("pending", "agenda"))
+assert all(_OTHER[i][2] in ("shallow", "each") and _OTHER[i][3] is _NO_DEFAULT
+           for i in _TEXT_FIELDS), "_text_field: no default to leave out, no rng"
 
 
 # -- snapshots: a value as it is now, to tell at the next key whether it changed ------------
