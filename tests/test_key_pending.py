@@ -60,12 +60,26 @@ def test_every_decision_keys_as_the_generic_reading_of_its_value():
     ([None], {"mana_abilities": slice(1, None, -1), "x": 1}),   # two items
     ([2.5], {PlayerRef(0): "a"}),                       # a key not an atom
     ([1], {"s": {3, 1}}),                               # a value neither atom nor slice
+    ([(1, [slice(2, 3)])], {"a": [slice(1, 2)], "b": 1}),   # slices deeper
+    ([{"a": {"b": [PlayerRef(0)]}}], {"c": {1: {2: [3]}}, "d": 4}),  # deeper than read quickly
 ])
 def test_options_and_data_of_any_shape_key_as_the_generic_reading(options, data):
     g = next(games())
     g.state_key()
     for d in (Decision("choose", 1, options, 0, 2, "p", data),
               Decision("choose", 1, options, 0, 2, "p", dict(reversed(data.items())))):
+        a, b = g.clone(), g.clone()
+        a.pending, b.pending = d, generic(d)
+        assert state_hash(a) == state_hash(b)
+        assert a.state_key() == b.state_key() == fresh_key(a)
+
+
+def test_a_decision_of_other_shapes_keys_as_the_generic_reading():
+    """Options not in a list, data not a dict, a field not an atom: read the generic way."""
+    g = next(games())
+    g.state_key()
+    for d in (Decision("choose", 0, (1, PlayerRef(0))), Decision("choose", 0, [1], data=None),
+              Decision(("choose",), PlayerRef(1), [1])):
         a, b = g.clone(), g.clone()
         a.pending, b.pending = d, generic(d)
         assert state_hash(a) == state_hash(b)

@@ -396,19 +396,24 @@ def _decision_value(v, snap):
 def _options_value(options) -> tuple:
     """`fast_canonical(options, 1)` of a decision's list of options: atoms as they are;
     objects from `_VALUES` when all are there (in C: an entry keeps its object alive, so
-    an id found there is that object's), else each read by `_fast_item` (which keeps the
-    frozen ones)."""
+    an id found there is that object's); else read as small values (an attacker and its
+    defenders, a player to target) or each by `_fast_item` (which keeps the frozen ones)."""
     if _ATOM_TYPES.issuperset(map(type, options)):
         return tuple(options)
     try:
         return tuple(map(_SECOND, map(_VALUES.get, map(id, options))))
     except TypeError:                               # (one not there: None[1])
+        pass
+    try:
+        return _small_value(options, 3)
+    except _NotSmall:
         return tuple([_fast_item(x, 2) for x in options])
 
 
 def _data_value(data) -> tuple:
     """`fast_canonical(data, 1)` of a decision's data: one item whose key is an atom and
-    value an atom or a slice (a priority decision's `mana_abilities`) read inline."""
+    value an atom or a slice (a priority decision's `mana_abilities`) read inline, small
+    values (an attack's candidates) with few calls."""
     if not data:
         return _EMPTY_DICT
     if len(data) == 1:
@@ -416,7 +421,34 @@ def _data_value(data) -> tuple:
         t = type(x)
         if type(k) in ATOMS and (t in ATOMS or t is slice):
             return _EMPTY_DICT + ((k, x if t in ATOMS else ("slice", repr(x))),)
-    return fast_canonical(data, 1)
+    try:
+        return _small_value(data, 3)
+    except _NotSmall:
+        return fast_canonical(data, 1)
+
+
+def _small_value(x, depth):
+    """`canonical(x)` of an atom, a `PlayerRef` or a slice, or, `depth` levels down, of a
+    list, tuple or dict (keys atoms) of them; raises _NotSmall for anything else."""
+    t = type(x)
+    if t in ATOMS:
+        return x
+    if t is PlayerRef:
+        return ("p", x.index)
+    if depth:
+        if t is list or t is tuple:
+            return tuple([y if type(y) in ATOMS else _small_value(y, depth - 1) for y in x])
+        if t is dict and _ATOM_TYPES.issuperset(map(type, x)):
+            return _EMPTY_DICT + _sorted_items([
+                (k, y if type(y) in ATOMS else _small_value(y, depth - 1))
+                for k, y in x.items()])
+    if t is slice:
+        return ("slice", repr(x))
+    raise _NotSmall
+
+
+class _NotSmall(Exception):
+    """A value `_small_value` doesn't read."""
 
 
 _DECISION_FIELDS = ("kind", "player", "options", "min", "max", "prompt", "data")
