@@ -218,8 +218,8 @@ def _entities_again(table, old, changed) -> tuple:
 # -- fields -------------------------------------------------------------------------------------
 # Every key writes the shared fields whose values are atoms (the turn, the step, who has
 # priority...), the plain values of the players and the texts of the pending decision and
-# the agenda afresh, in one marshal and one digest: cheaper than finding which changed. The shared
-# fields holding objects keep their digests while they hold the same objects; the other
+# the agenda afresh, in one marshal and one digest: cheaper than finding which changed. The
+# shared fields holding objects keep their digests while they hold the same objects; the other
 # fields (zones, effects, combat...) keep theirs while one marshal of them all gives the
 # same bytes (equal bytes: equal values), and are looked at one by one when not; the
 # marked dicts keep their own marks (`_marked_field`). A field that isn't plain (an object,
@@ -246,8 +246,8 @@ def _fields_again(game, old) -> tuple:
 def _read(fields, vals, was) -> tuple:
     """(per field its plain value, or _OPEN_MARK, or its text in a list (_TEXT_FIELDS), per
     field None when plain else (its snapshot, (digest, items) or [text]), the sum of their
-    digests) of the _OTHER fields at `fields`
-    holding `vals`; `was`: their entries at the last key, None for a key from nothing."""
+    digests) of the _OTHER fields at `fields` holding `vals`; `was`: their entries at the
+    last key, None for a key from nothing."""
     total = 0
     plain, entries = [], []
     for j, (i, v) in enumerate(zip(fields, vals)):
@@ -361,7 +361,7 @@ def _field_digest(field, v) -> int:
 # steps and its text goes among the plain values (one digest for all): no digest of its own.
 # A decision is read by its fields in one getter, its options' values from `_VALUES` in C
 # maps (a priority decision's actions are the shared objects of `decisions.cast_option`...),
-# its data's item inline.
+# its data's one item inline, small values (players, lists of them) with few calls.
 
 def _text_field(i, v, was) -> tuple:
     """(snapshot, [the text of its value]) of the pending decision or the agenda
