@@ -15,7 +15,10 @@ field). A part found unchanged keeps its digest:
     bytes as at the last key;
   other fields: a snapshot of the value (marshal's bytes, or a probe of its objects by
     identity down to the depth where its copy rule makes them immutable), compared with
-    the one kept from the last key.
+    the one kept from the last key;
+  the pending decision and the agenda, new at nearly every key: no digest of their own,
+    their texts are written with the plain fields (a decision's kept while its fields
+    are the same objects).
 The parts are kept in `game.key_cache` (a CACHE field), never changed once made: a clone
 shares them, with a copy of its world's `changed` set and of its dicts' marks, so a
 clone's first key looks only at what changed since its original's last key.
@@ -34,7 +37,7 @@ from itertools import chain, compress, count
 from operator import attrgetter, is_, is_not, itemgetter, not_
 
 from mtg_ecs.components import Card
-from mtg_ecs.core.decisions import PlayerRef
+from mtg_ecs.core.decisions import Decision, PlayerRef
 from mtg_ecs.core.hashing import ATOMS, MAX_DEPTH, canonical, frozen, text_of
 from mtg_ecs.core.marked import MarkedDict, MarkingDict
 from mtg_ecs.core.state import FIELDS, STATE, SPARSE_DEFAULTS, GameState, Player
@@ -214,9 +217,9 @@ def _entities_again(table, old, changed) -> tuple:
 
 # -- fields -------------------------------------------------------------------------------------
 # Every key writes the shared fields whose values are atoms (the turn, the step, who has
-# priority...) and the plain values of the players, the pending decision and the agenda
-# afresh, in one marshal and one digest: cheaper than finding which changed. The shared
-# fields holding objects keep their digests while they hold the same objects; the other
+# priority...), the plain values of the players and the texts of the pending decision and
+# the agenda afresh, in one marshal and one digest: cheaper than finding which changed. The
+# shared fields holding objects keep their digests while they hold the same objects; the other
 # fields (zones, effects, combat...) keep theirs while one marshal of them all gives the
 # same bytes (equal bytes: equal values), and are looked at one by one when not; the
 # marked dicts keep their own marks (`_marked_field`). A field that isn't plain (an object,
@@ -241,9 +244,10 @@ def _fields_again(game, old) -> tuple:
 
 
 def _read(fields, vals, was) -> tuple:
-    """(per field its plain value or _OPEN_MARK, per field None when plain else (its
-    snapshot, (digest, items)), the sum of their digests) of the _OTHER fields at `fields`
-    holding `vals`; `was`: their entries at the last key, None for a key from nothing."""
+    """(per field its plain value, or _OPEN_MARK, or its text in a list (_TEXT_FIELDS), per
+    field None when plain else (its snapshot, (digest, items) or [text]), the sum of their
+    digests) of the _OTHER fields at `fields` holding `vals`; `was`: their entries at the
+    last key, None for a key from nothing."""
     total = 0
     plain, entries = [], []
     for j, (i, v) in enumerate(zip(fields, vals)):
@@ -251,6 +255,11 @@ def _read(fields, vals, was) -> tuple:
         if value is not _OPEN:
             plain.append(value)
             entries.append(None)
+            continue
+        if i in _TEXT_FIELDS:
+            entry = _text_field(i, v, was[j] if was is not None else None)
+            plain.append(entry[1])
+            entries.append(entry)
             continue
         plain.append(_OPEN_MARK)
         if type(v) is MarkingDict or type(v) is MarkedDict:
@@ -344,6 +353,114 @@ def _field_digest(field, v) -> int:
     if rule == "rng":
         v = v.getstate()
     return _digest(tag + b"=", fast_canonical(v))
+
+
+# -- the pending decision and the agenda ------------------------------------------------------
+# Both are new at nearly every key (a new decision; the tasks a key finds are seldom those
+# of the key before: each asks one decision, mostly), so each is read with few Python
+# steps and its text goes among the plain values (one digest for all): no digest of its own.
+# A decision is read by its fields in one getter, its options' values from `_VALUES` in C
+# maps (a priority decision's actions are the shared objects of `decisions.cast_option`...),
+# its data's one item inline, small values (players, lists of them) with few calls.
+
+def _text_field(i, v, was) -> tuple:
+    """(snapshot, [the text of its value]) of the pending decision or the agenda
+    (_TEXT_FIELDS: in a list, which no plain value is), `was` while the snapshot is the
+    same. A `Decision`'s snapshot is its fields by identity (the copy rule "shallow": a
+    clone shares them, so none is changed in place; no other snapshot holds them); the
+    agenda has none (rule "each": its tasks are objects, with no depth known below which
+    they are immutable): read at every key."""
+    if _OTHER[i][2] == "each":
+        return (), [text_of(fast_canonical(v))]
+    if type(v) is Decision:
+        snap = _DECISION_GET(v)
+        if was is not None and len(was[0]) == len(snap) and all(map(is_, snap, was[0])):
+            return was
+        return snap, [text_of(_decision_value(v, snap))]
+    snap = _SNAPSHOTS[i](v, was is not None and type(was[0]) is not bytes)
+    if was is not None and not _differ(snap, was[0]):
+        return was
+    return snap, [text_of(fast_canonical(v))]
+
+
+def _decision_value(v, snap):
+    """`fast_canonical(v)` of a Decision whose fields are `snap`."""
+    kind, player, options, lo, hi, prompt, data = snap
+    if not _ATOM_TYPES.issuperset(map(type, (kind, player, lo, hi, prompt))) \
+            or type(options) is not list or type(data) is not dict:
+        return fast_canonical(v)
+    return (_DECISION_NAME, kind, player, _options_value(options), lo, hi, prompt,
+            _data_value(data))
+
+
+def _options_value(options) -> tuple:
+    """`fast_canonical(options, 1)` of a decision's list of options: atoms as they are;
+    objects from `_VALUES` when all are there (in C: an entry keeps its object alive, so
+    an id found there is that object's); else read as small values (an attacker and its
+    defenders, a player to target) or each by `_fast_item` (which keeps the frozen ones)."""
+    if _ATOM_TYPES.issuperset(map(type, options)):
+        return tuple(options)
+    try:
+        return tuple(map(_SECOND, map(_VALUES.get, map(id, options))))
+    except TypeError:                               # (one not there: None[1])
+        pass
+    try:
+        return _small_value(options, 3)
+    except _NotSmall:
+        return tuple([_fast_item(x, 2) for x in options])
+
+
+def _data_value(data) -> tuple:
+    """`fast_canonical(data, 1)` of a decision's data: one item whose key is an atom and
+    value an atom or a slice (a priority decision's `mana_abilities`) read inline, small
+    values (an attack's candidates) with few calls."""
+    if not data:
+        return _EMPTY_DICT
+    if len(data) == 1:
+        (k, x), = data.items()
+        t = type(x)
+        if type(k) in ATOMS and (t in ATOMS or t is slice):
+            return _EMPTY_DICT + ((k, x if t in ATOMS else ("slice", repr(x))),)
+    try:
+        return _small_value(data, 3)
+    except _NotSmall:
+        return fast_canonical(data, 1)
+
+
+def _small_value(x, depth):
+    """`canonical(x)` of an atom, a `PlayerRef` or a slice, or, `depth` levels down, of a
+    list, tuple or dict (keys atoms) of them; raises _NotSmall for anything else."""
+    t = type(x)
+    if t in ATOMS:
+        return x
+    if t is PlayerRef:
+        return ("p", x.index)
+    if depth:
+        if t is list or t is tuple:
+            return tuple([y if type(y) in ATOMS else _small_value(y, depth - 1) for y in x])
+        if t is dict and _ATOM_TYPES.issuperset(map(type, x)):
+            return _EMPTY_DICT + _sorted_items([
+                (k, y if type(y) in ATOMS else _small_value(y, depth - 1))
+                for k, y in x.items()])
+    if t is slice:
+        return ("slice", repr(x))
+    raise _NotSmall
+
+
+class _NotSmall(Exception):
+    """A value `_small_value` doesn't read."""
+
+
+_DECISION_FIELDS = ("kind", "player", "options", "min", "max", "prompt", "data")
+assert tuple(f.name for f in dataclasses.fields(Decision)) == _DECISION_FIELDS, \
+    "a Decision's fields, in their order, as _decision_value reads them"
+_DECISION_GET = attrgetter(*_DECISION_FIELDS)
+_DECISION_NAME = Decision.__qualname__
+_EMPTY_DICT = ("dict",)
+_SECOND = itemgetter(1)
+_TEXT_FIELDS = frozenset(i for i, f in enumerate(_OTHER) if f[0] in ("pending", "agenda"))
+assert all(_OTHER[i][2] in ("shallow", "each") and _OTHER[i][3] is _NO_DEFAULT
+           for i in _TEXT_FIELDS), "_text_field: no default to leave out, no rng"
 
 
 # -- snapshots: a value as it is now, to tell at the next key whether it changed ------------
