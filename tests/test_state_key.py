@@ -282,3 +282,22 @@ def test_a_player_as_it_was_is_not_read_again(monkeypatch):
     c.players[0].life += 1
     assert c.state_key() == fresh_key(c) != g.state_key()
     assert read == [c.players[0]]
+
+
+def test_the_rngs_state_is_read_as_canonical_reads_it():
+    """The generator's state (`getstate`: its 625 words and the gaussian kept between calls)
+    is read straight, as `canonical` reads it: the same key for the same state however it
+    was reached, another for another, and nothing of it kept among the values read."""
+    from mtg_ecs.core import keying
+    g = midgame()
+    c = g.clone()
+    before = c.state_key()
+    c.rng.gauss(0, 1)                           # keeps a float for the next call
+    assert c.state_key() == fresh_key(c) != before
+    d = g.clone()
+    d.rng.setstate(c.rng.getstate())
+    assert state_hash(d) == state_hash(c)
+    assert d.state_key() == c.state_key() == fresh_key(d)
+    kept = len(keying._VALUES)
+    fresh_key(c)
+    assert len(keying._VALUES) == kept
