@@ -301,3 +301,47 @@ def test_the_rngs_state_is_read_as_canonical_reads_it():
     kept = len(keying._VALUES)
     fresh_key(c)
     assert len(keying._VALUES) == kept
+
+
+def test_tapping_and_untapping_is_keyed_without_reading_the_permanent(monkeypatch):
+    """Tapped() added or taken away, and nothing else written: the entity's digest gains or
+    loses the tapped part alone; any other write, or a tapped component of another kind
+    (a subclass, read as its value), reads the entity again. The key is the one from
+    nothing, and an untapped permanent keys as before it was tapped."""
+    from dataclasses import dataclass
+
+    from mtg_ecs.components import Damage
+    from mtg_ecs.core import keying
+
+    @dataclass(frozen=True, slots=True)
+    class Tapped2(Tapped):                      # (another value: its qualified name)
+        pass
+
+    g = midgame()
+    eid = next(e for e in g.battlefield if not g.world.has(e, Tapped))
+    read = []
+    digest = keying._entity_digest
+    monkeypatch.setattr(keying, "_entity_digest", lambda e, comps: read.append(e) or digest(e, comps))
+
+    def key_reads(g):
+        read.clear()
+        k = g.state_key()
+        reads = eid in read
+        assert k == fresh_key(g)
+        return k, reads
+
+    before = g.state_key()
+    g.set(eid, TAPPED)
+    tapped, reads = key_reads(g)
+    assert tapped != before and not reads
+    g.unset(eid, Tapped)
+    assert key_reads(g) == (before, False)
+    g.set(eid, TAPPED)
+    g.set(eid, Damage(1))
+    assert key_reads(g)[1]
+    g.unset_many([eid], Damage)
+    assert key_reads(g) == (tapped, True)
+    g.unset(eid, Tapped)
+    g.world.add(eid, Tapped2())
+    k, reads = key_reads(g)
+    assert reads and k not in (before, tapped)

@@ -33,7 +33,7 @@ import types
 from itertools import chain, compress, count
 from operator import attrgetter, is_, is_not, itemgetter, not_
 
-from mtg_ecs.components import Card
+from mtg_ecs.components import Card, Tapped
 from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.core.hashing import ATOMS, MAX_DEPTH, canonical, frozen, text_of
 from mtg_ecs.core.marked import MarkedDict, MarkingDict
@@ -116,9 +116,11 @@ def _digest_text(tag: bytes, text: bytes) -> int:
 # -- entities -----------------------------------------------------------------------------------
 def _entity_digest(eid, comps) -> tuple:
     """(the components if all are frozen else None, the entity's digest): the digest of
-    `(eid, _entity_items(comps))`, written as marshal writes the eid then each item (each
-    is read whole by marshal: the parts can't run into each other), a frozen component's
-    text made once (_COMPONENTS)."""
+    `(eid, _entity_items(comps))` but the items that read `("Tapped",)`, written as
+    marshal writes the eid then each item (each is read whole by marshal: the parts can't
+    run into each other), a frozen component's text made once (_COMPONENTS); plus
+    `_tapped_digest(eid)` per item left out (the untap step and mana abilities write
+    nothing else: then the digest is had without reading the others, `_tap_toggled`)."""
     kinds = tuple(comps)
     order = _ORDERS.get(kinds)
     if order is None:
@@ -147,7 +149,47 @@ def _entity_digest(eid, comps) -> tuple:
             _COMPONENTS[id(c)] = (c, text)      # keeps c alive: its id isn't reused
         else:
             all_frozen = False
-    return (tuple(comps.values()) if all_frozen else None), _digest_text(b"#", b"".join(texts))
+    tapped = texts.count(_TAPPED_TEXT)
+    if tapped:
+        texts = [x for x in texts if x != _TAPPED_TEXT]
+    digest = _digest_text(b"#", b"".join(texts))
+    if tapped:
+        digest = (digest + tapped * _tapped_digest(eid)) & _MASK
+    return (tuple(comps.values()) if all_frozen else None), digest
+
+
+def _tapped_digest(eid) -> int:
+    """The part of an entity's digest that says it is tapped (`Tapped()`: no fields; a
+    tag of its own, beginning with the separator no field's name holds)."""
+    d = _TAPPED.get(eid)
+    if d is None:
+        if len(_TAPPED) >= _VALUES_KEPT:
+            _TAPPED.clear()
+        d = _TAPPED[eid] = _digest_text(b"\0tapped=", marshal.dumps(eid, 2))
+    return d
+
+
+_TAPPED = {}                # eid -> _tapped_digest(eid) (any game, any thread)
+_TAPPED_TEXT = marshal.dumps(("Tapped",), 2)        # a Tapped()'s, as _entity_digest reads it
+
+
+def _tap_toggled(eid, was, comps):
+    """What the entity's digest gains when its components are `was`'s (all frozen) with a
+    `Tapped()` added or removed, else None."""
+    vals = comps.values()
+    n = len(vals) - len(was)
+    if n == 1:
+        tapped = comps.get(Tapped)
+        if type(tapped) is not Tapped or not all(map(is_, was, [c for c in vals
+                                                               if c is not tapped])):
+            return None
+    elif n == -1:
+        tapped = next((c for c in was if type(c) is Tapped), None)
+        if tapped is None or not all(map(is_, [c for c in was if c is not tapped], vals)):
+            return None
+    else:
+        return None
+    return n * _tapped_digest(eid)
 
 
 def _atoms_of(c, t):
@@ -189,9 +231,12 @@ def _entities_again(table, old, changed) -> tuple:
         comps = table.get(eid)
         if comps is None:
             now = None
-        elif was is not None and was[0] is not None and len(was[0]) == len(comps) \
-                and all(map(is_, was[0], comps.values())):
-            continue                        # written back to the same components
+        elif was is not None and was[0] is not None:
+            if len(was[0]) == len(comps) and all(map(is_, was[0], comps.values())):
+                continue                    # written back to the same components
+            toggled = _tap_toggled(eid, was[0], comps)
+            now = (_entity_digest(eid, comps) if toggled is None
+                   else (tuple(comps.values()), (was[1] + toggled) & _MASK))
         else:
             now = _entity_digest(eid, comps)
         if (was and was[1]) == (now and now[1]):
