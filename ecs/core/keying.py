@@ -529,8 +529,21 @@ _FIRST = itemgetter(0)
 
 
 def _item_digest(tag, k, x) -> int:
+    if type(k) is int and type(x) is int:          # (card_entity's: card id -> object)
+        d = _INT_ITEMS.get((tag, k, x))
+        if d is None:
+            if len(_INT_ITEMS) >= _VALUES_KEPT:
+                _INT_ITEMS.clear()
+            d = _INT_ITEMS[tag, k, x] = _digest_text(tag + b":m", marshal.dumps((k, x), 2))
+        return d                                    # (= _digest(tag + b":", (k, x)))
     return _digest(tag + b":", (k if type(k) in ATOMS else fast_canonical(k),
                                 x if type(x) in ATOMS else fast_canonical(x)))
+
+
+# (a field's tag, int, int) -> the digest of that item: a memo of values (any game, any
+# thread; card ids and entity numbers recur from game to game, clone to clone), emptied
+# when it grows too big
+_INT_ITEMS = {}
 
 
 def _players_value(players) -> tuple:
