@@ -345,3 +345,19 @@ def test_tapping_and_untapping_is_keyed_without_reading_the_permanent(monkeypatc
     g.world.add(eid, Tapped2())
     k, reads = key_reads(g)
     assert reads and k not in (before, tapped)
+
+
+def test_two_objects_exchanging_their_cards_is_another_key():
+    """An object's digest is its number's and its components' (kept by their text in any
+    game): two library cards exchanged between two objects is another state, another key."""
+    from mtg_ecs.components import Card
+    g = midgame()
+    k = g.state_key()
+    a, b = g.players[0].library[:2]
+    c = g.clone()
+    ca, cb = c.world.ents[a][Card], c.world.ents[b][Card]
+    assert ca.defn.name != cb.defn.name or ca.card_id != cb.card_id
+    c.set(a, cb)
+    c.set(b, ca)
+    assert state_hash(c) != state_hash(g)
+    assert c.state_key() == fresh_key(c) != k

@@ -133,15 +133,14 @@ def _entity_digest(eid, comps) -> tuple:
         if hit is not None and hit[0] is c:
             texts.append(hit[1])
             continue
-        atoms = _atoms_of(c, t)                     # (a frozen dataclass of atoms)
-        if atoms is not None:
-            text = marshal.dumps(atoms, 2)
+        if t is Card:
+            atoms, text = None, text_of(("Card", c.defn.name, c.card_id, c.token))
         else:
-            value = ("Card", c.defn.name, c.card_id, c.token) if t is Card else fast_canonical(c)
-            text = text_of(value)
-            if type(text) is not bytes:             # a repr, its length first (not
-                text = text.encode()                # read whole as marshal's bytes are)
-                text = b"r" + len(text).to_bytes(4, "little") + text
+            atoms = _atoms_of(c, t)                 # (a frozen dataclass of atoms)
+            text = text_of(fast_canonical(c)) if atoms is None else marshal.dumps(atoms, 2)
+        if type(text) is not bytes:                 # a repr, its length first (not
+            text = text.encode()                    # read whole as marshal's bytes are)
+            text = b"r" + len(text).to_bytes(4, "little") + text
         texts.append(text)
         if atoms is not None or frozen(c):
             if len(_COMPONENTS) >= _COMPONENTS_KEPT:
@@ -152,7 +151,12 @@ def _entity_digest(eid, comps) -> tuple:
     tapped = texts.count(_TAPPED_TEXT)
     if tapped:
         texts = [x for x in texts if x != _TAPPED_TEXT]
-    digest = _digest_text(b"#", b"".join(texts))
+    text = b"".join(texts)
+    digest = _ENTITIES.get(text)
+    if digest is None:
+        if len(_ENTITIES) >= _VALUES_KEPT:
+            _ENTITIES.clear()
+        digest = _ENTITIES[text] = _digest_text(b"#", text)
     if tapped:
         digest = (digest + tapped * _tapped_digest(eid)) & _MASK
     return (tuple(comps.values()) if all_frozen else None), digest
@@ -170,6 +174,10 @@ def _tapped_digest(eid) -> int:
 
 
 _TAPPED = {}                # eid -> _tapped_digest(eid) (any game, any thread)
+# an entity's text (its eid's and its components') -> its digest: a memo of values (any
+# game, any thread: a card in its library, say, is the same entity in every game of the
+# same decks, and in every deal of a determinized game), emptied when it grows too big
+_ENTITIES = {}
 _TAPPED_TEXT = marshal.dumps(("Tapped",), 2)        # a Tapped()'s, as _entity_digest reads it
 
 
