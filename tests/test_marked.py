@@ -136,3 +136,24 @@ def test_copies_pickles_and_deep_copies_keep_the_items():
     for e in (pickle.loads(pickle.dumps(d)), copy.deepcopy(d)):
         assert type(e) is MarkedDict and e == d and e.part is None and e.written is None
     assert MarkedDict(a=1) == {"a": 1} and MarkedDict.fromkeys([1]).written is None
+
+
+def test_an_int_items_digest_is_its_fields_its_keys_and_its_values():
+    """Items of ints (card id -> object) have their digests kept by (field, key, value), in
+    any game: two values exchanged, or the same item in another field, is another key; a
+    digest kept is the one made anew."""
+    from mtg_ecs.core import keying
+    g = midgame()
+    k = g.state_key()
+    a, b = list(g.card_entity)[:2]
+    c = g.clone()
+    c.card_entity[a], c.card_entity[b] = g.card_entity[b], g.card_entity[a]
+    assert c.state_key() == fresh_key(c) != k
+    moved = []
+    for field in MARKED[1:]:                    # the same item moved to another field
+        c = g.clone()
+        getattr(c, field)[a] = c.card_entity.pop(a)
+        assert c.state_key() == fresh_key(c) != k
+        moved.append(c)
+    keying._INT_ITEMS.clear()
+    assert [fresh_key(c) for c in moved] == [c.state_key() for c in moved]

@@ -282,3 +282,82 @@ def test_a_player_as_it_was_is_not_read_again(monkeypatch):
     c.players[0].life += 1
     assert c.state_key() == fresh_key(c) != g.state_key()
     assert read == [c.players[0]]
+
+
+def test_the_rngs_state_is_read_as_canonical_reads_it():
+    """The generator's state (`getstate`: its 625 words and the gaussian kept between calls)
+    is read straight, as `canonical` reads it: the same key for the same state however it
+    was reached, another for another, and nothing of it kept among the values read."""
+    from mtg_ecs.core import keying
+    g = midgame()
+    c = g.clone()
+    before = c.state_key()
+    c.rng.gauss(0, 1)                           # keeps a float for the next call
+    assert c.state_key() == fresh_key(c) != before
+    d = g.clone()
+    d.rng.setstate(c.rng.getstate())
+    assert state_hash(d) == state_hash(c)
+    assert d.state_key() == c.state_key() == fresh_key(d)
+    kept = len(keying._VALUES)
+    fresh_key(c)
+    assert len(keying._VALUES) == kept
+
+
+def test_tapping_and_untapping_is_keyed_without_reading_the_permanent(monkeypatch):
+    """Tapped() added or taken away, and nothing else written: the entity's digest gains or
+    loses the tapped part alone; any other write, or a tapped component of another kind
+    (a subclass, read as its value), reads the entity again. The key is the one from
+    nothing, and an untapped permanent keys as before it was tapped."""
+    from dataclasses import dataclass
+
+    from mtg_ecs.components import Damage
+    from mtg_ecs.core import keying
+
+    @dataclass(frozen=True, slots=True)
+    class Tapped2(Tapped):                      # (another value: its qualified name)
+        pass
+
+    g = midgame()
+    eid = next(e for e in g.battlefield if not g.world.has(e, Tapped))
+    read = []
+    digest = keying._entity_digest
+    monkeypatch.setattr(keying, "_entity_digest", lambda e, comps: read.append(e) or digest(e, comps))
+
+    def key_reads(g):
+        read.clear()
+        k = g.state_key()
+        reads = eid in read
+        assert k == fresh_key(g)
+        return k, reads
+
+    before = g.state_key()
+    g.set(eid, TAPPED)
+    tapped, reads = key_reads(g)
+    assert tapped != before and not reads
+    g.unset(eid, Tapped)
+    assert key_reads(g) == (before, False)
+    g.set(eid, TAPPED)
+    g.set(eid, Damage(1))
+    assert key_reads(g)[1]
+    g.unset_many([eid], Damage)
+    assert key_reads(g) == (tapped, True)
+    g.unset(eid, Tapped)
+    g.world.add(eid, Tapped2())
+    k, reads = key_reads(g)
+    assert reads and k not in (before, tapped)
+
+
+def test_two_objects_exchanging_their_cards_is_another_key():
+    """An object's digest is its number's and its components' (kept by their text in any
+    game): two library cards exchanged between two objects is another state, another key."""
+    from mtg_ecs.components import Card
+    g = midgame()
+    k = g.state_key()
+    a, b = g.players[0].library[:2]
+    c = g.clone()
+    ca, cb = c.world.ents[a][Card], c.world.ents[b][Card]
+    assert ca.defn.name != cb.defn.name or ca.card_id != cb.card_id
+    c.set(a, cb)
+    c.set(b, ca)
+    assert state_hash(c) != state_hash(g)
+    assert c.state_key() == fresh_key(c) != k

@@ -34,9 +34,9 @@ import hashlib
 import marshal
 import types
 from itertools import chain, compress, count
-from operator import attrgetter, is_, is_not, itemgetter, not_
+from operator import attrgetter, is_, is_not, itemgetter
 
-from mtg_ecs.components import Card
+from mtg_ecs.components import Card, Tapped
 from mtg_ecs.core.decisions import Decision, PlayerRef
 from mtg_ecs.core.hashing import ATOMS, MAX_DEPTH, canonical, frozen, text_of
 from mtg_ecs.core.marked import MarkedDict, MarkingDict
@@ -119,9 +119,11 @@ def _digest_text(tag: bytes, text: bytes) -> int:
 # -- entities -----------------------------------------------------------------------------------
 def _entity_digest(eid, comps) -> tuple:
     """(the components if all are frozen else None, the entity's digest): the digest of
-    `(eid, _entity_items(comps))`, written as marshal writes the eid then each item (each
-    is read whole by marshal: the parts can't run into each other), a frozen component's
-    text made once (_COMPONENTS)."""
+    `(eid, _entity_items(comps))` but the items that read `("Tapped",)`, written as
+    marshal writes the eid then each item (each is read whole by marshal: the parts can't
+    run into each other), a frozen component's text made once (_COMPONENTS); plus
+    `_tapped_digest(eid)` per item left out (the untap step and mana abilities write
+    nothing else: then the digest is had without reading the others, `_tap_toggled`)."""
     kinds = tuple(comps)
     order = _ORDERS.get(kinds)
     if order is None:
@@ -134,15 +136,14 @@ def _entity_digest(eid, comps) -> tuple:
         if hit is not None and hit[0] is c:
             texts.append(hit[1])
             continue
-        atoms = _atoms_of(c, t)                     # (a frozen dataclass of atoms)
-        if atoms is not None:
-            text = marshal.dumps(atoms, 2)
+        if t is Card:
+            atoms, text = None, text_of(("Card", c.defn.name, c.card_id, c.token))
         else:
-            value = ("Card", c.defn.name, c.card_id, c.token) if t is Card else fast_canonical(c)
-            text = text_of(value)
-            if type(text) is not bytes:             # a repr, its length first (not
-                text = text.encode()                # read whole as marshal's bytes are)
-                text = b"r" + len(text).to_bytes(4, "little") + text
+            atoms = _atoms_of(c, t)                 # (a frozen dataclass of atoms)
+            text = text_of(fast_canonical(c)) if atoms is None else marshal.dumps(atoms, 2)
+        if type(text) is not bytes:                 # a repr, its length first (not
+            text = text.encode()                    # read whole as marshal's bytes are)
+            text = b"r" + len(text).to_bytes(4, "little") + text
         texts.append(text)
         if atoms is not None or frozen(c):
             if len(_COMPONENTS) >= _COMPONENTS_KEPT:
@@ -150,7 +151,56 @@ def _entity_digest(eid, comps) -> tuple:
             _COMPONENTS[id(c)] = (c, text)      # keeps c alive: its id isn't reused
         else:
             all_frozen = False
-    return (tuple(comps.values()) if all_frozen else None), _digest_text(b"#", b"".join(texts))
+    tapped = texts.count(_TAPPED_TEXT)
+    if tapped:
+        texts = [x for x in texts if x != _TAPPED_TEXT]
+    text = b"".join(texts)
+    digest = _ENTITIES.get(text)
+    if digest is None:
+        if len(_ENTITIES) >= _VALUES_KEPT:
+            _ENTITIES.clear()
+        digest = _ENTITIES[text] = _digest_text(b"#", text)
+    if tapped:
+        digest = (digest + tapped * _tapped_digest(eid)) & _MASK
+    return (tuple(comps.values()) if all_frozen else None), digest
+
+
+def _tapped_digest(eid) -> int:
+    """The part of an entity's digest that says it is tapped (`Tapped()`: no fields; a
+    tag of its own, beginning with the separator no field's name holds)."""
+    d = _TAPPED.get(eid)
+    if d is None:
+        if len(_TAPPED) >= _VALUES_KEPT:
+            _TAPPED.clear()
+        d = _TAPPED[eid] = _digest_text(b"\0tapped=", marshal.dumps(eid, 2))
+    return d
+
+
+_TAPPED = {}                # eid -> _tapped_digest(eid) (any game, any thread)
+# an entity's text (its eid's and its components') -> its digest: a memo of values (any
+# game, any thread: a card in its library, say, is the same entity in every game of the
+# same decks, and in every deal of a determinized game), emptied when it grows too big
+_ENTITIES = {}
+_TAPPED_TEXT = marshal.dumps(("Tapped",), 2)        # a Tapped()'s, as _entity_digest reads it
+
+
+def _tap_toggled(eid, was, comps):
+    """What the entity's digest gains when its components are `was`'s (all frozen) with a
+    `Tapped()` added or removed, else None."""
+    vals = comps.values()
+    n = len(vals) - len(was)
+    if n == 1:
+        tapped = comps.get(Tapped)
+        if type(tapped) is not Tapped or not all(map(is_, was, [c for c in vals
+                                                               if c is not tapped])):
+            return None
+    elif n == -1:
+        tapped = next((c for c in was if type(c) is Tapped), None)
+        if tapped is None or not all(map(is_, [c for c in was if c is not tapped], vals)):
+            return None
+    else:
+        return None
+    return n * _tapped_digest(eid)
 
 
 def _atoms_of(c, t):
@@ -192,9 +242,12 @@ def _entities_again(table, old, changed) -> tuple:
         comps = table.get(eid)
         if comps is None:
             now = None
-        elif was is not None and was[0] is not None and len(was[0]) == len(comps) \
-                and all(map(is_, was[0], comps.values())):
-            continue                        # written back to the same components
+        elif was is not None and was[0] is not None:
+            if len(was[0]) == len(comps) and all(map(is_, was[0], comps.values())):
+                continue                    # written back to the same components
+            toggled = _tap_toggled(eid, was[0], comps)
+            now = (_entity_digest(eid, comps) if toggled is None
+                   else (tuple(comps.values()), (was[1] + toggled) & _MASK))
         else:
             now = _entity_digest(eid, comps)
         if (was and was[1]) == (now and now[1]):
@@ -351,8 +404,21 @@ def _field_digest(field, v) -> int:
     if default is not _NO_DEFAULT and v == default:
         return 0                                    # as state_tuple: left out
     if rule == "rng":
-        v = v.getstate()
+        # its state: a tuple of atoms and a tuple of 625 ints, its own canonical value
+        # (read by fast_canonical, the 625-tuple would be checked frozen and kept in
+        # _VALUES: 190 µs a key from nothing, and 5 kB kept per state)
+        return _digest(tag + b"=", _rng_state(v))
     return _digest(tag + b"=", fast_canonical(v))
+
+
+def _rng_state(v):
+    """The canonical value of a field of copy rule "rng": a `GameRandom`'s state as
+    `getstate` gives it (atoms, and a tuple of atoms), else whatever canonical makes of it."""
+    state = v.getstate()
+    if type(state) is tuple and all([type(x) in ATOMS or (type(x) is tuple and
+                                     _ATOM_TYPES.issuperset(map(type, x))) for x in state]):
+        return state
+    return fast_canonical(state)
 
 
 # -- the pending decision and the agenda ------------------------------------------------------
@@ -588,8 +654,21 @@ _FIRST = itemgetter(0)
 
 
 def _item_digest(tag, k, x) -> int:
+    if type(k) is int and type(x) is int:          # (card_entity's: card id -> object)
+        d = _INT_ITEMS.get((tag, k, x))
+        if d is None:
+            if len(_INT_ITEMS) >= _VALUES_KEPT:
+                _INT_ITEMS.clear()
+            d = _INT_ITEMS[tag, k, x] = _digest_text(tag + b":m", marshal.dumps((k, x), 2))
+        return d                                    # (= _digest(tag + b":", (k, x)))
     return _digest(tag + b":", (k if type(k) in ATOMS else fast_canonical(k),
                                 x if type(x) in ATOMS else fast_canonical(x)))
+
+
+# (a field's tag, int, int) -> the digest of that item: a memo of values (any game, any
+# thread; card ids and entity numbers recur from game to game, clone to clone), emptied
+# when it grows too big
+_INT_ITEMS = {}
 
 
 def _players_value(players) -> tuple:
