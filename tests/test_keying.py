@@ -77,3 +77,14 @@ def test_an_ability_of_a_definition_is_read_once_wherever_it_is_found():
     assert again == more == first and again[1] is more[1]
     other = dataclasses.replace(ability)
     assert fast_canonical(Task(other)) == first and fast_canonical(Task(other))[1] is not again[1]
+
+
+@pytest.mark.parametrize("depth", [0, 7, 9])
+def test_a_set_of_at_most_one_item_is_read_as_canonical_reads_it(depth):
+    """A set's items sorted by their reprs; one of no item or one item read without
+    sorting, that item read as any value (an object, a tuple holding one), at any depth."""
+    for v in (set(), frozenset(), {"U"}, frozenset({3}), {PlayerRef(1)},
+              frozenset({(PlayerRef(0), 1)}), frozenset({frozenset({"a"})}), {"b", "a"},
+              frozenset({PlayerRef(1), PlayerRef(0)})):
+        assert fast_canonical(v, depth) == canonical(v, depth), v
+        assert fast_canonical([v], depth) == canonical([v], depth), v

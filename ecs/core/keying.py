@@ -795,6 +795,7 @@ def _getter(names):
 
 # -- canonical values, faster --------------------------------------------------------------------
 _ATOM_TYPES = frozenset(ATOMS)
+_EMPTY_SET = ("set",)
 
 
 def fast_canonical(v, d=0):
@@ -817,6 +818,10 @@ def fast_canonical(v, d=0):
                                            x if type(x) in ATOMS else fast_canonical(x, d + 1))
                                           for k, x in v.items()])
     if t is set or t is frozenset:
+        if len(v) < 2:                  # nothing to sort (most of a Chars' sets: colors, flags)
+            for x in v:
+                return ("set", x if type(x) in ATOMS else fast_canonical(x, d + 1))
+            return _EMPTY_SET
         return ("set",) + tuple(sorted([fast_canonical(x, d + 1) for x in v], key=repr))
     if t is PlayerRef:
         return ("p", v.index)
