@@ -7,7 +7,7 @@ import pytest
 
 from mtg_ecs.cards import get_card
 from mtg_ecs.core.decisions import PlayerRef
-from mtg_ecs.core.hashing import canonical
+from mtg_ecs.core.hashing import canonical, frozen
 from mtg_ecs.core.keying import fast_canonical
 
 
@@ -88,3 +88,31 @@ def test_a_set_of_at_most_one_item_is_read_as_canonical_reads_it(depth):
               frozenset({PlayerRef(1), PlayerRef(0)})):
         assert fast_canonical(v, depth) == canonical(v, depth), v
         assert fast_canonical([v], depth) == canonical([v], depth), v
+
+
+def test_a_value_is_frozen_when_nothing_in_it_can_change():
+    """`frozen` (a value kept by identity in the key's memos): atoms, tuples and frozensets
+    of them, frozen dataclasses of frozen values (a card definition: not, read by name)."""
+    @dataclass(frozen=True)
+    class One:
+        x: object
+
+    @dataclass(frozen=True)
+    class Two:
+        x: object
+        y: object
+
+    @dataclass(frozen=True)
+    class Nothing:
+        pass
+
+    @dataclass
+    class Open:
+        x: int
+
+    kept = [1, "a", None, (1, "b"), frozenset({1}), One(2), One((1, 2)), Two(1, One("a")),
+            Nothing(), Two((), frozenset({One(1)}))]
+    changing = [[1], {1: 2}, One([1]), One((1, [2])), Two(1, [2]), Two(One([1]), 2), Open(1),
+                One(Open(1)), get_card("Centaur Courser"), One(get_card("Centaur Courser"))]
+    assert [frozen(v) for v in kept] == [True] * len(kept)
+    assert [frozen(v) for v in changing] == [False] * len(changing)

@@ -13,6 +13,7 @@ import dataclasses
 import hashlib
 import marshal
 import types
+from operator import attrgetter
 
 from mtg_ecs.components import Card
 from mtg_ecs.core.decisions import PlayerRef
@@ -213,7 +214,8 @@ def text_of(v):
         return repr(v)
 
 
-_FROZEN_TYPES = {}         # type -> whether its instances are frozen dataclasses
+_FROZEN_TYPES = {}         # type -> its field values' getter if a frozen dataclass, else None
+_UNSEEN = object()
 
 
 def frozen(v) -> bool:
@@ -226,17 +228,25 @@ def frozen(v) -> bool:
         return all(map(frozen, v))
     if t is Card:
         return True                  # only its name, card id and token flag are read
-    ok = _FROZEN_TYPES.get(t)
-    if ok is None:
-        params = getattr(t, "__dataclass_params__", None)
-        ok = _FROZEN_TYPES[t] = bool(params is not None and params.frozen
-                                     and t.__name__ != "CardDef")
-    if not ok:
+    fields = _FROZEN_TYPES.get(t, _UNSEEN)
+    if fields is _UNSEEN:
+        fields = _FROZEN_TYPES[t] = _frozen_fields(t)
+    if fields is None:
         return False
-    names = _FIELDS.get(t)
-    if names is None:
-        names = _FIELDS[t] = tuple(f.name for f in dataclasses.fields(t))
-    return all(frozen(getattr(v, n)) for n in names)
+    vals = fields(v)
+    return ATOMS.issuperset(map(type, vals)) or all(map(frozen, vals))
+
+
+def _frozen_fields(t):
+    """The getter of the tuple of a frozen dataclass's field values (but a card
+    definition's), None for another type."""
+    params = getattr(t, "__dataclass_params__", None)
+    if params is None or not params.frozen or t.__name__ == "CardDef":
+        return None
+    names = tuple(f.name for f in dataclasses.fields(t))
+    if len(names) == 1:
+        return lambda v, n=names[0]: (getattr(v, n),)
+    return attrgetter(*names) if names else lambda v: ()
 
 
 def log_hash(game) -> str:
