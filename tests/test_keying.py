@@ -116,3 +116,29 @@ def test_a_value_is_frozen_when_nothing_in_it_can_change():
                 One(Open(1)), get_card("Centaur Courser"), One(get_card("Centaur Courser"))]
     assert [frozen(v) for v in kept] == [True] * len(kept)
     assert [frozen(v) for v in changing] == [False] * len(changing)
+
+
+def test_the_values_an_object_shares_with_its_definition_are_read_at_its_depth():
+    """The values an object shares with its card definition are kept per depth: read deeper
+    they are cut short as `canonical` cuts them (MAX_DEPTH), whatever was read before; a
+    value equal to the definition's but not it is read as it is."""
+    @dataclass(frozen=True, eq=False)
+    class CardDef:                  # (a card definition: canonical reads it by its name)
+        name: str
+        cost: object
+
+    @dataclass
+    class Made:
+        defn: object
+        name: str
+        cost: object
+
+    deep = [1]
+    for _ in range(20):
+        deep = (deep,)
+    defn = CardDef("Deep", deep)
+    made = [Made(defn, defn.name, defn.cost), Made(defn, "Other", ((deep,),)),
+            Made(get_card("Arbor Elf"), "Deep", deep), Made(None, "Deep", deep)]
+    for depth in (0, 7, 0, 3, 8):
+        for m in made:
+            assert fast_canonical(m, depth) == canonical(m, depth), (depth, m)

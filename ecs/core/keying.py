@@ -847,12 +847,10 @@ def fast_canonical(v, d=0):
     if _ATOM_TYPES.issuperset(map(type, vals)):
         return (name,) + vals
     if names is not None:                           # an object made from a card definition
-        defn = v.defn
-        if type(defn).__name__ != "CardDef":
-            defn = None
-        return (name,) + tuple([x if type(x) in ATOMS else _definition_part(x, d + 1)
-                                if x is getattr(defn, n, _OPEN) else fast_canonical(x, d + 1)
-                                for x, n in zip(vals, names)])
+        objs, values = _definition_values(v.defn, t, names, d + 1)
+        return (name,) + tuple([x if type(x) in ATOMS else value if x is obj
+                                else fast_canonical(x, d + 1)
+                                for x, obj, value in zip(vals, objs, values)])
     part = _PARTS.get(id(v)) is v                   # (an ability of a definition: a task's)
     if part:
         hit = _DEFINITIONS.get((id(v), d))
@@ -879,6 +877,29 @@ def _definition_part(x, d):
             _PARTS.clear()
         _PARTS.update([(id(y), y) for y in x if type(y) not in ATOMS])
     return value
+
+
+def _definition_values(defn, t, names, d) -> tuple:
+    """(per name its value in card definition `defn`, or _OPEN; the values read at depth `d`
+    by `_definition_part`, None for atoms), kept per definition, type and depth: an object
+    of type `t` made from `defn` shares most of its values with it (characteristics)."""
+    hit = _DEFINITION_VALUES.get((id(defn), t, d))
+    if hit is not None and hit[0] is defn:
+        return hit[1]
+    if type(defn).__name__ == "CardDef":
+        objs = tuple([getattr(defn, n, _OPEN) for n in names])
+    else:
+        objs = (_OPEN,) * len(names)
+    values = tuple([None if type(x) in ATOMS or x is _OPEN else _definition_part(x, d)
+                    for x in objs])
+    if len(_DEFINITION_VALUES) >= _VALUES_KEPT:
+        _DEFINITION_VALUES.clear()
+    _DEFINITION_VALUES[id(defn), t, d] = (defn, (objs, values))     # keeps defn alive
+    return objs, values
+
+
+# (id of a card definition, type, depth) -> (it, _definition_values): emptied as _VALUES
+_DEFINITION_VALUES = {}
 
 
 def _keep_part(x, d, value):
