@@ -142,3 +142,9 @@ def test_the_values_an_object_shares_with_its_definition_are_read_at_its_depth()
     for depth in (0, 7, 0, 3, 8):
         for m in made:
             assert fast_canonical(m, depth) == canonical(m, depth), (depth, m)
+
+
+@pytest.mark.parametrize("depth", [0, 8, 9])
+def test_an_empty_dict_is_read_as_canonical_reads_it(depth):
+    for v in ({}, [{}, {1: {}}], {"a": {}}):
+        assert fast_canonical(v, depth) == canonical(v, depth), v

@@ -796,6 +796,7 @@ def _getter(names):
 # -- canonical values, faster --------------------------------------------------------------------
 _ATOM_TYPES = frozenset(ATOMS)
 _EMPTY_SET = ("set",)
+_EMPTY_DICT = ("dict",)
 
 
 def fast_canonical(v, d=0):
@@ -814,6 +815,8 @@ def fast_canonical(v, d=0):
     if d > _QUICK_DEPTH:
         return canonical(v, d, {})
     if t is dict or t is MarkingDict or t is MarkedDict:
+        if not v:                       # (a task's choices, a targeting context's info)
+            return _EMPTY_DICT
         return ("dict",) + _sorted_items([(k if type(k) in ATOMS else fast_canonical(k, d + 1),
                                            x if type(x) in ATOMS else fast_canonical(x, d + 1))
                                           for k, x in v.items()])
