@@ -546,12 +546,15 @@ def _hand_state(game, player: int) -> tuple:
     b = game.board                      # board(game), without the call when it is current
     if b is None:
         b = board(game)
-    rest = not items and \
-        (not b.rule_statics or not _casts_from_top(game, player)) and \
-        not (game.play_permissions and permissions.has_any(game, player)) and \
-        not (game.graveyard_abilities and graveyard_abilities.items(game, player)) and \
-        not (game.commanders and commander.castable_any_time(game, player)) and \
-        not (b.rule_statics and statics_with_rule(game, graveyard_casting.RULE, player))
+    # (no static ability changing rules, permission, graveyard ability or commander, the
+    # commonest: only the hand's abilities count, each of the checks below being true)
+    rest = not items and (not (b.rule_statics or game.play_permissions or game.graveyard_abilities
+                               or game.commanders) or
+        (not b.rule_statics or not _casts_from_top(game, player)) and
+        not (game.play_permissions and permissions.has_any(game, player)) and
+        not (game.graveyard_abilities and graveyard_abilities.items(game, player)) and
+        not (game.commanders and commander.castable_any_time(game, player)) and
+        not (b.rule_statics and statics_with_rule(game, graveyard_casting.RULE, player)))
     quiet = rest and not instant and player not in b.holders
     hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand, rest)
     return hit
