@@ -142,9 +142,9 @@ class Pipeline:
         wherever the loop would do anything else: a task or trigger, a check due
         before priority (117.5), a main phase (sorcery timing), a player able to act,
         a game watched by observers (they hear every step of the loop)."""
-        turn.next_step(game)
-        if not game.auto_pass or game.observers or self.before_priority is not BEFORE_PRIORITY:
-            return
+        if turn.next_step(game) or not game.auto_pass or game.observers \
+                or self.before_priority is not BEFORE_PRIORITY:
+            return                           # (True: `passes` found it doesn't pass)
         agenda = game.agenda                 # (the list: a game's agenda is never replaced)
         for _ in _A_TURN:                    # at most a turn's worth, then the loop again
             if agenda or game.over:
@@ -157,7 +157,8 @@ class Pipeline:
                     return
                 game.passes = 0              # every player passed in succession (117.4)
                 game.priority = None
-            turn.next_step(game)
+            if turn.next_step(game):
+                return
 
     # the systems' functions themselves (no wrapper call in between)
     priority_decision = staticmethod(priority.decision)

@@ -546,12 +546,15 @@ def _hand_state(game, player: int) -> tuple:
     b = game.board                      # board(game), without the call when it is current
     if b is None:
         b = board(game)
-    rest = not items and \
-        (not b.rule_statics or not _casts_from_top(game, player)) and \
-        not (game.play_permissions and permissions.has_any(game, player)) and \
-        not (game.graveyard_abilities and graveyard_abilities.items(game, player)) and \
-        not (game.commanders and commander.castable_any_time(game, player)) and \
-        not (b.rule_statics and statics_with_rule(game, graveyard_casting.RULE, player))
+    # (no static ability changing rules, permission, graveyard ability or commander, the
+    # commonest: only the hand's abilities count, each of the checks below being true)
+    rest = not items and (not (b.rule_statics or game.play_permissions or game.graveyard_abilities
+                               or game.commanders) or
+        (not b.rule_statics or not _casts_from_top(game, player)) and
+        not (game.play_permissions and permissions.has_any(game, player)) and
+        not (game.graveyard_abilities and graveyard_abilities.items(game, player)) and
+        not (game.commanders and commander.castable_any_time(game, player)) and
+        not (b.rule_statics and statics_with_rule(game, graveyard_casting.RULE, player)))
     quiet = rest and not instant and player not in b.holders
     hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand, rest)
     return hit
@@ -560,9 +563,12 @@ def _hand_state(game, player: int) -> tuple:
 def _hand_idle(game, player: int) -> bool:
     """Outside sorcery timing, no card in the player's hand can be cast now, seen without
     a list: each instant or flash card needs a spell to target and the stack is empty
-    (601.2c: `_targets_only_spells`), or has no alternative cost and the mana of its cost
-    (`_fixed_mana`) can't be paid while nothing else could make mana or change costs (no
-    static ability changing rules, no mana ability but the {T} sources': `_other_mana`)."""
+    (601.2c: `_targets_only_spells`), or has no alternative cost and either the mana of
+    its cost (`_fixed_mana`) can't be paid while nothing else could make mana or change
+    costs (no static ability changing rules, no mana ability but the {T} sources':
+    `_other_mana`), or a target it needs has no legal choice (601.2c, as `can_cast`
+    checks: Essence Scatter with no creature spell on the stack, Unsummon with no
+    creature on the battlefield)."""
     b = game.board                      # board(game), without the call when it is current
     if b is None:
         b = board(game)
@@ -581,19 +587,45 @@ def _hand_idle(game, player: int) -> bool:
         plan = _INSTANT_PLANS.get(defn)
         if plan is None:
             plan = _INSTANT_PLANS[defn] = (_targets_only_spells(defn),
-                                           defn.alt_cost is not None or bool(_keyword_alts(defn)))
+                                           defn.alt_cost is not None or bool(_keyword_alts(defn)),
+                                           _needed_targets(defn))
         if plan[0] and not game.stack:
             continue
         if plan[1]:
             return False
         if mana is None:
             mana = _mana_alone(game, player, b)
-        if mana is False or _mana_paid(mana, defn) is not False:
+        if (mana is False or _mana_paid(mana, defn) is not False) and \
+                (not plan[2] or _has_targets(game, player, c, plan[2])):
             return False
     return True
 
 
-_INSTANT_PLANS = {}     # card definition -> (`_targets_only_spells`, an alternative cost?)
+# card definition -> (`_targets_only_spells`, an alternative cost?, `_needed_targets`)
+_INSTANT_PLANS = {}
+
+
+def _needed_targets(defn) -> tuple:
+    """The target phrases of the spell that need a legal choice for it to be cast (601.2c;
+    those of modes only as the modes are chosen). Once per card definition."""
+    hit = _NEEDED.get(defn)
+    if hit is None:
+        hit = _NEEDED[defn] = () if defn.spell is not None and defn.spell.modes else \
+            tuple(spec for spec in spell_target_specs(defn, ()) if spec.min)
+    return hit
+
+
+_NEEDED = {}    # card definition -> `_needed_targets`
+
+
+def _has_targets(game, player: int, card: int, specs) -> bool:
+    """Has each of `specs` (`_needed_targets`) enough legal choices with the card as the
+    spell's source?"""
+    tc = TargetContext(player, card, game.chars(card), True)
+    for spec in specs:
+        if not has_candidates(game, spec, tc, spec.min):
+            return False
+    return True
 
 
 def _mana_alone(game, player: int, b):
@@ -735,14 +767,9 @@ def can_cast(game, player: int, card: int, alt, mana_paid=None) -> bool:
         if plain is not None:
             return plain.total == 0 or costs.can_pay_mana(game, player, plain, spell=game.chars(card))
     # targets must exist (601.2c) — checked with the card's characteristics as source
-    specs = spell_target_specs(defn, ())
-    if defn.spell is not None and defn.spell.modes:
-        specs = ()   # checked per mode when chosen
-    if specs:
-        tc = TargetContext(player, card, game.chars(card), True)
-        for spec in specs:
-            if spec.min and not has_candidates(game, spec, tc, spec.min):
-                return False
+    specs = _needed_targets(defn)
+    if specs and not _has_targets(game, player, card, specs):
+        return False
     # 601.2f, 118.3, 118.9: the additional and the alternative cost must be payable in full
     parts = [defn.spell.additional_cost] if defn.spell is not None and defn.spell.additional_cost else []
     if alt == "alt":

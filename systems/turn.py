@@ -31,9 +31,12 @@ def empty_pools(game) -> None:
             game.touch_hidden()
 
 
-def next_step(game) -> None:
+def next_step(game) -> bool | None:
     """End the current step and begin the next one (500.2). A step in which nothing
-    would happen (`game.pipeline.passes`) ends as it would begin, and the next follows."""
+    would happen (`game.pipeline.passes`) ends as it would begin, and the next follows.
+    True: the step begun is one `passes` was asked about and found something would
+    happen in, and its beginning changed nothing `passes` reads (no turn-based action,
+    no task; the step itself it doesn't read), so the caller needn't ask again."""
     for p in game.players:
         if p.pool != _EMPTY_POOL or p.restricted:    # (any(p.pool), without the call)
             empty_pools(game)
@@ -59,10 +62,15 @@ def next_step(game) -> None:
         if b.rule_statics:                           # only a static ability skips a step
             while nxt != "cleanup" and skips_step(game, game.active, nxt):
                 nxt = _following(game, nxt)          # 614.10: a skipped step doesn't happen
-        if nxt not in rules.passable or not rules.passes(game):
+        if nxt not in rules.passable:
+            begin_step(game, nxt)
+            return None
+        if not rules.passes(game):
             break
         cur = nxt                                    # (its mana pools stay empty)
     begin_step(game, nxt)
+    # (an end step's beginning may drop permissions `passes` read: asked again then)
+    return not game.play_permissions or nxt != "end"
 
 
 _EMPTY_POOL = [0] * 6

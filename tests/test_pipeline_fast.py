@@ -126,3 +126,25 @@ def test_rounds_ended_at_once_give_the_same_game(monkeypatch):
             runs.append(hashes)
             monkeypatch.undo()
         assert runs[0] == runs[1] and len(runs[0]) > 80, fmt
+
+
+def test_a_passable_step_that_doesnt_pass_is_asked_about_once(monkeypatch):
+    """A passable step `Pipeline.passes` found something would happen in (a player holds
+    Unsummon with an untapped Island) begins once, asked about once: `turn.next_step`
+    says so, and the pipeline doesn't ask again for the step begun."""
+    from mtg_ecs.core.decisions import Pass
+    from mtg_ecs.systems import turn
+    g, _ = Game.from_setup({"players": [
+        {"battlefield": ["Centaur Courser"], "library": ["Forest"] * 5},
+        {"battlefield": ["Island"], "hand": ["Unsummon"], "library": ["Island"] * 5}],
+        "turn": {"step": "main1"}}, log=False)
+    g.auto_pass = True
+    asked, begun = [], []
+    passes, begin = pipeline.Pipeline.passes, turn.begin_step
+    monkeypatch.setattr(pipeline.Pipeline, "passes",
+                        lambda self, game: asked.append(game.step) or passes(self, game))
+    monkeypatch.setattr(turn, "begin_step", lambda game, step: begun.append(step) or begin(game, step))
+    while g.step == "main1":
+        g.decide(Pass())                # (the opponent, who could act, is asked too)
+    assert g.step == "beginning_of_combat" and g.priority is not None
+    assert begun == ["beginning_of_combat"] and asked == ["main1"]

@@ -86,7 +86,7 @@ def test_actions_kept_across_steps_equal_a_fresh_computation(monkeypatch):
         return acts, span
 
     monkeypatch.setattr(priority, "_cached", checked)
-    _play_samples(4)
+    _play_samples(8)
     assert seen["calls"] > 300 and {"upkeep", "main1", "declare_attackers", "end"} <= seen["steps"]
 
 
@@ -243,7 +243,7 @@ def test_instants_that_cant_be_cast_now_let_the_auto_pass_pass_without_a_list(mo
 
 
 def _answers_through_samples(monkeypatch, name: str, check) -> dict:
-    """`_play_samples(4)` with `priority.<name>` checked at every call (`check(*args,
+    """`_play_samples(8)` with `priority.<name>` checked at every call (`check(*args,
     answer)`); how many answers were true and false."""
     real = getattr(priority, name)
     seen = {True: 0, False: 0}
@@ -255,7 +255,7 @@ def _answers_through_samples(monkeypatch, name: str, check) -> dict:
         return got
 
     monkeypatch.setattr(priority, name, checked)
-    _play_samples(4)
+    _play_samples(8)
     return seen
 
 
@@ -294,14 +294,15 @@ def test_a_step_nobody_can_act_in_is_not_begun(monkeypatch):
     """With auto-pass, a step without turn-based actions in which every player can only
     pass (`everyone_idle`) ends as it would begin (500.2, 117.4), even while a player
     holds an instant: Unsummon with no Island untapped (601.2g-h) lets the end step and
-    the combat steps be gone through; with an Island untapped they are begun."""
+    the combat steps be gone through, and so does no creature to target (601.2c); with
+    an Island untapped and a creature they are begun."""
     from mtg_ecs.components import Tapped
     from mtg_ecs.systems import turn
-    for untapped in (False, True):
+    for untapped, creature in ((False, True), (True, False), (True, True)):
         g, h = Game.from_setup({"players": [
             {"library": ["Forest"] * 5},
-            {"battlefield": [{"card": "Island", "id": "i"}], "hand": ["Unsummon"],
-             "library": ["Island"] * 5}], "turn": {"step": "main1"}}, log=False)
+            {"battlefield": [{"card": "Island", "id": "i"}] + ["Centaur Courser"] * creature,
+             "hand": ["Unsummon"], "library": ["Island"] * 5}], "turn": {"step": "main1"}}, log=False)
         g.auto_pass = True
         if not untapped:
             g.set(g.card_entity[h["i"]], Tapped())
@@ -312,7 +313,8 @@ def test_a_step_nobody_can_act_in_is_not_begun(monkeypatch):
             g.decide(priority.Pass())
         monkeypatch.undo()
         passable = {"beginning_of_combat", "end_of_combat", "end"} & set(begun)
-        assert passable == ({"beginning_of_combat", "end", "end_of_combat"} if untapped else set()), begun
+        assert passable == ({"beginning_of_combat", "end", "end_of_combat"} if untapped and creature
+                            else set()), begun
         g.close()
 
 
