@@ -266,6 +266,18 @@ class Game(GameState):
                 else:
                     self.chars_changed()
 
+    def tap_many(self, eids) -> None:
+        """`set(e, TAPPED)` for each of `eids` (objects that exist, each listed once), at
+        once: the same tables and the same version counts, in one pass."""
+        if self.volatile:
+            for e in eids:
+                self.set(e, TAPPED)
+            return
+        self.world.add_many(eids, TAPPED)
+        n = len(eids)
+        self.changes += n
+        self.tversion += n              # (Tapped: SBA_IRRELEVANT, CHARS_IRRELEVANT)
+
     def unset_many(self, eids, ctype) -> None:
         """`unset(e, ctype)` for each of `eids` (objects that exist, each listed once), at
         once: the same tables and the same version counts, in one pass."""

@@ -577,13 +577,19 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
             taps_heard = taps_watched(game)
             pool = p.pool
             chars = game.chars
+            untapped = []                       # sources to tap, tapped at once (tap_many)
             for eid, (idx, choice), kind in plan:
                 c = chars(eid)
                 ab = (c.acts if c.acts is not None else activated_abilities(game, eid))[idx]
-                game.set(eid, TAPPED)
-                if taps_heard:
-                    game.emit("tapped", eid=eid)
                 add = ab.mana[choice]
+                untapped.append(eid)
+                if taps_heard or heard or callable(add):
+                    # an event announced or the game read after this tap: the taps so far
+                    # are made first, as one at a time would have
+                    game.tap_many(untapped)
+                    untapped = []
+                    if taps_heard:
+                        game.emit("tapped", eid=eid)
                 if callable(add):              # 'Add {G} for each Elf you control' (106.1, 605.1a)
                     add = tuple(add(game, eid))
                     pool[:] = map(_plus, pool, add)
@@ -591,6 +597,8 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
                     pool[kind] += 1             # (its one mana: the source's only pool)
                 if heard:
                     game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=True)
+            if untapped:
+                game.tap_many(untapped)
             if pays_exactly(pool, cost):       # (what pay_from_pool would leave: nothing)
                 spent = tuple(pool)
                 pool[:] = _EMPTY

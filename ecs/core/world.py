@@ -364,6 +364,32 @@ class World:
         if self.changed is not None:
             self.changed.add(eid)
 
+    def add_many(self, eids, component) -> None:
+        """`add(e, component)` for each of `eids` (entities that exist, each listed once) in
+        one pass, the index updated once."""
+        t = type(component)
+        if self._own is not None:                 # cloned: copy on write
+            row = self._row
+            for eid in eids:
+                row(eid)[t] = component
+        else:
+            ents = self.ents
+            for eid in eids:
+                ents[eid][t] = component
+        if t not in self._skip:
+            s = self._index(t)
+            if s is None:
+                self.comps[t] = set(eids)
+                if self._ownc is not None:
+                    self._ownc.add(t)
+            else:
+                s.update(eids)
+        self.writes += len(eids)
+        if self.written is not None:
+            self.written.update(eids)
+        if self.changed is not None:
+            self.changed.update(eids)
+
     def remove(self, eid: int, ctype: type) -> bool:
         """Remove if present (KeyError if `eid` doesn't exist); True if it was."""
         d = self.ents[eid]
