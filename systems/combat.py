@@ -618,18 +618,18 @@ def block_candidates(game, defender: int, attacking=None) -> dict:
     # every creature able to block at all can block it; one whose only evasion is flying
     # can be blocked by any creature with flying or reach (702.9b), as `block_problem` says
     chars = game.chars
-    plain = set()
-    fliers = set()
+    plain = []
+    fliers = ()
     for a in attackers:
         c = chars(a)
         if not c.keywords and not c.flags:
-            plain.add(a)
+            plain.append(a)
         elif not (c.flags and "cant_be_blocked" in c.flags):
             evasion = {k.name for k in c.keywords} & _EVASION
             if not evasion:
-                plain.add(a)
+                plain.append(a)
             elif evasion == _FLYING:
-                fliers.add(a)
+                fliers += (a,)
     every = len(plain) == len(attackers)
     b = board(game)
     allc = game.all_chars()                 # (chars(e) of the board's creatures, no call)
