@@ -592,6 +592,11 @@ def blocker_problem(game, e, defender: int) -> str | None:
     return None
 
 
+# the keywords `block_problem` reads on an attacker (509.1b)
+_EVASION = frozenset(("flying", "intimidate", "landwalk", "protection"))
+_FLYING = frozenset(("flying",))
+
+
 def block_candidates(game, defender: int, attacking=None) -> dict:
     """blocker -> [attackers it can block] (509.1a-b). `attacking`: the attacking
     creatures in battlefield order (game.permanents_with(Attacking)), if known."""
@@ -610,13 +615,21 @@ def block_candidates(game, defender: int, attacking=None) -> dict:
     tapped = game.world.comps.get(Tapped, ())
     # an attacker with no keyword and no rules flag has no evasion (509.1b: flying,
     # intimidate, landwalk, protection, 'can't be blocked' are all one or the other):
-    # every creature able to block at all can block it
+    # every creature able to block at all can block it; one whose only evasion is flying
+    # can be blocked by any creature with flying or reach (702.9b), as `block_problem` says
     chars = game.chars
     plain = []
+    fliers = ()
     for a in attackers:
         c = chars(a)
         if not c.keywords and not c.flags:
             plain.append(a)
+        elif not (c.flags and "cant_be_blocked" in c.flags):
+            evasion = {k.name for k in c.keywords} & _EVASION
+            if not evasion:
+                plain.append(a)
+            elif evasion == _FLYING:
+                fliers += (a,)
     every = len(plain) == len(attackers)
     b = board(game)
     allc = game.all_chars()                 # (chars(e) of the board's creatures, no call)
@@ -629,7 +642,16 @@ def block_candidates(game, defender: int, attacking=None) -> dict:
         if every:
             can = list(attackers)
         else:
-            can = [a for a in attackers if a in plain or can_block(game, e, a)]
+            reach = None
+            can = []
+            for a in attackers:
+                if a in fliers:
+                    if reach is None:
+                        reach = c.has("flying") or c.has("reach")
+                    if reach:
+                        can.append(a)
+                elif a in plain or can_block(game, e, a):
+                    can.append(a)
         if can:
             out[e] = can
     return out
