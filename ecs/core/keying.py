@@ -796,6 +796,7 @@ def _getter(names):
 # -- canonical values, faster --------------------------------------------------------------------
 _ATOM_TYPES = frozenset(ATOMS)
 _EMPTY_SET = ("set",)
+_NO_ITEMS = ()              # (a spell's modes, division...: canonical's own value)
 _EMPTY_DICT = ("dict",)
 
 
@@ -859,7 +860,8 @@ def fast_canonical(v, d=0):
         hit = _DEFINITIONS.get((id(v), d))
         if hit is not None and hit[0] is v:
             return hit[1]
-    value = (name,) + tuple([x if type(x) in ATOMS else fast_canonical(x, d + 1) for x in vals])
+    value = (name,) + tuple([x if type(x) in ATOMS or x is _NO_ITEMS else fast_canonical(x, d + 1)
+                             for x in vals])
     if part:
         _keep_part(v, d, value)
     return value
