@@ -522,7 +522,6 @@ assert tuple(f.name for f in dataclasses.fields(Decision)) == _DECISION_FIELDS, 
     "a Decision's fields, in their order, as _decision_value reads them"
 _DECISION_GET = attrgetter(*_DECISION_FIELDS)
 _DECISION_NAME = Decision.__qualname__
-_EMPTY_DICT = ("dict",)
 _SECOND = itemgetter(1)
 _TEXT_FIELDS = frozenset(i for i, f in enumerate(_OTHER) if f[0] in ("pending", "agenda"))
 assert all(_OTHER[i][2] in ("shallow", "each") and _OTHER[i][3] is _NO_DEFAULT
