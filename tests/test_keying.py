@@ -148,3 +148,23 @@ def test_the_values_an_object_shares_with_its_definition_are_read_at_its_depth()
 def test_an_empty_dict_is_read_as_canonical_reads_it(depth):
     for v in ({}, [{}, {1: {}}], {"a": {}}):
         assert fast_canonical(v, depth) == canonical(v, depth), v
+
+
+@pytest.mark.parametrize("depth", [0, 8])
+def test_an_objects_empty_tuples_are_read_without_a_call(depth, monkeypatch):
+    """An object's empty tuples (a spell's modes, division, costs paid: most of a `Spell`'s
+    fields) are canonical's own values: no call reads them, and the value is canonical's."""
+    from mtg_ecs.components import Spell
+    from mtg_ecs.core import keying
+
+    spell = Spell(controller=0, targets=((PlayerRef(1),),), cast_from="hand")
+    calls = []
+    read = keying.fast_canonical
+
+    def counted(v, d=0):
+        calls.append(v)
+        return read(v, d)
+
+    monkeypatch.setattr(keying, "fast_canonical", counted)
+    assert counted(spell, depth) == canonical(spell, depth)
+    assert () not in calls and spell.targets in calls

@@ -522,7 +522,6 @@ assert tuple(f.name for f in dataclasses.fields(Decision)) == _DECISION_FIELDS, 
     "a Decision's fields, in their order, as _decision_value reads them"
 _DECISION_GET = attrgetter(*_DECISION_FIELDS)
 _DECISION_NAME = Decision.__qualname__
-_EMPTY_DICT = ("dict",)
 _SECOND = itemgetter(1)
 _TEXT_FIELDS = frozenset(i for i, f in enumerate(_OTHER) if f[0] in ("pending", "agenda"))
 assert all(_OTHER[i][2] in ("shallow", "each") and _OTHER[i][3] is _NO_DEFAULT
@@ -796,6 +795,7 @@ def _getter(names):
 # -- canonical values, faster --------------------------------------------------------------------
 _ATOM_TYPES = frozenset(ATOMS)
 _EMPTY_SET = ("set",)
+_NO_ITEMS = ()              # (a spell's modes, division...: canonical's own value)
 _EMPTY_DICT = ("dict",)
 
 
@@ -859,7 +859,8 @@ def fast_canonical(v, d=0):
         hit = _DEFINITIONS.get((id(v), d))
         if hit is not None and hit[0] is v:
             return hit[1]
-    value = (name,) + tuple([x if type(x) in ATOMS else fast_canonical(x, d + 1) for x in vals])
+    value = (name,) + tuple([x if type(x) in ATOMS or x is _NO_ITEMS else fast_canonical(x, d + 1)
+                             for x in vals])
     if part:
         _keep_part(v, d, value)
     return value
