@@ -18,8 +18,8 @@ from mtg_ecs.systems.zones import remove_counters
 def deal(game, batch, combat: bool = False, orders=None) -> list:
     """`batch`: list of (source entity, source chars, recipient, amount); `orders`:
     event index -> prevention effects in the order the affected player chose (616.1,
-    see `replacement.order_decision`). Returns the list of (source, recipient,
-    amount dealt)."""
+    see `replacement.order_decision`). Returns the list of (source, source chars,
+    recipient, amount dealt)."""
     skips = {}
     if game.shields:                                        # a redirection is a shield
         from mtg_ecs.systems import redirect
@@ -51,6 +51,12 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
     gains = {}
     battlefield = game.battlefield
     ents = game.world.ents
+    # a check of state-based actions that found none still finds none if this event only
+    # marked damage on creatures, each below its toughness and none from deathtouch
+    # (704.5g-h): each such mark is one `sversion` step, anything else more
+    clean = game.sba_clean == game.sversion
+    before = game.sversion
+    marks = 0
     for src, sc, target, n in dealt:
         if isinstance(target, PlayerRef):
             lose_life(game, target.index, n, from_damage=True)          # 120.3a
@@ -65,10 +71,14 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
             if "Creature" in tc.types:                                 # 120.3e
                 d = ents[target].get(Damage)
                 deathtouch = sc.has("deathtouch") if sc.keywords else False
-                if d is None:
-                    game.set(target, Damage(n, deathtouch))
-                else:
-                    game.set(target, Damage(d.amount + n, deathtouch or d.deathtouch))
+                marked = n
+                if d is not None:
+                    marked += d.amount
+                    deathtouch = deathtouch or d.deathtouch
+                game.set(target, Damage(marked, deathtouch))
+                t = tc.toughness
+                if not deathtouch and t is not None and marked < t:
+                    marks += 1
         if sc.keywords and sc.has("lifelink"):                         # 702.15b
             # one life-gain event per source (119.10, 702.15b)
             gains[(src, sc.controller)] = gains.get((src, sc.controller), 0) + n
@@ -78,7 +88,9 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
         for src, sc, target, n in dealt:
             game.emit("damage", source=src, target=target, amount=n, combat=combat,
                       source_controller=sc.controller)
-    return [(s, t, n) for s, _, t, n in dealt]
+    if clean and marks and game.sversion == before + marks:
+        game.sba_clean = game.sversion
+    return dealt
 
 
 def lose_life(game, player: int, n: int, from_damage: bool = False) -> None:

@@ -43,14 +43,14 @@ class Ctx:
         self.obj = obj
         self.source = source
         self.controller = controller
-        self.targets = [list(t) for t in targets]
+        self.targets = list(map(list, targets))
         self.x = x
         self.modes = modes
-        self.info = dict(info or {})
+        self.info = dict(info) if info else {}
         self.vars = {}
         self.step = 0
         self.is_spell = is_spell
-        self.division = dict(division)
+        self.division = dict(division) if division else {}
 
     def copy(self):
         c = Ctx.__new__(Ctx)
@@ -262,6 +262,8 @@ ATTACHED = _Attached()
 
 
 def amount(v, game, ctx) -> int:
+    if type(v) is int:
+        return v
     if callable(v):
         return int(v(game, ctx))
     if v == "X":
@@ -301,7 +303,7 @@ def deal_with_choices(game, ctx, step, batch, combat=False, dealt=None):
         return d
     result = damage.deal(game, batch, combat, orders)
     if dealt is not None:
-        dealt.extend(result)
+        dealt.extend((s, t, n) for s, _, t, n in result)
     return None
 
 

@@ -46,8 +46,10 @@ class ResolveTask:
                 return None
         ctx = self.ctx
         if ctx is not None:
-            while ctx.step < len(self.steps):
-                step = self.steps[ctx.step]
+            steps = self.steps
+            n = len(steps)
+            while ctx.step < n:
+                step = steps[ctx.step]
                 d = step.run(game, ctx)
                 if d is not None:
                     self.awaiting = step

@@ -123,3 +123,31 @@ def test_a_pump_ending_makes_a_check_due_only_with_damage_or_a_toughness_of_0():
     assert sba.check(g) is False and not sba.due(g)
     end_pumps()
     assert sba.due(g) and sba._check(g) is False
+
+
+def test_damage_below_toughness_makes_no_check_due():
+    """Damage marked on creatures, each below its toughness and none from deathtouch,
+    can't make 704.5g-h apply; lethal damage, deathtouch damage or damage adding up to the
+    toughness may, and so may a player's life falling to 0 (704.5a)."""
+    from mtg_ecs.core.decisions import PlayerRef
+    from mtg_ecs.systems import damage
+    g, e = _game([{"card": "Centaur Courser", "id": "c"}, {"card": "Canyon Minotaur", "id": "m"},
+                  {"card": "Deadly Recluse", "id": "r"}])
+    c, m, r = e["c"], e["m"], e["r"]
+
+    def hit(src, *dealt):
+        damage.deal(g, [(src, g.chars(src), t, n) for t, n in dealt])
+
+    hit(m, (c, 1), (m, 2), (PlayerRef(1), 3))       # 3/3 and 3/3: 1 and 2 marked
+    assert not sba.due(g)
+    hit(m, (c, 1))                                  # 2 of 3
+    assert not sba.due(g)
+    hit(m, (c, 1))                                  # 3 of 3: lethal
+    assert sba.due(g) and sba._check(g) is True
+    g, e = _game([{"card": "Centaur Courser", "id": "c"}, {"card": "Deadly Recluse", "id": "r"}])
+    hit(e["r"], (e["c"], 1))                        # deathtouch
+    assert sba.due(g) and sba._check(g) is True
+    g, e = _game([{"card": "Centaur Courser", "id": "c"}])
+    g.players[1].life = 2
+    hit(e["c"], (PlayerRef(1), 2), (e["c"], 1))     # the player at 0
+    assert sba.due(g) and sba._check(g) is True
