@@ -538,13 +538,15 @@ class ModifyPT(Step):
         p, t = amount(self.p, game, ctx), amount(self.t, game, ctx)
         duration = self.duration                # (systems/durations.py ends 'until_your_next_turn')
 
-        @writes("power", "toughness", alone=True)
         def apply(g, ce, ch, allc, p=p, t=t):
             if ch.power is not None:
                 ch.power += p
                 ch.toughness += t
-        add_effect(game, CE(L_7C, game.tick(), ctx.source, ctx.controller, apply, objects=objs,
-                            duration=duration))
+        add_effect(game, CE(L_7C, game.tick(), ctx.source, ctx.controller, _PT_ALONE(apply),
+                            objects=objs, duration=duration))
+
+
+_PT_ALONE = writes("power", "toughness", alone=True)     # (ModifyPT's declaration, made once)
 
 
 def choice_decision(player, options, prompt) -> Decision:

@@ -646,6 +646,12 @@ def _replanned(plan, added, removed) -> tuple | None:
     """`plan` without `removed` and with `added` where the layer pass would apply them
     (their layer, after the effects of that layer with an earlier or equal timestamp,
     613.7), or None if one of the added isn't of the kind `local_plan` allows."""
+    if not removed and len(added) == 1:
+        ce = added[0]
+        if ce.layer not in (L_TYPE, L_ABILITY) and (not plan or (plan[-1].layer, plan[-1].ts)
+                                                     <= (ce.layer, ce.ts)):
+            # the newest effect of the last layer in the plan (a pump): it goes last
+            return plan + (ce,) if _local(ce) else None
     out = list(plan)
     if removed:
         gone = {id(ce) for ce in removed}

@@ -306,3 +306,18 @@ def test_patched_characteristics_equal_a_full_pass_through_sample_deck_games(mon
             checked += 1
         g.close()
     assert checked > 1000 and patched["moves"] > 100 and patched["effects"] > 40
+
+
+def test_an_effect_added_to_the_plan_goes_where_the_layer_pass_applies_it():
+    """`_replanned`: after the effects of its layer with an earlier timestamp and before
+    those of later layers (613.7); the newest effect of the plan's last layer is appended."""
+    @writes("power", "toughness", alone=True)
+    def pt(g, ce, ch, allc):
+        pass
+    a, b, c, d = (CE(layer, ts, 1, 0, pt, objects=frozenset({5}))
+                  for layer, ts in ((L_7B, 1), (L_7C, 2), (L_7C, 4), (layers.L_7D, 3)))
+    assert layers._replanned((a, b), (c,), ()) == (a, b, c)
+    assert layers._replanned((a, b, d), (c,), ()) == (a, b, c, d)
+    assert layers._replanned((b, d), (a,), ()) == (a, b, d)
+    assert layers._replanned((), (c,), ()) == (c,)
+    assert layers._replanned((a, b), (CE(L_7C, 5, 1, 0, pt),), ()) is None      # not local
