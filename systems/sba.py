@@ -142,10 +142,12 @@ def _check(game) -> bool:
     # (704.5m-p) or with counters (704.5i, 704.5q). For any other permanent the loop below
     # finds nothing: a creature with toughness above 0, no damage, nothing attached and no
     # counters, or an unattached Equipment
-    look = b.sba_look.union(wc.get(Attached, ()), wc.get(Counters, ()))
-    damaged = wc.get(Damage)
+    look = b.sba_look
+    attached, counters, damaged = wc.get(Attached), wc.get(Counters), wc.get(Damage)
+    if attached or counters:
+        look = look.union(attached or (), counters or ())
     if damaged:
-        look |= damaged & b.sba
+        look = look | (damaged & b.sba)
     bf = game.battlefield
     if not look:
         order = ()
@@ -191,7 +193,7 @@ def _check(game) -> bool:
         cnt = comps.get(Counters)
         if cnt is not None and cnt.get("+1/+1") and cnt.get("-1/-1"):
             annihilate.append(e)                      # 704.5q
-    legend_groups = [v for v in legend.values() if len(v) > 1]
+    legend_groups = [v for v in legend.values() if len(v) > 1] if legend else ()
     back = commander.returnable(game) if game.commanders else ()      # 903.9a
     if not (lose or to_gy or to_destroy or unattach or cease or annihilate or legend_groups or back):
         return False

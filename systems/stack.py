@@ -100,27 +100,24 @@ class ResolveTask:
             self.ctx = Ctx(eid, ab.source, ab.controller, ab.targets, ab.x, ab.modes,
                            info=ab.info, division=ab.division)
         # 608.2b: targets illegal now are not affected; all illegal -> it doesn't resolve
-        any_targets = False
-        any_legal = False
-        tc = None                   # who targets: made at the first target
-        for i, spec in enumerate(tspecs):
-            if i >= len(self.ctx.targets):
-                break
-            for j, t in enumerate(self.ctx.targets[i]):
-                any_targets = True
-                if tc is None:
-                    tc = _target_context(game, eid, comps, spell)
-                if is_legal(game, spec, t, tc):
-                    any_legal = True
-                else:
-                    self.ctx.targets[i][j] = None
-        if any_targets and not any_legal:
-            game.emit("fizzle", eid=eid)
-            game.note(f"{game.name(eid)} doesn't resolve: all its targets are illegal")
-            self._remove(game, countered=False)
-            return True
+        targets = self.ctx.targets
+        if targets:
+            any_legal = False
+            tc = None                   # who targets: made at the first target
+            for spec, chosen in zip(tspecs, targets):
+                for j, t in enumerate(chosen):
+                    if tc is None:
+                        tc = _target_context(game, eid, comps, spell)
+                    if is_legal(game, spec, t, tc):
+                        any_legal = True
+                    else:
+                        chosen[j] = None
+            if tc is not None and not any_legal:
+                game.emit("fizzle", eid=eid)
+                game.note(f"{game.name(eid)} doesn't resolve: all its targets are illegal")
+                self._remove(game, countered=False)
+                return True
         if spell is None:
-            ab = comps[StackAbility]
             cond = getattr(ab.ability, "intervening_if", None)
             if ab.triggered and cond is not None and \
                     not cond(game, ab.source, ab.controller, dict(ab.info)):
