@@ -127,7 +127,8 @@ def gain_life(game, player: int, n: int) -> None:
     p.life += n
     p.life_gained_turn += n
     _life_changed(game, p)
-    game.emit("life_gain", player=player, amount=n)
+    if game.hears("life_gain"):
+        game.emit("life_gain", player=player, amount=n)
 
 
 def pay_life(game, player: int, n: int) -> None:

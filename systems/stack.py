@@ -257,7 +257,8 @@ def counter(game, eid: int, by=None, order=()) -> None:
         game.stack.remove(eid)
         game.world.delete(eid)
         game.ability_stack_changed()
-    game.emit("countered", eid=eid)
+    if game.hears("countered"):
+        game.emit("countered", eid=eid)
 
 
 def cant_be_countered(game, eid: int) -> bool:
