@@ -32,18 +32,18 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
     plain = not game.shields and not replacing_statics(game) and not shield.anywhere(game)
     allc = game.all_chars()             # (current: the board index was just read)
     spent = {}                          # permanents whose shield counters prevented damage
-    for i, (src, sc, target, amount) in enumerate(batch):
+    for i, item in enumerate(batch):
+        src, sc, target, amount = item
         if amount <= 0:
             continue
         if plain and (isinstance(target, PlayerRef) or (target in allc and not allc[target].keywords)
                       or not protection_prevents(game, sc, target)):
-            n = amount                  # (a permanent with no keyword has no protection: 702.16)
-        else:
-            n = prevent_damage(game, src, sc, target, amount, combat,
-                               orders.get(i, ()) if orders else (), skip=skips.get(i, ()),
-                               spent=spent)
-            plain = not game.shields and not replacing_statics(game) and not shield.anywhere(game)
-            allc = game.all_chars()
+            dealt.append(item)          # (a permanent with no keyword has no protection: 702.16)
+            continue
+        n = prevent_damage(game, src, sc, target, amount, combat,
+                           orders.get(i, ()) if orders else (), skip=skips.get(i, ()), spent=spent)
+        plain = not game.shields and not replacing_statics(game) and not shield.anywhere(game)
+        allc = game.all_chars()
         if n > 0:
             dealt.append((src, sc, target, n))
     for e in spent:                     # one counter per damage event (122.1c; 002 §2.6 #3)
