@@ -151,7 +151,7 @@ def _idle(game, player: int) -> bool:
     if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
         hit = _hand_state(game, player)
     answer = hit[3] or hit[5] and (not hit[2][0] or _hand_idle(game, player)) \
-        and _field_idle(game, player)
+        and (not hit[6] or _field_idle(game, player))
     game.idle_cache[player] = (game.changes, answer)
     return answer
 
@@ -457,7 +457,9 @@ def _keyword_alts(defn) -> tuple:
 def _mana_paid(mana, defn):
     """Can the mana the player could pay with (`mana`: base, choices and the memo of
     `_COVERS` for base) pay the mana of the card's cost (`_fixed_mana`)? None: not known."""
-    cost = _fixed_mana(defn)
+    cost = _FIXED.get(defn, False)                      # _fixed_mana, inline when known
+    if cost is False:
+        cost = _fixed_mana(defn)
     if cost is None:
         return None
     base, multi, known = mana
@@ -497,15 +499,17 @@ def _mana_options(srcs) -> list:
 
 
 def _hand_state(game, player: int) -> tuple:
-    """(cversion, zversion, hand summary, quiet, hand, rest): the player's `instant_cache`
-    entry. The hand summary: (a card castable at instant speed?, abilities that function
-    in the hand: 117.1a, 702.29a); `quiet`: the player can do nothing but pass and
+    """(cversion, zversion, hand summary, quiet, hand, rest, held): the player's
+    `instant_cache` entry. The hand summary: (a card castable at instant speed?, abilities
+    that function in the hand: 117.1a, 702.29a); `quiet`: the player can do nothing but pass and
     activate {T} mana abilities when it isn't sorcery timing — no non-mana activated
     ability of a permanent (the board's `holders`), no instant or flash card and no hand
     ability, no 'play from the top of your library'; `rest`: the same but for the
     permanents' activated abilities and the instant and flash cards (`_field_idle` and
-    `_hand_idle` look at those as they are now). Everything it reads changes only with
-    the characteristics (cversion) or some zone's contents (zversion); the hand summary
+    `_hand_idle` look at those as they are now); `held`: a permanent of the player's has
+    an activated ability but mana abilities (`_field_idle` looks at them). Everything it
+    reads changes only with the characteristics (cversion) or some zone's contents
+    (zversion: a permanent entering or leaving too); the hand summary
     only with the characteristics and the player's hand, so it is taken over when
     another zone changed."""
     hand = tuple(game.players[player].hand)
@@ -555,8 +559,9 @@ def _hand_state(game, player: int) -> tuple:
         not (game.graveyard_abilities and graveyard_abilities.items(game, player)) and
         not (game.commanders and commander.castable_any_time(game, player)) and
         not (b.rule_statics and statics_with_rule(game, graveyard_casting.RULE, player)))
-    quiet = rest and not instant and player not in b.holders
-    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand, rest)
+    held = player in b.holders
+    quiet = rest and not instant and not held
+    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand, rest, held)
     return hit
 
 
@@ -620,12 +625,23 @@ _NEEDED = {}    # card definition -> `_needed_targets`
 
 def _has_targets(game, player: int, card: int, specs) -> bool:
     """Has each of `specs` (`_needed_targets`) enough legal choices with the card as the
-    spell's source?"""
-    tc = TargetContext(player, card, game.chars(card), True)
-    for spec in specs:
-        if not has_candidates(game, spec, tc, spec.min):
-            return False
-    return True
+    spell's source? Kept while nothing changes (`changes`; `cversion` too: an effect
+    beginning changes characteristics without `changes`), where an idle check that found
+    the card castable is followed by the list that asks again (601.2c)."""
+    memo = game.targets_memo
+    if memo[0] != game.changes or memo[1] != game.cversion:
+        memo = game.targets_memo = (game.changes, game.cversion, {})
+    key = (player, card)
+    hit = memo[2].get(key)
+    if hit is None:
+        hit = True
+        tc = TargetContext(player, card, game.chars(card), True)
+        for spec in specs:
+            if not has_candidates(game, spec, tc, spec.min):
+                hit = False
+                break
+        memo[2][key] = hit
+    return hit
 
 
 def _mana_alone(game, player: int, b):
@@ -893,6 +909,8 @@ def needs_rewind(action) -> bool:
     every choice is asked and checked before anything changes, and the action is
     offered only if its costs can be paid."""
     t = type(action)
+    if t is Pass:
+        return False                    # (the commonest answer)
     if t is Cast or isinstance(action, Cast):
         return not (action.targets is None and action.modes is None and action.x is None
                     and action.divide is None and action.pay is None and action.mana is None)
