@@ -150,7 +150,7 @@ def _idle(game, player: int) -> bool:
     hit = game.instant_cache.get(player)
     if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
         hit = _hand_state(game, player)
-    answer = hit[3] or hit[5] and (not hit[2][0] or _hand_idle(game, player)) \
+    answer = hit[3] or hit[5] and (not hit[2][0] or _hand_idle(game, player, hit[2][0])) \
         and (not hit[6] or _field_idle(game, player))
     game.idle_cache[player] = (game.changes, answer)
     return answer
@@ -500,8 +500,9 @@ def _mana_options(srcs) -> list:
 
 def _hand_state(game, player: int) -> tuple:
     """(cversion, zversion, hand summary, quiet, hand, rest, held): the player's
-    `instant_cache` entry. The hand summary: (a card castable at instant speed?, abilities
-    that function in the hand: 117.1a, 702.29a); `quiet`: the player can do nothing but pass and
+    `instant_cache` entry. The hand summary: (the cards castable at instant speed, as
+    (card, definition) in hand order; abilities that function in the hand: 117.1a,
+    702.29a); `quiet`: the player can do nothing but pass and
     activate {T} mana abilities when it isn't sorcery timing — no non-mana activated
     ability of a permanent (the board's `holders`), no instant or flash card and no hand
     ability, no 'play from the top of your library'; `rest`: the same but for the
@@ -536,14 +537,14 @@ def _hand_state(game, player: int) -> tuple:
     else:
         # per card: characteristics off the battlefield change only with cversion
         cards = _hand_cards(game)
-        instant = False
+        instant = []
         items = []
         for c in hand:
             hit = cards.get(c)
             if hit is None:
                 hit = _card_info(game, c, cards)
             if hit[0]:
-                instant = True
+                instant.append((c, hit[3]))
             if hit[1]:
                 items.append((c, hit[1]))
         res = (instant, items)
@@ -565,7 +566,7 @@ def _hand_state(game, player: int) -> tuple:
     return hit
 
 
-def _hand_idle(game, player: int) -> bool:
+def _hand_idle(game, player: int, instants=None) -> bool:
     """Outside sorcery timing, no card in the player's hand can be cast now, seen without
     a list: each instant or flash card needs a spell to target and the stack is empty
     (601.2c: `_targets_only_spells`), or has no alternative cost and either the mana of
@@ -573,22 +574,19 @@ def _hand_idle(game, player: int) -> bool:
     costs (no static ability changing rules, no mana ability but the {T} sources':
     `_other_mana`), or a target it needs has no legal choice (601.2c, as `can_cast`
     checks: Essence Scatter with no creature spell on the stack, Unsummon with no
-    creature on the battlefield)."""
+    creature on the battlefield). `instants`: the cards in hand castable at instant speed
+    (117.1a), as the player's hand summary lists them (`_hand_state`), if the caller has
+    it."""
+    if instants is None:
+        hit = game.instant_cache.get(player)
+        if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
+            hit = _hand_state(game, player)
+        instants = hit[2][0]
     b = game.board                      # board(game), without the call when it is current
     if b is None:
         b = board(game)
     mana = None
-    cards = game.hand_cards_cache                       # _hand_cards, inline
-    if cards[0] != game.cversion:
-        cards = game.hand_cards_cache = (game.cversion, {})
-    cards = cards[1]
-    for c in game.players[player].hand:
-        info = cards.get(c)
-        if info is None:
-            info = _card_info(game, c, cards)
-        if not info[0]:
-            continue                    # (not at instant speed: 117.1a)
-        defn = info[3]
+    for c, defn in instants:
         plan = _INSTANT_PLANS.get(defn)
         if plan is None:
             plan = _INSTANT_PLANS[defn] = (_targets_only_spells(defn),

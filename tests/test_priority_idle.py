@@ -75,3 +75,18 @@ def test_a_player_without_activated_abilities_is_idle_without_looking_at_the_boa
     zones.put_onto_battlefield(g, g.players[1].library[-1], controller=1)
     assert not priority._idle(g, 1) and looked == [1]
     g.close()
+
+
+def test_the_hand_summary_lists_the_cards_castable_at_instant_speed():
+    """The hand summary names the instants in hand order with their definitions (117.1a),
+    which the idle check looks at: not Serra Angel (no flash); Unsummon with no creature
+    to target and Essence Scatter with no spell let the player pass (601.2c)."""
+    g, h = Game.from_setup({"players": [
+        {}, {"battlefield": ["Island", "Island"],
+             "hand": [{"card": "Unsummon", "id": "u"}, "Serra Angel", {"card": "Essence Scatter", "id": "e"}]}],
+        "turn": {"step": "upkeep"}})
+    unsummon, scatter = g.card_entity[h["u"]], g.card_entity[h["e"]]
+    instants = priority._hand_state(g, 1)[2][0]
+    assert instants == [(unsummon, g.chars(unsummon).defn), (scatter, g.chars(scatter).defn)]
+    assert priority._hand_idle(g, 1) and priority._hand_idle(g, 1, instants)
+    g.close()
