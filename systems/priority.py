@@ -150,8 +150,8 @@ def _idle(game, player: int) -> bool:
     hit = game.instant_cache.get(player)
     if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
         hit = _hand_state(game, player)
-    answer = hit[3] or hit[5] and (not hit[2][0] or _hand_idle(game, player)) \
-        and _field_idle(game, player)
+    answer = hit[3] or hit[5] and (not hit[2][0] or _hand_idle(game, player, hit[2][0])) \
+        and (not hit[6] or _field_idle(game, player))
     game.idle_cache[player] = (game.changes, answer)
     return answer
 
@@ -457,7 +457,9 @@ def _keyword_alts(defn) -> tuple:
 def _mana_paid(mana, defn):
     """Can the mana the player could pay with (`mana`: base, choices and the memo of
     `_COVERS` for base) pay the mana of the card's cost (`_fixed_mana`)? None: not known."""
-    cost = _fixed_mana(defn)
+    cost = _FIXED.get(defn, False)                      # _fixed_mana, inline when known
+    if cost is False:
+        cost = _fixed_mana(defn)
     if cost is None:
         return None
     base, multi, known = mana
@@ -497,15 +499,18 @@ def _mana_options(srcs) -> list:
 
 
 def _hand_state(game, player: int) -> tuple:
-    """(cversion, zversion, hand summary, quiet, hand, rest): the player's `instant_cache`
-    entry. The hand summary: (a card castable at instant speed?, abilities that function
-    in the hand: 117.1a, 702.29a); `quiet`: the player can do nothing but pass and
+    """(cversion, zversion, hand summary, quiet, hand, rest, held): the player's
+    `instant_cache` entry. The hand summary: (the cards castable at instant speed, as
+    (card, definition) in hand order; abilities that function in the hand: 117.1a,
+    702.29a); `quiet`: the player can do nothing but pass and
     activate {T} mana abilities when it isn't sorcery timing — no non-mana activated
     ability of a permanent (the board's `holders`), no instant or flash card and no hand
     ability, no 'play from the top of your library'; `rest`: the same but for the
     permanents' activated abilities and the instant and flash cards (`_field_idle` and
-    `_hand_idle` look at those as they are now). Everything it reads changes only with
-    the characteristics (cversion) or some zone's contents (zversion); the hand summary
+    `_hand_idle` look at those as they are now); `held`: a permanent of the player's has
+    an activated ability but mana abilities (`_field_idle` looks at them). Everything it
+    reads changes only with the characteristics (cversion) or some zone's contents
+    (zversion: a permanent entering or leaving too); the hand summary
     only with the characteristics and the player's hand, so it is taken over when
     another zone changed."""
     hand = tuple(game.players[player].hand)
@@ -532,14 +537,14 @@ def _hand_state(game, player: int) -> tuple:
     else:
         # per card: characteristics off the battlefield change only with cversion
         cards = _hand_cards(game)
-        instant = False
+        instant = []
         items = []
         for c in hand:
             hit = cards.get(c)
             if hit is None:
                 hit = _card_info(game, c, cards)
             if hit[0]:
-                instant = True
+                instant.append((c, hit[3]))
             if hit[1]:
                 items.append((c, hit[1]))
         res = (instant, items)
@@ -555,12 +560,13 @@ def _hand_state(game, player: int) -> tuple:
         not (game.graveyard_abilities and graveyard_abilities.items(game, player)) and
         not (game.commanders and commander.castable_any_time(game, player)) and
         not (b.rule_statics and statics_with_rule(game, graveyard_casting.RULE, player)))
-    quiet = rest and not instant and player not in b.holders
-    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand, rest)
+    held = player in b.holders
+    quiet = rest and not instant and not held
+    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand, rest, held)
     return hit
 
 
-def _hand_idle(game, player: int) -> bool:
+def _hand_idle(game, player: int, instants=None) -> bool:
     """Outside sorcery timing, no card in the player's hand can be cast now, seen without
     a list: each instant or flash card needs a spell to target and the stack is empty
     (601.2c: `_targets_only_spells`), or has no alternative cost and either the mana of
@@ -568,22 +574,19 @@ def _hand_idle(game, player: int) -> bool:
     costs (no static ability changing rules, no mana ability but the {T} sources':
     `_other_mana`), or a target it needs has no legal choice (601.2c, as `can_cast`
     checks: Essence Scatter with no creature spell on the stack, Unsummon with no
-    creature on the battlefield)."""
+    creature on the battlefield). `instants`: the cards in hand castable at instant speed
+    (117.1a), as the player's hand summary lists them (`_hand_state`), if the caller has
+    it."""
+    if instants is None:
+        hit = game.instant_cache.get(player)
+        if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
+            hit = _hand_state(game, player)
+        instants = hit[2][0]
     b = game.board                      # board(game), without the call when it is current
     if b is None:
         b = board(game)
     mana = None
-    cards = game.hand_cards_cache                       # _hand_cards, inline
-    if cards[0] != game.cversion:
-        cards = game.hand_cards_cache = (game.cversion, {})
-    cards = cards[1]
-    for c in game.players[player].hand:
-        info = cards.get(c)
-        if info is None:
-            info = _card_info(game, c, cards)
-        if not info[0]:
-            continue                    # (not at instant speed: 117.1a)
-        defn = info[3]
+    for c, defn in instants:
         plan = _INSTANT_PLANS.get(defn)
         if plan is None:
             plan = _INSTANT_PLANS[defn] = (_targets_only_spells(defn),
@@ -620,12 +623,23 @@ _NEEDED = {}    # card definition -> `_needed_targets`
 
 def _has_targets(game, player: int, card: int, specs) -> bool:
     """Has each of `specs` (`_needed_targets`) enough legal choices with the card as the
-    spell's source?"""
-    tc = TargetContext(player, card, game.chars(card), True)
-    for spec in specs:
-        if not has_candidates(game, spec, tc, spec.min):
-            return False
-    return True
+    spell's source? Kept while nothing changes (`changes`; `cversion` too: an effect
+    beginning changes characteristics without `changes`), where an idle check that found
+    the card castable is followed by the list that asks again (601.2c)."""
+    memo = game.targets_memo
+    if memo[0] != game.changes or memo[1] != game.cversion:
+        memo = game.targets_memo = (game.changes, game.cversion, {})
+    key = (player, card)
+    hit = memo[2].get(key)
+    if hit is None:
+        hit = True
+        tc = TargetContext(player, card, game.chars(card), True)
+        for spec in specs:
+            if not has_candidates(game, spec, tc, spec.min):
+                hit = False
+                break
+        memo[2][key] = hit
+    return hit
 
 
 def _mana_alone(game, player: int, b):
@@ -893,6 +907,8 @@ def needs_rewind(action) -> bool:
     every choice is asked and checked before anything changes, and the action is
     offered only if its costs can be paid."""
     t = type(action)
+    if t is Pass:
+        return False                    # (the commonest answer)
     if t is Cast or isinstance(action, Cast):
         return not (action.targets is None and action.modes is None and action.x is None
                     and action.divide is None and action.pay is None and action.mana is None)

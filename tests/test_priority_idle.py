@@ -1,0 +1,92 @@
+"""What the auto-pass's idle checks and the legal-action lists share (systems/priority.py):
+the spell's needed targets found once per state (`_has_targets`, 601.2c), and the
+permanents' activated abilities looked at only for a player who has some (`held`)."""
+import os
+import sys
+
+from mtg_ecs import Game
+from mtg_ecs.systems import priority, zones
+from mtg_ecs.systems.targeting import TargetContext, has_candidates
+
+sys.path.insert(0, os.path.dirname(__file__))
+from test_priority_cache import _answers_through_samples  # noqa: E402
+
+
+def _unsummon_with_a_creature():
+    """Player 1 holds Unsummon with an Island untapped; player 0 has a creature; upkeep."""
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Centaur Courser", "id": "c"}]},
+        {"battlefield": ["Island"], "hand": [{"card": "Unsummon", "id": "u"}]}],
+        "turn": {"step": "upkeep"}})
+    g.changes += 1                  # (a change elsewhere: the setup's decision list is stale)
+    return g, g.card_entity[h["u"]], g.card_entity[h["c"]]
+
+
+def test_the_idle_check_and_the_list_look_for_targets_once(monkeypatch):
+    """Unsummon can be cast (a creature to target, an Island to pay with): the idle check
+    finds it so, and the list that follows offers it without looking for targets again."""
+    g, unsummon, _ = _unsummon_with_a_creature()
+    looked = []
+    real = priority.has_candidates
+    monkeypatch.setattr(priority, "has_candidates",
+                        lambda game, spec, tc, n: looked.append(tc.source) or real(game, spec, tc, n))
+    assert not priority.only_pass(g, 1)
+    assert priority.cast_option(unsummon) in priority.cached_actions(g, 1)
+    assert looked == [unsummon]
+    g.close()
+
+
+def test_the_targets_found_are_forgotten_when_anything_changes():
+    """The creature gone (a change: `changes`), Unsummon has nothing to target (601.2c); an
+    answer kept at other characteristics (`cversion`: an effect begun) is not used."""
+    g, unsummon, creature = _unsummon_with_a_creature()
+    specs = priority._needed_targets(g.chars(unsummon).defn)
+    assert priority._has_targets(g, 1, unsummon, specs)
+    g.targets_memo = (g.changes, g.cversion - 1, {(1, unsummon): False})
+    assert priority._has_targets(g, 1, unsummon, specs)
+    zones.move(g, creature, "graveyard")
+    assert not priority._has_targets(g, 1, unsummon, specs)
+    assert priority.only_pass(g, 1)
+    g.close()
+
+
+def test_targets_found_are_those_looked_for_afresh(monkeypatch):
+    """Every answer of `_has_targets` through sample-deck games is what looking for the
+    targets anew gives (Unsummon, Titanic Growth, Searing Spear, Essence Scatter)."""
+    def check(game, player, card, specs, got):
+        tc = TargetContext(player, card, game.chars(card), True)
+        assert got == all(has_candidates(game, s, tc, s.min) for s in specs), (game.turn, card)
+
+    seen = _answers_through_samples(monkeypatch, "_has_targets", check)
+    assert seen[True] > 50 and seen[False] > 5
+
+
+def test_a_player_without_activated_abilities_is_idle_without_looking_at_the_board(monkeypatch):
+    """Essence Scatter with no spell to target (601.2c) and no permanent with an activated
+    ability but mana abilities: idle, the permanents not looked at (`_field_idle`); with
+    Furnace Whelp's '{R}: +1/+0' and a Mountain, they are, and the player can act."""
+    g, h = Game.from_setup({"players": [
+        {}, {"battlefield": ["Island", "Mountain"], "hand": ["Essence Scatter"],
+             "library": ["Furnace Whelp"]}], "turn": {"step": "upkeep"}})
+    looked = []
+    real = priority._field_idle
+    monkeypatch.setattr(priority, "_field_idle", lambda game, player: looked.append(player) or real(game, player))
+    assert priority._idle(g, 1) and looked == []
+    zones.put_onto_battlefield(g, g.players[1].library[-1], controller=1)
+    assert not priority._idle(g, 1) and looked == [1]
+    g.close()
+
+
+def test_the_hand_summary_lists_the_cards_castable_at_instant_speed():
+    """The hand summary names the instants in hand order with their definitions (117.1a),
+    which the idle check looks at: not Serra Angel (no flash); Unsummon with no creature
+    to target and Essence Scatter with no spell let the player pass (601.2c)."""
+    g, h = Game.from_setup({"players": [
+        {}, {"battlefield": ["Island", "Island"],
+             "hand": [{"card": "Unsummon", "id": "u"}, "Serra Angel", {"card": "Essence Scatter", "id": "e"}]}],
+        "turn": {"step": "upkeep"}})
+    unsummon, scatter = g.card_entity[h["u"]], g.card_entity[h["e"]]
+    instants = priority._hand_state(g, 1)[2][0]
+    assert instants == [(unsummon, g.chars(unsummon).defn), (scatter, g.chars(scatter).defn)]
+    assert priority._hand_idle(g, 1) and priority._hand_idle(g, 1, instants)
+    g.close()
