@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 from mtg_ecs.core.hashing import state_hash
-from mtg_ecs.core.marked import MarkedDict, MarkingDict
+from mtg_ecs.core.marked import ABSENT, MarkedDict, MarkingDict
 from mtg_ecs.core.state import FIELDS
 
 from test_state_key import fresh_key, midgame
@@ -57,9 +57,10 @@ def test_a_dict_marks_only_once_a_key_has_read_it():
         assert d.written is None
     c.state_key()
     d = c.lki
-    assert type(d) is MarkingDict and d.part is not None and d.written == []
+    assert type(d) is MarkingDict and d.part is not None and d.written == {}
     d[-2] = None
-    assert d.written == [-2]
+    d[-2] = 0
+    assert d.written == {-2: ABSENT}             # (its value before the first write)
     d.__init__({-3: None})                      # (an update)
     assert type(d) is MarkedDict and d.part is None and -3 in d and -2 in d
     assert c.state_key() == fresh_key(c)
@@ -82,7 +83,7 @@ def test_each_write_to_a_marked_field_is_seen(field, how):
 
 def test_only_the_keys_written_are_read_again(monkeypatch):
     """A marked dict keeps its part: a key after no write reads none of its items, after a
-    write only the key written."""
+    write only the key written (its value before, and now)."""
     from mtg_ecs.core import keying
     g = midgame()
     g.state_key()
@@ -94,7 +95,7 @@ def test_only_the_keys_written_are_read_again(monkeypatch):
     eid = next(iter(g.lki))
     g.lki[eid] = g.lki[eid]
     g.state_key()
-    assert read == [eid]
+    assert read == [eid, eid]
     read.clear()
     assert g.state_key() == fresh_key(g) and len(read) > len(g.lki)     # (read whole)
 
@@ -108,7 +109,7 @@ def test_a_clones_marks_are_its_own():
         assert b == a and b is not a and b.part is a.part and b.written is not a.written
     eid = next(iter(g.lki))
     g.lki[eid] = None                           # the original written: not the clone
-    assert c.lki.written == [] and c.state_key() == k == fresh_key(c)
+    assert c.lki.written == {} and c.state_key() == k == fresh_key(c)
     assert g.state_key() != k
     d = c.clone()
     c.lki.pop(eid)                              # a clone written: not its own clone
@@ -120,19 +121,20 @@ def test_a_clone_sees_writes_made_before_it():
     g = midgame()
     k = g.state_key()
     eid = next(iter(g.lki))
+    was = g.lki[eid]
     g.lki[eid] = None
     c = g.clone()
-    assert c.lki.written == [eid]
+    assert c.lki.written == {eid: was}
     assert c.state_key() == fresh_key(c) == g.state_key() != k
 
 
 def test_copies_pickles_and_deep_copies_keep_the_items():
     d = MarkedDict({1: "a", 2: ("b",)})
-    d.part, d.written = ("part",), [2]
+    d.part, d.written = ("part",), {2: "x"}
     for e in (d.copy(), copy.copy(d)):
-        assert type(e) is MarkedDict and e == d and (e.part, e.written) == (("part",), [2])
+        assert type(e) is MarkedDict and e == d and (e.part, e.written) == (("part",), {2: "x"})
         e[3] = "c"
-        assert d.written == [2] and 3 not in d
+        assert d.written == {2: "x"} and 3 not in d
     for e in (pickle.loads(pickle.dumps(d)), copy.deepcopy(d)):
         assert type(e) is MarkedDict and e == d and e.part is None and e.written is None
     assert MarkedDict(a=1) == {"a": 1} and MarkedDict.fromkeys([1]).written is None

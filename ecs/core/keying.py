@@ -39,7 +39,7 @@ from operator import attrgetter, is_, is_not, itemgetter
 from mtg_ecs.components import Card, Tapped
 from mtg_ecs.core.decisions import Decision, PlayerRef
 from mtg_ecs.core.hashing import ATOMS, MAX_DEPTH, canonical, frozen, text_of
-from mtg_ecs.core.marked import MarkedDict, MarkingDict
+from mtg_ecs.core.marked import ABSENT, MarkedDict, MarkingDict
 from mtg_ecs.core.state import FIELDS, STATE, SPARSE_DEFAULTS, GameState, Player
 
 _MASK = (1 << 128) - 1
@@ -582,42 +582,34 @@ _SNAPSHOTS = tuple(_snapshot_rng if f[2] == "rng" else _snapshot(_DEPTHS[f[2]])
 
 # -- dicts that mark their writes (core.marked) -------------------------------------------------
 def _marked_field(field, v, fresh) -> tuple:
-    """(field, (digest, items)) of a MarkedDict field (as `_dict_field` makes them): the
-    part the dict keeps if nothing was written since, else that part with the keys written
-    read again; read whole when `fresh` (a key from nothing) or when it keeps no part or
-    another field's (then it keeps the new part: from here on it marks its writes)."""
+    """(field, (digest, None), all keys ints) of a MarkedDict field: the part the dict
+    keeps if nothing was written since, else that part's digest less the old digests of
+    the keys written, plus their new ones (`_dict_written`); read whole when `fresh` (a key
+    from nothing), when it keeps no part or another field's (then it keeps the new part:
+    from here on it marks its writes), or when a key isn't an int (only an int key is
+    stored as written: a `True` written over a `1` leaves the `1`)."""
     part = v.part
-    if fresh or type(v) is not MarkingDict or part[0] is not field:
+    if fresh or type(v) is not MarkingDict or part[0] is not field or not part[2]:
         values = _dict_field(field[1], v, None)
+        part = (field, (values[0], None), _INT.issuperset(map(type, v)))
     elif not v.written:
         return part
     else:
-        values = (_dict_written(field[1], v, part[1], v.written)
-                  or _dict_field(field[1], v, part[1]))
-    part = (field, values)
+        part = (field, (_dict_written(field[1], v, part[1][0], v.written), None), True)
     v.keep(part)
     return part
 
 
-def _dict_written(tag, v, was, written):
-    """`_dict_field(tag, v, ...)` from `was`, that of the dict before the keys `written`
-    were written: the sum less their old digests, plus their new ones. None unless the keys
-    written and those they replace are ints (then a key is stored as written; `True`
-    written over `1` would leave `1` the key)."""
-    if not _INT.issuperset(map(type, written)):
-        return None
-    total, items = was[0], dict(was[1])
-    for k in set(written):
-        hit = items.pop(k, None)
-        if hit is not None:
-            if type(hit[1]) is not int:
-                return None
-            total -= hit[2]
-        if k in v:
-            x = v[k]
-            hit = items[k] = (x, k, _item_digest(tag, k, x))
-            total += hit[2]
-    return total & _MASK, items
+def _dict_written(tag, v, total, written) -> int:
+    """The digest of a dict's items (`_dict_field`'s) from `total`, that of the items
+    before the keys `written` ({key: its value then}) were written."""
+    for k, old in written.items():
+        if old is not ABSENT:
+            total -= _item_digest(tag, k, old)
+        x = v.get(k, ABSENT)
+        if x is not ABSENT:
+            total += _item_digest(tag, k, x)
+    return total & _MASK
 
 
 _INT = frozenset({int})

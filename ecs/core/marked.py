@@ -6,28 +6,46 @@ writer (engine, test or tool) can forget it. Used for `card_entity`, `lki` and
 
 A MarkedDict no key has read is a dict with two more slots, written at C speed (a game
 that is never keyed pays nothing for its writes); `keep(part)`, as a key reads it, makes
-it a MarkingDict, whose every writing method marks the key written:
+it a MarkingDict, whose every writing method marks the key written, with the value it had
+before (ABSENT: none):
 
     >>> d = MarkedDict({1: "a"})
     >>> d[2] = "b"; d.written is None                       # no key yet: no marks
     True
     >>> d.keep(("a key's part",)); type(d).__name__
     'MarkingDict'
-    >>> d[3] = "c"; del d[1]
+    >>> d[3] = "c"; del d[1]; d[1] = "z"
     >>> d.written
-    [3, 1]
+    {3: ABSENT, 1: 'a'}
     >>> d.clear(); d.part is None, type(d).__name__         # a bulk change: read it whole
     (True, 'MarkedDict')
 
-`part` is the key's (opaque) part made from the dict's items, `written` the keys written
-since it was made, in order, each as it was given (a key equal to another, `True` for `1`,
-is told apart by its type); `part` None: no part, the next key reads the dict whole. A copy
-keeps both (a clone's first key reads only what was written since its original's last
-key); pickling drops them.
+`part` is the key's (opaque) part made from the items, `written` {key: its value when the
+part was made} for each key written since; `part` None: no part, the next key reads the
+dict whole. Keys are marked only when they are ints, the keys of the game's dicts: a
+write of any other key (`True`, which a dict takes for `1`) drops the part, so a key
+marked is always an int and is stored as one. A copy keeps the part and the marks (a
+clone's first key reads only what was written since its original's last key); pickling
+drops them.
 """
 from __future__ import annotations
 
-_set, _del, _pop = dict.__setitem__, dict.__delitem__, dict.pop
+_set, _del, _pop, _get = dict.__setitem__, dict.__delitem__, dict.pop, dict.get
+
+
+class _Absent:
+    """In `written`: the key wasn't in the dict."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "ABSENT"
+
+    def __reduce__(self):
+        return "ABSENT"
+
+
+ABSENT = _Absent()
 
 
 class MarkedDict(dict):
@@ -43,7 +61,7 @@ class MarkedDict(dict):
         """`part` is the state key's part made from the items as they are now: from here
         on every write marks its key."""
         self.part = part
-        self.written = []
+        self.written = {}
         self.__class__ = MarkingDict
 
     def copy(self) -> "MarkedDict":
@@ -72,16 +90,24 @@ class MarkingDict(MarkedDict):
         MarkedDict.__init__(self, *args, **kw)
 
     def __setitem__(self, k, v):
-        self.written.append(k)
+        self._mark(k)
         _set(self, k, v)
 
     def __delitem__(self, k):
-        self.written.append(k)
+        self._mark(k)
         _del(self, k)
 
     def pop(self, k, *default):
-        self.written.append(k)
+        self._mark(k)
         return _pop(self, k, *default)
+
+    def _mark(self, k):
+        if type(k) is not int:
+            self._forget()
+            return
+        w = self.written
+        if k not in w:
+            w[k] = _get(self, k, ABSENT)
 
     def setdefault(self, k, default=None):
         if k not in self:
