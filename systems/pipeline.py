@@ -85,16 +85,20 @@ def nothing_due(game) -> bool:
 
 
 class Pipeline:
-    """The rules the core loop runs (its `Rules` protocol), built from the tables above."""
+    """The rules the core loop runs (its `Rules` protocol), built from the tables above.
+    Its tables are the instance's own attributes, not the class's: the interpreter reads
+    an instance's attribute at a fraction of the cost of a class attribute read through
+    an instance, and the step machinery reads them at every step."""
 
-    before_priority = BEFORE_PRIORITY
-    steps = BY_NAME
-    step_names = STEP_NAMES
-    following = dict(zip(STEP_NAMES, STEP_NAMES[1:]))      # the step after each, in order
-    # the steps `passes` may find nothing would happen in: priority, but no turn-based
-    # action, no task, no main phase
-    passable = frozenset(s.name for s in STEPS if s.priority and not s.actions
-                         and s.task is None and s.name not in priority.MAIN_PHASES)
+    def __init__(self):
+        self.before_priority = BEFORE_PRIORITY
+        self.steps = BY_NAME
+        self.step_names = STEP_NAMES
+        self.following = dict(zip(STEP_NAMES, STEP_NAMES[1:]))  # the step after each, in order
+        # the steps `passes` may find nothing would happen in: priority, but no turn-based
+        # action, no task, no main phase
+        self.passable = frozenset(s.name for s in STEPS if s.priority and not s.actions
+                                  and s.task is None and s.name not in priority.MAIN_PHASES)
 
     def quick_due(self):
         """`nothing_due` while the checks before priority are those of BEFORE_PRIORITY (or

@@ -36,15 +36,15 @@ def test_nothing_due_is_every_due_false():
 def test_quick_due_only_for_the_known_checks(monkeypatch):
     p = pipeline.Pipeline()
     assert p.quick_due() is pipeline.nothing_due
-    monkeypatch.setattr(pipeline.Pipeline, "before_priority", pipeline.BEFORE_PRIORITY[1:])
+    monkeypatch.setattr(p, "before_priority", pipeline.BEFORE_PRIORITY[1:])
     assert p.quick_due() is pipeline.nothing_due            # some of them: still exact
     extra = pipeline.Check("other", "0", lambda g: True, lambda g: False)
-    monkeypatch.setattr(pipeline.Pipeline, "before_priority", pipeline.BEFORE_PRIORITY + (extra,))
+    monkeypatch.setattr(p, "before_priority", pipeline.BEFORE_PRIORITY + (extra,))
     assert p.quick_due() is None
 
 
 def test_passable_steps_are_those_where_nothing_is_done():
-    assert pipeline.Pipeline.passable == {"upkeep", "beginning_of_combat", "end_of_combat", "end"}
+    assert pipeline.PIPELINE.passable == {"upkeep", "beginning_of_combat", "end_of_combat", "end"}
 
 
 def test_steps_gone_through_give_the_same_game():
