@@ -74,14 +74,16 @@ STEPS: tuple[Step, ...] = (
 STEP_NAMES = tuple(s.name for s in STEPS)
 _A_TURN = range(len(STEPS))
 STEP_INDEX = {s.name: i for i, s in enumerate(STEPS)}
-BY_NAME = {s.name: s for s in STEPS}
 
 
 def nothing_due(game) -> bool:
     """No check of BEFORE_PRIORITY is due: `combat.removal_due`, `sba.due` and
     `triggers.due` all false, read at once (tests/test_pipeline_fast.py holds them equal)."""
-    return game.sba_clean == game.sversion and not game.pending_triggers \
-        and game.combat_checked == (game.cversion, game.bversion)
+    if game.sba_clean == game.sversion and not game.pending_triggers:
+        done = game.combat_checked          # (compared by item: no tuple made, ints compared)
+        if done is not None and done[0] == game.cversion and done[1] == game.bversion:
+            return True
+    return False
 
 
 class Pipeline:
@@ -92,7 +94,9 @@ class Pipeline:
 
     def __init__(self):
         self.before_priority = BEFORE_PRIORITY
-        self.steps = BY_NAME
+        # what each step does as it begins (`turn.begin_step`), as plain tuples (unpacked
+        # faster than a Step)
+        self.begins = {s.name: (s.actions, s.task, s.priority) for s in STEPS}
         self.step_names = STEP_NAMES
         self.following = dict(zip(STEP_NAMES, STEP_NAMES[1:]))  # the step after each, in order
         # the steps `passes` may find nothing would happen in: priority, but no turn-based
@@ -125,8 +129,10 @@ class Pipeline:
         if b is None or "step_begin" in b.watch or game.log_enabled \
                 or game.event_batch is not None or game.delayed:
             return False
-        if game.sba_clean != game.sversion or game.pending_triggers \
-                or game.combat_checked != (game.cversion, game.bversion):
+        if game.sba_clean != game.sversion or game.pending_triggers:
+            return False
+        done = game.combat_checked
+        if done is None or done[0] != game.cversion or done[1] != game.bversion:
             return False
         quiet = game.quiet_cache
         if quiet[0] == game.cversion and quiet[1] == game.zversion and quiet[2]:
