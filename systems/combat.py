@@ -288,7 +288,10 @@ def legal_declaration(game, decision, answer: dict) -> dict:
             if "cant_block_alone" in (allc.get(b) or chars(b)).flags:
                 break
         else:
-            for a in {a for ats in cands.values() for a in ats}:
+            attackers = set()
+            for ats in cands.values():
+                attackers.update(ats)
+            for a in attackers:
                 c = allc.get(a) or chars(a)
                 if c.has("menace") or "must_be_blocked_by_all" in c.flags:
                     break
@@ -630,7 +633,10 @@ def block_candidates(game, defender: int, attacking=None) -> dict:
         if not c.keywords and not c.flags:
             plain.append(a)
         elif not (c.flags and "cant_be_blocked" in c.flags):
-            evasion = {k.name for k in c.keywords} & _EVASION
+            evasion = set()
+            for k in c.keywords:
+                if k.name in _EVASION:
+                    evasion.add(k.name)
             if not evasion:
                 plain.append(a)
             elif evasion == _FLYING:
@@ -1126,7 +1132,10 @@ class CombatDamageTask:
                 if e in blk:
                     blockers.append(e)
         else:
-            attackers = [e for e in battlefield if e in att]
+            attackers = []
+            for e in battlefield:
+                if e in att:
+                    attackers.append(e)
             blockers = []
         first = self.first_strike
         if first:
