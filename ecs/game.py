@@ -398,7 +398,11 @@ class Game(GameState):
         if self.teams:      # 102.3: a player's opponents are the players not on their team
             team = team_of(self, p)
             return [q.index for q in self.players if q.index not in team and not q.lost]
-        return [q.index for q in self.players if q.index != p and not q.lost]
+        out = []                        # (a loop: a comprehension is a function call more)
+        for q in self.players:
+            if q.index != p and not q.lost:
+                out.append(q.index)
+        return out
 
     def living(self) -> list[int]:
         return [p.index for p in self.players if not p.lost]
@@ -412,8 +416,13 @@ class Game(GameState):
 
     def apnap(self) -> list[int]:
         """Players in APNAP order (CR 101.4), starting with the active player."""
-        n = len(self.players)
-        return [(self.active + i) % n for i in range(n) if not self.players[(self.active + i) % n].lost]
+        players = self.players
+        n = len(players)
+        out = []                        # (a loop: a comprehension is a function call more)
+        for i in range(self.active, self.active + n):
+            if not players[i % n].lost:
+                out.append(i % n)
+        return out
 
     def next_player(self, p: int) -> int:
         players = self.players

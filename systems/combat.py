@@ -32,8 +32,10 @@ from mtg_ecs.systems import shield
 def defenders_of(game, ap: int) -> list:
     """What a creature of the attacking player `ap` could attack: each opponent and each
     planeswalker an opponent controls (506.2, 508.1b)."""
-    defenders = [PlayerRef(p) for p in game.opponents(ap)]
-    for e in board(game).walkers:
+    defenders = []
+    for p in game.opponents(ap):        # (loops, not comprehensions, on the hot paths of
+        defenders.append(PlayerRef(p))  # this module: a comprehension is a function made and
+    for e in board(game).walkers:       # called, ~1 k instructions for a few items)
         if game.chars(e).controller != ap:
             defenders.append(e)
     return defenders
@@ -286,7 +288,10 @@ def legal_declaration(game, decision, answer: dict) -> dict:
             if "cant_block_alone" in (allc.get(b) or chars(b)).flags:
                 break
         else:
-            for a in {a for ats in cands.values() for a in ats}:
+            attackers = set()
+            for ats in cands.values():
+                attackers.update(ats)
+            for a in attackers:
                 c = allc.get(a) or chars(a)
                 if c.has("menace") or "must_be_blocked_by_all" in c.flags:
                     break
@@ -607,7 +612,10 @@ def block_candidates(game, defender: int, attacking=None) -> dict:
         attackers = [e for e in attacking if attacked_player(game, e) in team]
         blockers = itertools.chain.from_iterable(board(game).creatures.get(d, ()) for d in team)
     else:
-        attackers = [e for e in attacking if attacked_player(game, e) == defender]
+        attackers = []
+        for e in attacking:
+            if attacked_player(game, e) == defender:
+                attackers.append(e)
         blockers = None
     out = {}
     if not attackers:
@@ -625,7 +633,10 @@ def block_candidates(game, defender: int, attacking=None) -> dict:
         if not c.keywords and not c.flags:
             plain.append(a)
         elif not (c.flags and "cant_be_blocked" in c.flags):
-            evasion = {k.name for k in c.keywords} & _EVASION
+            evasion = set()
+            for k in c.keywords:
+                if k.name in _EVASION:
+                    evasion.add(k.name)
             if not evasion:
                 plain.append(a)
             elif evasion == _FLYING:
@@ -813,12 +824,17 @@ class DeclareBlockersTask:
         attacking = None            # the attacking creatures now (nothing changes them here)
         if self.defenders is None:
             attacking = game.permanents_with(Attacking)
-            attacked = {attacked_player(game, e) for e in attacking}
+            attacked = set()
+            for e in attacking:
+                attacked.add(attacked_player(game, e))
             ap = game.active
             if game.teams:                  # 805.10d: each defending team blocks together
                 attacked = {team_of(game, p)[0] for p in attacked if p is not None}
                 ap = team_of(game, ap)[0]
-            self.defenders = [p for p in game.apnap() if p != ap and p in attacked]
+            defenders = self.defenders = []
+            for p in game.apnap():
+                if p != ap and p in attacked:
+                    defenders.append(p)
         while self.i < len(self.defenders):
             d = self.defenders[self.i]
             if game.players[d].lost:                # left the game meanwhile (800.4a)
@@ -1108,16 +1124,23 @@ class CombatDamageTask:
         att = comps.get(Attacking, ())
         blk = comps.get(Blocking, ())
         if blk:
-            both = att | blk if att else blk
-            both = [e for e in battlefield if e in both]
-            attackers = [e for e in both if e in att]
-            blockers = [e for e in both if e in blk]
+            attackers = []
+            blockers = []
+            for e in battlefield:
+                if e in att:
+                    attackers.append(e)
+                if e in blk:
+                    blockers.append(e)
         else:
-            both = attackers = [e for e in battlefield if e in att]
+            attackers = []
+            for e in battlefield:
+                if e in att:
+                    attackers.append(e)
             blockers = []
         first = self.first_strike
         if first:
-            game.fs_participants = {e for e in both if _strikes_first(allc.get(e) or chars(e))}
+            game.fs_participants = {e for e in attackers + blockers
+                                    if _strikes_first(allc.get(e) or chars(e))}
         fs = game.fs_participants
         # 510.4: in the first-strike step only creatures with first strike or double
         # strike deal damage; in the second, those that didn't plus double strike
@@ -1169,7 +1192,10 @@ class CombatDamageTask:
                 ats = attackers_of(game, e)                            # m10: in its order
             else:
                 # attackers_of: the attackers it blocks still attacking on the battlefield
-                ats = [a for a in ents[e][Blocking].attackers if a in in_combat]
+                ats = []
+                for a in ents[e][Blocking].attackers:
+                    if a in in_combat:
+                        ats.append(a)
             if not ats:
                 continue                                               # 510.1d / T-358
             if len(ats) == 1:

@@ -74,27 +74,35 @@ STEPS: tuple[Step, ...] = (
 STEP_NAMES = tuple(s.name for s in STEPS)
 _A_TURN = range(len(STEPS))
 STEP_INDEX = {s.name: i for i, s in enumerate(STEPS)}
-BY_NAME = {s.name: s for s in STEPS}
 
 
 def nothing_due(game) -> bool:
     """No check of BEFORE_PRIORITY is due: `combat.removal_due`, `sba.due` and
     `triggers.due` all false, read at once (tests/test_pipeline_fast.py holds them equal)."""
-    return game.sba_clean == game.sversion and not game.pending_triggers \
-        and game.combat_checked == (game.cversion, game.bversion)
+    if game.sba_clean == game.sversion and not game.pending_triggers:
+        done = game.combat_checked          # (compared by item: no tuple made, ints compared)
+        if done is not None and done[0] == game.cversion and done[1] == game.bversion:
+            return True
+    return False
 
 
 class Pipeline:
-    """The rules the core loop runs (its `Rules` protocol), built from the tables above."""
+    """The rules the core loop runs (its `Rules` protocol), built from the tables above.
+    Its tables are the instance's own attributes, not the class's: the interpreter reads
+    an instance's attribute at a fraction of the cost of a class attribute read through
+    an instance, and the step machinery reads them at every step."""
 
-    before_priority = BEFORE_PRIORITY
-    steps = BY_NAME
-    step_names = STEP_NAMES
-    following = dict(zip(STEP_NAMES, STEP_NAMES[1:]))      # the step after each, in order
-    # the steps `passes` may find nothing would happen in: priority, but no turn-based
-    # action, no task, no main phase
-    passable = frozenset(s.name for s in STEPS if s.priority and not s.actions
-                         and s.task is None and s.name not in priority.MAIN_PHASES)
+    def __init__(self):
+        self.before_priority = BEFORE_PRIORITY
+        # what each step does as it begins (`turn.begin_step`), as plain tuples (unpacked
+        # faster than a Step)
+        self.begins = {s.name: (s.actions, s.task, s.priority) for s in STEPS}
+        self.step_names = STEP_NAMES
+        self.following = dict(zip(STEP_NAMES, STEP_NAMES[1:]))  # the step after each, in order
+        # the steps `passes` may find nothing would happen in: priority, but no turn-based
+        # action, no task, no main phase
+        self.passable = frozenset(s.name for s in STEPS if s.priority and not s.actions
+                                  and s.task is None and s.name not in priority.MAIN_PHASES)
 
     def quick_due(self):
         """`nothing_due` while the checks before priority are those of BEFORE_PRIORITY (or
@@ -121,8 +129,10 @@ class Pipeline:
         if b is None or "step_begin" in b.watch or game.log_enabled \
                 or game.event_batch is not None or game.delayed:
             return False
-        if game.sba_clean != game.sversion or game.pending_triggers \
-                or game.combat_checked != (game.cversion, game.bversion):
+        if game.sba_clean != game.sversion or game.pending_triggers:
+            return False
+        done = game.combat_checked
+        if done is None or done[0] != game.cversion or done[1] != game.bversion:
             return False
         quiet = game.quiet_cache
         if quiet[0] == game.cversion and quiet[1] == game.zversion and quiet[2]:

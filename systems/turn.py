@@ -164,7 +164,7 @@ def begin_step(game, step: str) -> None:
     """A step begins (500.2): its turn-based actions, the 'beginning of step' event
     (abilities that trigger at the beginning of it, 503.1a), its task, then priority
     for the active player (117.3a) if players get priority in it."""
-    _, _, actions, task, gets_priority = game.pipeline.steps[step]
+    actions, task, gets_priority = game.pipeline.begins[step]
     game.step = step
     game.priority = None
     game.passes = 0

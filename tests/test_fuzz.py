@@ -100,7 +100,7 @@ def test_engine_faults_are_caught(monkeypatch):
         assert "still has damage marked at the next turn's untap step (514.2)" in \
             _first_failure(9).failure.message
     with monkeypatch.context() as m:       # the pass order without state-based actions
-        m.setattr(pipeline.Pipeline, "before_priority",
+        m.setattr(pipeline.PIPELINE, "before_priority",
                   tuple(c for c in pipeline.BEFORE_PRIORITY if c.rule != "704.3"))
         assert "(704.5" in _first_failure(9).failure.message
     real_clone = Game.clone

@@ -56,3 +56,17 @@ def test_multiplayer_first_mulligan_is_free():
     assert d.kind == "bottom" and d.player == first and d.min == d.max == 1
     game.decide(list(me.hand)[:1])
     assert len(me.hand) == 6 and len(me.library) == len(DECK) - 6
+
+
+def test_apnap_and_opponents_skip_players_who_left():
+    """CR 101.4: APNAP order starts with the active player and goes round the table; a
+    player who has left the game (800.4a) is in neither it nor anyone's opponents."""
+    game = four_player_game()
+    game.active = 2
+    assert game.apnap() == [2, 3, 0, 1]
+    assert game.opponents(1) == [0, 2, 3]
+    game.players[3].lost = True
+    assert game.apnap() == [2, 0, 1]
+    assert game.opponents(1) == [0, 2]
+    game.active = 3                       # (a turn without an active player, 800.4j)
+    assert game.apnap() == [0, 1, 2]

@@ -7,7 +7,7 @@ game passes through.
 from mtg_ecs import Game
 from mtg_ecs.apps.agents import RandomAgent
 from mtg_ecs.apps.simulate import load_deck
-from mtg_ecs.systems import pipeline
+from mtg_ecs.systems import pipeline, turn
 
 
 def _states(seed):
@@ -36,15 +36,15 @@ def test_nothing_due_is_every_due_false():
 def test_quick_due_only_for_the_known_checks(monkeypatch):
     p = pipeline.Pipeline()
     assert p.quick_due() is pipeline.nothing_due
-    monkeypatch.setattr(pipeline.Pipeline, "before_priority", pipeline.BEFORE_PRIORITY[1:])
+    monkeypatch.setattr(p, "before_priority", pipeline.BEFORE_PRIORITY[1:])
     assert p.quick_due() is pipeline.nothing_due            # some of them: still exact
     extra = pipeline.Check("other", "0", lambda g: True, lambda g: False)
-    monkeypatch.setattr(pipeline.Pipeline, "before_priority", pipeline.BEFORE_PRIORITY + (extra,))
+    monkeypatch.setattr(p, "before_priority", pipeline.BEFORE_PRIORITY + (extra,))
     assert p.quick_due() is None
 
 
 def test_passable_steps_are_those_where_nothing_is_done():
-    assert pipeline.Pipeline.passable == {"upkeep", "beginning_of_combat", "end_of_combat", "end"}
+    assert pipeline.PIPELINE.passable == {"upkeep", "beginning_of_combat", "end_of_combat", "end"}
 
 
 def test_steps_gone_through_give_the_same_game():
@@ -85,7 +85,6 @@ def test_an_end_step_drops_spent_permissions_while_a_player_holds_an_instant(mon
     its Island tapped)."""
     from mtg_ecs.components import Tapped
     from mtg_ecs.core.decisions import Pass
-    from mtg_ecs.systems import turn
     from mtg_ecs.systems.permissions import Permission
     g, h = Game.from_setup({"players": [
         {"library": ["Forest"] * 5},
@@ -133,7 +132,6 @@ def test_a_passable_step_that_doesnt_pass_is_asked_about_once(monkeypatch):
     Unsummon with an untapped Island) begins once, asked about once: `turn.next_step`
     says so, and the pipeline doesn't ask again for the step begun."""
     from mtg_ecs.core.decisions import Pass
-    from mtg_ecs.systems import turn
     g, _ = Game.from_setup({"players": [
         {"battlefield": ["Centaur Courser"], "library": ["Forest"] * 5},
         {"battlefield": ["Island"], "hand": ["Unsummon"], "library": ["Island"] * 5}],
@@ -148,3 +146,13 @@ def test_a_passable_step_that_doesnt_pass_is_asked_about_once(monkeypatch):
         g.decide(Pass())                # (the opponent, who could act, is asked too)
     assert g.step == "beginning_of_combat" and g.priority is not None
     assert begun == ["beginning_of_combat"] and asked == ["main1"]
+
+
+def test_what_each_step_does_as_it_begins_is_the_steps_table():
+    """`Pipeline.begins` (read by `turn.begin_step`) holds each step of STEPS, in order,
+    with its turn-based actions, task and whether players get priority."""
+    p = pipeline.Pipeline()
+    assert list(p.begins) == list(pipeline.STEP_NAMES)
+    for s in pipeline.STEPS:
+        assert p.begins[s.name] == (s.actions, s.task, s.priority)
+    assert p.begins["untap"][2] is False and p.begins["cleanup"][1] is turn.CleanupTask
