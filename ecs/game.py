@@ -93,6 +93,8 @@ class Game(GameState):
         the seed's, not the original's (a search's playouts that don't share one future)."""
         g = Game.__new__(Game)
         self.copy_fields_to(g)
+        if self.board is not None:
+            self.board.shared = True    # both games' index now: each patches a copy of it
         if seed is not None:
             g.reseed(seed)
         return g

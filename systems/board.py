@@ -24,10 +24,13 @@ class Board:
     the permanents a state-based action could look at (704.5)."""
 
     __slots__ = ("key", "statics", "rule_statics", "move_replacers", "triggers", "watch", "moves",
-                 "holders", "mana", "creatures", "walkers", "sba", "sba_look")
+                 "holders", "mana", "creatures", "walkers", "sba", "sba_look", "shared")
 
     def __init__(self, game, key):
         self.key = key
+        # a clone of the game has the same index (`Game.clone`): neither game changes it
+        # then, each patches a copy of its own (`copy`)
+        self.shared = False
         self.statics = []       # (eid, chars, StaticAbility)
         # those of them that change rules (`StaticAbility.rules`): only they can change what
         # a player may do and at what cost (601.2f, 601.3, 305.1), apart from characteristics
@@ -94,6 +97,25 @@ class Board:
                 holders.setdefault(ch.controller, []).append((e, other))
             if mana is not None:
                 mana_by.setdefault(ch.controller, []).append((e, mana, sick))
+
+    def copy(self) -> "Board":
+        """The same index, with containers of its own to patch (`patch`, `replace`)."""
+        b = Board.__new__(Board)
+        b.key = self.key
+        b.shared = False
+        b.statics = self.statics.copy()
+        b.rule_statics = self.rule_statics.copy()
+        b.move_replacers = self.move_replacers.copy()
+        b.triggers = self.triggers.copy()
+        b.moves = self.moves.copy()
+        b.walkers = self.walkers.copy()
+        b.sba = self.sba.copy()
+        b.sba_look = self.sba_look.copy()
+        b.watch = {k: v.copy() for k, v in self.watch.items()}
+        b.holders = {k: v.copy() for k, v in self.holders.items()}
+        b.mana = {k: v.copy() for k, v in self.mana.items()}
+        b.creatures = {k: v.copy() for k, v in self.creatures.items()}
+        return b
 
     def watches_move(self, frm: str, to: str, old=None, new=None) -> bool:
         """Could a triggered ability on the battlefield match an object's zone change from

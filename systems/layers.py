@@ -626,6 +626,8 @@ def _repatch(game, plan, objs, b, bumped=False, last=None) -> list:
     if not bumped:
         game.chars_changed()
     game.chars_version = game.cversion
+    if b is not None and b.shared:
+        b = b.copy()                        # (a clone's too: systems.board.Board.shared)
     if b is not None and b.replace(game, changed):
         b.key = (game.cversion, game.bversion)
         game.board = b
@@ -866,6 +868,8 @@ def patch_battlefield(game, left, entered) -> bool:
     b = game.board                     # keep the ability index in step (systems.board)
     if b is not None:
         if b.key == (game.cversion, game.bversion - 1):
+            if b.shared:                # (a clone's too: systems.board.Board.shared)
+                b = game.board = b.copy()
             b.patch(game, left, entered if new_c is not None else None, (game.cversion, game.bversion),
                     gone, new_c)
         else:
