@@ -174,6 +174,9 @@ def base_chars(game, eid: int) -> Chars:
     return c
 
 
+_NO_FLAGS = frozenset()
+
+
 def make_base(comps, eid: int) -> Chars:
     card = comps[Card]
     d = card.defn
@@ -195,11 +198,11 @@ def make_base(comps, eid: int) -> Chars:
     c.abilities = d.abilities
     ctl = comps.get(Controller)
     own = comps.get(Owner)
-    c.owner = own.player if own else None
+    c.owner = own.player if own is not None else None
     c.controller = (ctl.player if ctl.base is None else ctl.base) if ctl is not None else c.owner
-    c.flags = frozenset()
+    c.flags = _NO_FLAGS
     z = comps.get(Zone)
-    c.zone = z.name if z else None
+    c.zone = z.name if z is not None else None
     c.token = card.token
     c.acts = None
     c.board_entry = None
