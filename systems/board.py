@@ -138,14 +138,23 @@ class Board:
                 self.move_replacers.append(e)
         if trig:
             self.triggers.append((e, ch, trig))
+            watch = self.watch
             for i, ab in enumerate(trig):
                 for kind in ab.trigger.events:
-                    self.watch.setdefault(kind, []).append((e, ch, i, ab))
+                    lst = watch.get(kind)           # (no list made where there is one)
+                    if lst is None:
+                        watch[kind] = [(e, ch, i, ab)]
+                    else:
+                        lst.append((e, ch, i, ab))
                     if kind == "zone_change":
                         self.moves.append(_move(e, ab.trigger))
         if kinds:
             if kinds & _CREATURE:
-                self.creatures.setdefault(ch.controller, []).append(e)
+                lst = self.creatures.get(ch.controller)
+                if lst is None:
+                    self.creatures[ch.controller] = [e]
+                else:
+                    lst.append(e)
             if kinds & _WALKER:
                 self.walkers.append(e)
             if kinds & _SBA:

@@ -870,7 +870,8 @@ def patch_battlefield(game, left, entered) -> bool:
         cache[entered] = new_c
     b = game.board                     # keep the ability index in step (systems.board)
     if b is not None:
-        if b.key == (game.cversion, game.bversion - 1):
+        key = b.key
+        if key[0] == game.cversion and key[1] == game.bversion - 1:
             if b.shared:                # (a clone's too: systems.board.Board.shared)
                 b = game.board = b.copy()
             b.patch(game, left, entered if new_c is not None else None, (game.cversion, game.bversion),
