@@ -303,11 +303,11 @@ class World:
         Card, Owner and Zone). When every type in `head` is one writes don't index, only
         `components` are indexed: the same tables, in fewer steps."""
         if self._own is not None or self._ownc is not None or old not in self.ents \
-                or not head.keys() <= self._skip:
+                or not self._skip.issuperset(head):
             if self._own is not None and self.writes >= self._settle:
                 self._own_all()                   # (a world that keeps writing: `clone`)
                 return self.recreate_headed(old, head, *components)
-            if self._own is None or old not in self.ents or not head.keys() <= self._skip:
+            if self._own is None or old not in self.ents or not self._skip.issuperset(head):
                 self.delete(old)                  # (nothing to delete)
                 return self.create(*head.values(), *components)
             eid = self._recreate_shared(old, head, components)
