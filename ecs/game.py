@@ -52,6 +52,7 @@ SBA_IRRELEVANT = frozenset({Tapped, Attacking, Blocking, LoyaltyActivated, DidTh
                             StackAbility, RegenerationShields})
 # ... and whose removal can't (damage removed can't make 704.5g-h apply).
 SBA_IRRELEVANT_REMOVED = SBA_IRRELEVANT | {Damage}
+_NO_COMPS = {}      # the components of an object that no longer exists (never written)
 
 from mtg_ecs.components import ZONES, PLAYER_ZONES  # noqa: E402,F401
 from mtg_ecs.components.definitions import functions_in_graveyard  # noqa: E402
@@ -93,6 +94,8 @@ class Game(GameState):
         the seed's, not the original's (a search's playouts that don't share one future)."""
         g = Game.__new__(Game)
         self.copy_fields_to(g)
+        if self.board is not None:
+            self.board.shared = True    # both games' index now: each patches a copy of it
         if seed is not None:
             g.reseed(seed)
         return g
@@ -537,7 +540,7 @@ class Game(GameState):
                 c = self.chars(eid)
             except KeyError:
                 return
-        comps = self.world.ents.get(eid, {})
+        comps = self.world.ents.get(eid, _NO_COMPS)
         if Tapped in comps:
             c = c.copy()
             c.flags = frozenset(c.flags) | {"tapped"}

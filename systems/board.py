@@ -24,10 +24,13 @@ class Board:
     the permanents a state-based action could look at (704.5)."""
 
     __slots__ = ("key", "statics", "rule_statics", "move_replacers", "triggers", "watch", "moves",
-                 "holders", "mana", "creatures", "walkers", "sba", "sba_look")
+                 "holders", "mana", "creatures", "walkers", "sba", "sba_look", "shared")
 
     def __init__(self, game, key):
         self.key = key
+        # a clone of the game has the same index (`Game.clone`): neither game changes it
+        # then, each patches a copy of its own (`copy`)
+        self.shared = False
         self.statics = []       # (eid, chars, StaticAbility)
         # those of them that change rules (`StaticAbility.rules`): only they can change what
         # a player may do and at what cost (601.2f, 601.3, 305.1), apart from characteristics
@@ -95,6 +98,25 @@ class Board:
             if mana is not None:
                 mana_by.setdefault(ch.controller, []).append((e, mana, sick))
 
+    def copy(self) -> "Board":
+        """The same index, with containers of its own to patch (`patch`, `replace`)."""
+        b = Board.__new__(Board)
+        b.key = self.key
+        b.shared = False
+        b.statics = self.statics.copy()
+        b.rule_statics = self.rule_statics.copy()
+        b.move_replacers = self.move_replacers.copy()
+        b.triggers = self.triggers.copy()
+        b.moves = self.moves.copy()
+        b.walkers = self.walkers.copy()
+        b.sba = self.sba.copy()
+        b.sba_look = self.sba_look.copy()
+        b.watch = {k: v.copy() for k, v in self.watch.items()}
+        b.holders = {k: v.copy() for k, v in self.holders.items()}
+        b.mana = {k: v.copy() for k, v in self.mana.items()}
+        b.creatures = {k: v.copy() for k, v in self.creatures.items()}
+        return b
+
     def watches_move(self, frm: str, to: str, old=None, new=None) -> bool:
         """Could a triggered ability on the battlefield match an object's zone change from
         `frm` to `to` (603.2; its trigger's `zone_from`, `zone_to`, and `self_only`: only if
@@ -116,14 +138,23 @@ class Board:
                 self.move_replacers.append(e)
         if trig:
             self.triggers.append((e, ch, trig))
+            watch = self.watch
             for i, ab in enumerate(trig):
                 for kind in ab.trigger.events:
-                    self.watch.setdefault(kind, []).append((e, ch, i, ab))
+                    lst = watch.get(kind)           # (no list made where there is one)
+                    if lst is None:
+                        watch[kind] = [(e, ch, i, ab)]
+                    else:
+                        lst.append((e, ch, i, ab))
                     if kind == "zone_change":
                         self.moves.append(_move(e, ab.trigger))
         if kinds:
             if kinds & _CREATURE:
-                self.creatures.setdefault(ch.controller, []).append(e)
+                lst = self.creatures.get(ch.controller)
+                if lst is None:
+                    self.creatures[ch.controller] = [e]
+                else:
+                    lst.append(e)
             if kinds & _WALKER:
                 self.walkers.append(e)
             if kinds & _SBA:

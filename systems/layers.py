@@ -174,6 +174,9 @@ def base_chars(game, eid: int) -> Chars:
     return c
 
 
+_NO_FLAGS = frozenset()
+
+
 def make_base(comps, eid: int) -> Chars:
     card = comps[Card]
     d = card.defn
@@ -195,11 +198,11 @@ def make_base(comps, eid: int) -> Chars:
     c.abilities = d.abilities
     ctl = comps.get(Controller)
     own = comps.get(Owner)
-    c.owner = own.player if own else None
+    c.owner = own.player if own is not None else None
     c.controller = (ctl.player if ctl.base is None else ctl.base) if ctl is not None else c.owner
-    c.flags = frozenset()
+    c.flags = _NO_FLAGS
     z = comps.get(Zone)
-    c.zone = z.name if z else None
+    c.zone = z.name if z is not None else None
     c.token = card.token
     c.acts = None
     c.board_entry = None
@@ -626,6 +629,8 @@ def _repatch(game, plan, objs, b, bumped=False, last=None) -> list:
     if not bumped:
         game.chars_changed()
     game.chars_version = game.cversion
+    if b is not None and b.shared:
+        b = b.copy()                        # (a clone's too: systems.board.Board.shared)
     if b is not None and b.replace(game, changed):
         b.key = (game.cversion, game.bversion)
         game.board = b
@@ -871,7 +876,10 @@ def patch_battlefield(game, left, entered) -> bool:
         cache[entered] = new_c
     b = game.board                     # keep the ability index in step (systems.board)
     if b is not None:
-        if b.key == (game.cversion, game.bversion - 1):
+        key = b.key
+        if key[0] == game.cversion and key[1] == game.bversion - 1:
+            if b.shared:                # (a clone's too: systems.board.Board.shared)
+                b = game.board = b.copy()
             b.patch(game, left, entered if new_c is not None else None, (game.cversion, game.bversion),
                     gone, new_c)
         else:

@@ -95,12 +95,9 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
     # immutable values: the new object shares them (Card, Owner, Zone: first, as `create`
     # would put them; the world doesn't index them, core.world)
     head = {Card: card, Owner: owner_comp, Zone: zone_of(to, owner if to in PLAYER_ZONES else None)}
-    new_comps = []
     if to == "battlefield":
-        game.clock += 1                                     # game.tick()
-        new_comps.append(Timestamp(game.clock))
-        ctl = controller if controller is not None else owner
-        new_comps.append(Controller(ctl, game.clock))
+        clock = game.clock = game.clock + 1                 # game.tick()
+        new_comps = [Timestamp(clock), Controller(controller if controller is not None else owner, clock)]
         if tapped:
             new_comps.append(TAPPED)
         if counters:
@@ -112,9 +109,10 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         if ev is not None and ev.get("copy_of") is not None:      # 707.2: 'enter as a copy'
             new_comps.append(CopyOf(ev["copy_of"]))
     elif to == "stack":
-        game.clock += 1                                     # game.tick()
-        new_comps.append(Timestamp(game.clock))
-        new_comps.append(Controller(controller if controller is not None else owner, game.clock))
+        clock = game.clock = game.clock + 1                 # game.tick()
+        new_comps = (Timestamp(clock), Controller(controller if controller is not None else owner, clock))
+    else:
+        new_comps = ()
     new = world.recreate_headed(eid, head, *new_comps)    # the old object is gone (400.7)
     game.card_entity[card.card_id] = new
     if frm in HIDDEN or to in HIDDEN:

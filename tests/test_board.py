@@ -7,6 +7,7 @@ import pytest
 from mtg_ecs import Game, HeuristicAgent, RandomAgent
 from mtg_ecs.apps.agents import answer_once
 from mtg_ecs.apps.fuzz import random_deck
+from mtg_ecs.apps.simulate import load_deck
 from mtg_ecs.systems import board as board_mod
 
 
@@ -100,3 +101,30 @@ def test_only_a_permanent_replacing_others_moves_makes_a_move_one_to_look_at():
     zones.move(g, leyline, "graveyard")
     assert g.board is b and not b.move_replacers and not could_replace_move(g, bears)
     assert b.statics
+
+
+def test_a_clone_shares_the_index_and_neither_game_changes_it_for_the_other():
+    """`Game.clone` gives the clone the same index (no rebuild per clone); each game
+    patches a copy of its own, so the original and two clones, played on differently,
+    each always hold the index of their own battlefield."""
+    g = Game.new([load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")], seed=3,
+                 log=False, auto_pass=True)
+    agents = [RandomAgent(1), RandomAgent(2)]
+    while g.pending is not None and g.turn < 6:
+        answer_once(g, agents)
+    b = board_mod.board(g)
+    games = [g, g.clone(seed=7), g.clone(seed=8)]
+    assert all(x.board is b for x in games) and b.shared
+    patched = 0
+    for _ in range(150):
+        for x in (games if patched else games[:1]):    # the original alone first
+            if x.pending is None:
+                continue
+            answer_once(x, agents)
+            if x.board is not None:
+                assert not x.board.shared or x.board is b
+                patched += x.board is not b
+        for x in games:
+            if x.board is not None:
+                assert _value(x.board) == _value(_from_scratch(x))
+    assert patched > 0 and len({id(x.board) for x in games}) == 3

@@ -368,3 +368,33 @@ def test_a_clone_that_keeps_writing_makes_its_tables_its_own(monkeypatch):
     assert c.comps == {P: {b, new}, Q: {b}, R: {b}}
     w.close()
     c.close()
+
+
+def test_a_zone_change_in_a_clone_is_one_pass_with_the_tables_of_delete_and_create(monkeypatch):
+    """A zone change (`recreate_headed`) in a world still sharing its tables with a clone
+    goes without `delete` and `create` (one pass), yet leaves exactly their tables: the
+    sets it writes made its own (the other world's unchanged), the new entity's dict in
+    `create`'s key order, and the same writes, `written` and `changed`."""
+    def world_pair():
+        w = World(unindexed=(R,))
+        a, b = w.create(P(1), Q(2)), w.create(P(3), Q(4))
+        w.written, w.changed = set(), set()
+        return w, w.clone(), a, b
+
+    w0, c0, a, b = world_pair()
+    c0.delete(a)                                   # the two steps it stands for
+    want = c0.create(R(5), P(6), Q(7))
+    w, c, a, b = world_pair()
+    for name in ("delete", "create"):
+        monkeypatch.setattr(World, name, lambda *args: pytest.fail("not one pass"))
+    new = c.recreate_headed(a, {R: R(5)}, P(6), Q(7))
+    monkeypatch.undo()
+    assert new == want
+    assert [(e, [(t, x.v) for t, x in d.items()]) for e, d in c.ents.items()] == \
+        [(e, [(t, x.v) for t, x in d.items()]) for e, d in c0.ents.items()]
+    assert c.comps == c0.comps == {P: {b, new}, Q: {b, new}}
+    assert (c.writes, c.written, c.changed) == (c0.writes, c0.written, c0.changed)
+    assert w.comps == {P: {a, b}, Q: {a, b}} and a in w.ents    # the original as it was
+    c.add(b, Q(8))                                 # the sets it wrote are its own now
+    assert w.ents[b][Q].v == 4 and c.ents[b][Q].v == 8
+    w.close(), c.close(), w0.close(), c0.close()

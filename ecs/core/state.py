@@ -184,7 +184,8 @@ FIELDS: tuple[Field, ...] = (
        "(systems.layers.local_plan; () without effects), else None"),
     _f("offfield_cache", dict, "reset", CACHE, "characteristics of objects off the battlefield"),
     _f("base_chars", dict, "dict", CACHE, "per-object printed characteristics (systems.layers)"),
-    _f("board", None, "reset", CACHE, "systems.board.Board of the current state"),
+    _f("board", None, "share", CACHE, "systems.board.Board of the current state (a clone shares it: "
+       "`Game.clone` marks it `shared`, and neither changes it then)"),
     _f("sba_clean", -1, "share", CACHE, "sversion at which no state-based action applied"),
     _f("actions_cache", dict, "dict", CACHE,
        "player -> (version, step, legal actions, mana span, dependency key) "

@@ -303,35 +303,38 @@ class World:
         Card, Owner and Zone). When every type in `head` is one writes don't index, only
         `components` are indexed: the same tables, in fewer steps."""
         if self._own is not None or self._ownc is not None or old not in self.ents \
-                or not head.keys() <= self._skip:
+                or not self._skip.issuperset(head):
             if self._own is not None and self.writes >= self._settle:
                 self._own_all()                   # (a world that keeps writing: `clone`)
                 return self.recreate_headed(old, head, *components)
-            self.delete(old)                      # copy on write (or nothing to delete)
-            return self.create(*head.values(), *components)
-        comps = self.comps
-        ents = self.ents
-        unindexed = self._skip
-        for t in ents.pop(old):                   # delete's body, nothing shared
-            if t in unindexed:
-                continue
-            s = comps[t]
-            s.discard(old)
-            if not s:
-                del comps[t]
-        eid = self.next_id                        # create's body, nothing shared
-        self.next_id = eid + 1
-        ents[eid] = head                          # (head's types: nothing to index)
-        for c in components:
-            t = type(c)
-            head[t] = c
-            if t in unindexed:
-                continue
-            s = comps.get(t)
-            if s is None:
-                comps[t] = {eid}
-            else:
-                s.add(eid)
+            if self._own is None or old not in self.ents or not self._skip.issuperset(head):
+                self.delete(old)                  # (nothing to delete)
+                return self.create(*head.values(), *components)
+            eid = self._recreate_shared(old, head, components)
+        else:
+            comps = self.comps
+            ents = self.ents
+            unindexed = self._skip
+            for t in ents.pop(old):               # delete's body, nothing shared
+                if t in unindexed:
+                    continue
+                s = comps[t]
+                s.discard(old)
+                if not s:
+                    del comps[t]
+            eid = self.next_id                    # create's body, nothing shared
+            self.next_id = eid + 1
+            ents[eid] = head                      # (head's types: nothing to index)
+            for c in components:
+                t = type(c)
+                head[t] = c
+                if t in unindexed:
+                    continue
+                s = comps.get(t)
+                if s is None:
+                    comps[t] = {eid}
+                else:
+                    s.add(eid)
         self.writes += 2
         if self.written is not None:
             self.written.add(old)
@@ -339,6 +342,41 @@ class World:
         if self.changed is not None:
             self.changed.add(old)
             self.changed.add(eid)
+        return eid
+
+    def _recreate_shared(self, old: int, head: dict, components) -> int:
+        """The tables of `recreate_headed` in a world that shares them with a clone (`_own`,
+        `_ownc` not None): those of `delete(old)` then `create`, each set written made this
+        world's own as they make it (the same copies: the same tables), in one pass."""
+        comps = self.comps
+        ents = self.ents
+        unindexed = self._skip
+        owned = self._ownc
+        for t in ents.pop(old):
+            if t not in unindexed:
+                if t in owned:
+                    comps[t].discard(old)
+                else:
+                    comps[t] = comps[t].copy()
+                    comps[t].discard(old)
+                    owned.add(t)
+                if not comps[t]:
+                    del comps[t]
+        self._own.discard(old)
+        eid = self.next_id
+        self.next_id = eid + 1
+        ents[eid] = head                          # (head's types: nothing to index)
+        self._own.add(eid)
+        for c in components:
+            t = type(c)
+            head[t] = c
+            if t not in unindexed:
+                s = comps.get(t)
+                if s is not None and t in owned:
+                    s.add(eid)
+                else:
+                    comps[t] = {eid} if s is None else s | {eid}
+                    owned.add(t)
         return eid
 
     def add(self, eid: int, component) -> None:
