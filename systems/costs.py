@@ -16,7 +16,7 @@ from mtg_ecs.core.decisions import Decision, IllegalAction, only
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.board import board
 from mtg_ecs.components.mana import (COLORS, IDX, add_costs, as_any_color, covers, still_needed, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
-                      feasible_split, split_sources, UNIT_MANA, pays_exactly)
+                      feasible_split, UNIT_MANA, pays_exactly)
 from mtg_ecs.systems.layers import intrinsic_mana_abilities
 from mtg_ecs.systems.targeting import creature_you_control, target
 
@@ -150,8 +150,8 @@ def can_tap_for_cost(game, eid: int) -> bool:
 
 class Sources(list):
     """`mana_sources`' list, with what is derived from it kept on it (while a recomputed
-    list equal to it is replaced by it, see `mana_sources`): `split` (split_sources) and
-    `options` (the priority options of their mana abilities, systems.priority); `alone`:
+    list equal to it is replaced by it, see `mana_sources`): `split` (split_sources, made
+    with the list) and `options` (the priority options of their mana abilities, systems.priority); `alone`:
     what systems.priority's idle checks pay with while the pool is empty, which reads the
     board's other mana abilities too (so it is forgotten when an equal list is kept)."""
 
@@ -186,30 +186,48 @@ def mana_sources(game, player: int, exclude=()) -> list:
 def _mana_sources(game, player: int, exclude) -> list:
     """One entry per untapped mana source: (eid, pools, choices) where pools lists
     every mana it could make with one of its {T} mana abilities and choices maps
-    each pool to (ability index, color choice)."""
+    each pool to (ability index, color choice). Their `split_sources` is worked out on
+    the way (most sources make one mana of one kind: counted without a look-up)."""
     out = Sources()
-    out.split = out.options = out.alone = None
+    out.options = out.alone = None
     tapped = game.world.comps.get(Tapped, ())
     if exclude:
         tapped = set(tapped).union(exclude)
     b = game.board                      # board(game), without the call when it is current
     if b is None:
         b = board(game)
-    for eid, prof, sick_matters in b.mana.get(player, ()):
+    base = [0] * 6
+    multi = []
+    for eid, prof, sick_matters, src in b.mana.get(player, ()):
         if eid in tapped:                               # {T}: only an untapped permanent (107.5)
             continue
         if sick_matters and game.is_sick(eid):          # 302.6
             continue
-        if prof.pools is not None:
-            out.append((eid, prof.pools, prof.choices))
-            continue
-        pools = []
-        choices = []
-        for i, ab in prof.items:
-            for j, m in enumerate(ab.mana):
-                pools.append(tuple(m(game, eid) if callable(m) else m))   # an amount that varies
-                choices.append((i, j))
-        out.append((eid, tuple(pools), tuple(choices)))
+        if src is not None:
+            out.append(src)
+            unit = prof.unit
+            if unit is not None:
+                base[unit] += 1
+                continue
+            pools = src[1]
+        else:
+            pools = []
+            choices = []
+            for i, ab in prof.items:
+                for j, m in enumerate(ab.mana):
+                    pools.append(tuple(m(game, eid) if callable(m) else m))   # an amount that varies
+                    choices.append((i, j))
+            pools = tuple(pools)
+            out.append((eid, pools, tuple(choices)))
+        if len(pools) == 1:                             # (split_sources, for one source)
+            unit = UNIT_MANA.get(pools[0])
+            if unit is not None:
+                base[unit] += 1
+            else:
+                base = list(map(int.__add__, base, pools[0]))
+        else:
+            multi.append(pools)
+    out.split = (tuple(base), multi)
     return out
 
 
@@ -450,8 +468,6 @@ def available_mana(game, player: int, srcs=None) -> tuple:
     if srcs is None:
         srcs = mana_sources(game, player)
     split = srcs.split
-    if split is None:
-        split = srcs.split = split_sources(srcs)
     pool = game.players[player].pool
     if pool == _EMPTY:
         return split                    # (an empty pool adds nothing: the sources' own tuple)
@@ -466,11 +482,7 @@ def covers_or_feasible(mana: tuple, cost: ManaCost) -> bool:
 
 def _split_sources(game, player: int) -> tuple:
     """split_sources of the player's mana sources, kept on them (as in available_mana)."""
-    srcs = mana_sources(game, player)
-    split = srcs.split
-    if split is None:
-        split = srcs.split = split_sources(srcs)
-    return split
+    return mana_sources(game, player).split
 
 
 def activate_mana_ability(game, player: int, eid: int, index: int, choice: int = 0,

@@ -1,0 +1,49 @@
+"""The player's mana sources (`costs.mana_sources`, CR 605.1a, 106.4) carry their
+`split_sources` (the one-option sources' mana summed, the others' options), worked out
+with the list: it must equal the split made from the list afresh."""
+from mtg_ecs import Game, RandomAgent
+from mtg_ecs.components import TAPPED
+from mtg_ecs.components.mana import split_sources
+from mtg_ecs.systems import costs
+
+
+def _split_of(g, player):
+    srcs = costs.mana_sources(g, player)
+    return srcs.split, split_sources(list(srcs))
+
+
+def test_the_split_counts_basics_choices_and_amounts_that_vary():
+    # Forests (one mana), Stomping Ground (a choice of two), Elvish Archdruid ({G} for each
+    # Elf: an amount read when asked), a tapped Mountain (none)
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Forest", "id": "f"}, {"card": "Forest"},
+                         {"card": "Stomping Ground"}, {"card": "Mountain", "tapped": True},
+                         {"card": "Elvish Archdruid"}, {"card": "Arbor Elf"},
+                         {"card": "Elvish Visionary"}]}, {}]})
+    kept, fresh = _split_of(g, 0)
+    assert kept == fresh
+    base, multi = kept
+    # two Forests and the Archdruid's {G}{G}{G} (three Elves)
+    assert base == (0, 0, 0, 0, 5, 0)
+    assert multi == [((0, 0, 0, 1, 0, 0), (0, 0, 0, 0, 1, 0))]
+    g.set(g.card_entity[h["f"]], TAPPED)
+    kept, fresh = _split_of(g, 0)
+    assert kept == fresh and kept[0] == (0, 0, 0, 0, 4, 0)
+    g.close()
+
+
+def test_the_split_kept_with_the_list_equals_a_fresh_one_through_sample_games():
+    from mtg_ecs.apps.simulate import load_deck
+    decks = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
+    checked = 0
+    for seed in range(3):
+        g = Game.new(decks, seed=seed, log=False, auto_pass=True)
+        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
+        while g.pending is not None and g.turn < 14:
+            for p in range(2):
+                kept, fresh = _split_of(g, p)
+                assert kept == fresh
+                checked += any(kept[0])
+            g.decide(agents[g.pending.player].act(g, g.pending))
+        g.close()
+    assert checked > 100
