@@ -149,10 +149,9 @@ class Procedure:
         while len(self.targets) < len(specs):
             i = len(self.targets)
             spec = specs[i]
-            chosen_before = [t for grp in self.targets for t in grp]
             if self._given is not None:
                 grp = self._given[i]
-                self._validate_targets(game, spec, grp, tc, chosen_before)
+                self._validate_targets(game, spec, grp, tc)
                 self.targets.append(list(grp))
                 continue
             opts = candidates(game, spec, tc)
@@ -181,7 +180,7 @@ class Procedure:
             hi -= 1
         return hi
 
-    def _validate_targets(self, game, spec, grp, tc, chosen_before, offered=()):
+    def _validate_targets(self, game, spec, grp, tc, offered=()):
         """`offered`: the options of the decision `grp` answers, the legal targets
         (`candidates`) of the state it still is: one of them isn't checked again."""
         if not (spec.min <= len(grp) <= spec.max):
@@ -245,7 +244,7 @@ class Procedure:
         if k == "targets":
             spec, tc = self._pending_spec
             grp = list(answer) if isinstance(answer, (list, tuple)) and not isinstance(answer, PlayerRef) else [answer]
-            self._validate_targets(game, spec, grp, tc, [], decision.options)
+            self._validate_targets(game, spec, grp, tc, decision.options)
             self.targets.append(grp)
             sa = getattr(self.defn, "spell", None)
             if sa is not None and sa.extra_generic is not None and \
@@ -367,9 +366,8 @@ class CastTask(Procedure):
             self.from_zone = game.zone_of(self.card)
             if self.from_zone != "hand" and game.play_permissions:
                 permissions.used(game, self.card)
+            # (onto the top of the stack: `move` puts it there)
             self.eid = zones.move(game, self.card, "stack", controller=self.player, cause="cast")
-            game.stack.remove(self.eid)
-            game.stack.append(self.eid)
         defn = self.defn
         sa = defn.spell
         if sa is None and self.x is None and self.modes is None and self.kicked is None \
