@@ -163,15 +163,14 @@ def mana_sources(game, player: int, exclude=()) -> list:
     apart from {T} (no other cost), as pools per color choice."""
     if not exclude:
         # what can make mana changes only with the battlefield, characteristics,
-        # tapped status and (for creatures' summoning sickness) the turn
+        # tapped status and (for creatures' summoning sickness) the turn: their counts
+        # only grow, so their sum changes whenever one of them does (the cache is the
+        # game's: a clone starts without one, a rewind takes the clone's)
+        key = game.cversion + game.bversion + game.tversion + game.turn
         cache = game.mana_cache
         hit = cache.get(player)
-        if hit is not None:
-            k = hit[0]                  # (compared in place: no key tuple made for a hit)
-            if k[2] == game.tversion and k[1] == game.bversion and k[0] == game.cversion \
-                    and k[3] == game.turn:
-                return hit[1]
-        key = (game.cversion, game.bversion, game.tversion, game.turn)
+        if hit is not None and hit[0] == key:
+            return hit[1]
         out = _mana_sources(game, player, ())
         if hit is not None and hit[1] == out:
             # the same sources (another player's permanent changed): keep the list, so

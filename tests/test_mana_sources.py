@@ -1,6 +1,7 @@
-"""The player's mana sources (`costs.mana_sources`, CR 605.1a, 106.4) carry their
+"""The player's mana sources (`costs.mana_sources`, CR 605.1a, 106.4), kept while the
+battlefield, characteristics, tapped permanents and turn stay the same, carry their
 `split_sources` (the one-option sources' mana summed, the others' options), worked out
-with the list: it must equal the split made from the list afresh."""
+with the list: both must equal what is worked out afresh."""
 from mtg_ecs import Game, RandomAgent
 from mtg_ecs.components import TAPPED
 from mtg_ecs.components.mana import split_sources
@@ -32,7 +33,7 @@ def test_the_split_counts_basics_choices_and_amounts_that_vary():
     g.close()
 
 
-def test_the_split_kept_with_the_list_equals_a_fresh_one_through_sample_games():
+def test_kept_sources_and_their_split_equal_fresh_ones_through_sample_games():
     from mtg_ecs.apps.simulate import load_deck
     decks = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
     checked = 0
@@ -43,6 +44,8 @@ def test_the_split_kept_with_the_list_equals_a_fresh_one_through_sample_games():
             for p in range(2):
                 kept, fresh = _split_of(g, p)
                 assert kept == fresh
+                # (excluding no permanent: the list made afresh, not the one kept)
+                assert costs.mana_sources(g, p) == costs.mana_sources(g, p, (-1,))
                 checked += any(kept[0])
             g.decide(agents[g.pending.player].act(g, g.pending))
         g.close()
