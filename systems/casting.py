@@ -92,6 +92,7 @@ def _norm_targets(given, n_specs):
 
 
 _PLAIN = {}         # card definition -> `_plain_permanent`
+_NO_CHOICES = {}    # (controller, zone cast from) -> the Spell of a spell cast with no choice
 
 
 def _plain_permanent(defn) -> bool:
@@ -596,10 +597,7 @@ class CastTask(Procedure):
                 spell = self._spell(game)
         if self.casualty:
             self._casualty_choice(game)               # 601.2h: its power is checked as it is paid
-        game.set(self.eid, Spell(self.player, tuple(map(tuple, self.targets)),
-                                 self.modes or (), self.x, self.division or (), self.alt,
-                                 kicked=int(self.kicked), cast_from=self.from_zone,
-                                 casualty=bool(self.casualty)))
+        game.set(self.eid, self._spell_value())
         costs.pay_mana(game, self.player, cost, self.mana_sources, sacrificed=self.sacrificed_for_mana or (),
                        spell=spell)
         parts = self._cost_parts()
@@ -645,6 +643,21 @@ class CastTask(Procedure):
 
     def _spell(self, game):
         return game.chars(self.eid) if self.eid is not None else game.chars(self.card)
+
+    def _spell_value(self) -> Spell:
+        """The spell's `Spell` component: the choices made while casting it. With none
+        made (no target, mode, X, division, alternative cost, kicker or casualty: most
+        permanent spells) it is one shared value per controller and zone cast from."""
+        if not self.targets and not self.modes and not self.division and self.alt is None \
+                and not self.kicked and not self.casualty and type(self.x) is int and not self.x:
+            key = (self.player, self.from_zone)
+            hit = _NO_CHOICES.get(key)
+            if hit is None:
+                hit = _NO_CHOICES[key] = Spell(self.player, cast_from=self.from_zone)
+            return hit
+        return Spell(self.player, tuple(map(tuple, self.targets)), self.modes or (), self.x,
+                     self.division or (), self.alt, kicked=int(self.kicked),
+                     cast_from=self.from_zone, casualty=bool(self.casualty))
 
     def _cost_parts(self):
         """The non-mana costs to pay besides the mana: the spell's additional cost (601.2f)
