@@ -916,10 +916,12 @@ class ActivateTask(Procedure):
             d = self._mana_to_sacrifice(game, self.total, self._mana_exclude_self())
         if d is not None:
             return d
-        game.set(self.eid, StackAbility(self.player, self.source, ab,
-                                        tuple(map(tuple, self.targets)), (), self.x,
-                                        self.division or (), False, (),
-                                        game.world.ents[self.eid][StackAbility].source_card))
+        if self.targets or self.division or type(self.x) is not int or self.x:
+            # the choices made (without any, the value it was put on the stack with)
+            game.set(self.eid, StackAbility(self.player, self.source, ab,
+                                            tuple(map(tuple, self.targets)), (), self.x,
+                                            self.division or (), False, (),
+                                            game.world.ents[self.eid][StackAbility].source_card))
         self._pay(game)
         self.done = True
         if game.hears("activate"):

@@ -1,8 +1,9 @@
 """The `Spell` component of a spell cast (CR 601.2i: the choices made while casting it).
 Components are values: a spell cast with no choice made (most permanent spells) has one
-shared value per controller and zone cast from, equal to the one made with every field."""
-from mtg_ecs import Game, Cast, Pass
-from mtg_ecs.components import Spell
+shared value per controller and zone cast from, equal to the one made with every field;
+an ability activated without a choice keeps the value it was put on the stack with."""
+from mtg_ecs import Game, Activate, Cast, Pass
+from mtg_ecs.components import Card, Spell, StackAbility
 from mtg_ecs.core.decisions import PlayerRef
 
 
@@ -41,4 +42,21 @@ def test_a_spell_with_a_target_has_its_own_value():
     g.decide(Cast(e["bolt"], targets=[PlayerRef(1)]))
     s = g.world.ents[g.stack[-1]][Spell]
     assert s.targets == ((PlayerRef(1),),) and s.controller == 0 and s.cast_from == "hand"
+    g.close()
+
+
+def test_an_ability_keeps_the_value_it_was_put_on_the_stack_with_unless_a_choice_was_made():
+    # 602.2: Furnace Whelp's {R} ability (no target, no X) and Arbor Elf's 'Untap target
+    # Forest' (its target recorded with it)
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Furnace Whelp", "id": "w"}, {"card": "Arbor Elf", "id": "elf"},
+                         {"card": "Mountain"}, {"card": "Forest", "id": "f", "tapped": True}]},
+        {}], "turn": {"step": "main1"}})
+    whelp, elf, forest = (g.card_entity[h[k]] for k in ("w", "elf", "f"))
+    g.decide(Activate(whelp, 0))
+    sa = g.world.ents[g.stack[-1]][StackAbility]
+    card_id = g.world.ents[whelp][Card].card_id
+    assert sa == StackAbility(0, whelp, sa.ability, (), (), 0, (), False, (), card_id)
+    g.decide(Activate(elf, 0, targets=[forest]))
+    assert g.world.ents[g.stack[-1]][StackAbility].targets == ((forest,),)
     g.close()
