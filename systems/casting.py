@@ -106,6 +106,23 @@ def _plain_permanent(defn) -> bool:
     return hit
 
 
+_TARGETS_ONLY = {}  # card definition -> `_targets_only`
+
+
+def _targets_only(defn) -> bool:
+    """The spell ability asks no choice before the total cost but its targets (601.2b-f):
+    no modes, X, division, kicker or casualty, no additional cost and no card to exile from
+    the graveyard. Read once per definition."""
+    hit = _TARGETS_ONLY.get(defn)
+    if hit is None:
+        sa = defn.spell
+        hit = _TARGETS_ONLY[defn] = not sa.modes and sa.divide is None and not defn.cost.x \
+            and sa.additional_cost is None and not sa.additional_cost_options \
+            and sa.exile_from_graveyard is None and _kicker_of(defn)[0] is None \
+            and casualty.casualty_of(defn) is None
+    return hit
+
+
 def _kicker_of(defn):
     """(cost, multikicker?) of the card's kicker (702.33a) or multikicker (702.33c)."""
     for k in defn.keywords:
@@ -380,6 +397,22 @@ class CastTask(Procedure):
             self.x = 0
             self.kicked = False
             self.targets = []
+            return self._pay_and_cast(game, self._fixed_cost(game))
+        x = self.x
+        if sa is not None and self.modes is None and not self.kicked and self.alt is None \
+                and not self.pay_choices and (x is None or (type(x) is int and not x)) \
+                and _targets_only(defn) and self.granted_by is None and not self.by_counter:
+            # a spell whose only choice before its total cost is its targets (601.2c), with
+            # nothing else announced: each step below but the targets would find nothing to
+            # ask, and record the same (no X, no kicker, no casualty)
+            self.x = 0
+            self.kicked = False
+            self.casualty = False
+            specs = spell_target_specs(defn, ())
+            d = self._choose_targets(game, specs, TargetContext(
+                self.player, self.eid, game.chars(self.eid), True) if specs else None)
+            if d is not None:
+                return d
             return self._pay_and_cast(game, self._fixed_cost(game))
         # 601.2b: modes, then X
         if sa is not None and sa.modes and self.modes is None:
