@@ -618,7 +618,8 @@ class CastTask(Procedure):
             d = self._mana_to_sacrifice(game, cost, spell=spell)
             if d is not None:
                 return d
-        removal = self.pay_choices.get("remove_counters")
+        pc = self.pay_choices
+        removal = pc.get("remove_counters") if pc else None
         if removal:
             # 601.2h: costs are paid in any order; the counter first, so the creature may
             # then be sacrificed for casualty — if its power is still enough (002 Falco
@@ -637,21 +638,8 @@ class CastTask(Procedure):
         life = sum(c.life for c in parts) if parts else 0
         if life:
             pay_life(game, self.player, life)                 # 119.4
-        for e in self.pay_choices.get("discard", []):
-            zones.discard(game, self.player, e, by=self.player)
-        sacrificed = tuple(self.pay_choices.get("sacrifice", []))
-        for e in sacrificed + tuple(self.pay_choices.get("casualty", ())):
-            self._sacrifice_paid(game, e)
-        if self.granted_by is not None:           # 'the sacrificed ...' is the spell's own (607.2)
-            sacrificed = sacrificed[:len(sacrificed) - graveyard_casting.SACRIFICE_A_CREATURE.sacrifice_n]
-        if sacrificed:                            # 'the sacrificed creature' (608.2h: its LKI)
-            game.set(self.eid, replace(game.world.ents[self.eid][Spell], sacrificed=sacrificed))
-        exiled = tuple(self.pay_choices.get("exile", ()))
-        if exiled:                                # 'the exiled card': as it last was in the graveyard
-            for e in exiled:
-                game.snapshot_lki(e)
-                zones.move(game, e, "exile", cause="cost")
-            game.set(self.eid, replace(game.world.ents[self.eid][Spell], exiled=exiled))
+        if pc:
+            self._pay_chosen(game, pc)
         # 601.2i: it becomes cast
         if self.from_zone == "exile" and game.effects:
             permissions.cast_from_exile(game, self.card)
@@ -673,6 +661,25 @@ class CastTask(Procedure):
         game.priority = self.player               # 117.3c
         game.passes = 0
         return None
+
+    def _pay_chosen(self, game, pc):
+        """601.2h: the cards and permanents chosen for the costs (`pay_choices`: a
+        discard, sacrifices, casualty, cards exiled from the graveyard)."""
+        for e in pc.get("discard", []):
+            zones.discard(game, self.player, e, by=self.player)
+        sacrificed = tuple(pc.get("sacrifice", []))
+        for e in sacrificed + tuple(pc.get("casualty", ())):
+            self._sacrifice_paid(game, e)
+        if self.granted_by is not None:           # 'the sacrificed ...' is the spell's own (607.2)
+            sacrificed = sacrificed[:len(sacrificed) - graveyard_casting.SACRIFICE_A_CREATURE.sacrifice_n]
+        if sacrificed:                            # 'the sacrificed creature' (608.2h: its LKI)
+            game.set(self.eid, replace(game.world.ents[self.eid][Spell], sacrificed=sacrificed))
+        exiled = tuple(pc.get("exile", ()))
+        if exiled:                                # 'the exiled card': as it last was in the graveyard
+            for e in exiled:
+                game.snapshot_lki(e)
+                zones.move(game, e, "exile", cause="cost")
+            game.set(self.eid, replace(game.world.ents[self.eid][Spell], exiled=exiled))
 
     def _spell(self, game):
         return game.chars(self.eid) if self.eid is not None else game.chars(self.card)

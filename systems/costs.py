@@ -1069,7 +1069,9 @@ class SpellCostIncrease:
 
 
 def _cost_increases(game) -> list:
-    statics = board(game).rule_statics         # (a cost increase is a rule of a static ability)
+    b = game.board                      # board(game), without the call when it is current
+    # (a cost increase is a rule of a static ability)
+    statics = (b if b is not None else board(game)).rule_statics
     if not statics:
         return ()
     return [(e, r) for e, _, ab in statics for r in ab.rules if isinstance(r, SpellCostIncrease)]
