@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtg_ecs.components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED, Controller, Timestamp,
-                        LoyaltyActivated)
+from mtg_ecs.components import (Card, Spell, StackAbility, Tapped, TAPPED, Controller, Timestamp,
+                        LoyaltyActivated, zone_of)
 from mtg_ecs.components.definitions import ActivatedAbility, TargetSpec
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, yes_no
 from mtg_ecs.components.mana import IDX, ManaCost, ZERO, add_costs
@@ -906,7 +906,7 @@ class ActivateTask(Procedure):
         if self.eid is None:
             self.eid = game.world.create(
                 StackAbility(self.player, self.source, ab, source_card=game.world.ents[self.source][Card].card_id),
-                Zone("stack"), Timestamp(game.tick()))
+                zone_of("stack"), Timestamp(game.tick()))
             game.stack.append(self.eid)
             game.ability_stack_changed()
         if (ab.cost.mana.x or ab.cost.loyalty_x) and self.x is None:
@@ -1032,10 +1032,12 @@ class ActivateTask(Procedure):
         else:
             spent = costs.pay_mana(game, self.player, m, self.mana_sources,
                                    exclude=(src,) if cost.tap else ())
-        if any(getattr(s, "reads_mana_spent", False) for s in ab.effects):
-            # 'if N colors of mana were spent to activate this ability': kept with it (601.2h)
-            sa = game.world.ents[self.eid][StackAbility]
-            game.set(self.eid, replace(sa, info=sa.info + (("mana_spent", spent),)))
+        for s in ab.effects:
+            if getattr(s, "reads_mana_spent", False):
+                # 'if N colors of mana were spent to activate this ability': kept with it (601.2h)
+                sa = game.world.ents[self.eid][StackAbility]
+                game.set(self.eid, replace(sa, info=sa.info + (("mana_spent", spent),)))
+                break
         if cost.tap:
             game.set(src, TAPPED)
             game.emit("tapped", eid=src)
