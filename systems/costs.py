@@ -151,9 +151,10 @@ def can_tap_for_cost(game, eid: int) -> bool:
 class Sources(list):
     """`mana_sources`' list, with what is derived from it kept on it (while a recomputed
     list equal to it is replaced by it, see `mana_sources`): `split` (split_sources, made
-    with the list) and `options` (the priority options of their mana abilities, systems.priority); `alone`:
-    what systems.priority's idle checks pay with while the pool is empty, which reads the
-    board's other mana abilities too (so it is forgotten when an equal list is kept)."""
+    with the list) and `options` (the priority options of their mana abilities,
+    systems.priority); `alone`: what systems.priority's idle checks pay with while the pool
+    is empty, which reads the board's other mana abilities too (so it is forgotten when an
+    equal list is kept)."""
 
     __slots__ = ("split", "options", "alone")
 
