@@ -8,7 +8,6 @@ protection (702.16b), checked against the spell or ability's source.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import chain
 
 from mtg_ecs.components.definitions import TargetSpec, StaticAbility
 from mtg_ecs.core.decisions import PlayerRef
@@ -43,21 +42,14 @@ def has_candidates(game, spec: TargetSpec, tc: TargetContext, n: int) -> bool:
     activate)? Stops at the n-th."""
     if n <= 0:
         return True
-    objs = None
-    b = game.board
-    if b is not None and spec.zone == "battlefield" and _wanted(spec.kinds) == _CREATURE_TYPES:
-        # only a creature can be chosen: the index lists them (order doesn't change a count)
-        objs = chain.from_iterable(b.creatures.values())
-    for _ in _candidates(game, spec, tc, objs):
+    for _ in _candidates(game, spec, tc):
         n -= 1
         if n == 0:
             return True
     return False
 
 
-def _candidates(game, spec: TargetSpec, tc: TargetContext, objs=None):
-    """The legal choices, in a stable order; `objs`: the permanents to look at on the
-    battlefield, when not all of it (any order)."""
+def _candidates(game, spec: TargetSpec, tc: TargetContext):
     kinds = spec.kinds
     if "player" in kinds or "opponent" in kinds or "any" in kinds:
         for p in game.players:
@@ -79,7 +71,7 @@ def _candidates(game, spec: TargetSpec, tc: TargetContext, objs=None):
             plain = b is not None and not b.rule_statics and not game.phased_out \
                 and not game.player_restrictions
             filt = spec.filter
-            for e in game.battlefield if objs is None else objs:
+            for e in game.battlefield:
                 c = allc.get(e)
                 if c is None:
                     c = game.chars(e)
@@ -159,7 +151,6 @@ def _wanted(kinds) -> frozenset | None:
 
 _WANTED = {}    # a target phrase's kinds -> `_wanted_types`
 _PLAYER_KINDS = frozenset({"player", "opponent"})
-_CREATURE_TYPES = frozenset({"Creature"})
 _KIND_TYPES = (("creature", "Creature"), ("planeswalker", "Planeswalker"), ("any", "Planeswalker"),
                ("any", "Creature"), ("artifact", "Artifact"), ("enchantment", "Enchantment"),
                ("land", "Land"))

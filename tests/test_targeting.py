@@ -170,35 +170,3 @@ def test_an_auras_target_phrase_is_made_once_per_card():
         with pytest.raises(IllegalAction):
             aura_target(odd)
     assert aura_target(get_card("Forest")) is None
-
-
-def test_counting_creature_candidates_from_the_board_index_through_sample_games():
-    """`has_candidates` of a phrase only creatures answer looks at the index's creatures
-    (with the index current) instead of the whole battlefield: the same answer as counting
-    the candidates, for each player, a few counts and phrases with and without filters."""
-    import os
-    import sys
-    from mtg_ecs.apps.agents import RandomAgent
-    from mtg_ecs.systems.board import board
-    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "bench"))
-    from search_figures import mid_game
-    specs = [T.creature(), T.creature_you_control(), T.target("enchant creature", "creature"),
-             T.creature(filter=lambda g, t, tc: g.chars(t).power >= 3)]
-    compared = 0
-    for seed in (1, 2, 3, 4):
-        g = mid_game(seed)
-        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
-        while g.pending is not None and g.turn < 14:
-            board(g)
-            src = g.battlefield[0]
-            for p in (0, 1):
-                tc = T.TargetContext(p, src, g.chars(src), True)
-                for spec in specs:
-                    n = len(T.candidates(g, spec, tc))
-                    for k in (1, 2, 3):
-                        assert g.board is not None
-                        assert T.has_candidates(g, spec, tc, k) == (n >= k)
-                        compared += 1
-            g.decide(agents[g.pending.player].act(g, g.pending))
-        g.close()
-    assert compared > 1500
