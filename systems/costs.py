@@ -154,9 +154,10 @@ class Sources(list):
     with the list) and `options` (the priority options of their mana abilities,
     systems.priority); `alone`: what systems.priority's idle checks pay with while the pool
     is empty, which reads the board's other mana abilities too (so it is forgotten when an
-    equal list is kept)."""
+    equal list is kept); `fixed`: no source's amount varies (each makes what its index
+    entry says), set with the list."""
 
-    __slots__ = ("split", "options", "alone")
+    __slots__ = ("split", "options", "alone", "fixed")
 
 
 def mana_sources(game, player: int, exclude=()) -> list:
@@ -176,8 +177,10 @@ def mana_sources(game, player: int, exclude=()) -> list:
         if hit is not None and hit[1] == out:
             # the same sources (another player's permanent changed): keep the list, so
             # what is kept on it (split, options) still is
+            fixed = out.fixed
             out = hit[1]
             out.alone = None
+            out.fixed = fixed
         cache[player] = (key, out)
         return out
     return _mana_sources(game, player, exclude)
@@ -190,6 +193,7 @@ def _mana_sources(game, player: int, exclude) -> list:
     the way (most sources make one mana of one kind: counted without a look-up)."""
     out = Sources()
     out.options = out.alone = None
+    out.fixed = True
     tapped = game.world.comps.get(Tapped, ())
     if exclude:
         tapped = set(tapped).union(exclude)
@@ -211,6 +215,7 @@ def _mana_sources(game, player: int, exclude) -> list:
                 continue
             pools = src[1]
         else:
+            out.fixed = False
             pools = []
             choices = []
             for i, ab in prof.items:
@@ -588,27 +593,34 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
             heard = game.hears("mana_ability")
             taps_heard = taps_watched(game)
             pool = p.pool
-            chars = game.chars
             untapped = []                       # sources to tap, tapped at once (tap_many)
-            for eid, (idx, choice), kind in plan:
-                c = chars(eid)
-                ab = (c.acts if c.acts is not None else activated_abilities(game, eid))[idx]
-                add = ab.mana[choice]
-                untapped.append(eid)
-                if taps_heard or heard or callable(add):
-                    # an event announced or the game read after this tap: the taps so far
-                    # are made first, as one at a time would have
-                    game.tap_many(untapped)
-                    untapped = []
-                    if taps_heard:
-                        game.emit("tapped", eid=eid)
-                if callable(add):              # 'Add {G} for each Elf you control' (106.1, 605.1a)
-                    add = tuple(add(game, eid))
-                    pool[:] = map(_plus, pool, add)
-                else:
-                    pool[kind] += 1             # (its one mana: the source's only pool)
-                if heard:
-                    game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=True)
+            if srcs.fixed and not heard and not taps_heard:
+                # nothing announced, and each source makes the one mana its index entry
+                # lists (no amount that varies): its ability needn't be read
+                for eid, _, kind in plan:
+                    untapped.append(eid)
+                    pool[kind] += 1
+            else:
+                chars = game.chars
+                for eid, (idx, choice), kind in plan:
+                    c = chars(eid)
+                    ab = (c.acts if c.acts is not None else activated_abilities(game, eid))[idx]
+                    add = ab.mana[choice]
+                    untapped.append(eid)
+                    if taps_heard or heard or callable(add):
+                        # an event announced or the game read after this tap: the taps so
+                        # far are made first, as one at a time would have
+                        game.tap_many(untapped)
+                        untapped = []
+                        if taps_heard:
+                            game.emit("tapped", eid=eid)
+                    if callable(add):          # 'Add {G} for each Elf you control' (106.1, 605.1a)
+                        add = tuple(add(game, eid))
+                        pool[:] = map(_plus, pool, add)
+                    else:
+                        pool[kind] += 1         # (its one mana: the source's only pool)
+                    if heard:
+                        game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=True)
             if untapped:
                 game.tap_many(untapped)
             if pays_exactly(pool, cost):       # (what pay_from_pool would leave: nothing)
