@@ -1,7 +1,8 @@
 """The player's mana sources (`costs.mana_sources`, CR 605.1a, 106.4), kept while the
 battlefield, characteristics, tapped permanents and turn stay the same, carry their
 `split_sources` (the one-option sources' mana summed, the others' options), worked out
-with the list: both must equal what is worked out afresh."""
+with the list: both must equal what is worked out afresh. The automatic payer adds a
+source's one mana from them without reading its ability while no amount varies."""
 from mtg_ecs import Game, RandomAgent
 from mtg_ecs.components import TAPPED
 from mtg_ecs.components.mana import split_sources
@@ -50,3 +51,52 @@ def test_kept_sources_and_their_split_equal_fresh_ones_through_sample_games():
             g.decide(agents[g.pending.player].act(g, g.pending))
         g.close()
     assert checked > 100
+
+
+def test_fixed_says_whether_an_amount_varies():
+    g, _ = Game.from_setup({"players": [
+        {"battlefield": ["Forest", "Stomping Ground", "Elvish Archdruid"]},
+        {"battlefield": ["Island", "Island"]}]})
+    assert not costs.mana_sources(g, 0).fixed and costs.mana_sources(g, 1).fixed
+    g.close()
+
+
+def test_paying_without_reading_the_abilities_gives_the_same_games(monkeypatch):
+    """The automatic payer adds each source's one mana from the list when no amount varies
+    (`fixed`) and no event is announced: the state after every decision is the one of
+    reading each source's ability, through sample-deck games and random decks of every
+    card (Elvish Archdruid, Treasures, dual lands)."""
+    import numpy as np
+    from mtg_ecs.apps.fuzz import random_deck
+    from mtg_ecs.apps.simulate import load_deck
+    from mtg_ecs.core.hashing import state_hash
+    sample = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
+
+    def run():
+        out = []
+        for seed in range(6):
+            rng = np.random.default_rng(seed)
+            decks = sample if seed < 3 else [random_deck(rng), random_deck(rng)]
+            g = Game.new(decks, seed=seed, log=False, turn_limit=25, auto_pass=True)
+            agents = [RandomAgent(seed), RandomAgent(seed + 7)]
+            while g.pending is not None:
+                g.decide(agents[g.pending.player].act(g, g.pending))
+                out.append(state_hash(g))
+            g.close()
+        return out
+    fresh = costs._mana_sources
+    fixed = []
+
+    def counted(game, player, exclude):
+        out = fresh(game, player, exclude)
+        fixed.append(out.fixed)
+        return out
+    monkeypatch.setattr(costs, "_mana_sources", counted)
+    short = run()
+
+    def never(game, player, exclude):
+        out = fresh(game, player, exclude)
+        out.fixed = False
+        return out
+    monkeypatch.setattr(costs, "_mana_sources", never)
+    assert run() == short and len(short) > 500 and sum(fixed) > 400
