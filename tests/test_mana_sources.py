@@ -69,21 +69,15 @@ def test_paying_without_reading_the_abilities_gives_the_same_games(monkeypatch):
     import numpy as np
     from mtg_ecs.apps.fuzz import random_deck
     from mtg_ecs.apps.simulate import load_deck
-    from mtg_ecs.core.hashing import state_hash
+    from test_cast_fast import _hashes          # (state hashes after each decision)
     sample = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
 
+    def decks(seed):
+        rng = np.random.default_rng(seed)
+        return sample if seed < 3 else [random_deck(rng), random_deck(rng)]
+
     def run():
-        out = []
-        for seed in range(6):
-            rng = np.random.default_rng(seed)
-            decks = sample if seed < 3 else [random_deck(rng), random_deck(rng)]
-            g = Game.new(decks, seed=seed, log=False, turn_limit=25, auto_pass=True)
-            agents = [RandomAgent(seed), RandomAgent(seed + 7)]
-            while g.pending is not None:
-                g.decide(agents[g.pending.player].act(g, g.pending))
-                out.append(state_hash(g))
-            g.close()
-        return out
+        return _hashes(decks, range(6), 25)
     fresh = costs._mana_sources
     fixed = []
 
