@@ -11,6 +11,7 @@ order, and every question reads that short list instead.
 from __future__ import annotations
 
 from mtg_ecs.components.definitions import StaticAbility, TriggeredAbility
+from mtg_ecs.components.mana import UNIT_MANA
 
 
 KEYWORD_TRIGGERS = {"ward", "hideaway"}     # keywords that stand for a triggered ability
@@ -45,7 +46,9 @@ class Board:
         # eid) each (`watches_move`)
         self.moves = []
         self.holders = {}       # controller -> [(eid, [(index, ActivatedAbility)])], non-empty
-        self.mana = {}          # controller -> [(eid, ManaProfile, may be summoning sick)], non-empty
+        # controller -> [(eid, ManaProfile, may be summoning sick, its `mana_sources` entry
+        # (eid, pools, choices) or None when an amount varies)], non-empty
+        self.mana = {}
         self.creatures = {}     # controller -> [eid], non-empty
         self.walkers = []       # eid
         # permanents whose characteristics make a state-based action look at them (704.5f-j,
@@ -96,7 +99,7 @@ class Board:
             if other:
                 holders.setdefault(ch.controller, []).append((e, other))
             if mana is not None:
-                mana_by.setdefault(ch.controller, []).append((e, mana, sick))
+                mana_by.setdefault(ch.controller, []).append((e, mana, sick, mana.source(e)))
 
     def copy(self) -> "Board":
         """The same index, with containers of its own to patch (`patch`, `replace`)."""
@@ -165,7 +168,7 @@ class Board:
         if other:
             self.holders.setdefault(ch.controller, []).append((e, other))
         if mana is not None:
-            self.mana.setdefault(ch.controller, []).append((e, mana, sick))
+            self.mana.setdefault(ch.controller, []).append((e, mana, sick, mana.source(e)))
 
     def replace(self, game, changed) -> bool:
         """Objects whose characteristics changed in place, [(eid, old, new)]
@@ -370,9 +373,10 @@ class ManaProfile:
     """{T} mana abilities (605.1a) and what they make: `pools` lists each kind of mana
     one activation can make and `choices` the (ability index, option) of each; pools
     are None when an amount varies with the game ('Add {G} for each Elf you control')
-    and is read when asked."""
+    and is read when asked; `unit`: the index of the one mana it makes when it has one
+    option of one mana (a basic land), else None."""
 
-    __slots__ = ("items", "pools", "choices")
+    __slots__ = ("items", "pools", "choices", "unit")
 
     def __init__(self, items):
         self.items = items
@@ -389,6 +393,12 @@ class ManaProfile:
                 break
         self.pools = tuple(pools) if pools is not None else None
         self.choices = tuple(choices)
+        self.unit = UNIT_MANA.get(self.pools[0]) if pools is not None and len(pools) == 1 else None
+
+    def source(self, e):
+        """Permanent `e`'s entry in `costs.mana_sources` (made once per index entry), or
+        None when an amount varies."""
+        return (e, self.pools, self.choices) if self.pools is not None else None
 
 
 def _move(e, t) -> tuple:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtg_ecs.components import (Card, Spell, StackAbility, Zone, Tapped, TAPPED, Controller, Timestamp,
-                        LoyaltyActivated)
+from mtg_ecs.components import (Card, Spell, StackAbility, Tapped, TAPPED, Controller, Timestamp,
+                        LoyaltyActivated, zone_of)
 from mtg_ecs.components.definitions import ActivatedAbility, TargetSpec
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, yes_no
 from mtg_ecs.components.mana import IDX, ManaCost, ZERO, add_costs
@@ -92,6 +92,7 @@ def _norm_targets(given, n_specs):
 
 
 _PLAIN = {}         # card definition -> `_plain_permanent`
+_NO_CHOICES = {}    # (controller, zone cast from) -> the Spell of a spell cast with no choice
 
 
 def _plain_permanent(defn) -> bool:
@@ -102,6 +103,23 @@ def _plain_permanent(defn) -> bool:
     if hit is None:
         hit = _PLAIN[defn] = not defn.cost.x and "Aura" not in defn.subtypes \
             and _kicker_of(defn)[0] is None and casualty.casualty_of(defn) is None
+    return hit
+
+
+_TARGETS_ONLY = {}  # card definition -> `_targets_only`
+
+
+def _targets_only(defn) -> bool:
+    """The spell ability asks no choice before the total cost but its targets (601.2b-f):
+    no modes, X, division, kicker or casualty, no additional cost and no card to exile from
+    the graveyard. Read once per definition."""
+    hit = _TARGETS_ONLY.get(defn)
+    if hit is None:
+        sa = defn.spell
+        hit = _TARGETS_ONLY[defn] = not sa.modes and sa.divide is None and not defn.cost.x \
+            and sa.additional_cost is None and not sa.additional_cost_options \
+            and sa.exile_from_graveyard is None and _kicker_of(defn)[0] is None \
+            and casualty.casualty_of(defn) is None
     return hit
 
 
@@ -149,10 +167,9 @@ class Procedure:
         while len(self.targets) < len(specs):
             i = len(self.targets)
             spec = specs[i]
-            chosen_before = [t for grp in self.targets for t in grp]
             if self._given is not None:
                 grp = self._given[i]
-                self._validate_targets(game, spec, grp, tc, chosen_before)
+                self._validate_targets(game, spec, grp, tc)
                 self.targets.append(list(grp))
                 continue
             opts = candidates(game, spec, tc)
@@ -181,7 +198,7 @@ class Procedure:
             hi -= 1
         return hi
 
-    def _validate_targets(self, game, spec, grp, tc, chosen_before, offered=()):
+    def _validate_targets(self, game, spec, grp, tc, offered=()):
         """`offered`: the options of the decision `grp` answers, the legal targets
         (`candidates`) of the state it still is: one of them isn't checked again."""
         if not (spec.min <= len(grp) <= spec.max):
@@ -245,7 +262,7 @@ class Procedure:
         if k == "targets":
             spec, tc = self._pending_spec
             grp = list(answer) if isinstance(answer, (list, tuple)) and not isinstance(answer, PlayerRef) else [answer]
-            self._validate_targets(game, spec, grp, tc, [], decision.options)
+            self._validate_targets(game, spec, grp, tc, decision.options)
             self.targets.append(grp)
             sa = getattr(self.defn, "spell", None)
             if sa is not None and sa.extra_generic is not None and \
@@ -367,9 +384,8 @@ class CastTask(Procedure):
             self.from_zone = game.zone_of(self.card)
             if self.from_zone != "hand" and game.play_permissions:
                 permissions.used(game, self.card)
+            # (onto the top of the stack: `move` puts it there)
             self.eid = zones.move(game, self.card, "stack", controller=self.player, cause="cast")
-            game.stack.remove(self.eid)
-            game.stack.append(self.eid)
         defn = self.defn
         sa = defn.spell
         if sa is None and self.x is None and self.modes is None and self.kicked is None \
@@ -381,6 +397,22 @@ class CastTask(Procedure):
             self.x = 0
             self.kicked = False
             self.targets = []
+            return self._pay_and_cast(game, self._fixed_cost(game))
+        x = self.x
+        if sa is not None and self.modes is None and not self.kicked and self.alt is None \
+                and not self.pay_choices and (x is None or (type(x) is int and not x)) \
+                and _targets_only(defn) and self.granted_by is None and not self.by_counter:
+            # a spell whose only choice before its total cost is its targets (601.2c), with
+            # nothing else announced: each step below but the targets would find nothing to
+            # ask, and record the same (no X, no kicker, no casualty)
+            self.x = 0
+            self.kicked = False
+            self.casualty = False
+            specs = spell_target_specs(defn, ())
+            d = self._choose_targets(game, specs, TargetContext(
+                self.player, self.eid, game.chars(self.eid), True) if specs else None)
+            if d is not None:
+                return d
             return self._pay_and_cast(game, self._fixed_cost(game))
         # 601.2b: modes, then X
         if sa is not None and sa.modes and self.modes is None:
@@ -586,7 +618,8 @@ class CastTask(Procedure):
             d = self._mana_to_sacrifice(game, cost, spell=spell)
             if d is not None:
                 return d
-        removal = self.pay_choices.get("remove_counters")
+        pc = self.pay_choices
+        removal = pc.get("remove_counters") if pc else None
         if removal:
             # 601.2h: costs are paid in any order; the counter first, so the creature may
             # then be sacrificed for casualty — if its power is still enough (002 Falco
@@ -598,31 +631,15 @@ class CastTask(Procedure):
                 spell = self._spell(game)
         if self.casualty:
             self._casualty_choice(game)               # 601.2h: its power is checked as it is paid
-        game.set(self.eid, Spell(self.player, tuple(map(tuple, self.targets)),
-                                 self.modes or (), self.x, self.division or (), self.alt,
-                                 kicked=int(self.kicked), cast_from=self.from_zone,
-                                 casualty=bool(self.casualty)))
+        game.set(self.eid, self._spell_value())
         costs.pay_mana(game, self.player, cost, self.mana_sources, sacrificed=self.sacrificed_for_mana or (),
                        spell=spell)
         parts = self._cost_parts()
         life = sum(c.life for c in parts) if parts else 0
         if life:
             pay_life(game, self.player, life)                 # 119.4
-        for e in self.pay_choices.get("discard", []):
-            zones.discard(game, self.player, e, by=self.player)
-        sacrificed = tuple(self.pay_choices.get("sacrifice", []))
-        for e in sacrificed + tuple(self.pay_choices.get("casualty", ())):
-            self._sacrifice_paid(game, e)
-        if self.granted_by is not None:           # 'the sacrificed ...' is the spell's own (607.2)
-            sacrificed = sacrificed[:len(sacrificed) - graveyard_casting.SACRIFICE_A_CREATURE.sacrifice_n]
-        if sacrificed:                            # 'the sacrificed creature' (608.2h: its LKI)
-            game.set(self.eid, replace(game.world.ents[self.eid][Spell], sacrificed=sacrificed))
-        exiled = tuple(self.pay_choices.get("exile", ()))
-        if exiled:                                # 'the exiled card': as it last was in the graveyard
-            for e in exiled:
-                game.snapshot_lki(e)
-                zones.move(game, e, "exile", cause="cost")
-            game.set(self.eid, replace(game.world.ents[self.eid][Spell], exiled=exiled))
+        if pc:
+            self._pay_chosen(game, pc)
         # 601.2i: it becomes cast
         if self.from_zone == "exile" and game.effects:
             permissions.cast_from_exile(game, self.card)
@@ -645,8 +662,42 @@ class CastTask(Procedure):
         game.passes = 0
         return None
 
+    def _pay_chosen(self, game, pc):
+        """601.2h: the cards and permanents chosen for the costs (`pay_choices`: a
+        discard, sacrifices, casualty, cards exiled from the graveyard)."""
+        for e in pc.get("discard", []):
+            zones.discard(game, self.player, e, by=self.player)
+        sacrificed = tuple(pc.get("sacrifice", []))
+        for e in sacrificed + tuple(pc.get("casualty", ())):
+            self._sacrifice_paid(game, e)
+        if self.granted_by is not None:           # 'the sacrificed ...' is the spell's own (607.2)
+            sacrificed = sacrificed[:len(sacrificed) - graveyard_casting.SACRIFICE_A_CREATURE.sacrifice_n]
+        if sacrificed:                            # 'the sacrificed creature' (608.2h: its LKI)
+            game.set(self.eid, replace(game.world.ents[self.eid][Spell], sacrificed=sacrificed))
+        exiled = tuple(pc.get("exile", ()))
+        if exiled:                                # 'the exiled card': as it last was in the graveyard
+            for e in exiled:
+                game.snapshot_lki(e)
+                zones.move(game, e, "exile", cause="cost")
+            game.set(self.eid, replace(game.world.ents[self.eid][Spell], exiled=exiled))
+
     def _spell(self, game):
         return game.chars(self.eid) if self.eid is not None else game.chars(self.card)
+
+    def _spell_value(self) -> Spell:
+        """The spell's `Spell` component: the choices made while casting it. With none
+        made (no target, mode, X, division, alternative cost, kicker or casualty: most
+        permanent spells) it is one shared value per controller and zone cast from."""
+        if not self.targets and not self.modes and not self.division and self.alt is None \
+                and not self.kicked and not self.casualty and type(self.x) is int and not self.x:
+            key = (self.player, self.from_zone)
+            hit = _NO_CHOICES.get(key)
+            if hit is None:
+                hit = _NO_CHOICES[key] = Spell(self.player, cast_from=self.from_zone)
+            return hit
+        return Spell(self.player, tuple(map(tuple, self.targets)), self.modes or (), self.x,
+                     self.division or (), self.alt, kicked=int(self.kicked),
+                     cast_from=self.from_zone, casualty=bool(self.casualty))
 
     def _cost_parts(self):
         """The non-mana costs to pay besides the mana: the spell's additional cost (601.2f)
@@ -855,7 +906,7 @@ class ActivateTask(Procedure):
         if self.eid is None:
             self.eid = game.world.create(
                 StackAbility(self.player, self.source, ab, source_card=game.world.ents[self.source][Card].card_id),
-                Zone("stack"), Timestamp(game.tick()))
+                zone_of("stack"), Timestamp(game.tick()))
             game.stack.append(self.eid)
             game.ability_stack_changed()
         if (ab.cost.mana.x or ab.cost.loyalty_x) and self.x is None:
@@ -905,10 +956,12 @@ class ActivateTask(Procedure):
             d = self._mana_to_sacrifice(game, self.total, self._mana_exclude_self())
         if d is not None:
             return d
-        game.set(self.eid, StackAbility(self.player, self.source, ab,
-                                        tuple(map(tuple, self.targets)), (), self.x,
-                                        self.division or (), False, (),
-                                        game.world.ents[self.eid][StackAbility].source_card))
+        if self.targets or self.division or type(self.x) is not int or self.x:
+            # the choices made (without any, the value it was put on the stack with)
+            game.set(self.eid, StackAbility(self.player, self.source, ab,
+                                            tuple(map(tuple, self.targets)), (), self.x,
+                                            self.division or (), False, (),
+                                            game.world.ents[self.eid][StackAbility].source_card))
         self._pay(game)
         self.done = True
         if game.hears("activate"):
@@ -979,10 +1032,12 @@ class ActivateTask(Procedure):
         else:
             spent = costs.pay_mana(game, self.player, m, self.mana_sources,
                                    exclude=(src,) if cost.tap else ())
-        if any(getattr(s, "reads_mana_spent", False) for s in ab.effects):
-            # 'if N colors of mana were spent to activate this ability': kept with it (601.2h)
-            sa = game.world.ents[self.eid][StackAbility]
-            game.set(self.eid, replace(sa, info=sa.info + (("mana_spent", spent),)))
+        for s in ab.effects:
+            if getattr(s, "reads_mana_spent", False):
+                # 'if N colors of mana were spent to activate this ability': kept with it (601.2h)
+                sa = game.world.ents[self.eid][StackAbility]
+                game.set(self.eid, replace(sa, info=sa.info + (("mana_spent", spent),)))
+                break
         if cost.tap:
             game.set(src, TAPPED)
             game.emit("tapped", eid=src)

@@ -16,7 +16,7 @@ from mtg_ecs.core.decisions import Decision, IllegalAction, only
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.board import board
 from mtg_ecs.components.mana import (COLORS, IDX, add_costs, as_any_color, covers, still_needed, find_payment, pay_from_pool, parse_cost, ManaCost, feasible,
-                      feasible_split, split_sources, UNIT_MANA, pays_exactly)
+                      feasible_split, UNIT_MANA, pays_exactly)
 from mtg_ecs.systems.layers import intrinsic_mana_abilities
 from mtg_ecs.systems.targeting import creature_you_control, target
 
@@ -150,12 +150,14 @@ def can_tap_for_cost(game, eid: int) -> bool:
 
 class Sources(list):
     """`mana_sources`' list, with what is derived from it kept on it (while a recomputed
-    list equal to it is replaced by it, see `mana_sources`): `split` (split_sources) and
-    `options` (the priority options of their mana abilities, systems.priority); `alone`:
-    what systems.priority's idle checks pay with while the pool is empty, which reads the
-    board's other mana abilities too (so it is forgotten when an equal list is kept)."""
+    list equal to it is replaced by it, see `mana_sources`): `split` (split_sources, made
+    with the list) and `options` (the priority options of their mana abilities,
+    systems.priority); `alone`: what systems.priority's idle checks pay with while the pool
+    is empty, which reads the board's other mana abilities too (so it is forgotten when an
+    equal list is kept); `fixed`: no source's amount varies (each makes what its index
+    entry says), set with the list."""
 
-    __slots__ = ("split", "options", "alone")
+    __slots__ = ("split", "options", "alone", "fixed")
 
 
 def mana_sources(game, player: int, exclude=()) -> list:
@@ -163,21 +165,22 @@ def mana_sources(game, player: int, exclude=()) -> list:
     apart from {T} (no other cost), as pools per color choice."""
     if not exclude:
         # what can make mana changes only with the battlefield, characteristics,
-        # tapped status and (for creatures' summoning sickness) the turn
+        # tapped status and (for creatures' summoning sickness) the turn: their counts
+        # only grow, so their sum changes whenever one of them does (the cache is the
+        # game's: a clone starts without one, a rewind takes the clone's)
+        key = game.cversion + game.bversion + game.tversion + game.turn
         cache = game.mana_cache
         hit = cache.get(player)
-        if hit is not None:
-            k = hit[0]                  # (compared in place: no key tuple made for a hit)
-            if k[2] == game.tversion and k[1] == game.bversion and k[0] == game.cversion \
-                    and k[3] == game.turn:
-                return hit[1]
-        key = (game.cversion, game.bversion, game.tversion, game.turn)
+        if hit is not None and hit[0] == key:
+            return hit[1]
         out = _mana_sources(game, player, ())
         if hit is not None and hit[1] == out:
             # the same sources (another player's permanent changed): keep the list, so
             # what is kept on it (split, options) still is
+            fixed = out.fixed
             out = hit[1]
             out.alone = None
+            out.fixed = fixed
         cache[player] = (key, out)
         return out
     return _mana_sources(game, player, exclude)
@@ -186,30 +189,50 @@ def mana_sources(game, player: int, exclude=()) -> list:
 def _mana_sources(game, player: int, exclude) -> list:
     """One entry per untapped mana source: (eid, pools, choices) where pools lists
     every mana it could make with one of its {T} mana abilities and choices maps
-    each pool to (ability index, color choice)."""
+    each pool to (ability index, color choice). Their `split_sources` is worked out on
+    the way (most sources make one mana of one kind: counted without a look-up)."""
     out = Sources()
-    out.split = out.options = out.alone = None
+    out.options = out.alone = None
+    out.fixed = True
     tapped = game.world.comps.get(Tapped, ())
     if exclude:
         tapped = set(tapped).union(exclude)
     b = game.board                      # board(game), without the call when it is current
     if b is None:
         b = board(game)
-    for eid, prof, sick_matters in b.mana.get(player, ()):
+    base = [0] * 6
+    multi = []
+    for eid, prof, sick_matters, src in b.mana.get(player, ()):
         if eid in tapped:                               # {T}: only an untapped permanent (107.5)
             continue
         if sick_matters and game.is_sick(eid):          # 302.6
             continue
-        if prof.pools is not None:
-            out.append((eid, prof.pools, prof.choices))
-            continue
-        pools = []
-        choices = []
-        for i, ab in prof.items:
-            for j, m in enumerate(ab.mana):
-                pools.append(tuple(m(game, eid) if callable(m) else m))   # an amount that varies
-                choices.append((i, j))
-        out.append((eid, tuple(pools), tuple(choices)))
+        if src is not None:
+            out.append(src)
+            unit = prof.unit
+            if unit is not None:
+                base[unit] += 1
+                continue
+            pools = src[1]
+        else:
+            out.fixed = False
+            pools = []
+            choices = []
+            for i, ab in prof.items:
+                for j, m in enumerate(ab.mana):
+                    pools.append(tuple(m(game, eid) if callable(m) else m))   # an amount that varies
+                    choices.append((i, j))
+            pools = tuple(pools)
+            out.append((eid, pools, tuple(choices)))
+        if len(pools) == 1:                             # (split_sources, for one source)
+            unit = UNIT_MANA.get(pools[0])
+            if unit is not None:
+                base[unit] += 1
+            else:
+                base = list(map(int.__add__, base, pools[0]))
+        else:
+            multi.append(pools)
+    out.split = (tuple(base), multi)
     return out
 
 
@@ -450,8 +473,6 @@ def available_mana(game, player: int, srcs=None) -> tuple:
     if srcs is None:
         srcs = mana_sources(game, player)
     split = srcs.split
-    if split is None:
-        split = srcs.split = split_sources(srcs)
     pool = game.players[player].pool
     if pool == _EMPTY:
         return split                    # (an empty pool adds nothing: the sources' own tuple)
@@ -466,11 +487,7 @@ def covers_or_feasible(mana: tuple, cost: ManaCost) -> bool:
 
 def _split_sources(game, player: int) -> tuple:
     """split_sources of the player's mana sources, kept on them (as in available_mana)."""
-    srcs = mana_sources(game, player)
-    split = srcs.split
-    if split is None:
-        split = srcs.split = split_sources(srcs)
-    return split
+    return mana_sources(game, player).split
 
 
 def activate_mana_ability(game, player: int, eid: int, index: int, choice: int = 0,
@@ -576,27 +593,34 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
             heard = game.hears("mana_ability")
             taps_heard = taps_watched(game)
             pool = p.pool
-            chars = game.chars
             untapped = []                       # sources to tap, tapped at once (tap_many)
-            for eid, (idx, choice), kind in plan:
-                c = chars(eid)
-                ab = (c.acts if c.acts is not None else activated_abilities(game, eid))[idx]
-                add = ab.mana[choice]
-                untapped.append(eid)
-                if taps_heard or heard or callable(add):
-                    # an event announced or the game read after this tap: the taps so far
-                    # are made first, as one at a time would have
-                    game.tap_many(untapped)
-                    untapped = []
-                    if taps_heard:
-                        game.emit("tapped", eid=eid)
-                if callable(add):              # 'Add {G} for each Elf you control' (106.1, 605.1a)
-                    add = tuple(add(game, eid))
-                    pool[:] = map(_plus, pool, add)
-                else:
-                    pool[kind] += 1             # (its one mana: the source's only pool)
-                if heard:
-                    game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=True)
+            if srcs.fixed and not heard and not taps_heard:
+                # nothing announced, and each source makes the one mana its index entry
+                # lists (no amount that varies): its ability needn't be read
+                for eid, _, kind in plan:
+                    untapped.append(eid)
+                    pool[kind] += 1
+            else:
+                chars = game.chars
+                for eid, (idx, choice), kind in plan:
+                    c = chars(eid)
+                    ab = (c.acts if c.acts is not None else activated_abilities(game, eid))[idx]
+                    add = ab.mana[choice]
+                    untapped.append(eid)
+                    if taps_heard or heard or callable(add):
+                        # an event announced or the game read after this tap: the taps so
+                        # far are made first, as one at a time would have
+                        game.tap_many(untapped)
+                        untapped = []
+                        if taps_heard:
+                            game.emit("tapped", eid=eid)
+                    if callable(add):          # 'Add {G} for each Elf you control' (106.1, 605.1a)
+                        add = tuple(add(game, eid))
+                        pool[:] = map(_plus, pool, add)
+                    else:
+                        pool[kind] += 1         # (its one mana: the source's only pool)
+                    if heard:
+                        game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=True)
             if untapped:
                 game.tap_many(untapped)
             if pays_exactly(pool, cost):       # (what pay_from_pool would leave: nothing)
@@ -1058,7 +1082,9 @@ class SpellCostIncrease:
 
 
 def _cost_increases(game) -> list:
-    statics = board(game).rule_statics         # (a cost increase is a rule of a static ability)
+    b = game.board                      # board(game), without the call when it is current
+    # (a cost increase is a rule of a static ability)
+    statics = (b if b is not None else board(game)).rule_statics
     if not statics:
         return ()
     return [(e, r) for e, _, ab in statics for r in ab.rules if isinstance(r, SpellCostIncrease)]
