@@ -302,7 +302,10 @@ class Game(GameState):
         if len(ctypes) == 1:
             s = comps.get(ctypes[0])
         else:
-            sets = [comps[t] for t in ctypes if t in comps]
+            sets = []
+            for t in ctypes:
+                if t in comps:
+                    sets.append(comps[t])
             s = sets[0] if len(sets) == 1 else set().union(*sets)
         if not s:
             return []
@@ -408,7 +411,11 @@ class Game(GameState):
         return out
 
     def living(self) -> list[int]:
-        return [p.index for p in self.players if not p.lost]
+        out = []                        # (a loop: a comprehension is one more call in 3.11)
+        for p in self.players:
+            if not p.lost:
+                out.append(p.index)
+        return out
 
     def living_count(self) -> int:
         n = 0

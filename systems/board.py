@@ -189,12 +189,14 @@ class Board:
                 else:
                     self.sba_look.discard(e)
             if stat:
-                self.statics = [(x, new if x == e else ch, ab) for x, ch, ab in self.statics]
-                self.rule_statics = [(x, new if x == e else ch, ab) for x, ch, ab in self.rule_statics]
+                self.statics = _renewed(self.statics, e, new)
+                self.rule_statics = _renewed(self.rule_statics, e, new)
             if trig:
-                self.triggers = [(x, new if x == e else ch, t) for x, ch, t in self.triggers]
-                self.watch = {kind: [(x, new if x == e else ch, i, ab) for x, ch, i, ab in lst]
-                              for kind, lst in self.watch.items()}
+                self.triggers = _renewed(self.triggers, e, new)
+                watch = {}
+                for kind, lst in self.watch.items():
+                    watch[kind] = _renewed(lst, e, new)
+                self.watch = watch
         return True
 
     def patch(self, game, left, entered, key, gone=None, new=None) -> None:
@@ -211,27 +213,31 @@ class Board:
                 mana = ()
             else:
                 stat, trig, kinds, other, mana, _ = entry
-            if stat and self.statics and any(s[0] == left for s in self.statics):
-                self.statics = [s for s in self.statics if s[0] != left]
-                self.rule_statics = [s for s in self.rule_statics if s[0] != left]
-                if self.move_replacers:
-                    self.move_replacers = [x for x in self.move_replacers if x != left]
-            if trig and self.triggers and any(s[0] == left for s in self.triggers):
-                self.triggers = [s for s in self.triggers if s[0] != left]
-                _drop(self.watch, left, lambda w: w[0])
-                if self.moves:
-                    self.moves = [m for m in self.moves if m[3] != left]
+            if stat and self.statics:
+                kept = _without(self.statics, left)
+                if len(kept) < len(self.statics):
+                    self.statics = kept
+                    self.rule_statics = _without(self.rule_statics, left)
+                    if self.move_replacers:
+                        self.move_replacers = [x for x in self.move_replacers if x != left]
+            if trig and self.triggers:
+                kept = _without(self.triggers, left)
+                if len(kept) < len(self.triggers):
+                    self.triggers = kept
+                    _drop(self.watch, left)
+                    if self.moves:
+                        self.moves = [m for m in self.moves if m[3] != left]
             if kinds & _WALKER and left in self.walkers:
-                self.walkers = [e for e in self.walkers if e != left]
+                self.walkers = _removed(self.walkers, left)
             self.sba.discard(left)
             self.sba_look.discard(left)
             if other and self.holders:
-                _drop(self.holders, left, lambda h: h[0])
+                _drop(self.holders, left)
             if mana is not None:
                 for ctl, lst in self.mana.items():          # (eid, ...) entries
                     for x in lst:
                         if x[0] == left:
-                            _drop(self.mana, left, lambda h: h[0])
+                            _drop(self.mana, left)
                             break
                     else:
                         continue
@@ -239,7 +245,7 @@ class Board:
             if kinds & _CREATURE:
                 for ctl, lst in self.creatures.items():
                     if left in lst:
-                        kept = [e for e in lst if e != left]
+                        kept = _removed(lst, left)
                         if kept:
                             self.creatures[ctl] = kept
                         else:
@@ -411,10 +417,38 @@ def replaces_others_moves(r) -> bool:
     return getattr(r, "kind", None) == "zone_change" and r.functions_in == "others"
 
 
-def _drop(by_player: dict, eid, key) -> None:
+# (The lists are copied with loops, not comprehensions: in 3.11 each comprehension or
+# generator expression is one more function call, and these run at each zone change.)
+
+def _without(lst: list, eid) -> list:
+    """The entries (eid, ...) of `lst` but those of `eid`."""
+    kept = []
+    for x in lst:
+        if x[0] != eid:
+            kept.append(x)
+    return kept
+
+
+def _removed(eids: list, eid) -> list:
+    """A copy of `eids` without `eid` (listed once)."""
+    kept = eids.copy()
+    kept.remove(eid)
+    return kept
+
+
+def _renewed(lst: list, eid, new) -> list:
+    """The entries (eid, characteristics, ...) of `lst`, those of `eid` with `new` ones."""
+    out = lst.copy()
+    for i, x in enumerate(out):
+        if x[0] == eid:
+            out[i] = (eid, new) + x[2:]
+    return out
+
+
+def _drop(by_player: dict, eid) -> None:
     for p, lst in list(by_player.items()):
-        if any(key(x) == eid for x in lst):
-            kept = [x for x in lst if key(x) != eid]
+        kept = _without(lst, eid)
+        if len(kept) < len(lst):
             if kept:
                 by_player[p] = kept
             else:

@@ -329,7 +329,10 @@ def potential_mana(game, player: int, exclude=(), spell=None) -> int:
     extra = sum(_merged(usable_restricted(game, player, spell))) if spell is not None and p.restricted else 0
     keys = _with_sacrifice_sources(mana_sources(game, player, exclude),
                                    sacrifice_mana_sources(game, player, exclude))
-    return sum(p.pool) + extra + sum(max(sum(o) for o in pools) for _, pools in keys)
+    total = sum(p.pool) + extra
+    for _, pools in keys:                       # (no generator expression: a call each in 3.11)
+        total += max(map(sum, pools))
+    return total
 
 
 def can_pay_mana(game, player: int, cost: ManaCost, exclude=(), spell=None, sacrificing=()) -> bool:
@@ -426,7 +429,7 @@ def can_pay_mana_tapping(game, player: int, cost: ManaCost, exclude=(), spell=No
     if exclude:
         return feasible(pool, cost, [(e, pools) for e, pools, _ in mana_sources(game, player, exclude)])
     fixed, multi = _split_sources(game, player)
-    return feasible_split([a + b for a, b in zip(pool, fixed)], multi, cost)
+    return feasible_split(list(map(_plus, pool, fixed)), multi, cost)
 
 
 def usable_restricted(game, player: int, spell) -> tuple:

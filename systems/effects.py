@@ -98,7 +98,13 @@ class _Target(Ref):
     def resolve(self, game, ctx):
         if self.i >= len(ctx.targets):
             return []
-        return [t for t in ctx.targets[self.i] if t is not None]
+        # (a loop, not a comprehension: in 3.11 that is one more function call, and targets
+        # are read at each resolution)
+        out = []
+        for t in ctx.targets[self.i]:
+            if t is not None:
+                out.append(t)
+        return out
 
 
 def TARGET(i: int = 0) -> Ref:
@@ -520,6 +526,15 @@ class CounterSpell(Step):
         discarding.answer(game, ctx.vars[("counter", StepKey(self))]["batch"], decision, answer)
 
 
+def _objects(what, game, ctx) -> frozenset:
+    """The objects (not players) `what` stands for."""
+    objs = []
+    for o in what.resolve(game, ctx):
+        if not isinstance(o, PlayerRef):
+            objs.append(o)
+    return frozenset(objs)
+
+
 class ModifyPT(Step):
     """'<it> gets +P/+T until end of turn' — a layer 7c effect locked to the
     objects at resolution (611.2c); `duration="until_your_next_turn"`: until the next turn of
@@ -532,7 +547,7 @@ class ModifyPT(Step):
         self.duration = duration
 
     def run(self, game, ctx):
-        objs = frozenset(o for o in self.what.resolve(game, ctx) if not isinstance(o, PlayerRef))
+        objs = _objects(self.what, game, ctx)
         if not objs:
             return
         p, t = amount(self.p, game, ctx), amount(self.t, game, ctx)
@@ -628,7 +643,7 @@ class GrantAbilities(Step):
         self.duration = duration
 
     def run(self, game, ctx):
-        objs = frozenset(o for o in self.what.resolve(game, ctx) if not isinstance(o, PlayerRef))
+        objs = _objects(self.what, game, ctx)
         if not objs:
             return
         abilities = self.abilities
@@ -716,7 +731,7 @@ class BecomesInAddition(Step):
         self.duration = duration
 
     def run(self, game, ctx):
-        objs = frozenset(o for o in self.what.resolve(game, ctx) if not isinstance(o, PlayerRef))
+        objs = _objects(self.what, game, ctx)
         if not objs:
             return
         subs, cols = self.subtypes, self.colors

@@ -68,7 +68,11 @@ class Chars:
         return False
 
     def params(self, kw: str) -> list:
-        return [k.param for k in self.keywords if k.name == kw]
+        out = []            # (a loop, not a comprehension: that is one more call in 3.11)
+        for k in self.keywords:
+            if k.name == kw:
+                out.append(k.param)
+        return out
 
     def has_subtype(self, s: str) -> bool:
         return s in self.subtypes
@@ -659,8 +663,13 @@ def _replanned(plan, added, removed) -> tuple | None:
             return plan + (ce,) if _local(ce) else None
     out = list(plan)
     if removed:
-        gone = {id(ce) for ce in removed}
-        out = [x for x in out if id(x) not in gone]
+        gone = set()            # (loops, not comprehensions: each of those is a call in 3.11)
+        for ce in removed:
+            gone.add(id(ce))
+        out = []
+        for x in plan:
+            if id(x) not in gone:
+                out.append(x)
         if len(gone) != len(removed) or len(out) != len(plan) - len(gone):
             return None                 # one of them isn't in the plan once: a full pass
     for ce in added:
@@ -830,7 +839,10 @@ def compute_offfield(game, eid: int) -> Chars:
         return base                      # nothing can change it: share the printed values
     cda = base.defn.abilities and has_cda(base.defn)
     # (of the effects, only those locked to it can change it: 611.2c)
-    named = [ce for ce in game.effects if ce.objects is not None and eid in ce.objects]
+    named = []
+    for ce in game.effects:
+        if ce.objects is not None and eid in ce.objects:
+            named.append(ce)
     if not cda and not named:
         return base
     c = base.copy()
@@ -903,13 +915,22 @@ def _statics_moved(game, left, entered, new_c):
     plan = game.layer_plan
     removed = added = ()
     if left is not None and left in game.chars_cache and _has_static(game.chars_cache[left]):
-        kept = {id(ce) for ce in game.effects}
-        removed = [ce for ce in plan if ce.source == left and id(ce) not in kept]
+        kept = set()
+        for ce in game.effects:
+            kept.add(id(ce))
+        removed = []
+        for ce in plan:
+            if ce.source == left and id(ce) not in kept:
+                removed.append(ce)
     if new_c is not None and _has_static(new_c):
         added = _static_effects(game, entered, new_c, [])
-        if not all(getattr(ce.affects, "single", None) for ce in added):
-            return None
+        for ce in added:
+            if not getattr(ce.affects, "single", None):
+                return None
     plan = _replanned(plan, added, removed)
     if plan is None:
         return None
-    return plan, {ce.affects.single(game, entered) for ce in added}, bool(removed)
+    objs = set()
+    for ce in added:
+        objs.add(ce.affects.single(game, entered))
+    return plan, objs, bool(removed)

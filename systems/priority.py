@@ -796,13 +796,20 @@ def can_cast(game, player: int, card: int, alt, mana_paid=None) -> bool:
         return False
     options = defn.spell.additional_cost_options if defn.spell is not None else ()
     # 118.3: a sacrifice leaves the mana payable (`costs.sacrifices_leaving_mana`)
-    mana = fixed_cost(game, player, card, alt, parts) \
-        if any(c.sacrifice is not None for c in (*parts, *options)) else None
+    # (loops, not generator expressions: in 3.11 each of those is a function call, and this
+    # check runs for every castable card at every decision)
+    mana = None
+    for c in (*parts, *options):
+        if c.sacrifice is not None:
+            mana = fixed_cost(game, player, card, alt, parts)
+            break
     spell = game.chars(card) if mana is not None else None
+    life = 0
     for add in parts:
         if not costs.non_mana_payable(game, player, card, add, mana, spell):
             return False
-    if sum(c.life for c in parts) > game.players[player].life:          # 119.4
+        life += add.life
+    if life > game.players[player].life:          # 119.4
         return False
     if options and not any(costs.non_mana_payable(game, player, card, c,
                                                   None if mana is None else add_costs(mana, c.mana), spell)
@@ -1112,7 +1119,12 @@ def _quiet_all(game) -> tuple:
                 quiet = False
                 break
     # every card in a hand of a player still in the game is quiet, if they all are
-    known = {c for q in game.players if not q.lost for c in q.hand} if quiet else None
+    known = None
+    if quiet:
+        known = set()
+        for q in game.players:
+            if not q.lost:
+                known.update(q.hand)
     hit = game.quiet_cache = (cversion, game.zversion, quiet, known)
     return hit
 

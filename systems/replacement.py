@@ -254,6 +254,15 @@ def could_replace_move(game, defn) -> bool:
     return bool(b.move_replacers)       # (those `_others_replacements` lists)
 
 
+def could_replace_moves(game, eids) -> bool:
+    """Could any replacement effect apply to moving one of these objects?"""
+    ents = game.world.ents
+    for e in eids:          # (a loop, not any(...): a generator is one more call in 3.11)
+        if could_replace_move(game, ents[e][Card].defn):
+            return True
+    return False
+
+
 def zone_change(game, ev) -> None:
     """Apply replacement effects to a zone change event, one at a time, checking again
     after each which still apply (614.5, 616.1e). `ev["order"]`: the sids in the order

@@ -14,7 +14,7 @@ from mtg_ecs.systems import commander, zones, discard
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.player_rules import cant_lose
 from mtg_ecs.systems.protection import protection_from
-from mtg_ecs.systems.replacement import could_replace_move
+from mtg_ecs.systems.replacement import could_replace_moves
 from mtg_ecs.systems.auras import can_enchant
 from mtg_ecs.systems.leaving import objects_leave
 from mtg_ecs.systems.teams import shares_resources, team_losses, winning_team
@@ -204,10 +204,17 @@ def _check(game) -> bool:
         if legend_groups:
             game.agenda.append(LegendRuleTask(legend_groups))
         return True
-    gy = [e for e in dict.fromkeys(to_gy) if e in game.battlefield]
-    dest = [e for e in dict.fromkeys(to_destroy) if e in game.battlefield and e not in gy]
+    bf = game.battlefield
+    gy = []                 # (loops, not comprehensions: each of those is a call in 3.11)
+    for e in dict.fromkeys(to_gy):
+        if e in bf:
+            gy.append(e)
+    dest = []
+    for e in dict.fromkeys(to_destroy):
+        if e in bf and e not in gy:
+            dest.append(e)
     orders, game.sba_orders = game.sba_orders, None
-    if orders is None and not any(could_replace_move(game, ents[e][Card].defn) for e in gy + dest):
+    if orders is None and not could_replace_moves(game, gy + dest):
         orders = {}                 # 616.1: no replacement effect could apply to these moves
     if orders is None:
         # 616.1: the order of replacement effects on a permanent's move is chosen first

@@ -262,7 +262,13 @@ class PendingTrigger:
 
 
 def _triggered(abilities):
-    return [a for a in abilities if isinstance(a, TriggeredAbility)]
+    # (a loop, not a list comprehension: in 3.11 that is one more function call, and this
+    # runs at every zone change of a card with abilities)
+    out = []
+    for a in abilities:
+        if isinstance(a, TriggeredAbility):
+            out.append(a)
+    return out
 
 
 def check_triggers(game, kind: str, data: dict) -> None:
@@ -281,15 +287,20 @@ def check_triggers(game, kind: str, data: dict) -> None:
     # left, and of the objects that left the battlefield in the same event (an Aura and the
     # creature it enchanted destroyed together: 004 Necrotic Plague R2)
     if kind == "zone_change" and data.get("frm") == "battlefield":
-        gone = [(data["old"], data.get("card"))] + [
-            oc for oc in game.left_together if oc[0] != data["old"]]
+        first = data["old"]
+        gone = [(first, data.get("card"))]
+        for oc in game.left_together:
+            if oc[0] != first:
+                gone.append(oc)
         seen = None                             # still on the battlefield: checked above
         for old, card_id in gone:
             lk = game.lki.get(old)
             if lk is None or not lk.abilities:
                 continue
             if seen is None:
-                seen = {s[0] for s in b.triggers}
+                seen = set()
+                for s in b.triggers:
+                    seen.add(s[0])
             if old in seen:
                 continue
             for i, ab in enumerate(_triggered(lk.abilities)):
@@ -489,7 +500,10 @@ def put_on_stack(game) -> bool:
     game.pending_triggers = []
     groups = []
     for p in game.apnap():
-        mine = [t for t in pend if t.controller == p]
+        mine = []
+        for t in pend:
+            if t.controller == p:
+                mine.append(t)
         if mine:
             groups.append(mine)
     if groups:

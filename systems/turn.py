@@ -269,9 +269,11 @@ class CleanupTask:
             self.discarded = True
         unset_on_battlefield(game, (Damage, RegenerationShields))      # 514.2
         if game.effects:
-            ended = [ce for ce in game.effects if ce.duration == "eot"]
+            ended, kept = [], []    # (a loop, not comprehensions: each is a call in 3.11)
+            for ce in game.effects:
+                (ended if ce.duration == "eot" else kept).append(ce)
             if ended:
-                game.effects = [ce for ce in game.effects if ce.duration != "eot"]
+                game.effects = kept
                 effects_changed(game, removed=ended)
         if game.shields:
             game.shields = [s for s in game.shields if getattr(s, "duration", "eot") != "eot"]

@@ -458,7 +458,7 @@ def destroy_many(game, eids, orders=None, lki_saved: bool = False, by_effect: bo
         for eid in movers:
             game.snapshot_lki(eid)
     orders = orders or {}
-    if not any(replacement.could_replace_move(game, ents[e][Card].defn) for e in movers) and (
+    if not replacement.could_replace_moves(game, movers) and (
             len(movers) == 1 or (game.chars_independent and not any(
                 game.hears_zone_change(e, "battlefield", "graveyard") for e in movers))):
         # nothing could replace these moves (614), and one object moves, or no zone_change
@@ -466,8 +466,11 @@ def destroy_many(game, eids, orders=None, lki_saved: bool = False, by_effect: bo
         # collecting them (`together`) would only check their triggers after the moves
         # (603.2: one object, nothing else left with it, 603.10a), or check triggers nothing
         # watches for (no continuous effect exists: no move makes something watch for them)
-        return [move(game, eid, "graveyard", cause="destroy", order=orders.get(eid, ()),
-                     lki_saved=True) for eid in movers]
+        out = []
+        for eid in movers:
+            out.append(move(game, eid, "graveyard", cause="destroy", order=orders.get(eid, ()),
+                            lki_saved=True))
+        return out
     out = []
     from mtg_ecs.systems.together import together
     with together(game):                    # one event: triggers see all of it (603.2, 603.10a)
