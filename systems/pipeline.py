@@ -103,6 +103,14 @@ class Pipeline:
         # action, no task, no main phase
         self.passable = frozenset(s.name for s in STEPS if s.priority and not s.actions
                                   and s.task is None and s.name not in priority.MAIN_PHASES)
+        # the systems' functions themselves (no wrapper call in between; the instance's, as
+        # a staticmethod read through an instance is never specialised either)
+        self.priority_decision = priority.decision
+        self.only_pass = priority.only_pass
+        self.pass_priority = priority.pass_priority
+        self.auto_pass_round = priority.auto_pass_round
+        self.needs_rewind = priority.needs_rewind
+        self.take_action = priority.take_action
 
     def quick_due(self):
         """`nothing_due` while the checks before priority are those of BEFORE_PRIORITY (or
@@ -169,14 +177,6 @@ class Pipeline:
                 game.priority = None
             if turn.next_step(game):
                 return
-
-    # the systems' functions themselves (no wrapper call in between)
-    priority_decision = staticmethod(priority.decision)
-    only_pass = staticmethod(priority.only_pass)
-    pass_priority = staticmethod(priority.pass_priority)
-    auto_pass_round = staticmethod(priority.auto_pass_round)
-    needs_rewind = staticmethod(priority.needs_rewind)
-    take_action = staticmethod(priority.take_action)
 
 
 PIPELINE = Pipeline()
