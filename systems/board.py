@@ -350,7 +350,10 @@ def _kinds(ch) -> tuple:
 def _keyword_triggers(keywords) -> list:
     """The triggered abilities keywords stand for (ward 702.21a, hideaway 702.75a), before
     the other triggered abilities, as keywords are printed first."""
-    if not any(k.name in KEYWORD_TRIGGERS for k in keywords):
+    for k in keywords:
+        if k.name in KEYWORD_TRIGGERS:
+            break
+    else:
         return []
     # (these systems build on triggers, which read the index)
     from mtg_ecs.systems import hideaway, ward

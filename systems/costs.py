@@ -318,7 +318,9 @@ def restricted_mana_sources(game, player: int, spell) -> list:
 def _with_sacrifice_sources(srcs, extra) -> list:
     """(eid, pools) of the {T} sources `srcs` and the sacrifice sources `extra`, one entry
     per permanent (one activation each: both kinds need it untapped or on the battlefield)."""
-    keys = {e: pools for e, pools, _ in srcs}
+    keys = {}               # (loops, not a comprehension: one call less in 3.11)
+    for e, pools, _ in srcs:
+        keys[e] = pools
     for e, pools, _ in extra:
         keys[e] = keys.get(e, ()) + pools
     return list(keys.items())

@@ -257,7 +257,11 @@ KEYWORD_COUNTERS = {k: parse_keyword(k) for k in (
 
 def counter_keywords(cnt) -> tuple:
     """The keyword abilities the keyword counters of a Counters value give (122.1b)."""
-    return tuple(KEYWORD_COUNTERS[k] for k, _ in cnt.items if k in KEYWORD_COUNTERS)
+    out = []                # (a loop, not a generator: one call less in 3.11)
+    for k, _ in cnt.items:
+        if k in KEYWORD_COUNTERS:
+            out.append(KEYWORD_COUNTERS[k])
+    return tuple(out)
 
 
 def _keyword_counters_apply(c: Chars, kws) -> None:

@@ -29,7 +29,10 @@ def anywhere(game) -> bool:
     if not have:
         return False
     ents = game.world.ents
-    return any(ents[e][Counters].get(SHIELD) for e in have)
+    for e in have:          # (a loop, not any(...): a generator is one more call in 3.11)
+        if ents[e][Counters].get(SHIELD):
+            return True
+    return False
 
 
 def shielded(game, target) -> bool:
