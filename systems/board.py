@@ -226,7 +226,11 @@ class Board:
                     self.triggers = kept
                     _drop(self.watch, left)
                     if self.moves:
-                        self.moves = [m for m in self.moves if m[3] != left]
+                        moves = []
+                        for m in self.moves:        # (move entries: the eid is 4th)
+                            if m[3] != left:
+                                moves.append(m)
+                        self.moves = moves
             if kinds & _WALKER and left in self.walkers:
                 self.walkers = _removed(self.walkers, left)
             self.sba.discard(left)

@@ -193,7 +193,10 @@ def _check(game) -> bool:
         cnt = comps.get(Counters)
         if cnt is not None and cnt.get("+1/+1") and cnt.get("-1/-1"):
             annihilate.append(e)                      # 704.5q
-    legend_groups = [v for v in legend.values() if len(v) > 1] if legend else ()
+    legend_groups = []
+    for v in legend.values():
+        if len(v) > 1:
+            legend_groups.append(v)
     back = commander.returnable(game) if game.commanders else ()      # 903.9a
     if not (lose or to_gy or to_destroy or unattach or cease or annihilate or legend_groups or back):
         return False

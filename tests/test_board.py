@@ -87,7 +87,7 @@ def test_only_a_permanent_replacing_others_moves_makes_a_move_one_to_look_at():
     the index follows it entering and leaving without a rebuild."""
     from mtg_ecs.components import Card
     from mtg_ecs.systems import zones
-    from mtg_ecs.systems.replacement import could_replace_move
+    from mtg_ecs.systems.replacement import could_replace_move, could_replace_moves
     g, h = Game.from_setup({"players": [
         {"battlefield": [{"card": "Master of the Pearl Trident", "id": "m"}],
          "hand": [{"card": "Leyline of the Void", "id": "l"}]},
@@ -95,9 +95,12 @@ def test_only_a_permanent_replacing_others_moves_makes_a_move_one_to_look_at():
     bears = g.world.ents[g.card_entity[h["b"]]][Card].defn
     b = board_mod.board(g)
     assert b.statics and not b.move_replacers and not could_replace_move(g, bears)
+    master = g.card_entity[h["m"]]
+    assert not could_replace_moves(g, [master])
     leyline = zones.put_onto_battlefield(g, g.card_entity[h["l"]])
     assert g.board is b                 # patched, not built again
     assert b.move_replacers == [leyline] and could_replace_move(g, bears)
+    assert could_replace_moves(g, [master]) and not could_replace_moves(g, [])
     zones.move(g, leyline, "graveyard")
     assert g.board is b and not b.move_replacers and not could_replace_move(g, bears)
     assert b.statics

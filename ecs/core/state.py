@@ -236,8 +236,11 @@ def _copy_rng(r):
 def _nested(d):
     if d is None:
         return None
-    return {k: (dict(v) if isinstance(v, dict) else set(v) if isinstance(v, set)
-                else list(v) if isinstance(v, list) else v) for k, v in d.items()}
+    out = {}                # (a loop, not a comprehension: one call less in 3.11, a clone)
+    for k, v in d.items():
+        out[k] = (dict(v) if isinstance(v, dict) else set(v) if isinstance(v, set)
+                  else list(v) if isinstance(v, list) else v)
+    return out
 
 
 _COPIERS: dict[str, Callable[[Any], Any]] = {
