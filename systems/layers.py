@@ -479,11 +479,17 @@ def compute_battlefield(game) -> dict:
         else:
             working[eid] = base_chars(game, eid)
     effects = gather_effects(game, working)
-    game.volatile = any(getattr(ce, "volatile", False) for ce in effects)
+    volatile = conditional = False
+    for ce in effects:
+        if getattr(ce, "volatile", False):
+            volatile = True
+        if ce.condition is not None:
+            conditional = True
+    game.volatile = volatile
     game.chars_independent = not effects
     # (effects read the characteristics and components of objects on the battlefield; a
     # condition or a volatile value may read anything: a graveyard, a hand, 611.3a)
-    game.chars_closed = not game.volatile and all(ce.condition is None for ce in effects)
+    game.chars_closed = not volatile and not conditional
     game.layer_plan = local_plan(game, effects)
     if not effects:
         counted = world.comps.get(Counters)
@@ -783,6 +789,14 @@ def _counters_of_layer(game, eid, c, comps, copied, layer):
     return c, True
 
 
+def _started(ab) -> bool:
+    """Does the static ability have an effect in a layer before the ability layer (6)?"""
+    for t in ab.continuous:     # (a loop, not any(...): a generator is one call more in 3.11)
+        if t.layer < L_ABILITY:
+            return True
+    return False
+
+
 def _drop_removed_statics(working, by_layer):
     """CR 613.1f, 613.6: a static ability removed in layer 6 no longer exists, so its effects
     in later layers (P/T, rules effects such as 'can't attack') don't apply; an effect that
@@ -796,8 +810,7 @@ def _drop_removed_statics(working, by_layer):
             if isinstance(d, tuple) and len(d) == 2 and d[0] == "static_ability":
                 ab = d[1]
                 ch = working.get(ce.source)
-                started = any(t.layer < L_ABILITY for t in ab.continuous)
-                if ch is not None and ab not in ch.abilities and not started:
+                if ch is not None and ab not in ch.abilities and not _started(ab):
                     continue
             keep.append(ce)
         effs[:] = keep
@@ -904,7 +917,9 @@ def patch_battlefield(game, left, entered) -> bool:
         objs = moved[1]
         if moved[2]:                    # objects no effect changed have printed characteristics
             base = game.base_chars
-            objs.update(e for e, c in cache.items() if e not in base or base[e][1] is not c)
+            for e, c in cache.items():
+                if e not in base or base[e][1] is not c:
+                    objs.add(e)
         objs.discard(entered)
         _repatch(game, plan, objs, b)
     return True
