@@ -510,10 +510,11 @@ class CardDef:
     def __post_init__(self):
         object.__setattr__(self, "base_colors",
                            self.colors if self.colors is not None else self.cost.colors)
-
-    @property
-    def is_permanent_card(self) -> bool:
-        return "Instant" not in self.types and "Sorcery" not in self.types
+        # `is_permanent_card`: the definition's own attribute, not a property (read as
+        # each spell resolves; CPython 3.11 specialises an instance attribute's read).
+        # Not a field: a definition is hashed by its name
+        object.__setattr__(self, "is_permanent_card",
+                           "Instant" not in self.types and "Sorcery" not in self.types)
 
     def has_type(self, t: str) -> bool:
         return t in self.types

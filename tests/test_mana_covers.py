@@ -89,3 +89,14 @@ def test_class_defaults_read_on_hot_paths_are_each_objects_own():
     assert {"exile_self", "any_color"}.isdisjoint(
         f.name for t in (Cost, ActivatedAbility) for f in dataclasses.fields(t))
     assert ab == ActivatedAbility(Cost())
+
+
+def test_a_definitions_permanent_card_is_its_own_attribute():
+    # read as each spell resolves: the definition's own value, kept through `replace`
+    import dataclasses
+
+    from mtg_ecs.components.definitions import make_card
+    bear = make_card("Bear", "{1}{G}", "Creature — Bear", pt=(2, 2))
+    bolt = make_card("Bolt", "{R}", "Instant")
+    assert vars(bear)["is_permanent_card"] is True and vars(bolt)["is_permanent_card"] is False
+    assert dataclasses.replace(bear, types=frozenset({"Sorcery"})).is_permanent_card is False
