@@ -21,15 +21,23 @@ class ManaError(ValueError):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ManaCost:
-    """A parsed mana cost. `hybrid` holds pairs such as ('W', 'U') or ('2', 'W')."""
+    """A parsed mana cost. `hybrid` holds pairs such as ('W', 'U') or ('2', 'W').
+    `total`: how many mana symbols it has (X counting as none)."""
     generic: int = 0
     colored: tuple = (0, 0, 0, 0, 0, 0)     # W U B R G C ({C} = specifically colorless)
     hybrid: tuple = ()
     x: int = 0                               # number of {X} symbols
     text: str = ""
     is_none: bool = False                    # a card with no mana cost (lands)
+
+    def __post_init__(self):
+        # `total` is read on hot paths (the payer, the idle checks): an instance attribute,
+        # which CPython 3.11 specialises, where a property read is a generic lookup and a
+        # call (hence no slots). Not a field: equality, hashing and the state hash read
+        # the fields only.
+        object.__setattr__(self, "total", self.generic + sum(self.colored) + len(self.hybrid))
 
     @property
     def mana_value(self) -> int:
@@ -64,10 +72,6 @@ class ManaCost:
                         tuple(a + b for a, b in zip(self.colored, other.colored)),
                         self.hybrid + other.hybrid, self.x + other.x,
                         self.text + other.text)
-
-    @property
-    def total(self) -> int:
-        return self.generic + sum(self.colored) + len(self.hybrid)
 
     def __str__(self) -> str:
         return self.text or "{0}"

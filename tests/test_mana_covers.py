@@ -57,3 +57,46 @@ def test_split_sources_sums_the_one_option_sources():
     assert base == (1, 0, 0, 1, 3, 2) and type(base) is tuple
     assert multi == [(g, r)]
     assert split_sources([]) == ((0,) * 6, [])
+
+
+def test_total_is_each_costs_own_value_outside_its_fields():
+    # hot paths read `total`: an instance attribute (CPython 3.11 specialises the read,
+    # not a property's); equality and the state hash read the fields only
+    import dataclasses
+
+    from mtg_ecs.core.hashing import canonical
+    a, b = parse_cost("{2}{G}{G}"), parse_cost("{X}{W/U}{R}")
+    assert vars(a)["total"] == 4 and vars(b)["total"] == 2
+    assert b.with_x(3).total == 5 and a.plus(b).total == 6
+    assert "total" not in {f.name for f in dataclasses.fields(a)}
+    assert dataclasses.replace(a, generic=0).total == 2
+    assert canonical(a) == ("ManaCost",) + tuple(canonical(getattr(a, f.name))
+                                                  for f in dataclasses.fields(a))
+
+
+def test_class_defaults_read_on_hot_paths_are_each_objects_own():
+    # `exile_self` of a cost and `any_color` of an ability: the class's value, as the
+    # instance's own attribute (a specialised read); never a field
+    import dataclasses
+
+    from mtg_ecs.components.definitions import (ActivatedAbility, Cost, any_color_version,
+                                                parse_activation_cost)
+    plain, from_hand = parse_activation_cost("{1}{G}"), parse_activation_cost(
+        "{2}, Exile this card from your hand")
+    assert vars(plain)["exile_self"] is False and vars(from_hand)["exile_self"] is True
+    ab = ActivatedAbility(Cost())
+    assert vars(ab)["any_color"] is False and vars(any_color_version(ab))["any_color"] is True
+    assert {"exile_self", "any_color"}.isdisjoint(
+        f.name for t in (Cost, ActivatedAbility) for f in dataclasses.fields(t))
+    assert ab == ActivatedAbility(Cost())
+
+
+def test_a_definitions_permanent_card_is_its_own_attribute():
+    # read as each spell resolves: the definition's own value, kept through `replace`
+    import dataclasses
+
+    from mtg_ecs.components.definitions import make_card
+    bear = make_card("Bear", "{1}{G}", "Creature — Bear", pt=(2, 2))
+    bolt = make_card("Bolt", "{R}", "Instant")
+    assert vars(bear)["is_permanent_card"] is True and vars(bolt)["is_permanent_card"] is False
+    assert dataclasses.replace(bear, types=frozenset({"Sorcery"})).is_permanent_card is False
