@@ -10,7 +10,7 @@ from __future__ import annotations
 from mtg_ecs.components import Card, CopyOf, LoyaltyActivated
 from mtg_ecs.core.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
                            cast_option, activate_option)
-from mtg_ecs.components.mana import ZERO, add_costs, COLORS, IDX, covers, feasible_split, split_sources
+from mtg_ecs.components.mana import ZERO, add_costs, COLORS, IDX, covers, feasible_split
 from mtg_ecs.systems import costs, flash, zones, permissions, graveyard_abilities, graveyard_casting, \
     commander
 from mtg_ecs.systems.board import board, statics_with_rule
@@ -430,10 +430,7 @@ def _available(game, player: int, srcs) -> tuple:
     """(base, choices, memo): what the player could pay mana with (costs.available_mana
     of their mana sources `srcs`) and, when no source has a choice, the shared memo of
     `_COVERS` for that base (None otherwise)."""
-    split = srcs.split                  # costs.available_mana, inline
-    if split is None:
-        split = srcs.split = split_sources(srcs)
-    base, multi = split
+    base, multi = srcs.split            # costs.available_mana, inline (made with the list)
     pool = game.players[player].pool
     if pool != _EMPTY_POOL:
         base = tuple(map(int.__add__, pool, base))
