@@ -108,3 +108,16 @@ def _die(job, units):
 def test_a_worker_that_dies_is_one_clear_error():
     with pytest.raises(sim.SimulationError, match="a worker process died"):
         list(backends.play(_die, lambda job: None, None, iter(range(4)), 2, 4))
+
+
+def test_a_one_process_run_starts_no_multiprocessing():
+    """A one-process simulate never touches the worker pools: concurrent.futures' process
+    pool (and multiprocessing under it) is imported only when workers start, ~20 ms of a
+    short run's start-up otherwise."""
+    import subprocess
+    import sys
+    code = ("import sys; from mtg_ecs.apps.cli import main; "
+            "sys.argv = ['mtg-ecs', 'simulate', '--games', '2', '--agents', 'random']; "
+            "main(); print('pool' if 'concurrent.futures.process' in sys.modules else 'none')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "none"

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import itertools
 import sys
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 
 from mtg_ecs.apps.simulate import SimulationError
 
@@ -53,7 +51,11 @@ def play(work, prepare, job, items, jobs: int, units: int, backend: str = "proce
 
 
 def _processes(work, prepare, job, items, jobs, units):
+    # imported here: concurrent.futures.process pulls in multiprocessing, ~20 ms of a
+    # one-process run's start-up that never uses it
     import multiprocessing as mp
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
     pool = ProcessPoolExecutor(jobs, mp_context=mp.get_context(start_method()),
                                initializer=_start_worker, initargs=(prepare, job))
     pending = set()
