@@ -33,7 +33,7 @@ _CREATURE_CARD = lambda g, t, tc: "Creature" in g.chars(t).types
 # --- tokens (CR 111) ---------------------------------------------------------------
 register_token(make_card("Zombie", None, "Token Creature — Zombie", pt=(2, 2), colors=["black"]))
 register_token(make_card("Goblin", None, "Token Creature — Goblin", pt=(1, 1), colors=["red"]))
-register_token(make_card("Beast", None, "Token Creature — Beast", pt=(3, 3), colors=["green"]))
+# (the 3/3 green Beast a card here makes is m13's: one definition a token name)
 
 # --- black ---------------------------------------------------------------------------
 card("Cemetery Reaper", "{1}{B}{B}", "Creature — Zombie", pt=(2, 2),
