@@ -43,7 +43,6 @@ from __future__ import annotations
 import codecs
 import os
 import re
-import xml.etree.ElementTree as ET
 
 from mtg_ecs.apps.files import UnreadableFile, read_bounded
 from mtg_ecs.apps.decklist import (MAX_DECK_CARDS, MAX_LINE_COUNT, Decklist, DecklistError,
@@ -219,6 +218,7 @@ def parse_text(text: str, extra: dict | None = None, source: str | None = None) 
 
 def parse_dek(text: str, extra: dict | None = None, source: str | None = None) -> Decklist:
     """Read an MTGO .dek file's text (module doc)."""
+    import xml.etree.ElementTree as ET      # here: only .dek files need it (start-up)
     if re.search(r"<!(DOCTYPE|ENTITY)", text, re.IGNORECASE):
         raise DecklistParseError(["a DTD or entity declaration is refused (an MTGO .dek file "
                                   "has none)"], source=source)
