@@ -105,7 +105,8 @@ def _first_strike_needed(game) -> bool:
         return False
     bf = game.battlefield
     chars = game.chars
-    allc = game.all_chars()             # chars(e) of permanents, without a call each
+    # game.all_chars() (chars(e) of permanents), without the call when current
+    allc = game.chars_cache if game.chars_version == game.cversion else game.all_chars()
     for group in (attacking, blocking):
         for e in group or ():
             if e in bf:
