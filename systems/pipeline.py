@@ -113,9 +113,16 @@ class Pipeline:
         self.next_step = turn.next_step     # (the steps, and those gone through at once)
         self.own_checks = BEFORE_PRIORITY   # (`turn.next_step`: are the checks these?)
 
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        if name == "before_priority":       # (a harness's checks: `nothing_due` follows them)
+            object.__setattr__(self, "nothing_due", self.quick_due())
+
     def quick_due(self):
         """`nothing_due` while the checks before priority are those of BEFORE_PRIORITY (or
-        some of them: then nothing due among all is nothing due among those); else None."""
+        some of them: then nothing due among all is nothing due among those); else None.
+        The loop reads it as the attribute `nothing_due`, set whenever `before_priority` is
+        (no call a run of the loop)."""
         checks = self.before_priority
         if checks is BEFORE_PRIORITY or all(any(c is k for k in BEFORE_PRIORITY) for c in checks):
             return nothing_due

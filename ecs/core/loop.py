@@ -57,10 +57,8 @@ class Rules(Protocol):
     """What the loop runs (`mtg_ecs.systems.pipeline.Pipeline`)."""
 
     before_priority: tuple    # Check(name, rule, due(game), run(game) -> bool), in order
-
-    def quick_due(self):
-        """A function (game) -> bool: no check of `before_priority` is due, all read at
-        once; or None (then each check's `due` is asked)."""
+    nothing_due: Any          # (game) -> bool: no check of `before_priority` is due, all read
+                              # at once; or None (then each check's `due` is asked)
 
     def next_step(self, game) -> None: ...
 
@@ -135,7 +133,7 @@ def observe_new_games(observer: Observer):
 def advance(game) -> None:
     """Run until a decision is needed or the game is over (CR 117.5 order)."""
     rules = game.pipeline
-    nothing_due = rules.quick_due()     # all the checks' `due` at once
+    nothing_due = rules.nothing_due     # all the checks' `due` at once
     agenda = game.agenda                # (the list: a game's agenda is never replaced)
     ticks = repeat(True, LOOP_LIMIT)    # engine steps left before a loop draw
     for _ in ticks:
