@@ -363,7 +363,10 @@ class Game(GameState):
         return o.player
 
     def zone_of(self, eid: int):
-        z = self.world.get(eid, Zone)
+        comps = self.world.ents.get(eid)        # (world.get, without the call)
+        if comps is None:
+            return None
+        z = comps.get(Zone)
         return None if z is None else z.name
 
     def timestamp_of(self, eid: int) -> int:

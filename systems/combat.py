@@ -544,7 +544,8 @@ def check_removed_from_combat(game) -> bool:
 def attacked_player(game, attacker) -> int | None:
     """The defending player of an attacking creature (506.2): the player it attacks or the
     controller of the planeswalker it attacks (as it was when removed from combat, 506.4c)."""
-    at = game.world.get(attacker, Attacking)
+    comps = game.world.ents.get(attacker)       # (world.get, without the call)
+    at = None if comps is None else comps.get(Attacking)
     if at is None:
         return None
     if at.player is not None:
