@@ -137,9 +137,9 @@ class Pipeline:
         `priority.everyone_idle`, the quiet cache read inline when current; the players'
         answers read no step, so a step about to begin is asked about before).
         `turn.next_step` then goes on to the step after a passable one, without beginning
-        it (500.2)."""
-        if not game.auto_pass or game.observers or game.agenda or game.stack \
-                or self.before_priority is not BEFORE_PRIORITY:
+        it (500.2). Asked only with auto-pass, no observer and these checks before
+        priority (`turn.next_step`'s `at_once`: otherwise no step passes)."""
+        if game.agenda or game.stack:
             return False
         b = game.board                      # (Game.hears, with the board current)
         if b is None or "step_begin" in b.watch or game.log_enabled \

@@ -44,7 +44,7 @@ def next_step(game) -> None:
     wherever the loop would do anything else: a task or trigger, a check due before
     priority (117.5), a main phase (sorcery timing), a player able to act, a game watched
     by observers (they hear every step of the loop), checks before priority other than
-    the pipeline's own (`passes` is False for the last three)."""
+    the pipeline's own (`at_once` is False for the last three)."""
     rules = game.pipeline
     at_once = game.auto_pass and not game.observers and rules.before_priority is rules.own_checks
     for _ in rules.step_names:              # at most a turn's worth, then the loop again
@@ -75,7 +75,7 @@ def next_step(game) -> None:
                 if nxt not in rules.passable:
                     begin_step(game, nxt)
                     break
-                if not rules.passes(game):
+                if not (at_once and rules.passes(game)):
                     begin_step(game, nxt)
                     # something would happen in it: asked once, unless its beginning
                     # changed what `passes` reads (an end step's beginning may drop
