@@ -53,6 +53,8 @@ SBA_IRRELEVANT = frozenset({Tapped, Attacking, Blocking, LoyaltyActivated, DidTh
 # ... and whose removal can't (damage removed can't make 704.5g-h apply).
 SBA_IRRELEVANT_REMOVED = SBA_IRRELEVANT | {Damage}
 _NO_COMPS = {}      # the components of an object that no longer exists (never written)
+# decisions whose options are no cards (`knowledge.saw_options` finds nothing in them)
+_NO_CARDS_SHOWN = frozenset(("priority", "attackers", "blockers"))
 
 from mtg_ecs.components import ZONES, PLAYER_ZONES  # noqa: E402,F401
 from mtg_ecs.components.definitions import functions_in_graveyard  # noqa: E402
@@ -363,7 +365,10 @@ class Game(GameState):
         return o.player
 
     def zone_of(self, eid: int):
-        z = self.world.get(eid, Zone)
+        comps = self.world.ents.get(eid)        # (world.get, without the call)
+        if comps is None:
+            return None
+        z = comps.get(Zone)
         return None if z is None else z.name
 
     def timestamp_of(self, eid: int) -> int:
@@ -624,8 +629,12 @@ class Game(GameState):
         """Answer the pending decision. Illegal answers raise IllegalAction and leave
         the game unchanged."""
         d = self.pending
-        if d is not None and d.kind != "priority":
-            knowledge.saw_options(self, d)      # they looked at the cards offered (a view's)
+        if d is not None:
+            if d.kind not in _NO_CARDS_SHOWN:
+                knowledge.saw_options(self, d)  # they looked at the cards offered (a view's)
+            if not self.observers:
+                loop.answer_pending(self, d, answer)    # (`loop.decide`, one call less)
+                return
         loop.decide(self, answer)
 
     def end_as_draw(self, reason: str) -> None:

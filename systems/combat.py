@@ -35,7 +35,10 @@ def defenders_of(game, ap: int) -> list:
     defenders = []
     for p in game.opponents(ap):        # (loops, not comprehensions, on the hot paths of
         defenders.append(PlayerRef(p))  # this module: a comprehension is a function made and
-    for e in board(game).walkers:       # called, ~1 k instructions for a few items)
+    b = game.board                      # called, ~1 k instructions for a few items;
+    if b is None:                       # board(game) without the call when current)
+        b = board(game)
+    for e in b.walkers:
         if game.chars(e).controller != ap:
             defenders.append(e)
     return defenders
@@ -63,11 +66,13 @@ def attack_candidates(game) -> dict:
 def _attack_candidates(game, ap: int) -> dict:
     """attack_candidates for the creatures of the active player `ap`."""
     defenders = defenders_of(game, ap)
-    b = board(game)
+    b = game.board                          # board(game), without the call when current
+    if b is None:
+        b = board(game)
     out = {}
     tapped = game.world.comps.get(Tapped, ())
     chars = game.chars
-    allc = game.all_chars()                 # (chars(e) of the board's creatures, no call)
+    allc = game.chars_cache                 # (current with the board: chars(e), no call)
     ents = game.world.ents
     began = game.players[ap].turn_started_at
     for e in b.creatures.get(ap, ()):
@@ -134,7 +139,8 @@ def attack_requirements(game, cands) -> list:
     anything), one defender, or a frozenset of defenders (attack one of them)."""
     out = []
     chars = game.chars
-    allc = game.all_chars()                 # chars(e) of permanents, without a call each
+    # game.all_chars() (chars(e) of permanents), without the call when current
+    allc = game.chars_cache if game.chars_version == game.cversion else game.all_chars()
     for a in cands:
         flags = (allc.get(a) or chars(a)).flags
         if not flags:
@@ -272,7 +278,8 @@ def legal_declaration(game, decision, answer: dict) -> dict:
     first) with the fewest creatures doing what `answer` doesn't say. Nothing changes."""
     cands = decision.data["candidates"]
     chars = game.chars
-    allc = game.all_chars()                 # chars(e) of permanents, without a call each
+    # game.all_chars() (chars(e) of permanents), without the call when current
+    allc = game.chars_cache if game.chars_version == game.cversion else game.all_chars()
     if decision.kind == "attackers":
         reqs = decision.data.get("requirements") or []
         if not reqs:
@@ -537,7 +544,8 @@ def check_removed_from_combat(game) -> bool:
 def attacked_player(game, attacker) -> int | None:
     """The defending player of an attacking creature (506.2): the player it attacks or the
     controller of the planeswalker it attacks (as it was when removed from combat, 506.4c)."""
-    at = game.world.get(attacker, Attacking)
+    comps = game.world.ents.get(attacker)       # (world.get, without the call)
+    at = None if comps is None else comps.get(Attacking)
     if at is None:
         return None
     if at.player is not None:
@@ -642,8 +650,10 @@ def block_candidates(game, defender: int, attacking=None) -> dict:
             elif evasion == _FLYING:
                 fliers += (a,)
     every = len(plain) == len(attackers)
-    b = board(game)
-    allc = game.all_chars()                 # (chars(e) of the board's creatures, no call)
+    b = game.board                          # board(game), without the call when current
+    if b is None:
+        b = board(game)
+    allc = game.chars_cache                 # (current with the board: chars(e), no call)
     for e in b.creatures.get(defender, ()) if blockers is None else blockers:
         if e in tapped:                                                # 509.1a
             continue
@@ -688,7 +698,8 @@ def _block_restriction_problem(game, plan) -> str | None:
 def block_requirements(game, cands) -> list:
     """[(blocker, attacker)]: 'All creatures able to block ~ do so' (509.1c)."""
     chars = game.chars
-    allc = game.all_chars()                 # (chars(e) of permanents, without a call each)
+    # game.all_chars() (chars(e) of permanents), without the call when current
+    allc = game.chars_cache if game.chars_version == game.cversion else game.all_chars()
     must = set()
     for ats in cands.values():
         for a in ats:
@@ -1119,7 +1130,8 @@ class CombatDamageTask:
         ents = game.world.ents
         comps = game.world.comps
         chars = game.chars
-        allc = game.all_chars()             # chars(e) of permanents, without a call each
+        # game.all_chars() (chars(e) of permanents), without the call when current
+        allc = game.chars_cache if game.chars_version == game.cversion else game.all_chars()
         battlefield = game.battlefield
         att = comps.get(Attacking, ())
         blk = comps.get(Blocking, ())
@@ -1233,7 +1245,8 @@ class CombatDamageTask:
                                       "ordered": _ordered(game, c)})
             self.i += 1
         batch = []
-        allc = game.all_chars()
+        # game.all_chars() (chars(e) of permanents), without the call when current
+        allc = game.chars_cache if game.chars_version == game.cversion else game.all_chars()
         for src, a in self.assign.items():
             sc = allc.get(src) or game.chars(src)
             for r, n in a.items():

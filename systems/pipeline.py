@@ -72,7 +72,6 @@ STEPS: tuple[Step, ...] = (
     Step("cleanup", "514", task=turn.CleanupTask, priority=False),  # 514.3a: unless
 )
 STEP_NAMES = tuple(s.name for s in STEPS)
-_A_TURN = range(len(STEPS))
 STEP_INDEX = {s.name: i for i, s in enumerate(STEPS)}
 
 
@@ -111,10 +110,19 @@ class Pipeline:
         self.auto_pass_round = priority.auto_pass_round
         self.needs_rewind = priority.needs_rewind
         self.take_action = priority.take_action
+        self.next_step = turn.next_step     # (the steps, and those gone through at once)
+        self.own_checks = BEFORE_PRIORITY   # (`turn.next_step`: are the checks these?)
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        if name == "before_priority":       # (a harness's checks: `nothing_due` follows them)
+            object.__setattr__(self, "nothing_due", self.quick_due())
 
     def quick_due(self):
         """`nothing_due` while the checks before priority are those of BEFORE_PRIORITY (or
-        some of them: then nothing due among all is nothing due among those); else None."""
+        some of them: then nothing due among all is nothing due among those); else None.
+        The loop reads it as the attribute `nothing_due`, set whenever `before_priority` is
+        (no call a run of the loop)."""
         checks = self.before_priority
         if checks is BEFORE_PRIORITY or all(any(c is k for k in BEFORE_PRIORITY) for c in checks):
             return nothing_due
@@ -129,9 +137,9 @@ class Pipeline:
         `priority.everyone_idle`, the quiet cache read inline when current; the players'
         answers read no step, so a step about to begin is asked about before).
         `turn.next_step` then goes on to the step after a passable one, without beginning
-        it (500.2)."""
-        if not game.auto_pass or game.observers or game.agenda or game.stack \
-                or self.before_priority is not BEFORE_PRIORITY:
+        it (500.2). Asked only with auto-pass, no observer and these checks before
+        priority (`turn.next_step`'s `at_once`: otherwise no step passes)."""
+        if game.agenda or game.stack:
             return False
         b = game.board                      # (Game.hears, with the board current)
         if b is None or "step_begin" in b.watch or game.log_enabled \
@@ -151,32 +159,6 @@ class Pipeline:
             # player's who left the game): gone through only with every player quiet
             return priority.everyone_quiet(game)
         return priority.everyone_idle(game)
-
-    def next_step(self, game) -> None:
-        """The next step begins (`turn.next_step`, looked up each time: a test harness
-        may wrap it). With auto-pass, a step in which every player could only pass
-        ends at once and the next begins: what the loop would do through a priority
-        round (117.3-117.4, 500.2), without going round it. Exact because it stops
-        wherever the loop would do anything else: a task or trigger, a check due
-        before priority (117.5), a main phase (sorcery timing), a player able to act,
-        a game watched by observers (they hear every step of the loop)."""
-        if turn.next_step(game) or not game.auto_pass or game.observers \
-                or self.before_priority is not BEFORE_PRIORITY:
-            return                           # (True: `passes` found it doesn't pass)
-        agenda = game.agenda                 # (the list: a game's agenda is never replaced)
-        for _ in _A_TURN:                    # at most a turn's worth, then the loop again
-            if agenda or game.over:
-                return
-            # a step nobody gets priority in (502.4 untap) with no task ends at once: the
-            # loop would begin the next step, checking nothing before (117.5 applies only
-            # when a player would receive priority)
-            if game.priority is not None:
-                if game.step in priority.MAIN_PHASES or not self.passes(game):
-                    return
-                game.passes = 0              # every player passed in succession (117.4)
-                game.priority = None
-            if turn.next_step(game):
-                return
 
 
 PIPELINE = Pipeline()

@@ -132,9 +132,11 @@ def _check(game) -> bool:
     for e in game.token_limbo:                    # tokens that left the battlefield
         if e in game.world.ents:
             cease.append(e)
-    allc = game.all_chars()
+    b = game.board                      # board(game), without the call when current
+    if b is None:
+        b = board(game)
+    allc = game.chars_cache             # (current with the board)
     ents = game.world.ents
-    b = board(game)
     wc = game.world.comps
     # the permanents a state-based action could apply to: those whose characteristics make
     # one look (b.sba_look: toughness 0 or less, planeswalkers, legendaries, Auras), the

@@ -17,6 +17,7 @@ from mtg_ecs.systems.durations import turns_passed_over
 from mtg_ecs.systems.layers import effects_changed
 from mtg_ecs.systems.leaving import first_to_act
 from mtg_ecs.systems.player_rules import skips_step, max_hand_size
+from mtg_ecs.systems.priority import MAIN_PHASES
 from mtg_ecs.systems.teams import active_players, next_team_first, shares_resources, team_of
 
 
@@ -31,46 +32,65 @@ def empty_pools(game) -> None:
             game.touch_hidden()
 
 
-def next_step(game) -> bool | None:
-    """End the current step and begin the next one (500.2). A step in which nothing
-    would happen (`game.pipeline.passes`) ends as it would begin, and the next follows.
-    True: the step begun is one `passes` was asked about and found something would
-    happen in, and its beginning changed nothing `passes` reads (no turn-based action,
-    no task; the step itself it doesn't read), so the caller needn't ask again."""
-    for p in game.players:
-        if p.pool != _EMPTY_POOL or p.restricted:    # (any(p.pool), without the call)
-            empty_pools(game)
-            break
-    cur = game.step
-    if cur == "cleanup":
-        if game.cleanup_again:
-            game.cleanup_again = False
-            begin_step(game, "cleanup")
-            return
-        begin_turn(game)
-        return
+def next_step(game) -> None:
+    """End the current step and begin the next one (500.2): `game.pipeline.next_step`,
+    what the engine loop calls when nobody holds priority and no task is left. A step in
+    which nothing would happen ends as it would begin, and the next follows: one of
+    `passable` is not begun when `passes` finds nothing would happen in it; with auto-pass,
+    one begun in which every player could only pass ends at once (`passes` asked after
+    its beginning), as does one nobody gets priority in with no task (502.4 untap): what
+    the loop would do through a priority round (117.3-117.4), without going round it
+    (at most a turn's worth of steps, then the loop again). Exact because it stops
+    wherever the loop would do anything else: a task or trigger, a check due before
+    priority (117.5), a main phase (sorcery timing), a player able to act, a game watched
+    by observers (they hear every step of the loop), checks before priority other than
+    the pipeline's own (`at_once` is False for the last three)."""
     rules = game.pipeline
-    while True:
-        if cur == "end_of_combat":
-            end_combat(game)                         # 511.3: at its end
-        nxt = rules.following[cur]
-        if nxt in _MAY_BE_SKIPPED:
-            nxt = _following(game, cur)              # 508.8, 510.4
-        b = game.board                               # board(game), without the call
-        if b is None:                                # (current when set: Game.chars_changed)
-            b = board(game)
-        if b.rule_statics:                           # only a static ability skips a step
-            while nxt != "cleanup" and skips_step(game, game.active, nxt):
-                nxt = _following(game, nxt)          # 614.10: a skipped step doesn't happen
-        if nxt not in rules.passable:
-            begin_step(game, nxt)
-            return None
-        if not rules.passes(game):
-            break
-        cur = nxt                                    # (its mana pools stay empty)
-    begin_step(game, nxt)
-    # (an end step's beginning may drop permissions `passes` read: asked again then)
-    return not game.play_permissions or nxt != "end"
+    at_once = game.auto_pass and not game.observers and rules.before_priority is rules.own_checks
+    for _ in rules.step_names:              # at most a turn's worth, then the loop again
+        for p in game.players:
+            if p.pool != _EMPTY_POOL or p.restricted:    # (any(p.pool), without the call)
+                empty_pools(game)
+                break
+        cur = game.step
+        if cur == "cleanup":
+            if game.cleanup_again:
+                game.cleanup_again = False
+                begin_step(game, "cleanup")
+            else:
+                begin_turn(game)
+        else:
+            while True:
+                if cur == "end_of_combat":
+                    end_combat(game)                 # 511.3: at its end
+                nxt = rules.following[cur]
+                if nxt in _MAY_BE_SKIPPED:
+                    nxt = _following(game, cur)      # 508.8, 510.4
+                b = game.board                       # board(game), without the call
+                if b is None:                        # (current when set: Game.chars_changed)
+                    b = board(game)
+                if b.rule_statics:                   # only a static ability skips a step
+                    while nxt != "cleanup" and skips_step(game, game.active, nxt):
+                        nxt = _following(game, nxt)  # 614.10: a skipped step doesn't happen
+                if nxt not in rules.passable:
+                    begin_step(game, nxt)
+                    break
+                if not (at_once and rules.passes(game)):
+                    begin_step(game, nxt)
+                    # something would happen in it: asked once, unless its beginning
+                    # changed what `passes` reads (an end step's beginning may drop
+                    # permissions: asked again then); no turn-based action, no task
+                    if not game.play_permissions or nxt != "end":
+                        return
+                    break
+                cur = nxt                            # (its mana pools stay empty)
+        if not at_once or game.agenda or game.over:
+            return
+        if game.priority is not None:
+            if game.step in MAIN_PHASES or not rules.passes(game):
+                return
+            game.passes = 0                          # every player passed in succession (117.4)
+            game.priority = None
 
 
 _EMPTY_POOL = [0] * 6
@@ -105,7 +125,8 @@ def _first_strike_needed(game) -> bool:
         return False
     bf = game.battlefield
     chars = game.chars
-    allc = game.all_chars()             # chars(e) of permanents, without a call each
+    # game.all_chars() (chars(e) of permanents), without the call when current
+    allc = game.chars_cache if game.chars_version == game.cversion else game.all_chars()
     for group in (attacking, blocking):
         for e in group or ():
             if e in bf:

@@ -61,7 +61,8 @@ def _untap(game, ap: int) -> None:
         return
     # CR 502.3: which permanents untap is determined first, then they untap all at once
     # (so every characteristic is read before any of them untaps)
-    allc = game.all_chars()
+    # game.all_chars() (chars(e) of permanents), without the call when current
+    allc = game.chars_cache if game.chars_version == game.cversion else game.all_chars()
     untapping = []
     for e in tapped.intersection(game.battlefield):
         c = allc.get(e) or game.chars(e)

@@ -250,7 +250,7 @@ def test_harness_hooks_last_for_the_game_only():
     from mtg_ecs.core.world import World
     from mtg_ecs.game import Game
     from mtg_ecs.systems import pipeline, turn
-    engine = (turn.next_step, pipeline.Pipeline.next_step, loop.advance, loop.decide,
+    engine = (turn.next_step, pipeline.PIPELINE.next_step, loop.advance, loop.decide,
               Game.decide, Game.clone, World.create, World.add, World.remove, World.delete)
     before = Game.new([["Forest"] * 40] * 2, seed=1)
     plain = before.observers
@@ -279,7 +279,7 @@ def test_harness_hooks_last_for_the_game_only():
         assert g.observers == plain and g.world.written is None
         g.decide("keep")
         assert g.world.written is None
-    assert (turn.next_step, pipeline.Pipeline.next_step, loop.advance, loop.decide,
+    assert (turn.next_step, pipeline.PIPELINE.next_step, loop.advance, loop.decide,
             Game.decide, Game.clone, World.create, World.add, World.remove,
             World.delete) == engine
     before.close()

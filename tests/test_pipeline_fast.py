@@ -34,13 +34,17 @@ def test_nothing_due_is_every_due_false():
 
 
 def test_quick_due_only_for_the_known_checks(monkeypatch):
+    """... and the loop's `nothing_due` follows `before_priority` as it is set."""
     p = pipeline.Pipeline()
-    assert p.quick_due() is pipeline.nothing_due
+    assert p.quick_due() is pipeline.nothing_due and p.nothing_due is pipeline.nothing_due
     monkeypatch.setattr(p, "before_priority", pipeline.BEFORE_PRIORITY[1:])
     assert p.quick_due() is pipeline.nothing_due            # some of them: still exact
+    assert p.nothing_due is pipeline.nothing_due
     extra = pipeline.Check("other", "0", lambda g: True, lambda g: False)
     monkeypatch.setattr(p, "before_priority", pipeline.BEFORE_PRIORITY + (extra,))
-    assert p.quick_due() is None
+    assert p.quick_due() is None and p.nothing_due is None
+    monkeypatch.undo()
+    assert p.nothing_due is pipeline.nothing_due
 
 
 def test_passable_steps_are_those_where_nothing_is_done():

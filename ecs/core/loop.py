@@ -57,10 +57,8 @@ class Rules(Protocol):
     """What the loop runs (`mtg_ecs.systems.pipeline.Pipeline`)."""
 
     before_priority: tuple    # Check(name, rule, due(game), run(game) -> bool), in order
-
-    def quick_due(self):
-        """A function (game) -> bool: no check of `before_priority` is due, all read at
-        once; or None (then each check's `due` is asked)."""
+    nothing_due: Any          # (game) -> bool: no check of `before_priority` is due, all read
+                              # at once; or None (then each check's `due` is asked)
 
     def next_step(self, game) -> None: ...
 
@@ -135,7 +133,7 @@ def observe_new_games(observer: Observer):
 def advance(game) -> None:
     """Run until a decision is needed or the game is over (CR 117.5 order)."""
     rules = game.pipeline
-    nothing_due = rules.quick_due()     # all the checks' `due` at once
+    nothing_due = rules.nothing_due     # all the checks' `due` at once
     agenda = game.agenda                # (the list: a game's agenda is never replaced)
     ticks = repeat(True, LOOP_LIMIT)    # engine steps left before a loop draw
     for _ in ticks:
@@ -199,13 +197,13 @@ def decide(game, answer) -> None:
         raise IllegalAction("no decision is pending" + (" (the game is over)" if game.over else ""))
     observers = game.observers
     if not observers:
-        _answer_pending(game, d, answer)
+        answer_pending(game, d, answer)
         return
     # -- observed (harnesses only) --
     for o in observers:
         o.deciding(game, d, answer)
     try:
-        _answer_pending(game, d, answer)
+        answer_pending(game, d, answer)
     except IllegalAction as ex:
         for o in observers:
             o.refused(game, d, answer, ex)
@@ -214,8 +212,9 @@ def decide(game, answer) -> None:
         o.answered(game, d, answer)
 
 
-def _answer_pending(game, d: Decision, answer) -> None:
-    """`decide` without the observers: give `answer` to the pending decision `d`."""
+def answer_pending(game, d: Decision, answer) -> None:
+    """`decide` without the observers: give `answer` to the pending decision `d` (the
+    game's, not None)."""
     rules = game.pipeline
     task = None
     if d.kind == "priority":
