@@ -225,8 +225,14 @@ class Game(GameState):
         """An ability was put onto the stack or left it: the stack's contents changed, no
         card moved and no characteristics changed (an effect reading the stack is read
         again: `zones_changed`). It is no token or copy of a spell (704.5d-e): no
-        state-based action can apply for it."""
-        self.zones_changed(token=False)
+        state-based action can apply for it. No card moved either: `zversion` stays (what
+        it keys, systems.priority's hand summaries and quiet check, reads hands, the
+        battlefield and the other zones of cards, never the stack)."""
+        self.changes += 1               # (zones_changed of no move, but `zversion`)
+        if self.offfield_cache:
+            self.offfield_cache = {}
+        if self.chars_version != self.cversion or not self.chars_closed:
+            self.chars_changed()
 
     def tick(self) -> int:
         self.clock += 1
