@@ -630,8 +630,12 @@ class Game(GameState):
         """Answer the pending decision. Illegal answers raise IllegalAction and leave
         the game unchanged."""
         d = self.pending
-        if d is not None and d.kind != "priority":
-            knowledge.saw_options(self, d)      # they looked at the cards offered (a view's)
+        if d is not None:
+            if d.kind != "priority":
+                knowledge.saw_options(self, d)  # they looked at the cards offered (a view's)
+            if not self.observers:
+                loop.answer_pending(self, d, answer)    # (`loop.decide` unobserved: a call less)
+                return
         loop.decide(self, answer)
 
     def end_as_draw(self, reason: str) -> None:

@@ -199,13 +199,13 @@ def decide(game, answer) -> None:
         raise IllegalAction("no decision is pending" + (" (the game is over)" if game.over else ""))
     observers = game.observers
     if not observers:
-        _answer_pending(game, d, answer)
+        answer_pending(game, d, answer)
         return
     # -- observed (harnesses only) --
     for o in observers:
         o.deciding(game, d, answer)
     try:
-        _answer_pending(game, d, answer)
+        answer_pending(game, d, answer)
     except IllegalAction as ex:
         for o in observers:
             o.refused(game, d, answer, ex)
@@ -214,8 +214,9 @@ def decide(game, answer) -> None:
         o.answered(game, d, answer)
 
 
-def _answer_pending(game, d: Decision, answer) -> None:
-    """`decide` without the observers: give `answer` to the pending decision `d`."""
+def answer_pending(game, d: Decision, answer) -> None:
+    """`decide` without the observers: give `answer` to the pending decision `d` (which
+    is `game.pending`; `Game.decide` calls this directly for an unobserved game)."""
     rules = game.pipeline
     task = None
     if d.kind == "priority":
