@@ -57,6 +57,12 @@ _NO_COMPS = {}      # the components of an object that no longer exists (never w
 from mtg_ecs.components import ZONES, PLAYER_ZONES  # noqa: E402,F401
 from mtg_ecs.components.definitions import functions_in_graveyard  # noqa: E402
 
+# decisions whose options are never a card in a hidden zone (400.2), so that deciding shows
+# the player none (`knowledge.saw_options` would find none): priority actions, pairs of
+# attackers or blockers and their choices, targets (in the zones `targeting._candidates`
+# looks in: the battlefield, the stack, graveyards; and players)
+_PUBLIC_OPTIONS = frozenset(("priority", "attackers", "blockers", "targets"))
+
 
 class Game(GameState):
     """One game of Magic. Drive it with `decide(answer)` while `pending` is set."""
@@ -631,7 +637,7 @@ class Game(GameState):
         the game unchanged."""
         d = self.pending
         if d is not None:
-            if d.kind != "priority":
+            if d.kind not in _PUBLIC_OPTIONS:
                 knowledge.saw_options(self, d)  # they looked at the cards offered (a view's)
             if not self.observers:
                 loop.answer_pending(self, d, answer)    # (`loop.decide` unobserved: a call less)
