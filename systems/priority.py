@@ -344,13 +344,19 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 alts = ()               # (a plain spell has none: `_plain_cost`)
             else:
                 # can the mana of its cost be paid? (None: not known)
-                paid = _mana_paid(mana, defn) if mana is not False else None
+                paid = None
+                if mana is not False:
+                    paid = known.get(defn) if known is not None else None   # _mana_paid, inline
+                    if paid is None:
+                        paid = _mana_paid(mana, defn)
                 if paid is False:
                     if other is None:
                         other = _other_mana(b, player)
                     if other or game.graveyard_abilities:
                         paid = None     # (other mana than the sources': `costs.can_pay_mana`)
-                alts = _keyword_alts(defn)
+                alts = _ALTS.get(defn)          # _keyword_alts, inline when known
+                if alts is None:
+                    alts = _keyword_alts(defn)
                 if paid is not False or defn.alt_cost is not None or alts:
                     simple = False      # (a spell whose mana can't be paid: the key names it)
             if castable is None:
@@ -533,7 +539,10 @@ def _hand_state(game, player: int) -> tuple:
         instant, items = res
     else:
         # per card: characteristics off the battlefield change only with cversion
-        cards = _hand_cards(game)
+        cards = game.hand_cards_cache                   # _hand_cards, inline
+        if cards[0] != game.cversion:
+            cards = game.hand_cards_cache = (game.cversion, {})
+        cards = cards[1]
         instant = []
         items = []
         for c in hand:
@@ -595,8 +604,11 @@ def _hand_idle(game, player: int, instants=None) -> bool:
             return False
         if mana is None:
             mana = _mana_alone(game, player, b)
-        if (mana is False or _mana_paid(mana, defn) is not False) and \
-                (not plan[2] or _has_targets(game, player, c, plan[2])):
+        if mana is not False:
+            paid = mana[2].get(defn) if mana[2] is not None else None     # _mana_paid, inline
+            if paid is False or paid is None and _mana_paid(mana, defn) is False:
+                continue
+        if not plan[2] or _has_targets(game, player, c, plan[2]):
             return False
     return True
 
