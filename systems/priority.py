@@ -215,27 +215,22 @@ def _card_info(game, c: int, cards: dict) -> tuple:
     can change with other state, 604.3, and none of these reads it)."""
     comps = game.world.ents[c]
     defn = comps[Card].defn
-    if CopyOf not in comps and (not defn.abilities or not has_cda(defn)) \
-            and (not game.effects or not _named(game.effects, c)):
-        # no characteristic-defining ability (604.3), no copy effect (707.2) and no
-        # effect naming it (off the battlefield only those apply): its characteristics
-        # are the printed ones (layers.compute_offfield), the same for every card of the
-        # definition
-        info = _PRINTED_INFO.get(defn)
-        if info is None:
-            info = _PRINTED_INFO[defn] = _info_of(base_chars(game, c))
-        cards[c] = info
-        return info
+    if CopyOf not in comps and (not defn.abilities or not has_cda(defn)):
+        for ce in game.effects:
+            if ce.objects is not None and c in ce.objects:
+                break                   # an effect naming it (611.2c)
+        else:
+            # no characteristic-defining ability (604.3), no copy effect (707.2) and no
+            # effect naming it (off the battlefield only those apply): its characteristics
+            # are the printed ones (layers.compute_offfield), the same for every card of
+            # the definition
+            info = _PRINTED_INFO.get(defn)
+            if info is None:
+                info = _PRINTED_INFO[defn] = _info_of(base_chars(game, c))
+            cards[c] = info
+            return info
     info = cards[c] = _info_of(game.chars(c))
     return info
-
-
-def _named(effects, c: int) -> bool:
-    """Does one of the continuous effects apply to the objects it names, `c` among them?"""
-    for ce in effects:
-        if ce.objects is not None and c in ce.objects:
-            return True
-    return False
 
 
 _PRINTED_INFO = {}      # card definition -> `_card_info` of its printed characteristics
