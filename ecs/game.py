@@ -53,11 +53,15 @@ SBA_IRRELEVANT = frozenset({Tapped, Attacking, Blocking, LoyaltyActivated, DidTh
 # ... and whose removal can't (damage removed can't make 704.5g-h apply).
 SBA_IRRELEVANT_REMOVED = SBA_IRRELEVANT | {Damage}
 _NO_COMPS = {}      # the components of an object that no longer exists (never written)
-# decisions whose options are no cards (`knowledge.saw_options` finds nothing in them)
-_NO_CARDS_SHOWN = frozenset(("priority", "attackers", "blockers"))
 
 from mtg_ecs.components import ZONES, PLAYER_ZONES  # noqa: E402,F401
 from mtg_ecs.components.definitions import functions_in_graveyard  # noqa: E402
+
+# decisions whose options are never a card in a hidden zone (400.2), so that deciding shows
+# the player none (`knowledge.saw_options` would find none): priority actions, pairs of
+# attackers or blockers and their choices, targets (in the zones `targeting._candidates`
+# looks in: the battlefield, the stack, graveyards; and players)
+_PUBLIC_OPTIONS = frozenset(("priority", "attackers", "blockers", "targets"))
 
 
 class Game(GameState):
@@ -227,8 +231,14 @@ class Game(GameState):
         """An ability was put onto the stack or left it: the stack's contents changed, no
         card moved and no characteristics changed (an effect reading the stack is read
         again: `zones_changed`). It is no token or copy of a spell (704.5d-e): no
-        state-based action can apply for it."""
-        self.zones_changed(token=False)
+        state-based action can apply for it. No card moved either: `zversion` stays (what
+        it keys, systems.priority's hand summaries and quiet check, reads hands, the
+        battlefield and the other zones of cards, never the stack)."""
+        self.changes += 1               # (zones_changed of no move, but `zversion`)
+        if self.offfield_cache:
+            self.offfield_cache = {}
+        if self.chars_version != self.cversion or not self.chars_closed:
+            self.chars_changed()
 
     def tick(self) -> int:
         self.clock += 1
@@ -630,10 +640,10 @@ class Game(GameState):
         the game unchanged."""
         d = self.pending
         if d is not None:
-            if d.kind not in _NO_CARDS_SHOWN:
+            if d.kind not in _PUBLIC_OPTIONS:
                 knowledge.saw_options(self, d)  # they looked at the cards offered (a view's)
             if not self.observers:
-                loop.answer_pending(self, d, answer)    # (`loop.decide`, one call less)
+                loop.answer_pending(self, d, answer)    # (`loop.decide` unobserved: a call less)
                 return
         loop.decide(self, answer)
 

@@ -215,27 +215,22 @@ def _card_info(game, c: int, cards: dict) -> tuple:
     can change with other state, 604.3, and none of these reads it)."""
     comps = game.world.ents[c]
     defn = comps[Card].defn
-    if CopyOf not in comps and (not defn.abilities or not has_cda(defn)) \
-            and (not game.effects or not _named(game.effects, c)):
-        # no characteristic-defining ability (604.3), no copy effect (707.2) and no
-        # effect naming it (off the battlefield only those apply): its characteristics
-        # are the printed ones (layers.compute_offfield), the same for every card of the
-        # definition
-        info = _PRINTED_INFO.get(defn)
-        if info is None:
-            info = _PRINTED_INFO[defn] = _info_of(base_chars(game, c))
-        cards[c] = info
-        return info
+    if CopyOf not in comps and (not defn.abilities or not has_cda(defn)):
+        for ce in game.effects:
+            if ce.objects is not None and c in ce.objects:
+                break                   # an effect naming it (611.2c)
+        else:
+            # no characteristic-defining ability (604.3), no copy effect (707.2) and no
+            # effect naming it (off the battlefield only those apply): its characteristics
+            # are the printed ones (layers.compute_offfield), the same for every card of
+            # the definition
+            info = _PRINTED_INFO.get(defn)
+            if info is None:
+                info = _PRINTED_INFO[defn] = _info_of(base_chars(game, c))
+            cards[c] = info
+            return info
     info = cards[c] = _info_of(game.chars(c))
     return info
-
-
-def _named(effects, c: int) -> bool:
-    """Does one of the continuous effects apply to the objects it names, `c` among them?"""
-    for ce in effects:
-        if ce.objects is not None and c in ce.objects:
-            return True
-    return False
 
 
 _PRINTED_INFO = {}      # card definition -> `_card_info` of its printed characteristics
@@ -344,13 +339,19 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 alts = ()               # (a plain spell has none: `_plain_cost`)
             else:
                 # can the mana of its cost be paid? (None: not known)
-                paid = _mana_paid(mana, defn) if mana is not False else None
+                paid = None
+                if mana is not False:
+                    paid = known.get(defn) if known is not None else None   # _mana_paid, inline
+                    if paid is None:
+                        paid = _mana_paid(mana, defn)
                 if paid is False:
                     if other is None:
                         other = _other_mana(b, player)
                     if other or game.graveyard_abilities:
                         paid = None     # (other mana than the sources': `costs.can_pay_mana`)
-                alts = _keyword_alts(defn)
+                alts = _ALTS.get(defn)          # _keyword_alts, inline when known
+                if alts is None:
+                    alts = _keyword_alts(defn)
                 if paid is not False or defn.alt_cost is not None or alts:
                     simple = False      # (a spell whose mana can't be paid: the key names it)
             if castable is None:
@@ -533,7 +534,10 @@ def _hand_state(game, player: int) -> tuple:
         instant, items = res
     else:
         # per card: characteristics off the battlefield change only with cversion
-        cards = _hand_cards(game)
+        cards = game.hand_cards_cache                   # _hand_cards, inline
+        if cards[0] != game.cversion:
+            cards = game.hand_cards_cache = (game.cversion, {})
+        cards = cards[1]
         instant = []
         items = []
         for c in hand:
@@ -595,8 +599,11 @@ def _hand_idle(game, player: int, instants=None) -> bool:
             return False
         if mana is None:
             mana = _mana_alone(game, player, b)
-        if (mana is False or _mana_paid(mana, defn) is not False) and \
-                (not plan[2] or _has_targets(game, player, c, plan[2])):
+        if mana is not False:
+            paid = mana[2].get(defn) if mana[2] is not None else None     # _mana_paid, inline
+            if paid is False or paid is None and _mana_paid(mana, defn) is False:
+                continue
+        if not plan[2] or _has_targets(game, player, c, plan[2]):
             return False
     return True
 

@@ -90,3 +90,17 @@ def test_the_hand_summary_lists_the_cards_castable_at_instant_speed():
     assert instants == [(unsummon, g.chars(unsummon).defn), (scatter, g.chars(scatter).defn)]
     assert priority._hand_idle(g, 1) and priority._hand_idle(g, 1, instants)
     g.close()
+
+
+def test_an_ability_on_the_stack_keeps_the_hand_summaries():
+    """An ability put onto the stack or leaving it moves no card (`Game.ability_stack_changed`
+    keeps `zversion`): the hand summary is not made again, while the idle answers, which
+    read the stack, are asked again (`changes`)."""
+    g, unsummon, _ = _unsummon_with_a_creature()
+    entry = priority._hand_state(g, 1)
+    changes = g.changes
+    g.ability_stack_changed()           # (as an ability put onto the stack)
+    assert g.changes == changes + 1
+    assert not priority.only_pass(g, 1)             # Unsummon can still be cast
+    assert g.instant_cache[1] is entry
+    g.close()

@@ -282,3 +282,28 @@ def test_cards_put_on_the_bottom_in_a_random_order_are_nowhere_known():
     assert g.view(0).known == g.view(1).known == {e: frozenset({0, 1}) for e in lib[2:]}
     (alone,) = bottom_in_random_order(g, [lib[-1]])
     assert g.view(0).library_place(alone) == 3 and g.view(0).chars(alone).name == "Island"
+
+
+def test_decisions_passed_by_the_knowledge_hook_offer_no_hidden_card():
+    """`Game.decide` doesn't look for hidden cards among the options of the decisions
+    whose options are never one (`game._PUBLIC_OPTIONS`: priority actions, attackers,
+    blockers, targets): through games of every sample deck and the secrets deck, no
+    option of those is a card in a hand or library (400.2), so `knowledge.saw_options`
+    would have changed nothing."""
+    from mtg_ecs.game import _PUBLIC_OPTIONS
+    from mtg_ecs.components import Zone
+    from mtg_ecs.systems.knowledge import HIDDEN
+    seen = dict.fromkeys(_PUBLIC_OPTIONS, 0)
+    for i in range(12):
+        g = Game.new(_decks(i), seed=i, log=False, auto_pass=True)
+        agents = [RandomAgent(i), RandomAgent(i + 7)]
+        while g.pending is not None and g.turn < 16:
+            d = g.pending
+            if d.kind in _PUBLIC_OPTIONS:
+                seen[d.kind] += 1
+                for o in d.options:
+                    if type(o) is int and o in g.world.ents:
+                        assert g.world.ents[o][Zone].name not in HIDDEN, (d.kind, o)
+            g.decide(agents[d.player].act(g, d))
+        g.close()
+    assert min(seen.values()) > 10, seen

@@ -213,8 +213,8 @@ def decide(game, answer) -> None:
 
 
 def answer_pending(game, d: Decision, answer) -> None:
-    """`decide` without the observers: give `answer` to the pending decision `d` (the
-    game's, not None)."""
+    """`decide` without the observers: give `answer` to the pending decision `d` (which
+    is `game.pending`, not None; `Game.decide` calls this directly for an unobserved game)."""
     rules = game.pipeline
     task = None
     if d.kind == "priority":

@@ -170,7 +170,7 @@ FIELDS: tuple[Field, ...] = (
     _f("sversion", 0, "share", CACHE, "bumps on changes that can make a state-based action apply"),
     _f("bversion", 0, "share", CACHE, "bumps when an object enters or leaves the battlefield"),
     _f("tversion", 0, "share", CACHE, "bumps when a permanent taps or untaps"),
-    _f("zversion", 0, "share", CACHE, "bumps when any zone's contents change"),
+    _f("zversion", 0, "share", CACHE, "bumps when the cards in any zone change (no ability on the stack)"),
     _f("volatile", False, "share", CACHE, "an effect reads state beyond characteristics"),
     # -- caches of the rules systems (rebuilt on demand) -----------------------------------------
     _f("chars_cache", None, "dict", CACHE, "characteristics of the battlefield (systems.layers)"),
