@@ -75,7 +75,7 @@ class _KeyParts:
     __slots__ = ("ents", "loose", "ent_sum", "shared", "group", "special", "key")
 
     def __init__(self, ents, loose, ent_sum, shared, group, special, fields_sum):
-        self.ents = ents            # eid -> (its components if all frozen else None, digest)
+        self.ents = ents            # (base, recent): _entities_again
         self.loose = loose          # entities holding a component that isn't frozen
         self.ent_sum = ent_sum
         self.shared = shared        # _shared_objects
@@ -229,16 +229,27 @@ _COMPONENTS_KEPT = 50_000
 def _entities_from_scratch(table) -> tuple:
     ents = {eid: _entity_digest(eid, comps) for eid, comps in table.items()}
     loose = frozenset(e for e, (vals, _) in ents.items() if vals is None)
-    return ents, loose, sum(d for _, d in ents.values()) & _MASK
+    return (ents, _NO_RECENT), loose, sum(d for _, d in ents.values()) & _MASK
+
+
+# The entity parts are (base, recent), each a dict eid -> (its components if all frozen
+# else None, its digest), `recent` (None: gone) read before `base`: a key copies only the
+# entries written since `base` was made (a few a decision), not the ~150 of every entity
+# (a copy of them all was ~20 k instructions a key); past _RECENT_KEPT, they are merged
+# into a new base. Neither dict is changed once a key has it (clones share them).
+_NO_RECENT = {}
+_RECENT_KEPT = 64
 
 
 def _entities_again(table, old, changed) -> tuple:
     """The entity parts after the writes in `changed` (and with the loose ones looked at
     again); `old`'s own if no digest changed."""
-    ents, loose, total = old.ents, old.loose, old.ent_sum
+    (base, recent), loose, total = old.ents, old.loose, old.ent_sum
     copied = False
     for eid in (changed | loose) if loose else changed:
-        was = ents.get(eid)
+        was = recent.get(eid, _OPEN)
+        if was is _OPEN:
+            was = base.get(eid)
         comps = table.get(eid)
         if comps is None:
             now = None
@@ -253,19 +264,26 @@ def _entities_again(table, old, changed) -> tuple:
         if (was and was[1]) == (now and now[1]):
             continue
         if not copied:
-            ents, loose, copied = dict(ents), set(loose), True
+            recent, copied = dict(recent), True
         if was is not None:
             total -= was[1]
-        if now is None:
-            del ents[eid]
-            loose.discard(eid)
-        else:
-            ents[eid] = now
+        recent[eid] = now
+        if now is not None:
             total += now[1]
-            (loose.add if now[0] is None else loose.discard)(eid)
+            if now[0] is None:
+                if eid not in loose:
+                    loose = loose | {eid}
+                continue
+        if eid in loose:
+            loose = loose - {eid}
     if not copied:
         return old.ents, old.loose, old.ent_sum
-    return ents, frozenset(loose), total & _MASK
+    if len(recent) > _RECENT_KEPT:
+        base = {**base, **recent}
+        for eid in [e for e, x in recent.items() if x is None]:
+            del base[eid]
+        recent = _NO_RECENT
+    return (base, recent), loose, total & _MASK
 
 
 # -- fields -------------------------------------------------------------------------------------
