@@ -191,10 +191,15 @@ def _tap_toggled(eid, was, comps):
     n = len(vals) - len(was)
     if n == 1:
         tapped = comps.get(Tapped)
-        if type(tapped) is not Tapped or not all(map(is_, was, [c for c in vals
-                                                               if c is not tapped])):
+        if type(tapped) is not Tapped:
+            return None
+        # (most often added last: the others are `was` in its order)
+        if not all(map(is_, was + (tapped,), vals)) and \
+                not all(map(is_, was, [c for c in vals if c is not tapped])):
             return None
     elif n == -1:
+        if type(was[-1]) is Tapped and all(map(is_, was, vals)):     # (the last removed)
+            return -_tapped_digest(eid)
         tapped = next((c for c in was if type(c) is Tapped), None)
         if tapped is None or not all(map(is_, [c for c in was if c is not tapped], vals)):
             return None
