@@ -33,7 +33,7 @@ import dataclasses
 import hashlib
 import marshal
 import types
-from itertools import chain, compress, count
+from itertools import chain, compress, count, repeat
 from operator import attrgetter, is_, is_not, itemgetter
 
 from mtg_ecs.components import Card, Tapped
@@ -489,14 +489,20 @@ def _options_value(options) -> tuple:
     defenders, a player to target) or each by `_fast_item` (which keeps the frozen ones)."""
     if _ATOM_TYPES.issuperset(map(type, options)):
         return tuple(options)
-    try:
-        return tuple(map(_SECOND, map(_VALUES.get, map(id, options))))
-    except TypeError:                               # (one not there: None[1])
-        pass
-    try:
-        return _small_value(options, 3)
-    except _NotSmall:
-        return tuple([_fast_item(x, 2) for x in options])
+    values = tuple(map(_SECOND, map(_VALUES.get, map(id, options), _NOT_KEPT)))
+    if _OPEN not in values:
+        return values
+    if _SMALL_TYPES.issuperset(map(type, options)):
+        try:
+            return _small_value(options, 3)
+        except _NotSmall:
+            pass
+    # (only those not kept read: an action new to the memo among those of the last decisions)
+    return tuple([_fast_item(x, 2) if v is _OPEN else v for x, v in zip(options, values)])
+
+
+_NOT_KEPT = repeat((None, _OPEN))       # (what _options_value reads for an id not in _VALUES)
+_SMALL_TYPES = frozenset(ATOMS | {PlayerRef, list, tuple, dict, slice})   # (_small_value's)
 
 
 def _data_value(data) -> tuple:
