@@ -136,16 +136,19 @@ def _entity_digest(eid, comps) -> tuple:
         if hit is not None and hit[0] is c:
             texts.append(hit[1])
             continue
-        if t is Card:
-            atoms, text = None, text_of(("Card", c.defn.name, c.card_id, c.token))
+        if t is Card:                               # (frozen: `frozen` reads no more)
+            text, kept = text_of(("Card", c.defn.name, c.card_id, c.token)), True
         else:
             atoms = _atoms_of(c, t)                 # (a frozen dataclass of atoms)
-            text = text_of(fast_canonical(c)) if atoms is None else marshal.dumps(atoms, 2)
+            if atoms is None:
+                text, kept = text_of(fast_canonical(c)), frozen(c)
+            else:
+                text, kept = marshal.dumps(atoms, 2), True
         if type(text) is not bytes:                 # a repr, its length first (not
             text = text.encode()                    # read whole as marshal's bytes are)
             text = b"r" + len(text).to_bytes(4, "little") + text
         texts.append(text)
-        if atoms is not None or frozen(c):
+        if kept:
             if len(_COMPONENTS) >= _COMPONENTS_KEPT:
                 _COMPONENTS.clear()
             _COMPONENTS[id(c)] = (c, text)      # keeps c alive: its id isn't reused
