@@ -489,7 +489,8 @@ def _options_value(options) -> tuple:
     """`fast_canonical(options, 1)` of a decision's list of options: atoms as they are;
     objects from `_VALUES` when all are there (in C: an entry keeps its object alive, so
     an id found there is that object's); else read as small values (an attacker and its
-    defenders, a player to target) or each by `_fast_item` (which keeps the frozen ones)."""
+    defenders, a player to target), or those not there each by `_fast_item` (which keeps
+    the frozen ones)."""
     if _ATOM_TYPES.issuperset(map(type, options)):
         return tuple(options)
     values = tuple(map(_SECOND, map(_VALUES.get, map(id, options), _NOT_KEPT)))
