@@ -361,3 +361,33 @@ def test_two_objects_exchanging_their_cards_is_another_key():
     c.set(b, ca)
     assert state_hash(c) != state_hash(g)
     assert c.state_key() == fresh_key(c) != k
+
+
+@pytest.mark.parametrize("kept", [0, 1, 4])
+def test_the_entities_written_since_a_base_are_merged_into_a_new_one(kept, monkeypatch):
+    """A key holds the entity digests as a base and the entries written since (eids gone
+    as None); past `_RECENT_KEPT` they are merged into a new base. Keys stay those from
+    nothing through merges, and no key's dicts change once made (a clone shares them)."""
+    from mtg_ecs.core import keying
+    monkeypatch.setattr(keying, "_RECENT_KEPT", kept)
+    g = game(13)
+    agents = [RandomAgent(13), RandomAgent(14)]
+    seen = []                                   # (parts, copies of its two dicts)
+    merged = 0
+    for n in range(120):
+        if g.pending is None:
+            break
+        k = g.state_key()
+        assert k == fresh_key(g)
+        base, recent = g.key_cache.ents
+        if seen and base is not seen[-1][0].ents[0]:
+            merged += 1
+        seen.append((g.key_cache, dict(base), dict(recent)))
+        if n % 10 == 0:                         # a clone's line on the shared parts
+            c = g.clone()
+            step(c, [RandomAgent(300 + n), RandomAgent(400 + n)])
+            assert c.state_key() == fresh_key(c)
+        step(g, agents)
+    assert merged > (3 if kept < 4 else 1)
+    for parts, base, recent in seen:
+        assert parts.ents[0] == base and parts.ents[1] == recent

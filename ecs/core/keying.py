@@ -33,7 +33,7 @@ import dataclasses
 import hashlib
 import marshal
 import types
-from itertools import chain, compress, count
+from itertools import chain, compress, count, repeat
 from operator import attrgetter, is_, is_not, itemgetter
 
 from mtg_ecs.components import Card, Tapped
@@ -75,7 +75,7 @@ class _KeyParts:
     __slots__ = ("ents", "loose", "ent_sum", "shared", "group", "special", "key")
 
     def __init__(self, ents, loose, ent_sum, shared, group, special, fields_sum):
-        self.ents = ents            # eid -> (its components if all frozen else None, digest)
+        self.ents = ents            # (base, recent): _entities_again
         self.loose = loose          # entities holding a component that isn't frozen
         self.ent_sum = ent_sum
         self.shared = shared        # _shared_objects
@@ -136,16 +136,19 @@ def _entity_digest(eid, comps) -> tuple:
         if hit is not None and hit[0] is c:
             texts.append(hit[1])
             continue
-        if t is Card:
-            atoms, text = None, text_of(("Card", c.defn.name, c.card_id, c.token))
+        if t is Card:                               # (frozen: `frozen` reads no more)
+            text, kept = text_of(("Card", c.defn.name, c.card_id, c.token)), True
         else:
             atoms = _atoms_of(c, t)                 # (a frozen dataclass of atoms)
-            text = text_of(fast_canonical(c)) if atoms is None else marshal.dumps(atoms, 2)
+            if atoms is None:
+                text, kept = text_of(fast_canonical(c)), frozen(c)
+            else:
+                text, kept = marshal.dumps(atoms, 2), True
         if type(text) is not bytes:                 # a repr, its length first (not
             text = text.encode()                    # read whole as marshal's bytes are)
             text = b"r" + len(text).to_bytes(4, "little") + text
         texts.append(text)
-        if atoms is not None or frozen(c):
+        if kept:
             if len(_COMPONENTS) >= _COMPONENTS_KEPT:
                 _COMPONENTS.clear()
             _COMPONENTS[id(c)] = (c, text)      # keeps c alive: its id isn't reused
@@ -191,10 +194,15 @@ def _tap_toggled(eid, was, comps):
     n = len(vals) - len(was)
     if n == 1:
         tapped = comps.get(Tapped)
-        if type(tapped) is not Tapped or not all(map(is_, was, [c for c in vals
-                                                               if c is not tapped])):
+        if type(tapped) is not Tapped:
+            return None
+        # (most often added last: the others are `was` in its order)
+        if not all(map(is_, was + (tapped,), vals)) and \
+                not all(map(is_, was, [c for c in vals if c is not tapped])):
             return None
     elif n == -1:
+        if type(was[-1]) is Tapped and all(map(is_, was, vals)):     # (the last removed)
+            return -_tapped_digest(eid)
         tapped = next((c for c in was if type(c) is Tapped), None)
         if tapped is None or not all(map(is_, [c for c in was if c is not tapped], vals)):
             return None
@@ -229,16 +237,27 @@ _COMPONENTS_KEPT = 50_000
 def _entities_from_scratch(table) -> tuple:
     ents = {eid: _entity_digest(eid, comps) for eid, comps in table.items()}
     loose = frozenset(e for e, (vals, _) in ents.items() if vals is None)
-    return ents, loose, sum(d for _, d in ents.values()) & _MASK
+    return (ents, _NO_RECENT), loose, sum(d for _, d in ents.values()) & _MASK
+
+
+# The entity parts are (base, recent), each a dict eid -> (its components if all frozen
+# else None, its digest), `recent` (None: gone) read before `base`: a key copies only the
+# entries written since `base` was made (a few a decision), not the ~150 of every entity
+# (a copy of them all was ~20 k instructions a key); past _RECENT_KEPT, they are merged
+# into a new base. Neither dict is changed once a key has it (clones share them).
+_NO_RECENT = {}
+_RECENT_KEPT = 64
 
 
 def _entities_again(table, old, changed) -> tuple:
     """The entity parts after the writes in `changed` (and with the loose ones looked at
     again); `old`'s own if no digest changed."""
-    ents, loose, total = old.ents, old.loose, old.ent_sum
+    (base, recent), loose, total = old.ents, old.loose, old.ent_sum
     copied = False
     for eid in (changed | loose) if loose else changed:
-        was = ents.get(eid)
+        was = recent.get(eid, _OPEN)
+        if was is _OPEN:
+            was = base.get(eid)
         comps = table.get(eid)
         if comps is None:
             now = None
@@ -253,19 +272,26 @@ def _entities_again(table, old, changed) -> tuple:
         if (was and was[1]) == (now and now[1]):
             continue
         if not copied:
-            ents, loose, copied = dict(ents), set(loose), True
+            recent, copied = dict(recent), True
         if was is not None:
             total -= was[1]
-        if now is None:
-            del ents[eid]
-            loose.discard(eid)
-        else:
-            ents[eid] = now
+        recent[eid] = now
+        if now is not None:
             total += now[1]
-            (loose.add if now[0] is None else loose.discard)(eid)
+            if now[0] is None:
+                if eid not in loose:
+                    loose = loose | {eid}
+                continue
+        if eid in loose:
+            loose = loose - {eid}
     if not copied:
         return old.ents, old.loose, old.ent_sum
-    return ents, frozenset(loose), total & _MASK
+    if len(recent) > _RECENT_KEPT:
+        base = {**base, **recent}
+        for eid in [e for e, x in recent.items() if x is None]:
+            del base[eid]
+        recent = _NO_RECENT
+    return (base, recent), loose, total & _MASK
 
 
 # -- fields -------------------------------------------------------------------------------------
@@ -463,17 +489,24 @@ def _options_value(options) -> tuple:
     """`fast_canonical(options, 1)` of a decision's list of options: atoms as they are;
     objects from `_VALUES` when all are there (in C: an entry keeps its object alive, so
     an id found there is that object's); else read as small values (an attacker and its
-    defenders, a player to target) or each by `_fast_item` (which keeps the frozen ones)."""
+    defenders, a player to target), or those not there each by `_fast_item` (which keeps
+    the frozen ones)."""
     if _ATOM_TYPES.issuperset(map(type, options)):
         return tuple(options)
-    try:
-        return tuple(map(_SECOND, map(_VALUES.get, map(id, options))))
-    except TypeError:                               # (one not there: None[1])
-        pass
-    try:
-        return _small_value(options, 3)
-    except _NotSmall:
-        return tuple([_fast_item(x, 2) for x in options])
+    values = tuple(map(_SECOND, map(_VALUES.get, map(id, options), _NOT_KEPT)))
+    if _OPEN not in values:
+        return values
+    if _SMALL_TYPES.issuperset(map(type, options)):
+        try:
+            return _small_value(options, 3)
+        except _NotSmall:
+            pass
+    # (only those not kept read: an action new to the memo among those of the last decisions)
+    return tuple([_fast_item(x, 2) if v is _OPEN else v for x, v in zip(options, values)])
+
+
+_NOT_KEPT = repeat((None, _OPEN))       # (what _options_value reads for an id not in _VALUES)
+_SMALL_TYPES = frozenset(ATOMS | {PlayerRef, list, tuple, dict, slice})   # (_small_value's)
 
 
 def _data_value(data) -> tuple:
