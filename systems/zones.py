@@ -113,7 +113,7 @@ def move(game, eid: int, to: str, *, position: str = "top", controller: int | No
         new_comps = (Timestamp(clock), Controller(controller if controller is not None else owner, clock))
     else:
         new_comps = ()
-    new = world.recreate_headed(eid, head, *new_comps)    # the old object is gone (400.7)
+    new = world.recreate_headed(eid, head, new_comps)     # the old object is gone (400.7)
     game.card_entity[card.card_id] = new
     if frm in HIDDEN or to in HIDDEN:
         knowledge.moved(game, eid, new, frm, to, owner)     # who knows which card it is
