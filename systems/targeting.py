@@ -34,7 +34,7 @@ class TargetContext:
 
 def candidates(game, spec: TargetSpec, tc: TargetContext, chosen_other=()) -> list:
     """Every legal choice for one target phrase, in a stable order."""
-    return list(_candidates(game, spec, tc))
+    return _candidates(game, spec, tc, 0)
 
 
 def has_candidates(game, spec: TargetSpec, tc: TargetContext, n: int) -> bool:
@@ -42,14 +42,14 @@ def has_candidates(game, spec: TargetSpec, tc: TargetContext, n: int) -> bool:
     activate)? Stops at the n-th."""
     if n <= 0:
         return True
-    for _ in _candidates(game, spec, tc):
-        n -= 1
-        if n == 0:
-            return True
-    return False
+    return len(_candidates(game, spec, tc, n)) >= n
 
 
-def _candidates(game, spec: TargetSpec, tc: TargetContext):
+def _candidates(game, spec: TargetSpec, tc: TargetContext, most: int) -> list:
+    """The legal choices for the phrase in `candidates`' order, the first `most` of them
+    (all if `most` is 0). A list built as it goes, not a generator: a generator's every
+    step is a frame resumed, and a list is what callers want."""
+    out = []
     kinds = spec.kinds
     if "player" in kinds or "opponent" in kinds or "any" in kinds:
         for p in game.players:
@@ -57,12 +57,16 @@ def _candidates(game, spec: TargetSpec, tc: TargetContext):
                 continue
             ref = PlayerRef(p.index)
             if is_legal(game, spec, ref, tc):
-                yield ref
+                out.append(ref)
+                if len(out) == most:
+                    return out
     zones = (spec.zone,) if type(spec.zone) is str else spec.zone
     for zone in zones:
         if zone == "battlefield" and not kinds <= _PLAYER_KINDS:
             allc = game.all_chars()     # (the characteristics of permanents, without a call each)
-            wanted = _wanted(kinds)
+            wanted = _WANTED.get(kinds, False)
+            if wanted is False:
+                wanted = _wanted(kinds)
             b = game.board
             # nothing phased out, no restriction on players, the index current and listing
             # no rule-changing static ability: a permanent without keywords is targetable
@@ -72,25 +76,34 @@ def _candidates(game, spec: TargetSpec, tc: TargetContext):
                 and not game.player_restrictions
             filt = spec.filter
             for e in game.battlefield:
-                c = allc.get(e)
-                if c is None:
+                try:
+                    c = allc[e]
+                except KeyError:        # (not expected: `all_chars` holds every permanent)
                     c = game.chars(e)
                 if wanted is not None and wanted.isdisjoint(c.types):
                     continue
                 if plain and not c.keywords:
-                    if filt is None or filt(game, e, tc):
-                        yield e
-                elif _targetable_permanent(game, spec, e, c, tc):
-                    yield e
+                    if filt is not None and not filt(game, e, tc):
+                        continue
+                elif not _targetable_permanent(game, spec, e, c, tc):
+                    continue
+                out.append(e)
+                if len(out) == most:
+                    return out
         elif zone == "stack":
             for e in reversed(game.stack):
                 if is_legal(game, spec, e, tc):
-                    yield e
+                    out.append(e)
+                    if len(out) == most:
+                        return out
         elif zone == "graveyard":
             for p in game.players:
                 for e in p.graveyard:
                     if is_legal(game, spec, e, tc):
-                        yield e
+                        out.append(e)
+                        if len(out) == most:
+                            return out
+    return out
 
 
 def is_legal(game, spec: TargetSpec, t, tc: TargetContext) -> bool:

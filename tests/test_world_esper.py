@@ -387,7 +387,7 @@ def test_a_zone_change_in_a_clone_is_one_pass_with_the_tables_of_delete_and_crea
     w, c, a, b = world_pair()
     for name in ("delete", "create"):
         monkeypatch.setattr(World, name, lambda *args: pytest.fail("not one pass"))
-    new = c.recreate_headed(a, {R: R(5)}, P(6), Q(7))
+    new = c.recreate_headed(a, {R: R(5)}, (P(6), Q(7)))
     monkeypatch.undo()
     assert new == want
     assert [(e, [(t, x.v) for t, x in d.items()]) for e, d in c.ents.items()] == \
