@@ -676,7 +676,8 @@ def _players_value(players) -> tuple:
             raw = None
         digest = _PLAYERS.get(raw)
         if digest is None:
-            text = raw if _plain_player(p) else marshal.dumps(_slots_again(fast_canonical(p)), 2)
+            text = (raw if raw is not None and _plain_player(p)
+                    else marshal.dumps(_slots_again(fast_canonical(p)), 2))
             digest = _digest_text(b"\0player=", text)
             if raw is not None:
                 if len(_PLAYERS) >= _VALUES_KEPT:
@@ -696,15 +697,25 @@ _PLAYER_TYPE = frozenset({Player})
 def _plain_player(p) -> bool:
     """Its lists are lists of atoms, its other slots atoms (but `restricted`, empty) and
     its sparse slot of its default's type: then its slot values are what `_players_value`
-    digests."""
+    digests. Asked when marshal wrote its slots, so no item is of an int subclass: the
+    numbers (its lists' items, the slots that are numbers in a new player) are ints and
+    bools exactly when their sum is an int (in C, without a type() call each; floats,
+    None, strings and containers give a float, a complex or a TypeError, and are checked
+    one by one)."""
     vals = _PLAYER_SLOTS(p)
     lists = _PLAYER_LISTS(p)
     restricted = vals[_RESTRICTED]
-    return (tuple(map(type, lists)) == _FOUR_LISTS
-            and _ATOM_TYPES.issuperset(map(type, chain(*lists)))
-            and _ATOM_TYPES.issuperset(map(type, compress(vals, _PLAYER_ATOM_SLOTS)))
+    if not (tuple(map(type, lists)) == _FOUR_LISTS
             and type(restricted) is tuple and not restricted
-            and tuple([type(vals[i]) for i in _PLAYER_SPARSE_AT]) == _PLAYER_SPARSE_TYPES)
+            and tuple([type(vals[i]) for i in _PLAYER_SPARSE_AT]) == _PLAYER_SPARSE_TYPES):
+        return False
+    try:
+        if type(sum(chain(*lists, compress(vals, _PLAYER_NUMBER_SLOTS)))) is int:
+            return _ATOM_TYPES.issuperset(map(type, compress(vals, _PLAYER_OTHER_SLOTS)))
+    except TypeError:
+        pass
+    return (_ATOM_TYPES.issuperset(map(type, chain(*lists)))
+            and _ATOM_TYPES.issuperset(map(type, compress(vals, _PLAYER_ATOM_SLOTS))))
 
 
 def _slots_again(value) -> tuple:
@@ -723,6 +734,10 @@ _PLAYER_LISTS = attrgetter(*Player.LISTS)
 _PLAYER_LIST_SLOTS = tuple(Player.__slots__.index(n) for n in Player.LISTS)
 _RESTRICTED = Player.__slots__.index("restricted")
 _PLAYER_ATOM_SLOTS = tuple(n not in Player.LISTS and n != "restricted" for n in Player.__slots__)
+# of those, the ones a new player holds numbers in (its life, counters, flags), and the others
+_PLAYER_NUMBER_SLOTS = tuple(a and type(getattr(Player(0), n)) in (int, bool)
+                             for a, n in zip(_PLAYER_ATOM_SLOTS, Player.__slots__))
+_PLAYER_OTHER_SLOTS = tuple(a and not b for a, b in zip(_PLAYER_ATOM_SLOTS, _PLAYER_NUMBER_SLOTS))
 _PLAYER_SPARSE = tuple((Player.__slots__.index(n), d) for n, d in Player.SPARSE_SLOTS.items())
 assert len(_PLAYER_SPARSE) <= 1, "_slots_again puts back one sparse slot left out"
 _PLAYER_SPARSE_AT = tuple(i for i, _ in _PLAYER_SPARSE)
