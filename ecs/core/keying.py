@@ -304,7 +304,15 @@ def _read(fields, vals, was) -> tuple:
     total = 0
     plain, entries = [], []
     for j, (i, v) in enumerate(zip(fields, vals)):
-        value = _plain(v, i)
+        t = type(v)
+        if i not in _BARE:
+            value = _plain(v, i)
+        elif t is list:                             # (_plain's answers, without its call)
+            value = tuple(v) if not v or _ATOM_TYPES.issuperset(map(type, v)) else _OPEN
+        elif t not in _MAYBE_PLAIN or (v and (t is MarkingDict or t is MarkedDict)):
+            value = _OPEN
+        else:
+            value = _plain(v, i)
         if value is not _OPEN:
             plain.append(value)
             entries.append(None)
@@ -366,6 +374,11 @@ def _group_fields(game, was) -> tuple:
 
 
 _OPEN_MARK = ("~",)         # in the plain values: a field with a digest of its own
+# the fields `_read` answers for without `_plain` when their value is a list, an object
+# or a marked dict with items (no default to leave out, not the players), and the types
+# whose values `_plain` may find plain
+_BARE = frozenset(i for i, f in enumerate(_OTHER) if f[3] is _NO_DEFAULT and f[0] != "players")
+_MAYBE_PLAIN = frozenset(ATOMS) | {list, tuple, dict, MarkingDict, MarkedDict, set, frozenset}
 
 
 def _plain(v, i):
