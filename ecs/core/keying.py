@@ -72,15 +72,16 @@ _LEFT_OUT = ("left out",)   # a sparse field at its default, among the atoms (ne
 class _KeyParts:
     """What one state key was made of (never changed once made)."""
 
-    __slots__ = ("ents", "loose", "ent_sum", "shared", "group", "special", "key")
+    __slots__ = ("ents", "loose", "ent_sum", "shared", "group", "special", "text", "key")
 
-    def __init__(self, ents, loose, ent_sum, shared, group, special, fields_sum):
+    def __init__(self, ents, loose, ent_sum, shared, group, special, text, fields_sum):
         self.ents = ents            # eid -> (its components if all frozen else None, digest)
         self.loose = loose          # entities holding a component that isn't frozen
         self.ent_sum = ent_sum
         self.shared = shared        # _shared_objects
         self.group = group          # _group_fields
         self.special = special      # per _SPECIAL field: None, or (snapshot, (digest, items))
+        self.text = text            # (the plain fields' text, its digest)
         self.key = (ent_sum + fields_sum) & _MASK
 
 
@@ -280,8 +281,9 @@ def _entities_again(table, old, changed) -> tuple:
 
 def _fields_again(game, old) -> tuple:
     """(the shared fields' part, the others' part, the special fields' entries: per field
-    of _SPECIAL None when plain, else (its snapshot, (digest, items)); the sum of the
-    fields' digests)."""
+    of _SPECIAL None when plain, else (its snapshot, (digest, items)); the plain values'
+    text and its digest, the last key's if the same bytes (a clone keyed after its
+    original, a key with nothing changed); the sum of the fields' digests)."""
     svals = _GET_SHARED(game)
     shared = _shared_objects(svals, tuple(map(type, svals)), old and old.shared)
     smask = shared[1]
@@ -292,8 +294,11 @@ def _fields_again(game, old) -> tuple:
     group = _group_fields(game, old and old.group)
     plain, entries, total = _read(_SPECIAL, _GET_SPECIAL(game), old and old.special)
     text = marshal.dumps((smask, tuple(satoms), plain), 2)
-    return (shared, group, entries,
-            (shared[5] + group[3] + total + _digest_text(b"\0fields=", text)) & _MASK)
+    if old is None or old.text[0] != text:
+        text = text, _digest_text(b"\0fields=", text)
+    else:
+        text = old.text
+    return shared, group, entries, text, (shared[5] + group[3] + total + text[1]) & _MASK
 
 
 def _read(fields, vals, was) -> tuple:
