@@ -40,6 +40,7 @@ from mtg_ecs.components import Card, Tapped
 from mtg_ecs.core.decisions import Decision, PlayerRef
 from mtg_ecs.core.hashing import ATOMS, MAX_DEPTH, canonical, frozen, text_of
 from mtg_ecs.core.marked import ABSENT, MarkedDict, MarkingDict
+from mtg_ecs.core.rng import GameRandom
 from mtg_ecs.core.state import FIELDS, STATE, SPARSE_DEFAULTS, GameState, Player
 
 _MASK = (1 << 128) - 1
@@ -330,6 +331,9 @@ def _read(fields, vals, was) -> tuple:
         plain.append(_OPEN_MARK)
         if type(v) is MarkingDict or type(v) is MarkedDict:
             entry = _marked_field(_OTHER[i], v, was is None)
+        elif t is GameRandom and was is not None and was[j] is not None \
+                and was[j][0][0] is v.pinned():
+            entry = was[j]          # the generator the last key pinned (_snapshot_rng's probe)
         else:
             entry = _other_field(i, v, was[j] if was is not None else None)
         entries.append(entry)
