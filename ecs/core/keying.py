@@ -732,7 +732,7 @@ def _plain_player(p) -> bool:
             and tuple([type(vals[i]) for i in _PLAYER_SPARSE_AT]) == _PLAYER_SPARSE_TYPES):
         return False
     try:
-        if type(sum(chain(*lists, compress(vals, _PLAYER_NUMBER_SLOTS)))) is int:
+        if type(sum(map(sum, lists), sum(_PLAYER_NUMBERS(vals)))) is int:
             return _ATOM_TYPES.issuperset(map(type, compress(vals, _PLAYER_OTHER_SLOTS)))
     except TypeError:
         pass
@@ -759,6 +759,7 @@ _PLAYER_ATOM_SLOTS = tuple(n not in Player.LISTS and n != "restricted" for n in 
 # of those, the ones a new player holds numbers in (its life, counters, flags), and the others
 _PLAYER_NUMBER_SLOTS = tuple(a and type(getattr(Player(0), n)) in (int, bool)
                              for a, n in zip(_PLAYER_ATOM_SLOTS, Player.__slots__))
+_PLAYER_NUMBERS = itemgetter(*compress(count(), _PLAYER_NUMBER_SLOTS))
 _PLAYER_OTHER_SLOTS = tuple(a and not b for a, b in zip(_PLAYER_ATOM_SLOTS, _PLAYER_NUMBER_SLOTS))
 _PLAYER_SPARSE = tuple((Player.__slots__.index(n), d) for n, d in Player.SPARSE_SLOTS.items())
 assert len(_PLAYER_SPARSE) <= 1, "_slots_again puts back one sparse slot left out"
