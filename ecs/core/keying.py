@@ -289,9 +289,9 @@ def _fields_again(game, old) -> tuple:
     shared = _shared_objects(svals, tuple(map(type, svals)), old and old.shared)
     smask = shared[1]
     satoms = list(compress(svals, smask))
-    for i, default in _SPARSE_SHARED:
-        if smask[i] and svals[i] == default:
-            satoms[sum(smask[:i])] = _LEFT_OUT
+    for i, default, at in shared[6]:
+        if svals[i] == default:
+            satoms[at] = _LEFT_OUT
     group = _group_fields(game, old and old.group)
     plain, entries, total = _read(_SPECIAL, _GET_SPECIAL(game), old and old.special)
     text = marshal.dumps((smask, tuple(satoms), plain), 2)
@@ -343,11 +343,12 @@ def _read(fields, vals, was) -> tuple:
 
 def _shared_objects(svals, stypes, was) -> tuple:
     """(the shared fields' types, which are atoms, which aren't, the objects, per _SHARED
-    field None or (value, digest), the sum of the digests): `was` if the same objects (a
+    field None or (value, digest), the sum of the digests, the sparse fields among the
+    atoms: (field index, default, index among the atoms)): `was` if the same objects (a
     clone shares them: unchanged unless replaced), else each object's digest, `was`'s
     where the same object."""
     if was is not None and stypes == was[0]:
-        smask, others = was[1], was[2]
+        smask, others, sparse = was[1], was[2], was[6]
         objs = tuple(compress(svals, others))
         if all(map(is_, objs, was[3])):
             return was
@@ -355,6 +356,8 @@ def _shared_objects(svals, stypes, was) -> tuple:
         smask = tuple([t in ATOMS for t in stypes])
         others = tuple([not a for a in smask])
         objs = tuple(compress(svals, others))
+        sparse = tuple([(i, default, sum(smask[:i])) for i, default in _SPARSE_SHARED
+                        if smask[i]])
     total = 0
     digests = [None] * len(_SHARED)
     for i in compress(count(), others):
@@ -362,7 +365,7 @@ def _shared_objects(svals, stypes, was) -> tuple:
         hit = was[4][i] if was is not None else None
         digests[i] = hit if hit is not None and hit[0] is v else (v, _field_digest(_SHARED[i], v))
         total += digests[i][1]
-    return stypes, smask, others, objs, tuple(digests), total
+    return stypes, smask, others, objs, tuple(digests), total, sparse
 
 
 def _group_fields(game, was) -> tuple:
