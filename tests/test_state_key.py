@@ -273,6 +273,20 @@ def test_a_player_holding_other_types_keys_as_state_hash(odd):
     assert state_hash(a) == state_hash(b) and a.state_key() == b.state_key() != g.state_key()
 
 
+def test_a_shared_field_turning_atom_or_object_is_keyed():
+    """A field a clone shares, an atom at the last key and an object now (or the other way
+    round): the key reads it as the key from nothing does."""
+    g = midgame()
+    for name, value in (("passes", (1, 2)), ("passes", {1}), ("turn_limit", [3]),
+                        ("phased_out", 7), ("phased_out", None)):
+        c = g.clone()
+        c.state_key()
+        setattr(c, name, value)
+        assert c.state_key() == fresh_key(c) != g.state_key(), name
+        setattr(c, name, getattr(g, name))
+        assert c.state_key() == g.state_key(), name
+
+
 def test_a_definitions_values_are_read_once():
     """What characteristics share with their card definition (its cost, types, abilities:
     the same objects) is read once per definition: a definition never changes; what an

@@ -286,10 +286,10 @@ def _fields_again(game, old) -> tuple:
     text and its digest, the last key's if the same bytes (a clone keyed after its
     original, a key with nothing changed); the sum of the fields' digests)."""
     svals = _GET_SHARED(game)
-    shared = _shared_objects(svals, tuple(map(type, svals)), old and old.shared)
-    smask = shared[1]
+    shared = _shared_objects(svals, old and old.shared)
+    smask = shared[0]
     satoms = list(compress(svals, smask))
-    for i, default, at in shared[6]:
+    for i, default, at in shared[5]:
         if svals[i] == default:
             satoms[at] = _LEFT_OUT
     group = _group_fields(game, old and old.group)
@@ -299,7 +299,7 @@ def _fields_again(game, old) -> tuple:
         text = text, _digest_text(b"\0fields=", text)
     else:
         text = old.text
-    return shared, group, entries, text, (shared[5] + group[3] + total + text[1]) & _MASK
+    return shared, group, entries, text, (shared[4] + group[3] + total + text[1]) & _MASK
 
 
 def _read(fields, vals, was) -> tuple:
@@ -341,31 +341,27 @@ def _read(fields, vals, was) -> tuple:
     return tuple(plain), tuple(entries), total
 
 
-def _shared_objects(svals, stypes, was) -> tuple:
-    """(the shared fields' types, which are atoms, which aren't, the objects, per _SHARED
-    field None or (value, digest), the sum of the digests, the sparse fields among the
-    atoms: (field index, default, index among the atoms)): `was` if the same objects (a
-    clone shares them: unchanged unless replaced), else each object's digest, `was`'s
-    where the same object."""
-    if was is not None and stypes == was[0]:
-        smask, others, sparse = was[1], was[2], was[6]
-        objs = tuple(compress(svals, others))
-        if all(map(is_, objs, was[3])):
-            return was
-    else:
-        smask = tuple([t in ATOMS for t in stypes])
-        others = tuple([not a for a in smask])
-        objs = tuple(compress(svals, others))
-        sparse = tuple([(i, default, sum(smask[:i])) for i, default in _SPARSE_SHARED
-                        if smask[i]])
+def _shared_objects(svals, was) -> tuple:
+    """(which shared fields are atoms, which aren't, the objects, per _SHARED field None or
+    (value, digest), the sum of the digests, the sparse fields among the atoms: (field
+    index, default, index among the atoms)): `was` if the same objects (a clone shares
+    them: unchanged unless replaced) and atoms where it had atoms (no type() of the
+    objects), else each object's digest, `was`'s where the same object."""
+    if was is not None and all(map(is_, compress(svals, was[1]), was[2])) \
+            and _ATOM_TYPES.issuperset(map(type, compress(svals, was[0]))):
+        return was
+    smask = tuple([type(v) in ATOMS for v in svals])
+    others = tuple([not a for a in smask])
+    objs = tuple(compress(svals, others))
+    sparse = tuple([(i, default, sum(smask[:i])) for i, default in _SPARSE_SHARED if smask[i]])
     total = 0
     digests = [None] * len(_SHARED)
     for i in compress(count(), others):
         v = svals[i]
-        hit = was[4][i] if was is not None else None
+        hit = was[3][i] if was is not None else None
         digests[i] = hit if hit is not None and hit[0] is v else (v, _field_digest(_SHARED[i], v))
         total += digests[i][1]
-    return stypes, smask, others, objs, tuple(digests), total, sparse
+    return smask, others, objs, tuple(digests), total, sparse
 
 
 def _group_fields(game, was) -> tuple:
