@@ -253,6 +253,40 @@ def test_a_player_read_the_long_way_keys_as_the_short_way():
     assert c.state_key() != g.state_key()
 
 
+@pytest.mark.parametrize("odd", [True, 1.0, -0.0, 0.0, None, "1", (1,), [1], 2 ** 70])
+def test_a_player_holding_other_types_keys_as_state_hash(odd):
+    """A value of another type (equal to an int, or not a number) in a player's list or
+    among its numbers: the key of the state_hash, whichever way `_plain_player` reads it."""
+    g = midgame()
+    for write in (lambda p: p.hand.append(odd), lambda p: p.pool.__setitem__(0, odd),
+                  lambda p: setattr(p, "life", odd), lambda p: setattr(p, "loss_reason", odd)):
+        c = g.clone()
+        base = c.clone()
+        base.players[0].hand.append(1)
+        write(c.players[0])
+        assert c.state_key() == fresh_key(c)
+        assert (c.state_key() == base.state_key()) == (state_hash(c) == state_hash(base))
+        assert (c.state_key() == g.state_key()) == (state_hash(c) == state_hash(g))
+    a, b = g.clone(), g.clone()                 # read the long way: as canonical reads them
+    a.players[0].hand.append([1, {2}])
+    b.players[0].hand.append((1, frozenset({2})))
+    assert state_hash(a) == state_hash(b) and a.state_key() == b.state_key() != g.state_key()
+
+
+def test_a_shared_field_turning_atom_or_object_is_keyed():
+    """A field a clone shares, an atom at the last key and an object now (or the other way
+    round): the key reads it as the key from nothing does."""
+    g = midgame()
+    for name, value in (("passes", (1, 2)), ("passes", {1}), ("turn_limit", [3]),
+                        ("phased_out", 7), ("phased_out", None)):
+        c = g.clone()
+        c.state_key()
+        setattr(c, name, value)
+        assert c.state_key() == fresh_key(c) != g.state_key(), name
+        setattr(c, name, getattr(g, name))
+        assert c.state_key() == g.state_key(), name
+
+
 def test_a_definitions_values_are_read_once():
     """What characteristics share with their card definition (its cost, types, abilities:
     the same objects) is read once per definition: a definition never changes; what an

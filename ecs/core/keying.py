@@ -40,6 +40,7 @@ from mtg_ecs.components import Card, Tapped
 from mtg_ecs.core.decisions import Decision, PlayerRef
 from mtg_ecs.core.hashing import ATOMS, MAX_DEPTH, canonical, frozen, text_of
 from mtg_ecs.core.marked import ABSENT, MarkedDict, MarkingDict
+from mtg_ecs.core.rng import GameRandom
 from mtg_ecs.core.state import FIELDS, STATE, SPARSE_DEFAULTS, GameState, Player
 
 _MASK = (1 << 128) - 1
@@ -72,15 +73,16 @@ _LEFT_OUT = ("left out",)   # a sparse field at its default, among the atoms (ne
 class _KeyParts:
     """What one state key was made of (never changed once made)."""
 
-    __slots__ = ("ents", "loose", "ent_sum", "shared", "group", "special", "key")
+    __slots__ = ("ents", "loose", "ent_sum", "shared", "group", "special", "text", "key")
 
-    def __init__(self, ents, loose, ent_sum, shared, group, special, fields_sum):
+    def __init__(self, ents, loose, ent_sum, shared, group, special, text, fields_sum):
         self.ents = ents            # (base, recent): _entities_again
         self.loose = loose          # entities holding a component that isn't frozen
         self.ent_sum = ent_sum
         self.shared = shared        # _shared_objects
         self.group = group          # _group_fields
         self.special = special      # per _SPECIAL field: None, or (snapshot, (digest, items))
+        self.text = text            # (the plain fields' text, its digest)
         self.key = (ent_sum + fields_sum) & _MASK
 
 
@@ -306,20 +308,24 @@ def _entities_again(table, old, changed) -> tuple:
 
 def _fields_again(game, old) -> tuple:
     """(the shared fields' part, the others' part, the special fields' entries: per field
-    of _SPECIAL None when plain, else (its snapshot, (digest, items)); the sum of the
-    fields' digests)."""
+    of _SPECIAL None when plain, else (its snapshot, (digest, items)); the plain values'
+    text and its digest, the last key's if the same bytes (a clone keyed after its
+    original, a key with nothing changed); the sum of the fields' digests)."""
     svals = _GET_SHARED(game)
-    shared = _shared_objects(svals, tuple(map(type, svals)), old and old.shared)
-    smask = shared[1]
+    shared = _shared_objects(svals, old and old.shared)
+    smask = shared[0]
     satoms = list(compress(svals, smask))
-    for i, default in _SPARSE_SHARED:
-        if smask[i] and svals[i] == default:
-            satoms[sum(smask[:i])] = _LEFT_OUT
+    for i, default, at in shared[5]:
+        if svals[i] == default:
+            satoms[at] = _LEFT_OUT
     group = _group_fields(game, old and old.group)
     plain, entries, total = _read(_SPECIAL, _GET_SPECIAL(game), old and old.special)
     text = marshal.dumps((smask, tuple(satoms), plain), 2)
-    return (shared, group, entries,
-            (shared[5] + group[3] + total + _digest_text(b"\0fields=", text)) & _MASK)
+    if old is None or old.text[0] != text:
+        text = text, _digest_text(b"\0fields=", text)
+    else:
+        text = old.text
+    return shared, group, entries, text, (shared[4] + group[3] + total + text[1]) & _MASK
 
 
 def _read(fields, vals, was) -> tuple:
@@ -330,7 +336,15 @@ def _read(fields, vals, was) -> tuple:
     total = 0
     plain, entries = [], []
     for j, (i, v) in enumerate(zip(fields, vals)):
-        value = _plain(v, i)
+        t = type(v)
+        if i not in _BARE:
+            value = _plain(v, i)
+        elif t is list:                             # (_plain's answers, without its call)
+            value = tuple(v) if not v or _ATOM_TYPES.issuperset(map(type, v)) else _OPEN
+        elif t not in _MAYBE_PLAIN or (v and (t is MarkingDict or t is MarkedDict)):
+            value = _OPEN
+        else:
+            value = _plain(v, i)
         if value is not _OPEN:
             plain.append(value)
             entries.append(None)
@@ -343,6 +357,9 @@ def _read(fields, vals, was) -> tuple:
         plain.append(_OPEN_MARK)
         if type(v) is MarkingDict or type(v) is MarkedDict:
             entry = _marked_field(_OTHER[i], v, was is None)
+        elif t is GameRandom and was is not None and was[j] is not None \
+                and was[j][0][0] is v.pinned():
+            entry = was[j]          # the generator the last key pinned (_snapshot_rng's probe)
         else:
             entry = _other_field(i, v, was[j] if was is not None else None)
         entries.append(entry)
@@ -350,28 +367,27 @@ def _read(fields, vals, was) -> tuple:
     return tuple(plain), tuple(entries), total
 
 
-def _shared_objects(svals, stypes, was) -> tuple:
-    """(the shared fields' types, which are atoms, which aren't, the objects, per _SHARED
-    field None or (value, digest), the sum of the digests): `was` if the same objects (a
-    clone shares them: unchanged unless replaced), else each object's digest, `was`'s
-    where the same object."""
-    if was is not None and stypes == was[0]:
-        smask, others = was[1], was[2]
-        objs = tuple(compress(svals, others))
-        if all(map(is_, objs, was[3])):
-            return was
-    else:
-        smask = tuple([t in ATOMS for t in stypes])
-        others = tuple([not a for a in smask])
-        objs = tuple(compress(svals, others))
+def _shared_objects(svals, was) -> tuple:
+    """(which shared fields are atoms, which aren't, the objects, per _SHARED field None or
+    (value, digest), the sum of the digests, the sparse fields among the atoms: (field
+    index, default, index among the atoms)): `was` if the same objects (a clone shares
+    them: unchanged unless replaced) and atoms where it had atoms (no type() of the
+    objects), else each object's digest, `was`'s where the same object."""
+    if was is not None and all(map(is_, compress(svals, was[1]), was[2])) \
+            and _ATOM_TYPES.issuperset(map(type, compress(svals, was[0]))):
+        return was
+    smask = tuple([type(v) in ATOMS for v in svals])
+    others = tuple([not a for a in smask])
+    objs = tuple(compress(svals, others))
+    sparse = tuple([(i, default, sum(smask[:i])) for i, default in _SPARSE_SHARED if smask[i]])
     total = 0
     digests = [None] * len(_SHARED)
     for i in compress(count(), others):
         v = svals[i]
-        hit = was[4][i] if was is not None else None
+        hit = was[3][i] if was is not None else None
         digests[i] = hit if hit is not None and hit[0] is v else (v, _field_digest(_SHARED[i], v))
         total += digests[i][1]
-    return stypes, smask, others, objs, tuple(digests), total
+    return smask, others, objs, tuple(digests), total, sparse
 
 
 def _group_fields(game, was) -> tuple:
@@ -392,6 +408,11 @@ def _group_fields(game, was) -> tuple:
 
 
 _OPEN_MARK = ("~",)         # in the plain values: a field with a digest of its own
+# the fields `_read` answers for without `_plain` when their value is a list, an object
+# or a marked dict with items (no default to leave out, not the players), and the types
+# whose values `_plain` may find plain
+_BARE = frozenset(i for i, f in enumerate(_OTHER) if f[3] is _NO_DEFAULT and f[0] != "players")
+_MAYBE_PLAIN = frozenset(ATOMS) | {list, tuple, dict, MarkingDict, MarkedDict, set, frozenset}
 
 
 def _plain(v, i):
@@ -709,7 +730,8 @@ def _players_value(players) -> tuple:
             raw = None
         digest = _PLAYERS.get(raw)
         if digest is None:
-            text = raw if _plain_player(p) else marshal.dumps(_slots_again(fast_canonical(p)), 2)
+            text = (raw if raw is not None and _plain_player(p)
+                    else marshal.dumps(_slots_again(fast_canonical(p)), 2))
             digest = _digest_text(b"\0player=", text)
             if raw is not None:
                 if len(_PLAYERS) >= _VALUES_KEPT:
@@ -729,15 +751,25 @@ _PLAYER_TYPE = frozenset({Player})
 def _plain_player(p) -> bool:
     """Its lists are lists of atoms, its other slots atoms (but `restricted`, empty) and
     its sparse slot of its default's type: then its slot values are what `_players_value`
-    digests."""
+    digests. Asked when marshal wrote its slots, so no item is of an int subclass: the
+    numbers (its lists' items, the slots that are numbers in a new player) are ints and
+    bools exactly when their sum is an int (in C, without a type() call each; floats,
+    None, strings and containers give a float, a complex or a TypeError, and are checked
+    one by one)."""
     vals = _PLAYER_SLOTS(p)
     lists = _PLAYER_LISTS(p)
     restricted = vals[_RESTRICTED]
-    return (tuple(map(type, lists)) == _FOUR_LISTS
-            and _ATOM_TYPES.issuperset(map(type, chain(*lists)))
-            and _ATOM_TYPES.issuperset(map(type, compress(vals, _PLAYER_ATOM_SLOTS)))
+    if not (tuple(map(type, lists)) == _FOUR_LISTS
             and type(restricted) is tuple and not restricted
-            and tuple([type(vals[i]) for i in _PLAYER_SPARSE_AT]) == _PLAYER_SPARSE_TYPES)
+            and tuple([type(vals[i]) for i in _PLAYER_SPARSE_AT]) == _PLAYER_SPARSE_TYPES):
+        return False
+    try:
+        if type(sum(map(sum, lists), sum(_PLAYER_NUMBERS(vals)))) is int:
+            return _ATOM_TYPES.issuperset(map(type, compress(vals, _PLAYER_OTHER_SLOTS)))
+    except TypeError:
+        pass
+    return (_ATOM_TYPES.issuperset(map(type, chain(*lists)))
+            and _ATOM_TYPES.issuperset(map(type, compress(vals, _PLAYER_ATOM_SLOTS))))
 
 
 def _slots_again(value) -> tuple:
@@ -756,6 +788,11 @@ _PLAYER_LISTS = attrgetter(*Player.LISTS)
 _PLAYER_LIST_SLOTS = tuple(Player.__slots__.index(n) for n in Player.LISTS)
 _RESTRICTED = Player.__slots__.index("restricted")
 _PLAYER_ATOM_SLOTS = tuple(n not in Player.LISTS and n != "restricted" for n in Player.__slots__)
+# of those, the ones a new player holds numbers in (its life, counters, flags), and the others
+_PLAYER_NUMBER_SLOTS = tuple(a and type(getattr(Player(0), n)) in (int, bool)
+                             for a, n in zip(_PLAYER_ATOM_SLOTS, Player.__slots__))
+_PLAYER_NUMBERS = itemgetter(*compress(count(), _PLAYER_NUMBER_SLOTS))
+_PLAYER_OTHER_SLOTS = tuple(a and not b for a, b in zip(_PLAYER_ATOM_SLOTS, _PLAYER_NUMBER_SLOTS))
 _PLAYER_SPARSE = tuple((Player.__slots__.index(n), d) for n, d in Player.SPARSE_SLOTS.items())
 assert len(_PLAYER_SPARSE) <= 1, "_slots_again puts back one sparse slot left out"
 _PLAYER_SPARSE_AT = tuple(i for i, _ in _PLAYER_SPARSE)
