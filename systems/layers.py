@@ -928,7 +928,7 @@ def patch_battlefield(game, left, entered) -> bool:
     return True
 
 
-_OPEN = [None, None]     # the last plan given to `_open_plan` and its answer
+_open_last = (None, ())      # the last plan given to `_open_plan`, its answer
 
 
 def _open_plan(plan) -> tuple:
@@ -938,15 +938,16 @@ def _open_plan(plan) -> tuple:
     (`single`: its source, or what its source is attached to, 303.4): the object is new
     (400.7). Kept for the last plan asked about (a plan is a tuple, never changed: the same
     tuple, the same answer)."""
-    if _OPEN[0] is plan:
-        return _OPEN[1]
+    global _open_last
+    last = _open_last
+    if last[0] is plan:
+        return last[1]
     out = []
     for ce in plan:
         if ce.objects is None and not getattr(ce.affects, "single", None):
             out.append(ce)
     out = tuple(out)
-    _OPEN[0] = plan
-    _OPEN[1] = out
+    _open_last = (plan, out)
     return out
 
 
