@@ -607,7 +607,7 @@ class Game(GameState):
         if frm != "battlefield":
             return False
         lk = self.lki.get(old)
-        return self.left_together or lk is None or looks_back(lk)
+        return self.left_together or lk is None or (bool(lk.abilities) and looks_back(lk))
 
     def emit(self, kind: str, **data) -> None:
         """Announce an event; triggered abilities watching for it trigger (CR 603.2)."""
