@@ -39,7 +39,7 @@ from mtg_ecs.systems.pipeline import PIPELINE
 from mtg_ecs.systems.start import start_game
 from mtg_ecs.systems.commander import put_into_command_zone
 from mtg_ecs.systems.teams import TEAM_FORMATS, seat_teams, team_of
-from mtg_ecs.systems.triggers import check_triggers
+from mtg_ecs.systems.triggers import check_triggers, looks_back
 
 if TYPE_CHECKING:
     from mtg_ecs.components.definitions import CardDef
@@ -607,7 +607,7 @@ class Game(GameState):
         if frm != "battlefield":
             return False
         lk = self.lki.get(old)
-        return self.left_together or lk is None or bool(lk.abilities)
+        return self.left_together or lk is None or (bool(lk.abilities) and looks_back(lk))
 
     def emit(self, kind: str, **data) -> None:
         """Announce an event; triggered abilities watching for it trigger (CR 603.2)."""

@@ -898,8 +898,11 @@ def patch_battlefield(game, left, entered) -> bool:
         if moved is None:
             return False
         plan = moved[0]
-    if new_c is not None and (plan or Counters in game.world.ents[entered]):
-        new_c = one_object(game, entered, plan, cache, new_c)
+    if new_c is not None:
+        if moved is None and plan:
+            plan = _open_plan(plan)     # (the effects it can fall under)
+        if plan or Counters in game.world.ents[entered]:
+            new_c = one_object(game, entered, plan, cache, new_c)
     gone = cache.pop(left, None) if left is not None else None
     if new_c is not None:
         cache[entered] = new_c
@@ -923,6 +926,29 @@ def patch_battlefield(game, left, entered) -> bool:
         objs.discard(entered)
         _repatch(game, plan, objs, b)
     return True
+
+
+_open_last = (None, ())      # the last plan given to `_open_plan`, its answer
+
+
+def _open_plan(plan) -> tuple:
+    """The effects of `plan` an object that has just entered the battlefield can fall under
+    (its own static abilities' effects apart: `_statics_moved`): not one locked to its objects,
+    which were chosen before it existed (611.2c), nor one that names its one object
+    (`single`: its source, or what its source is attached to, 303.4): the object is new
+    (400.7). Kept for the last plan asked about (a plan is a tuple, never changed: the same
+    tuple, the same answer)."""
+    global _open_last
+    last = _open_last
+    if last[0] is plan:
+        return last[1]
+    out = []
+    for ce in plan:
+        if ce.objects is None and not getattr(ce.affects, "single", None):
+            out.append(ce)
+    out = tuple(out)
+    _open_last = (plan, out)
+    return out
 
 
 def _statics_moved(game, left, entered, new_c):

@@ -271,6 +271,30 @@ def _triggered(abilities):
     return out
 
 
+_LOOKS_BACK = {}         # card definition -> `looks_back` of its printed abilities
+
+
+def looks_back(c) -> bool:
+    """Could the object, as its characteristics `c` (its last known information) show, have a
+    leaves-the-battlefield ability that looks back in time at its zone change (603.10a:
+    `check_triggers` reads those from the last known information)? Once per card definition
+    for printed abilities."""
+    abilities = c.abilities
+    if abilities is c.defn.abilities:
+        hit = _LOOKS_BACK.get(c.defn)
+        if hit is None:
+            hit = _LOOKS_BACK[c.defn] = _looks_back(abilities)
+        return hit
+    return _looks_back(abilities)
+
+
+def _looks_back(abilities) -> bool:
+    for a in abilities:
+        if isinstance(a, TriggeredAbility) and a.trigger.look_back and "zone_change" in a.trigger.events:
+            return True
+    return False
+
+
 def check_triggers(game, kind: str, data: dict) -> None:
     """CR 603.2: every ability whose trigger event happened triggers."""
     b = game.board or board(game)

@@ -188,6 +188,30 @@ def test_an_effect_beginning_and_ending_is_patched_for_its_objects(passes):
     assert check_chars(g) == []
 
 
+def test_a_creature_entering_is_checked_only_against_effects_it_can_fall_under(passes, monkeypatch):
+    """A Scroll Thief entering under an Aura's effect on another creature ('enchanted
+    creature': `single`), a pump locked to another (611.2c) and a lord's 'other Merfolk you
+    control': only the lord's effect is asked about it (`layers._open_plan`), and it gets
+    it; the others keep theirs, as a full pass gives."""
+    g, e = _game([{"card": "Centaur Courser", "id": "c"}, {"card": "Centaur Courser", "id": "d"},
+                  {"card": "Mark of the Vampire", "id": "mark", "attached_to": "d"},
+                  {"card": "Master of the Pearl Trident", "id": "m"}],
+                 hand=[{"card": "Scroll Thief", "id": "t"}])
+    fx.add_effect(g, CE(L_7C, g.tick(), e["c"], 0, _plus_four, objects=frozenset([e["c"]]),
+                        duration="eot"))
+    assert _pt(g, e["c"]) == (7, 7) and _pt(g, e["d"]) == (5, 5) and len(g.layer_plan) == 5
+    board(g)
+    passes.update(layers=0, board=0)
+    asked = []
+    applies = layers._applies
+    monkeypatch.setattr(layers, "_applies", lambda game, ce, eid, ch, allc: (
+        asked.append(ce.source), applies(game, ce, eid, ch, allc))[1])
+    t = zones.put_onto_battlefield(g, e["t"])
+    assert asked == [e["m"], e["m"]]         # (its +1/+1 and its islandwalk)
+    assert _pt(g, t) == (2, 4) and _pt(g, e["c"]) == (7, 7) and _pt(g, e["d"]) == (5, 5)
+    assert passes == {"layers": 0, "board": 0} and check_chars(g) == []
+
+
 @writes("power", "toughness", alone=True)
 def _zero_one(g, ce, ch, allc):
     ch.power, ch.toughness = 0, 1

@@ -114,3 +114,25 @@ def test_creatures_destroyed_together_under_an_enters_ability_move_one_by_one(mo
     assert collected == [] and len(new) == 2
     assert sorted(g.chars(e).name for e in g.players[0].graveyard) == ["Centaur Courser"] * 2
     assert [g.chars(e).name for e in g.battlefield] == ["Elvish Visionary"]
+
+
+def test_a_permanent_leaving_is_announced_only_if_an_ability_of_it_looks_back(monkeypatch):
+    """603.10a: of the leaving object's own abilities only a leaves-the-battlefield one
+    (`look_back`: 'When ~ dies') can trigger on its move: Arbor Elf's activated ability is
+    none, so its death goes unannounced; Hoarding Dragon's 'When ~ dies' triggers."""
+    g, _ = Game.from_setup({"players": [
+        {"battlefield": ["Arbor Elf", "Hoarding Dragon"], "library": ["Island"] * 3},
+        {"library": ["Island"] * 3}]}, log=False)
+    heard = []
+    check = tr.check_triggers
+    monkeypatch.setattr(game_module, "check_triggers",
+                        lambda game, kind, data: (heard.append((kind, data.get("frm"))),
+                                                  check(game, kind, data)))
+    on = {g.chars(e).name: e for e in g.battlefield}
+    board(g)
+    assert tr.looks_back(g.chars(on["Hoarding Dragon"])) and not tr.looks_back(g.chars(on["Arbor Elf"]))
+    zones.destroy(g, on["Arbor Elf"])
+    assert heard == [] and len(g.players[0].graveyard) == 1
+    board(g)
+    zones.destroy(g, on["Hoarding Dragon"])
+    assert heard == [("zone_change", "battlefield")] and len(g.pending_triggers) == 1
