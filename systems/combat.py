@@ -1101,6 +1101,20 @@ def combat_damage_task():
     return CombatDamageTask(False)
 
 
+def _in_battlefield_order(battlefield, objs) -> list:
+    """The objects of the set `objs` that are on the battlefield, in its order: one object
+    (most combat damage steps have one attacker and at most one blocker) needs no walk of
+    the battlefield, whose ~20 permanents each cost a loop step."""
+    if len(objs) == 1:
+        (e,) = objs
+        return [e] if e in battlefield else []
+    out = []
+    for e in battlefield:
+        if e in objs:
+            out.append(e)
+    return out
+
+
 class CombatDamageTask:
     __slots__ = ("first_strike", "plan", "assign", "i", "shield_plans", "orders")
     needs_rewind = False
@@ -1133,22 +1147,9 @@ class CombatDamageTask:
         # game.all_chars() (chars(e) of permanents), without the call when current
         allc = game.chars_cache if game.chars_version == game.cversion else game.all_chars()
         battlefield = game.battlefield
-        att = comps.get(Attacking, ())
-        blk = comps.get(Blocking, ())
-        if blk:
-            attackers = []
-            blockers = []
-            for e in battlefield:
-                if e in att:
-                    attackers.append(e)
-                if e in blk:
-                    blockers.append(e)
-        else:
-            attackers = []
-            for e in battlefield:
-                if e in att:
-                    attackers.append(e)
-            blockers = []
+        attackers = _in_battlefield_order(battlefield, comps.get(Attacking, ()))
+        blk = comps.get(Blocking)
+        blockers = _in_battlefield_order(battlefield, blk) if blk else []
         first = self.first_strike
         if first:
             game.fs_participants = {e for e in attackers + blockers
