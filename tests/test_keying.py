@@ -144,6 +144,36 @@ def test_the_values_an_object_shares_with_its_definition_are_read_at_its_depth()
             assert fast_canonical(m, depth) == canonical(m, depth), (depth, m)
 
 
+def test_an_objects_values_kept_from_the_first_read_of_its_definition_are_read_again_exactly():
+    """A `Chars`' reader keeps, per definition, the frozen values the first object read held
+    (its colors, its empty flags) beside the definition's: an object holding others (a set,
+    other flags, changed keywords, a slot not set, True for 1) is read as `canonical` reads
+    it, and so is the first one again."""
+    from mtg_ecs.components import Card
+    from mtg_ecs.components.definitions import Keyword
+    from mtg_ecs.systems.layers import make_base
+
+    defn = get_card("Centaur Courser")
+    first = make_base({Card: Card(defn, 7)}, 7)
+    others = []
+    for name, value in [("colors", {"G"}), ("colors", frozenset()), ("flags", frozenset({"x"})),
+                        ("flags", {"y"}), ("keywords", (Keyword("Trample"),)),
+                        ("power", True), ("toughness", 2.0), ("token", 1), ("zone", "hand")]:
+        c = first.copy()
+        setattr(c, name, value)
+        others.append(c)
+    unset = first.copy()
+    del unset.owner
+    for depth in (0, 3, 0):
+        for c in [first, *others, unset, first]:
+            assert fast_canonical(c, depth) == canonical(c, depth), (depth, c)
+    mutable = make_base({Card: Card(get_card("Arbor Elf"), 8)}, 8)
+    mutable.flags = {"a"}                           # (first read: not kept, it can change)
+    for flag in ("b", "c"):
+        assert fast_canonical(mutable) == canonical(mutable)
+        mutable.flags.add(flag)
+
+
 @pytest.mark.parametrize("depth", [0, 8, 9])
 def test_an_empty_dict_is_read_as_canonical_reads_it(depth):
     for v in ({}, [{}, {1: {}}], {"a": {}}):
