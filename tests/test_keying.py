@@ -175,6 +175,41 @@ def test_an_objects_values_kept_from_the_first_read_of_its_definition_are_read_a
 
 
 @pytest.mark.parametrize("depth", [0, 8, 9])
+def test_an_effect_with_a_slot_not_set_and_functions_is_read_as_canonical_reads_it(depth):
+    """A continuous effect's slot not set (`players_effect`) reads None, as in `canonical`;
+    its functions by their names and the atoms they close over, read inline, and others
+    (closing over a list, a function, a cell not filled yet) by `canonical`."""
+    from mtg_ecs.systems.layers import CE
+
+    def make(x):
+        def f():
+            return x, g
+        g = f if x is None else x
+        return f
+
+    def later():
+        def h():
+            return y
+        h_ = h
+        y = 1
+        return h_
+
+    def unfilled():
+        def h():
+            return y                                # noqa: F821 (a cell not filled yet)
+        return h
+        y = 1                                       # noqa: F841
+
+    for apply in (len, make, make(3), make("a"), make((1, 2)), make([1]), make(None),
+                  later(), unfilled(), lambda: depth):
+        ce = CE(7.3, 4, 12, 0, apply, objects=frozenset({12}))
+        assert not hasattr(ce, "players_effect")
+        assert fast_canonical(ce, depth) == canonical(ce, depth), apply
+        ce.players_effect = True
+        assert fast_canonical(ce, depth) == canonical(ce, depth), apply
+
+
+@pytest.mark.parametrize("depth", [0, 8, 9])
 def test_an_empty_dict_is_read_as_canonical_reads_it(depth):
     for v in ({}, [{}, {1: {}}], {"a": {}}):
         assert fast_canonical(v, depth) == canonical(v, depth), v

@@ -38,7 +38,7 @@ from operator import attrgetter, is_, is_not, itemgetter
 
 from mtg_ecs.components import Card, Tapped
 from mtg_ecs.core.decisions import Decision, PlayerRef
-from mtg_ecs.core.hashing import ATOMS, MAX_DEPTH, canonical, frozen, text_of
+from mtg_ecs.core.hashing import ATOMS, MAX_DEPTH, _cell, canonical, frozen, text_of
 from mtg_ecs.core.marked import ABSENT, MarkedDict, MarkingDict
 from mtg_ecs.core.state import FIELDS, STATE, SPARSE_DEFAULTS, GameState, Player
 
@@ -861,6 +861,13 @@ def fast_canonical(v, d=0):
     if shape is None:
         if t.__name__ == "CardDef":                 # by its name (canonical's branch)
             return ("CardDef", v.name)
+        if t is _FUNCTION:                          # (an effect's apply) by canonical's branch
+            cells = v.__closure__
+            if cells is None:
+                return ("fn", v.__qualname__, ())
+            cells = tuple(map(_cell, cells))
+            if _ATOM_TYPES.issuperset(map(type, cells)):    # (no cycle through atoms)
+                return ("fn", v.__qualname__, cells)
         return canonical(v, d, {})
     name, get, sparse, read = shape
     if get is None:                                 # by its attributes
@@ -869,8 +876,11 @@ def fast_canonical(v, d=0):
         return read(v, d)
     try:
         vals = get(v)
-    except AttributeError:                          # a slot not set: canonical's None
-        return canonical(v, d, {})
+    except AttributeError:                          # a slot not set (a CE's players_effect)
+        names = _SLOTS.get(t)
+        if names is None:
+            return canonical(v, d, {})
+        vals = tuple([getattr(v, n, None) for n in names])     # (canonical reads it None)
     if sparse:
         vals = tuple([x for x, default in zip(vals, sparse)
                       if default is _NO_DEFAULT or x != default])
@@ -1011,6 +1021,8 @@ _STR = frozenset({str})
 _QUICK_DEPTH = 8            # deeper, canonical itself (whose MAX_DEPTH cuts values short)
 assert _QUICK_DEPTH < MAX_DEPTH
 _SHAPES = {}                # type -> _shape(type)
+_SLOTS = {}                 # type read by its slots (_shape) -> their names
+_FUNCTION = types.FunctionType
 
 
 def _shape(t):
@@ -1018,8 +1030,8 @@ def _shape(t):
     by its fields (but a card definition), an object with attributes by them, one with
     slots by the slots not declared a cache (a sparse one left out at its default);
     None for any other type (`canonical` itself). (qualified name, getter of its values
-    or None, the sparse slots' defaults or None, the values' names if one is `defn`,
-    a card definition, and none sparse, else None.)"""
+    or None, the sparse slots' defaults or None, the reader of its values (`_reader`)
+    if one is `defn`, a card definition, and none sparse, else None.)"""
     if t is PlayerRef or t is slice or t.__name__ == "CardDef" \
             or issubclass(t, (tuple, list, set, frozenset, dict, type, types.FunctionType,
                               types.BuiltinFunctionType, types.MethodType, GameState)):
@@ -1034,6 +1046,7 @@ def _shape(t):
                   if s != "__weakref__" and s not in skip)
     if not slots:
         return None
+    _SLOTS[t] = slots
     sparse_slots = getattr(t, "SPARSE_SLOTS", None) or {}
     if sparse_slots:
         return (t.__qualname__, _getter(slots),
