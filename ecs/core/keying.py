@@ -38,7 +38,7 @@ from operator import attrgetter, is_, is_not, itemgetter
 
 from mtg_ecs.components import Card, Tapped
 from mtg_ecs.core.decisions import Decision, PlayerRef
-from mtg_ecs.core.hashing import ATOMS, MAX_DEPTH, _cell, canonical, frozen, text_of
+from mtg_ecs.core.hashing import ATOMS, MAX_DEPTH, canonical, frozen, text_of
 from mtg_ecs.core.marked import ABSENT, MarkedDict, MarkingDict
 from mtg_ecs.core.state import FIELDS, STATE, SPARSE_DEFAULTS, GameState, Player
 
@@ -865,7 +865,10 @@ def fast_canonical(v, d=0):
             cells = v.__closure__
             if cells is None:
                 return ("fn", v.__qualname__, ())
-            cells = tuple(map(_cell, cells))
+            try:
+                cells = tuple([c.cell_contents for c in cells])
+            except ValueError:                      # a cell not filled yet
+                return canonical(v, d, {})
             if _ATOM_TYPES.issuperset(map(type, cells)):    # (no cycle through atoms)
                 return ("fn", v.__qualname__, cells)
         return canonical(v, d, {})
