@@ -144,6 +144,71 @@ def test_the_values_an_object_shares_with_its_definition_are_read_at_its_depth()
             assert fast_canonical(m, depth) == canonical(m, depth), (depth, m)
 
 
+def test_an_objects_values_kept_from_the_first_read_of_its_definition_are_read_again_exactly():
+    """A `Chars`' reader keeps, per definition, the frozen values the first object read held
+    (its colors, its empty flags) beside the definition's: an object holding others (a set,
+    other flags, changed keywords, a slot not set, True for 1) is read as `canonical` reads
+    it, and so is the first one again."""
+    from mtg_ecs.components import Card
+    from mtg_ecs.components.definitions import Keyword
+    from mtg_ecs.systems.layers import make_base
+
+    defn = get_card("Centaur Courser")
+    first = make_base({Card: Card(defn, 7)}, 7)
+    others = []
+    for name, value in [("colors", {"G"}), ("colors", frozenset()), ("flags", frozenset({"x"})),
+                        ("flags", {"y"}), ("keywords", (Keyword("Trample"),)),
+                        ("power", True), ("toughness", 2.0), ("token", 1), ("zone", "hand")]:
+        c = first.copy()
+        setattr(c, name, value)
+        others.append(c)
+    unset = first.copy()
+    del unset.owner
+    for depth in (0, 3, 0):
+        for c in [first, *others, unset, first]:
+            assert fast_canonical(c, depth) == canonical(c, depth), (depth, c)
+    mutable = make_base({Card: Card(get_card("Arbor Elf"), 8)}, 8)
+    mutable.flags = {"a"}                           # (first read: not kept, it can change)
+    for flag in ("b", "c"):
+        assert fast_canonical(mutable) == canonical(mutable)
+        mutable.flags.add(flag)
+
+
+@pytest.mark.parametrize("depth", [0, 8, 9])
+def test_an_effect_with_a_slot_not_set_and_functions_is_read_as_canonical_reads_it(depth):
+    """A continuous effect's slot not set (`players_effect`) reads None, as in `canonical`;
+    its functions by their names and the atoms they close over, read inline, and others
+    (closing over a list, a function, a cell not filled yet) by `canonical`."""
+    from mtg_ecs.systems.layers import CE
+
+    def make(x):
+        def f():
+            return x, g
+        g = f if x is None else x
+        return f
+
+    def later():
+        def h():
+            return y
+        h_ = h
+        y = 1
+        return h_
+
+    def unfilled():
+        def h():
+            return y                                # noqa: F821 (a cell not filled yet)
+        return h
+        y = 1                                       # noqa: F841
+
+    for apply in (len, make, make(3), make("a"), make((1, 2)), make([1]), make(None),
+                  later(), unfilled(), lambda: depth):
+        ce = CE(7.3, 4, 12, 0, apply, objects=frozenset({12}))
+        assert not hasattr(ce, "players_effect")
+        assert fast_canonical(ce, depth) == canonical(ce, depth), apply
+        ce.players_effect = True
+        assert fast_canonical(ce, depth) == canonical(ce, depth), apply
+
+
 @pytest.mark.parametrize("depth", [0, 8, 9])
 def test_an_empty_dict_is_read_as_canonical_reads_it(depth):
     for v in ({}, [{}, {1: {}}], {"a": {}}):

@@ -898,24 +898,34 @@ def fast_canonical(v, d=0):
     if shape is None:
         if t.__name__ == "CardDef":                 # by its name (canonical's branch)
             return ("CardDef", v.name)
+        if t is _FUNCTION:                          # (an effect's apply) by canonical's branch
+            cells = v.__closure__
+            if cells is None:
+                return ("fn", v.__qualname__, ())
+            try:
+                cells = tuple([c.cell_contents for c in cells])
+            except ValueError:                      # a cell not filled yet
+                return canonical(v, d, {})
+            if _ATOM_TYPES.issuperset(map(type, cells)):    # (no cycle through atoms)
+                return ("fn", v.__qualname__, cells)
         return canonical(v, d, {})
-    name, get, sparse, names = shape
+    name, get, sparse, read = shape
     if get is None:                                 # by its attributes
         return (name, fast_canonical(v.__dict__, d + 1))
+    if read is not None:                            # an object made from a card definition
+        return read(v, d)
     try:
         vals = get(v)
-    except AttributeError:                          # a slot not set: canonical's None
-        return canonical(v, d, {})
+    except AttributeError:                          # a slot not set (a CE's players_effect)
+        names = _SLOTS.get(t)
+        if names is None:
+            return canonical(v, d, {})
+        vals = tuple([getattr(v, n, None) for n in names])     # (canonical reads it None)
     if sparse:
         vals = tuple([x for x, default in zip(vals, sparse)
                       if default is _NO_DEFAULT or x != default])
     if _ATOM_TYPES.issuperset(map(type, vals)):
         return (name,) + vals
-    if names is not None:                           # an object made from a card definition
-        objs, values = _definition_values(v.defn, t, names, d + 1)
-        return (name,) + tuple([x if type(x) in ATOMS else value if x is obj
-                                else fast_canonical(x, d + 1)
-                                for x, obj, value in zip(vals, objs, values)])
     part = _PARTS.get(id(v)) is v                   # (an ability of a definition: a task's)
     if part:
         hit = _DEFINITIONS.get((id(v), d))
@@ -953,7 +963,7 @@ def _definition_values(defn, t, names, d) -> tuple:
     if hit is not None and hit[0] is defn:
         return hit[1]
     if type(defn).__name__ == "CardDef":
-        objs = tuple([getattr(defn, n, _OPEN) for n in names])
+        objs = tuple([defn if n == "defn" else getattr(defn, n, _OPEN) for n in names])
     else:
         objs = (_OPEN,) * len(names)
     values = tuple([None if type(x) in ATOMS or x is _OPEN else _definition_part(x, d)
@@ -1051,6 +1061,8 @@ _STR = frozenset({str})
 _QUICK_DEPTH = 8            # deeper, canonical itself (whose MAX_DEPTH cuts values short)
 assert _QUICK_DEPTH < MAX_DEPTH
 _SHAPES = {}                # type -> _shape(type)
+_SLOTS = {}                 # type read by its slots (_shape) -> their names
+_FUNCTION = types.FunctionType
 
 
 def _shape(t):
@@ -1058,15 +1070,15 @@ def _shape(t):
     by its fields (but a card definition), an object with attributes by them, one with
     slots by the slots not declared a cache (a sparse one left out at its default);
     None for any other type (`canonical` itself). (qualified name, getter of its values
-    or None, the sparse slots' defaults or None, the values' names if one is `defn`,
-    a card definition, and none sparse, else None.)"""
+    or None, the sparse slots' defaults or None, the reader of its values (`_reader`)
+    if one is `defn`, a card definition, and none sparse, else None.)"""
     if t is PlayerRef or t is slice or t.__name__ == "CardDef" \
             or issubclass(t, (tuple, list, set, frozenset, dict, type, types.FunctionType,
                               types.BuiltinFunctionType, types.MethodType, GameState)):
         return None
     if dataclasses.is_dataclass(t):
         names = tuple(f.name for f in dataclasses.fields(t))
-        return t.__qualname__, _getter(names), None, names if "defn" in names else None
+        return t.__qualname__, _getter(names), None, _reader(t, names)
     if t.__dictoffset__:
         return t.__qualname__, None, None, None
     skip = getattr(t, "CACHE_SLOTS", ())
@@ -1074,8 +1086,64 @@ def _shape(t):
                   if s != "__weakref__" and s not in skip)
     if not slots:
         return None
+    _SLOTS[t] = slots
     sparse_slots = getattr(t, "SPARSE_SLOTS", None) or {}
     if sparse_slots:
         return (t.__qualname__, _getter(slots),
                 tuple(sparse_slots.get(s, _NO_DEFAULT) for s in slots), None)
-    return t.__qualname__, _getter(slots), None, slots if "defn" in slots else None
+    return t.__qualname__, _getter(slots), None, _reader(t, slots)
+
+
+def _reader(t, names):
+    """None, or for an object of type `t` made from a card definition (its values `names`,
+    one of them `defn`), `read(v, d)`: `fast_canonical(v, d)`. Generated (as
+    `state.copy_fields`: from the names of the type's fields or slots alone) so that each
+    value is read inline, and is mostly found as the object kept for its slot in `_READS`
+    (the definition's, or one the first object read held), whose value is kept: a loop
+    over a `Chars`' 17 slots with a call each for its definition's values, its colors and
+    flags cost ~38 k instructions a read, this ~15 k."""
+    if "defn" not in names:
+        return None
+    n = len(names)
+    a, o, w = ([f"{c}{i}" for i in range(n)] for c in "aow")
+    defn = a[names.index("defn")]
+    lines = ["def read(v, d):",
+             "    try:"] + [f"        {a[i]} = v.{names[i]}" for i in range(n)] + [
+             "    except AttributeError:                  # a slot not set: canonical's None",
+             "        return canonical(v, d, {})",
+             "    d += 1",
+             f"    hit = _READS.get((id({defn}), T, d))",
+             f"    if hit is None or hit[0] is not {defn}:",
+             f"        hit = _learn({defn}, T, NAMES, d, ({', '.join(a)},))",
+             f"    ({', '.join(o)},), ({', '.join(w)},) = hit[1]",
+             "    return (NAME," + "".join(f"\n        {w[i]} if {a[i]} is {o[i]} else {a[i]} if "
+                                         f"type({a[i]}) in ATOMS else fc({a[i]}, d),"
+                                         for i in range(n)) + ")"]
+    scope = {"_READS": _READS, "_learn": _learn, "canonical": canonical, "T": t,
+             "NAMES": names, "NAME": t.__qualname__, "ATOMS": ATOMS, "fc": fast_canonical}
+    exec(compile("\n".join(lines) + "\n", f"<keying reader of {t.__qualname__}>", "exec"),
+         scope)   # noqa: S102
+    return scope["read"]
+
+
+def _learn(defn, t, names, d, vals) -> tuple:
+    """The objects of `_READS` (per value: `_definition_values`'s, or the value in `vals`
+    where that is frozen and not an atom nor the definition's: the flags and colors of
+    most objects made from `defn`, read again by identity) and their values at depth `d`
+    (an atom's itself), kept per definition, type and depth."""
+    objs, values = _definition_values(defn, t, names, d)
+    objs, values = list(objs), list(values)
+    for i, x in enumerate(vals):
+        if type(x) not in ATOMS and x is not objs[i] and frozen(x):
+            objs[i], values[i] = x, fast_canonical(x, d)
+        elif type(objs[i]) in ATOMS:
+            values[i] = objs[i]
+    if len(_READS) >= _VALUES_KEPT:
+        _READS.clear()
+    hit = _READS[id(defn), t, d] = (defn, (tuple(objs), tuple(values)))    # keeps them alive
+    return hit
+
+
+# (id of a card definition, type, depth) -> (it, (objects, values)): `_learn`'s (any game,
+# any thread), emptied as _VALUES
+_READS = {}
