@@ -115,7 +115,13 @@ def _digest(tag: bytes, value) -> int:
 
 
 def _digest_text(tag: bytes, text: bytes) -> int:
-    return int.from_bytes(hashlib.blake2b(tag + text, digest_size=16).digest(), "little")
+    h = _BLAKE2B_16.copy()      # (cheaper than a new one with its keyword, ~0.7 k)
+    h.update(tag + text)
+    return _FROM_BYTES(h.digest(), "little")    # (int.from_bytes: ~1 k more a call)
+
+
+_BLAKE2B_16 = hashlib.blake2b(digest_size=16)   # never updated: only copied
+_FROM_BYTES = int.from_bytes
 
 
 # -- entities -----------------------------------------------------------------------------------
