@@ -312,10 +312,10 @@ def test_a_player_as_it_was_is_not_read_again(monkeypatch):
     c = g.clone()
     read = []
     plain = keying._plain_player
-    monkeypatch.setattr(keying, "_plain_player", lambda p: read.append(p) or plain(p))
+    monkeypatch.setattr(keying, "_plain_player", lambda vals: read.append(vals) or plain(vals))
     c.players[0].life += 1
     assert c.state_key() == fresh_key(c) != g.state_key()
-    assert read == [c.players[0]]
+    assert read == [keying._PLAYER_SLOTS(c.players[0])]
 
 
 def test_the_rngs_state_is_read_as_canonical_reads_it():
