@@ -20,6 +20,16 @@ def _watching(*trigs):
     return b
 
 
+def _heard(monkeypatch, field: str) -> list:
+    """The (kind, data[field]) of each event that reaches `check_triggers`, as it happens."""
+    heard = []
+    check = tr.check_triggers
+    monkeypatch.setattr(game_module, "check_triggers",
+                        lambda game, kind, data: (heard.append((kind, data.get(field))),
+                                                  check(game, kind, data)))
+    return heard
+
+
 def test_each_zone_change_trigger_declares_the_moves_it_can_match():
     enters = _watching(tr.Enters())
     assert enters.watches_move("hand", "battlefield") and enters.watches_move("stack", "battlefield")
@@ -80,11 +90,7 @@ def test_a_card_drawn_cast_or_entering_goes_unannounced_under_an_enters_ability(
                                                                   "Elvish Visionary"],
          "library": ["Island"] * 3},
         {"library": ["Island"] * 3}]}, log=False)
-    heard = []
-    check = tr.check_triggers
-    monkeypatch.setattr(game_module, "check_triggers",
-                        lambda game, kind, data: (heard.append((kind, data.get("to"))),
-                                                  check(game, kind, data)))
+    heard = _heard(monkeypatch, "to")
     hand = {g.chars(e).name: e for e in g.players[0].hand}
     assert "zone_change" in board(g).watch
     assert zones.draw(g, 0) == 1 and len(g.players[0].hand) == 4
@@ -123,11 +129,7 @@ def test_a_permanent_leaving_is_announced_only_if_an_ability_of_it_looks_back(mo
     g, _ = Game.from_setup({"players": [
         {"battlefield": ["Arbor Elf", "Hoarding Dragon"], "library": ["Island"] * 3},
         {"library": ["Island"] * 3}]}, log=False)
-    heard = []
-    check = tr.check_triggers
-    monkeypatch.setattr(game_module, "check_triggers",
-                        lambda game, kind, data: (heard.append((kind, data.get("frm"))),
-                                                  check(game, kind, data)))
+    heard = _heard(monkeypatch, "frm")
     on = {g.chars(e).name: e for e in g.battlefield}
     board(g)
     assert tr.looks_back(g.chars(on["Hoarding Dragon"])) and not tr.looks_back(g.chars(on["Arbor Elf"]))
