@@ -6,6 +6,8 @@ callgrind):
     valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.0 python bench/cg_keys.py 20 none
 
 (positions of seeds 1..P; per key = (I(P, key) - I(P, none)) / keys, PYTHONHASHSEED=0).
+`first` keys only each clone's first key (from nothing): (I(key) - I(first)) / (keys - P)
+is then what a key after a decision costs, the figure `search_figures.py`'s median times.
 """
 import os
 import sys
@@ -15,14 +17,15 @@ from search_figures import KEYED, mid_game  # noqa: E402
 
 from mtg_ecs import RandomAgent  # noqa: E402
 
-def keyed_line(seed: int, key: bool) -> int:
+def keyed_line(seed: int, key: str) -> int:
     """A clone of position `seed` keyed, then keyed after each of its next KEYED decisions
-    (not keyed when `key` is False: the same decisions): the number of keys."""
+    (`key`: "key"; "first": the clone's first key only; "none": no key, the same
+    decisions): the number of keys."""
     c = mid_game(seed).clone()
     agents = [RandomAgent(seed), RandomAgent(seed + 1)]
     keys = 0
     while True:
-        if key:
+        if key == "key" or (key == "first" and keys == 0):
             c.state_key()
         keys += 1
         if c.pending is None or keys > KEYED:
@@ -32,5 +35,6 @@ def keyed_line(seed: int, key: bool) -> int:
 
 if __name__ == "__main__":
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    key = (sys.argv[2] if len(sys.argv) > 2 else "key") == "key"
+    key = sys.argv[2] if len(sys.argv) > 2 else "key"
+    assert key in ("key", "first", "none"), key
     print("keys", sum(keyed_line(s, key) for s in range(1, n + 1)))
