@@ -96,14 +96,26 @@ def test_a_lord_leaving_ends_its_effects_on_the_objects_they_changed(passes):
     assert passes == {"layers": 0, "board": 0} and check_chars(g) == []
 
 
-def test_a_lord_entering_makes_a_full_pass(passes):
+def test_a_lord_entering_is_patched_in(passes):
     """Master of the Pearl Trident's effects may apply to any Merfolk (not one object
-    named): a full pass."""
-    g, e = _game([{"card": "Scroll Thief", "id": "a"}],
-                 hand=[{"card": "Master of the Pearl Trident", "id": "m"}])
+    named): every permanent is recomputed under the new plan, without a layer pass or a
+    new board index; the Merfolk its controller controls get +1/+1 and islandwalk, an
+    opponent's doesn't, the lord itself doesn't ('other'); as a full pass gives."""
+    g, e = _game([{"card": "Scroll Thief", "id": "a"}, {"card": "Forest", "id": "f"}],
+                 hand=[{"card": "Master of the Pearl Trident", "id": "m"}],
+                 theirs=[{"card": "Scroll Thief", "id": "o"}])
     assert _pt(g, e["a"]) == (1, 3)
-    zones.put_onto_battlefield(g, e["m"])
-    assert _pt(g, e["a"]) == (2, 4) and passes["layers"] == 2
+    b = board(g)
+    passes.update(layers=0, board=0)
+    version = g.cversion
+    m = zones.put_onto_battlefield(g, e["m"])
+    assert _pt(g, e["a"]) == (2, 4) and g.chars(e["a"]).params("landwalk") == ["Island"]
+    assert _pt(g, e["o"]) == (1, 3) and _pt(g, m) == (2, 2) and g.cversion > version
+    assert passes == {"layers": 0, "board": 0} and g.board is b   # (patched)
+    assert check_chars(g) == []
+    kept = g.board
+    g.board = None
+    assert _index(g, kept) == _index(g, board(g))
 
 
 def test_an_auras_host_leaving_is_patched_out_and_the_aura_then_goes(passes):
