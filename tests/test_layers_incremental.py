@@ -118,6 +118,35 @@ def test_a_lord_entering_is_patched_in(passes):
     assert _index(g, kept) == _index(g, board(g))
 
 
+def test_a_token_created_is_patched_in(passes):
+    """A token created (111.2) enters as a permanent moved onto the battlefield does
+    (`Game.create_object`, `Game.zones_changed`): a Merfolk token under Master of the Pearl
+    Trident gets +1/+1 and islandwalk, without a layer pass or a new board index; a 1/1
+    token under 'all creatures get -1/-1' makes a state-based action check due, and dies."""
+    from mtg_ecs.systems.effects import create_token
+    merfolk = make_card("Test Merfolk Token", None, "Token Creature — Merfolk", pt=(1, 1))
+    g, e = _game([{"card": "Master of the Pearl Trident", "id": "m"},
+                  {"card": "Scroll Thief", "id": "a"}])
+    assert _pt(g, e["a"]) == (2, 4)
+    b = board(g)
+    passes.update(layers=0, board=0)
+    t = create_token(g, merfolk, 0)
+    assert _pt(g, t) == (2, 2) and g.chars(t).params("landwalk") == ["Island"]
+    assert t in board(g).creatures[0] and g.board is b
+    assert passes == {"layers": 0, "board": 0} and check_chars(g) == []
+    g.board = None
+    assert _index(g, b) == _index(g, board(g))
+
+    g, e = _game([{"card": WITHER.name, "id": "w"}, {"card": "Centaur Courser", "id": "c"}])
+    assert _pt(g, e["c"]) == (2, 2)
+    board(g)
+    sba.check(g)
+    passes.update(layers=0, board=0)
+    t = create_token(g, merfolk, 0)
+    assert _pt(g, t) == (0, 0) and passes == {"layers": 0, "board": 0} and check_chars(g) == []
+    assert sba.due(g) and sba.check(g) and t not in g.battlefield
+
+
 def test_an_auras_host_leaving_is_patched_out_and_the_aura_then_goes(passes):
     """Mark of the Vampire's host leaves: the others' characteristics stay (patched, no
     pass); the Aura, attached to nothing, goes to the graveyard (704.5m) and takes its
