@@ -10,7 +10,7 @@ from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.layers import StaticEffect, L_7C
-from mtg_ecs.systems.targeting import target, any_target, creature, player
+from mtg_ecs.systems.targeting import target, any_target, creature, player, subtype_filter
 from mtg_ecs.core.decisions import StepKey
 
 
@@ -258,8 +258,8 @@ card("Awakener Druid", "{2}{G}", "Creature — Human Druid", pt=(1, 1),
      abilities=[TriggeredAbility(tr.Enters(),
                                  (BecomesCreature(fx.TARGET(0), (4, 5), subtypes=("Treefolk",),
                                                   colors=("G",)),),
-                                 targets=(target("target Forest", "permanent",
-                                                 filter=lambda g, t, tc: "Forest" in g.chars(t).subtypes),),
+                                 targets=(target("target Forest", "permanent", filter=subtype_filter(
+                                     "Forest", lambda g, t, tc: "Forest" in g.chars(t).subtypes)),),
                                  text="When Awakener Druid enters the battlefield, target Forest becomes a 4/5 "
                                       "green Treefolk creature for as long as Awakener Druid remains on the "
                                       "battlefield. It's still a land.")])

@@ -8,7 +8,7 @@ from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.layers import StaticEffect, L_7C
-from mtg_ecs.systems.targeting import target, creature, player
+from mtg_ecs.systems.targeting import target, creature, player, subtype_filter
 
 
 def _black_or_red(g, t, tc):
@@ -155,8 +155,8 @@ card("Merfolk Sovereign", "{1}{U}{U}", "Creature — Merfolk Noble", pt=(2, 2),
      abilities=[StaticAbility(continuous=(st.modify_pt(st.other_creatures_you_control("Merfolk"), 1, 1),),
                               text="Other Merfolk creatures you control get +1/+1."),
                 act("{T}", fx.AddFlag(fx.TARGET(0), "cant_be_blocked"),
-                    targets=[creature("target Merfolk creature",
-                                      filter=lambda g, t, tc: "Merfolk" in g.chars(t).subtypes)],
+                    targets=[creature("target Merfolk creature", filter=subtype_filter(
+                        "Merfolk", lambda g, t, tc: "Merfolk" in g.chars(t).subtypes))],
                     text="{T}: Target Merfolk creature can't be blocked this turn.")])
 
 card("Tome Scour", "{U}", "Sorcery",

@@ -7,7 +7,7 @@ from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems.replacement import InsteadOfGraveyardShuffle, EntersTappedUnless
-from mtg_ecs.systems.targeting import target, any_target, creature, player
+from mtg_ecs.systems.targeting import target, any_target, creature, player, subtype_filter
 
 RED = lambda g, ch: "R" in ch.colors
 
@@ -35,8 +35,8 @@ card("Furnace Whelp", "{2}{R}{R}", "Creature — Dragon", pt=(2, 2), keywords=["
 
 card("Arbor Elf", "{G}", "Creature — Elf Druid", pt=(1, 1),
      abilities=[act("{T}", fx.Untap(fx.TARGET(0)),
-                    targets=[target("target Forest", "permanent",
-                                    filter=lambda g, t, tc: "Forest" in g.chars(t).subtypes)],
+                    targets=[target("target Forest", "permanent", filter=subtype_filter(
+                        "Forest", lambda g, t, tc: "Forest" in g.chars(t).subtypes))],
                     text="{T}: Untap target Forest.")])
 
 card("Scroll Thief", "{2}{U}", "Creature — Merfolk Rogue", pt=(1, 3),

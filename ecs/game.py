@@ -525,6 +525,11 @@ class Game(GameState):
             lst.insert(0, eid)
         else:
             lst.append(eid)
+        if zone == "battlefield":
+            # a permanent entering, as by a move: the caches patched for it where they can
+            # be (a token created: no layer pass or board-index build for it alone)
+            self.zones_changed(None, eid, token)
+            return eid
         self.zversion += 1
         self.version += 1
         return eid

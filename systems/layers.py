@@ -902,6 +902,9 @@ def patch_battlefield(game, left, entered) -> bool:
         if moved is None and plan:
             plan = _open_plan(plan)     # (the effects it can fall under)
         if plan or Counters in game.world.ents[entered]:
+            # (in the cache first: a lord's own filter reads its source's controller, which
+            # no effect of a local plan changes)
+            cache[entered] = new_c
             new_c = one_object(game, entered, plan, cache, new_c)
     gone = cache.pop(left, None) if left is not None else None
     if new_c is not None:
@@ -953,10 +956,13 @@ def _open_plan(plan) -> tuple:
 
 def _statics_moved(game, left, entered, new_c):
     """The effects of the static abilities of the one that left end (611.3b); those of
-    the one that entered begin if each names its one object (an Aura's 'enchanted
-    creature': `single`) and is of the kind `local_plan` allows: (the plan without and
-    with them, the objects they begin to apply to, whether some ended: then every object
-    an effect changed is to be recomputed), or None."""
+    the one that entered begin if each is of the kind `local_plan` allows: (the plan
+    without and with them, the objects they may begin to apply to, whether some ended:
+    then every object an effect changed is to be recomputed), or None. The objects: the
+    one each effect names (an Aura's 'enchanted creature': `single`), or every permanent
+    when one names none (a lord's 'other Merfolk creatures you control': a filter reading
+    only the object and its source's controller, so each permanent recomputed alone under
+    the new plan gets what a full pass gives it)."""
     plan = game.layer_plan
     removed = added = ()
     if left is not None and left in game.chars_cache and _has_static(game.chars_cache[left]):
@@ -967,15 +973,19 @@ def _statics_moved(game, left, entered, new_c):
         for ce in plan:
             if ce.source == left and id(ce) not in kept:
                 removed.append(ce)
+    every = False
     if new_c is not None and _has_static(new_c):
         added = _static_effects(game, entered, new_c, [])
         for ce in added:
             if not getattr(ce.affects, "single", None):
-                return None
+                every = True
     plan = _replanned(plan, added, removed)
     if plan is None:
         return None
-    objs = set()
-    for ce in added:
-        objs.add(ce.affects.single(game, entered))
+    if every:
+        objs = set(game.chars_cache)
+    else:
+        objs = set()
+        for ce in added:
+            objs.add(ce.affects.single(game, entered))
     return plan, objs, bool(removed)

@@ -75,6 +75,9 @@ def _candidates(game, spec: TargetSpec, tc: TargetContext, most: int) -> list:
             plain = b is not None and not b.rule_statics and not game.phased_out \
                 and not game.player_restrictions
             filt = spec.filter
+            sub = getattr(filt, "subtype", None)    # a filter declared by `subtype_filter`:
+            if sub is not None:                     # tested on `c`, without its two calls
+                filt = None
             for e in game.battlefield:
                 try:
                     c = allc[e]
@@ -83,7 +86,10 @@ def _candidates(game, spec: TargetSpec, tc: TargetContext, most: int) -> list:
                 if wanted is not None and wanted.isdisjoint(c.types):
                     continue
                 if plain and not c.keywords:
-                    if filt is not None and not filt(game, e, tc):
+                    if filt is not None:
+                        if not filt(game, e, tc):
+                            continue
+                    elif sub is not None and sub not in c.subtypes:
                         continue
                 elif not _targetable_permanent(game, spec, e, c, tc):
                     continue
@@ -270,6 +276,17 @@ def target(text: str, *kinds, filter=None, player_filter=None, min=1, max=1, zon
     if group is not None:
         return TargetGroupSpec(text, frozenset(kinds), filter, player_filter, min, max, zone, group)
     return TargetSpec(text, frozenset(kinds), filter, player_filter, min, max, zone)
+
+
+def subtype_filter(subtype: str, fn):
+    """`fn`, a target filter that is exactly `subtype in g.chars(t).subtypes` ('target
+    Forest'), declared so: the candidates' search tests the characteristics it holds for
+    each permanent instead of calling `fn` (and `fn` calling `Game.chars`). `fn` itself is
+    still the filter everywhere else, and what the state and log hashes see (a function is
+    hashed by its name and closure, not its attributes): declaring it changes no value.
+    tests/test_targeting.py checks each declaration against its function."""
+    fn.subtype = subtype
+    return fn
 
 
 def from_one_graveyard(game, grp) -> bool:

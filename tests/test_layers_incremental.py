@@ -96,14 +96,55 @@ def test_a_lord_leaving_ends_its_effects_on_the_objects_they_changed(passes):
     assert passes == {"layers": 0, "board": 0} and check_chars(g) == []
 
 
-def test_a_lord_entering_makes_a_full_pass(passes):
+def test_a_lord_entering_is_patched_in(passes):
     """Master of the Pearl Trident's effects may apply to any Merfolk (not one object
-    named): a full pass."""
-    g, e = _game([{"card": "Scroll Thief", "id": "a"}],
-                 hand=[{"card": "Master of the Pearl Trident", "id": "m"}])
+    named): every permanent is recomputed under the new plan, without a layer pass or a
+    new board index; the Merfolk its controller controls get +1/+1 and islandwalk, an
+    opponent's doesn't, the lord itself doesn't ('other'); as a full pass gives."""
+    g, e = _game([{"card": "Scroll Thief", "id": "a"}, {"card": "Forest", "id": "f"}],
+                 hand=[{"card": "Master of the Pearl Trident", "id": "m"}],
+                 theirs=[{"card": "Scroll Thief", "id": "o"}])
     assert _pt(g, e["a"]) == (1, 3)
-    zones.put_onto_battlefield(g, e["m"])
-    assert _pt(g, e["a"]) == (2, 4) and passes["layers"] == 2
+    b = board(g)
+    passes.update(layers=0, board=0)
+    version = g.cversion
+    m = zones.put_onto_battlefield(g, e["m"])
+    assert _pt(g, e["a"]) == (2, 4) and g.chars(e["a"]).params("landwalk") == ["Island"]
+    assert _pt(g, e["o"]) == (1, 3) and _pt(g, m) == (2, 2) and g.cversion > version
+    assert passes == {"layers": 0, "board": 0} and g.board is b   # (patched)
+    assert check_chars(g) == []
+    kept = g.board
+    g.board = None
+    assert _index(g, kept) == _index(g, board(g))
+
+
+def test_a_token_created_is_patched_in(passes):
+    """A token created (111.2) enters as a permanent moved onto the battlefield does
+    (`Game.create_object`, `Game.zones_changed`): a Merfolk token under Master of the Pearl
+    Trident gets +1/+1 and islandwalk, without a layer pass or a new board index; a 1/1
+    token under 'all creatures get -1/-1' makes a state-based action check due, and dies."""
+    from mtg_ecs.systems.effects import create_token
+    merfolk = make_card("Test Merfolk Token", None, "Token Creature — Merfolk", pt=(1, 1))
+    g, e = _game([{"card": "Master of the Pearl Trident", "id": "m"},
+                  {"card": "Scroll Thief", "id": "a"}])
+    assert _pt(g, e["a"]) == (2, 4)
+    b = board(g)
+    passes.update(layers=0, board=0)
+    t = create_token(g, merfolk, 0)
+    assert _pt(g, t) == (2, 2) and g.chars(t).params("landwalk") == ["Island"]
+    assert t in board(g).creatures[0] and g.board is b
+    assert passes == {"layers": 0, "board": 0} and check_chars(g) == []
+    g.board = None
+    assert _index(g, b) == _index(g, board(g))
+
+    g, e = _game([{"card": WITHER.name, "id": "w"}, {"card": "Centaur Courser", "id": "c"}])
+    assert _pt(g, e["c"]) == (2, 2)
+    board(g)
+    sba.check(g)
+    passes.update(layers=0, board=0)
+    t = create_token(g, merfolk, 0)
+    assert _pt(g, t) == (0, 0) and passes == {"layers": 0, "board": 0} and check_chars(g) == []
+    assert sba.due(g) and sba.check(g) and t not in g.battlefield
 
 
 def test_an_auras_host_leaving_is_patched_out_and_the_aura_then_goes(passes):

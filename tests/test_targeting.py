@@ -170,3 +170,73 @@ def test_an_auras_target_phrase_is_made_once_per_card():
         with pytest.raises(IllegalAction):
             aura_target(odd)
     assert aura_target(get_card("Forest")) is None
+
+
+def _declared_subtype_filters():
+    """(card name, target spec) of every registered card whose target filter is declared
+    by `subtype_filter`."""
+    from mtg_ecs.cards import all_cards, get_card
+    out = []
+    for name in all_cards():
+        d = get_card(name)
+        for ab in (d.spell,) + tuple(d.abilities):
+            for spec in getattr(ab, "targets", None) or ():
+                if getattr(spec.filter, "subtype", None) is not None:
+                    out.append((name, spec))
+    return out
+
+
+def test_each_subtype_filter_declared_is_its_function():
+    """`subtype_filter(s, fn)`: `fn` answers exactly `s in chars.subtypes`, for permanents
+    with and without the subtype (a Forest, an Island, Merfolk and other creatures)."""
+    specs = _declared_subtype_filters()
+    assert {n for n, _ in specs} >= {"Arbor Elf", "Awakener Druid", "Merfolk Sovereign"}
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Forest", "id": "f"}, {"card": "Island", "id": "i"},
+                         {"card": "Merfolk Sovereign", "id": "m"}, {"card": "Arbor Elf", "id": "e"}]},
+        {"battlefield": [{"card": "Master of the Pearl Trident", "id": "c"}, {"card": "Canyon Minotaur", "id": "b"}]}], "turn": {"step": "main1"}})
+    tc = T.TargetContext(0, g.card_entity[h["e"]], g.chars(g.card_entity[h["e"]]), False)
+    for name, spec in specs:
+        for t in g.battlefield:
+            assert spec.filter(g, t, tc) == (spec.filter.subtype in g.chars(t).subtypes), (name, t)
+
+
+def test_a_declared_subtype_filter_is_not_called_for_candidates():
+    """Arbor Elf's 'target Forest' (a filter declared by `subtype_filter`): the candidates
+    are found from the permanents' characteristics, the filter not called for a permanent
+    without keywords, and are those the filter gives, through sample-deck games."""
+    import os
+    import sys
+    from mtg_ecs.apps.agents import RandomAgent
+    from mtg_ecs.cards import get_card
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "bench"))
+    from search_figures import mid_game
+    declared = get_card("Arbor Elf").abilities[0].targets[0]
+    assert declared.filter.subtype == "Forest"
+    calls = []
+    fn = declared.filter
+
+    def counted(g, t, tc):
+        calls.append(t)
+        return fn(g, t, tc)
+    plain = T.target("target Forest", "permanent", filter=counted)
+    watched = T.target("target Forest", "permanent", filter=T.subtype_filter("Forest", counted))
+    compared = 0
+    for seed in (1, 2):
+        g = mid_game(seed)
+        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
+        while g.pending is not None and g.turn < 14:
+            if g.pending.kind == "priority":
+                for p in (0, 1):
+                    tc = T.TargetContext(p, None, None, False)
+                    del calls[:]
+                    fast = T.candidates(g, watched, tc)
+                    if g.board is not None and not g.board.rule_statics:
+                        # the declaration read, not the filter (but for a permanent with
+                        # keywords, checked in full: hexproof, protection)
+                        assert all(g.chars(t).keywords for t in calls)
+                    assert fast == T.candidates(g, plain, tc) == T.candidates(g, declared, tc)
+                    compared += 1
+            g.decide(agents[g.pending.player].act(g, g.pending))
+        g.close()
+    assert compared > 50
