@@ -642,21 +642,25 @@ _SNAPSHOTS = tuple(_snapshot_rng if f[2] == "rng" else _snapshot(_DEPTHS[f[2]])
 
 # -- dicts that mark their writes (core.marked) -------------------------------------------------
 def _marked_field(field, v, fresh) -> tuple:
-    """(field, (digest, None), all keys ints) of a MarkedDict field: the part the dict
-    keeps if nothing was written since, else that part's digest less the old digests of
-    the keys written, plus their new ones (`_dict_written`); read whole when `fresh` (a key
-    from nothing), when it keeps no part or another field's (then it keeps the new part:
-    from here on it marks its writes), or when a key isn't an int (only an int key is
-    stored as written: a `True` written over a `1` leaves the `1`)."""
+    """(field, (digest, None)) of a MarkedDict field: the part the dict keeps if nothing
+    was written since, else that part's digest less the old digests of the keys written,
+    plus their new ones (`_dict_written`); read whole when `fresh` (a key from nothing) or
+    when it keeps no part or another field's. Read whole, it keeps the new part (from here
+    on it marks its writes) only when its keys are all ints (only an int key is stored as
+    written: a `True` written over a `1` leaves the `1`), so a MarkingDict's part is
+    always one to go on from."""
     part = v.part
-    if fresh or type(v) is not MarkingDict or part[0] is not field or not part[2]:
-        values = _dict_field(field[1], v, None)
-        part = (field, (values[0], None), _INT.issuperset(map(type, v)))
-    elif not v.written:
+    if type(v) is MarkingDict and part[0] is field and not fresh:
+        if not v.written:
+            return part
+        part = field, (_dict_written(field[1], v, part[1][0], v.written), None)
+        v.keep(part)
         return part
-    else:
-        part = (field, (_dict_written(field[1], v, part[1][0], v.written), None), True)
-    v.keep(part)
+    part = field, (_dict_field(field[1], v, None)[0], None)
+    if _INT.issuperset(map(type, v)):
+        v.keep(part)
+    elif type(v) is MarkingDict:
+        v._forget()
     return part
 
 
