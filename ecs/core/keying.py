@@ -195,10 +195,9 @@ _ENTITIES = {}
 _TAPPED_TEXT = marshal.dumps(("Tapped",), 2)        # a Tapped()'s, as _entity_digest reads it
 
 
-def _tap_toggled(eid, was, comps):
-    """What the entity's digest gains when its components are `was`'s (all frozen) with a
-    `Tapped()` added or removed, else None."""
-    vals = comps.values()
+def _tap_toggled(eid, was, vals, comps):
+    """What the entity's digest gains when its components `vals` (`comps`' values) are
+    `was`'s (all frozen) with a `Tapped()` added or removed, else None."""
     n = len(vals) - len(was)
     if n == 1:
         tapped = comps.get(Tapped)
@@ -263,22 +262,28 @@ def _entities_again(table, old, changed) -> tuple:
     (base, recent), loose, total = old.ents, old.loose, old.ent_sum
     copied = False
     for eid in (changed | loose) if loose else changed:
-        was = recent.get(eid, _OPEN)
-        if was is _OPEN:
-            was = base.get(eid)
+        was = recent[eid] if eid in recent else base.get(eid)
         comps = table.get(eid)
         if comps is None:
+            if was is None:
+                continue                            # made and deleted since
             now = None
-        elif was is not None and was[0] is not None:
-            if len(was[0]) == len(comps) and all(map(is_, was[0], comps.values())):
-                continue                    # written back to the same components
-            toggled = _tap_toggled(eid, was[0], comps)
-            now = (_entity_digest(eid, comps) if toggled is None
-                   else (tuple(comps.values()), (was[1] + toggled) & _MASK))
-        else:
+        elif was is None or was[0] is None:
             now = _entity_digest(eid, comps)
-        if (was and was[1]) == (now and now[1]):
-            continue
+            if was is not None and was[1] == now[1]:
+                continue
+        else:
+            vals = tuple(comps.values())
+            if len(vals) == len(was[0]):
+                if all(map(is_, was[0], vals)):
+                    continue                        # written back to the same components
+                now = _entity_digest(eid, comps)
+            else:
+                toggled = _tap_toggled(eid, was[0], vals, comps)
+                now = (_entity_digest(eid, comps) if toggled is None
+                       else (vals, (was[1] + toggled) & _MASK))
+            if was[1] == now[1]:
+                continue
         if not copied:
             recent, copied = dict(recent), True
         if was is not None:
