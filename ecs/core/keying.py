@@ -77,7 +77,7 @@ class _KeyParts:
 
     def __init__(self, ents, loose, ent_sum, shared, group, special, text, fields_sum):
         self.ents = ents            # (base, recent): _entities_again
-        self.loose = loose          # entities holding a component that isn't frozen
+        self.loose = loose          # entities holding a component that isn't kept (`_kept`)
         self.ent_sum = ent_sum
         self.shared = shared        # _shared_objects
         self.group = group          # _group_fields
@@ -126,10 +126,10 @@ _FROM_BYTES = int.from_bytes
 
 # -- entities -----------------------------------------------------------------------------------
 def _entity_digest(eid, comps) -> tuple:
-    """(the components if all are frozen else None, the entity's digest): the digest of
+    """(the components if all are kept (`_kept`) else None, the entity's digest): the digest of
     `(eid, _entity_items(comps))` but the items that read `("Tapped",)`, written as
     marshal writes the eid then each item (each is read whole by marshal: the parts can't
-    run into each other), a frozen component's text made once (_COMPONENTS); plus
+    run into each other), a kept component's text made once (_COMPONENTS); plus
     `_tapped_digest(eid)` per item left out (the untap step and mana abilities write
     nothing else: then the digest is had without reading the others, `_tap_toggled`)."""
     kinds = tuple(comps)
@@ -149,7 +149,7 @@ def _entity_digest(eid, comps) -> tuple:
         else:
             atoms = _atoms_of(c, t)                 # (a frozen dataclass of atoms)
             if atoms is None:
-                text, kept = text_of(fast_canonical(c)), frozen(c)
+                text, kept = text_of(fast_canonical(c)), _kept(c, t)
             else:
                 text, kept = marshal.dumps(atoms, 2), True
         if type(text) is not bytes:                 # a repr, its length first (not
@@ -197,7 +197,7 @@ _TAPPED_TEXT = marshal.dumps(("Tapped",), 2)        # a Tapped()'s, as _entity_d
 
 def _tap_toggled(eid, was, vals, comps):
     """What the entity's digest gains when its components `vals` (`comps`' values) are
-    `was`'s (all frozen) with a `Tapped()` added or removed, else None."""
+    `was`'s (all kept) with a `Tapped()` added or removed, else None."""
     n = len(vals) - len(was)
     if n == 1:
         tapped = comps.get(Tapped)
@@ -232,9 +232,21 @@ def _atoms_of(c, t):
     return (shape[0],) + vals if _ATOM_TYPES.issuperset(map(type, vals)) else None
 
 
+def _kept(c, t) -> bool:
+    """A component whose value can't change: `frozen`, or a frozen dataclass whose values
+    are frozen or a card definition's parts (`_PARTS`, which `_definition_part` reads once:
+    a definition never changes), as an ability on the stack's `ability` (`_atoms_of` has
+    put its type in `_FROZEN_SHAPES`). Its entity is then compared by identity, not read
+    again at every key."""
+    shape = _FROZEN_SHAPES[t]
+    if shape is None or shape[1] is None or shape[2] is not None:
+        return frozen(c)
+    return all([_PARTS.get(id(x)) is x or frozen(x) for x in shape[1](c)])
+
+
 _FROZEN_SHAPES = {}         # type -> its _shape if a frozen dataclass, else None
 _ORDERS = {}                # component types in a dict's order -> sorted by name
-# id of a frozen component -> (it, its text as the entity's digest reads it): components
+# id of a kept component (`_kept`) -> (it, its text as the entity's digest reads it): components
 # are shared by clones and kept from object to object, so each is read once; a memo of
 # values that can't change (any game, any thread), emptied when it grows too big
 _COMPONENTS = {}
