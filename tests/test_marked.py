@@ -66,6 +66,23 @@ def test_a_dict_marks_only_once_a_key_has_read_it():
     assert c.state_key() == fresh_key(c)
 
 
+def test_a_dict_holding_a_key_not_an_int_is_read_whole_and_not_marked():
+    """Only int keys are stored as written (a `True` written over a `1` leaves the `1`): a
+    dict holding another key is read whole by each key and stays a MarkedDict (written at
+    dict speed, with no part to go on from) until it holds ints alone again."""
+    g = midgame()
+    c = g.clone()
+    c.state_key()
+    c.lki["x"] = None
+    k = c.state_key()
+    assert type(c.lki) is MarkedDict and c.lki.part is None and k == fresh_key(c)
+    c.lki["x"] = 1
+    assert c.state_key() == fresh_key(c) != k
+    del c.lki["x"]
+    assert c.state_key() == fresh_key(c) == g.state_key()
+    assert type(c.lki) is MarkingDict and c.lki.part is not None
+
+
 @pytest.mark.parametrize("field", MARKED)
 @pytest.mark.parametrize("how", sorted(DICT_WRITES))
 def test_each_write_to_a_marked_field_is_seen(field, how):

@@ -1,5 +1,7 @@
 """Game.state_key (issue 17, item 5): an incremental key equal for two states exactly when
 their state_hashes are, kept right across decisions, clones, refused answers and rewinds."""
+import copy
+
 import pytest
 
 from mtg_ecs import Game, RandomAgent
@@ -379,6 +381,31 @@ def test_tapping_and_untapping_is_keyed_without_reading_the_permanent(monkeypatc
     g.world.add(eid, Tapped2())
     k, reads = key_reads(g)
     assert reads and k not in (before, tapped)
+
+
+def test_an_ability_on_the_stack_is_read_once():
+    """A StackAbility whose `ability` is a card definition's (never changed, though not
+    `frozen`: its effects are objects) is kept as a frozen component is: its entity isn't
+    read again at every key. One holding an ability no definition has, or a player to
+    target (a PlayerRef: not frozen), is; keys stay those from nothing."""
+    from mtg_ecs.components import Card, StackAbility, Zone
+    from mtg_ecs.core import keying
+    from mtg_ecs.core.decisions import PlayerRef
+    g = midgame()
+    defn = next(c[Card].defn for c in g.world.ents.values()
+                if Card in c and c[Card].defn.abilities)
+    keying._definition_part(defn.abilities, 1)          # (as a Chars of it read once does)
+    ability = defn.abilities[0]
+    other = copy.copy(ability)
+    loose = {}
+    for name, sa in (("definition's", StackAbility(0, 1, ability)),
+                     ("a copy", StackAbility(0, 1, other)),
+                     ("a player targeted", StackAbility(0, 1, ability, ((PlayerRef(1),),)))):
+        g.state_key()
+        eid = g.world.create(sa, Zone("stack"))
+        assert g.state_key() == fresh_key(g)
+        loose[name] = eid in g.key_cache.loose
+    assert loose == {"definition's": False, "a copy": True, "a player targeted": True}
 
 
 def test_two_objects_exchanging_their_cards_is_another_key():

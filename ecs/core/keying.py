@@ -77,7 +77,7 @@ class _KeyParts:
 
     def __init__(self, ents, loose, ent_sum, shared, group, special, text, fields_sum):
         self.ents = ents            # (base, recent): _entities_again
-        self.loose = loose          # entities holding a component that isn't frozen
+        self.loose = loose          # entities holding a component that isn't kept (`_kept`)
         self.ent_sum = ent_sum
         self.shared = shared        # _shared_objects
         self.group = group          # _group_fields
@@ -126,10 +126,10 @@ _FROM_BYTES = int.from_bytes
 
 # -- entities -----------------------------------------------------------------------------------
 def _entity_digest(eid, comps) -> tuple:
-    """(the components if all are frozen else None, the entity's digest): the digest of
+    """(the components if all are kept (`_kept`) else None, the entity's digest): the digest of
     `(eid, _entity_items(comps))` but the items that read `("Tapped",)`, written as
     marshal writes the eid then each item (each is read whole by marshal: the parts can't
-    run into each other), a frozen component's text made once (_COMPONENTS); plus
+    run into each other), a kept component's text made once (_COMPONENTS); plus
     `_tapped_digest(eid)` per item left out (the untap step and mana abilities write
     nothing else: then the digest is had without reading the others, `_tap_toggled`)."""
     kinds = tuple(comps)
@@ -149,7 +149,7 @@ def _entity_digest(eid, comps) -> tuple:
         else:
             atoms = _atoms_of(c, t)                 # (a frozen dataclass of atoms)
             if atoms is None:
-                text, kept = text_of(fast_canonical(c)), frozen(c)
+                text, kept = text_of(fast_canonical(c)), _kept(c, t)
             else:
                 text, kept = marshal.dumps(atoms, 2), True
         if type(text) is not bytes:                 # a repr, its length first (not
@@ -195,10 +195,9 @@ _ENTITIES = {}
 _TAPPED_TEXT = marshal.dumps(("Tapped",), 2)        # a Tapped()'s, as _entity_digest reads it
 
 
-def _tap_toggled(eid, was, comps):
-    """What the entity's digest gains when its components are `was`'s (all frozen) with a
-    `Tapped()` added or removed, else None."""
-    vals = comps.values()
+def _tap_toggled(eid, was, vals, comps):
+    """What the entity's digest gains when its components `vals` (`comps`' values) are
+    `was`'s (all kept) with a `Tapped()` added or removed, else None."""
     n = len(vals) - len(was)
     if n == 1:
         tapped = comps.get(Tapped)
@@ -233,9 +232,21 @@ def _atoms_of(c, t):
     return (shape[0],) + vals if _ATOM_TYPES.issuperset(map(type, vals)) else None
 
 
+def _kept(c, t) -> bool:
+    """A component whose value can't change: `frozen`, or a frozen dataclass whose values
+    are frozen or a card definition's parts (`_PARTS`, which `_definition_part` reads once:
+    a definition never changes), as an ability on the stack's `ability` (`_atoms_of` has
+    put its type in `_FROZEN_SHAPES`). Its entity is then compared by identity, not read
+    again at every key."""
+    shape = _FROZEN_SHAPES[t]
+    if shape is None or shape[1] is None or shape[2] is not None:
+        return frozen(c)
+    return all([_PARTS.get(id(x)) is x or frozen(x) for x in shape[1](c)])
+
+
 _FROZEN_SHAPES = {}         # type -> its _shape if a frozen dataclass, else None
 _ORDERS = {}                # component types in a dict's order -> sorted by name
-# id of a frozen component -> (it, its text as the entity's digest reads it): components
+# id of a kept component (`_kept`) -> (it, its text as the entity's digest reads it): components
 # are shared by clones and kept from object to object, so each is read once; a memo of
 # values that can't change (any game, any thread), emptied when it grows too big
 _COMPONENTS = {}
@@ -263,22 +274,28 @@ def _entities_again(table, old, changed) -> tuple:
     (base, recent), loose, total = old.ents, old.loose, old.ent_sum
     copied = False
     for eid in (changed | loose) if loose else changed:
-        was = recent.get(eid, _OPEN)
-        if was is _OPEN:
-            was = base.get(eid)
+        was = recent[eid] if eid in recent else base.get(eid)
         comps = table.get(eid)
         if comps is None:
+            if was is None:
+                continue                            # made and deleted since
             now = None
-        elif was is not None and was[0] is not None:
-            if len(was[0]) == len(comps) and all(map(is_, was[0], comps.values())):
-                continue                    # written back to the same components
-            toggled = _tap_toggled(eid, was[0], comps)
-            now = (_entity_digest(eid, comps) if toggled is None
-                   else (tuple(comps.values()), (was[1] + toggled) & _MASK))
-        else:
+        elif was is None or was[0] is None:
             now = _entity_digest(eid, comps)
-        if (was and was[1]) == (now and now[1]):
-            continue
+            if was is not None and was[1] == now[1]:
+                continue
+        else:
+            vals = tuple(comps.values())
+            if len(vals) == len(was[0]):
+                if all(map(is_, was[0], vals)):
+                    continue                        # written back to the same components
+                now = _entity_digest(eid, comps)
+            else:
+                toggled = _tap_toggled(eid, was[0], vals, comps)
+                now = (_entity_digest(eid, comps) if toggled is None
+                       else (vals, (was[1] + toggled) & _MASK))
+            if was[1] == now[1]:
+                continue
         if not copied:
             recent, copied = dict(recent), True
         if was is not None:
@@ -642,21 +659,25 @@ _SNAPSHOTS = tuple(_snapshot_rng if f[2] == "rng" else _snapshot(_DEPTHS[f[2]])
 
 # -- dicts that mark their writes (core.marked) -------------------------------------------------
 def _marked_field(field, v, fresh) -> tuple:
-    """(field, (digest, None), all keys ints) of a MarkedDict field: the part the dict
-    keeps if nothing was written since, else that part's digest less the old digests of
-    the keys written, plus their new ones (`_dict_written`); read whole when `fresh` (a key
-    from nothing), when it keeps no part or another field's (then it keeps the new part:
-    from here on it marks its writes), or when a key isn't an int (only an int key is
-    stored as written: a `True` written over a `1` leaves the `1`)."""
+    """(field, (digest, None)) of a MarkedDict field: the part the dict keeps if nothing
+    was written since, else that part's digest less the old digests of the keys written,
+    plus their new ones (`_dict_written`); read whole when `fresh` (a key from nothing) or
+    when it keeps no part or another field's. Read whole, it keeps the new part (from here
+    on it marks its writes) only when its keys are all ints (only an int key is stored as
+    written: a `True` written over a `1` leaves the `1`), so a MarkingDict's part is
+    always one to go on from."""
     part = v.part
-    if fresh or type(v) is not MarkingDict or part[0] is not field or not part[2]:
-        values = _dict_field(field[1], v, None)
-        part = (field, (values[0], None), _INT.issuperset(map(type, v)))
-    elif not v.written:
+    if type(v) is MarkingDict and part[0] is field and not fresh:
+        if not v.written:
+            return part
+        part = field, (_dict_written(field[1], v, part[1][0], v.written), None)
+        v.keep(part)
         return part
-    else:
-        part = (field, (_dict_written(field[1], v, part[1][0], v.written), None), True)
-    v.keep(part)
+    part = field, (_dict_field(field[1], v, None)[0], None)
+    if _INT.issuperset(map(type, v)):
+        v.keep(part)
+    elif type(v) is MarkingDict:
+        v._forget()
     return part
 
 

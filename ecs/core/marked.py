@@ -85,6 +85,11 @@ class MarkingDict(MarkedDict):
 
     __slots__ = ()
 
+    def keep(self, part) -> None:
+        # (marking already: no class swap, whose layout checks cost ~1 k a key written)
+        self.part = part
+        self.written = {}
+
     def __init__(self, *args, **kw):                # (again on a dict: an update)
         self._forget()
         MarkedDict.__init__(self, *args, **kw)
