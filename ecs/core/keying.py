@@ -677,7 +677,7 @@ def _marked_field(field, v, fresh) -> tuple:
     if _INT.issuperset(map(type, v)):
         v.keep(part)
     elif type(v) is MarkingDict:
-        v._forget()
+        v.forget()
     return part
 
 

@@ -91,7 +91,7 @@ class MarkingDict(MarkedDict):
         self.written = {}
 
     def __init__(self, *args, **kw):                # (again on a dict: an update)
-        self._forget()
+        self.forget()
         MarkedDict.__init__(self, *args, **kw)
 
     def __setitem__(self, k, v):
@@ -108,7 +108,7 @@ class MarkingDict(MarkedDict):
 
     def _mark(self, k):
         if type(k) is not int:
-            self._forget()
+            self.forget()
             return
         w = self.written
         if k not in w:
@@ -119,24 +119,26 @@ class MarkingDict(MarkedDict):
             self[k] = default
         return dict.__getitem__(self, k)
 
-    def _forget(self):
+    def forget(self) -> None:
+        """Drop the part and the marks: the next key reads the dict whole, and until it
+        keeps a part again no write is marked."""
         self.part = self.written = None
         self.__class__ = MarkedDict
 
     def update(self, *args, **kw):
-        self._forget()
+        self.forget()
         dict.update(self, *args, **kw)
 
     def popitem(self):
-        self._forget()
+        self.forget()
         return dict.popitem(self)
 
     def clear(self):
-        self._forget()
+        self.forget()
         dict.clear(self)
 
     def __ior__(self, other):
-        self._forget()
+        self.forget()
         return dict.__ior__(self, other)
 
 
