@@ -192,8 +192,9 @@ def _mana_sources(game, player: int, exclude) -> list:
     each pool to (ability index, color choice). Their `split_sources` is worked out on
     the way (most sources make one mana of one kind: counted without a look-up)."""
     out = Sources()
-    out.options = out.alone = None
+    out.alone = None
     out.fixed = True
+    out.options = options = []
     tapped = game.world.comps.get(Tapped, ())
     if exclude:
         tapped = set(tapped).union(exclude)
@@ -202,7 +203,7 @@ def _mana_sources(game, player: int, exclude) -> list:
         b = board(game)
     base = [0] * 6
     multi = []
-    for eid, prof, sick_matters, src in b.mana.get(player, ()):
+    for eid, prof, sick_matters, src, acts in b.mana.get(player, ()):
         if eid in tapped:                               # {T}: only an untapped permanent (107.5)
             continue
         if sick_matters and game.is_sick(eid):          # 302.6
@@ -212,6 +213,7 @@ def _mana_sources(game, player: int, exclude) -> list:
             unit = prof.unit
             if unit is not None:
                 base[unit] += 1
+                options.append(acts[0])                 # (one ability: one option)
                 continue
             pools = src[1]
         else:
@@ -224,6 +226,7 @@ def _mana_sources(game, player: int, exclude) -> list:
                     choices.append((i, j))
             pools = tuple(pools)
             out.append((eid, pools, tuple(choices)))
+        options += acts
         if len(pools) == 1:                             # (split_sources, for one source)
             unit = UNIT_MANA.get(pools[0])
             if unit is not None:

@@ -404,12 +404,9 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
     if statics:
         acts += [a for a in graveyard_casting.actions(game, player, sorcery_ok, _can_cast_sacrificing)
                  if a not in acts]
-    # mana abilities that can be activated now (kept with the mana sources)
+    # mana abilities that can be activated now (listed with the mana sources)
     i = len(acts)
-    opts = srcs.options
-    if opts is None:
-        opts = srcs.options = _mana_options(srcs)
-    acts += opts
+    acts += srcs.options
     j = len(acts)
     # other activated abilities: of permanents, then of cards in hand that function there
     # (cycling, 702.29a), then of cards in the graveyard that function there (113.6k)
@@ -478,22 +475,6 @@ def _other_mana(b, player: int) -> bool:
             if ab.mana:
                 return True
     return False
-
-
-def _mana_options(srcs) -> list:
-    """Activate options of the {T} mana abilities of the untapped mana sources `srcs`
-    (costs.mana_sources), one per ability (605.1a)."""
-    out = []
-    for e, _, choices in srcs:
-        if len(choices) == 1:               # one ability, one kind of mana (a basic land)
-            out.append(activate_option(e, choices[0][0]))
-            continue
-        seen = -1
-        for k, _ in choices:
-            if k != seen:
-                out.append(activate_option(e, k))
-                seen = k
-    return out
 
 
 def _hand_state(game, player: int) -> tuple:

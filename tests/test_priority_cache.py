@@ -10,6 +10,7 @@ from mtg_ecs.apps.agents import RandomAgent
 from mtg_ecs.apps.fuzz import check_actions
 from mtg_ecs.components import TAPPED
 from mtg_ecs.components.mana import split_sources
+from mtg_ecs.core.decisions import activate_option
 from mtg_ecs.systems import costs, priority
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "bench"))
@@ -51,7 +52,8 @@ def test_an_equal_source_list_keeps_what_is_derived_from_it():
     g.set(srcs[0][0], TAPPED)                           # one source fewer (107.5)
     fresh = costs.mana_sources(g, player)
     assert fresh is not srcs and len(fresh) == len(srcs) - 1
-    assert fresh.split == split_sources(fresh) and fresh.options is None
+    assert fresh.split == split_sources(fresh)
+    assert fresh.options == [activate_option(e, choices[0][0]) for e, _, choices in fresh]
     assert sum(costs.available_mana(g, player, fresh)[0]) == sum(base) - 1
     g.close()
 
