@@ -874,8 +874,9 @@ def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
         mana = costs.ability_mana(ab, ab.cost.mana)
         return costs.can_pay_cost(game, player, eid, ab.cost, mana_cost=mana) and \
             (not mana.total or costs.can_pay_mana_tapping(game, player, mana))
-    if not costs.can_pay_cost(game, player, eid, ab.cost, mana_cost=costs.activation_mana(game, player, eid, ab)):
-        return False
+    if not ab.cost.tap_alone and not costs.can_pay_cost(
+            game, player, eid, ab.cost, mana_cost=costs.activation_mana(game, player, eid, ab)):
+        return False                    # ({T} alone: paid, as checked first)
     if ab.targets:
         tc = TargetContext(player, eid, game.chars(eid), False)
         for spec in ab.targets:
