@@ -99,16 +99,16 @@ def test_a_step_alike_for_the_actions_keeps_the_list(monkeypatch):
     between, whatever was computed for the other player meanwhile."""
     last = {}
     again = []
-    compute = priority._legal_actions_simple
+    compute = priority._legal_actions
 
-    def counted(game, player, srcs=None):
+    def counted(game, player):
         timing = (game.turn, priority.sorcery_timing(game, player), game.step in priority.COMBAT_STEPS)
         if last.get(player) == (game.changes, timing):
             again.append((game.turn, game.step, player))
         last[player] = (game.changes, timing)
-        return compute(game, player, srcs)
+        return compute(game, player)
 
-    monkeypatch.setattr(priority, "_legal_actions_simple", counted)
+    monkeypatch.setattr(priority, "_legal_actions", counted)
     for seed in range(3):
         last.clear()
         g = _sample(seed)
@@ -161,20 +161,6 @@ def test_spells_offered_are_those_can_cast_allows():
     assert compared > 500 and 0 < offered < compared
 
 
-def test_a_static_ability_changing_only_characteristics_keeps_the_dependency_key():
-    """With an anthem on the battlefield (other Merfolk +1/+1: characteristics only) a
-    list of lands and plain spells is kept while what it depends on is unchanged; a static
-    ability changing rules (Leyline of Punishment) makes it computed again each time."""
-    for card, kept in (("Master of the Pearl Trident", True), ("Leyline of Punishment", False)):
-        g, _ = Game.from_setup({"players": [
-            {"battlefield": [{"card": card}, "Island", "Island", "Island"],
-             "hand": ["Wind Drake", "Island"]}, {}], "turn": {"step": "main1"}})
-        first = priority.cached_actions(g, 0)
-        g.changes += 1              # (a change elsewhere: another player's life, ...)
-        assert (priority.cached_actions(g, 0) is first) is kept
-        assert len(first) == 3 + 3  # pass, the land, Wind Drake, the Islands' mana
-
-
 def test_a_spell_payable_only_with_a_treasure_is_offered():
     """The mana check made first (the {T} sources and the pool) is no answer while the
     player has a mana ability that sacrifices its source (111.10a, 601.2g): a Treasure
@@ -187,18 +173,17 @@ def test_a_spell_payable_only_with_a_treasure_is_offered():
         assert (spear in map(repr, priority.decision(g, 0).options)) is offered
 
 
-def test_a_spell_its_mana_cant_pay_for_keeps_the_dependency_key():
+def test_a_spell_its_mana_cant_pay_for_is_offered_once_it_can():
     """Searing Spear ({1}{R}, a target: not a plain spell) with one untapped Mountain: not
-    castable whatever its targets (601.2g-h), so the list is kept while its key is
-    unchanged; with the other Mountain untapped the mana sources changed: it is offered."""
+    castable whatever its targets (601.2g-h); with the other Mountain untapped the mana
+    sources changed: it is offered."""
     from mtg_ecs.components import Tapped
     g, h = Game.from_setup({"players": [
         {"battlefield": ["Mountain", {"card": "Mountain", "id": "m", "tapped": True}],
          "hand": [{"card": "Searing Spear", "id": "s"}, "Wind Drake"]}, {}],
         "turn": {"step": "upkeep"}})
     first = priority.cached_actions(g, 0)
-    g.changes += 1                  # (a change elsewhere: another player's life, ...)
-    assert priority.cached_actions(g, 0) is first and len(first) == 2     # pass, {T}: add {R}
+    assert len(first) == 2          # pass, {T}: add {R}
     g.unset(g.card_entity[h["m"]], Tapped)
     spear = repr(priority.Cast(g.card_entity[h["s"]]))
     assert spear in map(repr, priority.cached_actions(g, 0))
@@ -209,9 +194,9 @@ def _passes_without_a_list_until_untapped(monkeypatch, g, tapped):
     the permanent `tapped` untaps, they can act (seen from the list)."""
     from mtg_ecs.components import Tapped
     listed = []
-    compute = priority._legal_actions_simple
-    monkeypatch.setattr(priority, "_legal_actions_simple",
-                        lambda game, player, srcs=None: listed.append(player) or compute(game, player, srcs))
+    compute = priority._legal_actions
+    monkeypatch.setattr(priority, "_legal_actions",
+                        lambda game, player: listed.append(player) or compute(game, player))
     assert priority.only_pass(g, 0) and listed == []
     g.unset(tapped, Tapped)
     assert not priority.only_pass(g, 0) and listed == [0]
@@ -416,9 +401,9 @@ def test_an_empty_hand_in_the_main_phase_passes_without_a_list(monkeypatch):
     activated ability but the {T} mana abilities of their lands can only pass: `only_pass`
     says so without a list; with a land drawn (305.1), or with Arbor Elf's ability, it lists."""
     listed = []
-    compute = priority._legal_actions_simple
-    monkeypatch.setattr(priority, "_legal_actions_simple",
-                        lambda game, player, srcs=None: listed.append(player) or compute(game, player, srcs))
+    compute = priority._legal_actions
+    monkeypatch.setattr(priority, "_legal_actions",
+                        lambda game, player: listed.append(player) or compute(game, player))
     g, h = Game.from_setup({"players": [
         {"battlefield": ["Forest", "Mountain"], "library": ["Forest"]}, {}]})
     g.actions_cache.clear()         # (no list kept from the setup's decision)
