@@ -149,13 +149,14 @@ def can_tap_for_cost(game, eid: int) -> bool:
 
 
 class Sources(list):
-    """`mana_sources`' list, with what is derived from it kept on it (while a recomputed
-    list equal to it is replaced by it, see `mana_sources`): `split` (split_sources, made
-    with the list) and `options` (the priority options of their mana abilities,
-    systems.priority); `alone`: what systems.priority's idle checks pay with while the pool
-    is empty, which reads the board's other mana abilities too (so it is forgotten when an
-    equal list is kept); `fixed`: no source's amount varies (each makes what its index
-    entry says), set with the list."""
+    """`mana_sources`' list, with what is derived from it kept on it: `split`
+    (split_sources) and `options` (the priority options of their mana abilities,
+    systems.priority), both made with the list; `alone`: what systems.priority's idle
+    checks pay with while the pool is empty, which reads the board's other mana abilities
+    too (the list is made again whenever the board may have changed); `fixed`: no source's
+    amount varies (each makes what its index entry says), set with the list. (A list made
+    again equal to the last was kept in its place, for what was worked out on it: nothing
+    is left to keep since the options are made with it, session 22.)"""
 
     __slots__ = ("split", "options", "alone", "fixed")
 
@@ -174,13 +175,6 @@ def mana_sources(game, player: int, exclude=()) -> list:
         if hit is not None and hit[0] == key:
             return hit[1]
         out = _mana_sources(game, player, ())
-        if hit is not None and hit[1] == out:
-            # the same sources (another player's permanent changed): keep the list, so
-            # what is kept on it (split, options) still is
-            fixed = out.fixed
-            out = hit[1]
-            out.alone = None
-            out.fixed = fixed
         cache[player] = (key, out)
         return out
     return _mana_sources(game, player, exclude)

@@ -38,7 +38,7 @@ def test_offered_actions_equal_a_fresh_computation_through_vanilla_games():
     assert checked > 50
 
 
-def test_an_equal_source_list_keeps_what_is_derived_from_it():
+def test_a_source_list_made_again_carries_what_is_derived_from_it():
     g = _vanilla(5)
     agents = [RandomAgent(10), RandomAgent(11)]
     while g.pending is not None and not costs.mana_sources(g, g.active):
@@ -48,7 +48,8 @@ def test_an_equal_source_list_keeps_what_is_derived_from_it():
     base, multi = costs.available_mana(g, player, srcs)
     assert srcs.split is not None and sum(base) == len(srcs) + sum(g.players[player].pool)
     g.tversion += 1                     # (as another player's permanent tapping would)
-    assert costs.mana_sources(g, player) is srcs        # recomputed, equal: kept
+    again = costs.mana_sources(g, player)               # recomputed, equal
+    assert again == srcs and again.split == srcs.split and again.options == srcs.options
     g.set(srcs[0][0], TAPPED)                           # one source fewer (107.5)
     fresh = costs.mana_sources(g, player)
     assert fresh is not srcs and len(fresh) == len(srcs) - 1
@@ -430,6 +431,6 @@ def test_the_idle_checks_mana_kept_on_the_sources_follows_the_board():
     srcs = costs.mana_sources(g, 0)
     assert priority._hand_idle(g, 0) and srcs.alone is not None
     create_token(g, g.catalog.token("Treasure"), 0)
-    assert costs.mana_sources(g, 0) is srcs             # (the same {T} sources: kept)
+    assert costs.mana_sources(g, 0) == srcs             # (the same {T} sources)
     assert not priority._hand_idle(g, 0)
     assert not _passes_only(g, 0)
