@@ -452,28 +452,12 @@ def _hand_state(game, player: int) -> tuple:
     reads changes only with the characteristics (cversion) or some zone's contents
     (zversion: a permanent entering or leaving too); the hand summary
     only with the characteristics and the player's hand, so it is taken over when
-    another zone changed."""
+    another zone changed. (Taking it over for a changed hand without instants, looking
+    at the new cards alone, saved nothing measurable: dropped in session 22.)"""
     hand = tuple(game.players[player].hand)
     old = game.instant_cache.get(player)
-    res = old[2] if old is not None and old[0] == game.cversion else None
-    if res is not None and old[4] != hand:
-        if res[0] or res[1]:
-            res = None
-        else:
-            # the same characteristics: each card's entry is as it was, and the old hand
-            # had no instant and no hand ability: only cards new to the hand can add one
-            prev = old[4]
-            cards = _hand_cards(game)
-            for c in hand:
-                if c not in prev:
-                    hit = cards.get(c)
-                    if hit is None:
-                        hit = _card_info(game, c, cards)
-                    if hit[0] or hit[1]:
-                        res = None
-                        break
-    if res is not None:
-        instant, items = res
+    if old is not None and old[0] == game.cversion and old[4] == hand:
+        instant, items = res = old[2]
     else:
         # per card: characteristics off the battlefield change only with cversion
         cards = game.hand_cards_cache                   # _hand_cards, inline
