@@ -172,13 +172,19 @@ class Cost:
 
     def __post_init__(self):
         _own_copy(self, "exile_self")
+        # {T} and nothing else (no subclass: theirs add parts): paid whenever its permanent
+        # can be tapped for it (`priority.can_activate` reads it). Not a field either.
+        object.__setattr__(self, "tap_alone", type(self) is Cost and self.tap and self._free_but_tap())
 
-    @property
-    def is_free(self) -> bool:
-        return (self.mana.total == 0 and not self.mana.x and not self.tap and not self.untap
+    def _free_but_tap(self) -> bool:
+        return (self.mana.total == 0 and not self.mana.x and not self.untap
                 and self.sacrifice is None and not self.sacrifice_self and not self.discard
                 and not self.life and self.loyalty is None and not self.remove_counters
                 and not self.discard_self and not self.tap_untapped and not self.exile_self)
+
+    @property
+    def is_free(self) -> bool:
+        return not self.tap and self._free_but_tap()
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from mtg_ecs.components.definitions import StaticAbility, TriggeredAbility
 from mtg_ecs.components.mana import UNIT_MANA
+from mtg_ecs.core.decisions import activate_option
 
 
 KEYWORD_TRIGGERS = {"ward", "hideaway"}     # keywords that stand for a triggered ability
@@ -47,7 +48,8 @@ class Board:
         self.moves = []
         self.holders = {}       # controller -> [(eid, [(index, ActivatedAbility)])], non-empty
         # controller -> [(eid, ManaProfile, may be summoning sick, its `mana_sources` entry
-        # (eid, pools, choices) or None when an amount varies)], non-empty
+        # (eid, pools, choices) or None when an amount varies, its abilities' priority
+        # options: ManaProfile.options)], non-empty
         self.mana = {}
         self.creatures = {}     # controller -> [eid], non-empty
         self.walkers = []       # eid
@@ -99,7 +101,7 @@ class Board:
             if other:
                 holders.setdefault(ch.controller, []).append((e, other))
             if mana is not None:
-                mana_by.setdefault(ch.controller, []).append((e, mana, sick, mana.source(e)))
+                mana_by.setdefault(ch.controller, []).append((e, mana, sick, mana.source(e), mana.options(e)))
 
     def copy(self) -> "Board":
         """The same index, with containers of its own to patch (`patch`, `replace`)."""
@@ -168,7 +170,8 @@ class Board:
         if other:
             self.holders.setdefault(ch.controller, []).append((e, other))
         if mana is not None:
-            self.mana.setdefault(ch.controller, []).append((e, mana, sick, mana.source(e)))
+            self.mana.setdefault(ch.controller, []).append((e, mana, sick, mana.source(e),
+                                                            mana.options(e)))
 
     def replace(self, game, changed) -> bool:
         """Objects whose characteristics changed in place, [(eid, old, new)]
@@ -412,6 +415,12 @@ class ManaProfile:
         """Permanent `e`'s entry in `costs.mana_sources` (made once per index entry), or
         None when an amount varies."""
         return (e, self.pools, self.choices) if self.pools is not None else None
+
+    def options(self, e) -> tuple:
+        """The priority options of permanent `e`'s {T} mana abilities, one per ability
+        (605.1a), made once per index entry: the mana sources' list of them is then one
+        append per untapped source (`costs.mana_sources`, `Sources.options`)."""
+        return tuple([activate_option(e, i) for i, _ in self.items])
 
 
 def _move(e, t) -> tuple:

@@ -149,13 +149,14 @@ def can_tap_for_cost(game, eid: int) -> bool:
 
 
 class Sources(list):
-    """`mana_sources`' list, with what is derived from it kept on it (while a recomputed
-    list equal to it is replaced by it, see `mana_sources`): `split` (split_sources, made
-    with the list) and `options` (the priority options of their mana abilities,
-    systems.priority); `alone`: what systems.priority's idle checks pay with while the pool
-    is empty, which reads the board's other mana abilities too (so it is forgotten when an
-    equal list is kept); `fixed`: no source's amount varies (each makes what its index
-    entry says), set with the list."""
+    """`mana_sources`' list, with what is derived from it kept on it: `split`
+    (split_sources) and `options` (the priority options of their mana abilities,
+    systems.priority), both made with the list; `alone`: what systems.priority's idle
+    checks pay with while the pool is empty, which reads the board's other mana abilities
+    too (the list is made again whenever the board may have changed); `fixed`: no source's
+    amount varies (each makes what its index entry says), set with the list. (A list made
+    again equal to the last was kept in its place, for what was worked out on it: nothing
+    is left to keep since the options are made with it, session 22.)"""
 
     __slots__ = ("split", "options", "alone", "fixed")
 
@@ -174,13 +175,6 @@ def mana_sources(game, player: int, exclude=()) -> list:
         if hit is not None and hit[0] == key:
             return hit[1]
         out = _mana_sources(game, player, ())
-        if hit is not None and hit[1] == out:
-            # the same sources (another player's permanent changed): keep the list, so
-            # what is kept on it (split, options) still is
-            fixed = out.fixed
-            out = hit[1]
-            out.alone = None
-            out.fixed = fixed
         cache[player] = (key, out)
         return out
     return _mana_sources(game, player, exclude)
@@ -192,8 +186,9 @@ def _mana_sources(game, player: int, exclude) -> list:
     each pool to (ability index, color choice). Their `split_sources` is worked out on
     the way (most sources make one mana of one kind: counted without a look-up)."""
     out = Sources()
-    out.options = out.alone = None
+    out.alone = None
     out.fixed = True
+    out.options = options = []
     tapped = game.world.comps.get(Tapped, ())
     if exclude:
         tapped = set(tapped).union(exclude)
@@ -202,7 +197,7 @@ def _mana_sources(game, player: int, exclude) -> list:
         b = board(game)
     base = [0] * 6
     multi = []
-    for eid, prof, sick_matters, src in b.mana.get(player, ()):
+    for eid, prof, sick_matters, src, acts in b.mana.get(player, ()):
         if eid in tapped:                               # {T}: only an untapped permanent (107.5)
             continue
         if sick_matters and game.is_sick(eid):          # 302.6
@@ -212,6 +207,7 @@ def _mana_sources(game, player: int, exclude) -> list:
             unit = prof.unit
             if unit is not None:
                 base[unit] += 1
+                options.append(acts[0])                 # (one ability: one option)
                 continue
             pools = src[1]
         else:
@@ -224,6 +220,7 @@ def _mana_sources(game, player: int, exclude) -> list:
                     choices.append((i, j))
             pools = tuple(pools)
             out.append((eid, pools, tuple(choices)))
+        options += acts
         if len(pools) == 1:                             # (split_sources, for one source)
             unit = UNIT_MANA.get(pools[0])
             if unit is not None:

@@ -63,38 +63,18 @@ def cached_actions(game, player: int) -> list:
 
 
 def _cached(game, player: int) -> tuple:
-    """The player's legal actions, kept per player and computed again only when what
-    they depend on changed: any change at all (`version`: a turn's beginning too) or what
-    the step means for them (`_alike`), or — while no static ability changing rules,
-    player restriction or non-mana activated ability of the player's exists and every card
-    in hand is a land, a spell only its mana cost limits (`_plain_cost`) or one that can't
-    be cast now for its mana or timing whatever else (checked when the list is computed:
-    `_legal_actions_simple`) — only the hand, sorcery timing, the land play, the
-    characteristics (cversion), the {T} mana sources or the pool (the dependency key)."""
+    """The player's legal actions, kept per player and computed again only when anything
+    changed (`version`: a turn's beginning too) or what the step means for them (`_alike`).
+    (A finer key, naming only what a list of lands and plain spells reads, was kept too
+    until session 22: building it for every list cost more than the few lists it kept.)"""
     hit = game.actions_cache.get(player)
     version = game.changes                  # (`game.version` without the property call)
     step = game.step
     if hit is not None and hit[0] == version and (hit[1] == step or _alike(game, player, hit[1])):
         return hit[2], hit[3]
-    key = srcs = None
-    if not game.player_restrictions and not game.play_permissions and not game.players[player].restricted \
-            and not game.graveyard_abilities and not game.commanders:
-        b = game.board                      # board(game), without the call when it is current
-        if b is None:
-            b = board(game)
-        if not b.rule_statics and player not in b.holders:
-            p = game.players[player]
-            srcs = costs.mana_sources(game, player)
-            active = game.active == player or bool(game.teams) and on_active_team(game, player)
-            key = (tuple(p.hand), active and not game.stack and game.step in MAIN_PHASES,
-                   p.lands_played < p.land_plays, game.cversion, srcs, tuple(p.pool))
-    if key is None or hit is None or hit[4] != key:
-        acts, span, simple = _legal_actions_simple(game, player, srcs)
-        hit = (version, step, acts, span, key if simple else None)
-    else:
-        hit = (version, step, hit[2], hit[3], key)     # the same list, still right
-    game.actions_cache[player] = hit
-    return hit[2], hit[3]
+    acts, span = _legal_actions(game, player)
+    game.actions_cache[player] = (version, step, acts, span)
+    return acts, span
 
 
 def only_pass(game, player: int) -> bool:
@@ -201,13 +181,6 @@ def legal_actions(game, player: int) -> list:
     return _legal_actions(game, player)[0]
 
 
-def _legal_actions(game, player: int) -> tuple:
-    """(actions, slice): Pass, lands, spells, then {T} mana abilities as
-    actions[slice], then other activated abilities."""
-    acts, span, _ = _legal_actions_simple(game, player)
-    return acts, span
-
-
 def _card_info(game, c: int, cards: dict) -> tuple:
     """(castable at instant speed?, abilities that function in the hand, a land?, its
     definition, `_plain_cost`) of a card in hand, from its characteristics; cached per characteristics
@@ -258,19 +231,14 @@ def _hand_cards(game) -> dict:
 _COVERS = {}
 
 
-def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
-    """`_legal_actions` and whether every card in hand was a land, a plain spell
-    (`_plain_cost`), a spell without an alternative cost whose mana the player's can't pay
-    (`_mana_paid`) or one they may not cast at this timing, with no ability in hand: then
-    the list depends only on what `_cached`'s dependency key names. `srcs`: the player's
-    mana sources now, if the caller has them (costs.mana_sources)."""
-    if srcs is None:
-        srcs = costs.mana_sources(game, player)
+def _legal_actions(game, player: int) -> tuple:
+    """(actions, slice): Pass, lands, spells, then {T} mana abilities as
+    actions[slice], then other activated abilities."""
+    srcs = costs.mana_sources(game, player)
     acts = [_PASS]
     p = game.players[player]
     sorcery_ok = (game.active == player or game.teams and on_active_team(game, player)) \
         and not game.stack and game.step in MAIN_PHASES
-    simple = True
     hand_items = []         # cards with abilities that function in the hand (702.29a)
     b = game.board                      # (nothing below changes the state: the same index)
     if b is None:
@@ -293,7 +261,6 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 info = _card_info(game, c, cards)
             instant, in_hand, land, defn, plain = info
             if in_hand:
-                simple = False
                 hand_items.append((c, in_hand))
             if land:
                 if lands_ok:
@@ -301,11 +268,9 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 continue
             if not sorcery_ok and instant is not True:
                 if instant:
-                    # conditional flash (702.8a): its condition reads more than the cache key
-                    simple = False
-                    instant = instant.condition(game, player)
+                    instant = instant.condition(game, player)     # conditional flash (702.8a)
                 if not instant:
-                    continue            # (not now, whatever else: the key names the timing)
+                    continue            # (not now, whatever else)
             if mana is None:
                 # what the player could pay with, or False when something else could
                 # matter (Silence: 101.2; a static ability that could change costs)
@@ -352,8 +317,6 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                 alts = _ALTS.get(defn)          # _keyword_alts, inline when known
                 if alts is None:
                     alts = _keyword_alts(defn)
-                if paid is not False or defn.alt_cost is not None or alts:
-                    simple = False      # (a spell whose mana can't be paid: the key names it)
             if castable is None:
                 castable = {}
             ok = castable.get(defn)
@@ -404,19 +367,14 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
     if statics:
         acts += [a for a in graveyard_casting.actions(game, player, sorcery_ok, _can_cast_sacrificing)
                  if a not in acts]
-    # mana abilities that can be activated now (kept with the mana sources)
+    # mana abilities that can be activated now (listed with the mana sources)
     i = len(acts)
-    opts = srcs.options
-    if opts is None:
-        opts = srcs.options = _mana_options(srcs)
-    acts += opts
+    acts += srcs.options
     j = len(acts)
     # other activated abilities: of permanents, then of cards in hand that function there
     # (cycling, 702.29a), then of cards in the graveyard that function there (113.6k)
     field = b.holders.get(player)
     grave = graveyard_abilities.items(game, player) if game.graveyard_abilities else ()
-    if grave:
-        simple = False
     if field or hand_items or grave:
         for holders in (field, hand_items, grave):
             if holders:
@@ -424,7 +382,7 @@ def _legal_actions_simple(game, player: int, srcs=None) -> tuple:
                     for k, ab in items:
                         if can_activate(game, player, e, ab, sorcery_ok):
                             acts.append(activate_option(e, k))
-    return acts, slice(i, j), simple
+    return acts, slice(i, j)
 
 
 def _available(game, player: int, srcs) -> tuple:
@@ -480,22 +438,6 @@ def _other_mana(b, player: int) -> bool:
     return False
 
 
-def _mana_options(srcs) -> list:
-    """Activate options of the {T} mana abilities of the untapped mana sources `srcs`
-    (costs.mana_sources), one per ability (605.1a)."""
-    out = []
-    for e, _, choices in srcs:
-        if len(choices) == 1:               # one ability, one kind of mana (a basic land)
-            out.append(activate_option(e, choices[0][0]))
-            continue
-        seen = -1
-        for k, _ in choices:
-            if k != seen:
-                out.append(activate_option(e, k))
-                seen = k
-    return out
-
-
 def _hand_state(game, player: int) -> tuple:
     """(cversion, zversion, hand summary, quiet, hand, rest, held): the player's
     `instant_cache` entry. The hand summary: (the cards castable at instant speed, as
@@ -510,28 +452,12 @@ def _hand_state(game, player: int) -> tuple:
     reads changes only with the characteristics (cversion) or some zone's contents
     (zversion: a permanent entering or leaving too); the hand summary
     only with the characteristics and the player's hand, so it is taken over when
-    another zone changed."""
+    another zone changed. (Taking it over for a changed hand without instants, looking
+    at the new cards alone, saved nothing measurable: dropped in session 22.)"""
     hand = tuple(game.players[player].hand)
     old = game.instant_cache.get(player)
-    res = old[2] if old is not None and old[0] == game.cversion else None
-    if res is not None and old[4] != hand:
-        if res[0] or res[1]:
-            res = None
-        else:
-            # the same characteristics: each card's entry is as it was, and the old hand
-            # had no instant and no hand ability: only cards new to the hand can add one
-            prev = old[4]
-            cards = _hand_cards(game)
-            for c in hand:
-                if c not in prev:
-                    hit = cards.get(c)
-                    if hit is None:
-                        hit = _card_info(game, c, cards)
-                    if hit[0] or hit[1]:
-                        res = None
-                        break
-    if res is not None:
-        instant, items = res
+    if old is not None and old[0] == game.cversion and old[4] == hand:
+        instant, items = res = old[2]
     else:
         # per card: characteristics off the battlefield change only with cversion
         cards = game.hand_cards_cache                   # _hand_cards, inline
@@ -647,7 +573,7 @@ def _has_targets(game, player: int, card: int, specs) -> bool:
 
 
 def _mana_alone(game, player: int, b):
-    """What the player could pay mana with — `_available`, as `_legal_actions_simple`
+    """What the player could pay mana with — `_available`, as `_legal_actions`
     works it out — or False when something else could make mana
     or change costs: a static ability changing rules, a restriction, a mana ability but
     the {T} sources' (`_other_mana`). Kept on the sources while the pool is empty (the
@@ -893,8 +819,9 @@ def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
         mana = costs.ability_mana(ab, ab.cost.mana)
         return costs.can_pay_cost(game, player, eid, ab.cost, mana_cost=mana) and \
             (not mana.total or costs.can_pay_mana_tapping(game, player, mana))
-    if not costs.can_pay_cost(game, player, eid, ab.cost, mana_cost=costs.activation_mana(game, player, eid, ab)):
-        return False
+    if not ab.cost.tap_alone and not costs.can_pay_cost(
+            game, player, eid, ab.cost, mana_cost=costs.activation_mana(game, player, eid, ab)):
+        return False                    # ({T} alone: paid, as checked first)
     if ab.targets:
         tc = TargetContext(player, eid, game.chars(eid), False)
         for spec in ab.targets:

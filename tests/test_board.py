@@ -13,7 +13,7 @@ from mtg_ecs.systems import board as board_mod
 
 def _value(b):
     def mana(lst):
-        return [(e, m.items, m.pools, m.choices, m.unit, sick, src) for e, m, sick, src in lst]
+        return [(e, m.items, m.pools, m.choices, m.unit, sick, src, acts) for e, m, sick, src, acts in lst]
     return (
         [(e, ab) for e, _, ab in b.statics],
         [(e, ab) for e, _, ab in b.rule_statics], list(b.move_replacers),
@@ -63,7 +63,7 @@ def test_a_mana_creature_given_haste_isnt_summoning_sick_in_the_index():
         g.all_chars()
         elves = g.card_entity[h["e"]]
         for b in (board_mod.board(g), _from_scratch(g)):
-            (e, _, s, _), = b.mana[0]
+            (e, _, s, _, _), = b.mana[0]
             assert e == elves and s is sick
 
 

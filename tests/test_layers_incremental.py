@@ -331,7 +331,7 @@ def _index(g, b):
     return (held(b.statics), held(b.rule_statics), held(b.triggers),
             {k: held(v) for k, v in b.watch.items()},
             {p: [(e, tuple(o)) for e, o in v] for p, v in b.holders.items()},
-            {p: [(e, m.items, sick, src) for e, m, sick, src in v] for p, v in b.mana.items()},
+            {p: [(e, m.items, sick, src, acts) for e, m, sick, src, acts in v] for p, v in b.mana.items()},
             dict(b.creatures), list(b.walkers), set(b.sba), set(b.sba_look))
 
 

@@ -1,17 +1,30 @@
 """The player's mana sources (`costs.mana_sources`, CR 605.1a, 106.4), kept while the
 battlefield, characteristics, tapped permanents and turn stay the same, carry their
-`split_sources` (the one-option sources' mana summed, the others' options), worked out
-with the list: both must equal what is worked out afresh. The automatic payer adds a
+`split_sources` (the one-option sources' mana summed, the others' options) and the
+priority options of their mana abilities, worked out with the list: each must equal what is
+worked out afresh. The automatic payer adds a
 source's one mana from them without reading its ability while no amount varies."""
 from mtg_ecs import Game, RandomAgent
 from mtg_ecs.components import TAPPED
 from mtg_ecs.components.mana import split_sources
+from mtg_ecs.core.decisions import activate_option
 from mtg_ecs.systems import costs
 
 
 def _split_of(g, player):
     srcs = costs.mana_sources(g, player)
+    assert srcs.options == _options(srcs)
     return srcs.split, split_sources(list(srcs))
+
+
+def _options(srcs) -> list:
+    """The priority options of the sources' {T} mana abilities worked out from the list:
+    one per ability of each source, in order (605.1a)."""
+    out = []
+    for e, _, choices in srcs:
+        for k in dict.fromkeys(k for k, _ in choices):
+            out.append(activate_option(e, k))
+    return out
 
 
 def test_the_split_counts_basics_choices_and_amounts_that_vary():

@@ -10,6 +10,7 @@ from mtg_ecs.apps.agents import RandomAgent
 from mtg_ecs.apps.fuzz import check_actions
 from mtg_ecs.components import TAPPED
 from mtg_ecs.components.mana import split_sources
+from mtg_ecs.core.decisions import activate_option
 from mtg_ecs.systems import costs, priority
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "bench"))
@@ -37,7 +38,7 @@ def test_offered_actions_equal_a_fresh_computation_through_vanilla_games():
     assert checked > 50
 
 
-def test_an_equal_source_list_keeps_what_is_derived_from_it():
+def test_a_source_list_made_again_carries_what_is_derived_from_it():
     g = _vanilla(5)
     agents = [RandomAgent(10), RandomAgent(11)]
     while g.pending is not None and not costs.mana_sources(g, g.active):
@@ -47,11 +48,13 @@ def test_an_equal_source_list_keeps_what_is_derived_from_it():
     base, multi = costs.available_mana(g, player, srcs)
     assert srcs.split is not None and sum(base) == len(srcs) + sum(g.players[player].pool)
     g.tversion += 1                     # (as another player's permanent tapping would)
-    assert costs.mana_sources(g, player) is srcs        # recomputed, equal: kept
+    again = costs.mana_sources(g, player)               # recomputed, equal
+    assert again == srcs and again.split == srcs.split and again.options == srcs.options
     g.set(srcs[0][0], TAPPED)                           # one source fewer (107.5)
     fresh = costs.mana_sources(g, player)
     assert fresh is not srcs and len(fresh) == len(srcs) - 1
-    assert fresh.split == split_sources(fresh) and fresh.options is None
+    assert fresh.split == split_sources(fresh)
+    assert fresh.options == [activate_option(e, choices[0][0]) for e, _, choices in fresh]
     assert sum(costs.available_mana(g, player, fresh)[0]) == sum(base) - 1
     g.close()
 
@@ -97,16 +100,16 @@ def test_a_step_alike_for_the_actions_keeps_the_list(monkeypatch):
     between, whatever was computed for the other player meanwhile."""
     last = {}
     again = []
-    compute = priority._legal_actions_simple
+    compute = priority._legal_actions
 
-    def counted(game, player, srcs=None):
+    def counted(game, player):
         timing = (game.turn, priority.sorcery_timing(game, player), game.step in priority.COMBAT_STEPS)
         if last.get(player) == (game.changes, timing):
             again.append((game.turn, game.step, player))
         last[player] = (game.changes, timing)
-        return compute(game, player, srcs)
+        return compute(game, player)
 
-    monkeypatch.setattr(priority, "_legal_actions_simple", counted)
+    monkeypatch.setattr(priority, "_legal_actions", counted)
     for seed in range(3):
         last.clear()
         g = _sample(seed)
@@ -159,20 +162,6 @@ def test_spells_offered_are_those_can_cast_allows():
     assert compared > 500 and 0 < offered < compared
 
 
-def test_a_static_ability_changing_only_characteristics_keeps_the_dependency_key():
-    """With an anthem on the battlefield (other Merfolk +1/+1: characteristics only) a
-    list of lands and plain spells is kept while what it depends on is unchanged; a static
-    ability changing rules (Leyline of Punishment) makes it computed again each time."""
-    for card, kept in (("Master of the Pearl Trident", True), ("Leyline of Punishment", False)):
-        g, _ = Game.from_setup({"players": [
-            {"battlefield": [{"card": card}, "Island", "Island", "Island"],
-             "hand": ["Wind Drake", "Island"]}, {}], "turn": {"step": "main1"}})
-        first = priority.cached_actions(g, 0)
-        g.changes += 1              # (a change elsewhere: another player's life, ...)
-        assert (priority.cached_actions(g, 0) is first) is kept
-        assert len(first) == 3 + 3  # pass, the land, Wind Drake, the Islands' mana
-
-
 def test_a_spell_payable_only_with_a_treasure_is_offered():
     """The mana check made first (the {T} sources and the pool) is no answer while the
     player has a mana ability that sacrifices its source (111.10a, 601.2g): a Treasure
@@ -185,18 +174,17 @@ def test_a_spell_payable_only_with_a_treasure_is_offered():
         assert (spear in map(repr, priority.decision(g, 0).options)) is offered
 
 
-def test_a_spell_its_mana_cant_pay_for_keeps_the_dependency_key():
+def test_a_spell_its_mana_cant_pay_for_is_offered_once_it_can():
     """Searing Spear ({1}{R}, a target: not a plain spell) with one untapped Mountain: not
-    castable whatever its targets (601.2g-h), so the list is kept while its key is
-    unchanged; with the other Mountain untapped the mana sources changed: it is offered."""
+    castable whatever its targets (601.2g-h); with the other Mountain untapped the mana
+    sources changed: it is offered."""
     from mtg_ecs.components import Tapped
     g, h = Game.from_setup({"players": [
         {"battlefield": ["Mountain", {"card": "Mountain", "id": "m", "tapped": True}],
          "hand": [{"card": "Searing Spear", "id": "s"}, "Wind Drake"]}, {}],
         "turn": {"step": "upkeep"}})
     first = priority.cached_actions(g, 0)
-    g.changes += 1                  # (a change elsewhere: another player's life, ...)
-    assert priority.cached_actions(g, 0) is first and len(first) == 2     # pass, {T}: add {R}
+    assert len(first) == 2          # pass, {T}: add {R}
     g.unset(g.card_entity[h["m"]], Tapped)
     spear = repr(priority.Cast(g.card_entity[h["s"]]))
     assert spear in map(repr, priority.cached_actions(g, 0))
@@ -207,9 +195,9 @@ def _passes_without_a_list_until_untapped(monkeypatch, g, tapped):
     the permanent `tapped` untaps, they can act (seen from the list)."""
     from mtg_ecs.components import Tapped
     listed = []
-    compute = priority._legal_actions_simple
-    monkeypatch.setattr(priority, "_legal_actions_simple",
-                        lambda game, player, srcs=None: listed.append(player) or compute(game, player, srcs))
+    compute = priority._legal_actions
+    monkeypatch.setattr(priority, "_legal_actions",
+                        lambda game, player: listed.append(player) or compute(game, player))
     assert priority.only_pass(g, 0) and listed == []
     g.unset(tapped, Tapped)
     assert not priority.only_pass(g, 0) and listed == [0]
@@ -414,9 +402,9 @@ def test_an_empty_hand_in_the_main_phase_passes_without_a_list(monkeypatch):
     activated ability but the {T} mana abilities of their lands can only pass: `only_pass`
     says so without a list; with a land drawn (305.1), or with Arbor Elf's ability, it lists."""
     listed = []
-    compute = priority._legal_actions_simple
-    monkeypatch.setattr(priority, "_legal_actions_simple",
-                        lambda game, player, srcs=None: listed.append(player) or compute(game, player, srcs))
+    compute = priority._legal_actions
+    monkeypatch.setattr(priority, "_legal_actions",
+                        lambda game, player: listed.append(player) or compute(game, player))
     g, h = Game.from_setup({"players": [
         {"battlefield": ["Forest", "Mountain"], "library": ["Forest"]}, {}]})
     g.actions_cache.clear()         # (no list kept from the setup's decision)
@@ -443,6 +431,6 @@ def test_the_idle_checks_mana_kept_on_the_sources_follows_the_board():
     srcs = costs.mana_sources(g, 0)
     assert priority._hand_idle(g, 0) and srcs.alone is not None
     create_token(g, g.catalog.token("Treasure"), 0)
-    assert costs.mana_sources(g, 0) is srcs             # (the same {T} sources: kept)
+    assert costs.mana_sources(g, 0) == srcs             # (the same {T} sources)
     assert not priority._hand_idle(g, 0)
     assert not _passes_only(g, 0)

@@ -188,7 +188,7 @@ FIELDS: tuple[Field, ...] = (
        "`Game.clone` marks it `shared`, and neither changes it then)"),
     _f("sba_clean", -1, "share", CACHE, "sversion at which no state-based action applied"),
     _f("actions_cache", dict, "dict", CACHE,
-       "player -> (version, step, legal actions, mana span, dependency key) "
+       "player -> (version, step, legal actions, mana span) "
        "(systems.priority)"),
     _f("mana_cache", dict, "reset", CACHE, "player -> (version, mana sources: costs.Sources) (systems.costs)"),
     _f("instant_cache", dict, "reset", CACHE, "player -> hand summary (systems.priority)"),
