@@ -325,7 +325,7 @@ def _fields_again(game, old) -> tuple:
         if svals[i] == default:
             satoms[at] = _LEFT_OUT
     group = _group_fields(game, old and old.group)
-    plain, entries, total = _read(_SPECIAL, _GET_SPECIAL(game), old and old.special)
+    plain, entries, total = _read_special(_GET_SPECIAL(game), old and old.special)
     text = marshal.dumps((smask, tuple(satoms), plain), 2)
     if old is None or old.text[0] != text:
         text = text, _digest_text(b"\0fields=", text)
@@ -342,35 +342,123 @@ def _read(fields, vals, was) -> tuple:
     total = 0
     plain, entries = [], []
     for j, (i, v) in enumerate(zip(fields, vals)):
-        t = type(v)
-        if i not in _BARE:
-            value = _plain(v, i)
-        elif t is list:                             # (_plain's answers, without its call)
-            value = tuple(v) if not v or _ATOM_TYPES.issuperset(map(type, v)) else _OPEN
-        elif t not in _MAYBE_PLAIN or (v and (t is MarkingDict or t is MarkedDict)):
-            value = _OPEN
-        else:
-            value = _plain(v, i)
-        if value is not _OPEN:
-            plain.append(value)
-            entries.append(None)
-            continue
-        if i in _TEXT_FIELDS:
-            entry = _text_field(i, v, was[j] if was is not None else None)
-            plain.append(entry[1])
-            entries.append(entry)
-            continue
-        plain.append(_OPEN_MARK)
-        if type(v) is MarkingDict or type(v) is MarkedDict:
-            entry = _marked_field(_OTHER[i], v, was is None)
-        elif t is GameRandom and was is not None and was[j] is not None \
-                and was[j][0][0] is v.pinned():
-            entry = was[j]          # the generator the last key pinned (_snapshot_rng's probe)
-        else:
-            entry = _other_field(i, v, was[j] if was is not None else None)
+        value, entry, digest = _field_entry(i, v, was[j] if was is not None else None,
+                                            was is None)
+        plain.append(value)
         entries.append(entry)
-        total += entry[1][0]
+        total += digest
     return tuple(plain), tuple(entries), total
+
+
+def _field_entry(i, v, was, fresh) -> tuple:
+    """(its plain value, or _OPEN_MARK, or its text in a list; None when plain, else its
+    entry; its digest, 0 if none) of the field _OTHER[i] holding `v`; `was`: its entry at
+    the last key, `fresh`: a key from nothing."""
+    t = type(v)
+    if i not in _BARE:
+        value = _plain(v, i)
+    elif t is list:                                 # (_plain's answers, without its call)
+        value = tuple(v) if not v or _ATOM_TYPES.issuperset(map(type, v)) else _OPEN
+    elif t not in _MAYBE_PLAIN or (v and (t is MarkingDict or t is MarkedDict)):
+        value = _OPEN
+    else:
+        value = _plain(v, i)
+    if value is not _OPEN:
+        return value, None, 0
+    if i in _TEXT_FIELDS:
+        entry = _text_field(i, v, was)
+        return entry[1], entry, 0
+    if t is MarkingDict or t is MarkedDict:
+        entry = _marked_field(_OTHER[i], v, fresh)
+    elif t is GameRandom and was is not None and was[0][0] is v.pinned():
+        entry = was         # the generator the last key pinned (_snapshot_rng's probe)
+    else:
+        entry = _other_field(i, v, was)
+    return _OPEN_MARK, entry, entry[1][0]
+
+
+def _read_special(vals, was) -> tuple:
+    """`_read(_SPECIAL, vals, was)`: each field's usual case read inline (no loop, no
+    branch on its copy rule), any other by `_field_entry`."""
+    rng, players, battlefield, stack, card_entity, lki, lki_extra, effects, agenda, pending \
+        = vals
+    fresh = was is None
+    w = _NO_ENTRIES if fresh else was
+    if type(rng) is GameRandom and w[0] is not None and w[0][0][0] is rng.pinned():
+        p_rng, e_rng = _OPEN_MARK, w[0]             # (as _field_entry)
+        total = e_rng[1][0]
+    else:
+        p_rng, e_rng, total = _field_entry(_SPECIAL[0], rng, w[0], fresh)
+    if type(players) is list and _PLAYER_TYPE.issuperset(map(type, players)):
+        p_players, e_players = _players_value(players), None
+    else:
+        p_players, e_players, d = _field_entry(_SPECIAL[1], players, w[1], fresh)
+        total += d
+    if type(battlefield) is list and _ATOM_TYPES.issuperset(map(type, battlefield)):
+        p_battlefield, e_battlefield = tuple(battlefield), None
+    else:
+        p_battlefield, e_battlefield, d = _field_entry(_SPECIAL[2], battlefield, w[2], fresh)
+        total += d
+    if type(stack) is list and _ATOM_TYPES.issuperset(map(type, stack)):
+        p_stack, e_stack = tuple(stack), None
+    else:
+        p_stack, e_stack, d = _field_entry(_SPECIAL[3], stack, w[3], fresh)
+        total += d
+    if type(card_entity) is MarkingDict and card_entity:
+        p_card_entity, e_card_entity = _OPEN_MARK, _marked_field(_CARD_ENTITY, card_entity, fresh)
+        total += e_card_entity[1][0]
+    else:
+        p_card_entity, e_card_entity, d = _field_entry(_SPECIAL[4], card_entity, w[4], fresh)
+        total += d
+    if type(lki) is MarkingDict and lki:
+        p_lki, e_lki = _OPEN_MARK, _marked_field(_LKI, lki, fresh)
+        total += e_lki[1][0]
+    else:
+        p_lki, e_lki, d = _field_entry(_SPECIAL[5], lki, w[5], fresh)
+        total += d
+    if type(lki_extra) is MarkingDict and lki_extra:
+        p_lki_extra, e_lki_extra = _OPEN_MARK, _marked_field(_LKI_EXTRA, lki_extra, fresh)
+        total += e_lki_extra[1][0]
+    else:
+        p_lki_extra, e_lki_extra, d = _field_entry(_SPECIAL[6], lki_extra, w[6], fresh)
+        total += d
+    if type(effects) is not list:
+        p_effects, e_effects, d = _field_entry(_SPECIAL[7], effects, w[7], fresh)
+        total += d
+    elif _ATOM_TYPES.issuperset(map(type, effects)):        # (none, mostly)
+        p_effects, e_effects = tuple(effects), None
+    else:
+        p_effects, e_effects = _OPEN_MARK, _other_field(_SPECIAL[7], effects, w[7])
+        total += e_effects[1][0]
+    if type(agenda) is not list:
+        p_agenda, e_agenda, d = _field_entry(_SPECIAL[8], agenda, w[8], fresh)
+        total += d
+    elif agenda:
+        e_agenda = (), [text_of(fast_canonical(agenda))]        # (as _text_field)
+        p_agenda = e_agenda[1]
+    else:
+        p_agenda, e_agenda = (), None
+    if type(pending) is Decision:
+        e_pending = _decision_entry(pending, w[9])
+        p_pending = e_pending[1]
+    elif pending is None:
+        p_pending = e_pending = None
+    else:
+        p_pending, e_pending, d = _field_entry(_SPECIAL[9], pending, w[9], fresh)
+        total += d
+    return ((p_rng, p_players, p_battlefield, p_stack, p_card_entity, p_lki, p_lki_extra,
+             p_effects, p_agenda, p_pending),
+            (e_rng, e_players, e_battlefield, e_stack, e_card_entity, e_lki, e_lki_extra,
+             e_effects, e_agenda, e_pending), total)
+
+
+# _read_special's fields, in _SPECIAL's order
+_SPECIAL_NAMES = ("rng", "players", "battlefield", "stack", "card_entity", "lki", "lki_extra",
+                  "effects", "agenda", "pending")
+assert tuple(_OTHER[i][0] for i in _SPECIAL) == _SPECIAL_NAMES, \
+    "the special fields, in their order, as _read_special reads them"
+_NO_ENTRIES = (None,) * len(_SPECIAL)
+_CARD_ENTITY, _LKI, _LKI_EXTRA = (_OTHER[i] for i in _SPECIAL[4:7])
 
 
 def _shared_objects(svals, was) -> tuple:
@@ -485,21 +573,26 @@ def _rng_state(v):
 def _text_field(i, v, was) -> tuple:
     """(snapshot, [the text of its value]) of the pending decision or the agenda
     (_TEXT_FIELDS: in a list, which no plain value is), `was` while the snapshot is the
-    same. A `Decision`'s snapshot is its fields by identity (the copy rule "shallow": a
-    clone shares them, so none is changed in place; no other snapshot holds them); the
-    agenda has none (rule "each": its tasks are objects, with no depth known below which
-    they are immutable): read at every key."""
+    same. The agenda has no snapshot (rule "each": its tasks are objects, with no depth
+    known below which they are immutable): read at every key."""
     if _OTHER[i][2] == "each":
         return (), [text_of(fast_canonical(v))]
     if type(v) is Decision:
-        snap = _DECISION_GET(v)
-        if was is not None and len(was[0]) == len(snap) and all(map(is_, snap, was[0])):
-            return was
-        return snap, [text_of(_decision_value(v, snap))]
+        return _decision_entry(v, was)
     snap = _SNAPSHOTS[i](v, was is not None and type(was[0]) is not bytes)
     if was is not None and not _differ(snap, was[0]):
         return was
     return snap, [text_of(fast_canonical(v))]
+
+
+def _decision_entry(v, was) -> tuple:
+    """`_text_field` of a `Decision`: its snapshot is its fields by identity (the copy
+    rule "shallow": a clone shares them, so none is changed in place; no other snapshot
+    holds them)."""
+    snap = _DECISION_GET(v)
+    if was is not None and len(was[0]) == len(snap) and all(map(is_, snap, was[0])):
+        return was
+    return snap, [text_of(_decision_value(v, snap))]
 
 
 def _decision_value(v, snap):
