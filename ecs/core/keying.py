@@ -71,19 +71,17 @@ _LEFT_OUT = ("left out",)   # a sparse field at its default, among the atoms (ne
 
 
 class _KeyParts:
-    """What one state key was made of (never changed once made)."""
+    """What one state key was made of (never changed once made): `state_key` sets its
+    slots (no `__init__`: a call to one with eight arguments cost ~1.3 k instructions)."""
 
     __slots__ = ("ents", "loose", "ent_sum", "shared", "group", "special", "text", "key")
+    # ents: (base, recent) (_entities_again); loose: the entities holding a component that
+    # isn't frozen; ent_sum; shared: _shared_objects; group: _group_fields; special: per
+    # _SPECIAL field None, or (snapshot, (digest, items)); text: (the plain fields' text,
+    # its digest); key
 
-    def __init__(self, ents, loose, ent_sum, shared, group, special, text, fields_sum):
-        self.ents = ents            # (base, recent): _entities_again
-        self.loose = loose          # entities holding a component that isn't frozen
-        self.ent_sum = ent_sum
-        self.shared = shared        # _shared_objects
-        self.group = group          # _group_fields
-        self.special = special      # per _SPECIAL field: None, or (snapshot, (digest, items))
-        self.text = text            # (the plain fields' text, its digest)
-        self.key = (ent_sum + fields_sum) & _MASK
+
+_NEW = object.__new__
 
 
 def state_key(game) -> int:
@@ -94,11 +92,14 @@ def state_key(game) -> int:
     and the small plain fields."""
     old = game.key_cache
     w = game.world
+    parts = _NEW(_KeyParts)
     if old is None or w.changed is None or w.changed_since is not old:
-        ents = _entities_from_scratch(w.ents)
+        parts.ents, parts.loose, parts.ent_sum = _entities_from_scratch(w.ents)
     else:
-        ents = _entities_again(w.ents, old, w.changed)
-    parts = game.key_cache = _KeyParts(*ents, *_fields_again(game, old))
+        parts.ents, parts.loose, parts.ent_sum = _entities_again(w.ents, old, w.changed)
+    fields_sum = _fields_again(game, old, parts)
+    parts.key = (parts.ent_sum + fields_sum) & _MASK
+    game.key_cache = parts
     if w.changed is None:
         w.changed = set()
     else:
@@ -312,26 +313,45 @@ def _entities_again(table, old, changed) -> tuple:
 # marked dicts keep their own marks (`_marked_field`). A field that isn't plain (an object,
 # a dict with items) has a digest of its own, reused while its snapshot shows the same value.
 
-def _fields_again(game, old) -> tuple:
-    """(the shared fields' part, the others' part, the special fields' entries: per field
-    of _SPECIAL None when plain, else (its snapshot, (digest, items)); the plain values'
-    text and its digest, the last key's if the same bytes (a clone keyed after its
-    original, a key with nothing changed); the sum of the fields' digests)."""
+def _fields_again(game, old, parts) -> int:
+    """The sum of the fields' digests; sets `parts`' shared fields' part (`shared`), the
+    others' part (`group`), the special fields' entries (`special`: per field of _SPECIAL
+    None when plain, else (its snapshot, (digest, items))), and the plain values' text and
+    its digest (`text`: the last key's if the same bytes, as after a clone keyed after its
+    original or a key with nothing changed)."""
     svals = _GET_SHARED(game)
-    shared = _shared_objects(svals, old and old.shared)
+    gvals = _GET_GROUP(game)
+    try:
+        raw = marshal.dumps(gvals, 2)
+    except ValueError:                              # (an object among them)
+        raw = None
+    if old is None:
+        shared = _shared_objects(svals, None)
+        group = _group_fields(gvals, raw, None)
+        plain, parts.special, total = _read_special(_GET_SPECIAL(game), None)
+    else:
+        # the last key's shared part while the same objects (a clone shares them: unchanged
+        # unless replaced) and atoms where it had atoms (no type() of the objects)
+        shared = old.shared
+        if not all(map(is_, compress(svals, shared[1]), shared[2])) \
+                or not _ATOM_TYPES.issuperset(map(type, compress(svals, shared[0]))):
+            shared = _shared_objects(svals, shared)
+        group = old.group                           # (the same bytes: the same values)
+        if raw is None or raw != group[0]:
+            group = _group_fields(gvals, raw, group)
+        plain, parts.special, total = _read_special(_GET_SPECIAL(game), old.special)
+    parts.shared, parts.group = shared, group
     smask = shared[0]
     satoms = list(compress(svals, smask))
     for i, default, at in shared[5]:
         if svals[i] == default:
             satoms[at] = _LEFT_OUT
-    group = _group_fields(game, old and old.group)
-    plain, entries, total = _read_special(_GET_SPECIAL(game), old and old.special)
     text = marshal.dumps((smask, tuple(satoms), plain), 2)
     if old is None or old.text[0] != text:
-        text = text, _digest_text(b"\0fields=", text)
+        parts.text = text, _digest_text(b"\0fields=", text)
     else:
-        text = old.text
-    return shared, group, entries, text, (shared[4] + group[3] + total + text[1]) & _MASK
+        parts.text = old.text
+    return shared[4] + group[3] + total + parts.text[1]
 
 
 def _read(fields, vals, was) -> tuple:
@@ -434,7 +454,7 @@ def _read_special(vals, was) -> tuple:
         p_agenda, e_agenda, d = _field_entry(_SPECIAL[8], agenda, w[8], fresh)
         total += d
     elif agenda:
-        e_agenda = (), [text_of(fast_canonical(agenda))]        # (as _text_field)
+        e_agenda = (), [text_of(fast_canonical(agenda))]    # (as _text_field: no snapshot)
         p_agenda = e_agenda[1]
     else:
         p_agenda, e_agenda = (), None
@@ -464,12 +484,8 @@ _CARD_ENTITY, _LKI, _LKI_EXTRA = (_OTHER[i] for i in _SPECIAL[4:7])
 def _shared_objects(svals, was) -> tuple:
     """(which shared fields are atoms, which aren't, the objects, per _SHARED field None or
     (value, digest), the sum of the digests, the sparse fields among the atoms: (field
-    index, default, index among the atoms)): `was` if the same objects (a clone shares
-    them: unchanged unless replaced) and atoms where it had atoms (no type() of the
-    objects), else each object's digest, `was`'s where the same object."""
-    if was is not None and all(map(is_, compress(svals, was[1]), was[2])) \
-            and _ATOM_TYPES.issuperset(map(type, compress(svals, was[0]))):
-        return was
+    index, default, index among the atoms)): each object's digest, `was`'s where the same
+    object (`_fields_again` keeps `was` whole when the objects are the same)."""
     smask = tuple([type(v) in ATOMS for v in svals])
     others = tuple([not a for a in smask])
     objs = tuple(compress(svals, others))
@@ -484,18 +500,11 @@ def _shared_objects(svals, was) -> tuple:
     return smask, others, objs, tuple(digests), total, sparse
 
 
-def _group_fields(game, was) -> tuple:
-    """(marshal's bytes of the _GROUP fields or None, their plain values, per field None
-    when plain else (its snapshot, (digest, items)), the sum of their digests): `was` if
-    the same bytes, else each field read again (`was`'s digest where its snapshot is the
-    same)."""
-    vals = _GET_GROUP(game)
-    try:
-        raw = marshal.dumps(vals, 2)
-    except ValueError:                              # (an object among them)
-        raw = None
-    if was is not None and raw is not None and raw == was[0]:
-        return was
+def _group_fields(vals, raw, was) -> tuple:
+    """(marshal's bytes `raw` of the _GROUP fields' values `vals` or None, their plain
+    values, per field None when plain else (its snapshot, (digest, items)), the sum of
+    their digests): each field read again, `was`'s digest where its snapshot is the same
+    (`_fields_again` keeps `was` whole when the bytes are the same)."""
     plain, entries, total = _read(_GROUP, vals, was and was[2])
     text = marshal.dumps(plain, 2)
     return raw, plain, entries, (total + _digest_text(b"\0group=", text)) & _MASK
@@ -588,21 +597,21 @@ def _text_field(i, v, was) -> tuple:
 def _decision_entry(v, was) -> tuple:
     """`_text_field` of a `Decision`: its snapshot is its fields by identity (the copy
     rule "shallow": a clone shares them, so none is changed in place; no other snapshot
-    holds them)."""
+    holds them); its value read with its options and data inline (else `fast_canonical`),
+    its text as `text_of` writes it."""
     snap = _DECISION_GET(v)
     if was is not None and len(was[0]) == len(snap) and all(map(is_, snap, was[0])):
         return was
-    return snap, [text_of(_decision_value(v, snap))]
-
-
-def _decision_value(v, snap):
-    """`fast_canonical(v)` of a Decision whose fields are `snap`."""
     kind, player, options, lo, hi, prompt, data = snap
     if not _ATOM_TYPES.issuperset(map(type, (kind, player, lo, hi, prompt))) \
             or type(options) is not list or type(data) is not dict:
-        return fast_canonical(v)
-    return (_DECISION_NAME, kind, player, _options_value(options), lo, hi, prompt,
-            _data_value(data))
+        return snap, [text_of(fast_canonical(v))]
+    value = (_DECISION_NAME, kind, player, _options_value(options), lo, hi, prompt,
+             _data_value(data))
+    try:
+        return snap, [marshal.dumps(value, 2)]
+    except ValueError:
+        return snap, [text_of(value)]
 
 
 def _options_value(options) -> tuple:
@@ -672,7 +681,7 @@ class _NotSmall(Exception):
 
 _DECISION_FIELDS = ("kind", "player", "options", "min", "max", "prompt", "data")
 assert tuple(f.name for f in dataclasses.fields(Decision)) == _DECISION_FIELDS, \
-    "a Decision's fields, in their order, as _decision_value reads them"
+    "a Decision's fields, in their order, as _decision_entry reads them"
 _DECISION_GET = attrgetter(*_DECISION_FIELDS)
 _DECISION_NAME = Decision.__qualname__
 _SECOND = itemgetter(1)
