@@ -1017,7 +1017,7 @@ def fast_canonical(v, d=0):
         return canonical(v, d, {})
     name, get, sparse, read = shape
     if get is None:                                 # by its attributes
-        return (name, fast_canonical(v.__dict__, d + 1))
+        return (name, _attributes_value(v.__dict__, d + 1))
     if read is not None:                            # an object made from a card definition
         return read(v, d)
     try:
@@ -1042,6 +1042,18 @@ def fast_canonical(v, d=0):
     if part:
         _keep_part(v, d, value)
     return value
+
+
+def _attributes_value(attrs, d):
+    """`fast_canonical(attrs, d)` of an object's attributes (a task's ~20): when their
+    names' order is kept (`_sorted_items`), the values alone read in a loop and paired
+    with the names in C."""
+    names = tuple(attrs)
+    get = _ORDERS_OF_KEYS.get(names)
+    if get is None or d > _QUICK_DEPTH or not _STR.issuperset(map(type, names)):
+        return fast_canonical(attrs, d)             # (which keeps the order for next time)
+    return _EMPTY_DICT + get(tuple(zip(names, [x if type(x) in ATOMS else fast_canonical(x, d + 1)
+                                               for x in attrs.values()])))
 
 
 def _definition_part(x, d):
