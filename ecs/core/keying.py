@@ -454,7 +454,10 @@ def _read_special(vals, was) -> tuple:
         p_agenda, e_agenda, d = _field_entry(_SPECIAL[8], agenda, w[8], fresh)
         total += d
     elif agenda:
-        e_agenda = (), [text_of(fast_canonical(agenda))]    # (as _text_field: no snapshot)
+        # (as _text_field, no snapshot: `fast_canonical`'s value, each task read by it at
+        # depth 1 without `_fast_item`'s memo, which a task never enters: not frozen)
+        e_agenda = (), [text_of(tuple([t if type(t) in ATOMS else fast_canonical(t, 1)
+                                       for t in agenda]))]
         p_agenda = e_agenda[1]
     else:
         p_agenda, e_agenda = (), None
@@ -623,7 +626,7 @@ def _options_value(options) -> tuple:
     if _ATOM_TYPES.issuperset(map(type, options)):
         return tuple(options)
     values = tuple(map(_SECOND, map(_VALUES.get, map(id, options), _NOT_KEPT)))
-    if _OPEN not in values:
+    if all(values):             # (None: not kept; a kept value that is an empty tuple, too)
         return values
     if _SMALL_TYPES.issuperset(map(type, options)):
         try:
@@ -631,10 +634,10 @@ def _options_value(options) -> tuple:
         except _NotSmall:
             pass
     # (only those not kept read: an action new to the memo among those of the last decisions)
-    return tuple([_fast_item(x, 2) if v is _OPEN else v for x, v in zip(options, values)])
+    return tuple([_fast_item(x, 2) if v is None else v for x, v in zip(options, values)])
 
 
-_NOT_KEPT = repeat((None, _OPEN))       # (what _options_value reads for an id not in _VALUES)
+_NOT_KEPT = repeat((None, None))        # (what _options_value reads for an id not in _VALUES)
 _SMALL_TYPES = frozenset(ATOMS | {PlayerRef, list, tuple, dict, slice})   # (_small_value's)
 
 
