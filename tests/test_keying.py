@@ -233,3 +233,35 @@ def test_an_objects_empty_tuples_are_read_without_a_call(depth, monkeypatch):
     monkeypatch.setattr(keying, "fast_canonical", counted)
     assert counted(spell, depth) == canonical(spell, depth)
     assert () not in calls and spell.targets in calls
+
+
+class Name(str):
+    """An attribute name whose repr isn't a str's (canonical sorts a dict's keys by repr)."""
+
+    def __repr__(self):
+        return "~" + str.__repr__(self)
+
+
+@pytest.mark.parametrize("depth", [0, 6, 7, 8])
+def test_an_objects_attributes_are_read_as_canonical_reads_them(depth):
+    """An object read by its attributes (a task): the values alone read once the names'
+    order is kept, and the same value as canonical's at any depth, whatever names (the
+    same ones of another type, one of them set first) were read before."""
+    class Task:
+        def __init__(self, **attrs):
+            self.__dict__.update(attrs)
+
+    def task(names, values):
+        t = Task()
+        t.__dict__.update(zip(names, values))
+        return t
+
+    values = (1, [PlayerRef(0), {2: "x"}], None, Task(z=(1, 2), y={3}), True, {})
+    for names in (("b", "a", "c", "ab", "a_", "d"), ("a", "b", "c", "ab", "a_", "d"),
+                  (Name("b"), "a", "c", "ab", "a_", "d"), ("b", "a", "c", "ab", "a_", "d"),
+                  ("x", "y")):
+        for _ in range(2):                          # the order learnt, then kept
+            t = task(names, values)
+            assert fast_canonical(t, depth) == canonical(t, depth), names
+    assert fast_canonical(Task(), depth) == canonical(Task(), depth)
+    assert fast_canonical(Task(a=1), depth) == canonical(Task(a=1), depth)

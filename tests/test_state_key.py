@@ -193,6 +193,23 @@ def test_no_state_field_escapes_the_key(name):
     assert g.state_key() == before
 
 
+# the fields keying._read_special reads inline, each in a type it doesn't read inline but
+# with the same canonical value (so the same state_hash): read by the generic branches
+OTHER_TYPES = {"players": tuple, "battlefield": tuple, "stack": tuple, "effects": tuple,
+               "agenda": tuple, "card_entity": dict, "lki": dict, "lki_extra": dict}
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_TYPES))
+def test_a_field_read_inline_keys_as_its_value_in_another_type(name):
+    for seed, decisions in ((9, 150), (1, 33), (9, 146)):     # (a task, the stack, effects)
+        g = midgame(seed, decisions)
+        k = g.state_key()
+        c = g.clone()
+        setattr(c, name, OTHER_TYPES[name](getattr(c, name)))
+        assert state_hash(c) == state_hash(g)
+        assert c.state_key() == k == fresh_key(c), (name, seed)
+
+
 def test_a_change_made_back_gives_the_key_back():
     g = midgame()
     k = g.state_key()

@@ -71,19 +71,17 @@ _LEFT_OUT = ("left out",)   # a sparse field at its default, among the atoms (ne
 
 
 class _KeyParts:
-    """What one state key was made of (never changed once made)."""
+    """What one state key was made of (never changed once made): `state_key` sets its
+    slots (no `__init__`: a call to one with eight arguments cost ~1.3 k instructions)."""
 
     __slots__ = ("ents", "loose", "ent_sum", "shared", "group", "special", "text", "key")
+    # ents: (base, recent) (_entities_again); loose: the entities holding a component that
+    # isn't kept (`_kept`); ent_sum; shared: _shared_objects; group: _group_fields; special: per
+    # _SPECIAL field None, or (snapshot, (digest, items)); text: (the plain fields' text,
+    # its digest); key
 
-    def __init__(self, ents, loose, ent_sum, shared, group, special, text, fields_sum):
-        self.ents = ents            # (base, recent): _entities_again
-        self.loose = loose          # entities holding a component that isn't kept (`_kept`)
-        self.ent_sum = ent_sum
-        self.shared = shared        # _shared_objects
-        self.group = group          # _group_fields
-        self.special = special      # per _SPECIAL field: None, or (snapshot, (digest, items))
-        self.text = text            # (the plain fields' text, its digest)
-        self.key = (ent_sum + fields_sum) & _MASK
+
+_NEW = object.__new__
 
 
 def state_key(game) -> int:
@@ -94,11 +92,14 @@ def state_key(game) -> int:
     and the small plain fields."""
     old = game.key_cache
     w = game.world
+    parts = _NEW(_KeyParts)
     if old is None or w.changed is None or w.changed_since is not old:
-        ents = _entities_from_scratch(w.ents)
+        parts.ents, parts.loose, parts.ent_sum = _entities_from_scratch(w.ents)
     else:
-        ents = _entities_again(w.ents, old, w.changed)
-    parts = game.key_cache = _KeyParts(*ents, *_fields_again(game, old))
+        parts.ents, parts.loose, parts.ent_sum = _entities_again(w.ents, old, w.changed)
+    fields_sum = _fields_again(game, old, parts)
+    parts.key = (parts.ent_sum + fields_sum) & _MASK
+    game.key_cache = parts
     if w.changed is None:
         w.changed = set()
     else:
@@ -329,26 +330,45 @@ def _entities_again(table, old, changed) -> tuple:
 # marked dicts keep their own marks (`_marked_field`). A field that isn't plain (an object,
 # a dict with items) has a digest of its own, reused while its snapshot shows the same value.
 
-def _fields_again(game, old) -> tuple:
-    """(the shared fields' part, the others' part, the special fields' entries: per field
-    of _SPECIAL None when plain, else (its snapshot, (digest, items)); the plain values'
-    text and its digest, the last key's if the same bytes (a clone keyed after its
-    original, a key with nothing changed); the sum of the fields' digests)."""
+def _fields_again(game, old, parts) -> int:
+    """The sum of the fields' digests; sets `parts`' shared fields' part (`shared`), the
+    others' part (`group`), the special fields' entries (`special`: per field of _SPECIAL
+    None when plain, else (its snapshot, (digest, items))), and the plain values' text and
+    its digest (`text`: the last key's if the same bytes, as after a clone keyed after its
+    original or a key with nothing changed)."""
     svals = _GET_SHARED(game)
-    shared = _shared_objects(svals, old and old.shared)
+    gvals = _GET_GROUP(game)
+    try:
+        raw = marshal.dumps(gvals, 2)
+    except ValueError:                              # (an object among them)
+        raw = None
+    if old is None:
+        shared = _shared_objects(svals, None)
+        group = _group_fields(gvals, raw, None)
+        plain, parts.special, total = _read_special(_GET_SPECIAL(game), None)
+    else:
+        # the last key's shared part while the same objects (a clone shares them: unchanged
+        # unless replaced) and atoms where it had atoms (no type() of the objects)
+        shared = old.shared
+        if not all(map(is_, compress(svals, shared[1]), shared[2])) \
+                or not _ATOM_TYPES.issuperset(map(type, compress(svals, shared[0]))):
+            shared = _shared_objects(svals, shared)
+        group = old.group                           # (the same bytes: the same values)
+        if raw is None or raw != group[0]:
+            group = _group_fields(gvals, raw, group)
+        plain, parts.special, total = _read_special(_GET_SPECIAL(game), old.special)
+    parts.shared, parts.group = shared, group
     smask = shared[0]
     satoms = list(compress(svals, smask))
     for i, default, at in shared[5]:
         if svals[i] == default:
             satoms[at] = _LEFT_OUT
-    group = _group_fields(game, old and old.group)
-    plain, entries, total = _read(_SPECIAL, _GET_SPECIAL(game), old and old.special)
     text = marshal.dumps((smask, tuple(satoms), plain), 2)
     if old is None or old.text[0] != text:
-        text = text, _digest_text(b"\0fields=", text)
+        parts.text = text, _digest_text(b"\0fields=", text)
     else:
-        text = old.text
-    return shared, group, entries, text, (shared[4] + group[3] + total + text[1]) & _MASK
+        parts.text = old.text
+    return shared[4] + group[3] + total + parts.text[1]
 
 
 def _read(fields, vals, was) -> tuple:
@@ -359,46 +379,133 @@ def _read(fields, vals, was) -> tuple:
     total = 0
     plain, entries = [], []
     for j, (i, v) in enumerate(zip(fields, vals)):
-        t = type(v)
-        if i not in _BARE:
-            value = _plain(v, i)
-        elif t is list:                             # (_plain's answers, without its call)
-            value = tuple(v) if not v or _ATOM_TYPES.issuperset(map(type, v)) else _OPEN
-        elif t not in _MAYBE_PLAIN or (v and (t is MarkingDict or t is MarkedDict)):
-            value = _OPEN
-        else:
-            value = _plain(v, i)
-        if value is not _OPEN:
-            plain.append(value)
-            entries.append(None)
-            continue
-        if i in _TEXT_FIELDS:
-            entry = _text_field(i, v, was[j] if was is not None else None)
-            plain.append(entry[1])
-            entries.append(entry)
-            continue
-        plain.append(_OPEN_MARK)
-        if type(v) is MarkingDict or type(v) is MarkedDict:
-            entry = _marked_field(_OTHER[i], v, was is None)
-        elif t is GameRandom and was is not None and was[j] is not None \
-                and was[j][0][0] is v.pinned():
-            entry = was[j]          # the generator the last key pinned (_snapshot_rng's probe)
-        else:
-            entry = _other_field(i, v, was[j] if was is not None else None)
+        value, entry, digest = _field_entry(i, v, was[j] if was is not None else None,
+                                            was is None)
+        plain.append(value)
         entries.append(entry)
-        total += entry[1][0]
+        total += digest
     return tuple(plain), tuple(entries), total
+
+
+def _field_entry(i, v, was, fresh) -> tuple:
+    """(its plain value, or _OPEN_MARK, or its text in a list; None when plain, else its
+    entry; its digest, 0 if none) of the field _OTHER[i] holding `v`; `was`: its entry at
+    the last key, `fresh`: a key from nothing."""
+    t = type(v)
+    if i not in _BARE:
+        value = _plain(v, i)
+    elif t is list:                                 # (_plain's answers, without its call)
+        value = tuple(v) if not v or _ATOM_TYPES.issuperset(map(type, v)) else _OPEN
+    elif t not in _MAYBE_PLAIN or (v and (t is MarkingDict or t is MarkedDict)):
+        value = _OPEN
+    else:
+        value = _plain(v, i)
+    if value is not _OPEN:
+        return value, None, 0
+    if i in _TEXT_FIELDS:
+        entry = _text_field(i, v, was)
+        return entry[1], entry, 0
+    if t is MarkingDict or t is MarkedDict:
+        entry = _marked_field(_OTHER[i], v, fresh)
+    elif t is GameRandom and was is not None and was[0][0] is v.pinned():
+        entry = was         # the generator the last key pinned (_snapshot_rng's probe)
+    else:
+        entry = _other_field(i, v, was)
+    return _OPEN_MARK, entry, entry[1][0]
+
+
+def _read_special(vals, was) -> tuple:
+    """`_read(_SPECIAL, vals, was)`: each field's usual case read inline (no loop, no
+    branch on its copy rule), any other by `_field_entry`."""
+    rng, players, battlefield, stack, card_entity, lki, lki_extra, effects, agenda, pending \
+        = vals
+    fresh = was is None
+    w = _NO_ENTRIES if fresh else was
+    if type(rng) is GameRandom and w[0] is not None and w[0][0][0] is rng.pinned():
+        p_rng, e_rng = _OPEN_MARK, w[0]             # (as _field_entry)
+        total = e_rng[1][0]
+    else:
+        p_rng, e_rng, total = _field_entry(_SPECIAL[0], rng, w[0], fresh)
+    if type(players) is list and _PLAYER_TYPE.issuperset(map(type, players)):
+        p_players, e_players = _players_value(players), None
+    else:
+        p_players, e_players, d = _field_entry(_SPECIAL[1], players, w[1], fresh)
+        total += d
+    if type(battlefield) is list and _ATOM_TYPES.issuperset(map(type, battlefield)):
+        p_battlefield, e_battlefield = tuple(battlefield), None
+    else:
+        p_battlefield, e_battlefield, d = _field_entry(_SPECIAL[2], battlefield, w[2], fresh)
+        total += d
+    if type(stack) is list and _ATOM_TYPES.issuperset(map(type, stack)):
+        p_stack, e_stack = tuple(stack), None
+    else:
+        p_stack, e_stack, d = _field_entry(_SPECIAL[3], stack, w[3], fresh)
+        total += d
+    if type(card_entity) is MarkingDict and card_entity:
+        p_card_entity, e_card_entity = _OPEN_MARK, _marked_field(_CARD_ENTITY, card_entity, fresh)
+        total += e_card_entity[1][0]
+    else:
+        p_card_entity, e_card_entity, d = _field_entry(_SPECIAL[4], card_entity, w[4], fresh)
+        total += d
+    if type(lki) is MarkingDict and lki:
+        p_lki, e_lki = _OPEN_MARK, _marked_field(_LKI, lki, fresh)
+        total += e_lki[1][0]
+    else:
+        p_lki, e_lki, d = _field_entry(_SPECIAL[5], lki, w[5], fresh)
+        total += d
+    if type(lki_extra) is MarkingDict and lki_extra:
+        p_lki_extra, e_lki_extra = _OPEN_MARK, _marked_field(_LKI_EXTRA, lki_extra, fresh)
+        total += e_lki_extra[1][0]
+    else:
+        p_lki_extra, e_lki_extra, d = _field_entry(_SPECIAL[6], lki_extra, w[6], fresh)
+        total += d
+    if type(effects) is not list:
+        p_effects, e_effects, d = _field_entry(_SPECIAL[7], effects, w[7], fresh)
+        total += d
+    elif _ATOM_TYPES.issuperset(map(type, effects)):        # (none, mostly)
+        p_effects, e_effects = tuple(effects), None
+    else:
+        p_effects, e_effects = _OPEN_MARK, _other_field(_SPECIAL[7], effects, w[7])
+        total += e_effects[1][0]
+    if type(agenda) is not list:
+        p_agenda, e_agenda, d = _field_entry(_SPECIAL[8], agenda, w[8], fresh)
+        total += d
+    elif agenda:
+        # (as _text_field, no snapshot: `fast_canonical`'s value, each task read by it at
+        # depth 1 without `_fast_item`'s memo, which a task never enters: not frozen)
+        e_agenda = (), [text_of(tuple([t if type(t) in ATOMS else fast_canonical(t, 1)
+                                       for t in agenda]))]
+        p_agenda = e_agenda[1]
+    else:
+        p_agenda, e_agenda = (), None
+    if type(pending) is Decision:
+        e_pending = _decision_entry(pending, w[9])
+        p_pending = e_pending[1]
+    elif pending is None:
+        p_pending = e_pending = None
+    else:
+        p_pending, e_pending, d = _field_entry(_SPECIAL[9], pending, w[9], fresh)
+        total += d
+    return ((p_rng, p_players, p_battlefield, p_stack, p_card_entity, p_lki, p_lki_extra,
+             p_effects, p_agenda, p_pending),
+            (e_rng, e_players, e_battlefield, e_stack, e_card_entity, e_lki, e_lki_extra,
+             e_effects, e_agenda, e_pending), total)
+
+
+# _read_special's fields, in _SPECIAL's order
+_SPECIAL_NAMES = ("rng", "players", "battlefield", "stack", "card_entity", "lki", "lki_extra",
+                  "effects", "agenda", "pending")
+assert tuple(_OTHER[i][0] for i in _SPECIAL) == _SPECIAL_NAMES, \
+    "the special fields, in their order, as _read_special reads them"
+_NO_ENTRIES = (None,) * len(_SPECIAL)
+_CARD_ENTITY, _LKI, _LKI_EXTRA = (_OTHER[i] for i in _SPECIAL[4:7])
 
 
 def _shared_objects(svals, was) -> tuple:
     """(which shared fields are atoms, which aren't, the objects, per _SHARED field None or
     (value, digest), the sum of the digests, the sparse fields among the atoms: (field
-    index, default, index among the atoms)): `was` if the same objects (a clone shares
-    them: unchanged unless replaced) and atoms where it had atoms (no type() of the
-    objects), else each object's digest, `was`'s where the same object."""
-    if was is not None and all(map(is_, compress(svals, was[1]), was[2])) \
-            and _ATOM_TYPES.issuperset(map(type, compress(svals, was[0]))):
-        return was
+    index, default, index among the atoms)): each object's digest, `was`'s where the same
+    object (`_fields_again` keeps `was` whole when the objects are the same)."""
     smask = tuple([type(v) in ATOMS for v in svals])
     others = tuple([not a for a in smask])
     objs = tuple(compress(svals, others))
@@ -413,18 +520,11 @@ def _shared_objects(svals, was) -> tuple:
     return smask, others, objs, tuple(digests), total, sparse
 
 
-def _group_fields(game, was) -> tuple:
-    """(marshal's bytes of the _GROUP fields or None, their plain values, per field None
-    when plain else (its snapshot, (digest, items)), the sum of their digests): `was` if
-    the same bytes, else each field read again (`was`'s digest where its snapshot is the
-    same)."""
-    vals = _GET_GROUP(game)
-    try:
-        raw = marshal.dumps(vals, 2)
-    except ValueError:                              # (an object among them)
-        raw = None
-    if was is not None and raw is not None and raw == was[0]:
-        return was
+def _group_fields(vals, raw, was) -> tuple:
+    """(marshal's bytes `raw` of the _GROUP fields' values `vals` or None, their plain
+    values, per field None when plain else (its snapshot, (digest, items)), the sum of
+    their digests): each field read again, `was`'s digest where its snapshot is the same
+    (`_fields_again` keeps `was` whole when the bytes are the same)."""
     plain, entries, total = _read(_GROUP, vals, was and was[2])
     text = marshal.dumps(plain, 2)
     return raw, plain, entries, (total + _digest_text(b"\0group=", text)) & _MASK
@@ -502,31 +602,36 @@ def _rng_state(v):
 def _text_field(i, v, was) -> tuple:
     """(snapshot, [the text of its value]) of the pending decision or the agenda
     (_TEXT_FIELDS: in a list, which no plain value is), `was` while the snapshot is the
-    same. A `Decision`'s snapshot is its fields by identity (the copy rule "shallow": a
-    clone shares them, so none is changed in place; no other snapshot holds them); the
-    agenda has none (rule "each": its tasks are objects, with no depth known below which
-    they are immutable): read at every key."""
+    same. The agenda has no snapshot (rule "each": its tasks are objects, with no depth
+    known below which they are immutable): read at every key."""
     if _OTHER[i][2] == "each":
         return (), [text_of(fast_canonical(v))]
     if type(v) is Decision:
-        snap = _DECISION_GET(v)
-        if was is not None and len(was[0]) == len(snap) and all(map(is_, snap, was[0])):
-            return was
-        return snap, [text_of(_decision_value(v, snap))]
+        return _decision_entry(v, was)
     snap = _SNAPSHOTS[i](v, was is not None and type(was[0]) is not bytes)
     if was is not None and not _differ(snap, was[0]):
         return was
     return snap, [text_of(fast_canonical(v))]
 
 
-def _decision_value(v, snap):
-    """`fast_canonical(v)` of a Decision whose fields are `snap`."""
+def _decision_entry(v, was) -> tuple:
+    """`_text_field` of a `Decision`: its snapshot is its fields by identity (the copy
+    rule "shallow": a clone shares them, so none is changed in place; no other snapshot
+    holds them); its value read with its options and data inline (else `fast_canonical`),
+    its text as `text_of` writes it."""
+    snap = _DECISION_GET(v)
+    if was is not None and len(was[0]) == len(snap) and all(map(is_, snap, was[0])):
+        return was
     kind, player, options, lo, hi, prompt, data = snap
     if not _ATOM_TYPES.issuperset(map(type, (kind, player, lo, hi, prompt))) \
             or type(options) is not list or type(data) is not dict:
-        return fast_canonical(v)
-    return (_DECISION_NAME, kind, player, _options_value(options), lo, hi, prompt,
-            _data_value(data))
+        return snap, [text_of(fast_canonical(v))]
+    value = (_DECISION_NAME, kind, player, _options_value(options), lo, hi, prompt,
+             _data_value(data))
+    try:
+        return snap, [marshal.dumps(value, 2)]
+    except ValueError:
+        return snap, [text_of(value)]
 
 
 def _options_value(options) -> tuple:
@@ -538,7 +643,7 @@ def _options_value(options) -> tuple:
     if _ATOM_TYPES.issuperset(map(type, options)):
         return tuple(options)
     values = tuple(map(_SECOND, map(_VALUES.get, map(id, options), _NOT_KEPT)))
-    if _OPEN not in values:
+    if all(values):             # (None: not kept; a kept value that is an empty tuple, too)
         return values
     if _SMALL_TYPES.issuperset(map(type, options)):
         try:
@@ -546,10 +651,10 @@ def _options_value(options) -> tuple:
         except _NotSmall:
             pass
     # (only those not kept read: an action new to the memo among those of the last decisions)
-    return tuple([_fast_item(x, 2) if v is _OPEN else v for x, v in zip(options, values)])
+    return tuple([_fast_item(x, 2) if v is None else v for x, v in zip(options, values)])
 
 
-_NOT_KEPT = repeat((None, _OPEN))       # (what _options_value reads for an id not in _VALUES)
+_NOT_KEPT = repeat((None, None))        # (what _options_value reads for an id not in _VALUES)
 _SMALL_TYPES = frozenset(ATOMS | {PlayerRef, list, tuple, dict, slice})   # (_small_value's)
 
 
@@ -596,7 +701,7 @@ class _NotSmall(Exception):
 
 _DECISION_FIELDS = ("kind", "player", "options", "min", "max", "prompt", "data")
 assert tuple(f.name for f in dataclasses.fields(Decision)) == _DECISION_FIELDS, \
-    "a Decision's fields, in their order, as _decision_value reads them"
+    "a Decision's fields, in their order, as _decision_entry reads them"
 _DECISION_GET = attrgetter(*_DECISION_FIELDS)
 _DECISION_NAME = Decision.__qualname__
 _SECOND = itemgetter(1)
@@ -936,7 +1041,7 @@ def fast_canonical(v, d=0):
         return canonical(v, d, {})
     name, get, sparse, read = shape
     if get is None:                                 # by its attributes
-        return (name, fast_canonical(v.__dict__, d + 1))
+        return (name, _attributes_value(v.__dict__, d + 1))
     if read is not None:                            # an object made from a card definition
         return read(v, d)
     try:
@@ -961,6 +1066,18 @@ def fast_canonical(v, d=0):
     if part:
         _keep_part(v, d, value)
     return value
+
+
+def _attributes_value(attrs, d):
+    """`fast_canonical(attrs, d)` of an object's attributes (a task's ~20): when their
+    names' order is kept (`_sorted_items`), the values alone read in a loop and paired
+    with the names in C."""
+    names = tuple(attrs)
+    get = _ORDERS_OF_KEYS.get(names)
+    if get is None or d > _QUICK_DEPTH or not _STR.issuperset(map(type, names)):
+        return fast_canonical(attrs, d)             # (which keeps the order for next time)
+    return _EMPTY_DICT + get(tuple(zip(names, [x if type(x) in ATOMS else fast_canonical(x, d + 1)
+                                               for x in attrs.values()])))
 
 
 def _definition_part(x, d):
