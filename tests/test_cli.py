@@ -80,3 +80,19 @@ def test_main_gives_back_the_callers_sigpipe_handling():
     before = signal.getsignal(signal.SIGPIPE)
     main(["cards"])
     assert signal.getsignal(signal.SIGPIPE) == before
+
+
+def test_only_the_command_itself_freezes_the_collector():
+    """`main()` (the `mtg-ecs` process) moves what importing the engine made out of the
+    garbage collector's walks (`gc.freeze`); `main(argv)` (a program calling it, this test
+    run) leaves the caller's collector as it was."""
+    import gc
+    import subprocess
+    import sys
+    before = gc.get_freeze_count()
+    assert main(["cards"]) == 0
+    assert gc.get_freeze_count() == before
+    code = ("import gc, sys; from mtg_ecs.apps.cli import main; sys.argv = ['mtg-ecs', 'cards']; "
+            "main(); print(gc.get_freeze_count())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert int(out.stdout.splitlines()[-1]) > 10_000
