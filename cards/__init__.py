@@ -11,11 +11,9 @@ is made by `write_index()` and checked by tests/test_card_index.py.
 """
 from __future__ import annotations
 
-import difflib
 import importlib
 import json
 import os
-import pkgutil
 
 from mtg_ecs.components.definitions import CardDef, make_card, CardError
 
@@ -58,11 +56,19 @@ def card(*args, **kw) -> CardDef:
     return register(make_card(*args, **kw))
 
 
+def closest_names(name: str, pool) -> list[str]:
+    """Up to three names of `pool` closest to `name`, for an error message (`difflib`,
+    imported only then: a run that names no unknown card doesn't pay its import)."""
+    import difflib
+    return difflib.get_close_matches(name, pool, n=3, cutoff=0.6)
+
+
 def _load():
     """Import every card module of this package (each registers its cards)."""
     global _LOADED
     if not _LOADED:
         _LOADED = True
+        import pkgutil          # (only here and in built_index: a game imports by the index)
         for m in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
             if not m.ispkg:
                 importlib.import_module(f"{__name__}.{m.name}")
@@ -98,7 +104,7 @@ def get_card(name: str, extra: dict | None = None) -> CardDef:
     if d is None:
         _load()
         pool = list(_REGISTRY) + (list(extra) if extra else [])
-        raise UnknownCard(name, difflib.get_close_matches(name, pool, n=3, cutoff=0.6))
+        raise UnknownCard(name, closest_names(name, pool))
     return d
 
 
@@ -106,7 +112,7 @@ def token_def(name: str) -> CardDef:
     d = _found(name, "tokens", _TOKENS)
     if d is None:
         _load()
-        raise UnknownCard(name, difflib.get_close_matches(name, list(_TOKENS), n=3))
+        raise UnknownCard(name, closest_names(name, list(_TOKENS)))
     return d
 
 
@@ -132,6 +138,7 @@ def built_index() -> dict:
     has imported none of them yet, the names it registers noted."""
     assert not _LOADED and not _REGISTRY and not _TOKENS, "built_index: a fresh process"
     out = {"cards": {}, "tokens": {}}
+    import pkgutil
     for m in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if m.ispkg:
             continue

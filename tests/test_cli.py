@@ -80,3 +80,32 @@ def test_main_gives_back_the_callers_sigpipe_handling():
     before = signal.getsignal(signal.SIGPIPE)
     main(["cards"])
     assert signal.getsignal(signal.SIGPIPE) == before
+
+
+def test_only_the_command_itself_freezes_the_collector():
+    """`main()` (the `mtg-ecs` process) moves what importing the engine made out of the
+    garbage collector's walks (`gc.freeze`); `main(argv)` (a program calling it, this test
+    run) leaves the caller's collector as it was."""
+    import gc
+    import subprocess
+    import sys
+    before = gc.get_freeze_count()
+    assert main(["cards"]) == 0
+    assert gc.get_freeze_count() == before
+    code = ("import gc, sys; from mtg_ecs.apps.cli import main; sys.argv = ['mtg-ecs', 'cards']; "
+            "main(); print(gc.get_freeze_count())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert int(out.stdout.splitlines()[-1]) > 10_000
+
+
+def test_a_run_imports_no_module_only_an_error_or_a_rare_command_needs():
+    """difflib (the closest names, for an unknown card), pkgutil (every card module, for
+    `cards`) and csv (the set table, for legality) are imported where they are used: a
+    simulate run of registered cards pays none of them (~6 M instructions)."""
+    import subprocess
+    import sys
+    code = ("import sys; from mtg_ecs.apps.cli import main; "
+            "sys.argv = ['mtg-ecs', 'simulate', '--games', '1', '--agents', 'random', '--seed', '1']; "
+            "main(); print(sorted({'difflib', 'pkgutil', 'csv'} & set(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"

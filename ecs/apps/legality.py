@@ -36,8 +36,6 @@ see Magic.Wizards.com/Formats), and when each format began.
 """
 from __future__ import annotations
 
-import csv
-import difflib
 import json
 import os
 from dataclasses import dataclass
@@ -115,6 +113,7 @@ def _date(text):
 @lru_cache(maxsize=1)
 def sets() -> dict:
     """The set table by code (data/sets.csv)."""
+    import csv                  # (here: most runs of the command line never read it)
     with open(os.path.join(_DATA, "sets.csv"), encoding="utf-8", newline="") as f:
         rows = csv.DictReader(line for line in f if not line.startswith("#"))
         out = {r["code"]: SetInfo(r["code"], r["name"], _date(r["released"]), r["kind"],
@@ -147,7 +146,7 @@ def resolve(name: str, extra: dict | None = None) -> str:
     """The card's exact name: a registered card, a card of the printing data (the engine
     may not play it yet) or one of `extra`'s test-only cards; exact, else ignoring case.
     Raises cards.UnknownCard with the closest names."""
-    from mtg_ecs.cards import all_cards, UnknownCard
+    from mtg_ecs.cards import all_cards, closest_names, UnknownCard
     pool = list(dict.fromkeys([*all_cards(), *printings(), *(extra or ())]))
     if name in pool:
         return name
@@ -155,7 +154,7 @@ def resolve(name: str, extra: dict | None = None) -> str:
     for n in pool:
         if n.casefold() == low:
             return n
-    raise UnknownCard(name, difflib.get_close_matches(name, pool, n=3, cutoff=0.6))
+    raise UnknownCard(name, closest_names(name, pool))
 
 
 def _in_format(s: SetInfo, fmt: str, as_of: date) -> bool:
@@ -229,7 +228,8 @@ def _check_printing(name: str, printing: str) -> tuple[SetInfo, str, str | None]
     if not sep or not code or not number:
         raise LegalityError(f"printing {printing!r}: expected SET:NUMBER, e.g. SNC:40")
     if code not in table:
-        near = difflib.get_close_matches(code, list(table), n=3)
+        from mtg_ecs.cards import closest_names
+        near = closest_names(code, list(table))
         raise LegalityError(f"printing {printing!r}: unknown set {code}"
                             + (f" (did you mean: {', '.join(near)}?)" if near else ""))
     prints = printings().get(name, {})
