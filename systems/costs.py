@@ -171,7 +171,7 @@ def mana_sources(game, player: int, exclude=()) -> list:
         # game's: a clone starts without one, a rewind takes the clone's)
         key = game.cversion + game.bversion + game.tversion + game.turn
         cache = game.mana_cache
-        hit = cache.get(player)
+        hit = cache[player]
         if hit is not None and hit[0] == key:
             return hit[1]
         out = _mana_sources(game, player, ())

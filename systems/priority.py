@@ -35,7 +35,7 @@ def sorcery_timing(game, player: int) -> bool:
 def decision(game, player: int) -> Decision:
     """`data["mana_abilities"]` is a slice: options[slice] are the activations of {T}
     mana abilities (605.1a; mana nothing uses yet, which agents usually leave to the payer)."""
-    hit = game.actions_cache.get(player)    # _cached, inline when current (as after `only_pass`)
+    hit = game.actions_cache[player]        # _cached, inline when current (as after `only_pass`)
     if hit is not None and hit[0] == game.changes and (hit[1] == game.step
                                                         or _alike(game, player, hit[1])):
         acts, span = hit[2], hit[3]
@@ -67,7 +67,7 @@ def _cached(game, player: int) -> tuple:
     changed (`version`: a turn's beginning too) or what the step means for them (`_alike`).
     (A finer key, naming only what a list of lands and plain spells reads, was kept too
     until session 22: building it for every list cost more than the few lists it kept.)"""
-    hit = game.actions_cache.get(player)
+    hit = game.actions_cache[player]
     version = game.changes                  # (`game.version` without the property call)
     step = game.step
     if hit is not None and hit[0] == version and (hit[1] == step or _alike(game, player, hit[1])):
@@ -90,7 +90,7 @@ def only_pass(game, player: int) -> bool:
             q = _quiet_all(game)
         if q[2] and not game.players[player].lost:
             return True
-        hit = game.idle_cache.get(player)               # `_idle`, inline when current
+        hit = game.idle_cache[player]                   # `_idle`, inline when current
         if hit is not None and hit[0] == game.changes:
             if hit[1]:
                 return True
@@ -127,7 +127,7 @@ def _idle(game, player: int) -> bool:
     (`_hand_state`, `_hand_idle`, `_field_idle`)? False: not known without one. Kept per
     player while nothing changes (`changes`, in `idle_cache`): nothing it reads depends on
     the step, sorcery timing aside."""
-    hit = game.instant_cache.get(player)
+    hit = game.instant_cache[player]
     if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
         hit = _hand_state(game, player)
     answer = hit[3] or hit[5] and (not hit[2][0] or _hand_idle(game, player, hit[2][0])) \
@@ -165,7 +165,7 @@ def _each_idle(game) -> bool:
     changes = game.changes
     for q in game.players:
         if not q.lost:
-            hit = memo.get(q.index)
+            hit = memo[q.index]
             if hit is not None and hit[0] == changes:
                 if not hit[1]:
                     return False
@@ -455,7 +455,7 @@ def _hand_state(game, player: int) -> tuple:
     another zone changed. (Taking it over for a changed hand without instants, looking
     at the new cards alone, saved nothing measurable: dropped in session 22.)"""
     hand = tuple(game.players[player].hand)
-    old = game.instant_cache.get(player)
+    old = game.instant_cache[player]
     if old is not None and old[0] == game.cversion and old[4] == hand:
         instant, items = res = old[2]
     else:
@@ -505,7 +505,7 @@ def _hand_idle(game, player: int, instants=None) -> bool:
     (117.1a), as the player's hand summary lists them (`_hand_state`), if the caller has
     it."""
     if instants is None:
-        hit = game.instant_cache.get(player)
+        hit = game.instant_cache[player]
         if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
             hit = _hand_state(game, player)
         instants = hit[2][0]
@@ -1043,7 +1043,7 @@ def _quiet_all(game) -> tuple:
     quiet = True
     for q in game.players:
         if not q.lost:
-            hit = cache.get(q.index)
+            hit = cache[q.index]
             if hit is None or hit[0] != cversion or hit[1] != game.zversion:
                 hit = _hand_state(game, q.index)
             if not hit[3]:

@@ -407,14 +407,14 @@ def test_an_empty_hand_in_the_main_phase_passes_without_a_list(monkeypatch):
                         lambda game, player: listed.append(player) or compute(game, player))
     g, h = Game.from_setup({"players": [
         {"battlefield": ["Forest", "Mountain"], "library": ["Forest"]}, {}]})
-    g.actions_cache.clear()         # (no list kept from the setup's decision)
+    g.actions_cache[:] = [None] * len(g.players)     # (no list kept from the setup's decision)
     listed.clear()
     assert g.step == "main1" and priority.only_pass(g, 0) and listed == []
     from mtg_ecs.systems import zones
     zones.draw(g, 0, 1)
     assert not priority.only_pass(g, 0) and listed == [0]
     g, h = Game.from_setup({"players": [{"battlefield": ["Forest", "Arbor Elf"]}, {}]})
-    g.actions_cache.clear()
+    g.actions_cache[:] = [None] * len(g.players)
     listed.clear()
     assert not priority.only_pass(g, 0) and listed == [0]
 

@@ -91,6 +91,42 @@ def test_a_scenario_position_pickles_with_its_answers_and_concessions():
     assert p.over and p.winner == 0 and state_hash(p) == state_hash(g)
 
 
+PER_PLAYER = ("actions_cache", "mana_cache", "instant_cache", "idle_cache")
+
+
+def test_per_player_caches_hold_one_item_per_player_in_every_copy():
+    """The per-player caches (lists by player index, core/state.py) of a 4-player game:
+    one item per player in the game, a clone (its own lists: the kept ones copied, the
+    reset ones empty), a deep copy, a pickled game and after `drop_caches`; each plays on
+    to the end, and a clone played on leaves the original's lists as they were."""
+    g = Game.new([DECK] * 4, seed=4, format="free-for-all", auto_pass=True)
+    agents = [RandomAgent(i) for i in range(4)]
+    while g.turn < 6 and not g.over:
+        d = g.pending
+        g.decide(agents[d.player].act(g, d))
+    assert tuple(f.name for f in FIELDS if f.per_player) == PER_PLAYER
+    assert all(len(getattr(g, n)) == 4 for n in PER_PLAYER)
+    assert any(x is not None for x in g.actions_cache + g.instant_cache)
+    before = {n: list(getattr(g, n)) for n in PER_PLAYER}
+    c = g.clone(seed=1)
+    for f in FIELDS:
+        if f.per_player:
+            a, b = getattr(g, f.name), getattr(c, f.name)
+            assert b is not a and b == (a if f.copy == "list" else [None] * 4), f.name
+    play(c, [RandomAgent(10 + i) for i in range(4)])
+    assert c.over
+    for n in PER_PLAYER:
+        assert all(x is y for x, y in zip(getattr(g, n), before[n], strict=True)), n
+    others = [copy.deepcopy(g), pickle.loads(pickle.dumps(g)), g.clone()]
+    others[2].drop_caches()
+    for o in others:
+        assert all(len(getattr(o, n)) == 4 for n in PER_PLAYER)
+    assert all(x is None for n in PER_PLAYER for x in getattr(others[2], n))
+    for o in others:
+        play(o, [RandomAgent(20 + i) for i in range(4)])
+        assert o.over
+
+
 def test_a_game_made_by_hand_refuses_to_pickle_clearly():
     g = Game()
     with pytest.raises(TypeError, match="Game.new or Game.from_setup"):
@@ -201,7 +237,7 @@ def test_the_copies_a_clone_makes_copy_every_field():
         if f.copy == "share":
             assert b is a, f.name
         elif f.copy == "reset":
-            assert b == f.default(), f.name
+            assert b == ([None] * len(g.players) if f.per_player else f.default()), f.name
         elif a is not None and f.copy != "rng":
             assert b is not a, f.name
             if f.copy in ("list", "dict", "set", "nested", "marked"):

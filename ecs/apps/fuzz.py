@@ -1010,7 +1010,7 @@ def check_actions(g, d) -> list:
         c.chars_version = -1
         c.chars_cache = None
         c.base_chars = {}
-        c.actions_cache = {}
+        c.actions_cache = [None] * len(c.players)
         fresh = priority.legal_actions(c, d.player)
     finally:
         c.close()

@@ -21,6 +21,13 @@ Copy rules:
   clone  the object's own `clone()` (the esper world)
   rng    a new generator in the same state (core.rng.GameRandom.fork: shared until drawn from)
   reset  a cache: the clone starts empty (it is rebuilt on use)
+
+A `per_player` field is a list with one item per player, by player index (a list's item
+is read for fewer instructions than a dict's): a new game's is `[None] * len(players)`
+(its players are set first), a clone's copy by its rule (`reset`: as many Nones),
+`drop_caches` makes it as a new game's. The players of a game are fixed when it is made
+(one who leaves keeps their index, 800.4a), so the length never changes; a pickled game
+is replayed from its origin, a deep copy is a clone, a rewind takes the clone's lists.
 """
 from __future__ import annotations
 
@@ -46,11 +53,17 @@ class Field(NamedTuple):
     kind: str                       # STATE, CACHE or CONFIG
     doc: str
     sparse: bool = False            # hashed only when not at its default (below)
+    per_player: bool = False        # a list by player index (module docstring)
 
 
-def _f(name, default, copy, kind, doc, sparse=False):
+def _f(name, default, copy, kind, doc, sparse=False, per_player=False):
     return Field(name, default if callable(default) else (lambda v=default: v), copy, kind, doc,
-                 sparse)
+                 sparse, per_player)
+
+
+def _pp(name, copy, doc):
+    """A per-player cache (module docstring): an item of None is an empty entry."""
+    return _f(name, list, copy, CACHE, doc, per_player=True)
 
 
 # A `sparse` field was added after the record files of two-player games were first written
@@ -187,16 +200,15 @@ FIELDS: tuple[Field, ...] = (
     _f("board", None, "share", CACHE, "systems.board.Board of the current state (a clone shares it: "
        "`Game.clone` marks it `shared`, and neither changes it then)"),
     _f("sba_clean", -1, "share", CACHE, "sversion at which no state-based action applied"),
-    _f("actions_cache", dict, "dict", CACHE,
-       "player -> (version, step, legal actions, mana span) "
-       "(systems.priority)"),
-    _f("mana_cache", dict, "reset", CACHE, "player -> (version, mana sources: costs.Sources) (systems.costs)"),
-    _f("instant_cache", dict, "reset", CACHE, "player -> hand summary (systems.priority)"),
+    _pp("actions_cache", "list",
+        "player -> (version, step, legal actions, mana span) (systems.priority)"),
+    _pp("mana_cache", "reset", "player -> (version, mana sources: costs.Sources) (systems.costs)"),
+    _pp("instant_cache", "reset", "player -> hand summary (systems.priority)"),
     _f("quiet_cache", (-1, -1, False), "reset", CACHE,
        "(cversion, zversion, no player can act at instant speed, the cards in hand then)"
        " (systems.priority)"),
-    _f("idle_cache", dict, "dict", CACHE,
-       "player -> (changes, can do nothing but pass outside sorcery timing) (systems.priority)"),
+    _pp("idle_cache", "list",
+        "player -> (changes, can do nothing but pass outside sorcery timing) (systems.priority)"),
     _f("hand_cards_cache", lambda: (-1, {}), "reset", CACHE, "(cversion, {card: abilities})"),
     _f("targets_memo", lambda: (-1, -1, {}), "reset", CACHE,
        "(changes, cversion, {(player, card): the spell's needed targets exist}) (systems.priority)"),
@@ -283,7 +295,9 @@ def _copier_source() -> tuple[str, dict]:
     lines = ["def copy_fields(src, dst):"]
     for f in FIELDS:
         n = f.name
-        if f.copy == "reset":
+        if f.copy == "reset" and f.per_player:
+            lines.append(f"    dst.{n} = [None] * len(src.{n})")
+        elif f.copy == "reset":
             inline = _RESET_INLINE.get(f.default)
             if inline is None:
                 names[f"_reset_{n}"] = f.default
@@ -325,7 +339,10 @@ def _make_init():
     for f in FIELDS:
         n = f.name
         first, again = f.default(), f.default()
-        if first is again and first.__hash__ is not None:      # a constant: share it
+        if f.per_player:                # (`players` is set first: FIELDS' order)
+            params.append(f"{n}=_missing")
+            lines.append(f"    self.{n} = [None] * len(self.players) if {n} is _missing else {n}")
+        elif first is again and first.__hash__ is not None:      # a constant: share it
             names[f"_dflt_{n}"] = first
             params.append(f"{n}=_dflt_{n}")
             lines.append(f"    self.{n} = {n}")
@@ -363,7 +380,7 @@ class GameState:
         """Forget every cache (CACHE fields: rebuilt on demand), after a change no version
         counter follows (determinization rewriting hidden cards); the counters move on."""
         for f in _CACHES:
-            setattr(self, f.name, f.default())
+            setattr(self, f.name, [None] * len(self.players) if f.per_player else f.default())
         for n in VERSION_COUNTERS:
             setattr(self, n, getattr(self, n) + 1)
 
