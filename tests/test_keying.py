@@ -265,3 +265,33 @@ def test_an_objects_attributes_are_read_as_canonical_reads_them(depth):
             assert fast_canonical(t, depth) == canonical(t, depth), names
     assert fast_canonical(Task(), depth) == canonical(Task(), depth)
     assert fast_canonical(Task(a=1), depth) == canonical(Task(a=1), depth)
+
+
+ODD = [True, False, 1.0, -0.0, 0.0, 1j, None, "1", b"1", (), (1,), [1], {1}, 2 ** 70]
+
+
+@pytest.mark.parametrize("odd", ODD)
+def test_a_players_plain_check_answers_as_its_types_do(odd):
+    """The generated `_plain_player` (sums and types inline) answers as the test of each
+    value's type (`_plain_values`) for a value of another type in any slot or list."""
+    import marshal
+
+    from mtg_ecs.core import keying
+    from mtg_ecs.core.state import Player
+    p = Player(0)
+    p.library, p.hand = [3, 4, 5], [6]
+    assert keying._plain_player(keying._PLAYER_SLOTS(p)) is True
+    for i, name in enumerate(Player.__slots__):
+        writes = [lambda q: setattr(q, name, odd)]
+        if name in Player.LISTS:
+            writes += [lambda q: getattr(q, name).append(odd),
+                       lambda q: getattr(q, name).__setitem__(0, odd) if getattr(q, name) else None]
+        for write in writes:
+            q = p.copy()
+            write(q)
+            vals = keying._PLAYER_SLOTS(q)
+            try:
+                marshal.dumps(vals, 2)
+            except ValueError:
+                continue                                # (asked only when marshal wrote them)
+            assert keying._plain_player(vals) == keying._plain_values(vals), (name, odd)

@@ -48,6 +48,17 @@ _OPEN = object()            # in a probe: a container follows (its type, length 
 _NO_DEFAULT = object()
 
 
+def _attributes(names, label):
+    """`attrgetter(*names)` as a generated function (`return (v.a, v.b, ...)`): each read
+    is an attribute instruction 3.11 specialises for the one type it meets (a slot: ~70
+    instructions, against ~210 in attrgetter's generic lookup), for the few types read at
+    every key (the game, a player)."""
+    scope = {}
+    exec(compile(f"def get(v):\n    return ({''.join(f'v.{n}, ' for n in names)})\n",  # noqa: S102
+                 f"<keying getter of {label}>", "exec"), scope)
+    return scope["get"]
+
+
 def _plan() -> tuple:
     """The state fields but the world: those a clone shares, and the others."""
     fields = [(f.name, f.name.encode(), f.copy, SPARSE_DEFAULTS.get(f.name, _NO_DEFAULT))
@@ -57,15 +68,15 @@ def _plan() -> tuple:
 
 
 _SHARED, _OTHER = _plan()
-_GET_SHARED = attrgetter(*(f[0] for f in _SHARED))
+_GET_SHARED = _attributes([f[0] for f in _SHARED], "the shared fields")
 # the fields read one by one at every key (changed at most decisions, or with marks of
 # their own), and the others (_GROUP: changed at few decisions), by their index in _OTHER
 _SPECIAL = tuple(i for i, f in enumerate(_OTHER)
                  if f[2] in ("each", "shallow", "rng", "marked")
                  or f[0] in ("battlefield", "stack", "effects"))
 _GROUP = tuple(i for i in range(len(_OTHER)) if i not in _SPECIAL)
-_GET_SPECIAL = attrgetter(*(_OTHER[i][0] for i in _SPECIAL))
-_GET_GROUP = attrgetter(*(_OTHER[i][0] for i in _GROUP))
+_GET_SPECIAL = _attributes([_OTHER[i][0] for i in _SPECIAL], "the fields of _SPECIAL")
+_GET_GROUP = _attributes([_OTHER[i][0] for i in _GROUP], "the fields of _GROUP")
 _SPARSE_SHARED = tuple((i, f[3]) for i, f in enumerate(_SHARED) if f[3] is not _NO_DEFAULT)
 _LEFT_OUT = ("left out",)   # a sparse field at its default, among the atoms (never an atom)
 
@@ -877,29 +888,50 @@ def _players_value(players) -> tuple:
 # marshal's bytes of a player's slots -> the digest of its value: a memo of values (any
 # game, any thread), emptied when it grows too big (as _VALUES)
 _PLAYERS = {}
-_PLAYER_SLOTS = attrgetter(*Player.__slots__)
+_PLAYER_SLOTS = _attributes(Player.__slots__, "a player")
 _PLAYER_TYPE = frozenset({Player})
 
 
-def _plain_player(vals) -> bool:
-    """Its lists are lists of atoms, its other slots atoms (but `restricted`, empty) and
-    its sparse slot of its default's type: then its slot values `vals` are what
-    `_players_value` digests. Asked when marshal wrote them, so each is of a builtin type
-    and no item is of an int subclass: `restricted` is empty exactly when it equals (),
-    and the numbers (its lists' items, the slots that are numbers in a new player) are
-    ints and bools exactly when their sum is an int (in C, without a type() call each;
-    floats, None, strings and containers give a float, a complex or a TypeError, and are
-    checked one by one)."""
+def _plain_values(vals) -> bool:
+    """`_plain_player`'s answer, each value's type looked at."""
     if tuple(map(type, _PLAYER_TYPED(vals))) != _PLAYER_TYPES or vals[_RESTRICTED] != ():
         return False
-    lists = _PLAYER_LISTS(vals)
-    try:
-        if type(sum(map(sum, lists), sum(_PLAYER_NUMBERS(vals)))) is int:
-            return _ATOM_TYPES.issuperset(map(type, compress(vals, _PLAYER_OTHER_SLOTS)))
-    except TypeError:
-        pass
-    return (_ATOM_TYPES.issuperset(map(type, chain(*lists)))
+    return (_ATOM_TYPES.issuperset(map(type, chain(*_PLAYER_LISTS(vals))))
             and _ATOM_TYPES.issuperset(map(type, compress(vals, _PLAYER_ATOM_SLOTS))))
+
+
+def _plain_player_check():
+    """`_plain_player(vals)`: its lists are lists of atoms, its other slots atoms (but
+    `restricted`, empty) and its sparse slot of its default's type: then its slot values
+    `vals` are what `_players_value` digests. Asked when marshal wrote them, so each is of
+    a builtin type and no item is of an int subclass: `restricted` is empty exactly when
+    it equals (), and the numbers (its lists' items, the slots that are numbers in a new
+    player) are ints and bools exactly when their sum is an int (in C for the lists'
+    items, without a type() call each; floats, None, strings and containers give a float,
+    a complex, a string, a container or a TypeError, and are checked one by one:
+    `_plain_values`). Generated from `Player.__slots__` (as `Player.copy`: no slot can be
+    forgotten), the slots unpacked and their types and sum written inline: ~12 k
+    instructions a player (the same test by C maps and getters, ~20 k)."""
+    names = Player.__slots__
+    v = [f"v_{n}" for n in names]
+    typed = [f"type({v[i]}) is not list" for i in _PLAYER_LIST_SLOTS] + [
+        f"type({v[i]}) is not {type(d).__name__}" for i, d in _PLAYER_SPARSE]
+    lists = " + ".join(v[i] for i in _PLAYER_LIST_SLOTS)
+    numbers = " + ".join(compress(v, _PLAYER_NUMBER_SLOTS))
+    others = [f"type({x}) in ATOMS" for x in compress(v, _PLAYER_OTHER_SLOTS)] or ["True"]
+    lines = ["def plain(vals):",
+             f"    ({', '.join(v)},) = vals",
+             f"    if {' or '.join(typed)} or {v[_RESTRICTED]} != ():",
+             "        return False",
+             "    try:",
+             f"        if type(sum({lists}, {numbers})) is int:",
+             f"            return {' and '.join(others)}",
+             "    except TypeError:",
+             "        pass",
+             "    return slow(vals)"]
+    scope = {"ATOMS": ATOMS, "slow": _plain_values}
+    exec(compile("\n".join(lines) + "\n", "<keying check of a player>", "exec"), scope)  # noqa: S102
+    return scope["plain"]
 
 
 def _slots_again(value) -> tuple:
@@ -921,13 +953,13 @@ _PLAYER_ATOM_SLOTS = tuple(n not in Player.LISTS and n != "restricted" for n in 
 # of those, the ones a new player holds numbers in (its life, counters, flags), and the others
 _PLAYER_NUMBER_SLOTS = tuple(a and type(getattr(Player(0), n)) in (int, bool)
                              for a, n in zip(_PLAYER_ATOM_SLOTS, Player.__slots__))
-_PLAYER_NUMBERS = itemgetter(*compress(count(), _PLAYER_NUMBER_SLOTS))
 _PLAYER_OTHER_SLOTS = tuple(a and not b for a, b in zip(_PLAYER_ATOM_SLOTS, _PLAYER_NUMBER_SLOTS))
 _PLAYER_SPARSE = tuple((Player.__slots__.index(n), d) for n, d in Player.SPARSE_SLOTS.items())
 assert len(_PLAYER_SPARSE) <= 1, "_slots_again puts back one sparse slot left out"
 # the slots whose types are checked first (the lists, the sparse slot) and those types
 _PLAYER_TYPED = itemgetter(*_PLAYER_LIST_SLOTS, *(i for i, _ in _PLAYER_SPARSE))
 _PLAYER_TYPES = (list,) * len(Player.LISTS) + tuple(type(d) for _, d in _PLAYER_SPARSE)
+_plain_player = _plain_player_check()
 
 
 # -- probes ------------------------------------------------------------------------------------
