@@ -295,3 +295,41 @@ def test_a_players_plain_check_answers_as_its_types_do(odd):
             except ValueError:
                 continue                                # (asked only when marshal wrote them)
             assert keying._plain_player(vals) == keying._plain_values(vals), (name, odd)
+
+
+def test_a_last_known_spell_is_read_as_canonical_reads_it(monkeypatch):
+    """An lki_extra value (a dict of str keys: last known counters, damage, attachment, a
+    spell's card and choices) is written from its components' texts: the text of canonical's
+    value, whether a component's text was kept by an entity's digest or not (or kept as a
+    repr), for values of other shapes and types too (True isn't 1, -0.0 isn't 0.0)."""
+    import marshal
+
+    from mtg_ecs.components import Attached, Card, Counters, Damage, Spell
+    from mtg_ecs.core import keying
+
+    card = Card(get_card("Centaur Courser"), 31)
+    spell = Spell(controller=1, targets=((PlayerRef(0),), (12,)), cast_from="hand")
+    kept = Spell(controller=0, targets=((7,),), x=2, cast_from="graveyard")
+    odd = Card(card.defn, True)         # (its card id not an int: canonical's value read)
+    comps = (card, spell, kept, Counters((("+1/+1", 2),)), Damage(3), Attached(12), odd)
+    values = [{"counters": None, "damage": None, "attached": None},
+              dict(zip(("counters", "damage", "attached"), comps[3:6]), spell=(card, spell)),
+              {"spell": (odd, kept), "attached": None},
+              {"spell": (card, kept), "damage": comps[4], "a": None},
+              {"a": True, "b": 1}, {"a": 1, "b": True}, {"a": -0.0, "b": 0.0, "é": 1.0},
+              {"b": (1, PlayerRef(1), (card,), [2]), "a": Card("not a definition", 1),
+               "c": {"d": frozenset({1, 2})}, "d": [1, (2, [3])], "e": PlayerRef(0)},
+              {1: None, "a": None}, {True: None, "a": None}, {"a": None}, {}]
+    digest = keying._item_digest
+    for kept_texts in (False, True, "repr"):
+        if kept_texts:                  # each component read by an entity's digest first
+            for i, c in enumerate(comps):
+                keying._entity_digest(1000 + i, {type(c): c})
+        if kept_texts == "repr":        # (no kept component's text is a repr: made one)
+            monkeypatch.setitem(keying._COMPONENTS, id(kept), (kept, b"r" + repr(kept).encode()))
+        for x in values:
+            text = keying._extra_text(x)
+            assert text is None or text == marshal.dumps(canonical(x), 2), (kept_texts, x)
+            assert digest(b"lki_extra", 5, x) == keying._digest(b"lki_extra:", (5, canonical(x)))
+    assert keying._COMPONENTS[id(kept)][0] is kept
+    assert {digest(b"lki_extra", 5, x) for x in values[4:7]}.__len__() == 3

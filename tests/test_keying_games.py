@@ -62,3 +62,25 @@ def test_every_object_of_a_game_is_read_as_canonical_reads_it(seed):
                 assert fast_canonical(v, 7) == canonical(v, 7), (n, v)
         g.decide(agents[g.pending.player].act(g, g.pending))
     assert {"Chars", "frozenset", "Decision", "CastTask", "TargetContext"} <= kinds, kinds
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_every_last_known_value_is_digested_as_its_canonical_value(seed):
+    """Each lki_extra item of a keyed game (a spell's last known card and choices, written
+    from the texts its entity's digests kept while it was on the stack) has the digest of
+    its canonical value; so does each lki item."""
+    from mtg_ecs.core import keying
+    g = Game.new(DECKS, seed=seed, log=False, auto_pass=False)
+    agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+    spells = 0
+    for _ in range(400):
+        if g.pending is None:
+            break
+        g.state_key()
+        for tag, field in ((b"lki_extra", g.lki_extra), (b"lki", g.lki)):
+            for k, x in field.items():
+                assert keying._item_digest(tag, k, x) == \
+                    keying._digest(tag + b":", (k, canonical(x))), (tag, k, x)
+                spells += tag == b"lki_extra" and "spell" in x
+        g.decide(agents[g.pending.player].act(g, g.pending))
+    assert spells

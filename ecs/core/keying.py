@@ -842,13 +842,18 @@ _FIRST = itemgetter(0)
 
 
 def _item_digest(tag, k, x) -> int:
-    if type(k) is int and type(x) is int:          # (card_entity's: card id -> object)
-        d = _INT_ITEMS.get((tag, k, x))
-        if d is None:
-            if len(_INT_ITEMS) >= _VALUES_KEPT:
-                _INT_ITEMS.clear()
-            d = _INT_ITEMS[tag, k, x] = _digest_text(tag + b":m", marshal.dumps((k, x), 2))
-        return d                                    # (= _digest(tag + b":", (k, x)))
+    if type(k) is int:
+        if type(x) is int:                          # (card_entity's: card id -> object)
+            d = _INT_ITEMS.get((tag, k, x))
+            if d is None:
+                if len(_INT_ITEMS) >= _VALUES_KEPT:
+                    _INT_ITEMS.clear()
+                d = _INT_ITEMS[tag, k, x] = _digest_text(tag + b":m", marshal.dumps((k, x), 2))
+            return d                                # (= _digest(tag + b":", (k, x)))
+        if type(x) is dict:                         # (lki_extra's)
+            text = _extra_text(x)
+            if text is not None:                    # (= _digest(tag + b":", (k, canonical(x))))
+                return _digest_text(tag + b":m", _PAIR_HEAD + marshal.dumps(k, 2) + text)
     return _digest(tag + b":", (k if type(k) in ATOMS else fast_canonical(k),
                                 x if type(x) in ATOMS else fast_canonical(x)))
 
@@ -857,6 +862,86 @@ def _item_digest(tag, k, x) -> int:
 # thread; card ids and entity numbers recur from game to game, clone to clone), emptied
 # when it grows too big
 _INT_ITEMS = {}
+
+
+# marshal (format 2) writes a tuple as its head (its length) and then each item whole, with
+# no back-references: the text of a canonical value can be put together from its parts' texts
+def _tuple_head(n) -> bytes:
+    return marshal.dumps((None,) * n, 2)[:-n or None]
+
+
+_PAIR_HEAD = _tuple_head(2)
+assert marshal.dumps((1, ("a", None)), 2) == _PAIR_HEAD + marshal.dumps(1, 2) + \
+    _tuple_head(2) + marshal.dumps("a", 2) + marshal.dumps(None, 2), "marshal's tuples"
+
+
+def _extra_text(x):
+    """`marshal.dumps(fast_canonical(x), 2)` of a dict whose keys are str and whose values
+    are atoms, components or tuples of them (an lki_extra value: the last known counters,
+    damage, attachment, a spell's card and choices), put together from the components'
+    texts (`_component_text`: mostly those the entities' digests kept, as a spell's was
+    read on the stack); None for another value. (Read as `fast_canonical(x)`, the spell,
+    new to `_VALUES`, was ~56 k instructions.)"""
+    shape = _EXTRA_SHAPES.get(tuple(x))
+    if shape is None:
+        shape = _extra_shape(tuple(x))
+    if shape is _OPEN:
+        return None
+    head, get, key_texts = shape
+    texts = [head]
+    for key_text, v in zip(key_texts, get(x)):
+        texts.append(key_text)
+        if v is None:
+            texts.append(_NONE_TEXT)
+        elif type(v) is tuple:
+            texts.append(_PAIR_HEAD if len(v) == 2 else _tuple_head(len(v)))
+            texts += map(_component_text, v)
+        else:
+            texts.append(_component_text(v))
+    return None if None in texts else b"".join(texts)
+
+
+def _extra_shape(keys):
+    """(the head of a dict's canonical text, the getter of its values in canonical's order
+    of its items, the head of each item's text) when `keys` are 2 or more str, else _OPEN
+    (kept in `_EXTRA_SHAPES`)."""
+    if len(keys) < 2 or not _STR.issuperset(map(type, keys)):
+        shape = _OPEN
+    else:
+        order = sorted(keys, key=repr)              # (distinct str: `_sorted_items`' order)
+        shape = (_tuple_head(len(keys) + 1) + marshal.dumps(_EMPTY_DICT[0], 2),
+                 itemgetter(*order), tuple([_PAIR_HEAD + marshal.dumps(k, 2) for k in order]))
+    if len(_EXTRA_SHAPES) >= _VALUES_KEPT:
+        _EXTRA_SHAPES.clear()
+    _EXTRA_SHAPES[keys] = shape
+    return shape
+
+
+_EXTRA_SHAPES = {}          # a dict's keys, in its order -> _extra_shape (any game, any thread)
+_NONE_TEXT = marshal.dumps(None, 2)
+
+
+def _component_text(c):
+    """`marshal.dumps(fast_canonical(c), 2)` of an atom or a component, or None: a kept one's
+    text from `_COMPONENTS` (the entities' digests write a component whole, as marshal does
+    (a tuple: "("), or as a repr: then not this text), a Card's made here (the entities'
+    digest reads it by its definition's name alone, canonical by ("CardDef", name))."""
+    t = type(c)
+    if t is Card and type(c.defn).__name__ == "CardDef" and type(c.card_id) is int \
+            and type(c.token) is bool:
+        value = (_CARD_NAME, ("CardDef", c.defn.name), c.card_id, c.token)
+    elif t in ATOMS:
+        value = c
+    else:
+        hit = _COMPONENTS.get(id(c))
+        if hit is not None and hit[0] is c and t is not Card and hit[1][:1] == b"(":
+            return hit[1]
+        value = fast_canonical(c)
+    text = text_of(value)
+    return text if type(text) is bytes else None
+
+
+_CARD_NAME = Card.__qualname__
 
 
 def _players_value(players) -> tuple:
