@@ -4,11 +4,12 @@ battlefield, characteristics, tapped permanents and turn stay the same, carry th
 priority options of their mana abilities, worked out with the list: each must equal what is
 worked out afresh. The automatic payer adds a
 source's one mana from them without reading its ability while no amount varies."""
-from mtg_ecs import Game, RandomAgent
+from mtg_ecs import Game
 from mtg_ecs.components import TAPPED
 from mtg_ecs.components.mana import split_sources
 from mtg_ecs.core.decisions import activate_option
 from mtg_ecs.systems import costs
+from sample_games import decisions
 
 
 def _split_of(g, player):
@@ -48,21 +49,14 @@ def test_the_split_counts_basics_choices_and_amounts_that_vary():
 
 
 def test_kept_sources_and_their_split_equal_fresh_ones_through_sample_games():
-    from mtg_ecs.apps.simulate import load_deck
-    decks = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
     checked = 0
-    for seed in range(3):
-        g = Game.new(decks, seed=seed, log=False, auto_pass=True)
-        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
-        while g.pending is not None and g.turn < 14:
-            for p in range(2):
-                kept, fresh = _split_of(g, p)
-                assert kept == fresh
-                # (excluding no permanent: the list made afresh, not the one kept)
-                assert costs.mana_sources(g, p) == costs.mana_sources(g, p, (-1,))
-                checked += any(kept[0])
-            g.decide(agents[g.pending.player].act(g, g.pending))
-        g.close()
+    for g in decisions(range(3), until_turn=14):
+        for p in range(2):
+            kept, fresh = _split_of(g, p)
+            assert kept == fresh
+            # (excluding no permanent: the list made afresh, not the one kept)
+            assert costs.mana_sources(g, p) == costs.mana_sources(g, p, (-1,))
+            checked += any(kept[0])
     assert checked > 100
 
 

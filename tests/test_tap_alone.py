@@ -1,12 +1,12 @@
 """An activated ability whose cost is {T} alone (`Cost.tap_alone`: Arbor Elf's 'untap target
 Forest') can be paid whenever its permanent can be tapped for it (302.6, 118.3):
 `priority.can_activate` checks the tap and asks nothing more of the cost."""
-from mtg_ecs import Game, RandomAgent
 from mtg_ecs.components.definitions import Cost, ExileFromHandCost, UntapCost
 from mtg_ecs.components.mana import parse_cost
 from mtg_ecs.systems import costs
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.crew import CrewCost
+from sample_games import decisions
 
 
 def test_only_tap_and_nothing_else_is_tap_alone():
@@ -28,21 +28,14 @@ def test_only_tap_and_nothing_else_is_tap_alone():
 
 
 def test_a_tap_alone_cost_is_payable_exactly_when_its_permanent_can_tap():
-    from mtg_ecs.apps.simulate import load_deck
-    decks = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
     checked = 0
-    for seed in range(4):
-        g = Game.new(decks, seed=seed, log=False, auto_pass=True)
-        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
-        while g.pending is not None and g.turn < 16:
-            for player, held in board(g).holders.items():
-                for e, items in held:
-                    for _, ab in items:
-                        if ab.cost.tap_alone:
-                            can = costs.can_tap_for_cost(g, e)
-                            assert costs.can_pay_cost(g, player, e, ab.cost, mana_cost=costs.activation_mana(
-                                g, player, e, ab)) == can
-                            checked += can
-            g.decide(agents[g.pending.player].act(g, g.pending))
-        g.close()
+    for g in decisions(range(4), until_turn=16):
+        for player, held in board(g).holders.items():
+            for e, items in held:
+                for _, ab in items:
+                    if ab.cost.tap_alone:
+                        can = costs.can_tap_for_cost(g, e)
+                        assert costs.can_pay_cost(g, player, e, ab.cost, mana_cost=costs.activation_mana(
+                            g, player, e, ab)) == can
+                        checked += can
     assert checked > 50
