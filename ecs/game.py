@@ -256,6 +256,7 @@ class Game(GameState):
         t = type(comp)
         if t is Tapped:                 # (SBA_IRRELEVANT, CHARS_IRRELEVANT)
             self.tversion += 1
+            self.tapped_changed((eid,))
             if self.volatile:
                 self.chars_changed()
             return
@@ -273,6 +274,7 @@ class Game(GameState):
             self.changes += 1
             if ctype is Tapped:
                 self.tversion += 1
+                self.tapped_changed((eid,))
             if ctype not in SBA_IRRELEVANT_REMOVED:
                 self.sversion += 1
             if self.volatile or ctype not in CHARS_IRRELEVANT:
@@ -292,6 +294,25 @@ class Game(GameState):
         n = len(eids)
         self.changes += n
         self.tversion += n              # (Tapped: SBA_IRRELEVANT, CHARS_IRRELEVANT)
+        self.tapped_changed(eids)
+
+    def tapped_changed(self, eids) -> None:
+        """Permanents `eids` became tapped or untapped (here: `set`, `unset`, `tap_many` and
+        `unset_many` are the only writers of Tapped; a permanent that enters tapped is a new
+        object, which the board index's patch or rebuild announces): the mana sources kept
+        for a player who controls one of them as a {T} mana source in the board index are
+        stale (costs.mana_sources); without a current index, every player's."""
+        b = self.board
+        if b is None:
+            self.mana_cache = [None] * len(self.mana_cache)
+            return
+        owner = b.mana_owner
+        if owner:
+            cache = self.mana_cache
+            for e in eids:
+                p = owner.get(e)
+                if p is not None:
+                    cache[p] = None
 
     def unset_many(self, eids, ctype) -> None:
         """`unset(e, ctype)` for each of `eids` (objects that exist, each listed once), at
@@ -301,6 +322,7 @@ class Game(GameState):
             self.changes += n
             if ctype is Tapped:
                 self.tversion += n
+                self.tapped_changed(eids)
             if ctype not in SBA_IRRELEVANT_REMOVED:
                 self.sversion += n
             if self.volatile or ctype not in CHARS_IRRELEVANT:

@@ -26,7 +26,7 @@ class Board:
     the permanents a state-based action could look at (704.5)."""
 
     __slots__ = ("key", "statics", "rule_statics", "move_replacers", "triggers", "watch", "moves",
-                 "holders", "mana", "creatures", "walkers", "sba", "sba_look", "shared")
+                 "holders", "mana", "mana_owner", "creatures", "walkers", "sba", "sba_look", "shared")
 
     def __init__(self, game, key):
         self.key = key
@@ -51,6 +51,9 @@ class Board:
         # (eid, pools, choices) or None when an amount varies, its abilities' priority
         # options: ManaProfile.options)], non-empty
         self.mana = {}
+        # eid -> its controller, for each permanent in `mana` (a tap or untap of one makes that
+        # player's mana sources stale: Game.tapped_changed)
+        self.mana_owner = {}
         self.creatures = {}     # controller -> [eid], non-empty
         self.walkers = []       # eid
         # permanents whose characteristics make a state-based action look at them (704.5f-j,
@@ -102,6 +105,7 @@ class Board:
                 holders.setdefault(ch.controller, []).append((e, other))
             if mana is not None:
                 mana_by.setdefault(ch.controller, []).append((e, mana, sick, mana.source(e), mana.options(e)))
+                self.mana_owner[e] = ch.controller
 
     def copy(self) -> "Board":
         """The same index, with containers of its own to patch (`patch`, `replace`)."""
@@ -119,6 +123,7 @@ class Board:
         b.watch = {k: v.copy() for k, v in self.watch.items()}
         b.holders = {k: v.copy() for k, v in self.holders.items()}
         b.mana = {k: v.copy() for k, v in self.mana.items()}
+        b.mana_owner = self.mana_owner.copy()
         b.creatures = {k: v.copy() for k, v in self.creatures.items()}
         return b
 
@@ -170,8 +175,10 @@ class Board:
         if other:
             self.holders.setdefault(ch.controller, []).append((e, other))
         if mana is not None:
-            self.mana.setdefault(ch.controller, []).append((e, mana, sick, mana.source(e),
-                                                            mana.options(e)))
+            ctl = ch.controller
+            self.mana.setdefault(ctl, []).append((e, mana, sick, mana.source(e), mana.options(e)))
+            self.mana_owner[e] = ctl
+            game.mana_cache[ctl] = None         # (costs.mana_sources: read off this list)
 
     def replace(self, game, changed) -> bool:
         """Objects whose characteristics changed in place, [(eid, old, new)]
@@ -241,14 +248,14 @@ class Board:
             if other and self.holders:
                 _drop(self.holders, left)
             if mana is not None:
-                for ctl, lst in self.mana.items():          # (eid, ...) entries
-                    for x in lst:
-                        if x[0] == left:
-                            _drop(self.mana, left)
-                            break
+                ctl = self.mana_owner.pop(left, None)
+                if ctl is not None:
+                    kept = _without(self.mana[ctl], left)
+                    if kept:
+                        self.mana[ctl] = kept
                     else:
-                        continue
-                    break
+                        del self.mana[ctl]              # absent: the player has none
+                    game.mana_cache[ctl] = None     # (costs.mana_sources: read off this list)
             if kinds & _CREATURE:
                 for ctl, lst in self.creatures.items():
                     if left in lst:
@@ -479,6 +486,8 @@ def board(game) -> Board:
     if b is None:       # (never set while the layer cache is stale: Game.chars_changed)
         game.all_chars()                    # bring the layer cache up to date first
         b = game.board = Board(game, (game.cversion, game.bversion))
+        # the mana sources kept were read off the index this one replaces (costs.mana_sources)
+        game.mana_cache = [None] * len(game.mana_cache)
     return b
 
 

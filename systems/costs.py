@@ -153,29 +153,35 @@ class Sources(list):
     (split_sources) and `options` (the priority options of their mana abilities,
     systems.priority), both made with the list; `alone`: what systems.priority's idle
     checks pay with while the pool is empty, which reads the board's other mana abilities
-    too (the list is made again whenever the board may have changed); `fixed`: no source's
-    amount varies (each makes what its index entry says), set with the list. (A list made
-    again equal to the last was kept in its place, for what was worked out on it: nothing
-    is left to keep since the options are made with it, session 22.)"""
+    too, kept with the board index's version; `fixed`: no source's amount varies (each
+    makes what its index entry says) and `plain`: fixed and no creature's summoning
+    sickness read (the list depends on the board index's entries and the tapped
+    permanents alone), both set with the list."""
 
-    __slots__ = ("split", "options", "alone", "fixed")
+    __slots__ = ("split", "options", "alone", "fixed", "plain")
 
 
 def mana_sources(game, player: int, exclude=()) -> list:
     """(key, options) for each mana ability the player could activate for free
     apart from {T} (no other cost), as pools per color choice."""
     if not exclude:
-        # what can make mana changes only with the battlefield, characteristics,
-        # tapped status and (for creatures' summoning sickness) the turn: their counts
-        # only grow, so their sum changes whenever one of them does (the cache is the
-        # game's: a clone starts without one, a rewind takes the clone's)
-        key = game.cversion + game.bversion + game.tversion + game.turn
-        cache = game.mana_cache
-        hit = cache[player]
-        if hit is not None and hit[0] == key:
-            return hit[1]
+        # (the cache is the game's: a clone starts without one, a rewind takes the clone's)
+        if game.board is None:
+            board(game)         # (a new index forgets the lists kept: they read the old one)
+        hit = game.mana_cache[player]
+        if hit is not None:
+            key = hit[0]
+            # None: the list read only the board index's {T} mana sources of the player and
+            # whether each is tapped, and is forgotten whenever either changes (the index's
+            # patch or rebuild, Game.tapped_changed). Else what can make mana changes only
+            # with the battlefield, characteristics, tapped status and (for creatures'
+            # summoning sickness) the turn: their counts only grow, so their sum changes
+            # whenever one of them does
+            if key is None or key == game.cversion + game.bversion + game.tversion + game.turn:
+                return hit[1]
         out = _mana_sources(game, player, ())
-        cache[player] = (key, out)
+        game.mana_cache[player] = (
+            None if out.plain else game.cversion + game.bversion + game.tversion + game.turn, out)
         return out
     return _mana_sources(game, player, exclude)
 
@@ -189,6 +195,7 @@ def _mana_sources(game, player: int, exclude) -> list:
     out.alone = None
     out.fixed = True
     out.options = options = []
+    plain = True
     tapped = game.world.comps.get(Tapped, ())
     if exclude:
         tapped = set(tapped).union(exclude)
@@ -200,8 +207,10 @@ def _mana_sources(game, player: int, exclude) -> list:
     for eid, prof, sick_matters, src, acts in b.mana.get(player, ()):
         if eid in tapped:                               # {T}: only an untapped permanent (107.5)
             continue
-        if sick_matters and game.is_sick(eid):          # 302.6
-            continue
+        if sick_matters:
+            plain = False
+            if game.is_sick(eid):                       # 302.6
+                continue
         if src is not None:
             out.append(src)
             unit = prof.unit
@@ -211,7 +220,7 @@ def _mana_sources(game, player: int, exclude) -> list:
                 continue
             pools = src[1]
         else:
-            out.fixed = False
+            out.fixed = plain = False
             pools = []
             choices = []
             for i, ab in prof.items:
@@ -230,6 +239,7 @@ def _mana_sources(game, player: int, exclude) -> list:
         else:
             multi.append(pools)
     out.split = (tuple(base), multi)
+    out.plain = plain
     return out
 
 

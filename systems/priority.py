@@ -585,10 +585,13 @@ def _mana_alone(game, player: int, b):
     if p.pool != _EMPTY_POOL:
         return False if b.rule_statics or _other_mana(b, player) else _available(game, player, srcs)
     alone = srcs.alone
-    if alone is None:
-        alone = srcs.alone = False if b.rule_statics or _other_mana(b, player) \
-            else _available(game, player, srcs)
-    return alone
+    version = b.key
+    if alone is None or alone[0] != version:
+        # (kept with the index's version: the sources may outlive the index they were read
+        # off, costs.mana_sources)
+        alone = srcs.alone = (version, False if b.rule_statics or _other_mana(b, player)
+                              else _available(game, player, srcs))
+    return alone[1]
 
 
 _EMPTY_POOL = [0] * 6

@@ -202,7 +202,8 @@ FIELDS: tuple[Field, ...] = (
     _f("sba_clean", -1, "share", CACHE, "sversion at which no state-based action applied"),
     _pp("actions_cache", "list",
         "player -> (version, step, legal actions, mana span) (systems.priority)"),
-    _pp("mana_cache", "reset", "player -> (version, mana sources: costs.Sources) (systems.costs)"),
+    _pp("mana_cache", "reset", "player -> (version, or None: forgotten when stale, mana sources: "
+        "costs.Sources) (systems.costs)"),
     _pp("instant_cache", "reset", "player -> hand summary (systems.priority)"),
     _f("quiet_cache", (-1, -1, False), "reset", CACHE,
        "(cversion, zversion, no player can act at instant speed, the cards in hand then)"
