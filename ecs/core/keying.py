@@ -162,8 +162,10 @@ def _entity_digest(eid, comps) -> tuple:
             texts.append(hit[1])
             continue
         if t is Card:                               # (frozen: `frozen` reads no more)
-            vals = ("Card", c.defn.name, c.card_id, c.token)    # (as state_tuple: not canonical)
-            text = (text_of(vals) if _ATOM_TYPES.issuperset(map(type, vals))
+            name, cid, token = c.defn.name, c.card_id, c.token     # (as state_tuple: not canonical)
+            vals = ("Card", name, cid, token)
+            text = (text_of(vals) if type(cid) is int and type(token) is bool
+                    and type(name) is str or _ATOM_TYPES.issuperset(map(type, vals))
                     else repr(vals))                # (as state_hash writes it)
             kept = True
         else:
