@@ -1,12 +1,13 @@
 """Game.state_key (issue 17, item 5): an incremental key equal for two states exactly when
 their state_hashes are, kept right across decisions, clones, refused answers and rewinds."""
+import array
 import copy
 
 import pytest
 
 from mtg_ecs import Game, RandomAgent
 from mtg_ecs.apps.simulate import load_deck
-from mtg_ecs.components import Counters, Tapped, TAPPED
+from mtg_ecs.components import Card, Counters, Tapped, TAPPED
 from mtg_ecs.core.decisions import IllegalAction
 from mtg_ecs.core.hashing import state_hash
 from mtg_ecs.core.state import STATE_FIELDS
@@ -469,3 +470,52 @@ def test_the_entities_written_since_a_base_are_merged_into_a_new_one(kept, monke
     assert merged > (3 if kept < 4 else 1)
     for parts, base, recent in seen:
         assert parts.ents[0] == base and parts.ents[1] == recent
+
+
+# values marshal writes with the same bytes (any buffer object is written as bytes, a code
+# object by its parts), whose canonical values (so state_hashes) differ: a memoryview's and
+# a code object's reprs hold their addresses
+BYTES_LIKE = (lambda: b"ab", lambda: bytearray(b"ab"), lambda: array.array("b", b"ab"),
+              lambda: array.array("h", b"ab"), lambda: memoryview(b"ab"),
+              lambda: compile("0", "<a>", "eval"), lambda: compile("0", "<a>", "eval"))
+
+
+def _card_with_id(g, value):
+    eid = permanent(g)
+    card = g.world.get(eid, Card)
+    g.set(eid, Card(card.defn, value, card.token))
+
+
+# where a value can be held: in a player (kept by marshal's bytes, any game), a field read
+# with the others of its group (kept by their bytes), a field with a snapshot of its own,
+# the pending decision's place, a marked dict, a component, a dict deeper than a probe reads
+HOLDERS = {
+    "hand": lambda g, v: setattr(g.players[0], "hand", g.players[0].hand[:3] + [v]),
+    "loss_reason": lambda g, v: setattr(g.players[1], "loss_reason", v),
+    "exile": lambda g, v: setattr(g, "exile", [v]),
+    "commander_damage": lambda g, v: setattr(g, "commander_damage", {1: v}),
+    "effects": lambda g, v: setattr(g, "effects", [v]),
+    "pending": lambda g, v: setattr(g, "pending", [v]),
+    "lki": lambda g, v: g.lki.__setitem__(1, v),
+    "card_id": _card_with_id,
+    "damage_order": lambda g, v: setattr(g, "damage_order", {1: v, 2: [len]}),
+}
+
+
+@pytest.mark.parametrize("holder", sorted(HOLDERS))
+def test_a_bytes_like_value_is_keyed_as_state_hash(holder):
+    """marshal writes a bytearray, a memoryview or an array as bytes: a key that trusts
+    equal bytes for equal values must not take one for bytes, nor for each other."""
+    g = midgame()
+    for order in (BYTES_LIKE, BYTES_LIKE[::-1]):    # (memos made by one value, read by the next)
+        pairs = Pairs()
+        c = g.clone()
+        for make in order:                              # each replacing the last in one game
+            HOLDERS[holder](c, make())
+            k = c.state_key()
+            assert k == fresh_key(c), holder
+            pairs.add(k, state_hash(c))
+        for make in order:                              # each in a clone of its own
+            c = g.clone()
+            HOLDERS[holder](c, make())
+            pairs.add(c.state_key(), state_hash(c))

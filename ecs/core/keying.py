@@ -25,7 +25,12 @@ clone's first key looks only at what changed since its original's last key.
 
 Values are read as `canonical` reads them (`quick`: the same values, faster), so equal
 keys mean equal `state_hash`es; frozen components and list items (a decision's options)
-are read once, in memos keyed by identity that keep the objects alive.
+are read once, in memos keyed by identity that keep the objects alive. marshal's bytes of
+a value as it is (not its canonical value: a group's, a snapshot's, a player's slots') are
+kept to stand for it only when written from atoms but bytes and builtin containers
+(`_trusted`): marshal writes any buffer object (a bytearray, an array, a memoryview) as
+bytes, and a code object by its parts, so bytes written from a value holding one may be
+another value's.
 """
 from __future__ import annotations
 
@@ -157,7 +162,12 @@ def _entity_digest(eid, comps) -> tuple:
             texts.append(hit[1])
             continue
         if t is Card:                               # (frozen: `frozen` reads no more)
-            text, kept = text_of(("Card", c.defn.name, c.card_id, c.token)), True
+            name, cid, token = c.defn.name, c.card_id, c.token     # (as state_tuple: not canonical)
+            vals = ("Card", name, cid, token)
+            text = (text_of(vals) if type(cid) is int and type(token) is bool
+                    and type(name) is str or _ATOM_TYPES.issuperset(map(type, vals))
+                    else repr(vals))                # (as state_hash writes it)
+            kept = True
         else:
             atoms = _atoms_of(c, t)                 # (a frozen dataclass of atoms)
             if atoms is None:
@@ -532,13 +542,14 @@ def _shared_objects(svals, was) -> tuple:
 
 
 def _group_fields(vals, raw, was) -> tuple:
-    """(marshal's bytes `raw` of the _GROUP fields' values `vals` or None, their plain
-    values, per field None when plain else (its snapshot, (digest, items)), the sum of
-    their digests): each field read again, `was`'s digest where its snapshot is the same
-    (`_fields_again` keeps `was` whole when the bytes are the same)."""
+    """(marshal's bytes `raw` of the _GROUP fields' values `vals` if `_trusted`, else None,
+    their plain values, per field None when plain else (its snapshot, (digest, items)), the
+    sum of their digests): each field read again, `was`'s digest where its snapshot is the
+    same (`_fields_again` keeps `was` whole when the bytes are the same)."""
     plain, entries, total = _read(_GROUP, vals, was and was[2])
     text = marshal.dumps(plain, 2)
-    return raw, plain, entries, (total + _digest_text(b"\0group=", text)) & _MASK
+    return (raw if raw is not None and _trusted(raw, vals) else None, plain, entries,
+            (total + _digest_text(b"\0group=", text)) & _MASK)
 
 
 _OPEN_MARK = ("~",)         # in the plain values: a field with a digest of its own
@@ -575,6 +586,8 @@ def _other_field(i, v, was) -> tuple:
     snap = _SNAPSHOTS[i](v, was is not None and type(was[0]) is not bytes)
     if was is not None and not _differ(snap, was[0]):
         return was
+    if type(snap) is bytes and not _trusted(snap, v):
+        snap = _unprobed()
     if type(v) is dict and field[2] in ("dict", "marked"):
         return snap, _dict_field(field[1], v, was and was[1])
     return snap, (_field_digest(field, v), None)
@@ -622,6 +635,8 @@ def _text_field(i, v, was) -> tuple:
     snap = _SNAPSHOTS[i](v, was is not None and type(was[0]) is not bytes)
     if was is not None and not _differ(snap, was[0]):
         return was
+    if type(snap) is bytes and not _trusted(snap, v):
+        snap = _unprobed()
     return snap, [text_of(fast_canonical(v))]
 
 
@@ -723,7 +738,8 @@ assert all(_OTHER[i][2] in ("shallow", "each") and _OTHER[i][3] is _NO_DEFAULT
 
 # -- snapshots: a value as it is now, to tell at the next key whether it changed ------------
 # `marshal` writes a value of atoms, lists, tuples, dicts and sets whole, in C: equal bytes
-# are an equal value (the same types too), so nothing need be immutable. A value marshal
+# are an equal value (the same types too; a snapshot is kept only if `_trusted`: a buffer
+# object is written as bytes), so nothing need be immutable. A value marshal
 # can't write is probed (`_probe`): its objects down to the depth its copy rule makes
 # immutable (core/state.py: a clone shares them, so nobody changes them in place),
 # compared by identity (identical objects: equal values).
@@ -759,6 +775,38 @@ def _snapshot(depth):
 def _snapshot_rng(v, probed) -> tuple:
     pinned = getattr(v, "pinned", None)             # (core.rng.GameRandom)
     return _unprobed() if pinned is None else (pinned(), _END)
+
+
+def _trusted(raw, v) -> bool:
+    """Whether marshal's bytes `raw` of `v` may stand for its value when kept (a later value
+    with the same bytes taken for the same state). marshal writes every buffer object (a
+    bytearray, an array, a memoryview) as it writes bytes, and a code object by its parts
+    (its canonical value is a repr, which holds its address): bytes holding neither the
+    code of bytes ("s") nor a code object's ("c") were written by values each of whose
+    codes one type alone writes, which a value with the same bytes has at the same place
+    (so the same value, types included). Others are trusted when `v` holds no bytes (nor
+    any other object but atoms and builtin containers): then no such code is in them."""
+    return (b"s" not in raw and b"c" not in raw) or _no_strings(v)
+
+
+def _no_strings(v) -> bool:
+    """`v` holds atoms but bytes and containers of builtin types alone, all the way down."""
+    todo = [v]
+    for x in todo:                                  # (the list grows as it is read)
+        t = type(x)
+        if t in _NO_STRING_ATOMS:
+            continue
+        if t is dict:
+            todo += x
+            todo += x.values()
+        elif t is list or t is tuple or t is set or t is frozenset:
+            todo += x
+        else:
+            return False
+    return True
+
+
+_NO_STRING_ATOMS = frozenset(ATOMS - {bytes})
 
 
 def _unprobed() -> tuple:
@@ -948,8 +996,9 @@ def _players_value(players) -> tuple:
     """A digest per player of its slot values (`_PLAYER_SLOTS`), a list slot a list and a
     sparse slot at its default written: a function of its canonical value (`_slots_again`
     makes them from it when the player isn't plain: a list slot held as a tuple, an
-    object...). Kept by the marshal bytes of the slots as they are (`_PLAYERS`: equal bytes
-    are equal values of the same types): about half the decisions leave a player as it was."""
+    object...). Kept by the marshal bytes of the slots of a plain player (`_PLAYERS`: equal
+    bytes are then equal values of the same types, `_trusted`): about half the decisions
+    leave a player as it was."""
     out = []
     for p in players:
         vals = _PLAYER_SLOTS(p)
@@ -959,10 +1008,10 @@ def _players_value(players) -> tuple:
             raw = None
         digest = _PLAYERS.get(raw)
         if digest is None:
-            text = (raw if raw is not None and _plain_player(vals)
-                    else marshal.dumps(_slots_again(fast_canonical(p)), 2))
+            plain = raw is not None and _plain_player(vals)
+            text = raw if plain else marshal.dumps(_slots_again(fast_canonical(p)), 2)
             digest = _digest_text(b"\0player=", text)
-            if raw is not None:
+            if plain:                               # (bytes that stand for one value)
                 if len(_PLAYERS) >= _VALUES_KEPT:
                     _PLAYERS.clear()
                 _PLAYERS[raw] = digest
@@ -981,14 +1030,15 @@ def _plain_values(vals) -> bool:
     """`_plain_player`'s answer, each value's type looked at."""
     if tuple(map(type, _PLAYER_TYPED(vals))) != _PLAYER_TYPES or vals[_RESTRICTED] != ():
         return False
-    return (_ATOM_TYPES.issuperset(map(type, chain(*_PLAYER_LISTS(vals))))
-            and _ATOM_TYPES.issuperset(map(type, compress(vals, _PLAYER_ATOM_SLOTS))))
+    return (_NO_STRING_ATOMS.issuperset(map(type, chain(*_PLAYER_LISTS(vals))))
+            and _NO_STRING_ATOMS.issuperset(map(type, compress(vals, _PLAYER_ATOM_SLOTS))))
 
 
 def _plain_player_check():
     """`_plain_player(vals)`: its lists are lists of atoms, its other slots atoms (but
-    `restricted`, empty) and its sparse slot of its default's type: then its slot values
-    `vals` are what `_players_value` digests. Asked when marshal wrote them, so each is of
+    `restricted`, empty) and its sparse slot of its default's type, none of them bytes
+    (`_trusted`): then its slot values `vals` are what `_players_value` digests, and
+    marshal's bytes of them stand for their value. Asked when marshal wrote them, so each is of
     a builtin type and no item is of an int subclass: `restricted` is empty exactly when
     it equals (), and the numbers (its lists' items, the slots that are numbers in a new
     player) are ints and bools exactly when their sum is an int (in C for the lists'
@@ -1014,7 +1064,7 @@ def _plain_player_check():
              "    except TypeError:",
              "        pass",
              "    return slow(vals)"]
-    scope = {"ATOMS": ATOMS, "slow": _plain_values}
+    scope = {"ATOMS": _NO_STRING_ATOMS, "slow": _plain_values}
     exec(compile("\n".join(lines) + "\n", "<keying check of a player>", "exec"), scope)  # noqa: S102
     return scope["plain"]
 
@@ -1082,6 +1132,8 @@ def _kids_getter(t):
         return tuple
     if t is dict:
         return lambda d: (*d, *d.values())
+    if not all([k.__flags__ & _HEAP_TYPE for k in t.__mro__[:-1]]):
+        return None             # a builtin type's value (an array's, an int's) isn't in parts
     if dataclasses.is_dataclass(t):
         names = tuple(f.name for f in dataclasses.fields(t))
     elif t.__dictoffset__:                          # a plain object: its attributes
@@ -1091,7 +1143,12 @@ def _kids_getter(t):
     else:
         names = tuple(s for k in t.__mro__ for s in getattr(k, "__slots__", ())
                       if s != "__weakref__")
+        if not names:
+            return None         # (canonical writes its repr)
     return _getter(names)
+
+
+_HEAP_TYPE = 1 << 9         # Py_TPFLAGS_HEAPTYPE: a class made by a class statement
 
 
 def _getter(names):
