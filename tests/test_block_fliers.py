@@ -2,11 +2,11 @@
 creatures with flying or reach, read once per blocker instead of asking `block_problem`
 for each pair; every other attacker still asks it. Checked against `block_problem` for
 every pair through random sample-deck games."""
-from mtg_ecs import Game, Pass, RandomAgent
-from mtg_ecs.apps.simulate import load_deck
+from mtg_ecs import Game, Pass
 from mtg_ecs.core.decisions import PlayerRef
 from mtg_ecs.systems import combat
 from mtg_ecs.systems.board import board
+from sample_games import decisions
 
 
 def _blocking(p1_battlefield):
@@ -34,22 +34,17 @@ def test_fliers_are_blocked_by_flying_or_reach_without_asking_each_pair(monkeypa
 
 
 def test_candidates_equal_block_problem_through_sample_games():
-    decks = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
     seen = fliers = 0
-    for seed in range(8):
-        g = Game.new(decks, seed=seed, log=False, auto_pass=True)
-        agents = [RandomAgent(seed), RandomAgent(seed + 50)]
-        while g.pending is not None:
-            d = g.pending
-            if d.kind == "blockers":
-                attacking = [a for a in g.permanents_with(combat.Attacking)
-                             if combat.attacked_player(g, a) == d.player]
-                fliers += sum(1 for a in attacking if g.chars(a).has("flying"))
-                cands = combat.block_candidates(g, d.player)
-                for b in board(g).creatures.get(d.player, ()):
-                    if combat.blocker_problem(g, b, d.player) is None:
-                        assert cands.get(b, []) == [
-                            a for a in attacking if combat.block_problem(g, b, a) is None]
-                        seen += 1
-            g.decide(agents[d.player].act(g, d))
+    for g in decisions(range(8), second=50):
+        d = g.pending
+        if d.kind == "blockers":
+            attacking = [a for a in g.permanents_with(combat.Attacking)
+                         if combat.attacked_player(g, a) == d.player]
+            fliers += sum(1 for a in attacking if g.chars(a).has("flying"))
+            cands = combat.block_candidates(g, d.player)
+            for b in board(g).creatures.get(d.player, ()):
+                if combat.blocker_problem(g, b, d.player) is None:
+                    assert cands.get(b, []) == [
+                        a for a in attacking if combat.block_problem(g, b, a) is None]
+                    seen += 1
     assert seen > 20 and fliers > 5

@@ -5,23 +5,15 @@ additional costs). The game is the same at every decision with the short way tur
 off, through sample-deck games and random decks of every registered card."""
 import numpy as np
 
-from mtg_ecs import Game, RandomAgent
 from mtg_ecs.apps.fuzz import random_deck
 from mtg_ecs.apps.simulate import load_deck
 from mtg_ecs.core.hashing import state_hash
 from mtg_ecs.systems import casting
+from sample_games import decisions
 
 
 def _hashes(decks, seeds, turns):
-    out = []
-    for seed in seeds:
-        g = Game.new(decks(seed), seed=seed, log=False, turn_limit=turns, auto_pass=True)
-        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
-        while g.pending is not None:
-            g.decide(agents[g.pending.player].act(g, g.pending))
-            out.append(state_hash(g))
-        g.close()
-    return out
+    return [state_hash(g) for g in decisions(seeds, decks=decks, after=True, turn_limit=turns)]
 
 
 def _compare(monkeypatch, decks, seeds, turns=12):

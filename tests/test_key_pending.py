@@ -8,15 +8,12 @@ import marshal
 
 import pytest
 
-from mtg_ecs import Game, RandomAgent
-from mtg_ecs.apps.simulate import load_deck
 from mtg_ecs.core.decisions import Decision, PlayerRef
 from mtg_ecs.core.hashing import state_hash
 from mtg_ecs.core.keying import fast_canonical
 
+from sample_games import decisions
 from test_state_key import fresh_key
-
-DECKS = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
 
 
 class Generic(Decision):
@@ -31,13 +28,7 @@ def generic(d) -> Generic:
 
 def games():
     for seed, auto_pass in ((21, False), (22, True)):
-        g = Game.new(DECKS, seed=seed, log=False, auto_pass=auto_pass)
-        agents = [RandomAgent(seed), RandomAgent(seed + 1)]
-        for _ in range(250):
-            if g.pending is None:
-                break
-            yield g
-            g.decide(agents[g.pending.player].act(g, g.pending))
+        yield from decisions([seed], second=1, most=250, auto_pass=auto_pass)
 
 
 def test_every_decision_keys_as_the_generic_reading_of_its_value():

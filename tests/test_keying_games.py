@@ -6,13 +6,11 @@ import types
 
 import pytest
 
-from mtg_ecs import Game, RandomAgent
-from mtg_ecs.apps.simulate import load_deck
 from mtg_ecs.core.hashing import ATOMS, canonical
 from mtg_ecs.core.keying import fast_canonical
 from mtg_ecs.core.state import STATE_FIELDS, GameState
+from sample_games import decisions
 
-DECKS = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
 SKIPPED = (type, types.FunctionType, types.BuiltinFunctionType, types.MethodType, GameState)
 
 
@@ -49,18 +47,13 @@ def objects(game):
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_object_of_a_game_is_read_as_canonical_reads_it(seed):
-    g = Game.new(DECKS, seed=seed, log=False, auto_pass=True)
-    agents = [RandomAgent(seed), RandomAgent(seed + 1)]
     kinds = set()
-    for n in range(200):
-        if g.pending is None:
-            break
+    for n, g in enumerate(decisions([seed], second=1, most=200)):
         if n % 10 == 0:
             for v in objects(g):
                 kinds.add(type(v).__name__)
                 assert fast_canonical(v) == canonical(v), (n, v)
                 assert fast_canonical(v, 7) == canonical(v, 7), (n, v)
-        g.decide(agents[g.pending.player].act(g, g.pending))
     assert {"Chars", "frozenset", "Decision", "CastTask", "TargetContext"} <= kinds, kinds
 
 
@@ -70,17 +63,12 @@ def test_every_last_known_value_is_digested_as_its_canonical_value(seed):
     from the texts its entity's digests kept while it was on the stack) has the digest of
     its canonical value; so does each lki item."""
     from mtg_ecs.core import keying
-    g = Game.new(DECKS, seed=seed, log=False, auto_pass=False)
-    agents = [RandomAgent(seed), RandomAgent(seed + 1)]
     spells = 0
-    for _ in range(400):
-        if g.pending is None:
-            break
+    for g in decisions([seed], second=1, most=400, auto_pass=False):
         g.state_key()
         for tag, field in ((b"lki_extra", g.lki_extra), (b"lki", g.lki)):
             for k, x in field.items():
                 assert keying._item_digest(tag, k, x) == \
                     keying._digest(tag + b":", (k, canonical(x))), (tag, k, x)
                 spells += tag == b"lki_extra" and "spell" in x
-        g.decide(agents[g.pending.player].act(g, g.pending))
     assert spells

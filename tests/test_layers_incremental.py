@@ -6,15 +6,15 @@ full pass whenever another object's characteristics may depend on the change (a 
 leaving, an effect that counts, an Aura entering, an ability gained)."""
 import pytest
 
-from mtg_ecs import Game, Pass, RandomAgent
+from mtg_ecs import Game, Pass
 from mtg_ecs.apps.fuzz import check_chars
-from mtg_ecs.apps.simulate import load_deck
 from mtg_ecs.components.definitions import make_card, StaticAbility
 from mtg_ecs.systems import effects as fx
 from mtg_ecs.systems import layers, sba, zones
 from mtg_ecs.systems import statics as st
 from mtg_ecs.systems.board import Board, board
 from mtg_ecs.systems.layers import CE, L_7B, L_7C, L_ABILITY, writes
+from sample_games import decisions
 
 WITHER = make_card("Test Withering Field", "{2}{B}", "Enchantment",
                    abilities=[StaticAbility(continuous=(st.modify_pt(st.all_creatures(), -1, -1),),
@@ -357,19 +357,13 @@ def test_patched_characteristics_equal_a_full_pass_through_sample_deck_games(mon
         return replan(g, eid, plan, allc, base)
     monkeypatch.setattr(layers, "patch_battlefield", counted)
     monkeypatch.setattr(layers, "one_object", counted_one)
-    decks = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
     checked = 0
-    for seed in range(12):
-        g = Game.new(decks, seed=seed, log=False, auto_pass=True)
-        agents = [RandomAgent(seed), RandomAgent(seed + 1)]
-        while g.pending is not None:
-            g.decide(agents[g.pending.player].act(g, g.pending))
-            assert check_chars(g) == [], seed
-            kept = board(g)
-            g.board = None
-            assert _index(g, kept) == _index(g, board(g)), seed
-            checked += 1
-        g.close()
+    for g in decisions(range(12), second=1, after=True):
+        assert check_chars(g) == [], g.seed
+        kept = board(g)
+        g.board = None
+        assert _index(g, kept) == _index(g, board(g)), g.seed
+        checked += 1
     assert checked > 1000 and patched["moves"] > 100 and patched["effects"] > 40
 
 

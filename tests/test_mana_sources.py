@@ -4,7 +4,7 @@ read stays the same (below), carry their
 priority options of their mana abilities, worked out with the list: each must equal what is
 worked out afresh. The automatic payer adds a
 source's one mana from them without reading its ability while no amount varies."""
-from mtg_ecs import Game, RandomAgent
+from mtg_ecs import Game
 from mtg_ecs.components import Tapped, TAPPED
 from mtg_ecs.components.mana import split_sources
 from mtg_ecs.core.decisions import activate_option
@@ -159,17 +159,6 @@ def test_a_kept_list_follows_the_board():
     g.close()
 
 
-def _games(decks_of, seeds, turns):
-    """Random games, yielding each state a decision is asked in."""
-    for seed in seeds:
-        g = Game.new(decks_of(seed), seed=seed, log=False, auto_pass=True)
-        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
-        while g.pending is not None and g.turn < turns:
-            yield g
-            g.decide(agents[g.pending.player].act(g, g.pending))
-        g.close()
-
-
 def _decks(seed):
     import numpy as np
     from mtg_ecs.apps.fuzz import random_deck
@@ -184,7 +173,7 @@ def test_kept_lists_equal_fresh_ones_through_games():
     """Sample decks and random decks of every card (mana creatures, tappers, untappers,
     control changes): a list kept is always the one made afresh."""
     kept_plain = 0
-    for g in _games(_decks, range(10), 12):
+    for g in decisions(range(10), 12, decks=_decks):
         for p in range(2):
             hit = g.mana_cache[p]
             out = costs.mana_sources(g, p)
@@ -230,6 +219,6 @@ def test_every_tap_goes_through_the_game(monkeypatch):
     world_side("add_many", lambda c: type(c) is Tapped)
     world_side("remove", lambda t: t is Tapped)
     world_side("remove_many", lambda t: t is Tapped)
-    for _ in _games(_decks, range(10), 12):
+    for _ in decisions(range(10), 12, decks=_decks):
         pass
     assert seen[0] > 100

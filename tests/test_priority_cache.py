@@ -15,6 +15,7 @@ from mtg_ecs.systems import costs, priority
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "bench"))
 from test_bench_games import _cards, _deck  # noqa: E402
+from sample_games import decisions  # noqa: E402
 
 
 def _vanilla(seed):
@@ -59,20 +60,10 @@ def test_a_source_list_made_again_carries_what_is_derived_from_it():
     g.close()
 
 
-def _sample(seed):
-    from mtg_ecs.apps.simulate import load_deck
-    decks = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
-    return Game.new(decks, seed=seed, log=False, auto_pass=True)
-
-
 def _play_samples(n):
     """`n` sample-deck games of random agents, to turn 14."""
-    for seed in range(n):
-        g = _sample(seed)
-        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
-        while g.pending is not None and g.turn < 14:
-            g.decide(agents[g.pending.player].act(g, g.pending))
-        g.close()
+    for _ in decisions(range(n), 14):
+        pass
 
 
 def test_actions_kept_across_steps_equal_a_fresh_computation(monkeypatch):
@@ -112,11 +103,8 @@ def test_a_step_alike_for_the_actions_keeps_the_list(monkeypatch):
     monkeypatch.setattr(priority, "_legal_actions", counted)
     for seed in range(3):
         last.clear()
-        g = _sample(seed)
-        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
-        while g.pending is not None and g.turn < 14:
-            g.decide(agents[g.pending.player].act(g, g.pending))
-        g.close()
+        for _ in decisions([seed], 14):
+            pass
     assert len(last) == 2 and again == []
 
 
@@ -141,24 +129,19 @@ def test_spells_offered_are_those_can_cast_allows():
     cast (the mana check made first for many cards at once changes no answer)."""
     from mtg_ecs.systems.flash import any_time
     compared = offered = 0
-    for seed in range(4):
-        g = _sample(seed)
-        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
-        while g.pending is not None and g.turn < 16:
-            d = g.pending
-            if d.kind == "priority":
-                options = set(map(repr, d.options))
-                sorcery = priority.sorcery_timing(g, d.player)
-                for c in g.players[d.player].hand:
-                    ch = g.chars(c)
-                    if "Land" in ch.types or not (sorcery or any_time(g, d.player, ch)):
-                        continue
-                    castable = priority.can_cast(g, d.player, c, None)
-                    assert (repr(priority.Cast(c)) in options) == castable, (ch.name, g.turn, g.step)
-                    compared += 1
-                    offered += castable
-            g.decide(agents[d.player].act(g, d))
-        g.close()
+    for g in decisions(range(4), 16):
+        d = g.pending
+        if d.kind == "priority":
+            options = set(map(repr, d.options))
+            sorcery = priority.sorcery_timing(g, d.player)
+            for c in g.players[d.player].hand:
+                ch = g.chars(c)
+                if "Land" in ch.types or not (sorcery or any_time(g, d.player, ch)):
+                    continue
+                castable = priority.can_cast(g, d.player, c, None)
+                assert (repr(priority.Cast(c)) in options) == castable, (ch.name, g.turn, g.step)
+                compared += 1
+                offered += castable
     assert compared > 500 and 0 < offered < compared
 
 

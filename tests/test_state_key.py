@@ -12,6 +12,7 @@ from mtg_ecs.core.decisions import IllegalAction
 from mtg_ecs.core.hashing import state_hash
 from mtg_ecs.core.state import STATE_FIELDS
 
+from sample_games import decisions
 from test_state import change_field
 
 DECKS = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
@@ -49,15 +50,12 @@ class Pairs:
 
 @pytest.mark.parametrize("seed,auto_pass", [(1, True), (2, False), (3, True)])
 def test_the_key_follows_every_decision_of_a_game(seed, auto_pass):
-    g = game(seed, auto_pass)
-    agents = [RandomAgent(seed), RandomAgent(seed + 1)]
     pairs = Pairs()
     n = 0
-    while g.pending is not None and n < 400:
+    for g in decisions([seed], second=1, most=400, auto_pass=auto_pass):
         k = g.state_key()
         assert k == fresh_key(g), f"stale key at decision {n}"
         pairs.add(k, state_hash(g))
-        step(g, agents)
         n += 1
     assert len(pairs.by_key) > n // 2          # the key moves with the game
 
@@ -77,11 +75,8 @@ def test_a_replayed_game_has_the_same_keys():
 
 
 def test_clones_share_the_key_and_diverge_without_spoiling_it():
-    g = game(5)
-    agents = [RandomAgent(5), RandomAgent(6)]
     pairs = Pairs()
-    n = 0
-    while g.pending is not None and n < 250:
+    for n, g in enumerate(decisions([5], second=1, most=250)):
         k = g.state_key()
         if n % 25 == 0:
             c = g.clone()
@@ -96,8 +91,6 @@ def test_clones_share_the_key_and_diverge_without_spoiling_it():
                 pairs.add(kc, state_hash(c))
             assert g.state_key() == k == fresh_key(g)     # the original untouched
         pairs.add(k, state_hash(g))
-        step(g, agents)
-        n += 1
 
 
 def played(seed, decisions):
@@ -116,19 +109,14 @@ def test_a_clone_of_a_game_never_keyed_is_keyed_from_scratch():
 
 
 def test_a_refused_answer_leaves_the_key():
-    g = game(7)
-    agents = [RandomAgent(7), RandomAgent(8)]
     refused = 0
-    for _ in range(120):
-        if g.pending is None:
-            break
+    for g in decisions([7], second=1, most=120):
         k = g.state_key()
         try:
             g.decide("not an answer")
         except IllegalAction:
             refused += 1
         assert g.state_key() == k == fresh_key(g)
-        step(g, agents)
     assert refused > 50
 
 
@@ -246,10 +234,7 @@ def test_the_key_reads_values_as_canonical_does(seed):
     value for every state field and component at every decision (so equal keys mean equal state_hashes)."""
     from mtg_ecs.core.hashing import canonical
     from mtg_ecs.core.keying import fast_canonical
-    g = game(seed, auto_pass=False)
-    agents = [RandomAgent(seed), RandomAgent(seed + 1)]
-    n = 0
-    while g.pending is not None and n < 300:
+    for n, g in enumerate(decisions([seed], second=1, most=300, auto_pass=False)):
         for name in STATE_FIELDS:
             if name not in ("world", "rng"):
                 v = getattr(g, name)
@@ -257,8 +242,6 @@ def test_the_key_reads_values_as_canonical_does(seed):
         for comps in g.world.ents.values():
             for c in comps.values():
                 assert fast_canonical(c) == canonical(c)
-        step(g, agents)
-        n += 1
 
 
 def test_a_player_read_the_long_way_keys_as_the_short_way():
@@ -449,13 +432,9 @@ def test_the_entities_written_since_a_base_are_merged_into_a_new_one(kept, monke
     nothing through merges, and no key's dicts change once made (a clone shares them)."""
     from mtg_ecs.core import keying
     monkeypatch.setattr(keying, "_RECENT_KEPT", kept)
-    g = game(13)
-    agents = [RandomAgent(13), RandomAgent(14)]
     seen = []                                   # (parts, copies of its two dicts)
     merged = 0
-    for n in range(120):
-        if g.pending is None:
-            break
+    for n, g in enumerate(decisions([13], second=1, most=120)):
         k = g.state_key()
         assert k == fresh_key(g)
         base, recent = g.key_cache.ents
@@ -466,7 +445,6 @@ def test_the_entities_written_since_a_base_are_merged_into_a_new_one(kept, monke
             c = g.clone()
             step(c, [RandomAgent(300 + n), RandomAgent(400 + n)])
             assert c.state_key() == fresh_key(c)
-        step(g, agents)
     assert merged > (3 if kept < 4 else 1)
     for parts, base, recent in seen:
         assert parts.ents[0] == base and parts.ents[1] == recent

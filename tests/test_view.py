@@ -16,6 +16,7 @@ from mtg_ecs.apps.simulate import load_deck
 from mtg_ecs.core.hashing import canonical
 from mtg_ecs.systems.determinize import unseen_options
 from mtg_ecs.view import HiddenInformation, View
+from sample_games import decisions
 
 SAMPLES = ("green-red-beasts", "esper-fliers", "obscura-connive", "riveteers-casualty")
 # a deck that reveals (Conundrum Sphinx, 701.16a), hides face down (Cemetery Tampering,
@@ -294,16 +295,11 @@ def test_decisions_passed_by_the_knowledge_hook_offer_no_hidden_card():
     from mtg_ecs.components import Zone
     from mtg_ecs.systems.knowledge import HIDDEN
     seen = dict.fromkeys(_PUBLIC_OPTIONS, 0)
-    for i in range(12):
-        g = Game.new(_decks(i), seed=i, log=False, auto_pass=True)
-        agents = [RandomAgent(i), RandomAgent(i + 7)]
-        while g.pending is not None and g.turn < 16:
-            d = g.pending
-            if d.kind in _PUBLIC_OPTIONS:
-                seen[d.kind] += 1
-                for o in d.options:
-                    if type(o) is int and o in g.world.ents:
-                        assert g.world.ents[o][Zone].name not in HIDDEN, (d.kind, o)
-            g.decide(agents[d.player].act(g, d))
-        g.close()
+    for g in decisions(range(12), 16, decks=_decks):
+        d = g.pending
+        if d.kind in _PUBLIC_OPTIONS:
+            seen[d.kind] += 1
+            for o in d.options:
+                if type(o) is int and o in g.world.ents:
+                    assert g.world.ents[o][Zone].name not in HIDDEN, (d.kind, o)
     assert min(seen.values()) > 10, seen

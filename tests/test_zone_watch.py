@@ -1,14 +1,14 @@
 """A zone change is announced only when a triggered ability on the battlefield could match
 it (`Trigger.zone_from`, `zone_to`, `Board.watches_move`, `Game.hears_zone_change`): a
 card drawn or cast under a permanent with an 'enters' ability goes unannounced (CR 603.2)."""
-from mtg_ecs import Game, RandomAgent
+from mtg_ecs import Game
 from mtg_ecs import game as game_module
-from mtg_ecs.apps.simulate import load_deck
 from mtg_ecs.components.definitions import TriggeredAbility
 from mtg_ecs.systems import triggers as tr
 from mtg_ecs.systems import zones
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems.until_leaves import ReturnedUnderYourControl
+from sample_games import decisions
 
 
 def _watching(*trigs):
@@ -71,13 +71,8 @@ def test_a_trigger_matches_only_the_moves_it_declares(monkeypatch):
                     seen["matched"] += 1
         return check(game, kind, data)
     monkeypatch.setattr(game_module, "check_triggers", checked)
-    decks = [load_deck(d).cards for d in ("green-red-beasts", "esper-fliers")]
-    for seed in range(6):
-        g = Game.new(decks, seed=seed, log=True, auto_pass=True)
-        agents = [RandomAgent(seed), RandomAgent(seed + 1)]
-        while g.pending is not None:
-            g.decide(agents[g.pending.player].act(g, g.pending))
-        g.close()
+    for _ in decisions(range(6), second=1, log=True):
+        pass
     assert seen["matched"] > 10 and seen["unheard"] > 100
 
 
