@@ -10,8 +10,10 @@ import pytest
 
 from mtg_ecs import Game, RandomAgent
 from mtg_ecs.apps.simulate import load_deck
-from mtg_ecs.core.decisions import Decision, Pass, PlayerRef, activate_option, cast_option
+from mtg_ecs.core.decisions import (Cast, Decision, Pass, PlayerRef, activate_option,
+                                    cast_option)
 from mtg_ecs.core.hashing import state_hash
+from mtg_ecs.core import keying
 from mtg_ecs.core.keying import fast_canonical
 
 from test_state_key import fresh_key
@@ -105,6 +107,21 @@ def test_decisions_alike_but_for_their_values_types_key_apart_as_the_hash():
             assert h == state_hash(b)
             assert a.state_key() == b.state_key() == fresh_key(a) == keys.setdefault(h, fresh_key(a))
     assert len(set(keys.values())) == len(keys) == 13
+
+
+def test_an_options_kept_bytes_are_never_another_objects():
+    """The bytes of a frozen option are found by its id: it is kept alive with them, so an
+    option made later (maybe where a freed one was) never finds the bytes of another, even
+    when the memo of values, which keeps them alive too, is emptied."""
+    g = next(games())
+    g.state_key()
+    for card in range(900, 960):
+        keying._VALUES.clear()
+        a, b = g.clone(), g.clone()
+        a.pending = Decision("priority", 0, [Pass(), Cast(card)], 1, 1, "priority",
+                             {"mana_abilities": slice(2, 2)})
+        b.pending = generic(a.pending)
+        assert a.state_key() == b.state_key() == fresh_key(a)
 
 
 WRITES = {

@@ -672,15 +672,17 @@ def _decision_text(kind, player, options, lo, hi, prompt, data):
 
 def _options_text(options) -> bytes:
     """`marshal.dumps(_options_value(options), 2)`: an object's bytes from `_TEXTS` (in C:
-    an entry keeps its object alive, so an id found there is that object's, a frozen one
+    `_TEXTS_KEEP` keeps its object alive, so an id found there is that object's, a frozen one
     whose bytes never change), those not there from its value (`_item_text`)."""
+    if options and type(options[0]) not in _SMALL_TYPES:    # (a priority decision's)
+        texts = tuple(map(_TEXTS.get, map(id, options)))
+        if all(texts):          # (None: not kept; bytes are never empty)
+            return b"".join((b"(", len(texts).to_bytes(4, "little")) + texts)
     if _ATOM_TYPES.issuperset(map(type, options)):
         return marshal.dumps(tuple(options), 2)
     if _SMALL_TYPES.issuperset(map(type, options)):     # (never kept: not frozen)
         return marshal.dumps(_options_value(options), 2)
-    texts = tuple(map(_SECOND, map(_TEXTS.get, map(id, options), _NOT_KEPT)))
-    if not all(texts):          # (None: not kept; bytes are never empty)
-        texts = tuple([t or _item_text(x) for x, t in zip(options, texts)])
+    texts = tuple([_TEXTS.get(id(x)) or _item_text(x) for x in options])
     return b"".join((b"(", len(texts).to_bytes(4, "little")) + texts)
 
 
@@ -692,14 +694,18 @@ def _item_text(x) -> bytes:
     if hit is not None and hit[0] is x:
         if len(_TEXTS) >= _VALUES_KEPT:
             _TEXTS.clear()
-        _TEXTS[id(x)] = (x, text)
+            _TEXTS_KEEP.clear()
+        _TEXTS[id(x)] = text
+        _TEXTS_KEEP.append(x)                       # (alive: its id isn't reused)
     return text
 
 
 # per frame of a decision (_decision_text), the bytes of its text before and after its
-# options'; per id of a frozen option, it and its value's bytes (both emptied as _VALUES)
+# options'; per id of a frozen option, its value's bytes, the options kept alive while
+# there (all emptied as _VALUES)
 _FRAMES = {}
 _TEXTS = {}
+_TEXTS_KEEP = []
 _FRAME_TYPES = frozenset({int, str, type(None)})
 _TUPLE_8 = b"(" + (8).to_bytes(4, "little")
 
