@@ -8,8 +8,10 @@ import marshal
 
 import pytest
 
-from mtg_ecs.core.decisions import Decision, PlayerRef
+from mtg_ecs.core.decisions import (Cast, Decision, Pass, PlayerRef, activate_option,
+                                    cast_option)
 from mtg_ecs.core.hashing import state_hash
+from mtg_ecs.core import keying
 from mtg_ecs.core.keying import fast_canonical
 
 from sample_games import decisions
@@ -74,6 +76,42 @@ def test_a_decision_of_other_shapes_keys_as_the_generic_reading():
         a, b = g.clone(), g.clone()
         a.pending, b.pending = d, generic(d)
         assert state_hash(a) == state_hash(b)
+        assert a.state_key() == b.state_key() == fresh_key(a)
+
+
+def test_decisions_alike_but_for_their_values_types_key_apart_as_the_hash():
+    """A decision's text is put together from bytes kept per option and per frame (its
+    fields and its data's one item, a slice by its bounds), found by equal tuples of ints,
+    strs and Nones only: 1, True and 1.0 are told apart, as `state_hash` tells them."""
+    g = next(games())
+    g.state_key()
+    options = [Pass(), cast_option(5), activate_option(6, 0), 7]
+    keys = {}
+    for player, lo, bound, item in ((1, 1, 1, 0), (True, 1, 1, 0), (1, True, 1, 0),
+                                    (1, 1, True, 0), (1, 1, 1.0, 0), (1, 1, 1, False),
+                                    (1, 1, 1, 0.0), (1, 1, 1, 0)):
+        for data in ({"mana_abilities": slice(bound, 3)}, {"index": item}, {}):
+            a, b = g.clone(), g.clone()
+            a.pending = Decision("priority", player, list(options), lo, 1, "priority", data)
+            b.pending = generic(a.pending)
+            h = state_hash(a)
+            assert h == state_hash(b)
+            assert a.state_key() == b.state_key() == fresh_key(a) == keys.setdefault(h, fresh_key(a))
+    assert len(set(keys.values())) == len(keys) == 13
+
+
+def test_an_options_kept_bytes_are_never_another_objects():
+    """The bytes of a frozen option are found by its id: it is kept alive with them, so an
+    option made later (maybe where a freed one was) never finds the bytes of another, even
+    when the memo of values, which keeps them alive too, is emptied."""
+    g = next(games())
+    g.state_key()
+    for card in range(900, 960):
+        keying._VALUES.clear()
+        a, b = g.clone(), g.clone()
+        a.pending = Decision("priority", 0, [Pass(), Cast(card)], 1, 1, "priority",
+                             {"mana_abilities": slice(2, 2)})
+        b.pending = generic(a.pending)
         assert a.state_key() == b.state_key() == fresh_key(a)
 
 

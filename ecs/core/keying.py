@@ -649,6 +649,10 @@ def _decision_entry(v, was) -> tuple:
     if was is not None and len(was[0]) == len(snap) and all(map(is_, snap, was[0])):
         return was
     kind, player, options, lo, hi, prompt, data = snap
+    if type(options) is list and type(data) is dict and len(data) < 2:
+        text = _decision_text(kind, player, options, lo, hi, prompt, data)
+        if text is not None:
+            return snap, [text]
     if not _ATOM_TYPES.issuperset(map(type, (kind, player, lo, hi, prompt))) \
             or type(options) is not list or type(data) is not dict:
         return snap, [text_of(fast_canonical(v))]
@@ -658,6 +662,78 @@ def _decision_entry(v, was) -> tuple:
         return snap, [marshal.dumps(value, 2)]
     except ValueError:
         return snap, [text_of(value)]
+
+
+def _decision_text(kind, player, options, lo, hi, prompt, data):
+    """The text `_decision_entry` writes of a decision whose data is empty or one item (a
+    priority decision's, a target's), None when it can't tell: marshal's bytes of its value
+    put together from its options' bytes (`_options_text`) and, around them, the bytes of
+    its other fields, kept per `frame` (the fields and the data's one item as ints, strs and
+    Nones, whose equal tuples are the same values of the same types: 1 is never True or
+    1.0 there; a slice by its bounds)."""
+    if not data:
+        frame = (kind, player, lo, hi, prompt)
+    else:
+        (k, x), = data.items()
+        if type(x) is slice:
+            frame = (kind, player, lo, hi, prompt, k, x.start, x.stop, x.step)
+        else:
+            frame = (kind, player, lo, hi, prompt, k, x)
+    if not _FRAME_TYPES.issuperset(map(type, frame)):
+        return None
+    around = _FRAMES.get(frame)
+    try:
+        if around is None:
+            if len(_FRAMES) >= _VALUES_KEPT:
+                _FRAMES.clear()
+            # (marshal format 2 writes a tuple as "(", its length in 4 bytes, its items:
+            # the decision's value is `head`'s items, its options, `tail`'s items)
+            head = marshal.dumps((_DECISION_NAME, kind, player), 2)
+            tail = marshal.dumps((lo, hi, prompt, _data_value(data)), 2)
+            around = _FRAMES[frame] = (_TUPLE_8 + head[5:], tail[5:])
+        return b"".join((around[0], _options_text(options), around[1]))
+    except ValueError:                              # (a value marshal can't write)
+        return None
+
+
+def _options_text(options) -> bytes:
+    """`marshal.dumps(_options_value(options), 2)`: an object's bytes from `_TEXTS` (in C:
+    `_TEXTS_KEEP` keeps its object alive, so an id found there is that object's, a frozen one
+    whose bytes never change), those not there from its value (`_item_text`)."""
+    if options and type(options[0]) not in _SMALL_TYPES:    # (a priority decision's)
+        texts = tuple(map(_TEXTS.get, map(id, options)))
+        if all(texts):          # (None: not kept; bytes are never empty)
+            return b"".join((b"(", len(texts).to_bytes(4, "little")) + texts)
+    if _ATOM_TYPES.issuperset(map(type, options)):
+        return marshal.dumps(tuple(options), 2)
+    if _SMALL_TYPES.issuperset(map(type, options)):     # (never kept: not frozen)
+        return marshal.dumps(_options_value(options), 2)
+    texts = tuple([_TEXTS.get(id(x)) or _item_text(x) for x in options])
+    return b"".join((b"(", len(texts).to_bytes(4, "little")) + texts)
+
+
+def _item_text(x) -> bytes:
+    """The bytes of an option's value as `_options_value` reads it, kept in `_TEXTS` when
+    the value is (`_fast_item` keeps a frozen object's)."""
+    text = marshal.dumps(_fast_item(x, 2), 2)
+    hit = _VALUES.get(id(x))
+    if hit is not None and hit[0] is x:
+        if len(_TEXTS) >= _VALUES_KEPT:
+            _TEXTS.clear()
+            _TEXTS_KEEP.clear()
+        _TEXTS[id(x)] = text
+        _TEXTS_KEEP.append(x)                       # (alive: its id isn't reused)
+    return text
+
+
+# per frame of a decision (_decision_text), the bytes of its text before and after its
+# options'; per id of a frozen option, its value's bytes, the options kept alive while
+# there (all emptied as _VALUES)
+_FRAMES = {}
+_TEXTS = {}
+_TEXTS_KEEP = []
+_FRAME_TYPES = frozenset({int, str, type(None)})
+_TUPLE_8 = b"(" + (8).to_bytes(4, "little")
 
 
 def _options_value(options) -> tuple:
