@@ -364,23 +364,26 @@ def _fields_again(game, old, parts) -> int:
     except ValueError:                              # (an object among them)
         raw = None
     if old is None:
-        shared = _shared_objects(svals, None)
+        shared, satoms = _shared_objects(svals, None), None
         group = _group_fields(gvals, raw, None)
         plain, parts.special, total = _read_special(_GET_SPECIAL(game), None)
     else:
         # the last key's shared part while the same objects (a clone shares them: unchanged
         # unless replaced) and atoms where it had atoms (no type() of the objects)
         shared = old.shared
+        satoms = list(compress(svals, shared[0]))
         if not all(map(is_, compress(svals, shared[1]), shared[2])) \
-                or not _ATOM_TYPES.issuperset(map(type, compress(svals, shared[0]))):
+                or not _ATOM_TYPES.issuperset(map(type, satoms)):
             shared = _shared_objects(svals, shared)
+            satoms = None
         group = old.group                           # (the same bytes: the same values)
         if raw is None or raw != group[0]:
             group = _group_fields(gvals, raw, group)
         plain, parts.special, total = _read_special(_GET_SPECIAL(game), old.special)
     parts.shared, parts.group = shared, group
     smask = shared[0]
-    satoms = list(compress(svals, smask))
+    if satoms is None:
+        satoms = list(compress(svals, smask))
     for i, default, at in shared[5]:
         if svals[i] == default:
             satoms[at] = _LEFT_OUT
