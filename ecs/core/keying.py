@@ -364,23 +364,26 @@ def _fields_again(game, old, parts) -> int:
     except ValueError:                              # (an object among them)
         raw = None
     if old is None:
-        shared = _shared_objects(svals, None)
+        shared, satoms = _shared_objects(svals, None), None
         group = _group_fields(gvals, raw, None)
         plain, parts.special, total = _read_special(_GET_SPECIAL(game), None)
     else:
         # the last key's shared part while the same objects (a clone shares them: unchanged
         # unless replaced) and atoms where it had atoms (no type() of the objects)
         shared = old.shared
+        satoms = list(compress(svals, shared[0]))
         if not all(map(is_, compress(svals, shared[1]), shared[2])) \
-                or not _ATOM_TYPES.issuperset(map(type, compress(svals, shared[0]))):
+                or not _ATOM_TYPES.issuperset(map(type, satoms)):
             shared = _shared_objects(svals, shared)
+            satoms = None
         group = old.group                           # (the same bytes: the same values)
         if raw is None or raw != group[0]:
             group = _group_fields(gvals, raw, group)
         plain, parts.special, total = _read_special(_GET_SPECIAL(game), old.special)
     parts.shared, parts.group = shared, group
     smask = shared[0]
-    satoms = list(compress(svals, smask))
+    if satoms is None:
+        satoms = list(compress(svals, smask))
     for i, default, at in shared[5]:
         if svals[i] == default:
             satoms[at] = _LEFT_OUT
@@ -1118,24 +1121,28 @@ def _plain_player_check():
     a builtin type and no item is of an int subclass: `restricted` is empty exactly when
     it equals (), and the numbers (its lists' items, the slots that are numbers in a new
     player) are ints and bools exactly when their sum is an int (in C for the lists'
-    items, without a type() call each; floats, None, strings and containers give a float,
+    items, one sum a list started from the last's: no list made, without a type() call
+    each; floats, None, strings and containers give a float,
     a complex, a string, a container or a TypeError, and are checked one by one:
     `_plain_values`). Generated from `Player.__slots__` (as `Player.copy`: no slot can be
-    forgotten), the slots unpacked and their types and sum written inline: ~12 k
-    instructions a player (the same test by C maps and getters, ~20 k)."""
+    forgotten), the slots unpacked and their types and sum written inline: ~10 k
+    instructions a player (the lists added into one and summed, ~12 k; the same test by
+    C maps and getters, ~20 k)."""
     names = Player.__slots__
     v = [f"v_{n}" for n in names]
     typed = [f"type({v[i]}) is not list" for i in _PLAYER_LIST_SLOTS] + [
         f"type({v[i]}) is not {type(d).__name__}" for i, d in _PLAYER_SPARSE]
-    lists = " + ".join(v[i] for i in _PLAYER_LIST_SLOTS)
     numbers = " + ".join(compress(v, _PLAYER_NUMBER_SLOTS))
+    total = numbers
+    for i in _PLAYER_LIST_SLOTS:                    # (nested sums: no list made)
+        total = f"sum({v[i]}, {total})"
     others = [f"type({x}) in ATOMS" for x in compress(v, _PLAYER_OTHER_SLOTS)] or ["True"]
     lines = ["def plain(vals):",
              f"    ({', '.join(v)},) = vals",
              f"    if {' or '.join(typed)} or {v[_RESTRICTED]} != ():",
              "        return False",
              "    try:",
-             f"        if type(sum({lists}, {numbers})) is int:",
+             f"        if type({total}) is int:",
              f"            return {' and '.join(others)}",
              "    except TypeError:",
              "        pass",
