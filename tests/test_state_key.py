@@ -278,10 +278,12 @@ def test_a_player_holding_other_types_keys_as_state_hash(odd):
 
 def test_a_shared_field_turning_atom_or_object_is_keyed():
     """A field a clone shares, an atom at the last key and an object now (or the other way
-    round): the key reads it as the key from nothing does."""
+    round), or a sparse one (left out at its default) not at its default: the key reads
+    it as the key from nothing does."""
     g = midgame()
     for name, value in (("passes", (1, 2)), ("passes", {1}), ("turn_limit", [3]),
-                        ("phased_out", 7), ("phased_out", None)):
+                        ("phased_out", 7), ("phased_out", None), ("format", "commander"),
+                        ("team_passes", 2), ("format", ("duel",))):
         c = g.clone()
         c.state_key()
         setattr(c, name, value)
