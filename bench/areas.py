@@ -16,7 +16,7 @@ cards = _cards()
 a, b = _deck("vanilla-gold.txt", cards), _deck("vanilla-silver.txt", cards)
 AREAS = [
     ("Game.new (setup)", {"Game.new"}),
-    ("priority: legal actions", {"_cached", "_legal_actions", "_legal_actions_simple", "decision", "priority_decision", "Pipeline.priority_decision"}),
+    ("priority: legal actions", {"_cached", "_legal_actions", "decision", "priority_decision", "Pipeline.priority_decision"}),
     ("priority: auto-pass and rounds", {"auto_pass_round", "only_pass", "Pipeline.only_pass", "pass_priority", "Pipeline.pass_priority"}),
     ("checks before priority (incl. SBAs)", {"check", "removal_check", "put_on_stack", "nothing_due", "due", "removal_due", "Pipeline.quick_due"}),
     ("step changes (incl. untap, draw)", {"next_step", "Pipeline.next_step"}),
