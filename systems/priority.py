@@ -380,7 +380,7 @@ def _legal_actions(game, player: int) -> tuple:
             if holders:
                 for e, items in holders:
                     for k, ab in items:
-                        if can_activate(game, player, e, ab, sorcery_ok):
+                        if can_activate(game, player, e, ab, sorcery_ok, k):
                             acts.append(activate_option(e, k))
     return acts, slice(i, j)
 
@@ -551,25 +551,47 @@ def _needed_targets(defn) -> tuple:
 _NEEDED = {}    # card definition -> `_needed_targets`
 
 
-def _has_targets(game, player: int, card: int, specs) -> bool:
-    """Has each of `specs` (`_needed_targets`) enough legal choices with the card as the
-    spell's source? Kept while nothing changes (`changes`; `cversion` too: an effect
+def _has_targets(game, player: int, source: int, specs, index=None) -> bool:
+    """Has each of `specs` enough legal choices (601.2c, 602.2b), with `source` as the
+    spell's (`_needed_targets`) or, given the `index` of its activated ability, the
+    ability's source? Kept while nothing changes (`changes`; `cversion` too: an effect
     beginning changes characteristics without `changes`), where an idle check that found
-    the card castable is followed by the list that asks again (601.2c)."""
+    the card castable is followed by the list that asks again. The answer for phrases
+    naming only permanents of some types, with no filter or a subtype one
+    (`_plain_specs`), is kept longer, while the battlefield and the characteristics are
+    the same (`bversion`, `cversion`) and no player restriction exists: that is all their
+    search reads (permanents' types, subtypes, keywords and controllers, the source's
+    characteristics for protection; phasing moves both counters), so a tap, combat or a
+    life total changing keeps it."""
     memo = game.targets_memo
-    if memo[0] != game.changes or memo[1] != game.cversion:
-        memo = game.targets_memo = (game.changes, game.cversion, {})
-    key = (player, card)
+    cversion = game.cversion
+    if memo[0] != game.changes or memo[1] != cversion:
+        bversion = game.bversion
+        memo = game.targets_memo = (game.changes, cversion, {}, bversion,
+                                    memo[4] if memo[1] == cversion and memo[3] == bversion else {})
+    key = (player, source) if index is None else (player, source, index)
     hit = memo[2].get(key)
+    if hit is None and not game.player_restrictions:
+        hit = memo[4].get(key)          # (the source's phrases are the same while cversion is)
     if hit is None:
         hit = True
-        tc = TargetContext(player, card, game.chars(card), True)
+        tc = TargetContext(player, source, game.chars(source), index is None)
         for spec in specs:
-            if not has_candidates(game, spec, tc, spec.min):
+            if spec.min and not has_candidates(game, spec, tc, spec.min):
                 hit = False
                 break
-        memo[2][key] = hit
+        memo[4 if not game.player_restrictions and _plain_specs(specs) else 2][key] = hit
     return hit
+
+
+def _plain_specs(specs) -> bool:
+    """Do the target phrases name only permanents (no player, no other zone), with no
+    filter or one declared by subtype (`targeting.subtype_filter`)?"""
+    for spec in specs:
+        if spec.zone != "battlefield" or not spec.kinds.isdisjoint(_PLAYER_KINDS) or \
+                spec.filter is not None and getattr(spec.filter, "subtype", None) is None:
+            return False
+    return True
 
 
 def _mana_alone(game, player: int, b):
@@ -796,7 +818,8 @@ def fixed_cost_payable(game, player, card, alt, parts=None) -> bool:
     return cost.total == 0 or costs.can_pay_mana(game, player, cost, spell=game.chars(card))
 
 
-def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
+def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool, index: int) -> bool:
+    """Can the player activate `ab`, the activated ability `index` of `eid`, now?"""
     if ab.timing == "sorcery" and not sorcery_ok:
         return False
     if ab.cost.tap and not costs.can_tap_for_cost(game, eid):
@@ -825,12 +848,7 @@ def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
     if not ab.cost.tap_alone and not costs.can_pay_cost(
             game, player, eid, ab.cost, mana_cost=costs.activation_mana(game, player, eid, ab)):
         return False                    # ({T} alone: paid, as checked first)
-    if ab.targets:
-        tc = TargetContext(player, eid, game.chars(eid), False)
-        for spec in ab.targets:
-            if spec.min and not has_candidates(game, spec, tc, spec.min):
-                return False
-    return True
+    return not ab.targets or _has_targets(game, player, eid, ab.targets, index)
 
 
 def _matches(action, options) -> bool:
