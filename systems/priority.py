@@ -185,7 +185,8 @@ def _card_info(game, c: int, cards: dict) -> tuple:
     """(castable at instant speed?, abilities that function in the hand, a land?, its
     definition, `_plain_cost`) of a card in hand, from its characteristics; cached per characteristics
     state (`hand_cards_cache`: off the battlefield only characteristic-defining P/T
-    can change with other state, 604.3, and none of these reads it)."""
+    can change with other state, 604.3, and none of these reads it; a printed entry is
+    kept into the next state, `_hand_cards_anew`)."""
     comps = game.world.ents[c]
     defn = comps[Card].defn
     if CopyOf not in comps and (not defn.abilities or not has_cda(defn)):
@@ -221,8 +222,29 @@ def _info_of(ch) -> tuple:
 def _hand_cards(game) -> dict:
     cards = game.hand_cards_cache
     if cards[0] != game.cversion:
-        cards = game.hand_cards_cache = (game.cversion, {})
+        cards = _hand_cards_anew(game, cards[1])
     return cards[1]
+
+
+def _hand_cards_anew(game, old: dict) -> tuple:
+    """The `hand_cards_cache` entry at a new cversion: a card in hand whose entry was its
+    definition's printed one keeps it unless an effect names it now (611.2c), the only
+    thing of `_card_info`'s that can have changed (a copy effect and a characteristic-
+    defining ability are the object's for its life, 707.2, 604.3)."""
+    cards = {}
+    if old:
+        named = None
+        for ce in game.effects:
+            if ce.objects is not None:
+                named = ce.objects if named is None else named | ce.objects
+        for p in game.players:
+            for c in p.hand:
+                info = old.get(c)
+                if info is not None and info is _PRINTED_INFO.get(info[3]) \
+                        and (named is None or c not in named):
+                    cards[c] = info
+    hit = game.hand_cards_cache = (game.cversion, cards)
+    return hit
 
 
 # available mana `base` (costs.available_mana, when no source has a choice) -> {card
@@ -253,7 +275,7 @@ def _legal_actions(game, player: int) -> tuple:
         other = None            # `_other_mana`, worked out once
         cards = game.hand_cards_cache                   # _hand_cards, inline
         if cards[0] != game.cversion:
-            cards = game.hand_cards_cache = (game.cversion, {})
+            cards = _hand_cards_anew(game, cards[1])
         cards = cards[1]
         for c in p.hand:
             info = cards.get(c)
@@ -462,7 +484,7 @@ def _hand_state(game, player: int) -> tuple:
         # per card: characteristics off the battlefield change only with cversion
         cards = game.hand_cards_cache                   # _hand_cards, inline
         if cards[0] != game.cversion:
-            cards = game.hand_cards_cache = (game.cversion, {})
+            cards = _hand_cards_anew(game, cards[1])
         cards = cards[1]
         instant = []
         items = []
