@@ -83,12 +83,12 @@ def only_pass(game, player: int) -> bool:
     if game.active != player and not (game.teams and on_active_team(game, player)) \
             or game.stack or game.step not in MAIN_PHASES:
         # not sorcery timing (117.1a): anything to do at all? Every player still in the
-        # game quiet: this one too (asked first: it is usually current; a player who
-        # left the game isn't among them)
+        # game quiet (or still, with the stack empty): this one too (asked first: it is
+        # usually current; a player who left the game isn't among them)
         q = game.quiet_cache                            # `_quiet_all` when stale
         if q[0] != game.cversion or q[1] != game.zversion:
             q = _quiet_all(game)
-        if q[2] and not game.players[player].lost:
+        if (q[2] or q[4] and not game.stack) and not game.players[player].lost:
             return True
         hit = game.idle_cache[player]                   # `_idle`, inline when current
         if hit is not None and hit[0] == game.changes:
@@ -130,8 +130,8 @@ def _idle(game, player: int) -> bool:
     hit = game.instant_cache[player]
     if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
         hit = _hand_state(game, player)
-    answer = hit[3] or hit[5] and (not hit[2][0] or _hand_idle(game, player, hit[2][0])) \
-        and (not hit[6] or _field_idle(game, player))
+    answer = hit[3] or hit[7] and not game.stack or hit[5] and (
+        not hit[2][0] or _hand_idle(game, player, hit[2][0])) and (not hit[6] or _field_idle(game, player))
     game.idle_cache[player] = (game.changes, answer)
     return answer
 
@@ -149,12 +149,12 @@ def everyone_quiet(game) -> bool:
 def everyone_idle(game) -> bool:
     """Outside sorcery timing for all (no main phase, or the stack not empty), every
     player still in the game can do nothing but pass (`only_pass` without a list: all
-    quiet, or each `_idle`): a priority round would be each of them passing in turn
-    (117.4)."""
+    quiet, all still with the stack empty, or each `_idle`): a priority round would be
+    each of them passing in turn (117.4)."""
     q = game.quiet_cache
     if q[0] != game.cversion or q[1] != game.zversion:
         q = _quiet_all(game)
-    return q[2] or not game.teams and _each_idle(game)
+    return q[2] or not game.teams and (q[4] and not game.stack or _each_idle(game))
 
 
 def _each_idle(game) -> bool:
@@ -461,16 +461,19 @@ def _other_mana(b, player: int) -> bool:
 
 
 def _hand_state(game, player: int) -> tuple:
-    """(cversion, zversion, hand summary, quiet, hand, rest, held): the player's
+    """(cversion, zversion, hand summary, quiet, hand, rest, held, still): the player's
     `instant_cache` entry. The hand summary: (the cards castable at instant speed, as
     (card, definition) in hand order; abilities that function in the hand: 117.1a,
-    702.29a); `quiet`: the player can do nothing but pass and
+    702.29a; whether every one of those cards needs a spell or ability on the stack to
+    target, `_targets_only_spells`: Essence Scatter); `quiet`: the player can do nothing but pass and
     activate {T} mana abilities when it isn't sorcery timing — no non-mana activated
     ability of a permanent (the board's `holders`), no instant or flash card and no hand
     ability, no 'play from the top of your library'; `rest`: the same but for the
     permanents' activated abilities and the instant and flash cards (`_field_idle` and
     `_hand_idle` look at those as they are now); `held`: a permanent of the player's has
-    an activated ability but mana abilities (`_field_idle` looks at them). Everything it
+    an activated ability but mana abilities (`_field_idle` looks at them); `still`: quiet
+    while the stack is empty (601.2c: `_hand_idle` passes over every such card then, and
+    `_field_idle` isn't asked). Everything it
     reads changes only with the characteristics (cversion) or some zone's contents
     (zversion: a permanent entering or leaving too); the hand summary
     only with the characteristics and the player's hand, so it is taken over when
@@ -479,7 +482,7 @@ def _hand_state(game, player: int) -> tuple:
     hand = tuple(game.players[player].hand)
     old = game.instant_cache[player]
     if old is not None and old[0] == game.cversion and old[4] == hand:
-        instant, items = res = old[2]
+        instant, items, waiting = res = old[2]
     else:
         # per card: characteristics off the battlefield change only with cversion
         cards = game.hand_cards_cache                   # _hand_cards, inline
@@ -488,15 +491,20 @@ def _hand_state(game, player: int) -> tuple:
         cards = cards[1]
         instant = []
         items = []
+        waiting = True                  # (every instant needs a spell to target)
         for c in hand:
             hit = cards.get(c)
             if hit is None:
                 hit = _card_info(game, c, cards)
             if hit[0]:
                 instant.append((c, hit[3]))
+                if waiting:
+                    waiting = _SPELL_TARGETS.get(hit[3])     # _targets_only_spells, inline when known
+                    if waiting is None:
+                        waiting = _targets_only_spells(hit[3])
             if hit[1]:
                 items.append((c, hit[1]))
-        res = (instant, items)
+        res = (instant, items, waiting)
     b = game.board                      # board(game), without the call when it is current
     if b is None:
         b = board(game)
@@ -511,7 +519,8 @@ def _hand_state(game, player: int) -> tuple:
         not (b.rule_statics and statics_with_rule(game, graveyard_casting.RULE, player)))
     held = player in b.holders
     quiet = rest and not instant and not held
-    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand, rest, held)
+    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand, rest, held,
+                                        rest and not held and waiting)
     return hit
 
 
@@ -1014,7 +1023,7 @@ def auto_pass_round(game, player: int):
         hit = game.quiet_cache                           # everyone_idle, inline
         if hit[0] != game.cversion or hit[1] != game.zversion:
             hit = _quiet_all(game)
-        if hit[2] or not game.teams and _each_idle(game):
+        if hit[2] or not game.teams and (hit[4] and not game.stack or _each_idle(game)):
             game.passes = 0
             game.priority = None
             if game.stack:
@@ -1051,7 +1060,8 @@ def auto_pass_round(game, player: int):
 
 def _quiet_all(game) -> tuple:
     """The `quiet_cache` entry: (cversion, zversion, every player still in the game can
-    do nothing at instant speed but pass: `_hand_state`, the cards in their hands if so)."""
+    do nothing at instant speed but pass: `_hand_state`, the cards in their hands if so,
+    every one of them can't while the stack is empty: `_hand_state`'s `still`)."""
     cversion = game.cversion
     old = game.quiet_cache
     if old[0] == cversion and old[2]:
@@ -1077,21 +1087,24 @@ def _quiet_all(game) -> tuple:
                             if info is None:
                                 info = _card_info(game, c, cards)
                             if info[0] or info[1]:
-                                hit = game.quiet_cache = (cversion, game.zversion, False, None)
+                                # (not still either, as far as this look goes)
+                                hit = game.quiet_cache = (cversion, game.zversion, False, None, False)
                                 return hit
                             known.add(c)        # (known: quiet cards at this cversion)
-            hit = game.quiet_cache = (cversion, game.zversion, True, known)
+            hit = game.quiet_cache = (cversion, game.zversion, True, known, True)
             return hit
     cache = game.instant_cache
-    quiet = True
+    quiet = still = True
     for q in game.players:
         if not q.lost:
             hit = cache[q.index]
             if hit is None or hit[0] != cversion or hit[1] != game.zversion:
                 hit = _hand_state(game, q.index)
+            if not hit[7]:
+                quiet = still = False
+                break
             if not hit[3]:
                 quiet = False
-                break
     # every card in a hand of a player still in the game is quiet, if they all are
     known = None
     if quiet:
@@ -1099,7 +1112,7 @@ def _quiet_all(game) -> tuple:
         for q in game.players:
             if not q.lost:
                 known.update(q.hand)
-    hit = game.quiet_cache = (cversion, game.zversion, quiet, known)
+    hit = game.quiet_cache = (cversion, game.zversion, quiet, known, still)
     return hit
 
 

@@ -102,6 +102,30 @@ def test_a_player_without_activated_abilities_is_idle_without_looking_at_the_boa
     g.close()
 
 
+def test_a_hand_waiting_for_a_spell_to_target_is_still_while_the_stack_is_empty(monkeypatch):
+    """Essence Scatter needs a creature spell to target (601.2c): while the stack is empty
+    its holder can only pass whatever their mana (`still`), which every player being
+    answers without looking at the hand; with Wind Drake on the stack it is looked at,
+    and can be cast."""
+    from mtg_ecs.core.decisions import Cast, Pass
+    g, h = Game.from_setup({"players": [
+        {"hand": [{"card": "Wind Drake", "id": "d"}], "battlefield": ["Island"] * 3},
+        {"battlefield": ["Island", "Island"], "hand": [{"card": "Essence Scatter", "id": "s"}]}]})
+    looked = []
+    real = priority._hand_idle
+    monkeypatch.setattr(priority, "_hand_idle",
+                        lambda game, player, instants=None: looked.append(player) or real(game, player, instants))
+    assert priority.everyone_idle(g) and looked == []
+    quiet = g.quiet_cache
+    assert not quiet[2] and quiet[4]
+    g.decide(Cast(g.card_entity[h["d"]]))
+    g.decide(Pass())                # (the caster keeps priority: 117.3c)
+    assert g.stack and g.pending.player == 1
+    looked.clear()
+    assert not priority._idle(g, 1) and looked == [1]
+    g.close()
+
+
 def test_the_hand_summary_lists_the_cards_castable_at_instant_speed():
     """The hand summary names the instants in hand order with their definitions (117.1a),
     which the idle check looks at: not Serra Angel (no flash); Unsummon with no creature

@@ -205,9 +205,9 @@ FIELDS: tuple[Field, ...] = (
     _pp("mana_cache", "reset", "player -> (version, or None: forgotten when stale, mana sources: "
         "costs.Sources) (systems.costs)"),
     _pp("instant_cache", "reset", "player -> hand summary (systems.priority)"),
-    _f("quiet_cache", (-1, -1, False), "reset", CACHE,
-       "(cversion, zversion, no player can act at instant speed, the cards in hand then)"
-       " (systems.priority)"),
+    _f("quiet_cache", (-1, -1, False, None, False), "reset", CACHE,
+       "(cversion, zversion, no player can act at instant speed, the cards in hand then,"
+       " nor while the stack is empty) (systems.priority)"),
     _pp("idle_cache", "list",
         "player -> (changes, can do nothing but pass outside sorcery timing) (systems.priority)"),
     _f("hand_cards_cache", lambda: (-1, {}), "reset", CACHE, "(cversion, {card: abilities})"),
