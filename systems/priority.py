@@ -1087,7 +1087,8 @@ def _quiet_all(game) -> tuple:
                             if info is None:
                                 info = _card_info(game, c, cards)
                             if info[0] or info[1]:
-                                # (not still either, as far as this look goes)
+                                # (`still` not worked out: False sends its readers to
+                                # each player's own check, which answers exactly)
                                 hit = game.quiet_cache = (cversion, game.zversion, False, None, False)
                                 return hit
                             known.add(c)        # (known: quiet cards at this cversion)
