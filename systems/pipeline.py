@@ -151,8 +151,9 @@ class Pipeline:
         if done is None or done[0] != game.cversion or done[1] != game.bversion:
             return False
         quiet = game.quiet_cache
-        if quiet[0] == game.cversion and quiet[1] == game.zversion and quiet[2]:
-            return True                 # (everyone_idle's first answer, inline)
+        if quiet[0] == game.cversion and quiet[1] == game.zversion and (
+                quiet[2] or quiet[4] and not game.teams and not game.play_permissions):
+            return True                 # (everyone_idle's first answers, inline: the stack is empty)
         if game.play_permissions:
             # an end step beginning ends some permissions and drops spent ones
             # (`permissions.end_step_began`), some of which no player's check reads (a

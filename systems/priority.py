@@ -83,12 +83,12 @@ def only_pass(game, player: int) -> bool:
     if game.active != player and not (game.teams and on_active_team(game, player)) \
             or game.stack or game.step not in MAIN_PHASES:
         # not sorcery timing (117.1a): anything to do at all? Every player still in the
-        # game quiet: this one too (asked first: it is usually current; a player who
-        # left the game isn't among them)
+        # game quiet (or still, with the stack empty): this one too (asked first: it is
+        # usually current; a player who left the game isn't among them)
         q = game.quiet_cache                            # `_quiet_all` when stale
         if q[0] != game.cversion or q[1] != game.zversion:
             q = _quiet_all(game)
-        if q[2] and not game.players[player].lost:
+        if (q[2] or q[4] and not game.stack) and not game.players[player].lost:
             return True
         hit = game.idle_cache[player]                   # `_idle`, inline when current
         if hit is not None and hit[0] == game.changes:
@@ -130,8 +130,8 @@ def _idle(game, player: int) -> bool:
     hit = game.instant_cache[player]
     if hit is None or hit[0] != game.cversion or hit[1] != game.zversion:
         hit = _hand_state(game, player)
-    answer = hit[3] or hit[5] and (not hit[2][0] or _hand_idle(game, player, hit[2][0])) \
-        and (not hit[6] or _field_idle(game, player))
+    answer = hit[3] or hit[7] and not game.stack or hit[5] and (
+        not hit[2][0] or _hand_idle(game, player, hit[2][0])) and (not hit[6] or _field_idle(game, player))
     game.idle_cache[player] = (game.changes, answer)
     return answer
 
@@ -149,12 +149,12 @@ def everyone_quiet(game) -> bool:
 def everyone_idle(game) -> bool:
     """Outside sorcery timing for all (no main phase, or the stack not empty), every
     player still in the game can do nothing but pass (`only_pass` without a list: all
-    quiet, or each `_idle`): a priority round would be each of them passing in turn
-    (117.4)."""
+    quiet, all still with the stack empty, or each `_idle`): a priority round would be
+    each of them passing in turn (117.4)."""
     q = game.quiet_cache
     if q[0] != game.cversion or q[1] != game.zversion:
         q = _quiet_all(game)
-    return q[2] or not game.teams and _each_idle(game)
+    return q[2] or not game.teams and (q[4] and not game.stack or _each_idle(game))
 
 
 def _each_idle(game) -> bool:
@@ -185,7 +185,8 @@ def _card_info(game, c: int, cards: dict) -> tuple:
     """(castable at instant speed?, abilities that function in the hand, a land?, its
     definition, `_plain_cost`) of a card in hand, from its characteristics; cached per characteristics
     state (`hand_cards_cache`: off the battlefield only characteristic-defining P/T
-    can change with other state, 604.3, and none of these reads it)."""
+    can change with other state, 604.3, and none of these reads it; a printed entry is
+    kept into the next state, `_hand_cards_anew`)."""
     comps = game.world.ents[c]
     defn = comps[Card].defn
     if CopyOf not in comps and (not defn.abilities or not has_cda(defn)):
@@ -221,8 +222,29 @@ def _info_of(ch) -> tuple:
 def _hand_cards(game) -> dict:
     cards = game.hand_cards_cache
     if cards[0] != game.cversion:
-        cards = game.hand_cards_cache = (game.cversion, {})
+        cards = _hand_cards_anew(game, cards[1])
     return cards[1]
+
+
+def _hand_cards_anew(game, old: dict) -> tuple:
+    """The `hand_cards_cache` entry at a new cversion: a card in hand whose entry was its
+    definition's printed one keeps it unless an effect names it now (611.2c), the only
+    thing of `_card_info`'s that can have changed (a copy effect and a characteristic-
+    defining ability are the object's for its life, 707.2, 604.3)."""
+    cards = {}
+    if old:
+        named = None
+        for ce in game.effects:
+            if ce.objects is not None:
+                named = ce.objects if named is None else named | ce.objects
+        for p in game.players:
+            for c in p.hand:
+                info = old.get(c)
+                if info is not None and info is _PRINTED_INFO.get(info[3]) \
+                        and (named is None or c not in named):
+                    cards[c] = info
+    hit = game.hand_cards_cache = (game.cversion, cards)
+    return hit
 
 
 # available mana `base` (costs.available_mana, when no source has a choice) -> {card
@@ -253,7 +275,7 @@ def _legal_actions(game, player: int) -> tuple:
         other = None            # `_other_mana`, worked out once
         cards = game.hand_cards_cache                   # _hand_cards, inline
         if cards[0] != game.cversion:
-            cards = game.hand_cards_cache = (game.cversion, {})
+            cards = _hand_cards_anew(game, cards[1])
         cards = cards[1]
         for c in p.hand:
             info = cards.get(c)
@@ -380,7 +402,7 @@ def _legal_actions(game, player: int) -> tuple:
             if holders:
                 for e, items in holders:
                     for k, ab in items:
-                        if can_activate(game, player, e, ab, sorcery_ok):
+                        if can_activate(game, player, e, ab, sorcery_ok, k):
                             acts.append(activate_option(e, k))
     return acts, slice(i, j)
 
@@ -439,16 +461,19 @@ def _other_mana(b, player: int) -> bool:
 
 
 def _hand_state(game, player: int) -> tuple:
-    """(cversion, zversion, hand summary, quiet, hand, rest, held): the player's
+    """(cversion, zversion, hand summary, quiet, hand, rest, held, still): the player's
     `instant_cache` entry. The hand summary: (the cards castable at instant speed, as
     (card, definition) in hand order; abilities that function in the hand: 117.1a,
-    702.29a); `quiet`: the player can do nothing but pass and
+    702.29a; whether every one of those cards needs a spell or ability on the stack to
+    target, `_targets_only_spells`: Essence Scatter); `quiet`: the player can do nothing but pass and
     activate {T} mana abilities when it isn't sorcery timing — no non-mana activated
     ability of a permanent (the board's `holders`), no instant or flash card and no hand
     ability, no 'play from the top of your library'; `rest`: the same but for the
     permanents' activated abilities and the instant and flash cards (`_field_idle` and
     `_hand_idle` look at those as they are now); `held`: a permanent of the player's has
-    an activated ability but mana abilities (`_field_idle` looks at them). Everything it
+    an activated ability but mana abilities (`_field_idle` looks at them); `still`: quiet
+    while the stack is empty (601.2c: `_hand_idle` passes over every such card then, and
+    `_field_idle` isn't asked). Everything it
     reads changes only with the characteristics (cversion) or some zone's contents
     (zversion: a permanent entering or leaving too); the hand summary
     only with the characteristics and the player's hand, so it is taken over when
@@ -457,24 +482,29 @@ def _hand_state(game, player: int) -> tuple:
     hand = tuple(game.players[player].hand)
     old = game.instant_cache[player]
     if old is not None and old[0] == game.cversion and old[4] == hand:
-        instant, items = res = old[2]
+        instant, items, waiting = res = old[2]
     else:
         # per card: characteristics off the battlefield change only with cversion
         cards = game.hand_cards_cache                   # _hand_cards, inline
         if cards[0] != game.cversion:
-            cards = game.hand_cards_cache = (game.cversion, {})
+            cards = _hand_cards_anew(game, cards[1])
         cards = cards[1]
         instant = []
         items = []
+        waiting = True                  # (every instant needs a spell to target)
         for c in hand:
             hit = cards.get(c)
             if hit is None:
                 hit = _card_info(game, c, cards)
             if hit[0]:
                 instant.append((c, hit[3]))
+                if waiting:
+                    waiting = _SPELL_TARGETS.get(hit[3])     # _targets_only_spells, inline when known
+                    if waiting is None:
+                        waiting = _targets_only_spells(hit[3])
             if hit[1]:
                 items.append((c, hit[1]))
-        res = (instant, items)
+        res = (instant, items, waiting)
     b = game.board                      # board(game), without the call when it is current
     if b is None:
         b = board(game)
@@ -489,7 +519,8 @@ def _hand_state(game, player: int) -> tuple:
         not (b.rule_statics and statics_with_rule(game, graveyard_casting.RULE, player)))
     held = player in b.holders
     quiet = rest and not instant and not held
-    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand, rest, held)
+    hit = game.instant_cache[player] = (game.cversion, game.zversion, res, quiet, hand, rest, held,
+                                        rest and not held and waiting)
     return hit
 
 
@@ -551,25 +582,47 @@ def _needed_targets(defn) -> tuple:
 _NEEDED = {}    # card definition -> `_needed_targets`
 
 
-def _has_targets(game, player: int, card: int, specs) -> bool:
-    """Has each of `specs` (`_needed_targets`) enough legal choices with the card as the
-    spell's source? Kept while nothing changes (`changes`; `cversion` too: an effect
+def _has_targets(game, player: int, source: int, specs, index=None) -> bool:
+    """Has each of `specs` enough legal choices (601.2c, 602.2b), with `source` as the
+    spell's (`_needed_targets`) or, given the `index` of its activated ability, the
+    ability's source? Kept while nothing changes (`changes`; `cversion` too: an effect
     beginning changes characteristics without `changes`), where an idle check that found
-    the card castable is followed by the list that asks again (601.2c)."""
+    the card castable is followed by the list that asks again. The answer for phrases
+    naming only permanents of some types, with no filter or a subtype one
+    (`_plain_specs`), is kept longer, while the battlefield and the characteristics are
+    the same (`bversion`, `cversion`) and no player restriction exists: that is all their
+    search reads (permanents' types, subtypes, keywords and controllers, the source's
+    characteristics for protection; phasing moves both counters), so a tap, combat or a
+    life total changing keeps it."""
     memo = game.targets_memo
-    if memo[0] != game.changes or memo[1] != game.cversion:
-        memo = game.targets_memo = (game.changes, game.cversion, {})
-    key = (player, card)
+    cversion = game.cversion
+    if memo[0] != game.changes or memo[1] != cversion:
+        bversion = game.bversion
+        memo = game.targets_memo = (game.changes, cversion, {}, bversion,
+                                    memo[4] if memo[1] == cversion and memo[3] == bversion else {})
+    key = (player, source) if index is None else (player, source, index)
     hit = memo[2].get(key)
+    if hit is None and not game.player_restrictions:
+        hit = memo[4].get(key)          # (the source's phrases are the same while cversion is)
     if hit is None:
         hit = True
-        tc = TargetContext(player, card, game.chars(card), True)
+        tc = TargetContext(player, source, game.chars(source), index is None)
         for spec in specs:
-            if not has_candidates(game, spec, tc, spec.min):
+            if spec.min and not has_candidates(game, spec, tc, spec.min):
                 hit = False
                 break
-        memo[2][key] = hit
+        memo[4 if not game.player_restrictions and _plain_specs(specs) else 2][key] = hit
     return hit
+
+
+def _plain_specs(specs) -> bool:
+    """Do the target phrases name only permanents (no player, no other zone), with no
+    filter or one declared by subtype (`targeting.subtype_filter`)?"""
+    for spec in specs:
+        if spec.zone != "battlefield" or not spec.kinds.isdisjoint(_PLAYER_KINDS) or \
+                spec.filter is not None and getattr(spec.filter, "subtype", None) is None:
+            return False
+    return True
 
 
 def _mana_alone(game, player: int, b):
@@ -796,7 +849,8 @@ def fixed_cost_payable(game, player, card, alt, parts=None) -> bool:
     return cost.total == 0 or costs.can_pay_mana(game, player, cost, spell=game.chars(card))
 
 
-def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
+def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool, index: int) -> bool:
+    """Can the player activate `ab`, the activated ability `index` of `eid`, now?"""
     if ab.timing == "sorcery" and not sorcery_ok:
         return False
     if ab.cost.tap and not costs.can_tap_for_cost(game, eid):
@@ -825,12 +879,7 @@ def can_activate(game, player: int, eid: int, ab, sorcery_ok: bool) -> bool:
     if not ab.cost.tap_alone and not costs.can_pay_cost(
             game, player, eid, ab.cost, mana_cost=costs.activation_mana(game, player, eid, ab)):
         return False                    # ({T} alone: paid, as checked first)
-    if ab.targets:
-        tc = TargetContext(player, eid, game.chars(eid), False)
-        for spec in ab.targets:
-            if spec.min and not has_candidates(game, spec, tc, spec.min):
-                return False
-    return True
+    return not ab.targets or _has_targets(game, player, eid, ab.targets, index)
 
 
 def _matches(action, options) -> bool:
@@ -974,7 +1023,7 @@ def auto_pass_round(game, player: int):
         hit = game.quiet_cache                           # everyone_idle, inline
         if hit[0] != game.cversion or hit[1] != game.zversion:
             hit = _quiet_all(game)
-        if hit[2] or not game.teams and _each_idle(game):
+        if hit[2] or not game.teams and (hit[4] and not game.stack or _each_idle(game)):
             game.passes = 0
             game.priority = None
             if game.stack:
@@ -1011,7 +1060,8 @@ def auto_pass_round(game, player: int):
 
 def _quiet_all(game) -> tuple:
     """The `quiet_cache` entry: (cversion, zversion, every player still in the game can
-    do nothing at instant speed but pass: `_hand_state`, the cards in their hands if so)."""
+    do nothing at instant speed but pass: `_hand_state`, the cards in their hands if so,
+    every one of them can't while the stack is empty: `_hand_state`'s `still`)."""
     cversion = game.cversion
     old = game.quiet_cache
     if old[0] == cversion and old[2]:
@@ -1037,21 +1087,25 @@ def _quiet_all(game) -> tuple:
                             if info is None:
                                 info = _card_info(game, c, cards)
                             if info[0] or info[1]:
-                                hit = game.quiet_cache = (cversion, game.zversion, False, None)
+                                # (`still` not worked out: False sends its readers to
+                                # each player's own check, which answers exactly)
+                                hit = game.quiet_cache = (cversion, game.zversion, False, None, False)
                                 return hit
                             known.add(c)        # (known: quiet cards at this cversion)
-            hit = game.quiet_cache = (cversion, game.zversion, True, known)
+            hit = game.quiet_cache = (cversion, game.zversion, True, known, True)
             return hit
     cache = game.instant_cache
-    quiet = True
+    quiet = still = True
     for q in game.players:
         if not q.lost:
             hit = cache[q.index]
             if hit is None or hit[0] != cversion or hit[1] != game.zversion:
                 hit = _hand_state(game, q.index)
+            if not hit[7]:
+                quiet = still = False
+                break
             if not hit[3]:
                 quiet = False
-                break
     # every card in a hand of a player still in the game is quiet, if they all are
     known = None
     if quiet:
@@ -1059,7 +1113,7 @@ def _quiet_all(game) -> tuple:
         for q in game.players:
             if not q.lost:
                 known.update(q.hand)
-    hit = game.quiet_cache = (cversion, game.zversion, quiet, known)
+    hit = game.quiet_cache = (cversion, game.zversion, quiet, known, still)
     return hit
 
 

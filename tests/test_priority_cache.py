@@ -356,7 +356,55 @@ def test_card_info_is_that_of_the_characteristics_computed_in_full(monkeypatch):
 
     monkeypatch.setattr(priority, "_card_info", checked)
     _play_samples(4)
-    assert seen["calls"] > 200 and seen["with effects"] > 20
+    assert seen["calls"] > 100 and seen["with effects"] > 5     # (and kept: below)
+
+
+def test_printed_entries_of_cards_in_hand_outlive_the_characteristics_state(monkeypatch):
+    """A card in hand read as printed keeps its entry when characteristics change elsewhere
+    (a new `cversion`: Giant Growth's effect on a creature), without `_card_info` again; an
+    effect naming the card (611.2c: it becomes an instant) drops it, and it is read anew."""
+    from mtg_ecs.systems.layers import CE, L_7C, L_TYPE
+    g, h = Game.from_setup({"players": [
+        {"battlefield": [{"card": "Centaur Courser", "id": "b"}, "Forest", "Forest"],
+         "hand": [{"card": "Centaur Courser", "id": "c"}]}, {}], "turn": {"step": "upkeep"}})
+    bears, courser = g.card_entity[h["b"]], g.card_entity[h["c"]]
+
+    def grow(game, ce, ch, allc):
+        ch.power += 3
+
+    def instant(game, ce, ch, allc):
+        ch.types = ch.types | {"Instant"}
+
+    assert not priority._hand_state(g, 0)[2][0]
+    read = []
+    info = priority._card_info
+    monkeypatch.setattr(priority, "_card_info", lambda game, c, cards: read.append(c) or info(game, c, cards))
+    g.effects.append(CE(L_7C, g.tick(), bears, 0, grow, objects=frozenset((bears,)), duration="eot"))
+    g.version += 1
+    assert not priority._hand_state(g, 0)[2][0] and read == []
+    g.effects.append(CE(L_TYPE, g.tick(), bears, 0, instant, objects=frozenset((courser,)), duration="eot"))
+    g.version += 1
+    assert priority._hand_state(g, 0)[2][0] == [(courser, g.chars(courser).defn)] and read == [courser]
+    g.close()
+
+
+def test_entries_kept_are_those_of_the_characteristics_computed_in_full(monkeypatch):
+    """Every entry a new characteristics state keeps (`_hand_cards_anew`) through
+    sample-deck games is what the card's characteristics computed in full give."""
+    anew = priority._hand_cards_anew
+    seen = {"kept": 0, "with effects": 0}
+
+    def checked(game, old):
+        got = anew(game, old)
+        for c, info in got[1].items():
+            assert info == priority._info_of(game.chars(c)), (game.turn, game.step, c)
+            seen["kept"] += 1
+            seen["with effects"] += bool(game.effects)
+        return got
+
+    monkeypatch.setattr(priority, "_hand_cards_anew", checked)
+    _play_samples(4)
+    assert seen["kept"] > 100 and seen["with effects"] > 20
 
 
 def test_a_spell_needing_a_spell_to_target_is_left_out_without_can_cast(monkeypatch):

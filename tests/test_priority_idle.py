@@ -5,6 +5,7 @@ import os
 import sys
 
 from mtg_ecs import Game
+from mtg_ecs.components import TAPPED
 from mtg_ecs.systems import priority, zones
 from mtg_ecs.systems.targeting import TargetContext, has_candidates
 
@@ -42,7 +43,7 @@ def test_the_targets_found_are_forgotten_when_anything_changes():
     g, unsummon, creature = _unsummon_with_a_creature()
     specs = priority._needed_targets(g.chars(unsummon).defn)
     assert priority._has_targets(g, 1, unsummon, specs)
-    g.targets_memo = (g.changes, g.cversion - 1, {(1, unsummon): False})
+    g.targets_memo = (g.changes, g.cversion - 1, {(1, unsummon): False}, -1, {})
     assert priority._has_targets(g, 1, unsummon, specs)
     zones.move(g, creature, "graveyard")
     assert not priority._has_targets(g, 1, unsummon, specs)
@@ -50,11 +51,35 @@ def test_the_targets_found_are_forgotten_when_anything_changes():
     g.close()
 
 
+def test_targets_of_a_plain_phrase_are_kept_while_the_battlefield_is(monkeypatch):
+    """'target creature' reads only the permanents' characteristics (601.2c): a change
+    elsewhere (a tap, a life total: `changes`) keeps the answer, which is looked for again
+    once a permanent leaves (`bversion`) or while a player restriction exists."""
+    from mtg_ecs.systems import restrictions
+    g, unsummon, creature = _unsummon_with_a_creature()
+    looked = []
+    real = priority.has_candidates
+    monkeypatch.setattr(priority, "has_candidates",
+                        lambda game, spec, tc, n: looked.append(tc.source) or real(game, spec, tc, n))
+    specs = priority._needed_targets(g.chars(unsummon).defn)
+    assert priority._has_targets(g, 1, unsummon, specs) and looked == [unsummon]
+    g.touch()                                           # (a life total, a pool: no permanent)
+    g.set(creature, TAPPED)                             # (tapped: its characteristics are the same)
+    assert priority._has_targets(g, 1, unsummon, specs) and looked == [unsummon]
+    restrictions.add(g, "cast_spells", [0])             # (read by a search: Autumn's Veil)
+    assert priority._has_targets(g, 1, unsummon, specs) and looked == [unsummon] * 2
+    g.player_restrictions = ()
+    zones.move(g, creature, "graveyard")
+    assert not priority._has_targets(g, 1, unsummon, specs) and looked == [unsummon] * 3
+    g.close()
+
+
 def test_targets_found_are_those_looked_for_afresh(monkeypatch):
     """Every answer of `_has_targets` through sample-deck games is what looking for the
     targets anew gives (Unsummon, Titanic Growth, Searing Spear, Essence Scatter)."""
-    def check(game, player, card, specs, got):
-        tc = TargetContext(player, card, game.chars(card), True)
+    def check(game, player, card, specs, *rest):
+        index, got = rest if len(rest) == 2 else (None, rest[0])
+        tc = TargetContext(player, card, game.chars(card), index is None)
         assert got == all(has_candidates(game, s, tc, s.min) for s in specs), (game.turn, card)
 
     seen = _answers_through_samples(monkeypatch, "_has_targets", check)
@@ -73,6 +98,30 @@ def test_a_player_without_activated_abilities_is_idle_without_looking_at_the_boa
     monkeypatch.setattr(priority, "_field_idle", lambda game, player: looked.append(player) or real(game, player))
     assert priority._idle(g, 1) and looked == []
     zones.put_onto_battlefield(g, g.players[1].library[-1], controller=1)
+    assert not priority._idle(g, 1) and looked == [1]
+    g.close()
+
+
+def test_a_hand_waiting_for_a_spell_to_target_is_still_while_the_stack_is_empty(monkeypatch):
+    """Essence Scatter needs a creature spell to target (601.2c): while the stack is empty
+    its holder can only pass whatever their mana (`still`), which every player being
+    answers without looking at the hand; with Wind Drake on the stack it is looked at,
+    and can be cast."""
+    from mtg_ecs.core.decisions import Cast, Pass
+    g, h = Game.from_setup({"players": [
+        {"hand": [{"card": "Wind Drake", "id": "d"}], "battlefield": ["Island"] * 3},
+        {"battlefield": ["Island", "Island"], "hand": [{"card": "Essence Scatter", "id": "s"}]}]})
+    looked = []
+    real = priority._hand_idle
+    monkeypatch.setattr(priority, "_hand_idle",
+                        lambda game, player, instants=None: looked.append(player) or real(game, player, instants))
+    assert priority.everyone_idle(g) and looked == []
+    quiet = g.quiet_cache
+    assert not quiet[2] and quiet[4]
+    g.decide(Cast(g.card_entity[h["d"]]))
+    g.decide(Pass())                # (the caster keeps priority: 117.3c)
+    assert g.stack and g.pending.player == 1
+    looked.clear()
     assert not priority._idle(g, 1) and looked == [1]
     g.close()
 

@@ -205,14 +205,15 @@ FIELDS: tuple[Field, ...] = (
     _pp("mana_cache", "reset", "player -> (version, or None: forgotten when stale, mana sources: "
         "costs.Sources) (systems.costs)"),
     _pp("instant_cache", "reset", "player -> hand summary (systems.priority)"),
-    _f("quiet_cache", (-1, -1, False), "reset", CACHE,
-       "(cversion, zversion, no player can act at instant speed, the cards in hand then)"
-       " (systems.priority)"),
+    _f("quiet_cache", (-1, -1, False, None, False), "reset", CACHE,
+       "(cversion, zversion, no player can act at instant speed, the cards in hand then,"
+       " nor while the stack is empty) (systems.priority)"),
     _pp("idle_cache", "list",
         "player -> (changes, can do nothing but pass outside sorcery timing) (systems.priority)"),
     _f("hand_cards_cache", lambda: (-1, {}), "reset", CACHE, "(cversion, {card: abilities})"),
-    _f("targets_memo", lambda: (-1, -1, {}), "reset", CACHE,
-       "(changes, cversion, {(player, card): the spell's needed targets exist}) (systems.priority)"),
+    _f("targets_memo", lambda: (-1, -1, {}, -1, {}), "reset", CACHE,
+       "(changes, cversion, {(player, card): the spell's needed targets exist}, bversion, "
+       "the same for plain phrases, kept while cversion and bversion are) (systems.priority)"),
     _f("control_checked", -1, "share", CACHE, "cversion of the last control update"),
     _f("combat_checked", None, "share", CACHE, "(cversion, bversion) of the last 506.4 check"),
     _f("key_cache", None, "share", CACHE,
