@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtg_ecs.components import (Card, Spell, StackAbility, Tapped, TAPPED, Controller, Timestamp,
+from mtg_ecs.components import (Card, Spell, StackAbility, Tapped, TAPPED, Controller, timestamp_at,
                         LoyaltyActivated, zone_of)
 from mtg_ecs.components.definitions import ActivatedAbility, TargetSpec
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, yes_no
@@ -906,7 +906,7 @@ class ActivateTask(Procedure):
         if self.eid is None:
             self.eid = game.world.create(
                 StackAbility(self.player, self.source, ab, source_card=game.world.ents[self.source][Card].card_id),
-                zone_of("stack"), Timestamp(game.tick()))
+                zone_of("stack"), timestamp_at(game.tick()))
             game.stack.append(self.eid)
             game.ability_stack_changed()
         if (ab.cost.mana.x or ab.cost.loyalty_x) and self.x is None:

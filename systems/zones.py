@@ -7,10 +7,10 @@ deleted after its last known information is saved for look-back.
 """
 from __future__ import annotations
 
-from mtg_ecs.components import (Card, Owner, Controller, Zone, Timestamp, Tapped, Counters, Attached,
+from mtg_ecs.components import (Card, Owner, Zone, Tapped, Counters, Attached,
                         Attacking, Blocking, Spell, StackAbility, RegenerationShields, Damage,
                         EnteredWithX, Chosen, zone_of, TAPPED)
-from mtg_ecs.components import CopyOf, PLAYER_ZONES
+from mtg_ecs.components import CopyOf, PLAYER_ZONES, timestamp_at, controller_since
 from mtg_ecs.systems.knowledge import HIDDEN
 from mtg_ecs.systems import knowledge, replacement, shield
 from mtg_ecs.systems.durations import source_gone
@@ -100,7 +100,7 @@ def move(game, eid: int, to: str, position: str = "top", controller: int | None 
     head = {Card: card, Owner: owner_comp, Zone: zone_of(to, owner if to in PLAYER_ZONES else None)}
     if to == "battlefield":
         clock = game.clock = game.clock + 1                 # game.tick()
-        new_comps = [Timestamp(clock), Controller(controller if controller is not None else owner, clock)]
+        new_comps = [timestamp_at(clock), controller_since(controller if controller is not None else owner, clock)]
         if tapped:
             new_comps.append(TAPPED)
         if counters:
@@ -113,7 +113,7 @@ def move(game, eid: int, to: str, position: str = "top", controller: int | None 
             new_comps.append(CopyOf(ev["copy_of"]))
     elif to == "stack":
         clock = game.clock = game.clock + 1                 # game.tick()
-        new_comps = (Timestamp(clock), Controller(controller if controller is not None else owner, clock))
+        new_comps = (timestamp_at(clock), controller_since(controller if controller is not None else owner, clock))
     else:
         new_comps = ()
     new = world.recreate_headed(eid, head, new_comps)     # the old object is gone (400.7)
