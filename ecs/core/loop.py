@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from itertools import repeat
 from typing import Any, Protocol, runtime_checkable
 
 from mtg_ecs.core.decisions import Decision, IllegalAction, KINDS
@@ -25,6 +24,8 @@ from mtg_ecs.core.decisions import Decision, IllegalAction, KINDS
 MALFORMED = (TypeError, ValueError, KeyError, IndexError, AttributeError)
 
 LOOP_LIMIT = 200_000      # engine steps without any decision: a mandatory loop (104.4b)
+_TICKS = range(LOOP_LIMIT)   # (an iterator of it for each run: `iter` is a fast call, where
+                             # `itertools.repeat(True, n)` parses its arguments)
 
 
 class EngineError(RuntimeError):
@@ -139,7 +140,7 @@ def advance(game) -> None:
     next_step, auto_pass_round = rules.next_step, rules.auto_pass_round
     priority_decision = rules.priority_decision
     agenda = game.agenda                # (the list: a game's agenda is never replaced)
-    ticks = repeat(True, LOOP_LIMIT)    # engine steps left before a loop draw
+    ticks = iter(_TICKS)                # engine steps left before a loop draw
     for _ in ticks:
         if game.over:
             game.pending = None
