@@ -20,8 +20,17 @@ def update_control(game) -> bool:
     # recomputed; a permanent that entered since then got its Controller as it entered.
     if game.control_checked == game.cversion and game.chars_version == game.cversion:
         return False
-    changed = False
     allc = game.all_chars()             # game.chars(e) of permanents, without a call each
+    if game.layer_plan is not None and game.control_plain:
+        # No effect of layers 1-2 applies (`layers.local_plan` allows none) and no
+        # permanent's Controller names a base (`control_plain`: only this function writes
+        # one that does; a permanent entering gets one that doesn't): each permanent's
+        # controller is its stored one (`layers.make_base`), nothing to update.
+        game.control_checked = game.cversion
+        check_removed_from_combat(game)
+        return False
+    changed = False
+    plain = True                        # (no Controller naming a base left)
     ents = game.world.ents
     orphans = []
     for eid in list(game.battlefield):
@@ -33,8 +42,11 @@ def update_control(game) -> bool:
                 continue
             base = stored.player if stored is not None and stored.base is None else \
                 (stored.base if stored is not None else None)
-            game.world.add(eid, Controller(c.controller, game.tick(),
-                                           None if base == c.controller else base))
+            if base == c.controller:
+                base = None
+            else:
+                plain = False
+            game.world.add(eid, Controller(c.controller, game.tick(), base))
             # CR 506.4: removed from combat; a planeswalker it was stops being attacked
             # (the creatures attacking it keep its old controller as defending player)
             if game.world.has(eid, Attacking) or game.world.has(eid, Blocking):
@@ -48,7 +60,11 @@ def update_control(game) -> bool:
                 controller_changed(game, eid, c.controller)
             game.emit("control_change", eid=eid, player=c.controller)
             changed = True
+        elif stored.base is not None:
+            plain = False
     game.control_checked = game.cversion
+    # (a phased-out permanent isn't walked: it may phase in naming a base, 702.26)
+    game.control_plain = plain and not orphans and not game.phased_out
     check_removed_from_combat(game)              # CR 506.4 (characteristics were recomputed)
     if orphans:
         # 800.4c: a control effect ended and the player who would control the object now

@@ -215,6 +215,9 @@ FIELDS: tuple[Field, ...] = (
        "(changes, cversion, {(player, card): the spell's needed targets exist}, bversion, "
        "the same for plain phrases, kept while cversion and bversion are) (systems.priority)"),
     _f("control_checked", -1, "share", CACHE, "cversion of the last control update"),
+    _f("control_plain", False, "share", CACHE,
+       "no permanent's Controller names a base, as the last control update found (only it "
+       "writes one that does) (systems.control)"),
     _f("combat_checked", None, "share", CACHE, "(cversion, bversion) of the last 506.4 check"),
     _f("key_cache", None, "share", CACHE,
        "the parts of the last state key (core.keying.state_key), never changed once made: a "
