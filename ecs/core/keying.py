@@ -715,8 +715,10 @@ def _decision_text(kind, player, options, lo, hi, prompt, data):
         (k, x), = data.items()
         if type(x) is slice:
             frame = (kind, player, lo, hi, prompt, k, x.start, x.stop, x.step)
-        else:
+        elif type(x) in _FRAME_TYPES:
             frame = (kind, player, lo, hi, prompt, k, x)
+        else:
+            return None                             # (a block's candidates)
     if not _FRAME_TYPES.issuperset(map(type, frame)):
         return None
     around = _FRAMES.get(frame)
@@ -777,19 +779,19 @@ _TUPLE_8 = b"(" + (8).to_bytes(4, "little")
 def _options_value(options) -> tuple:
     """`fast_canonical(options, 1)` of a decision's list of options: atoms as they are;
     objects from `_VALUES` when all are there (in C: an entry keeps its object alive, so
-    an id found there is that object's); else read as small values (an attacker and its
-    defenders, a player to target), or those not there each by `_fast_item` (which keeps
-    the frozen ones)."""
+    an id found there is that object's) but small values (an attacker and its defenders, a
+    player to target: `_small_value`); else those not there each by `_fast_item` (which
+    keeps the frozen ones)."""
     if _ATOM_TYPES.issuperset(map(type, options)):
         return tuple(options)
-    values = tuple(map(_SECOND, map(_VALUES.get, map(id, options), _NOT_KEPT)))
-    if all(values):             # (None: not kept; a kept value that is an empty tuple, too)
-        return values
-    if _SMALL_TYPES.issuperset(map(type, options)):
+    if _SMALL_TYPES.issuperset(map(type, options)):     # (an attack's: never in _VALUES)
         try:
             return _small_value(options, 3)
         except _NotSmall:
             pass
+    values = tuple(map(_SECOND, map(_VALUES.get, map(id, options), _NOT_KEPT)))
+    if all(values):             # (None: not kept; a kept value that is an empty tuple, too)
+        return values
     # (only those not kept read: an action new to the memo among those of the last decisions)
     return tuple([_fast_item(x, 2) if v is None else v for x, v in zip(options, values)])
 
@@ -817,7 +819,9 @@ def _data_value(data) -> tuple:
 
 def _small_value(x, depth):
     """`canonical(x)` of an atom, a `PlayerRef` or a slice, or, `depth` levels down, of a
-    list, tuple or dict (keys atoms) of them; raises _NotSmall for anything else."""
+    list, tuple or dict (keys atoms) of them; raises _NotSmall for anything else. (Loops,
+    a PlayerRef inline: a comprehension and a call per level and per player cost an
+    attackers decision ~14 k instructions more.)"""
     t = type(x)
     if t in ATOMS:
         return x
@@ -825,11 +829,19 @@ def _small_value(x, depth):
         return ("p", x.index)
     if depth:
         if t is list or t is tuple:
-            return tuple([y if type(y) in ATOMS else _small_value(y, depth - 1) for y in x])
+            out = []
+            for y in x:
+                u = type(y)
+                out.append(y if u in ATOMS else ("p", y.index) if u is PlayerRef
+                           else _small_value(y, depth - 1))
+            return tuple(out)
         if t is dict and _ATOM_TYPES.issuperset(map(type, x)):
-            return _EMPTY_DICT + _sorted_items([
-                (k, y if type(y) in ATOMS else _small_value(y, depth - 1))
-                for k, y in x.items()])
+            out = []
+            for k, y in x.items():
+                u = type(y)
+                out.append((k, y if u in ATOMS else ("p", y.index) if u is PlayerRef
+                            else _small_value(y, depth - 1)))
+            return _EMPTY_DICT + _sorted_items(out)
     if t is slice:
         return ("slice", repr(x))
     raise _NotSmall
