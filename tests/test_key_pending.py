@@ -55,6 +55,9 @@ def test_every_decision_keys_as_the_generic_reading_of_its_value():
     ([1], {"s": {3, 1}}),                               # a value neither atom nor slice
     ([(1, [slice(2, 3)])], {"a": [slice(1, 2)], "b": 1}),   # slices deeper
     ([{"a": {"b": [PlayerRef(0)]}}], {"c": {1: {2: [3]}}, "d": 4}),  # deeper than read quickly
+    ([(3, [PlayerRef(1), 4]), (True, (PlayerRef(0),))],         # a block's: one item, a dict
+     {"candidates": {3: [PlayerRef(1), 4], 1.0: []}}),
+    ([[1, True], (1.0, -0.0, PlayerRef(2))], {"a": {2: PlayerRef(1), 0: [0.0, False]}}),
 ])
 def test_options_and_data_of_any_shape_key_as_the_generic_reading(options, data):
     g = next(games())

@@ -156,33 +156,11 @@ def _entity_digest(eid, comps) -> tuple:
     all_frozen = True
     for t in order:
         c = comps[t]
-        hit = _COMPONENTS.get(id(c))
-        if hit is not None and hit[0] is c:
-            texts.append(hit[1])
-            continue
-        if t is Card:                               # (frozen: `frozen` reads no more)
-            name, cid, token = c.defn.name, c.card_id, c.token     # (as state_tuple: not canonical)
-            vals = ("Card", name, cid, token)
-            text = (text_of(vals) if type(cid) is int and type(token) is bool
-                    and type(name) is str or _ATOM_TYPES.issuperset(map(type, vals))
-                    else repr(vals))                # (as state_hash writes it)
-            kept = True
-        else:
-            atoms = _atoms_of(c, t)                 # (a frozen dataclass of atoms)
-            if atoms is None:
-                text, kept = text_of(fast_canonical(c)), _kept(c, t)
-            else:
-                text, kept = marshal.dumps(atoms, 2), True
-        if type(text) is not bytes:                 # a repr, its length first (not
-            text = text.encode()                    # read whole as marshal's bytes are)
-            text = b"r" + len(text).to_bytes(4, "little") + text
+        text = _COMPONENTS.get(id(c))   # (_COMPONENTS_KEEP keeps c alive: its id is its own)
+        if text is None:
+            text, kept = _component_entry(c, t)
+            all_frozen = all_frozen and kept
         texts.append(text)
-        if kept:
-            if len(_COMPONENTS) >= _COMPONENTS_KEPT:
-                _COMPONENTS.clear()
-            _COMPONENTS[id(c)] = (c, text)      # keeps c alive: its id isn't reused
-        else:
-            all_frozen = False
     tapped = texts.count(_TAPPED_TEXT)
     if tapped:
         texts = [x for x in texts if x != _TAPPED_TEXT]
@@ -195,6 +173,37 @@ def _entity_digest(eid, comps) -> tuple:
     if tapped:
         digest = (digest + tapped * _tapped_digest(eid)) & _MASK
     return (tuple(comps.values()) if all_frozen else None), digest
+
+
+def _component_entry(c, t) -> tuple:
+    """(the text of component `c` of type `t` as `_entity_digest` writes it, whether it is
+    kept (`_kept`): then in `_COMPONENTS`)."""
+    if t is Card:                                   # (frozen: `frozen` reads no more)
+        name, cid, token = c.defn.name, c.card_id, c.token     # (as state_tuple: not canonical)
+        vals = ("Card", name, cid, token)
+        text = (text_of(vals) if type(cid) is int and type(token) is bool
+                and type(name) is str or _ATOM_TYPES.issuperset(map(type, vals))
+                else repr(vals))                    # (as state_hash writes it)
+        kept = True
+    else:
+        shape = _FROZEN_SHAPES.get(t, _OPEN)
+        if shape is _OPEN:
+            shape = _frozen_shape(t)
+        vals = None if shape is None else shape[1](c)   # (a frozen dataclass of atoms)
+        if vals is not None and _ATOM_TYPES.issuperset(map(type, vals)):
+            text, kept = marshal.dumps(shape[0] + vals, 2), True
+        else:
+            text, kept = text_of(fast_canonical(c)), _kept(c, t)
+    if type(text) is not bytes:                     # a repr, its length first (not
+        text = text.encode()                        # read whole as marshal's bytes are)
+        text = b"r" + len(text).to_bytes(4, "little") + text
+    if kept:
+        if len(_COMPONENTS) >= _COMPONENTS_KEPT:
+            _COMPONENTS.clear()
+            _COMPONENTS_KEEP.clear()
+        _COMPONENTS[id(c)] = text
+        _COMPONENTS_KEEP.append(c)                  # (alive: its id isn't reused)
+    return text, kept
 
 
 def _tapped_digest(eid) -> int:
@@ -239,38 +248,41 @@ def _tap_toggled(eid, was, vals, comps):
     return n * _tapped_digest(eid)
 
 
-def _atoms_of(c, t):
-    """A frozen dataclass's canonical value when its fields are atoms (most components:
-    a zone, an owner, a timestamp), else None."""
-    shape = _FROZEN_SHAPES.get(t, _OPEN)
-    if shape is _OPEN:
-        params = getattr(t, "__dataclass_params__", None)
-        shape = _FROZEN_SHAPES[t] = (_shape(t) if params is not None and params.frozen
-                                     else None)
-    if shape is None or shape[1] is None or shape[2] is not None:
-        return None
-    vals = shape[1](c)
-    return (shape[0],) + vals if _ATOM_TYPES.issuperset(map(type, vals)) else None
+def _frozen_shape(t):
+    """`_FROZEN_SHAPES[t]`: for a frozen dataclass read by a getter (`_shape`), (its name
+    in a tuple, the getter of its fields), for which `_entity_digest` writes an object
+    whose fields are atoms (most components: a zone, an owner, a timestamp) as marshal's
+    bytes of their canonical value, its name then its fields; else None."""
+    params = getattr(t, "__dataclass_params__", None)
+    shape = _shape(t) if params is not None and params.frozen else None
+    if shape is not None and shape[1] is not None and shape[2] is None:
+        shape = (shape[0],), shape[1]
+    else:
+        shape = None
+    _FROZEN_SHAPES[t] = shape
+    return shape
 
 
 def _kept(c, t) -> bool:
     """A component whose value can't change: `frozen`, or a frozen dataclass whose values
     are frozen or a card definition's parts (`_PARTS`, which `_definition_part` reads once:
-    a definition never changes), as an ability on the stack's `ability` (`_atoms_of` has
+    a definition never changes), as an ability on the stack's `ability` (`_entity_digest` has
     put its type in `_FROZEN_SHAPES`). Its entity is then compared by identity, not read
     again at every key."""
     shape = _FROZEN_SHAPES[t]
-    if shape is None or shape[1] is None or shape[2] is not None:
+    if shape is None:
         return frozen(c)
     return all([_PARTS.get(id(x)) is x or frozen(x) for x in shape[1](c)])
 
 
-_FROZEN_SHAPES = {}         # type -> its _shape if a frozen dataclass, else None
+_FROZEN_SHAPES = {}         # type -> _frozen_shape(type)
 _ORDERS = {}                # component types in a dict's order -> sorted by name
-# id of a kept component (`_kept`) -> (it, its text as the entity's digest reads it): components
-# are shared by clones and kept from object to object, so each is read once; a memo of
-# values that can't change (any game, any thread), emptied when it grows too big
+# id of a kept component (`_kept`) -> its text as the entity's digest reads it, the component
+# kept alive in _COMPONENTS_KEEP: components are shared by clones and kept from object to
+# object, so each is read once; a memo of values that can't change (any game, any thread),
+# both emptied when it grows too big
 _COMPONENTS = {}
+_COMPONENTS_KEEP = []
 _COMPONENTS_KEPT = 50_000
 
 
@@ -703,8 +715,10 @@ def _decision_text(kind, player, options, lo, hi, prompt, data):
         (k, x), = data.items()
         if type(x) is slice:
             frame = (kind, player, lo, hi, prompt, k, x.start, x.stop, x.step)
-        else:
+        elif type(x) in _FRAME_TYPES:
             frame = (kind, player, lo, hi, prompt, k, x)
+        else:
+            return None                             # (a block's candidates)
     if not _FRAME_TYPES.issuperset(map(type, frame)):
         return None
     around = _FRAMES.get(frame)
@@ -765,19 +779,19 @@ _TUPLE_8 = b"(" + (8).to_bytes(4, "little")
 def _options_value(options) -> tuple:
     """`fast_canonical(options, 1)` of a decision's list of options: atoms as they are;
     objects from `_VALUES` when all are there (in C: an entry keeps its object alive, so
-    an id found there is that object's); else read as small values (an attacker and its
-    defenders, a player to target), or those not there each by `_fast_item` (which keeps
-    the frozen ones)."""
+    an id found there is that object's) but small values (an attacker and its defenders, a
+    player to target: `_small_value`); else those not there each by `_fast_item` (which
+    keeps the frozen ones)."""
     if _ATOM_TYPES.issuperset(map(type, options)):
         return tuple(options)
-    values = tuple(map(_SECOND, map(_VALUES.get, map(id, options), _NOT_KEPT)))
-    if all(values):             # (None: not kept; a kept value that is an empty tuple, too)
-        return values
-    if _SMALL_TYPES.issuperset(map(type, options)):
+    if _SMALL_TYPES.issuperset(map(type, options)):     # (an attack's: never in _VALUES)
         try:
             return _small_value(options, 3)
         except _NotSmall:
             pass
+    values = tuple(map(_SECOND, map(_VALUES.get, map(id, options), _NOT_KEPT)))
+    if all(values):             # (None: not kept; a kept value that is an empty tuple, too)
+        return values
     # (only those not kept read: an action new to the memo among those of the last decisions)
     return tuple([_fast_item(x, 2) if v is None else v for x, v in zip(options, values)])
 
@@ -805,7 +819,9 @@ def _data_value(data) -> tuple:
 
 def _small_value(x, depth):
     """`canonical(x)` of an atom, a `PlayerRef` or a slice, or, `depth` levels down, of a
-    list, tuple or dict (keys atoms) of them; raises _NotSmall for anything else."""
+    list, tuple or dict (keys atoms) of them; raises _NotSmall for anything else. (Loops,
+    a PlayerRef inline: a comprehension and a call per level and per player cost an
+    attackers decision ~14 k instructions more.)"""
     t = type(x)
     if t in ATOMS:
         return x
@@ -813,11 +829,19 @@ def _small_value(x, depth):
         return ("p", x.index)
     if depth:
         if t is list or t is tuple:
-            return tuple([y if type(y) in ATOMS else _small_value(y, depth - 1) for y in x])
+            out = []
+            for y in x:
+                u = type(y)
+                out.append(y if u in ATOMS else ("p", y.index) if u is PlayerRef
+                           else _small_value(y, depth - 1))
+            return tuple(out)
         if t is dict and _ATOM_TYPES.issuperset(map(type, x)):
-            return _EMPTY_DICT + _sorted_items([
-                (k, y if type(y) in ATOMS else _small_value(y, depth - 1))
-                for k, y in x.items()])
+            out = []
+            for k, y in x.items():
+                u = type(y)
+                out.append((k, y if u in ATOMS else ("p", y.index) if u is PlayerRef
+                            else _small_value(y, depth - 1)))
+            return _EMPTY_DICT + _sorted_items(out)
     if t is slice:
         return ("slice", repr(x))
     raise _NotSmall
@@ -1084,8 +1108,8 @@ def _component_text(c):
         value = c
     else:
         hit = _COMPONENTS.get(id(c))
-        if hit is not None and hit[0] is c and t is not Card and hit[1][:1] == b"(":
-            return hit[1]
+        if hit is not None and t is not Card and hit[:1] == b"(":
+            return hit
         value = fast_canonical(c)
     text = text_of(value)
     return text if type(text) is bytes else None
