@@ -292,6 +292,18 @@ def test_a_shared_field_turning_atom_or_object_is_keyed():
         assert c.state_key() == g.state_key(), name
 
 
+def test_an_object_at_its_default_is_told_from_an_atom_beside_it():
+    """Two neighbouring shared fields, one an object at its default (which has no digest:
+    left out) and the other an atom, then the other way round: the plain values tell
+    which field is the object, so the keys differ as the state_hashes do."""
+    g = midgame()
+    a, b = g.clone(), g.clone()
+    a.teams, a.commanders = (), 5
+    b.teams, b.commanders = 5, ()
+    assert state_hash(a) != state_hash(b)
+    assert a.state_key() == fresh_key(a) != b.state_key() == fresh_key(b)
+
+
 def test_a_definitions_values_are_read_once():
     """What characteristics share with their card definition (its cost, types, abilities:
     the same objects) is read once per definition: a definition never changes; what an

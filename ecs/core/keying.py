@@ -82,7 +82,12 @@ _SPECIAL = tuple(i for i, f in enumerate(_OTHER)
 _GROUP = tuple(i for i in range(len(_OTHER)) if i not in _SPECIAL)
 _GET_SPECIAL = _attributes([_OTHER[i][0] for i in _SPECIAL], "the fields of _SPECIAL")
 _GET_GROUP = _attributes([_OTHER[i][0] for i in _GROUP], "the fields of _GROUP")
-_LEFT_OUT = ("left out",)   # a sparse field at its default, among the atoms (never an atom)
+# among the plain values: a sparse field at its default (as state_tuple: left out), and a
+# field with a digest of its own (an object). marshal writes each of these singletons as one
+# byte (a 1-tuple of a str took 11-14 bytes of a text digested at every key); neither is an
+# atom, so no plain value is either.
+_LEFT_OUT = ...
+_OPEN_MARK = StopIteration
 
 
 class _KeyParts:
@@ -379,7 +384,7 @@ def _fields_again(game, old, parts) -> int:
             group = _group_fields(gvals, raw, group)
         plain, parts.special, total = _read_special(_GET_SPECIAL(game), old.special)
     parts.shared, parts.group = shared, group
-    text = marshal.dumps((shared[0], satoms, plain), 2)
+    text = marshal.dumps((satoms, plain), 2)
     if old is None or old.text[0] != text:
         parts.text = text, _digest_text(b"\0fields=", text)
     else:
@@ -544,12 +549,15 @@ def _shared_reader(smask):
     (slot reads 3.11 specialises), no pass over a tuple of them all by `compress` (a key
     after a decision: ~3 k instructions less); a sparse field equal to its default is
     `_LEFT_OUT` among the plain values (as state_tuple: left out; compared only when an
-    atom: no other value's `==` is called before `_fields_again` finds it one)."""
-    scope = {"L": _LEFT_OUT, "A": ATOMS}
+    atom: no other value's `==` is called before `_fields_again` finds it one), an object
+    `_OPEN_MARK` (so the plain values tell which fields are objects: an object at its
+    default has no digest)."""
+    scope = {"L": _LEFT_OUT, "A": ATOMS, "M": _OPEN_MARK}
     objs, atoms, plain = [], [], []
     for i, (name, _, _, default) in enumerate(_SHARED):
         if not smask[i]:
             objs.append(f"v.{name}, ")
+            plain.append("M, ")
             continue
         atoms.append(f"a{i}, ")
         if default is _NO_DEFAULT:
@@ -578,7 +586,6 @@ def _group_fields(vals, raw, was) -> tuple:
             (total + _digest_text(b"\0group=", text)) & _MASK)
 
 
-_OPEN_MARK = ("~",)         # in the plain values: a field with a digest of its own
 # the fields `_read` answers for without `_plain` when their value is a list, an object
 # or a marked dict with items (no default to leave out, not the players), and the types
 # whose values `_plain` may find plain
