@@ -292,6 +292,31 @@ def test_a_shared_field_turning_atom_or_object_is_keyed():
         assert c.state_key() == g.state_key(), name
 
 
+class _Str(str):
+    pass
+
+
+class _Int(int):
+    pass
+
+
+def test_a_shared_atom_replaced_by_an_equal_value_keys_as_state_hash():
+    """A shared field's atom replaced by an equal value, of its type or another (an atom
+    or not; a sparse field's default among them): the key reads it as the key from
+    nothing does, the same key exactly when the same state_hash."""
+    g = midgame()
+    k = g.state_key()
+    for name, value in (("format", "".join(["du", "el"])), ("format", _Str("dual")),
+                        ("team_passes", False), ("team_passes", _Int(1)), ("team_passes", 0.0),
+                        ("turn", g.turn + 0), ("turn", float(g.turn)), ("turn", _Int(g.turn + 1)),
+                        ("over", 0)):
+        c = g.clone()
+        c.state_key()
+        setattr(c, name, value)
+        assert c.state_key() == fresh_key(c), (name, value)
+        assert (c.state_key() == k) == (state_hash(c) == state_hash(g)), (name, value)
+
+
 def test_an_object_at_its_default_is_told_from_an_atom_beside_it():
     """Two neighbouring shared fields, one an object at its default (which has no digest:
     left out) and the other an atom, then the other way round: the plain values tell

@@ -94,9 +94,10 @@ class _KeyParts:
     """What one state key was made of (never changed once made): `state_key` sets its
     slots (no `__init__`: a call to one with eight arguments cost ~1.3 k instructions)."""
 
-    __slots__ = ("ents", "loose", "ent_sum", "shared", "group", "special", "text", "key")
+    __slots__ = ("ents", "loose", "ent_sum", "shared", "satoms", "group", "special", "text", "key")
     # ents: (base, recent) (_entities_again); loose: the entities holding a component that
-    # isn't kept (`_kept`); ent_sum; shared: _shared_objects; group: _group_fields; special: per
+    # isn't kept (`_kept`); ent_sum; shared: _shared_objects; satoms: the shared fields as the
+    # plain values hold them (_shared_reader); group: _group_fields; special: per
     # _SPECIAL field None, or (snapshot, (digest, items)); text: (the plain fields' text,
     # its digest); key
 
@@ -368,22 +369,22 @@ def _fields_again(game, old, parts) -> int:
         raw = None
     if old is None:
         shared = _shared_objects(_GET_SHARED(game), None)
-        satoms = shared[5](game)[2]
+        satoms = shared[5](game, shared[2], None)[1]
         group = _group_fields(gvals, raw, None)
         plain, parts.special, total = _read_special(_GET_SPECIAL(game), None)
     else:
         # the last key's shared part while the same objects (a clone shares them: unchanged
         # unless replaced) and atoms where it had atoms (no type() of the objects)
         shared = old.shared
-        objs, atoms, satoms = shared[5](game)
-        if not all(map(is_, objs, shared[2])) or not _ATOM_TYPES.issuperset(map(type, atoms)):
+        same, satoms = shared[5](game, shared[2], old.satoms)
+        if not same:
             shared = _shared_objects(_GET_SHARED(game), shared)
-            satoms = shared[5](game)[2]
+            satoms = shared[5](game, shared[2], None)[1]
         group = old.group                           # (the same bytes: the same values)
         if raw is None or raw != group[0]:
             group = _group_fields(gvals, raw, group)
         plain, parts.special, total = _read_special(_GET_SPECIAL(game), old.special)
-    parts.shared, parts.group = shared, group
+    parts.shared, parts.satoms, parts.group = shared, satoms, group
     text = marshal.dumps((satoms, plain), 2)
     if old is None or old.text[0] != text:
         parts.text = text, _digest_text(b"\0fields=", text)
@@ -544,30 +545,36 @@ def _shared_objects(svals, was) -> tuple:
 
 
 def _shared_reader(smask):
-    """A generated function giving a game's (objects, atoms, the atoms as the plain values
-    hold them) of the shared fields, `smask` telling the atoms: one read of each field
-    (slot reads 3.11 specialises), no pass over a tuple of them all by `compress` (a key
-    after a decision: ~3 k instructions less); a sparse field equal to its default is
-    `_LEFT_OUT` among the plain values (as state_tuple: left out; compared only when an
-    atom: no other value's `==` is called before `_fields_again` finds it one), an object
-    `_OPEN_MARK` (so the plain values tell which fields are objects: an object at its
-    default has no digest)."""
-    scope = {"L": _LEFT_OUT, "A": ATOMS, "M": _OPEN_MARK}
-    objs, atoms, plain = [], [], []
+    """A generated function `read(v, objs, last)` giving (whether game `v`'s shared fields
+    hold the objects `objs` where `smask` tells objects and atoms where it tells atoms, the
+    atoms as the plain values hold them), `last` the latter at the last key (None: no key):
+    one read of each field (slot reads 3.11 specialises), an atom's type looked at only
+    when it isn't the last key's object (2-3 fields a key after a decision: the objects
+    compared and the atoms' types looked at by C maps over them all cost ~7 k instructions
+    more); a sparse field equal to its default is `_LEFT_OUT` among the plain values (as
+    state_tuple: left out; compared only when an atom: no other value's `==` is called
+    before `_fields_again` finds it one), an object `_OPEN_MARK` (so the plain values tell
+    which fields are objects: an object at its default has no digest)."""
+    scope = {"L": _LEFT_OUT, "A": ATOMS, "M": _OPEN_MARK, "NO_LAST": (_OPEN_MARK,) * len(_SHARED)}
+    objs, same, plain = [], [], []
     for i, (name, _, _, default) in enumerate(_SHARED):
         if not smask[i]:
-            objs.append(f"v.{name}, ")
+            objs.append(f"o{i}, ")
+            same.append(f"a{i} is o{i}")
             plain.append("M, ")
             continue
-        atoms.append(f"a{i}, ")
         if default is _NO_DEFAULT:
+            same.append(f"(a{i} is w{i} or type(a{i}) in A)")
             plain.append(f"a{i}, ")
-        else:
+        else:                   # (the default itself, mostly: no type() nor == asked)
             scope[f"d{i}"] = default
-            plain.append(f"L if type(a{i}) in A and a{i} == d{i} else a{i}, ")
-    reads = "".join(f"    a{i} = v.{f[0]}\n" for i, f in enumerate(_SHARED) if smask[i])
-    code = (f"def read(v):\n{reads}    return ({''.join(objs)}), ({''.join(atoms)}), "
-            f"({''.join(plain)})\n")
+            same.append(f"(a{i} is d{i} or a{i} is w{i} or type(a{i}) in A)")
+            plain.append(f"L if a{i} is d{i} or type(a{i}) in A and a{i} == d{i} else a{i}, ")
+    last = "".join(f"w{i}, " for i in range(len(_SHARED)))
+    reads = "".join(f"    a{i} = v.{f[0]}\n" for i, f in enumerate(_SHARED))
+    code = (f"def read(v, objs, last):\n    ({''.join(objs)}) = objs\n"
+            f"    ({last}) = NO_LAST if last is None else last\n{reads}"
+            f"    return ({' and '.join(same)}), ({''.join(plain)})\n")
     exec(compile(code, "<keying reader of the shared fields>", "exec"), scope)  # noqa: S102
     return scope["read"]
 
