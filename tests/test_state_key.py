@@ -302,12 +302,14 @@ class _Int(int):
 
 def test_a_shared_atom_replaced_by_an_equal_value_keys_as_state_hash():
     """A shared field's atom replaced by an equal value, of its type or another (an atom
-    or not; a sparse field's default among them): the key reads it as the key from
-    nothing does, the same key exactly when the same state_hash."""
+    or not; a sparse field's default among them: an object equal to it is left out as the
+    default is): the key reads it as the key from nothing does, the same key exactly when
+    the same state_hash."""
     g = midgame()
     k = g.state_key()
-    for name, value in (("format", "".join(["du", "el"])), ("format", _Str("dual")),
-                        ("team_passes", False), ("team_passes", _Int(1)), ("team_passes", 0.0),
+    for name, value in (("format", "".join(["du", "el"])), ("format", _Str("duel")),
+                        ("format", _Str("dual")), ("team_passes", False), ("team_passes", _Int(0)),
+                        ("team_passes", _Int(1)), ("team_passes", 0.0), ("teams", []),
                         ("turn", g.turn + 0), ("turn", float(g.turn)), ("turn", _Int(g.turn + 1)),
                         ("over", 0)):
         c = g.clone()

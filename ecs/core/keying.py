@@ -525,9 +525,10 @@ _CARD_ENTITY, _LKI, _LKI_EXTRA = (_OTHER[i] for i in _SPECIAL[4:7])
 
 def _shared_objects(svals, was) -> tuple:
     """(which shared fields are atoms, which aren't, the objects, per _SHARED field None or
-    (value, digest), the sum of the digests, `_shared_reader(smask)`): each
+    (value, digest), the sum of the digests, `_shared_reader(smask, left)`): each
     object's digest, `was`'s where the same object (`_fields_again` keeps `was` whole when
-    the objects are the same)."""
+    the objects are the same); `left`: the objects equal to their field's default (left
+    out by state_tuple as an atom equal to it is: `_LEFT_OUT` among the plain values)."""
     smask = tuple([type(v) in ATOMS for v in svals])
     others = tuple([not a for a in smask])
     objs = tuple(compress(svals, others))
@@ -538,13 +539,15 @@ def _shared_objects(svals, was) -> tuple:
         hit = was[3][i] if was is not None else None
         digests[i] = hit if hit is not None and hit[0] is v else (v, _field_digest(_SHARED[i], v))
         total += digests[i][1]
-    reader = _SHARED_READERS.get(smask)
+    left = tuple([not a and f[3] is not _NO_DEFAULT and bool(v == f[3])
+                  for a, f, v in zip(smask, _SHARED, svals)])
+    reader = _SHARED_READERS.get((smask, left))
     if reader is None:
-        reader = _SHARED_READERS[smask] = _shared_reader(smask)
+        reader = _SHARED_READERS[smask, left] = _shared_reader(smask, left)
     return smask, others, objs, tuple(digests), total, reader
 
 
-def _shared_reader(smask):
+def _shared_reader(smask, left):
     """A generated function `read(v, objs, last)` giving (whether game `v`'s shared fields
     hold the objects `objs` where `smask` tells objects and atoms where it tells atoms, the
     atoms as the plain values hold them), `last` the latter at the last key (None: no key):
@@ -553,15 +556,16 @@ def _shared_reader(smask):
     compared and the atoms' types looked at by C maps over them all cost ~7 k instructions
     more); a sparse field equal to its default is `_LEFT_OUT` among the plain values (as
     state_tuple: left out; compared only when an atom: no other value's `==` is called
-    before `_fields_again` finds it one), an object `_OPEN_MARK` (so the plain values tell
-    which fields are objects: an object at its default has no digest)."""
+    before `_fields_again` finds it one), and so is an object `left` tells; another object
+    is `_OPEN_MARK` (so the plain values tell which fields are objects: an object at its
+    default has no digest)."""
     scope = {"L": _LEFT_OUT, "A": ATOMS, "M": _OPEN_MARK, "NO_LAST": (_OPEN_MARK,) * len(_SHARED)}
     objs, same, plain = [], [], []
     for i, (name, _, _, default) in enumerate(_SHARED):
         if not smask[i]:
             objs.append(f"o{i}, ")
             same.append(f"a{i} is o{i}")
-            plain.append("M, ")
+            plain.append("L, " if left[i] else "M, ")
             continue
         if default is _NO_DEFAULT:
             same.append(f"(a{i} is w{i} or type(a{i}) in A)")
@@ -579,7 +583,7 @@ def _shared_reader(smask):
     return scope["read"]
 
 
-_SHARED_READERS = {}        # smask -> _shared_reader(smask) (any game, any thread)
+_SHARED_READERS = {}        # (smask, left) -> _shared_reader(smask, left) (any game, any thread)
 
 
 def _group_fields(vals, raw, was) -> tuple:
