@@ -244,6 +244,16 @@ def test_the_key_reads_values_as_canonical_does(seed):
                 assert fast_canonical(c) == canonical(c)
 
 
+def test_the_players_order_is_keyed():
+    """The players' digests are combined in their order: the same players in another order
+    (another state_hash) are another key."""
+    g = midgame()
+    c = g.clone()
+    c.players = c.players[::-1]
+    assert state_hash(c) != state_hash(g)
+    assert c.state_key() == fresh_key(c) != g.state_key()
+
+
 def test_a_player_read_the_long_way_keys_as_the_short_way():
     """A hand held as a tuple is the same state as the list (canonical): the same key,
     though the players are then read from their canonical values."""

@@ -4,8 +4,8 @@ probability about 2**-128), the same in every process, and cheap to take after e
 decision, for a search's transposition table.
 
 The key is the sum (mod 2**128) of blake2b digests of the parts of `state_tuple`: one per
-entity, one for the fields whose canonical values are plain (atoms, tuples of atoms, a
-digest per player: written afresh by every key, in one marshal), one for the plain values
+entity, one for the fields whose canonical values are plain (atoms, tuples of atoms:
+written afresh by every key, in one marshal), one for the players, one for the plain values
 of the fields that change at few decisions, one per other field (one per item of a dict
 field). A part found unchanged keeps its digest:
   entities: the world's `changed` set (every write marks its entity, core/world.py);
@@ -448,8 +448,10 @@ def _read_special(vals, was) -> tuple:
         total = e_rng[1][0]
     else:
         p_rng, e_rng, total = _field_entry(_SPECIAL[0], rng, w[0], fresh)
-    if type(players) is list and _PLAYER_TYPE.issuperset(map(type, players)):
-        p_players, e_players = _players_value(players), None
+    if (type(players) is list or type(players) is tuple) \
+            and _PLAYER_TYPE.issuperset(map(type, players)):
+        p_players, e_players = _OPEN_MARK, None
+        total += _players_sum(players)
     else:
         p_players, e_players, d = _field_entry(_SPECIAL[1], players, w[1], fresh)
         total += d
@@ -613,8 +615,8 @@ def _plain(v, i):
     if t in ATOMS:
         return v
     if t is list or t is tuple:
-        if field[0] == "players":
-            return _players_value(v) if _PLAYER_TYPE.issuperset(map(type, v)) else _OPEN
+        if field[0] == "players":       # (a list or tuple of players: _read_special's)
+            return _OPEN
         if _ATOM_TYPES.issuperset(map(type, v)):
             return v if t is tuple else tuple(v)
     elif not v and (t is dict or t is MarkingDict or t is MarkedDict or t is set
@@ -1112,14 +1114,17 @@ def _component_text(c):
 _CARD_NAME = Card.__qualname__
 
 
-def _players_value(players) -> tuple:
-    """A digest per player of its slot values (`_PLAYER_SLOTS`), a list slot a list and a
-    sparse slot at its default written: a function of its canonical value (`_slots_again`
-    makes them from it when the player isn't plain: a list slot held as a tuple, an
-    object...). Kept by the marshal bytes of the slots of a plain player (`_PLAYERS`: equal
+def _players_sum(players) -> int:
+    """The players' part of the key: a digest per player of its slot values
+    (`_PLAYER_SLOTS`), a list slot a list and a sparse slot at its default written (a
+    function of its canonical value: `_slots_again` makes them from it when the player
+    isn't plain, a list slot held as a tuple, an object...), in their order each sum so
+    far times 3 plus the next digest (another order is another sum; added to the key, not
+    written among the plain values: 51 bytes a key less to marshal and digest). A
+    digest is kept by the marshal bytes of the slots of a plain player (`_PLAYERS`: equal
     bytes are then equal values of the same types, `_trusted`): about half the decisions
     leave a player as it was."""
-    out = []
+    total = 0
     for p in players:
         vals = _PLAYER_SLOTS(p)
         try:
@@ -1135,8 +1140,8 @@ def _players_value(players) -> tuple:
                 if len(_PLAYERS) >= _VALUES_KEPT:
                     _PLAYERS.clear()
                 _PLAYERS[raw] = digest
-        out.append(digest)
-    return tuple(out)
+        total = total * 3 + digest
+    return total
 
 
 # marshal's bytes of a player's slots -> the digest of its value: a memo of values (any
@@ -1157,7 +1162,7 @@ def _plain_values(vals) -> bool:
 def _plain_player_check():
     """`_plain_player(vals)`: its lists are lists of atoms, its other slots atoms (but
     `restricted`, empty) and its sparse slot of its default's type, none of them bytes
-    (`_trusted`): then its slot values `vals` are what `_players_value` digests, and
+    (`_trusted`): then its slot values `vals` are what `_players_sum` digests, and
     marshal's bytes of them stand for their value. Asked when marshal wrote them, so each is of
     a builtin type and no item is of an int subclass: `restricted` is empty exactly when
     it equals (), and the numbers (its lists' items, the slots that are numbers in a new
