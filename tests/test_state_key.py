@@ -244,6 +244,16 @@ def test_the_key_reads_values_as_canonical_does(seed):
                 assert fast_canonical(c) == canonical(c)
 
 
+def test_the_players_order_is_keyed():
+    """The players' digests are combined in their order: the same players in another order
+    (another state_hash) are another key."""
+    g = midgame()
+    c = g.clone()
+    c.players = c.players[::-1]
+    assert state_hash(c) != state_hash(g)
+    assert c.state_key() == fresh_key(c) != g.state_key()
+
+
 def test_a_player_read_the_long_way_keys_as_the_short_way():
     """A hand held as a tuple is the same state as the list (canonical): the same key,
     though the players are then read from their canonical values."""
@@ -290,6 +300,45 @@ def test_a_shared_field_turning_atom_or_object_is_keyed():
         assert c.state_key() == fresh_key(c) != g.state_key(), name
         setattr(c, name, getattr(g, name))
         assert c.state_key() == g.state_key(), name
+
+
+class _Str(str):
+    pass
+
+
+class _Int(int):
+    pass
+
+
+def test_a_shared_atom_replaced_by_an_equal_value_keys_as_state_hash():
+    """A shared field's atom replaced by an equal value, of its type or another (an atom
+    or not; a sparse field's default among them: an object equal to it is left out as the
+    default is): the key reads it as the key from nothing does, the same key exactly when
+    the same state_hash."""
+    g = midgame()
+    k = g.state_key()
+    for name, value in (("format", "".join(["du", "el"])), ("format", _Str("duel")),
+                        ("format", _Str("dual")), ("team_passes", False), ("team_passes", _Int(0)),
+                        ("team_passes", _Int(1)), ("team_passes", 0.0), ("teams", []),
+                        ("turn", g.turn + 0), ("turn", float(g.turn)), ("turn", _Int(g.turn + 1)),
+                        ("over", 0)):
+        c = g.clone()
+        c.state_key()
+        setattr(c, name, value)
+        assert c.state_key() == fresh_key(c), (name, value)
+        assert (c.state_key() == k) == (state_hash(c) == state_hash(g)), (name, value)
+
+
+def test_an_object_at_its_default_is_told_from_an_atom_beside_it():
+    """Two neighbouring shared fields, one an object at its default (which has no digest:
+    left out) and the other an atom, then the other way round: the plain values tell
+    which field is the object, so the keys differ as the state_hashes do."""
+    g = midgame()
+    a, b = g.clone(), g.clone()
+    a.teams, a.commanders = (), 5
+    b.teams, b.commanders = 5, ()
+    assert state_hash(a) != state_hash(b)
+    assert a.state_key() == fresh_key(a) != b.state_key() == fresh_key(b)
 
 
 def test_a_definitions_values_are_read_once():

@@ -4,8 +4,8 @@ probability about 2**-128), the same in every process, and cheap to take after e
 decision, for a search's transposition table.
 
 The key is the sum (mod 2**128) of blake2b digests of the parts of `state_tuple`: one per
-entity, one for the fields whose canonical values are plain (atoms, tuples of atoms, a
-digest per player: written afresh by every key, in one marshal), one for the plain values
+entity, one for the fields whose canonical values are plain (atoms, tuples of atoms:
+written afresh by every key, in one marshal), one for the players, one for the plain values
 of the fields that change at few decisions, one per other field (one per item of a dict
 field). A part found unchanged keeps its digest:
   entities: the world's `changed` set (every write marks its entity, core/world.py);
@@ -82,16 +82,22 @@ _SPECIAL = tuple(i for i, f in enumerate(_OTHER)
 _GROUP = tuple(i for i in range(len(_OTHER)) if i not in _SPECIAL)
 _GET_SPECIAL = _attributes([_OTHER[i][0] for i in _SPECIAL], "the fields of _SPECIAL")
 _GET_GROUP = _attributes([_OTHER[i][0] for i in _GROUP], "the fields of _GROUP")
-_LEFT_OUT = ("left out",)   # a sparse field at its default, among the atoms (never an atom)
+# among the plain values: a sparse field at its default (as state_tuple: left out), and a
+# field with a digest of its own (an object). marshal writes each of these singletons as one
+# byte (a 1-tuple of a str took 11-14 bytes of a text digested at every key); neither is an
+# atom, so no plain value is either.
+_LEFT_OUT = ...
+_OPEN_MARK = StopIteration
 
 
 class _KeyParts:
     """What one state key was made of (never changed once made): `state_key` sets its
     slots (no `__init__`: a call to one with eight arguments cost ~1.3 k instructions)."""
 
-    __slots__ = ("ents", "loose", "ent_sum", "shared", "group", "special", "text", "key")
+    __slots__ = ("ents", "loose", "ent_sum", "shared", "satoms", "group", "special", "text", "key")
     # ents: (base, recent) (_entities_again); loose: the entities holding a component that
-    # isn't kept (`_kept`); ent_sum; shared: _shared_objects; group: _group_fields; special: per
+    # isn't kept (`_kept`); ent_sum; shared: _shared_objects; satoms: the shared fields as the
+    # plain values hold them (_shared_reader); group: _group_fields; special: per
     # _SPECIAL field None, or (snapshot, (digest, items)); text: (the plain fields' text,
     # its digest); key
 
@@ -375,23 +381,23 @@ def _fields_again(game, old, parts) -> int:
         raw = None
     if old is None:
         shared = _shared_objects(_GET_SHARED(game), None)
-        satoms = shared[5](game)[2]
+        satoms = shared[5](game, shared[2], None)[1]
         group = _group_fields(gvals, raw, None)
         plain, parts.special, total = _read_special(_GET_SPECIAL(game), None)
     else:
         # the last key's shared part while the same objects (a clone shares them: unchanged
         # unless replaced) and atoms where it had atoms (no type() of the objects)
         shared = old.shared
-        objs, atoms, satoms = shared[5](game)
-        if not all(map(is_, objs, shared[2])) or not _ATOM_TYPES.issuperset(map(type, atoms)):
+        same, satoms = shared[5](game, shared[2], old.satoms)
+        if not same:
             shared = _shared_objects(_GET_SHARED(game), shared)
-            satoms = shared[5](game)[2]
+            satoms = shared[5](game, shared[2], None)[1]
         group = old.group                           # (the same bytes: the same values)
         if raw is None or raw != group[0]:
             group = _group_fields(gvals, raw, group)
         plain, parts.special, total = _read_special(_GET_SPECIAL(game), old.special)
-    parts.shared, parts.group = shared, group
-    text = marshal.dumps((shared[0], satoms, plain), 2)
+    parts.shared, parts.satoms, parts.group = shared, satoms, group
+    text = marshal.dumps((satoms, plain), 2)
     if old is None or old.text[0] != text:
         parts.text = text, _digest_text(b"\0fields=", text)
     else:
@@ -454,8 +460,10 @@ def _read_special(vals, was) -> tuple:
         total = e_rng[1][0]
     else:
         p_rng, e_rng, total = _field_entry(_SPECIAL[0], rng, w[0], fresh)
-    if type(players) is list and _PLAYER_TYPE.issuperset(map(type, players)):
-        p_players, e_players = _players_value(players), None
+    if (type(players) is list or type(players) is tuple) \
+            and _PLAYER_TYPE.issuperset(map(type, players)):
+        p_players, e_players = _OPEN_MARK, None
+        total += _players_sum(players)
     else:
         p_players, e_players, d = _field_entry(_SPECIAL[1], players, w[1], fresh)
         total += d
@@ -531,9 +539,10 @@ _CARD_ENTITY, _LKI, _LKI_EXTRA = (_OTHER[i] for i in _SPECIAL[4:7])
 
 def _shared_objects(svals, was) -> tuple:
     """(which shared fields are atoms, which aren't, the objects, per _SHARED field None or
-    (value, digest), the sum of the digests, `_shared_reader(smask)`): each
+    (value, digest), the sum of the digests, `_shared_reader(smask, left)`): each
     object's digest, `was`'s where the same object (`_fields_again` keeps `was` whole when
-    the objects are the same)."""
+    the objects are the same); `left`: the objects equal to their field's default (left
+    out by state_tuple as an atom equal to it is: `_LEFT_OUT` among the plain values)."""
     smask = tuple([type(v) in ATOMS for v in svals])
     others = tuple([not a for a in smask])
     objs = tuple(compress(svals, others))
@@ -544,39 +553,51 @@ def _shared_objects(svals, was) -> tuple:
         hit = was[3][i] if was is not None else None
         digests[i] = hit if hit is not None and hit[0] is v else (v, _field_digest(_SHARED[i], v))
         total += digests[i][1]
-    reader = _SHARED_READERS.get(smask)
+    left = tuple([not a and f[3] is not _NO_DEFAULT and bool(v == f[3])
+                  for a, f, v in zip(smask, _SHARED, svals)])
+    reader = _SHARED_READERS.get((smask, left))
     if reader is None:
-        reader = _SHARED_READERS[smask] = _shared_reader(smask)
+        reader = _SHARED_READERS[smask, left] = _shared_reader(smask, left)
     return smask, others, objs, tuple(digests), total, reader
 
 
-def _shared_reader(smask):
-    """A generated function giving a game's (objects, atoms, the atoms as the plain values
-    hold them) of the shared fields, `smask` telling the atoms: one read of each field
-    (slot reads 3.11 specialises), no pass over a tuple of them all by `compress` (a key
-    after a decision: ~3 k instructions less); a sparse field equal to its default is
-    `_LEFT_OUT` among the plain values (as state_tuple: left out; compared only when an
-    atom: no other value's `==` is called before `_fields_again` finds it one)."""
-    scope = {"L": _LEFT_OUT, "A": ATOMS}
-    objs, atoms, plain = [], [], []
+def _shared_reader(smask, left):
+    """A generated function `read(v, objs, last)` giving (whether game `v`'s shared fields
+    hold the objects `objs` where `smask` tells objects and atoms where it tells atoms, the
+    atoms as the plain values hold them), `last` the latter at the last key (None: no key):
+    one read of each field (slot reads 3.11 specialises), an atom's type looked at only
+    when it isn't the last key's object (2-3 fields a key after a decision: the objects
+    compared and the atoms' types looked at by C maps over them all cost ~7 k instructions
+    more); a sparse field equal to its default is `_LEFT_OUT` among the plain values (as
+    state_tuple: left out; compared only when an atom: no other value's `==` is called
+    before `_fields_again` finds it one), and so is an object `left` tells; another object
+    is `_OPEN_MARK` (so the plain values tell which fields are objects: an object at its
+    default has no digest)."""
+    scope = {"L": _LEFT_OUT, "A": ATOMS, "M": _OPEN_MARK, "NO_LAST": (_OPEN_MARK,) * len(_SHARED)}
+    objs, same, plain = [], [], []
     for i, (name, _, _, default) in enumerate(_SHARED):
         if not smask[i]:
-            objs.append(f"v.{name}, ")
+            objs.append(f"o{i}, ")
+            same.append(f"a{i} is o{i}")
+            plain.append("L, " if left[i] else "M, ")
             continue
-        atoms.append(f"a{i}, ")
         if default is _NO_DEFAULT:
+            same.append(f"(a{i} is w{i} or type(a{i}) in A)")
             plain.append(f"a{i}, ")
-        else:
+        else:                   # (the default itself, mostly: no type() nor == asked)
             scope[f"d{i}"] = default
-            plain.append(f"L if type(a{i}) in A and a{i} == d{i} else a{i}, ")
-    reads = "".join(f"    a{i} = v.{f[0]}\n" for i, f in enumerate(_SHARED) if smask[i])
-    code = (f"def read(v):\n{reads}    return ({''.join(objs)}), ({''.join(atoms)}), "
-            f"({''.join(plain)})\n")
+            same.append(f"(a{i} is d{i} or a{i} is w{i} or type(a{i}) in A)")
+            plain.append(f"L if a{i} is d{i} or type(a{i}) in A and a{i} == d{i} else a{i}, ")
+    last = "".join(f"w{i}, " for i in range(len(_SHARED)))
+    reads = "".join(f"    a{i} = v.{f[0]}\n" for i, f in enumerate(_SHARED))
+    code = (f"def read(v, objs, last):\n    ({''.join(objs)}) = objs\n"
+            f"    ({last}) = NO_LAST if last is None else last\n{reads}"
+            f"    return ({' and '.join(same)}), ({''.join(plain)})\n")
     exec(compile(code, "<keying reader of the shared fields>", "exec"), scope)  # noqa: S102
     return scope["read"]
 
 
-_SHARED_READERS = {}        # smask -> _shared_reader(smask) (any game, any thread)
+_SHARED_READERS = {}        # (smask, left) -> _shared_reader(smask, left) (any game, any thread)
 
 
 def _group_fields(vals, raw, was) -> tuple:
@@ -590,7 +611,6 @@ def _group_fields(vals, raw, was) -> tuple:
             (total + _digest_text(b"\0group=", text)) & _MASK)
 
 
-_OPEN_MARK = ("~",)         # in the plain values: a field with a digest of its own
 # the fields `_read` answers for without `_plain` when their value is a list, an object
 # or a marked dict with items (no default to leave out, not the players), and the types
 # whose values `_plain` may find plain
@@ -607,8 +627,8 @@ def _plain(v, i):
     if t in ATOMS:
         return v
     if t is list or t is tuple:
-        if field[0] == "players":
-            return _players_value(v) if _PLAYER_TYPE.issuperset(map(type, v)) else _OPEN
+        if field[0] == "players":       # (a list or tuple of players: _read_special's)
+            return _OPEN
         if _ATOM_TYPES.issuperset(map(type, v)):
             return v if t is tuple else tuple(v)
     elif not v and (t is dict or t is MarkingDict or t is MarkedDict or t is set
@@ -1118,14 +1138,17 @@ def _component_text(c):
 _CARD_NAME = Card.__qualname__
 
 
-def _players_value(players) -> tuple:
-    """A digest per player of its slot values (`_PLAYER_SLOTS`), a list slot a list and a
-    sparse slot at its default written: a function of its canonical value (`_slots_again`
-    makes them from it when the player isn't plain: a list slot held as a tuple, an
-    object...). Kept by the marshal bytes of the slots of a plain player (`_PLAYERS`: equal
+def _players_sum(players) -> int:
+    """The players' part of the key: a digest per player of its slot values
+    (`_PLAYER_SLOTS`), a list slot a list and a sparse slot at its default written (a
+    function of its canonical value: `_slots_again` makes them from it when the player
+    isn't plain, a list slot held as a tuple, an object...), in their order each sum so
+    far times 3 plus the next digest (another order is another sum; added to the key, not
+    written among the plain values: 51 bytes a key less to marshal and digest). A
+    digest is kept by the marshal bytes of the slots of a plain player (`_PLAYERS`: equal
     bytes are then equal values of the same types, `_trusted`): about half the decisions
     leave a player as it was."""
-    out = []
+    total = 0
     for p in players:
         vals = _PLAYER_SLOTS(p)
         try:
@@ -1141,8 +1164,8 @@ def _players_value(players) -> tuple:
                 if len(_PLAYERS) >= _VALUES_KEPT:
                     _PLAYERS.clear()
                 _PLAYERS[raw] = digest
-        out.append(digest)
-    return tuple(out)
+        total = total * 3 + digest
+    return total
 
 
 # marshal's bytes of a player's slots -> the digest of its value: a memo of values (any
@@ -1163,7 +1186,7 @@ def _plain_values(vals) -> bool:
 def _plain_player_check():
     """`_plain_player(vals)`: its lists are lists of atoms, its other slots atoms (but
     `restricted`, empty) and its sparse slot of its default's type, none of them bytes
-    (`_trusted`): then its slot values `vals` are what `_players_value` digests, and
+    (`_trusted`): then its slot values `vals` are what `_players_sum` digests, and
     marshal's bytes of them stand for their value. Asked when marshal wrote them, so each is of
     a builtin type and no item is of an int subclass: `restricted` is empty exactly when
     it equals (), and the numbers (its lists' items, the slots that are numbers in a new
