@@ -835,17 +835,20 @@ class DeclareBlockersTask:
         attacking = None            # the attacking creatures now (nothing changes them here)
         if self.defenders is None:
             attacking = game.permanents_with(Attacking)
-            attacked = set()
-            for e in attacking:
-                attacked.add(attacked_player(game, e))
             ap = game.active
-            if game.teams:                  # 805.10d: each defending team blocks together
-                attacked = {team_of(game, p)[0] for p in attacked if p is not None}
-                ap = team_of(game, ap)[0]
             defenders = self.defenders = []
-            for p in game.apnap():
-                if p != ap and p in attacked:
-                    defenders.append(p)
+            if game.teams:                  # 805.10d: each defending team blocks together
+                attacked = {team_of(game, attacked_player(game, e))[0] for e in attacking}
+                ap = team_of(game, ap)[0]
+                for p in game.apnap():
+                    if p != ap and p in attacked:
+                        defenders.append(p)
+            else:
+                # each opponent in APNAP order: one no creature attacks has nothing to block
+                # (block_candidates finds no attacker), as if left out
+                for p in game.apnap():
+                    if p != ap:
+                        defenders.append(p)
         while self.i < len(self.defenders):
             d = self.defenders[self.i]
             if game.players[d].lost:                # left the game meanwhile (800.4a)
