@@ -835,17 +835,20 @@ class DeclareBlockersTask:
         attacking = None            # the attacking creatures now (nothing changes them here)
         if self.defenders is None:
             attacking = game.permanents_with(Attacking)
-            attacked = set()
-            for e in attacking:
-                attacked.add(attacked_player(game, e))
             ap = game.active
-            if game.teams:                  # 805.10d: each defending team blocks together
-                attacked = {team_of(game, p)[0] for p in attacked if p is not None}
-                ap = team_of(game, ap)[0]
             defenders = self.defenders = []
-            for p in game.apnap():
-                if p != ap and p in attacked:
-                    defenders.append(p)
+            if game.teams:                  # 805.10d: each defending team blocks together
+                attacked = {team_of(game, attacked_player(game, e))[0] for e in attacking}
+                ap = team_of(game, ap)[0]
+                for p in game.apnap():
+                    if p != ap and p in attacked:
+                        defenders.append(p)
+            else:
+                # each opponent in APNAP order: one no creature attacks has nothing to block
+                # (block_candidates finds no attacker), as if left out
+                for p in game.apnap():
+                    if p != ap:
+                        defenders.append(p)
         while self.i < len(self.defenders):
             d = self.defenders[self.i]
             if game.players[d].lost:                # left the game meanwhile (800.4a)
@@ -1122,7 +1125,7 @@ class CombatDamageTask:
     def __init__(self, first_strike: bool):
         self.first_strike = first_strike
         self.plan = None        # list of (source, recipients or None if decision needed)
-        self.assign = {}        # source -> {recipient: amount}
+        self.assign = {}        # source -> {recipient: amount} its controller chose (510.1c-d)
         self.i = 0
         self.shield_plans = {}
         self.orders = {}        # damage event index -> prevention effects' order (616.1)  # id(shield) -> {source: amount to prevent} (615.7)
@@ -1219,23 +1222,21 @@ class CombatDamageTask:
         return plan
 
     def run(self, game):
-        if self.plan is None:
-            self.plan = self._build_plan(game)
-        while self.i < len(self.plan):
-            src, fixed, need = self.plan[self.i]
-            if fixed is not None:
-                self.assign[src] = fixed
-                self.i += 1
-                continue
-            if src not in self.assign:
+        plan = self.plan
+        if plan is None:
+            plan = self.plan = self._build_plan(game)
+        assign = self.assign        # (the chosen assignments; the fixed ones stay in `plan`)
+        for i in range(self.i, len(plan)):
+            src, fixed, need = plan[i]
+            if fixed is None and src not in assign:
+                self.i = i
                 c = game.chars(src)
                 recips = list(need["blockers"])
                 if need["trample"] and need["defender"] is not None:
                     recips.append(need["defender"])
-                # lethal counts damage the others already assign in this step (510.1c);
-                # a fixed assignment is in `assign` too once passed: count it once
+                # lethal counts damage the others already assign in this step (510.1c)
                 full = self._all_fixed()
-                full.update(self.assign)
+                full.update(assign)
                 others = _others_to(full, src)
                 lethal = {b: lethal_damage(game, c, b, others.get(b, 0)) for b in need["blockers"]}
                 return Decision("damage_assignment", c.controller, recips, 1, len(recips),
@@ -1244,16 +1245,17 @@ class CombatDamageTask:
                                       "blockers": need["blockers"], "trample": need["trample"],
                                       "defender": need["defender"],
                                       "ordered": _ordered(game, c)})
-            self.i += 1
-        batch = []
+        self.i = len(plan)
+        batch = []                  # (in the order of `plan`: its sources' assignments)
         # game.all_chars() (chars(e) of permanents), without the call when current
         allc = game.chars_cache if game.chars_version == game.cversion else game.all_chars()
-        for src, a in self.assign.items():
+        for src, fixed, _ in plan:
             sc = allc.get(src) or game.chars(src)
-            for r, n in a.items():
+            for r, n in (assign[src] if fixed is None else fixed).items():
                 if n > 0:
                     batch.append((src, sc, r, n))
-        if game.shields or replacing_statics(game) or shield.anywhere(game):
+        plain = not (game.shields or replacing_statics(game) or shield.anywhere(game))
+        if not plain:
             d = self._choices(game, batch)
             if d is not None:
                 return d
@@ -1263,7 +1265,7 @@ class CombatDamageTask:
         game.prevention_plans = {k: dict(v) for k, v in self.shield_plans.items()} \
             if self.shield_plans else {}
         try:
-            dmg.deal(game, batch, combat=True, orders=self.orders)
+            dmg.deal(game, batch, combat=True, orders=self.orders, plain=plain)
         finally:
             game.prevention_plans = {}
         if game.hears("combat_damage_dealt"):

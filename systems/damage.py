@@ -15,11 +15,12 @@ from mtg_ecs.systems.teams import share_life, shares_resources
 from mtg_ecs.systems.zones import remove_counters
 
 
-def deal(game, batch, combat: bool = False, orders=None) -> list:
+def deal(game, batch, combat: bool = False, orders=None, plain=None) -> list:
     """`batch`: list of (source entity, source chars, recipient, amount); `orders`:
     event index -> prevention effects in the order the affected player chose (616.1,
-    see `replacement.order_decision`). Returns the list of (source, source chars,
-    recipient, amount dealt)."""
+    see `replacement.order_decision`); `plain`: True if the caller found no shield, no
+    static replacement or prevention effect and no shield counter just before (None:
+    not known). Returns the list of (source, source chars, recipient, amount dealt)."""
     skips = {}
     if game.shields:                                        # a redirection is a shield
         from mtg_ecs.systems import redirect
@@ -29,7 +30,8 @@ def deal(game, batch, combat: bool = False, orders=None) -> list:
     # prevent_damage's own first test (615): with no shield, no static replacement or
     # prevention effect and no shield counter only protection can prevent damage, and then
     # nothing changes (checked again after any event that went through the full path)
-    plain = not game.shields and not replacing_statics(game) and not shield.anywhere(game)
+    if not plain:
+        plain = not game.shields and not replacing_statics(game) and not shield.anywhere(game)
     allc = game.all_chars()             # (current: the board index was just read)
     spent = {}                          # permanents whose shield counters prevented damage
     for i, item in enumerate(batch):
