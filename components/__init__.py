@@ -276,13 +276,14 @@ def _init_by_slots(cls) -> None:
             first.append(f"if {f.name} is _FACTORY: {f.name} = _factory_{f.name}()")
         else:
             params.append(f.name)
-        if open_:
-            lines.append(f"self.{f.name} = {f.name}")
-        else:
-            names[f"_set_{f.name}"] = cls.__dict__[f.name].__set__
-            lines.append(f"_set_{f.name}(self, {f.name})")
-    if open_:       # back to the object's own class (a subclass of cls's stays one)
-        lines = ["own = type(self)", "_SET_CLASS(self, _open)", *lines, "self.__class__ = own"]
+        names[f"_set_{f.name}"] = cls.__dict__[f.name].__set__
+        lines.append(f"_set_{f.name}(self, {f.name})")
+    if open_:
+        # a subclass's object (its layout may differ: a __dict__) is set slot by slot
+        names["_cls"] = cls
+        lines = ["if type(self) is _cls:", "    _SET_CLASS(self, _open)",
+                 *(f"    self.{f.name} = {f.name}" for f in flds),
+                 "    self.__class__ = _cls", "else:", *(f"    {ln}" for ln in lines)]
     if hasattr(cls, "__post_init__"):
         lines.append("self.__post_init__()")
     lines = first + lines           # (the factories called before the object is open)
