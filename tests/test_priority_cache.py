@@ -214,8 +214,8 @@ def test_instants_that_cant_be_cast_now_let_the_auto_pass_pass_without_a_list(mo
     _passes_without_a_list_until_untapped(monkeypatch, g, g.card_entity[h["i2"]])
 
 
-def _answers_through_samples(monkeypatch, name: str, check) -> dict:
-    """`_play_samples(8)` with `priority.<name>` checked at every call (`check(*args,
+def _answers_through_samples(monkeypatch, name: str, check, games: int = 8) -> dict:
+    """`_play_samples(games)` with `priority.<name>` checked at every call (`check(*args,
     answer)`); how many answers were true and false."""
     real = getattr(priority, name)
     seen = {True: 0, False: 0}
@@ -227,7 +227,7 @@ def _answers_through_samples(monkeypatch, name: str, check) -> dict:
         return got
 
     monkeypatch.setattr(priority, name, checked)
-    _play_samples(8)
+    _play_samples(games)
     return seen
 
 
@@ -311,11 +311,10 @@ def test_everyone_idle_is_what_the_full_lists_say(monkeypatch):
     assert seen[True] > 100 and seen[False] > 20
 
 
-def test_a_card_in_hand_is_read_as_printed_unless_an_effect_names_it(monkeypatch):
-    """Off the battlefield only an effect naming the object applies to it (611.2c;
-    `layers.compute_offfield`): with Giant Growth's effect on a creature, a card in hand
-    is read from its printed characteristics (none are computed for it); an effect
-    naming the card in hand (here: it becomes an instant) is read."""
+def _courser_in_hand():
+    """A game with a Centaur Courser on the battlefield and one in hand, and two effects
+    to add: +3 power to the one on the battlefield, the one in hand an instant (611.2c:
+    named, so read anew)."""
     from mtg_ecs.systems.layers import CE, L_7C, L_TYPE
     g, h = Game.from_setup({"players": [
         {"battlefield": [{"card": "Centaur Courser", "id": "b"}, "Forest", "Forest"],
@@ -328,14 +327,24 @@ def test_a_card_in_hand_is_read_as_printed_unless_an_effect_names_it(monkeypatch
     def instant(game, ce, ch, allc):
         ch.types = ch.types | {"Instant"}
 
-    g.effects.append(CE(L_7C, g.tick(), bears, 0, grow, objects=frozenset((bears,)), duration="eot"))
+    return (g, bears, courser, CE(L_7C, g.tick(), bears, 0, grow, objects=frozenset((bears,)), duration="eot"),
+            CE(L_TYPE, g.tick(), bears, 0, instant, objects=frozenset((courser,)), duration="eot"))
+
+
+def test_a_card_in_hand_is_read_as_printed_unless_an_effect_names_it(monkeypatch):
+    """Off the battlefield only an effect naming the object applies to it (611.2c;
+    `layers.compute_offfield`): with Giant Growth's effect on a creature, a card in hand
+    is read from its printed characteristics (none are computed for it); an effect
+    naming the card in hand (here: it becomes an instant) is read."""
+    g, bears, courser, growth, made_instant = _courser_in_hand()
+    g.effects.append(growth)
     g.version += 1
     from mtg_ecs.systems import layers
     read = []
     offfield = layers.compute_offfield
     monkeypatch.setattr(layers, "compute_offfield", lambda game, e: read.append(e) or offfield(game, e))
     assert priority._card_info(g, courser, {})[0] is False and courser not in read
-    g.effects.append(CE(L_TYPE, g.tick(), bears, 0, instant, objects=frozenset((courser,)), duration="eot"))
+    g.effects.append(made_instant)
     g.version += 1
     assert priority._card_info(g, courser, {})[0] is True and courser in read
 
@@ -344,18 +353,14 @@ def test_card_info_is_that_of_the_characteristics_computed_in_full(monkeypatch):
     """Every `_card_info` answer through sample-deck games (continuous effects from
     resolved spells among them) is what the card's characteristics computed in full
     (`game.chars`) give."""
-    info = priority._card_info
     seen = {"calls": 0, "with effects": 0}
 
-    def checked(game, c, cards):
-        got = info(game, c, cards)
+    def check(game, c, cards, got):
         assert got == priority._info_of(game.chars(c)), (game.turn, game.step, c)
         seen["calls"] += 1
         seen["with effects"] += bool(game.effects)
-        return got
 
-    monkeypatch.setattr(priority, "_card_info", checked)
-    _play_samples(4)
+    _answers_through_samples(monkeypatch, "_card_info", check, games=4)
     assert seen["calls"] > 100 and seen["with effects"] > 5     # (and kept: below)
 
 
@@ -363,26 +368,15 @@ def test_printed_entries_of_cards_in_hand_outlive_the_characteristics_state(monk
     """A card in hand read as printed keeps its entry when characteristics change elsewhere
     (a new `cversion`: Giant Growth's effect on a creature), without `_card_info` again; an
     effect naming the card (611.2c: it becomes an instant) drops it, and it is read anew."""
-    from mtg_ecs.systems.layers import CE, L_7C, L_TYPE
-    g, h = Game.from_setup({"players": [
-        {"battlefield": [{"card": "Centaur Courser", "id": "b"}, "Forest", "Forest"],
-         "hand": [{"card": "Centaur Courser", "id": "c"}]}, {}], "turn": {"step": "upkeep"}})
-    bears, courser = g.card_entity[h["b"]], g.card_entity[h["c"]]
-
-    def grow(game, ce, ch, allc):
-        ch.power += 3
-
-    def instant(game, ce, ch, allc):
-        ch.types = ch.types | {"Instant"}
-
+    g, bears, courser, growth, made_instant = _courser_in_hand()
     assert not priority._hand_state(g, 0)[2][0]
     read = []
     info = priority._card_info
     monkeypatch.setattr(priority, "_card_info", lambda game, c, cards: read.append(c) or info(game, c, cards))
-    g.effects.append(CE(L_7C, g.tick(), bears, 0, grow, objects=frozenset((bears,)), duration="eot"))
+    g.effects.append(growth)
     g.version += 1
     assert not priority._hand_state(g, 0)[2][0] and read == []
-    g.effects.append(CE(L_TYPE, g.tick(), bears, 0, instant, objects=frozenset((courser,)), duration="eot"))
+    g.effects.append(made_instant)
     g.version += 1
     assert priority._hand_state(g, 0)[2][0] == [(courser, g.chars(courser).defn)] and read == [courser]
     g.close()
@@ -391,19 +385,15 @@ def test_printed_entries_of_cards_in_hand_outlive_the_characteristics_state(monk
 def test_entries_kept_are_those_of_the_characteristics_computed_in_full(monkeypatch):
     """Every entry a new characteristics state keeps (`_hand_cards_anew`) through
     sample-deck games is what the card's characteristics computed in full give."""
-    anew = priority._hand_cards_anew
     seen = {"kept": 0, "with effects": 0}
 
-    def checked(game, old):
-        got = anew(game, old)
+    def check(game, old, got):
         for c, info in got[1].items():
             assert info == priority._info_of(game.chars(c)), (game.turn, game.step, c)
             seen["kept"] += 1
             seen["with effects"] += bool(game.effects)
-        return got
 
-    monkeypatch.setattr(priority, "_hand_cards_anew", checked)
-    _play_samples(4)
+    _answers_through_samples(monkeypatch, "_hand_cards_anew", check, games=4)
     assert seen["kept"] > 100 and seen["with effects"] > 20
 
 
