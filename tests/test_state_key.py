@@ -548,3 +548,37 @@ def test_a_bytes_like_value_is_keyed_as_state_hash(holder):
             c = g.clone()
             HOLDERS[holder](c, make())
             pairs.add(c.state_key(), state_hash(c))
+
+
+def test_memos_read_by_id_keep_every_object_they_name_through_threads(monkeypatch):
+    """The memos read by an object's id alone (a kept component's text, an option's
+    bytes) keep each object they name alive, so no id there can be a new object's: keys
+    taken in four threads at once, the memos emptied every few entries (`_remember`'s
+    limit), leave every id in them an object's kept beside it, and each game's keys equal
+    to its state_hash's as keyed alone."""
+    import threading
+    from sample_games import decisions
+    from mtg_ecs.core import keying
+    from mtg_ecs.core.hashing import state_hash
+    monkeypatch.setattr(keying, "_COMPONENTS_KEPT", 7)
+    monkeypatch.setattr(keying, "_VALUES_KEPT", 5)
+    errors = []
+
+    def play(seed):
+        try:
+            keys = {}
+            for g in decisions([seed], most=150):
+                keys.setdefault(g.state_key(), set()).add(state_hash(g))
+            assert all(len(h) == 1 for h in keys.values()) and len(keys) > 50
+        except Exception as ex:         # (reported by the test's thread)
+            errors.append(ex)
+
+    threads = [threading.Thread(target=play, args=(s,)) for s in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    for memo, keep in ((keying._COMPONENTS, keying._COMPONENTS_KEEP),
+                       (keying._TEXTS, keying._TEXTS_KEEP)):
+        assert set(memo) <= {id(x) for x in keep}

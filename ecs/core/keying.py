@@ -37,6 +37,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import marshal
+import threading
 import types
 from itertools import chain, compress, count, repeat
 from operator import attrgetter, is_, is_not, itemgetter
@@ -204,12 +205,24 @@ def _component_entry(c, t) -> tuple:
         text = text.encode()                        # read whole as marshal's bytes are)
         text = b"r" + len(text).to_bytes(4, "little") + text
     if kept:
-        if len(_COMPONENTS) >= _COMPONENTS_KEPT:
-            _COMPONENTS.clear()
-            _COMPONENTS_KEEP.clear()
-        _COMPONENTS[id(c)] = text
-        _COMPONENTS_KEEP.append(c)                  # (alive: its id isn't reused)
+        _remember(_COMPONENTS, _COMPONENTS_KEEP, _COMPONENTS_KEPT, c, text)
     return text, kept
+
+
+_KEEP_LOCK = threading.Lock()
+
+
+def _remember(memo: dict, keep: list, limit: int, x, value) -> None:
+    """`memo[id(x)] = value`, `x` kept alive in `keep` so that an id found in `memo` is
+    that object's (a memo read by id alone); both emptied when `limit` is reached. Made
+    under a lock, `keep` first and emptied last: an entry made by one thread while another
+    empties them could otherwise name an object gone, whose id a new object may take."""
+    with _KEEP_LOCK:
+        if len(memo) >= limit:
+            memo.clear()
+            keep.clear()
+        keep.append(x)
+        memo[id(x)] = value
 
 
 def _tapped_digest(eid) -> int:
@@ -778,11 +791,7 @@ def _item_text(x) -> bytes:
     text = marshal.dumps(_fast_item(x, 2), 2)
     hit = _VALUES.get(id(x))
     if hit is not None and hit[0] is x:
-        if len(_TEXTS) >= _VALUES_KEPT:
-            _TEXTS.clear()
-            _TEXTS_KEEP.clear()
-        _TEXTS[id(x)] = text
-        _TEXTS_KEEP.append(x)                       # (alive: its id isn't reused)
+        _remember(_TEXTS, _TEXTS_KEEP, _VALUES_KEPT, x, text)
     return text
 
 
