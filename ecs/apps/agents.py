@@ -134,7 +134,12 @@ class RandomAgent:
         # choose n of the options
         hi = min(d.max, len(d.options))
         n = d.min + _below(r, hi - d.min + 1) if hi >= d.min else d.min    # r.randint(d.min, hi)
-        out = r.sample(list(d.options), n)
+        if n == 1:
+            # r.sample's one draw for one item (nearly every target choice), without its
+            # ~9 k instructions (a Sequence check, a copy of the options)
+            out = [d.options[_below(r, len(d.options))]]
+        else:
+            out = r.sample(list(d.options), n)
         group = d.data.get("group")
         if group is not None and not game.targets_go_together(d, out):
             out = out[:1]           # targets that can't be chosen together (601.2c): one can
