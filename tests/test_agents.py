@@ -249,3 +249,22 @@ def test_heuristic_agent_activates_loyalty_abilities():
             game.decide(Pass())
         a = HeuristicAgent(1).act(game, game.pending)
         assert isinstance(a, Activate) and activated_abilities(game, a.source)[a.index].cost.loyalty == cost
+
+
+def test_random_agents_picks_are_the_draws_of_choice_and_randint():
+    """`RandomAgent` draws its common picks by `_below` (`getrandbits` by rejection): the
+    same numbers as `random.Random.choice`, `randint` and a `sample` of one, so its games
+    are those it played with them (recorded games stay valid), and nothing is drawn from an
+    empty range."""
+    import random
+    from mtg_ecs.apps.agents import _below
+    for seed in range(50):
+        a, b = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 100, 1000):
+            items = list(range(n))
+            assert items[_below(b, n)] == a.choice(items)
+            assert 3 + _below(b, n) == a.randint(3, n + 2)
+            assert [items[_below(b, n)]] == a.sample(items, 1)
+        assert a.random() == b.random()
+    with pytest.raises(ValueError):
+        _below(random.Random(0), 0)
