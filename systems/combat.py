@@ -507,8 +507,36 @@ def check_removed_from_combat(game) -> bool:
     whenever characteristics may have changed before anything can see it: before a player
     receives priority and after every control check. True if anything changed."""
     comps = game.world.comps
-    if not comps.get(Attacking) and not comps.get(Blocking):
+    attacking = comps.get(Attacking)
+    blocking = comps.get(Blocking)
+    if not attacking and not blocking:
         return False
+    # the usual answer, nothing removed, read off the characteristics cache and the
+    # component index (no battlefield order, no call an object): each object in combat is
+    # on the battlefield still a creature and no battle, each attacker attacks a player (or
+    # nothing); anything else (an object the cache lacks, a planeswalker attacked) is
+    # looked at in battlefield order, as before
+    allc = game.chars_cache if game.chars_version == game.cversion else game.all_chars()
+    ents = game.world.ents
+    for e in attacking or ():
+        c = allc.get(e)
+        if c is None or "Creature" not in c.types or "Battle" in c.types:
+            break
+        at = ents[e][Attacking]
+        if not at.removed and type(at.defender) is not PlayerRef:
+            break
+    else:
+        for e in blocking or ():
+            c = allc.get(e)
+            if c is None or "Creature" not in c.types or "Battle" in c.types:
+                break
+        else:
+            return False
+    return _remove_from_combat_now(game)
+
+
+def _remove_from_combat_now(game) -> bool:
+    """check_removed_from_combat's walk, in battlefield order."""
     changed = False
     both = game.permanents_with(Attacking, Blocking)
     chars = game.chars
