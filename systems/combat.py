@@ -271,6 +271,18 @@ def check_attack_declaration(game, cands, reqs, answer) -> None:
                             f"({got} of {best} possible: {names})")
 
 
+def _plain(game, decision) -> bool:
+    """Did `legal_declaration` find no restriction or requirement on the whole of this
+    declaration (508.1c-d, 509.1b-c: no 'can't attack or block alone' candidate, no attack
+    requirement, no menace or 'must be blocked by all' attacker), with nothing changed
+    since? Those are read off the candidates' characteristics, the same while `cversion`
+    and `bversion` are (the candidates themselves are the decision's); the engine's check
+    of the answer then looks at each creature's part alone."""
+    m = game.declaration_plain
+    return m is not None and m[0] is decision and m[1] == game.cversion \
+        and m[2] == game.bversion
+
+
 def legal_declaration(game, decision, answer: dict) -> dict:
     """For agents: `answer` if it is a legal attack or block declaration, else the legal
     declaration obeying the most requirements that keeps most of `answer` (508.1d,
@@ -287,6 +299,7 @@ def legal_declaration(game, decision, answer: dict) -> dict:
                 if "cant_attack_alone" in (allc.get(a) or chars(a)).flags:
                     break
             else:
+                game.declaration_plain = (decision, game.cversion, game.bversion)
                 return answer
     else:
         # no restriction or requirement on the whole declaration (509.1b-c) to check:
@@ -303,6 +316,7 @@ def legal_declaration(game, decision, answer: dict) -> dict:
                 if c.has("menace") or "must_be_blocked_by_all" in c.flags:
                     break
             else:
+                game.declaration_plain = (decision, game.cversion, game.bversion)
                 return answer
         reqs = block_requirements(game, cands)
 
@@ -406,7 +420,8 @@ def check_attackers(game, decision, answer) -> None:
                     and "Creature" in game.chars(d).types:
                 raise IllegalAction(f"creatures can't be attacked ({game.name(d)})")  # 508.1b
             raise IllegalAction(f"{game.name(a)} can't attack {game.name(d)}")
-    check_attack_declaration(game, cands, decision.data.get("requirements", []), answer)
+    if not _plain(game, decision):
+        check_attack_declaration(game, cands, decision.data.get("requirements", []), answer)
 
 
 class DeclareAttackersTask:
@@ -829,6 +844,8 @@ def check_blockers(game, decision, answer) -> dict:
                 raise IllegalAction(f"{game.name(b)} can't block {game.name(t)}"
                                     + (f": {why}" if why else ""))
         plan[b] = targets
+    if _plain(game, decision):
+        return plan
     problem = _block_restriction_problem(game, plan)
     if problem:
         raise IllegalAction(problem)
