@@ -137,7 +137,13 @@ GOADED_BY = "goaded_by:"
 def attack_requirements(game, cands) -> list:
     """[(creature, what)] the requirements on declaring attackers: `what` is None (attack
     anything), one defender, or a frozenset of defenders (attack one of them)."""
+    return _attack_rules(game, cands)[0]
+
+
+def _attack_rules(game, cands) -> tuple:
+    """(attack_requirements, whether a candidate can't attack alone), read in one pass."""
     out = []
+    alone = False
     chars = game.chars
     # game.all_chars() (chars(e) of permanents), without the call when current
     allc = game.chars_cache if game.chars_version == game.cversion else game.all_chars()
@@ -147,6 +153,8 @@ def attack_requirements(game, cands) -> list:
             continue
         if "attacks_each_combat" in flags:
             out.append((a, None))
+        if "cant_attack_alone" in flags:
+            alone = True
         for f in flags:
             if f.startswith("must_attack:"):
                 d = PlayerRef(int(f.split(":", 1)[1]))
@@ -154,7 +162,7 @@ def attack_requirements(game, cands) -> list:
                     out.append((a, d))
             elif f.startswith(GOADED_BY):
                 out.extend(_goad_requirements(a, int(f[len(GOADED_BY):]), cands[a]))
-    return out
+    return out, alone
 
 
 def _goad_requirements(a, goader: int, defenders) -> list:
@@ -272,10 +280,10 @@ def check_attack_declaration(game, cands, reqs, answer) -> None:
 
 
 def _plain(game, decision) -> bool:
-    """Did `legal_declaration` find no restriction or requirement on the whole of this
-    declaration (508.1c-d, 509.1b-c: no 'can't attack or block alone' candidate, no attack
-    requirement, no menace or 'must be blocked by all' attacker), with nothing changed
-    since? Those are read off the candidates' characteristics, the same while `cversion`
+    """Did the task asking it (or `legal_declaration`) find no restriction or requirement
+    on the whole of this declaration (508.1c-d, 509.1b-c: no 'can't attack or block alone'
+    candidate, no attack requirement, no menace or 'must be blocked by all' attacker), with
+    nothing changed since? Those are read off the candidates' characteristics, the same while `cversion`
     and `bversion` are (the candidates themselves are the decision's); the engine's check
     of the answer then looks at each creature's part alone."""
     m = game.declaration_plain
@@ -288,6 +296,8 @@ def legal_declaration(game, decision, answer: dict) -> dict:
     declaration obeying the most requirements that keeps most of `answer` (508.1d,
     509.1c); of those, the first in the order of the creatures' options (not declared
     first) with the fewest creatures doing what `answer` doesn't say. Nothing changes."""
+    if _plain(game, decision):
+        return answer
     cands = decision.data["candidates"]
     chars = game.chars
     # game.all_chars() (chars(e) of permanents), without the call when current
@@ -444,9 +454,14 @@ class DeclareAttackersTask:
             self.done = True
             game.priority = first_to_act(game)         # 800.4j
             return None
-        return Decision("attackers", game.active, list(cands.items()), 0, len(cands),
-                        "declare attackers", data={"candidates": cands,
-                                                   "requirements": attack_requirements(game, cands)})
+        reqs, alone = _attack_rules(game, cands)
+        d = Decision("attackers", game.active, list(cands.items()), 0, len(cands),
+                     "declare attackers", data={"candidates": cands, "requirements": reqs})
+        if not reqs and not alone:
+            # nothing on the whole declaration to check (508.1c-d): legal_declaration and
+            # the check of the answer look at each creature's part alone
+            game.declaration_plain = (d, game.cversion, game.bversion)
+        return d
 
     def answer(self, game, decision, answer):
         check_attackers(game, decision, answer)
@@ -656,6 +671,14 @@ _FLYING = frozenset(("flying",))
 def block_candidates(game, defender: int, attacking=None) -> dict:
     """blocker -> [attackers it can block] (509.1a-b). `attacking`: the attacking
     creatures in battlefield order (game.permanents_with(Attacking)), if known."""
+    return _block_candidates(game, defender, attacking)[0]
+
+
+def _block_candidates(game, defender: int, attacking) -> tuple:
+    """(block_candidates, whether a restriction or requirement on the whole declaration
+    may apply: a candidate that can't block alone, an attacker with menace or that all
+    creatures able to block must block, 509.1b-c), read in one pass."""
+    whole = False
     if attacking is None:
         attacking = game.permanents_with(Attacking)
     if game.teams:                      # 805.10d: the defending team's creatures block together
@@ -670,7 +693,7 @@ def block_candidates(game, defender: int, attacking=None) -> dict:
         blockers = None
     out = {}
     if not attackers:
-        return out
+        return out, whole
     tapped = game.world.comps.get(Tapped, ())
     # an attacker with no keyword and no rules flag has no evasion (509.1b: flying,
     # intimidate, landwalk, protection, 'can't be blocked' are all one or the other):
@@ -684,10 +707,14 @@ def block_candidates(game, defender: int, attacking=None) -> dict:
         if not c.keywords and not c.flags:
             plain.append(a)
         elif not (c.flags and "cant_be_blocked" in c.flags):
+            if c.flags and "must_be_blocked_by_all" in c.flags:
+                whole = True
             evasion = set()
             for k in c.keywords:
                 if k.name in _EVASION:
                     evasion.add(k.name)
+                elif k.name == "menace":
+                    whole = True
             if not evasion:
                 plain.append(a)
             elif evasion == _FLYING:
@@ -701,8 +728,11 @@ def block_candidates(game, defender: int, attacking=None) -> dict:
         if e in tapped:                                                # 509.1a
             continue
         c = allc.get(e) or chars(e)
-        if "cant_block" in c.flags:                                    # 509.1b
-            continue
+        if c.flags:
+            if "cant_block" in c.flags:                                # 509.1b
+                continue
+            if "cant_block_alone" in c.flags:
+                whole = True
         if every:
             can = list(attackers)
         else:
@@ -718,7 +748,7 @@ def block_candidates(game, defender: int, attacking=None) -> dict:
                     can.append(a)
         if can:
             out[e] = can
-    return out
+    return out, whole
 
 
 def _block_restriction_problem(game, plan) -> str | None:
@@ -901,10 +931,15 @@ class DeclareBlockersTask:
                 continue
             if attacking is None:
                 attacking = game.permanents_with(Attacking)
-            cands = block_candidates(game, d, attacking)
+            cands, whole = _block_candidates(game, d, attacking)
             if cands:
-                return Decision("blockers", d, list(cands.items()), 0, len(cands),
-                                "declare blockers", data={"candidates": cands})
+                dec = Decision("blockers", d, list(cands.items()), 0, len(cands),
+                               "declare blockers", data={"candidates": cands})
+                if not whole:
+                    # nothing on the whole declaration to check (509.1b-c): legal_declaration
+                    # and the check of the answer look at each creature's part alone
+                    game.declaration_plain = (dec, game.cversion, game.bversion)
+                return dec
             self.i += 1
         if self.order_stage is None:
             self._finish_blocks(game, attacking)

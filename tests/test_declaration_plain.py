@@ -1,7 +1,8 @@
-"""The engine's check of an attack or block declaration skips the restrictions and
-requirements on the whole declaration (508.1c-d, 509.1b-c) only where `legal_declaration`
-found none for that very decision, nothing changed since (`Game.declaration_plain`,
-systems/combat.py `_plain`): a stale or foreign finding is never trusted."""
+"""`legal_declaration` and the engine's check of an attack or block declaration skip the
+restrictions and requirements on the whole declaration (508.1c-d, 509.1b-c) only where the
+task asking it (or `legal_declaration`) found none for that very decision, nothing changed
+since (`Game.declaration_plain`, systems/combat.py `_plain`): a stale or foreign finding
+is never trusted."""
 from __future__ import annotations
 
 import pytest
@@ -47,20 +48,30 @@ def _counting(monkeypatch):
 def test_a_plain_declaration_is_checked_creature_by_creature(monkeypatch):
     g = _blocks(["Test Bear", "Test Bear"])
     d = g.pending
+    assert g.declaration_plain == (d, g.cversion, g.bversion)     # (found as it was asked)
     ans = _one_block(d)
-    assert g.legal_declaration(d, ans) == ans
-    assert g.declaration_plain == (d, g.cversion, g.bversion)
     seen = _counting(monkeypatch)
+    assert g.legal_declaration(d, ans) == ans
     g.decide(ans)
     assert seen == []                   # (the restrictions on the whole: found none before)
+
+
+def test_an_attack_found_plain_as_it_is_asked():
+    g, _ = Game.from_setup({"format": "duel", "players": [
+        {"battlefield": ["Test Bear"], "library": ["Island"] * 8},
+        {"library": ["Island"] * 8}]}, defs={"Test Bear": BEAR})
+    while g.pending.kind == "priority":
+        g.decide(Pass())
+    assert combat._plain(g, g.pending)
 
 
 def test_menace_is_checked_where_nothing_was_found_plain():
     g = _blocks(["Sanguine Spy"])       # menace (702.111b)
     d = g.pending
     ans = _one_block(d)
+    assert not combat._plain(g, d)
     assert g.legal_declaration(d, ans) != ans
-    assert g.declaration_plain is None
+    assert not combat._plain(g, d)
     with pytest.raises(IllegalAction):
         g.decide(ans)
 
@@ -78,8 +89,9 @@ def test_a_stale_or_foreign_finding_is_not_trusted(stale):
 
 def test_a_clone_finds_its_own():
     g = _blocks(["Test Bear"])
-    d = g.pending
-    g.legal_declaration(d, _one_block(d))
     c = g.clone()
-    assert g.declaration_plain is not None and c.declaration_plain is None
-    c.decide(_one_block(c.pending))
+    assert combat._plain(g, g.pending) and c.declaration_plain is None
+    d = c.pending
+    assert c.legal_declaration(d, _one_block(d)) == _one_block(d)
+    assert combat._plain(c, d)
+    c.decide(_one_block(d))
