@@ -283,9 +283,10 @@ def _plain(game, decision) -> bool:
     """Did the task asking it (or `legal_declaration`) find no restriction or requirement
     on the whole of this declaration (508.1c-d, 509.1b-c: no 'can't attack or block alone'
     candidate, no attack requirement, no menace or 'must be blocked by all' attacker), with
-    nothing changed since? Those are read off the candidates' characteristics, the same while `cversion`
-    and `bversion` are (the candidates themselves are the decision's); the engine's check
-    of the answer then looks at each creature's part alone."""
+    nothing changed since? Those are read off the candidates' characteristics, the same
+    while `cversion` and `bversion` are (the candidates themselves are the decision's, and
+    a clone's decision is a copy of its own); `legal_declaration` then answers at once and
+    the engine's check of the answer looks at each creature's part alone."""
     m = game.declaration_plain
     return m is not None and m[0] is decision and m[1] == game.cversion \
         and m[2] == game.bversion
