@@ -137,7 +137,13 @@ GOADED_BY = "goaded_by:"
 def attack_requirements(game, cands) -> list:
     """[(creature, what)] the requirements on declaring attackers: `what` is None (attack
     anything), one defender, or a frozenset of defenders (attack one of them)."""
+    return _attack_rules(game, cands)[0]
+
+
+def _attack_rules(game, cands) -> tuple:
+    """(attack_requirements, whether a candidate can't attack alone), read in one pass."""
     out = []
+    alone = False
     chars = game.chars
     # game.all_chars() (chars(e) of permanents), without the call when current
     allc = game.chars_cache if game.chars_version == game.cversion else game.all_chars()
@@ -147,6 +153,8 @@ def attack_requirements(game, cands) -> list:
             continue
         if "attacks_each_combat" in flags:
             out.append((a, None))
+        if "cant_attack_alone" in flags:
+            alone = True
         for f in flags:
             if f.startswith("must_attack:"):
                 d = PlayerRef(int(f.split(":", 1)[1]))
@@ -154,7 +162,7 @@ def attack_requirements(game, cands) -> list:
                     out.append((a, d))
             elif f.startswith(GOADED_BY):
                 out.extend(_goad_requirements(a, int(f[len(GOADED_BY):]), cands[a]))
-    return out
+    return out, alone
 
 
 def _goad_requirements(a, goader: int, defenders) -> list:
@@ -271,11 +279,26 @@ def check_attack_declaration(game, cands, reqs, answer) -> None:
                             f"({got} of {best} possible: {names})")
 
 
+def _plain(game, decision) -> bool:
+    """Did the task asking it (or `legal_declaration`) find no restriction or requirement
+    on the whole of this declaration (508.1c-d, 509.1b-c: no 'can't attack or block alone'
+    candidate, no attack requirement, no menace or 'must be blocked by all' attacker), with
+    nothing changed since? Those are read off the candidates' characteristics, the same
+    while `cversion` and `bversion` are (the candidates themselves are the decision's, and
+    a clone's decision is a copy of its own); `legal_declaration` then answers at once and
+    the engine's check of the answer looks at each creature's part alone."""
+    m = game.declaration_plain
+    return m is not None and m[0] is decision and m[1] == game.cversion \
+        and m[2] == game.bversion
+
+
 def legal_declaration(game, decision, answer: dict) -> dict:
     """For agents: `answer` if it is a legal attack or block declaration, else the legal
     declaration obeying the most requirements that keeps most of `answer` (508.1d,
     509.1c); of those, the first in the order of the creatures' options (not declared
     first) with the fewest creatures doing what `answer` doesn't say. Nothing changes."""
+    if _plain(game, decision):
+        return answer
     cands = decision.data["candidates"]
     chars = game.chars
     # game.all_chars() (chars(e) of permanents), without the call when current
@@ -287,6 +310,7 @@ def legal_declaration(game, decision, answer: dict) -> dict:
                 if "cant_attack_alone" in (allc.get(a) or chars(a)).flags:
                     break
             else:
+                game.declaration_plain = (decision, game.cversion, game.bversion)
                 return answer
     else:
         # no restriction or requirement on the whole declaration (509.1b-c) to check:
@@ -303,6 +327,7 @@ def legal_declaration(game, decision, answer: dict) -> dict:
                 if c.has("menace") or "must_be_blocked_by_all" in c.flags:
                     break
             else:
+                game.declaration_plain = (decision, game.cversion, game.bversion)
                 return answer
         reqs = block_requirements(game, cands)
 
@@ -406,7 +431,8 @@ def check_attackers(game, decision, answer) -> None:
                     and "Creature" in game.chars(d).types:
                 raise IllegalAction(f"creatures can't be attacked ({game.name(d)})")  # 508.1b
             raise IllegalAction(f"{game.name(a)} can't attack {game.name(d)}")
-    check_attack_declaration(game, cands, decision.data.get("requirements", []), answer)
+    if not _plain(game, decision):
+        check_attack_declaration(game, cands, decision.data.get("requirements", []), answer)
 
 
 class DeclareAttackersTask:
@@ -429,9 +455,14 @@ class DeclareAttackersTask:
             self.done = True
             game.priority = first_to_act(game)         # 800.4j
             return None
-        return Decision("attackers", game.active, list(cands.items()), 0, len(cands),
-                        "declare attackers", data={"candidates": cands,
-                                                   "requirements": attack_requirements(game, cands)})
+        reqs, alone = _attack_rules(game, cands)
+        d = Decision("attackers", game.active, list(cands.items()), 0, len(cands),
+                     "declare attackers", data={"candidates": cands, "requirements": reqs})
+        if not reqs and not alone:
+            # nothing on the whole declaration to check (508.1c-d): legal_declaration and
+            # the check of the answer look at each creature's part alone
+            game.declaration_plain = (d, game.cversion, game.bversion)
+        return d
 
     def answer(self, game, decision, answer):
         check_attackers(game, decision, answer)
@@ -507,8 +538,36 @@ def check_removed_from_combat(game) -> bool:
     whenever characteristics may have changed before anything can see it: before a player
     receives priority and after every control check. True if anything changed."""
     comps = game.world.comps
-    if not comps.get(Attacking) and not comps.get(Blocking):
+    attacking = comps.get(Attacking)
+    blocking = comps.get(Blocking)
+    if not attacking and not blocking:
         return False
+    # the usual answer, nothing removed, read off the characteristics cache and the
+    # component index (no battlefield order, no call an object): each object in combat is
+    # on the battlefield still a creature and no battle, each attacker attacks a player (or
+    # nothing); anything else (an object the cache lacks, a planeswalker attacked) is
+    # looked at in battlefield order, as before
+    allc = game.chars_cache if game.chars_version == game.cversion else game.all_chars()
+    ents = game.world.ents
+    for e in attacking or ():
+        c = allc.get(e)
+        if c is None or "Creature" not in c.types or "Battle" in c.types:
+            break
+        at = ents[e][Attacking]
+        if not at.removed and type(at.defender) is not PlayerRef:
+            break
+    else:
+        for e in blocking or ():
+            c = allc.get(e)
+            if c is None or "Creature" not in c.types or "Battle" in c.types:
+                break
+        else:
+            return False
+    return _remove_from_combat_now(game)
+
+
+def _remove_from_combat_now(game) -> bool:
+    """check_removed_from_combat's walk, in battlefield order."""
     changed = False
     both = game.permanents_with(Attacking, Blocking)
     chars = game.chars
@@ -613,6 +672,14 @@ _FLYING = frozenset(("flying",))
 def block_candidates(game, defender: int, attacking=None) -> dict:
     """blocker -> [attackers it can block] (509.1a-b). `attacking`: the attacking
     creatures in battlefield order (game.permanents_with(Attacking)), if known."""
+    return _block_candidates(game, defender, attacking)[0]
+
+
+def _block_candidates(game, defender: int, attacking) -> tuple:
+    """(block_candidates, whether a restriction or requirement on the whole declaration
+    may apply: a candidate that can't block alone, an attacker with menace or that all
+    creatures able to block must block, 509.1b-c), read in one pass."""
+    whole = False
     if attacking is None:
         attacking = game.permanents_with(Attacking)
     if game.teams:                      # 805.10d: the defending team's creatures block together
@@ -627,7 +694,7 @@ def block_candidates(game, defender: int, attacking=None) -> dict:
         blockers = None
     out = {}
     if not attackers:
-        return out
+        return out, whole
     tapped = game.world.comps.get(Tapped, ())
     # an attacker with no keyword and no rules flag has no evasion (509.1b: flying,
     # intimidate, landwalk, protection, 'can't be blocked' are all one or the other):
@@ -641,10 +708,14 @@ def block_candidates(game, defender: int, attacking=None) -> dict:
         if not c.keywords and not c.flags:
             plain.append(a)
         elif not (c.flags and "cant_be_blocked" in c.flags):
+            if c.flags and "must_be_blocked_by_all" in c.flags:
+                whole = True
             evasion = set()
             for k in c.keywords:
                 if k.name in _EVASION:
                     evasion.add(k.name)
+                elif k.name == "menace":
+                    whole = True
             if not evasion:
                 plain.append(a)
             elif evasion == _FLYING:
@@ -658,8 +729,11 @@ def block_candidates(game, defender: int, attacking=None) -> dict:
         if e in tapped:                                                # 509.1a
             continue
         c = allc.get(e) or chars(e)
-        if "cant_block" in c.flags:                                    # 509.1b
-            continue
+        if c.flags:
+            if "cant_block" in c.flags:                                # 509.1b
+                continue
+            if "cant_block_alone" in c.flags:
+                whole = True
         if every:
             can = list(attackers)
         else:
@@ -675,7 +749,7 @@ def block_candidates(game, defender: int, attacking=None) -> dict:
                     can.append(a)
         if can:
             out[e] = can
-    return out
+    return out, whole
 
 
 def _block_restriction_problem(game, plan) -> str | None:
@@ -801,6 +875,8 @@ def check_blockers(game, decision, answer) -> dict:
                 raise IllegalAction(f"{game.name(b)} can't block {game.name(t)}"
                                     + (f": {why}" if why else ""))
         plan[b] = targets
+    if _plain(game, decision):
+        return plan
     problem = _block_restriction_problem(game, plan)
     if problem:
         raise IllegalAction(problem)
@@ -856,10 +932,15 @@ class DeclareBlockersTask:
                 continue
             if attacking is None:
                 attacking = game.permanents_with(Attacking)
-            cands = block_candidates(game, d, attacking)
+            cands, whole = _block_candidates(game, d, attacking)
             if cands:
-                return Decision("blockers", d, list(cands.items()), 0, len(cands),
-                                "declare blockers", data={"candidates": cands})
+                dec = Decision("blockers", d, list(cands.items()), 0, len(cands),
+                               "declare blockers", data={"candidates": cands})
+                if not whole:
+                    # nothing on the whole declaration to check (509.1b-c): legal_declaration
+                    # and the check of the answer look at each creature's part alone
+                    game.declaration_plain = (dec, game.cversion, game.bversion)
+                return dec
             self.i += 1
         if self.order_stage is None:
             self._finish_blocks(game, attacking)

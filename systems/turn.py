@@ -129,10 +129,15 @@ def _first_strike_needed(game) -> bool:
     allc = game.chars_cache if game.chars_version == game.cversion else game.all_chars()
     for group in (attacking, blocking):
         for e in group or ():
-            if e in bf:
-                c = allc.get(e) or chars(e)
-                if c.keywords and (c.has("first strike") or c.has("double strike")):
-                    return True
+            # (its characteristics first: the walk of the battlefield's list that finds it
+            # there only for one with first strike or double strike, or one not in the cache)
+            c = allc.get(e)
+            if c is None:
+                if e not in bf:
+                    continue
+                c = chars(e)
+            if c.keywords and (c.has("first strike") or c.has("double strike")) and e in bf:
+                return True
     return False
 
 

@@ -219,6 +219,10 @@ FIELDS: tuple[Field, ...] = (
        "no permanent's Controller names a base, as the last control update found (only it "
        "writes one that does) (systems.control)"),
     _f("combat_checked", None, "share", CACHE, "(cversion, bversion) of the last 506.4 check"),
+    _f("declaration_plain", None, "reset", CACHE,
+       "(decision, cversion, bversion): the pending attack or block declaration found to have "
+       "no restriction or requirement on the whole then (systems.combat: by the task asking "
+       "it or by legal_declaration)"),
     _f("key_cache", None, "share", CACHE,
        "the parts of the last state key (core.keying.state_key), never changed once made: a "
        "clone shares it, with its world's entities written since (World.changed)"),
