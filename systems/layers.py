@@ -926,9 +926,9 @@ def patch_battlefield(game, left, entered) -> bool:
             for e, c in cache.items():
                 if e not in base or base[e][1] is not c:
                     objs.add(e)
-        elif moved[3]:
-            objs = _reached(game, moved[3], plan, objs)
         objs.discard(entered)
+        if moved[3]:
+            objs = _reached(game, moved[3], plan, objs)
         _repatch(game, plan, objs, b)
     return True
 
@@ -937,15 +937,16 @@ def patch_battlefield(game, left, entered) -> bool:
 _COUNTER_WRITES = frozenset(("keywords", "power", "toughness"))
 
 
-def _reached(game, added, plan, objs) -> set:
-    """Of `objs` (every permanent), those the effects `added` (of a permanent that entered,
+def _reached(game, added, plan, objs):
+    """Of `objs` (every other permanent), those the effects `added` (of a permanent that entered,
     each naming no one object: a lord's 'other Merfolk creatures you control'), now in
     `plan`, apply to; the others' characteristics under `plan` are those cached, which
     `_repatch` would find again (every other effect of `plan` is where it was, and none of
     `added` applies to them). Exact when no effect of `plan` and no counter changes what
     a filter of `added` reads (`reads`; of its source only the controller, which no local
     effect changes, `_local`): the cached characteristics then hold, for the filter, the
-    values it sees at its layer. `objs` itself when that can't be told."""
+    values it sees at its layer. `objs` itself when that can't be told. (A list in `objs`'
+    order: `_repatch` meets the changed ones in the order it would have.)"""
     for ce in added:
         r = getattr(ce.affects, "reads", None)
         if r is None or not r.isdisjoint(_COUNTER_WRITES):
@@ -955,7 +956,7 @@ def _reached(game, added, plan, objs) -> set:
             if w is None or (x is not ce and not r.isdisjoint(w)):
                 return objs
     cache = game.chars_cache
-    out = set()
+    out = []
     for e in objs:
         ch = cache.get(e)
         if ch is None:
@@ -963,7 +964,7 @@ def _reached(game, added, plan, objs) -> set:
         for ce in added:
             req = ce.affects.requires
             if (req is None or req in ch.types) and ce.affects(game, ce.source, e, ch, cache):
-                out.add(e)
+                out.append(e)
                 break
     return out
 
