@@ -595,7 +595,9 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
             activate_mana_ability(game, player, eid, idx, choice)
     srcs = mana_sources(game, player, exclude)
     if sources is None and not cost.hybrid and not game.volatile:
-        plan = _unit_payment(p.pool, cost, srcs)
+        pool = p.pool
+        fresh = not any(pool)
+        plan = _unit_payment(pool, cost, srcs, fresh)
         if plan is not None:
             # each source listed for this payment is activated (605.3a) without the checks
             # of `activate_mana_ability`: no effect reads state beyond characteristics
@@ -604,11 +606,13 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
             # none of them, nor what `game.hears` reads
             heard = game.hears("mana_ability")
             taps_heard = taps_watched(game)
-            pool = p.pool
             untapped = []                       # sources to tap, tapped at once (tap_many)
+            exact = False                       # does the pool hold just the cost now?
             if srcs.fixed and not heard and not taps_heard:
                 # nothing announced, and each source makes the one mana its index entry
-                # lists (no amount that varies): its ability needn't be read
+                # lists (no amount that varies): its ability needn't be read; from an
+                # empty pool, the plan's mana is exactly the cost (`_unit_payment`)
+                exact = fresh
                 for eid, _, kind in plan:
                     untapped.append(eid)
                     pool[kind] += 1
@@ -635,7 +639,7 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
                         game.emit("mana_ability", eid=eid, player=player, mana=tuple(add), tapped=True)
             if untapped:
                 game.tap_many(untapped)
-            if pays_exactly(pool, cost):       # (what pay_from_pool would leave: nothing)
+            if exact or pays_exactly(pool, cost):  # (what pay_from_pool would leave: nothing)
                 spent = tuple(pool)
                 pool[:] = _EMPTY
             else:
@@ -852,7 +856,7 @@ def chosen_for_mana(game, decision, answer) -> tuple:
     return grp
 
 
-def _unit_payment(pool, cost: ManaCost, srcs):
+def _unit_payment(pool, cost: ManaCost, srcs, fresh: bool):
     """`find_payment` when each of `srcs` (mana_sources) has one option making one mana
     (basic lands) and the cost has no hybrid symbol: the same plan, as (eid, (ability
     index, option), the index of the kind of mana it makes). Each colored need from the
@@ -861,10 +865,15 @@ def _unit_payment(pool, cost: ManaCost, srcs):
     if they can't pay or a source makes something else (find_payment then decides). The
     pool pays first. Once each colored need is met and `generic` sources are left over,
     the later sources change nothing (find_payment would put any of them, one-kind or not,
-    after those in its list of what is left), and aren't looked at."""
-    if any(pool) and covers(pool, cost):
-        return ()
-    need, generic = still_needed(pool, cost)
+    after those in its list of what is left), and aren't looked at. `fresh`: the pool is
+    empty (the plan's sources then make exactly the cost: each color's need, and as many
+    more as its generic part)."""
+    if fresh:
+        need, generic = list(cost.colored), cost.generic
+    else:
+        if covers(pool, cost):
+            return ()
+        need, generic = still_needed(pool, cost)
     chosen = []
     rest = []
     colored = sum(need)                      # colored mana still needed

@@ -927,8 +927,46 @@ def patch_battlefield(game, left, entered) -> bool:
                 if e not in base or base[e][1] is not c:
                     objs.add(e)
         objs.discard(entered)
+        if moved[3]:
+            objs = _reached(game, moved[3], plan, objs)
         _repatch(game, plan, objs, b)
     return True
+
+
+# what an object's counters change in the layers (122.1b keywords, 613.4c power and toughness)
+_COUNTER_WRITES = frozenset(("keywords", "power", "toughness"))
+
+
+def _reached(game, added, plan, objs):
+    """Of `objs` (every other permanent), those the effects `added` (of a permanent that entered,
+    each naming no one object: a lord's 'other Merfolk creatures you control'), now in
+    `plan`, apply to; the others' characteristics under `plan` are those cached, which
+    `_repatch` would find again (every other effect of `plan` is where it was, and none of
+    `added` applies to them). Exact when no effect of `plan` and no counter changes what
+    a filter of `added` reads (`reads`; of its source only the controller, which no local
+    effect changes, `_local`): the cached characteristics then hold, for the filter, the
+    values it sees at its layer. `objs` itself when that can't be told. (A list in `objs`'
+    order: `_repatch` meets the changed ones in the order it would have.)"""
+    for ce in added:
+        r = getattr(ce.affects, "reads", None)
+        if r is None or not r.isdisjoint(_COUNTER_WRITES):
+            return objs
+        for x in plan:
+            w = getattr(x.apply, "writes", None)
+            if w is None or (x is not ce and not r.isdisjoint(w)):
+                return objs
+    cache = game.chars_cache
+    out = []
+    for e in objs:
+        ch = cache.get(e)
+        if ch is None:
+            continue                    # (the one that left: gone from the cache)
+        for ce in added:
+            req = ce.affects.requires
+            if (req is None or req in ch.types) and ce.affects(game, ce.source, e, ch, cache):
+                out.append(e)
+                break
+    return out
 
 
 _open_last = (None, ())      # the last plan given to `_open_plan`, its answer
@@ -958,7 +996,8 @@ def _statics_moved(game, left, entered, new_c):
     """The effects of the static abilities of the one that left end (611.3b); those of
     the one that entered begin if each is of the kind `local_plan` allows: (the plan
     without and with them, the objects they may begin to apply to, whether some ended:
-    then every object an effect changed is to be recomputed), or None. The objects: the
+    then every object an effect changed is to be recomputed, the effects that began when
+    one names no one object and none ended: `_reached`), or None. The objects: the
     one each effect names (an Aura's 'enchanted creature': `single`), or every permanent
     when one names none (a lord's 'other Merfolk creatures you control': a filter reading
     only the object and its source's controller, so each permanent recomputed alone under
@@ -988,4 +1027,4 @@ def _statics_moved(game, left, entered, new_c):
         objs = set()
         for ce in added:
             objs.add(ce.affects.single(game, entered))
-    return plan, objs, bool(removed)
+    return plan, objs, bool(removed), added if every and not removed else None

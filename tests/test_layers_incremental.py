@@ -47,7 +47,7 @@ def _game(mine, hand=(), theirs=(), turn=None):
                          {"battlefield": list(theirs), "library": ["Island"] * 3}]}
     if turn is not None:
         setup["turn"] = turn
-    g, h = Game.from_setup(setup, defs={WITHER.name: WITHER})
+    g, h = Game.from_setup(setup, defs={WITHER.name: WITHER, MERFOLK_ALL.name: MERFOLK_ALL})
     return g, {k: g.card_entity[v] for k, v in h.items()}
 
 
@@ -116,6 +116,45 @@ def test_a_lord_entering_is_patched_in(passes):
     kept = g.board
     g.board = None
     assert _index(g, kept) == _index(g, board(g))
+
+
+MERFOLK_ALL = make_card("Test Merfolk Tide", "{1}{U}", "Enchantment",
+                        abilities=[StaticAbility(continuous=(st.add_subtypes(st.all_creatures(), "Merfolk"),),
+                                                 text="All creatures are Merfolk.")])
+
+
+def test_a_lord_entering_recomputes_only_what_its_effects_reach(passes, monkeypatch):
+    """Master of the Pearl Trident entering: of the other permanents only those its effects
+    apply to (its controller's Merfolk) are recomputed (`layers._reached`), the others
+    keep their characteristics; with an effect that changes what its filter reads ('all
+    creatures are Merfolk', layer 4: `writes` subtypes) every permanent is, as before. Both
+    as a full pass gives."""
+    asked = []
+    one = layers.one_object
+    monkeypatch.setattr(layers, "one_object", lambda game, eid, *a: (asked.append(eid), one(game, eid, *a))[1])
+    g, e = _game([{"card": "Scroll Thief", "id": "a"}, {"card": "Centaur Courser", "id": "c"},
+                  {"card": "Forest", "id": "f"}],
+                 hand=[{"card": "Master of the Pearl Trident", "id": "m"}],
+                 theirs=[{"card": "Scroll Thief", "id": "o"}])
+    board(g)
+    passes.update(layers=0, board=0)
+    asked.clear()
+    m = zones.put_onto_battlefield(g, e["m"])
+    assert sorted(asked) == sorted([m, e["a"]])         # (the lord itself, then its Merfolk)
+    assert _pt(g, e["a"]) == (2, 4) and _pt(g, e["c"]) == (3, 3) and _pt(g, e["o"]) == (1, 3)
+    assert passes == {"layers": 0, "board": 0} and check_chars(g) == []
+
+    g, e = _game([{"card": MERFOLK_ALL.name, "id": "t"}, {"card": "Centaur Courser", "id": "c"},
+                  {"card": "Forest", "id": "f"}],
+                 hand=[{"card": "Master of the Pearl Trident", "id": "m"}],
+                 theirs=[{"card": "Scroll Thief", "id": "o"}])
+    board(g)
+    passes.update(layers=0, board=0)
+    asked.clear()
+    m = zones.put_onto_battlefield(g, e["m"])
+    assert set(asked) == {m, e["t"], e["c"], e["f"], e["o"]}
+    assert _pt(g, e["c"]) == (4, 4) and _pt(g, e["o"]) == (1, 3)
+    assert passes == {"layers": 0, "board": 0} and check_chars(g) == []
 
 
 def test_a_token_created_is_patched_in(passes):

@@ -222,3 +222,24 @@ def test_every_tap_goes_through_the_game(monkeypatch):
     for _ in decisions(range(10), 12, decks=_decks):
         pass
     assert seen[0] > 100
+
+
+def test_paying_from_an_empty_pool_spends_just_the_cost(monkeypatch):
+    """From an empty pool the automatic payer's plan of one-mana sources makes exactly the
+    cost (each color's need, and as many more as its generic part: `_unit_payment`), so
+    the pool is emptied without `pays_exactly`'s check; with mana floating it is checked."""
+    from mtg_ecs.components.mana import parse_cost
+    g, _ = Game.from_setup({"players": [
+        {"battlefield": ["Forest", "Mountain", "Forest", "Mountain", "Forest"]},
+        {"battlefield": ["Island"]}]}, log=False)     # (nothing hears the taps)
+    checked = []
+    exactly = costs.pays_exactly
+    monkeypatch.setattr(costs, "pays_exactly", lambda pool, cost: (checked.append(1), exactly(pool, cost))[1])
+    pool = g.players[0].pool
+    assert costs.pay_mana(g, 0, parse_cost("{1}{R}")) == (0, 0, 0, 1, 1, 0)
+    assert pool == [0] * 6 and checked == []
+    pool[4] = 1                                 # {G} floating: it pays the generic part
+    assert costs.pay_mana(g, 0, parse_cost("{1}{R}")) == (0, 0, 0, 1, 1, 0)
+    assert pool == [0] * 6 and checked == [1]
+    assert len(g.world.comps[Tapped]) == 3      # a Mountain and a Forest, then the other Mountain
+    g.close()
