@@ -66,8 +66,8 @@ def _untap(game, ap: int) -> None:
     # The tapped set is walked as it is, without making its intersection with the
     # battlefield: only permanents are tapped, and one that leaves is a new object without
     # Tapped (400.7), so nearly always each is on the battlefield, its characteristics in
-    # `allc` (tests/test_untap_walk.py); one that isn't there (phased out, 702.26d) is
-    # looked for on the battlefield
+    # `allc` (tests/test_permanent_components.py); one that isn't there (phased out,
+    # 702.26d) is looked for on the battlefield
     untapping = []
     for e in tapped:
         try:

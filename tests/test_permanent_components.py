@@ -1,18 +1,22 @@
-"""The untap step (CR 502.3) walks the set of tapped objects as it is (`untap._untap`), not
-its intersection with the battlefield: that holds because only permanents are tapped and one
-that leaves the battlefield is a new object without `Tapped` (400.7), so every tapped object
+"""Components only permanents have: `Tapped`, `Attacking`, `Blocking`, `Damage`,
+`RegenerationShields`. Only permanents are tapped, in combat, damaged or shielded, and one
+that leaves the battlefield is a new object without them (400.7), so every object having one
 is on the battlefield, with its characteristics in the layer cache, or phased out (702.26d:
-not in the cache, and not untapped).
+not in the cache). The untap step (502.3, `untap._untap`), the check for a first-strike
+damage step (510.4) and the ends of combat and turn (511.3, 514.2: `turn.unset_on_battlefield`)
+walk these components' sets as they are, without intersecting them with the battlefield.
 Checked here at every decision of sample-deck games and random decks of every card, and the
 permanents untapped checked against the intersection's."""
 import numpy as np
 
 from mtg_ecs.apps.fuzz import random_deck
 from mtg_ecs.apps.simulate import load_deck
-from mtg_ecs.components import Tapped
+from mtg_ecs.components import Tapped, Attacking, Blocking, Damage, RegenerationShields
 from mtg_ecs.systems import untap
 
 from sample_games import decisions
+
+ONLY_PERMANENTS = (Tapped, Attacking, Blocking, Damage, RegenerationShields)
 
 
 def _decks(seed):
@@ -22,17 +26,19 @@ def _decks(seed):
     return [random_deck(rng), random_deck(rng)]
 
 
-def test_every_tapped_object_is_a_permanent():
-    seen = 0
-    for g in decisions(range(12), 14, decks=_decks):
-        tapped = g.world.comps.get(Tapped, set())
+def test_only_permanents_have_them():
+    seen = dict.fromkeys(ONLY_PERMANENTS, 0)
+    for g in decisions(range(40), 20, decks=_decks, after=True):
         bf = set(g.battlefield)
         out = {r[0] for r in g.phased_out}
-        assert tapped <= bf | out
-        seen += len(tapped)
+        for t in ONLY_PERMANENTS:
+            having = g.world.comps.get(t, set())
+            assert having <= bf | out
+            seen[t] += len(having)
         if g.chars_version == g.cversion:
             assert g.chars_cache.keys() == bf        # the cache holds the battlefield's
-    assert seen > 500
+    assert seen[Tapped] > 5000 and seen[Attacking] > 50 and seen[Damage] > 20 \
+        and seen[RegenerationShields] > 10
 
 
 def test_the_untap_step_untaps_what_the_intersection_gives(monkeypatch):
