@@ -123,22 +123,25 @@ def _first_strike_needed(game) -> bool:
     blocking = comps.get(Blocking)
     if not attacking and not blocking:
         return False
-    bf = game.battlefield
-    chars = game.chars
     # game.all_chars() (chars(e) of permanents), without the call when current
     allc = game.chars_cache if game.chars_version == game.cversion else game.all_chars()
     for group in (attacking, blocking):
         for e in group or ():
-            # (its characteristics first: the walk of the battlefield's list that finds it
-            # there only for one with first strike or double strike, or one not in the cache)
-            c = allc.get(e)
-            if c is None:
-                if e not in bf:
+            # (only permanents are in combat: each in the layer cache, as `untap._untap`
+            # finds the tapped ones; without a look along the battlefield)
+            try:
+                c = allc[e]
+            except KeyError:
+                if e not in game.battlefield:
                     continue
-                c = chars(e)
-            if c.keywords and (c.has("first strike") or c.has("double strike")) and e in bf:
-                return True
+                c = game.chars(e)
+            for k in c.keywords:                # (c.has of either, in one walk)
+                if k.name in _STRIKES:
+                    return True
     return False
+
+
+_STRIKES = frozenset(("first strike", "double strike"))
 
 
 def begin_turn(game) -> None:
@@ -254,15 +257,15 @@ def end_combat(game) -> None:
 
 def unset_on_battlefield(game, ctypes) -> None:
     """Every permanent having a component of these types loses it, all at once (phased-out
-    permanents included: 514.2)."""
+    permanents included: 514.2). Only permanents have them (taps, combat, damage, shields;
+    one that leaves the battlefield is a new object without them, 400.7: pinned by
+    tests/test_permanent_components.py): every object having one, with no intersection
+    made with the battlefield and the phased-out permanents."""
     comps = game.world.comps
-    bf = game.battlefield
-    if game.phased_out:
-        bf = set(bf).union(r[0] for r in game.phased_out)
     for ctype in ctypes:
         s = comps.get(ctype)
         if s:
-            game.unset_many(s.intersection(bf), ctype)
+            game.unset_many(list(s), ctype)
 
 
 class CleanupTask:

@@ -63,9 +63,19 @@ def _untap(game, ap: int) -> None:
     # (so every characteristic is read before any of them untaps)
     # game.all_chars() (chars(e) of permanents), without the call when current
     allc = game.chars_cache if game.chars_version == game.cversion else game.all_chars()
+    # The tapped set is walked as it is, without making its intersection with the
+    # battlefield: only permanents are tapped, and one that leaves is a new object without
+    # Tapped (400.7), so nearly always each is on the battlefield, its characteristics in
+    # `allc` (tests/test_permanent_components.py); one that isn't there (phased out,
+    # 702.26d) is looked for on the battlefield
     untapping = []
-    for e in tapped.intersection(game.battlefield):
-        c = allc.get(e) or game.chars(e)
+    for e in tapped:
+        try:
+            c = allc[e]
+        except KeyError:
+            if e not in game.battlefield:
+                continue
+            c = game.chars(e)
         if c.controller == ap and e not in skip and "doesnt_untap" not in c.flags:
             untapping.append(e)
     game.unset_many(untapping, Tapped)
