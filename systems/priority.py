@@ -606,13 +606,35 @@ def _has_targets(game, player: int, source: int, specs, index=None) -> bool:
         hit = memo[4].get(key)          # (the source's phrases are the same while cversion is)
     if hit is None:
         hit = True
-        tc = TargetContext(player, source, game.chars(source), index is None)
+        tc = _SearchContext(game, player, source, index is None)
         for spec in specs:
             if spec.min and not has_candidates(game, spec, tc, spec.min):
                 hit = False
                 break
         memo[4 if not game.player_restrictions and _plain_specs(specs) else 2][key] = hit
     return hit
+
+
+class _SearchContext(TargetContext):
+    """`_has_targets`' TargetContext: the source's characteristics are worked out only if
+    the search reads them (protection, a targeting restriction, a filter that looks). Most
+    searches read none (a player found first, permanents without keywords), and those of
+    a card in hand are computed afresh after every zone change (`offfield_cache`). The
+    search changes nothing, so they are the same whenever read."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game, controller, source, is_spell):
+        self.game = game
+        self.controller = controller
+        self.source = source
+        self.is_spell = is_spell
+        self.info = {}
+        self.obj = source if is_spell else None
+
+    @property
+    def source_chars(self):
+        return self.game.chars(self.source)
 
 
 def _plain_specs(specs) -> bool:
