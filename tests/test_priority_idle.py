@@ -97,6 +97,26 @@ def test_a_search_works_out_the_source_only_if_it_reads_it(monkeypatch):
         g.close()
 
 
+def test_a_spell_with_nothing_but_targets_is_castable_once_its_mana_is_known(monkeypatch):
+    """Unsummon, its mana known payable by the list (`mana_paid`): only its target is
+    looked at (no restriction, no static ability, no additional cost); the same answers as
+    the whole check, a player below 0 life (who can't lose) refused as that check does."""
+    g, unsummon, creature = _unsummon_with_a_creature()
+    asked = []
+    real = priority.restricted
+    monkeypatch.setattr(priority, "restricted", lambda *a: asked.append(a) or real(*a))
+    assert priority.can_cast(g, 1, unsummon, None, True) and not asked
+    assert priority.can_cast(g, 1, unsummon, None) and asked
+    g.players[1].life = -2
+    assert not priority.can_cast(g, 1, unsummon, None, True)
+    assert not priority.can_cast(g, 1, unsummon, None)
+    g.players[1].life = 20
+    zones.move(g, creature, "graveyard")
+    assert not priority.can_cast(g, 1, unsummon, None, True)
+    assert not priority.can_cast(g, 1, unsummon, None)
+    g.close()
+
+
 def test_targets_found_are_those_looked_for_afresh(monkeypatch):
     """Every answer of `_has_targets` through sample-deck games is what looking for the
     targets anew gives (Unsummon, Titanic Growth, Searing Spear, Essence Scatter)."""
