@@ -606,13 +606,35 @@ def _has_targets(game, player: int, source: int, specs, index=None) -> bool:
         hit = memo[4].get(key)          # (the source's phrases are the same while cversion is)
     if hit is None:
         hit = True
-        tc = TargetContext(player, source, game.chars(source), index is None)
+        tc = _SearchContext(game, player, source, index is None)
         for spec in specs:
             if spec.min and not has_candidates(game, spec, tc, spec.min):
                 hit = False
                 break
         memo[4 if not game.player_restrictions and _plain_specs(specs) else 2][key] = hit
     return hit
+
+
+class _SearchContext(TargetContext):
+    """`_has_targets`' TargetContext: the source's characteristics are worked out only if
+    the search reads them (protection, a targeting restriction, a filter that looks). Most
+    searches read none (a player found first, permanents without keywords), and those of
+    a card in hand are computed afresh after every zone change (`offfield_cache`). The
+    search changes nothing, so they are the same whenever read."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game, controller, source, is_spell):
+        self.game = game
+        self.controller = controller
+        self.source = source
+        self.is_spell = is_spell
+        self.info = {}
+        self.obj = source if is_spell else None
+
+    @property
+    def source_chars(self):
+        return self.game.chars(self.source)
 
 
 def _plain_specs(specs) -> bool:
@@ -757,10 +779,20 @@ def _fixed_mana(defn):
 def can_cast(game, player: int, card: int, alt, mana_paid=None) -> bool:
     """Can the player cast the card now, its timing aside (601.2c-h, 601.3)? `mana_paid`
     True: the caller knows the mana of its cost can be paid (`_mana_paid`, with no static
-    ability changing rules nor restriction: its `fixed_cost` is `_fixed_mana`)."""
+    ability changing rules and no restriction, Silence's included: its `fixed_cost` is
+    `_fixed_mana`), for a card in hand."""
+    defn = game.world.ents[card][Card].defn
+    if mana_paid is True and alt is None and game.players[player].life >= 0:
+        bare = _BARE.get(defn)
+        if bare is None:
+            bare = _BARE[defn] = _bare(defn)
+        if bare:
+            # (the caller found no restriction nor static ability: nothing below applies
+            # but the targets; at a life total below 0 the life check below refuses it)
+            specs = _needed_targets(defn)
+            return not specs or _has_targets(game, player, card, specs)
     if restricted(game, player, "cast_spells"):          # Silence (601.3, 101.2)
         return False
-    defn = game.world.ents[card][Card].defn
     if alt is None and not board(game).rule_statics and not (game.commanders and card in game.command):
         # no cost increase can apply (no static ability, no commander tax: 903.8)
         plain = _plain_cost(defn)
@@ -807,6 +839,17 @@ def can_cast(game, player: int, card: int, alt, mana_paid=None) -> bool:
     if defn.spell is not None and defn.spell.cast_only == "combat" and game.step not in COMBAT_STEPS:
         return False                                    # 'Cast this spell only during combat' (601.3)
     return mana_paid is True or fixed_cost_payable(game, player, card, alt, parts)
+
+
+_BARE = {}      # card definition -> `_bare`
+
+
+def _bare(defn) -> bool:
+    """Does nothing but its mana cost and its targets limit casting the spell from the hand
+    (no additional cost, no exile from a graveyard, no timing of its own: `can_cast`)?"""
+    sa = defn.spell
+    return sa is None or not (sa.additional_cost or sa.additional_cost_options
+                              or sa.exile_from_graveyard or sa.cast_only)
 
 
 def _can_cast_sacrificing(game, player: int, card: int, alt) -> bool:

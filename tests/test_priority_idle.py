@@ -74,6 +74,49 @@ def test_targets_of_a_plain_phrase_are_kept_while_the_battlefield_is(monkeypatch
     g.close()
 
 
+def test_a_search_works_out_the_source_only_if_it_reads_it(monkeypatch):
+    """Unsummon's characteristics (a card in hand: computed afresh after any zone change)
+    are worked out by the search for its target only when something reads them: not for
+    a creature without keywords, but for Great Sable Stag's protection from blue (702.16b),
+    which it can't target."""
+    from mtg_ecs.game import Game as G
+    read = []
+    real = G.chars
+    monkeypatch.setattr(G, "chars", lambda game, e: read.append(e) or real(game, e))
+    for creature, found in (("Centaur Courser", True), ("Great Sable Stag", False)):
+        g, h = Game.from_setup({"players": [
+            {"battlefield": [{"card": creature, "id": "c"}]},
+            {"battlefield": ["Island"], "hand": [{"card": "Unsummon", "id": "u"}]}],
+            "turn": {"step": "upkeep"}})
+        unsummon = g.card_entity[h["u"]]
+        specs = priority._needed_targets(real(g, unsummon).defn)
+        g.offfield_cache = {}
+        read.clear()
+        assert priority._has_targets(g, 1, unsummon, specs) is found
+        assert (unsummon in read) is not found
+        g.close()
+
+
+def test_a_spell_with_nothing_but_targets_is_castable_once_its_mana_is_known(monkeypatch):
+    """Unsummon, its mana known payable by the list (`mana_paid`): only its target is
+    looked at (no restriction, no static ability, no additional cost); the same answers as
+    the whole check, a player below 0 life (who can't lose) refused as that check does."""
+    g, unsummon, creature = _unsummon_with_a_creature()
+    asked = []
+    real = priority.restricted
+    monkeypatch.setattr(priority, "restricted", lambda *a: asked.append(a) or real(*a))
+    assert priority.can_cast(g, 1, unsummon, None, True) and not asked
+    assert priority.can_cast(g, 1, unsummon, None) and asked
+    g.players[1].life = -2
+    assert not priority.can_cast(g, 1, unsummon, None, True)
+    assert not priority.can_cast(g, 1, unsummon, None)
+    g.players[1].life = 20
+    zones.move(g, creature, "graveyard")
+    assert not priority.can_cast(g, 1, unsummon, None, True)
+    assert not priority.can_cast(g, 1, unsummon, None)
+    g.close()
+
+
 def test_targets_found_are_those_looked_for_afresh(monkeypatch):
     """Every answer of `_has_targets` through sample-deck games is what looking for the
     targets anew gives (Unsummon, Titanic Growth, Searing Spear, Essence Scatter)."""
