@@ -977,7 +977,9 @@ def non_mana_payable(game, player: int, card: int, cost: Cost, mana: ManaCost | 
             return False
     if cost.discard and len([c for c in game.players[player].hand if c != card]) < cost.discard:
         return False
-    return cost.life <= game.players[player].life
+    # 119.4: a life total limits only a payment of more than 0 life (at -2 life, under
+    # Platinum Angel, a cost paying none is still payable)
+    return not cost.life or cost.life <= game.players[player].life
 
 
 def graveyard_exile_candidates(game, player: int, card: int, filter) -> list:

@@ -782,13 +782,13 @@ def can_cast(game, player: int, card: int, alt, mana_paid=None) -> bool:
     ability changing rules and no restriction, Silence's included: its `fixed_cost` is
     `_fixed_mana`), for a card in hand."""
     defn = game.world.ents[card][Card].defn
-    if mana_paid is True and alt is None and game.players[player].life >= 0:
+    if mana_paid is True and alt is None:
         bare = _BARE.get(defn)
         if bare is None:
             bare = _BARE[defn] = _bare(defn)
         if bare:
             # (the caller found no restriction nor static ability: nothing below applies
-            # but the targets; at a life total below 0 the life check below refuses it)
+            # but the targets)
             specs = _needed_targets(defn)
             return not specs or _has_targets(game, player, card, specs)
     if restricted(game, player, "cast_spells"):          # Silence (601.3, 101.2)
@@ -827,7 +827,7 @@ def can_cast(game, player: int, card: int, alt, mana_paid=None) -> bool:
         if not costs.non_mana_payable(game, player, card, add, mana, spell):
             return False
         life += add.life
-    if life > game.players[player].life:          # 119.4
+    if life and life > game.players[player].life:     # 119.4: only a payment above 0
         return False
     if options and not any(costs.non_mana_payable(game, player, card, c,
                                                   None if mana is None else add_costs(mana, c.mana), spell)

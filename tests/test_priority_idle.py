@@ -100,7 +100,8 @@ def test_a_search_works_out_the_source_only_if_it_reads_it(monkeypatch):
 def test_a_spell_with_nothing_but_targets_is_castable_once_its_mana_is_known(monkeypatch):
     """Unsummon, its mana known payable by the list (`mana_paid`): only its target is
     looked at (no restriction, no static ability, no additional cost); the same answers as
-    the whole check, a player below 0 life (who can't lose) refused as that check does."""
+    the whole check, a player below 0 life (who can't lose) too: Unsummon pays no life
+    (CR 119.4)."""
     g, unsummon, creature = _unsummon_with_a_creature()
     asked = []
     real = priority.restricted
@@ -108,8 +109,8 @@ def test_a_spell_with_nothing_but_targets_is_castable_once_its_mana_is_known(mon
     assert priority.can_cast(g, 1, unsummon, None, True) and not asked
     assert priority.can_cast(g, 1, unsummon, None) and asked
     g.players[1].life = -2
-    assert not priority.can_cast(g, 1, unsummon, None, True)
-    assert not priority.can_cast(g, 1, unsummon, None)
+    assert priority.can_cast(g, 1, unsummon, None, True)
+    assert priority.can_cast(g, 1, unsummon, None)
     g.players[1].life = 20
     zones.move(g, creature, "graveyard")
     assert not priority.can_cast(g, 1, unsummon, None, True)
