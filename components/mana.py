@@ -362,15 +362,19 @@ def feasible_split(base: list, multi: list, cost: ManaCost) -> bool:
     """`feasible` with the one-option sources already added to the pool `base`."""
     if not multi:
         return covers(base, cost)
+    return _split_from(multi, 0, base, cost)
 
-    def rec(i, p):
-        if i == len(multi):
-            return covers(p, cost)
-        for o in multi[i]:
-            if rec(i + 1, [a + b for a, b in zip(p, o)]):
-                return True
-        return False
-    return rec(0, base)
+
+def _split_from(multi: list, i: int, p: list, cost: ManaCost) -> bool:
+    """Does one option of each source `multi[i:]` added to the pool `p` cover `cost`?
+    (A function, not a closure of `feasible_split`: that would make cells of its locals
+    at every call, 3.11.)"""
+    if i == len(multi):
+        return covers(p, cost)
+    for o in multi[i]:
+        if _split_from(multi, i + 1, [a + b for a, b in zip(p, o)], cost):
+            return True
+    return False
 
 
 def pool_from_dict(d: dict) -> list:

@@ -438,12 +438,11 @@ class Game(GameState):
         return not self.teams or q not in team_of(self, p)
 
     def opponents(self, p: int) -> list[int]:
-        if self.teams:      # 102.3: a player's opponents are the players not on their team
-            team = team_of(self, p)
-            return [q.index for q in self.players if q.index not in team and not q.lost]
+        # 102.3: a player's opponents are the players not on their team
+        team = team_of(self, p) if self.teams else (p,)
         out = []                        # (a loop: a comprehension is a function call more)
         for q in self.players:
-            if q.index != p and not q.lost:
+            if q.index not in team and not q.lost:
                 out.append(q.index)
         return out
 

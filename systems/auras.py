@@ -45,7 +45,10 @@ def can_enchant(game, c, to, controller=None, aura=None) -> bool:
         if to.index >= len(game.players) or game.players[to.index].lost:
             return False
         # CR 702.5d: "enchant opponent" needs an opponent of the Aura's controller
-        return all(k == "player" or (k == "opponent" and game.is_opponent(ctl, to.index)) for k in whats)
+        for k in whats:     # (a loop: a generator would make three cells a call)
+            if k != "player" and not (k == "opponent" and game.is_opponent(ctl, to.index)):
+                return False
+        return True
     if not game.exists(to) or to not in game.battlefield or to == aura:   # CR 303.4d
         return False
     tc = game.chars(to)

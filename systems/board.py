@@ -229,7 +229,12 @@ class Board:
                     self.statics = kept
                     self.rule_statics = _without(self.rule_statics, left)
                     if self.move_replacers:
-                        self.move_replacers = [x for x in self.move_replacers if x != left]
+                        # (a loop: a comprehension would make `left` a cell at every call)
+                        kept = []
+                        for x in self.move_replacers:
+                            if x != left:
+                                kept.append(x)
+                        self.move_replacers = kept
             if trig and self.triggers:
                 kept = _without(self.triggers, left)
                 if len(kept) < len(self.triggers):

@@ -971,6 +971,8 @@ class ActivateTask(Procedure):
         return None
 
     def _validate_pay_choices(self, game):
+        # (no comprehension reads a local here: each such local would be made a cell at
+        # every call, 3.11)
         cost = self.ability.cost
         for what, grp in self.pay_choices.items():
             grp = grp if isinstance(grp, (list, tuple)) else [grp]
@@ -980,23 +982,23 @@ class ActivateTask(Procedure):
                     raise IllegalAction("this ability has no sacrifice cost")
                 opts = self._sacrifice_options(game)
                 if len(grp) != 1 or grp[0] not in opts:
-                    raise IllegalAction(f"can't sacrifice {[game.name(g) for g in grp]} for this cost")
+                    raise IllegalAction(f"can't sacrifice {list(map(game.name, grp))} for this cost")
             elif what == "tap" and getattr(cost, "crew", 0):
                 check_crew(game, self.player, cost, grp)
             elif what == "tap":
                 opts = costs.tap_candidates(game, self.player, cost)
                 if not cost.tap_untapped or len(grp) != cost.tap_untapped[0] or \
-                        len(set(grp)) != len(grp) or any(g not in opts for g in grp):
-                    raise IllegalAction(f"can't tap {[game.name(g) for g in grp]} for this cost")
+                        len(set(grp)) != len(grp) or not set(grp).issubset(opts):
+                    raise IllegalAction(f"can't tap {list(map(game.name, grp))} for this cost")
             elif what == "untap":
                 untap = getattr(cost, "untap_tapped", ())
                 opts = costs.untap_candidates(game, self.player, cost) if untap else []
                 if not untap or len(grp) != untap[0] or len(set(grp)) != len(grp) or \
-                        any(g not in opts for g in grp):
-                    raise IllegalAction(f"can't untap {[game.name(g) for g in grp]} for this cost")
+                        not set(grp).issubset(opts):
+                    raise IllegalAction(f"can't untap {list(map(game.name, grp))} for this cost")
             elif what == "discard":
                 hand = game.players[self.player].hand
-                if len(grp) != cost.discard or any(c not in hand for c in grp):
+                if len(grp) != cost.discard or not all(map(hand.__contains__, grp)):
                     raise IllegalAction("illegal discard for this cost")
             else:
                 raise IllegalAction(f"unknown cost choice {what!r}")

@@ -684,8 +684,14 @@ def _block_candidates(game, defender: int, attacking) -> tuple:
         attacking = game.permanents_with(Attacking)
     if game.teams:                      # 805.10d: the defending team's creatures block together
         team = team_of(game, defender)
-        attackers = [e for e in attacking if attacked_player(game, e) in team]
-        blockers = itertools.chain.from_iterable(board(game).creatures.get(d, ()) for d in team)
+        attackers = []                  # (loops: comprehensions would make two cells a call)
+        for e in attacking:
+            if attacked_player(game, e) in team:
+                attackers.append(e)
+        creatures = board(game).creatures
+        blockers = []
+        for d in team:
+            blockers += creatures.get(d, ())
     else:
         attackers = []
         for e in attacking:
@@ -914,7 +920,9 @@ class DeclareBlockersTask:
             ap = game.active
             defenders = self.defenders = []
             if game.teams:                  # 805.10d: each defending team blocks together
-                attacked = {team_of(game, attacked_player(game, e))[0] for e in attacking}
+                attacked = set()    # (a loop: a comprehension would make `game` a cell)
+                for e in attacking:
+                    attacked.add(team_of(game, attacked_player(game, e))[0])
                 ap = team_of(game, ap)[0]
                 for p in game.apnap():
                     if p != ap and p in attacked:
@@ -1078,14 +1086,17 @@ def blockers_of(game, attacker, index=None) -> list:
         out = list(index.get(attacker, ()))
     else:
         ents = game.world.ents
-        out = [e for e in game.permanents_with(Blocking) if attacker in ents[e][Blocking].attackers]
+        out = []                        # (a loop: a comprehension would make two cells a call)
+        for e in game.permanents_with(Blocking):
+            if attacker in ents[e][Blocking].attackers:
+                out.append(e)
     if len(out) < 2:
         return out
     order = game.damage_order.get(attacker)
     if order:
         out.sort(key=lambda e: order.index(e) if e in order else len(order))
     else:
-        out.sort(key=lambda e: game.timestamp_of(e))
+        out.sort(key=game.timestamp_of)
     return out
 
 
@@ -1236,8 +1247,11 @@ class CombatDamageTask:
         blockers = _in_battlefield_order(battlefield, blk) if blk else []
         first = self.first_strike
         if first:
-            game.fs_participants = {e for e in attackers + blockers
-                                    if _strikes_first(allc.get(e) or chars(e))}
+            fs = set()                  # (a loop: a comprehension would make two cells a call)
+            for e in attackers + blockers:
+                if _strikes_first(allc.get(e) or chars(e)):
+                    fs.add(e)
+            game.fs_participants = fs
         fs = game.fs_participants
         # 510.4: in the first-strike step only creatures with first strike or double
         # strike deal damage; in the second, those that didn't plus double strike
@@ -1319,7 +1333,9 @@ class CombatDamageTask:
                 full = self._all_fixed()
                 full.update(assign)
                 others = _others_to(full, src)
-                lethal = {b: lethal_damage(game, c, b, others.get(b, 0)) for b in need["blockers"]}
+                lethal = {}         # (a loop: a comprehension would make cells of three locals)
+                for b in need["blockers"]:
+                    lethal[b] = lethal_damage(game, c, b, others.get(b, 0))
                 return Decision("damage_assignment", c.controller, recips, 1, len(recips),
                                 f"assign {need['total']} combat damage of {game.name(src)}",
                                 data={"source": src, "total": need["total"], "lethal": lethal,

@@ -663,7 +663,7 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
         converters = graveyard_mana(game, player, sources) if game.graveyard_abilities else None
         if converters:
             for e, (idx, ab) in converters.items():
-                avail[e] = (ab.mana, tuple((idx, j) for j in range(len(ab.mana))))
+                avail[e] = (ab.mana, _choices_of(idx, ab))
                 cost = add_costs(cost, ab.cost.mana)    # its own mana cost is paid as well
     if sources is None:
         keys = [(e, pools) for e, (pools, _) in avail.items()]
@@ -675,11 +675,10 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
                 raise IllegalAction(f"{game.name(eid)} can't produce mana now")
             pools, choices = avail[eid]
             if idx is not None:
-                sel = [k for k, (i, _) in enumerate(choices) if i == idx]
-                if not sel:
+                pools, choices = _ability_mana(pools, choices, idx)
+                if not choices:
                     raise IllegalAction(f"{game.name(eid)} has no mana ability {idx} it can use now")
-                pools = tuple(pools[k] for k in sel)
-                avail[eid] = (pools, tuple(choices[k] for k in sel))
+                avail[eid] = (pools, choices)
             keys.append((eid, pools))
     if sources is None:
         plan = find_payment(p.pool, cost, keys)
@@ -690,7 +689,7 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
             if combo:
                 converters = {c: (i, ab) for c, i, ab in combo}
                 for c, i, ab in combo:
-                    avail[c] = (ab.mana, tuple((i, j) for j in range(len(ab.mana))))
+                    avail[c] = (ab.mana, _choices_of(i, ab))
                     cost = add_costs(cost, ab.cost.mana)
                 keys = keys + [(c, ab.mana) for c, _, ab in combo]
                 plan = find_payment(p.pool, cost, keys)
@@ -712,6 +711,19 @@ def pay_mana(game, player: int, cost: ManaCost, sources=None, exclude=(), sacrif
     p.pool[:] = left
     game.touch_hidden()
     return spent
+
+
+# (the two helpers below are pay_mana's comprehensions: one in pay_mana would make a cell of
+# each local it reads, at every call, on 3.11)
+def _choices_of(idx: int, ab) -> tuple:
+    """The choices of a mana ability `ab` (index `idx`) as a mana source lists them."""
+    return tuple((idx, j) for j in range(len(ab.mana)))
+
+
+def _ability_mana(pools, choices, idx: int) -> tuple:
+    """(pools, choices) of a mana source: those of its ability `idx` alone."""
+    sel = [k for k, (i, _) in enumerate(choices) if i == idx]
+    return tuple(pools[k] for k in sel), tuple(choices[k] for k in sel)
 
 
 def graveyard_mana(game, player: int, sources) -> dict:
@@ -1120,7 +1132,11 @@ def spell_cost_increase(game, player: int, eid: int) -> int:
     if not incs:
         return 0
     spell_chars = game.chars(eid)
-    return sum(r.generic for e, r in incs if r.applies(game, e, spell_chars, player))
+    n = 0                       # (a loop: a comprehension would make three cells a call, 3.11)
+    for e, r in incs:
+        if r.applies(game, e, spell_chars, player):
+            n += r.generic
+    return n
 
 
 def cost_increase(game, player: int, spell_chars) -> int:

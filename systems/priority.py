@@ -377,8 +377,9 @@ def _legal_actions(game, player: int) -> tuple:
         c = p.library[-1]
         ch = game.chars(c)
         if "Land" not in ch.types and (sorcery_ok or "Instant" in ch.types or ch.has("flash")):
-            acts += [Cast(c, alt=alt) if alt else cast_option(c)
-                     for alt in (None,) + ch.defn.keyword_alts if can_cast(game, player, c, alt)]
+            for alt in (None,) + ch.defn.keyword_alts:
+                if can_cast(game, player, c, alt):
+                    acts.append(Cast(c, alt=alt) if alt else cast_option(c))
     # cards a permission lets the player play from another zone (601.3, 305.1)
     if game.play_permissions:
         acts += permissions.actions(game, player, sorcery_ok, can_cast)
@@ -387,8 +388,9 @@ def _legal_actions(game, player: int) -> tuple:
         acts += commander.actions(game, player, sorcery_ok, can_cast)
     # instants and sorceries a permanent lets the player cast from their graveyard
     if statics:
-        acts += [a for a in graveyard_casting.actions(game, player, sorcery_ok, _can_cast_sacrificing)
-                 if a not in acts]
+        for a in graveyard_casting.actions(game, player, sorcery_ok, _can_cast_sacrificing):
+            if a not in acts:
+                acts.append(a)
     # mana abilities that can be activated now (listed with the mana sources)
     i = len(acts)
     acts += srcs.options
@@ -829,10 +831,13 @@ def can_cast(game, player: int, card: int, alt, mana_paid=None) -> bool:
         life += add.life
     if life and life > game.players[player].life:     # 119.4: only a payment above 0
         return False
-    if options and not any(costs.non_mana_payable(game, player, card, c,
-                                                  None if mana is None else add_costs(mana, c.mana), spell)
-                           for c in options):
-        return False                                    # 'A, B, or C': one must be payable
+    if options:                                         # 'A, B, or C': one must be payable
+        for c in options:
+            if costs.non_mana_payable(game, player, card, c,
+                                      None if mana is None else add_costs(mana, c.mana), spell):
+                break
+        else:
+            return False
     exile = defn.spell.exile_from_graveyard if defn.spell is not None else None
     if exile is not None and not costs.graveyard_exile_candidates(game, player, card, exile):
         return False
@@ -1000,7 +1005,11 @@ def take_action(game, player: int, action) -> None:
                 return
             if action.choice is not None:
                 letter = str(action.choice).upper()
-                choice = next((i for i, m in enumerate(ab.mana) if letter in IDX and m[IDX[letter]]), None)
+                choice = None
+                for i, m in enumerate(ab.mana):
+                    if letter in IDX and m[IDX[letter]]:
+                        choice = i
+                        break
                 if choice is None:
                     raise IllegalAction(f"{game.name(action.source)} can't make {action.choice}")
             costs.activate_mana_ability(game, player, action.source, action.index, choice)

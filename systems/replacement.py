@@ -367,7 +367,11 @@ def skip_draw(game, player) -> bool:
     recs = game.draw_replacements
     if not recs:
         return False
-    live = tuple(r for r in recs if r.turn == game.turn)       # 'this turn' (514.2)
+    live = []                   # (a loop: a comprehension would make `game` a cell at every call)
+    for r in recs:
+        if r.turn == game.turn:                                 # 'this turn' (514.2)
+            live.append(r)
+    live = tuple(live)
     for i, r in enumerate(live):
         if r.player == player:
             game.draw_replacements = live[:i] + live[i + 1:]

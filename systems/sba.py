@@ -122,7 +122,13 @@ def _check(game) -> bool:
     if shared:
         lose = team_losses(game, lose)                # 704.6, 810.8a, 810.8c-d
     if lose:                                          # 'you can't lose the game' (104.3)
-        lose = [x for x in lose if not cant_lose(game, x[0])]
+        # (loops, not comprehensions, in this function: in 3.11 each comprehension is a
+        # call, and a local it reads is made a cell at every call of the function)
+        kept = []
+        for x in lose:
+            if not cant_lose(game, x[0]):
+                kept.append(x)
+        lose = kept
     to_gy = []          # put into graveyard (not destroy): 704.5f, 704.5i, 704.5m
     to_destroy = []     # 704.5g, 704.5h
     unattach = []       # 704.5n, 704.5p
@@ -161,7 +167,7 @@ def _check(game) -> bool:
         if len(order) > 1:
             order.sort(key=bf.index)
     else:
-        order = [e for e in bf if e in look]
+        order = list(filter(look.__contains__, bf))
     for e in order:                     # (any other: no state-based action can apply to it)
         c = allc[e]
         comps = ents[e]
@@ -210,7 +216,7 @@ def _check(game) -> bool:
             game.agenda.append(LegendRuleTask(legend_groups))
         return True
     bf = game.battlefield
-    gy = []                 # (loops, not comprehensions: each of those is a call in 3.11)
+    gy = []
     for e in dict.fromkeys(to_gy):
         if e in bf:
             gy.append(e)
@@ -225,9 +231,10 @@ def _check(game) -> bool:
         # 616.1: the order of replacement effects on a permanent's move is chosen first
         batches = [discard.start_moves(gy, "graveyard", "sba"),
                    discard.start_moves(dest, "graveyard", "destroy")]
-        if any(discard.next_choice(game, b) is not None for b in batches):
-            game.agenda.append(ReplacementOrderTask(batches))
-            return True
+        for b in batches:
+            if discard.next_choice(game, b) is not None:
+                game.agenda.append(ReplacementOrderTask(batches))
+                return True
         orders = {}
     before = game.sversion
     # 104.4a: if all the players remaining lose at once, the game is a draw: nobody has lost

@@ -61,7 +61,11 @@ def move(game, eid: int, to: str, position: str = "top", controller: int | None 
     if counters and to == "battlefield":
         # entering with counters: replacement effects on putting counters (Doubling Season)
         ctl = controller if controller is not None else owner
-        counters = {k: counters_entering(game, ctl, v) for k, v in counters.items()}
+        # (a loop: a comprehension would make `game` and `ctl` cells at every move, 3.11)
+        entering = {}
+        for k, v in counters.items():
+            entering[k] = counters_entering(game, ctl, v)
+        counters = entering
     aura_among = None
     if to == "battlefield" and frm != "battlefield" and attach_to is None and \
             "Aura" in (ev.get("copy_of") if ev is not None and ev.get("copy_of") is not None
@@ -217,8 +221,10 @@ def _is_ability_source(game, eid: int) -> bool:
             return True
     for t in game.agenda:
         for grp in getattr(t, "groups", None) or ():
-            if isinstance(grp, list) and any(getattr(tr, "source", None) == eid for tr in grp):
-                return True
+            if isinstance(grp, list):
+                for tr in grp:
+                    if getattr(tr, "source", None) == eid:
+                        return True
     return False
 
 

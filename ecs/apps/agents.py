@@ -129,7 +129,10 @@ class RandomAgent:
         if "least" in d.data:
             # any set of objects that pays, and more (crew, Treasures: 702.122a, 601.2g)
             least = list(d.data["least"])
-            rest = [o for o in d.options if o not in least]
+            rest = []               # (a loop: a comprehension would make `least` a cell of
+            for o in d.options:     # act, at every call on 3.11)
+                if o not in least:
+                    rest.append(o)
             return least + r.sample(rest, r.randint(0, len(rest)))
         # choose n of the options
         hi = min(d.max, len(d.options))
