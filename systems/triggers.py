@@ -9,7 +9,8 @@ receive priority (603.3): active player first, each player ordering their own
 """
 from __future__ import annotations
 
-from mtg_ecs.components import StackAbility, Zone, Timestamp, Card, Attached, EnteredWithX
+from mtg_ecs.components import (StackAbility, Card, Attached, EnteredWithX, zone_of,
+                                timestamp_at)
 from mtg_ecs.components.definitions import TriggeredAbility, mode_parts
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only
 from mtg_ecs.systems.board import board
@@ -464,10 +465,11 @@ class PutTriggersTask:
         eid = game.world.create(
             StackAbility(tr.controller, tr.source, ab, tuple(map(tuple, self._targets)), chosen, 0,
                          division, True, tuple(sorted(tr.info.items())), tr.source_card),
-            Zone("stack"), Timestamp(game.tick()))
+            zone_of("stack", None), timestamp_at(game.tick()))     # (shared values)
         game.stack.append(eid)
         game.ability_stack_changed()
-        game.emit("trigger_on_stack", eid=eid, source=tr.source)
+        if game.hears("trigger_on_stack"):      # (an ability that watches targeting: ward)
+            game.emit("trigger_on_stack", eid=eid, source=tr.source)
         self._targets = None
         return None
 
