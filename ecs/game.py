@@ -612,7 +612,8 @@ class Game(GameState):
     def hears(self, kind: str) -> bool:
         """Would announcing an event of this kind now do anything (`emit`): is the log
         kept, is a simultaneous event being collected, or could a triggered ability
-        watch for it? Lets a caller skip building an event nothing hears."""
+        watch for it? Lets a caller skip building an event nothing hears. (An event no
+        trigger condition names, `triggers.LOG_ONLY`, is heard only by the log: not asked.)"""
         b = self.board
         if b is None or self.log_enabled or self.event_batch is not None or self.delayed:
             return True

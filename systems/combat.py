@@ -965,7 +965,7 @@ class DeclareBlockersTask:
 
     def _finish_blocks(self, game, attacking=None):
         # 509.1h: attackers with no blockers are unblocked; blocked ones stay blocked
-        if not game.hears("attack_result"):  # else no emit below does anything
+        if not game.log_enabled:    # (triggers.LOG_ONLY: else no emit below does anything)
             return
         ents = game.world.ents
         if attacking is None:
@@ -1365,7 +1365,7 @@ class CombatDamageTask:
             dmg.deal(game, batch, combat=True, orders=self.orders, plain=plain)
         finally:
             game.prevention_plans = {}
-        if game.hears("combat_damage_dealt"):
+        if game.log_enabled:        # (triggers.LOG_ONLY)
             game.emit("combat_damage_dealt", first_strike=self.first_strike)
         game.priority = first_to_act(game)         # 800.4j
         return None

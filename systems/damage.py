@@ -103,7 +103,7 @@ def lose_life(game, player: int, n: int, from_damage: bool = False) -> None:
     p.life -= n
     p.life_lost_turn += n
     _life_changed(game, p)
-    if game.hears("life_loss"):
+    if game.log_enabled:                # (triggers.LOG_ONLY)
         game.emit("life_loss", player=player, amount=n, damage=from_damage)
 
 
@@ -139,7 +139,7 @@ def pay_life(game, player: int, n: int) -> None:
     p.life -= n
     p.life_lost_turn += n
     _life_changed(game, p)
-    if game.hears("life_loss"):
+    if game.log_enabled:                # (triggers.LOG_ONLY)
         game.emit("life_loss", player=player, amount=n, damage=False)
 
 

@@ -66,7 +66,7 @@ class ResolveTask:
         eid = self.eid
         comps = game.world.ents[eid]
         spell = comps.get(Spell)
-        if game.hears("resolving"):
+        if game.log_enabled:            # (triggers.LOG_ONLY)
             game.emit("resolving", eid=eid)
         if spell is not None:
             defn = comps[Card].defn
@@ -257,7 +257,7 @@ def counter(game, eid: int, by=None, order=()) -> None:
         game.stack.remove(eid)
         game.world.delete(eid)
         game.ability_stack_changed()
-    if game.hears("countered"):
+    if game.log_enabled:            # (triggers.LOG_ONLY)
         game.emit("countered", eid=eid)
 
 

@@ -9,7 +9,8 @@ receive priority (603.3): active player first, each player ordering their own
 """
 from __future__ import annotations
 
-from mtg_ecs.components import StackAbility, Zone, Timestamp, Card, Attached, EnteredWithX
+from mtg_ecs.components import (StackAbility, Card, Attached, EnteredWithX, zone_of,
+                                timestamp_at)
 from mtg_ecs.components.definitions import TriggeredAbility, mode_parts
 from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only
 from mtg_ecs.systems.board import board
@@ -19,10 +20,22 @@ from mtg_ecs.systems.targeting import (illegal_target_message, TargetContext, ca
                                        is_legal, random_targets)
 
 
+# Events no trigger condition names (`Trigger.events`): only the game log keeps them, so one
+# is announced only while the log is kept (`game.log_enabled`), `game.hears` not asked
+# (~0.7 k instructions an ask, ~65 asks a random playout)
+LOG_ONLY = frozenset(("resolving", "countered", "attack_result", "combat_damage_dealt", "life_loss"))
+
+
 class Trigger:
     """A trigger condition. `match` returns the information the ability
     remembers (a dict) or None."""
     events = ()
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        if LOG_ONLY.intersection(cls.events):
+            raise TypeError(f"{cls.__name__} watches an event announced only to the log "
+                            f"(triggers.LOG_ONLY): {sorted(LOG_ONLY.intersection(cls.events))}")
     look_back = False
     # the zone changes ('zone_change' events) it can match: from this zone, to this zone
     # (None: any), only its source's own (`self_only`: 'When ~ enters', 'When ~ dies', set
@@ -464,10 +477,11 @@ class PutTriggersTask:
         eid = game.world.create(
             StackAbility(tr.controller, tr.source, ab, tuple(map(tuple, self._targets)), chosen, 0,
                          division, True, tuple(sorted(tr.info.items())), tr.source_card),
-            Zone("stack"), Timestamp(game.tick()))
+            zone_of("stack", None), timestamp_at(game.tick()))     # (shared values)
         game.stack.append(eid)
         game.ability_stack_changed()
-        game.emit("trigger_on_stack", eid=eid, source=tr.source)
+        if game.hears("trigger_on_stack"):      # (an ability that watches targeting: ward)
+            game.emit("trigger_on_stack", eid=eid, source=tr.source)
         self._targets = None
         return None
 
