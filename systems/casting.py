@@ -390,10 +390,11 @@ class CastTask(Procedure):
         sa = defn.spell
         if sa is None and self.x is None and self.modes is None and self.kicked is None \
                 and self.alt is None and self.pre_targets is None and not self.pay_choices \
-                and _plain_permanent(defn):
+                and _plain_permanent(defn) and self.granted_by is None and not self.by_counter:
             # a plain permanent spell (no spell ability, X, kicker, target or additional or
-            # alternative cost) with nothing announced: no choice to make before the total
-            # cost (601.2b-f), each step below would find nothing to ask
+            # alternative cost, nor a permission's additional cost: Falco Spara's counter,
+            # 601.2f) with nothing announced: no choice to make before the total cost
+            # (601.2b-f), each step below would find nothing to ask
             self.x = 0
             self.kicked = False
             self.targets = []
