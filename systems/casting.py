@@ -390,14 +390,15 @@ class CastTask(Procedure):
         sa = defn.spell
         if sa is None and self.x is None and self.modes is None and self.kicked is None \
                 and self.alt is None and self.pre_targets is None and not self.pay_choices \
-                and _plain_permanent(defn):
+                and _plain_permanent(defn) and self.granted_by is None and not self.by_counter:
             # a plain permanent spell (no spell ability, X, kicker, target or additional or
-            # alternative cost) with nothing announced: no choice to make before the total
-            # cost (601.2b-f), each step below would find nothing to ask
+            # alternative cost, nor a permission's additional cost: Falco Spara's counter,
+            # 601.2f) with nothing announced: no choice to make before the total cost
+            # (601.2b-f), each step below would find nothing to ask
             self.x = 0
             self.kicked = False
             self.targets = []
-            return self._pay_and_cast(game, self._fixed_cost(game))
+            return self._pay_and_cast(game, self._fixed_cost(game, ()), ())
         x = self.x
         if sa is not None and self.modes is None and not self.kicked and self.alt is None \
                 and not self.pay_choices and (x is None or (type(x) is int and not x)) \
@@ -413,7 +414,7 @@ class CastTask(Procedure):
                 self.player, self.eid, game.chars(self.eid), True) if specs else None)
             if d is not None:
                 return d
-            return self._pay_and_cast(game, self._fixed_cost(game))
+            return self._pay_and_cast(game, self._fixed_cost(game, ()), ())
         # 601.2b: modes, then X
         if sa is not None and sa.modes and self.modes is None:
             opts = self._choosable_modes(game, sa)
@@ -608,8 +609,10 @@ class CastTask(Procedure):
                                 "or greater (702.153a, 701.21a)")
         return None
 
-    def _pay_and_cast(self, game, cost):
-        """601.2g-i: the total cost `cost` is paid, then the spell becomes cast."""
+    def _pay_and_cast(self, game, cost, parts=None):
+        """601.2g-i: the total cost `cost` is paid, then the spell becomes cast. `parts`: the
+        spell's `_cost_parts`, if the caller knows them (`run`'s plain and targets-only paths:
+        none, as no additional or alternative cost is paid there)."""
         other = costs.other_mana_abilities(game, self.player)
         # the spell's characteristics matter to its payment only for mana that only some
         # spells may use (106.6), in the pool or from an ability
@@ -634,7 +637,8 @@ class CastTask(Procedure):
         game.set(self.eid, self._spell_value())
         costs.pay_mana(game, self.player, cost, self.mana_sources, sacrificed=self.sacrificed_for_mana or (),
                        spell=spell)
-        parts = self._cost_parts()
+        if parts is None:
+            parts = self._cost_parts()
         life = sum(c.life for c in parts) if parts else 0
         if life:
             pay_life(game, self.player, life)                 # 119.4
@@ -828,13 +832,13 @@ class CastTask(Procedure):
             out = add_costs(out, c)
         return out
 
-    def _fixed_cost(self, game) -> ManaCost:
+    def _fixed_cost(self, game, parts=None) -> ManaCost:
         """601.2f: the mana cost or alternative cost, plus mana additional costs (a kicker
         paid; 'as an additional cost, pay {1}') and cost increases — before X and target
-        dependent increases."""
-        c = self._base_cost()
+        dependent increases. `parts`: as `_pay_and_cast`'s."""
+        c = self.defn.cost if self.alt is None else self._base_cost()     # (most: no call)
         sa = self.defn.spell
-        for add in self._cost_parts():
+        for add in self._cost_parts() if parts is None else parts:
             if add.mana.total:
                 c = add_costs(c, add.mana)
         if self.kicked:

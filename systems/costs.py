@@ -156,9 +156,11 @@ class Sources(list):
     too, kept with the board index's version; `fixed`: no source's amount varies (each
     makes what its index entry says) and `plain`: fixed and no creature's summoning
     sickness read (the list depends on the board index's entries and the tapped
-    permanents alone), both set with the list."""
+    permanents alone), both set with the list; `units`: for each source, the index of the
+    one mana it makes when it has one option of one mana (`UNIT_MANA`), else None (read by
+    `_unit_payment`; the board index's `ManaProfile.unit` where it lists the source)."""
 
-    __slots__ = ("split", "options", "alone", "fixed", "plain")
+    __slots__ = ("split", "options", "alone", "fixed", "plain", "units")
 
 
 def mana_sources(game, player: int, exclude=()) -> list:
@@ -195,6 +197,7 @@ def _mana_sources(game, player: int, exclude) -> list:
     out.alone = None
     out.fixed = True
     out.options = options = []
+    out.units = units = []
     plain = True
     tapped = game.world.comps.get(Tapped, ())
     if exclude:
@@ -214,6 +217,7 @@ def _mana_sources(game, player: int, exclude) -> list:
         if src is not None:
             out.append(src)
             unit = prof.unit
+            units.append(unit)
             if unit is not None:
                 base[unit] += 1
                 options.append(acts[0])                 # (one ability: one option)
@@ -229,6 +233,7 @@ def _mana_sources(game, player: int, exclude) -> list:
                     choices.append((i, j))
             pools = tuple(pools)
             out.append((eid, pools, tuple(choices)))
+            units.append(UNIT_MANA.get(pools[0]) if len(pools) == 1 else None)
         options += acts
         if len(pools) == 1:                             # (split_sources, for one source)
             unit = UNIT_MANA.get(pools[0])
@@ -889,12 +894,7 @@ def _unit_payment(pool, cost: ManaCost, srcs, fresh: bool):
     chosen = []
     rest = []
     colored = sum(need)                      # colored mana still needed
-    unit = UNIT_MANA.get
-    for eid, pools, choices in srcs:
-        if len(pools) != 1:
-            return None
-        o = pools[0]
-        c = unit(o) if type(o) is tuple else None
+    for (eid, _, choices), c in zip(srcs, srcs.units):
         if c is None:
             return None
         if need[c] > 0:
