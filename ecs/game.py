@@ -355,7 +355,7 @@ class Game(GameState):
             if len(out) > 1:
                 out.sort(key=bf.index)  # (an object is on the battlefield once)
             return out
-        return [e for e in bf if e in s]
+        return list(filter(s.__contains__, bf))
 
     def exists(self, eid) -> bool:
         return isinstance(eid, int) and not isinstance(eid, bool) and eid in self.world.ents

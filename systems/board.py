@@ -432,7 +432,10 @@ class ManaProfile:
         """The priority options of permanent `e`'s {T} mana abilities, one per ability
         (605.1a), made once per index entry: the mana sources' list of them is then one
         append per untapped source (`costs.mana_sources`, `Sources.options`)."""
-        return tuple([activate_option(e, i) for i, _ in self.items])
+        out = []                        # (a loop: a comprehension reading `e` makes it a cell)
+        for i, _ in self.items:
+            out.append(activate_option(e, i))
+        return tuple(out)
 
 
 def _move(e, t) -> tuple:

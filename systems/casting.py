@@ -304,7 +304,7 @@ class Procedure:
             self.pay_choices["tap"] = grp
         elif k == "cost":
             grp = list(answer) if isinstance(answer, (list, tuple)) else [answer]
-            if len(grp) != decision.min or any(g not in decision.options for g in grp) or \
+            if len(grp) != decision.min or not all(map(decision.options.__contains__, grp)) or \
                     len(set(grp)) != len(grp):
                 raise IllegalAction(f"illegal choice for {decision.prompt}: {grp}")
             what = decision.data["what"]

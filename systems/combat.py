@@ -868,7 +868,7 @@ def check_blockers(game, decision, answer) -> dict:
         if b not in cands:
             why = blocker_problem(game, b, decision.player) \
                 if isinstance(b, int) and not isinstance(b, bool) else "not an object"
-            if why is None and targets and all(game.exists(t) for t in targets):
+            if why is None and targets and all(map(game.exists, targets)):
                 why = block_problem(game, b, targets[0])
             raise IllegalAction(f"{game.name(b)} can't block" + (f": {why}" if why else ""))
         if len(set(targets)) != len(targets) or not targets:

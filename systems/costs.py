@@ -940,8 +940,8 @@ def can_pay_cost(game, player: int, eid: int | None, cost: Cost, ab=None,
     if cost.life and game.players[player].life < cost.life:
         return False
     if cost.discard:
-        hand = [c for c in game.players[player].hand if c != exclude_card]
-        if len(hand) < cost.discard:
+        hand = game.players[player].hand
+        if len(hand) - (exclude_card in hand) < cost.discard:      # (a card is in it once)
             return False
     if cost.sacrifice_self and (eid is None or eid not in game.battlefield):
         return False

@@ -20,6 +20,8 @@ If the duration already ended as the effect would begin, it does nothing (611.2b
 """
 from __future__ import annotations
 
+from itertools import filterfalse
+
 from mtg_ecs.systems.teams import active_players
 
 SOURCE_DURATIONS = ("while_source", "while_controlled")
@@ -70,7 +72,7 @@ def _next_turn_of(game, player: int) -> None:
 
 def _end(game, ends) -> None:
     if game.effects:
-        kept = [ce for ce in game.effects if not ends(ce)]
+        kept = list(filterfalse(ends, game.effects))
         if len(kept) != len(game.effects):
             game.effects = kept
             game.version += 1

@@ -690,11 +690,17 @@ def _replanned(plan, added, removed) -> tuple | None:
             at -= 1
         out.insert(at, ce)
     for ce in added:
-        if ce.layer in (L_TYPE, L_ABILITY) and not all(
-                _independent(a, b) for x in out if x.layer == ce.layer and x is not ce
-                for a, b in ((ce, x), (x, ce))):
+        if ce.layer in (L_TYPE, L_ABILITY) and not _independent_of_layer(ce, out):
             return None
     return tuple(out)
+
+
+def _independent_of_layer(ce, plan) -> bool:
+    """Is `ce` independent of each other effect of its layer in `plan`, both ways?"""
+    for x in plan:
+        if x.layer == ce.layer and x is not ce and not (_independent(ce, x) and _independent(x, ce)):
+            return False
+    return True
 
 
 def _local(ce) -> bool:

@@ -363,6 +363,14 @@ def check_triggers(game, kind: str, data: dict) -> None:
                     game.delayed.remove(dt)
 
 
+def _choosable_modes(game, tr, tc) -> list:
+    """The modes of trigger `tr`'s modal ability that can be chosen: those whose targets
+    can be (700.2). (A function of its own: the lambda would make `_place`'s `game` and
+    `tc` cells at every call, 3.11.)"""
+    return modes.available(game, tr.source, tr.index, tr.ability,
+                           lambda s: has_candidates(game, s, tc, s.min))
+
+
 class PutTriggersTask:
     """CR 603.3b: APNAP, each player orders theirs; 603.3c: modes, 603.3d: targets on the way."""
 
@@ -428,8 +436,7 @@ class PutTriggersTask:
         if modal:
             # 603.3c, 700.2: a modal ability's modes are chosen as it is put on the stack
             if self._modes is None:
-                opts = modes.available(game, tr.source, tr.index, ab,
-                                       lambda s: has_candidates(game, s, tc, s.min))
+                opts = _choosable_modes(game, tr, tc)
                 n = ab.choose
                 if len(opts) < n:
                     game.note(f"{ab.text!r}: not enough modes can be chosen; it is removed")

@@ -9,7 +9,8 @@ import pytest
 from mtg_ecs.apps.agents import RandomAgent
 from mtg_ecs.components.mana import feasible_split
 from mtg_ecs.game import Game
-from mtg_ecs.systems import auras, board, casting, combat, costs, priority, replacement, sba, zones
+from mtg_ecs.systems import (auras, board, casting, combat, costs, durations, layers, priority, replacement,
+                              sba, triggers, zones)
 
 HOT = [
     priority._legal_actions, priority.can_cast, priority.take_action,
@@ -20,6 +21,8 @@ HOT = [
     combat.DeclareBlockersTask.run, combat._block_candidates,
     board.Board.patch, sba._check, feasible_split, replacement.skip_draw,
     auras.can_enchant, Game.opponents, casting.ActivateTask._validate_pay_choices,
+    Game.permanents_with, board.ManaProfile.options, layers._replanned, casting.Procedure.answer,
+    costs.can_pay_cost, durations._end, combat.check_blockers, triggers.PutTriggersTask._place,
 ]
 
 
