@@ -629,8 +629,9 @@ class Game(GameState):
         b = self.board
         if b is None:
             return True
-        if "zone_change" in b.watch and (to is None or b.watches_move(frm, to, old, new)):
-            return True                                 # (b: characteristics are current)
+        mt = b.move_to                                  # (b: characteristics are current)
+        if mt and (to is None or (to in mt or None in mt) and b.watches_move(frm, to, old, new)):
+            return True
         if frm != "battlefield":
             return False
         lk = self.lki.get(old)

@@ -26,7 +26,8 @@ class Board:
     the permanents a state-based action could look at (704.5)."""
 
     __slots__ = ("key", "statics", "rule_statics", "move_replacers", "triggers", "watch", "moves",
-                 "holders", "mana", "mana_owner", "creatures", "walkers", "sba", "sba_look", "shared")
+                 "move_to", "holders", "mana", "mana_owner", "creatures", "walkers", "sba", "sba_look",
+                 "shared")
 
     def __init__(self, game, key):
         self.key = key
@@ -46,6 +47,9 @@ class Board:
         # the zone changes those watching for one can match: (from, to, only its source's own,
         # eid) each (`watches_move`)
         self.moves = []
+        # their destinations (`zone_to`, None: any): a move to another zone (hand to stack,
+        # stack to graveyard) goes without walking them (`Game.hears_zone_change`)
+        self.move_to = set()
         self.holders = {}       # controller -> [(eid, [(index, ActivatedAbility)])], non-empty
         # controller -> [(eid, ManaProfile, may be summoning sick, its `mana_sources` entry
         # (eid, pools, choices) or None when an amount varies, its abilities' priority
@@ -91,6 +95,7 @@ class Board:
                         watch.setdefault(kind, []).append((e, ch, i, ab))
                         if kind == "zone_change":
                             self.moves.append(_move(e, ab.trigger))
+                            self.move_to.add(ab.trigger.zone_to)
             if kinds:
                 if kinds & _CREATURE:
                     creatures.setdefault(ch.controller, []).append(e)
@@ -117,6 +122,7 @@ class Board:
         b.move_replacers = self.move_replacers.copy()
         b.triggers = self.triggers.copy()
         b.moves = self.moves.copy()
+        b.move_to = self.move_to.copy()
         b.walkers = self.walkers.copy()
         b.sba = self.sba.copy()
         b.sba_look = self.sba_look.copy()
@@ -158,6 +164,7 @@ class Board:
                         lst.append((e, ch, i, ab))
                     if kind == "zone_change":
                         self.moves.append(_move(e, ab.trigger))
+                        self.move_to.add(ab.trigger.zone_to)
         if kinds:
             if kinds & _CREATURE:
                 lst = self.creatures.get(ch.controller)
@@ -242,10 +249,13 @@ class Board:
                     _drop(self.watch, left)
                     if self.moves:
                         moves = []
+                        move_to = set()
                         for m in self.moves:        # (move entries: the eid is 4th)
                             if m[3] != left:
                                 moves.append(m)
+                                move_to.add(m[1])
                         self.moves = moves
+                        self.move_to = move_to
             if kinds & _WALKER and left in self.walkers:
                 self.walkers = _removed(self.walkers, left)
             self.sba.discard(left)

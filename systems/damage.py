@@ -87,12 +87,31 @@ def deal(game, batch, combat: bool = False, orders=None, plain=None) -> list:
     for (_, p), n in gains.items():
         gain_life(game, p, n)
     if game.hears("damage"):            # else no emit below does anything
+        own = _heard_sources(game)
         for src, sc, target, n in dealt:
-            game.emit("damage", source=src, target=target, amount=n, combat=combat,
-                      source_controller=sc.controller)
+            if own is None or src in own:
+                game.emit("damage", source=src, target=target, amount=n, combat=combat,
+                          source_controller=sc.controller)
     if clean and marks and game.sversion == before + marks:
         game.sba_clean = game.sversion
     return dealt
+
+
+def _heard_sources(game):
+    """The sources whose damage events something could hear, when `game.hears("damage")`:
+    None for any (the log is kept, events are collected, a delayed ability waits, or an
+    ability on the battlefield watches damage from others); else the sources of the
+    abilities watching for damage, each of which matches only its own source's
+    (`Trigger.source_only`: Scroll Thief), so no other source's event could trigger one."""
+    b = game.board
+    if b is None or game.log_enabled or game.event_batch is not None or game.delayed:
+        return None
+    own = []
+    for e, _, _, ab in b.watch["damage"]:      # (hears: some ability watches for it)
+        if not ab.trigger.source_only:
+            return None
+        own.append(e)
+    return own
 
 
 def lose_life(game, player: int, n: int, from_damage: bool = False) -> None:

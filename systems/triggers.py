@@ -43,6 +43,9 @@ class Trigger:
     zone_from = None
     zone_to = None
     self_only = False
+    # matches only events whose source is its own source ('Whenever ~ deals combat damage'):
+    # lets a damage event from any other source go unannounced (`damage.deal`)
+    source_only = False
 
     def match(self, game, source, controller, kind, data):
         raise NotImplementedError
@@ -237,6 +240,7 @@ class OpponentDealtNoncombatDamage(Trigger):
 class DealsCombatDamageToPlayer(Trigger):
     """'Whenever ~ deals combat damage to a player'."""
     events = ("damage",)
+    source_only = True
 
     def match(self, game, source, controller, kind, data):
         if data["source"] != source or not data["combat"] or not isinstance(data["target"], PlayerRef):
@@ -684,6 +688,7 @@ class EntersNotCastFrom(Trigger):
 class DealsCombatDamageToCreature(Trigger):
     """'Whenever ~ deals combat damage to a creature': remembers that creature."""
     events = ("damage",)
+    source_only = True
 
     def match(self, game, source, controller, kind, data):
         t = data["target"]

@@ -296,7 +296,7 @@ def draw(game, player: int, n: int = 1) -> int:
             # could_replace_move built the board
             b = game.board
             quiet = (b is not None and not game.log_enabled and game.event_batch is None
-                     and not game.delayed and ("zone_change" not in b.watch
+                     and not game.delayed and ("hand" not in b.move_to and None not in b.move_to
                                                or not b.watches_move("library", "hand"))
                      and "draw" not in b.watch and game.chars_version == game.cversion
                      and game.chars_closed)

@@ -19,7 +19,7 @@ def _value(b):
         [(e, ab) for e, _, ab in b.rule_statics], list(b.move_replacers),
         [(e, tuple(t)) for e, _, t in b.triggers],
         {k: [(e, i, ab) for e, _, i, ab in v] for k, v in b.watch.items()},
-        list(b.moves),
+        list(b.moves), set(b.move_to),
         {p: [(e, tuple(o)) for e, o in v] for p, v in b.holders.items()},
         {p: mana(v) for p, v in b.mana.items()},
         dict(b.creatures), list(b.walkers), set(b.sba))

@@ -17,6 +17,7 @@ def _watching(*trigs):
     b.watch = {"zone_change": [(0, None, i, TriggeredAbility(t, text="t"))
                                for i, t in enumerate(trigs)]}
     b.moves = [(t.zone_from, t.zone_to, t.self_only, 0) for t in trigs]
+    b.move_to = {t.zone_to for t in trigs}
     return b
 
 
@@ -133,3 +134,23 @@ def test_a_permanent_leaving_is_announced_only_if_an_ability_of_it_looks_back(mo
     board(g)
     zones.destroy(g, on["Hoarding Dragon"])
     assert heard == [("zone_change", "battlefield")] and len(g.pending_triggers) == 1
+
+
+def test_a_move_to_a_zone_no_watched_move_goes_to_is_not_walked(monkeypatch):
+    """`Board.move_to`: under 'enters' and 'dies' abilities a move to the stack or the hand
+    isn't looked at further (`Game.hears_zone_change`); one to the battlefield or a
+    graveyard is; an ability watching moves to any zone (None) admits every move."""
+    g, _ = Game.from_setup({"players": [{"library": ["Island"] * 3}, {"library": ["Island"] * 3}]})
+    walked = []
+    watches = type(board(g)).watches_move
+    monkeypatch.setattr(type(board(g)), "watches_move",
+                        lambda self, *a: (walked.append(a[1]), watches(self, *a))[1])
+    g.log_enabled = False
+    for trigs, heard in (((tr.Enters(), tr.Dies()), ("battlefield", "graveyard")),
+                         ((tr.Enters(), tr.YouSacrifice()), ("stack", "hand", "battlefield", "graveyard"))):
+        b = _watching(*trigs)
+        g.board = b
+        walked.clear()
+        for to in ("stack", "hand", "battlefield", "graveyard"):
+            g.hears_zone_change(5, "exile", to, 6)
+        assert walked == list(heard)
