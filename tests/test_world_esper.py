@@ -346,26 +346,36 @@ def test_unindexed_types_are_indexed_for_esper_only():
     assert esper.current_world == "default"
 
 
-def test_a_clone_that_keeps_writing_makes_its_tables_its_own(monkeypatch):
-    """Copy on write ends for a world that goes on writing: SETTLE_WRITES writes after a
-    clone, its next zone change (`recreate`) makes every dict and set it still shares its
-    own; the original keeps its tables as they were, and later writes to either are not
-    seen by the other."""
+def test_a_clone_that_keeps_writing_makes_its_index_its_own(monkeypatch):
+    """Copy on write ends for the index of a world that goes on writing: SETTLE_WRITES
+    writes after a clone, its next zone change (`recreate`) makes every set it still shares
+    its own; its entity dicts stay shared until written (most never are: copying them all
+    then was most of a playout's settling), each write to one still copying it first. The
+    original keeps its tables as they were, and later writes to either are not seen by
+    the other."""
     monkeypatch.setattr(world_mod, "SETTLE_WRITES", 4)
     w = World()
     a, b = w.create(P(1), Q(2)), w.create(P(3))
+    d, e, f = w.create(P(4), R(0)), w.create(Q(5), R(1)), w.create(P(6))
     c = w.clone()
     for i in range(4):
         c.add(b, R(i))
-    assert c._own is not None                       # (not yet: a write short)
+    assert c._ownc is not None                      # (not yet: a write short)
     new = c.recreate(a, P(9))
-    assert c._own is None and c._ownc is None
+    assert c._ownc is None
+    assert all(c.ents[x] is w.ents[x] for x in (d, e, f))     # not copied: not written
     c.add(b, Q(5))
+    c.add(d, Q(8))
+    c.add_many([e, f], P(2))
+    c.remove_many([d, e], R)
     w.add(a, R(7))
-    assert {e: {t: x.v for t, x in d.items()} for e, d in w.ents.items()} == {a: {P: 1, Q: 2, R: 7}, b: {P: 3}}
-    assert w.comps == {P: {a, b}, Q: {a}, R: {a}}
-    assert {e: {t: x.v for t, x in d.items()} for e, d in c.ents.items()} == {b: {P: 3, R: 3, Q: 5}, new: {P: 9}}
-    assert c.comps == {P: {b, new}, Q: {b}, R: {b}}
+    w.add(f, Q(9))
+    assert {x: {t: y.v for t, y in r.items()} for x, r in w.ents.items()} == {
+        a: {P: 1, Q: 2, R: 7}, b: {P: 3}, d: {P: 4, R: 0}, e: {Q: 5, R: 1}, f: {P: 6, Q: 9}}
+    assert w.comps == {P: {a, b, d, f}, Q: {a, e, f}, R: {a, d, e}}
+    assert {x: {t: y.v for t, y in r.items()} for x, r in c.ents.items()} == {
+        b: {P: 3, R: 3, Q: 5}, d: {P: 4, Q: 8}, e: {Q: 5, P: 2}, f: {P: 2}, new: {P: 9}}
+    assert c.comps == {P: {b, d, e, f, new}, Q: {b, d, e}, R: {b}}
     w.close()
     c.close()
 

@@ -136,7 +136,8 @@ class World:
     through `create` / `add` / `remove` / `delete`, which first make the dict or set they
     change this world's own (`_own`: the entities whose dict this world may change,
     `_ownc`: the component types whose set it may change; None: all of them, a world never
-    cloned since it last owned everything). Components are immutable values, so sharing
+    cloned since it last owned everything, or for `_ownc` alone a clone that settled:
+    `clone`). Components are immutable values, so sharing
     the dicts until written is exactly a copy. esper's writers are only reached through
     `in_esper()`, which makes everything this world's own first.
 
@@ -168,7 +169,7 @@ class World:
         else:
             self.ents, self.comps, self.next_id, self._own, self._ownc = _tables
         self.writes = 0               # writes to the tables so far (a declared hook)
-        # copy on write: after this many writes every table is made the world's own at
+        # copy on write: after this many writes every index set is made the world's own at
         # once (`clone`): each write that checks what it shares costs more than the copy
         self._settle = SETTLE_WRITES
         self.written = None           # a set of the entities written, kept if not None
@@ -210,6 +211,10 @@ class World:
                 if e not in own:
                     ents[e] = d.copy()
             self._own = None
+        self._own_index()
+
+    def _own_index(self) -> None:
+        """Make every set of `comps` this world's own."""
         if self._ownc is not None:
             comps, own = self.comps, self._ownc
             for t, s in comps.items():
@@ -304,12 +309,11 @@ class World:
         `components` are indexed: the same tables, in fewer steps. (`components` a
         sequence, not more arguments: a call unpacking a list is ~1.7 k instructions
         more, and `zones.move` makes one per zone change.)"""
-        if self._own is not None or self._ownc is not None or old not in self.ents \
-                or not self._skip.issuperset(head):
-            if self._own is not None and self.writes >= self._settle:
-                self._own_all()                   # (a world that keeps writing: `clone`)
+        if self._ownc is not None or old not in self.ents or not self._skip.issuperset(head):
+            if self._ownc is not None and self.writes >= self._settle:
+                self._own_index()                 # (a world that keeps writing: `clone`)
                 return self.recreate_headed(old, head, components)
-            if self._own is None or old not in self.ents or not self._skip.issuperset(head):
+            if self._ownc is None or old not in self.ents or not self._skip.issuperset(head):
                 self.delete(old)                  # (nothing to delete)
                 return self.create(*head.values(), *components)
             eid = self._recreate_shared(old, head, components)
@@ -327,6 +331,8 @@ class World:
             eid = self.next_id                    # create's body, nothing shared
             self.next_id = eid + 1
             ents[eid] = head                      # (head's types: nothing to index)
+            if self._own is not None:
+                self._own.add(eid)                # (`old` may stay in `_own`: ids aren't reused)
             for c in components:
                 t = type(c)
                 head[t] = c
@@ -384,7 +390,8 @@ class World:
     def add(self, eid: int, component) -> None:
         """Add or replace (KeyError if `eid` doesn't exist, with nothing changed)."""
         d = self.ents[eid]
-        if self._own is not None:                 # cloned: copy on write
+        own = self._own
+        if own is not None and eid not in own:    # cloned: copy on write
             d = self._row(eid)
         t = type(component)
         s = self.comps.get(t)
@@ -408,10 +415,11 @@ class World:
         """`add(e, component)` for each of `eids` (entities that exist, each listed once) in
         one pass, the index updated once."""
         t = type(component)
-        if self._own is not None:                 # cloned: copy on write
-            row = self._row
+        own = self._own
+        if own is not None:                       # cloned: copy on write
+            ents, row = self.ents, self._row
             for eid in eids:
-                row(eid)[t] = component
+                (ents[eid] if eid in own else row(eid))[t] = component
         else:
             ents = self.ents
             for eid in eids:
@@ -456,12 +464,12 @@ class World:
         """`remove(e, ctype)` for each of `eids` (entities that exist, each listed once) in
         one pass, the index updated once; how many had one."""
         ents = self.ents
-        cow = self._own is not None
+        own = self._own
         gone = []
         for eid in eids:
             d = ents[eid]
             if ctype in d:
-                if cow:
+                if own is not None and eid not in own:    # cloned: copy on write
                     d = self._row(eid)
                 del d[ctype]
                 gone.append(eid)
@@ -607,8 +615,11 @@ class World:
         """An independent copy: the tables one level deep, their dicts and sets shared
         with this world until either writes to them (copy on write). Either that goes on
         writing (SETTLE_WRITES more zone changes or other writes: a game played on, not a
-        look ahead of a few actions) makes all it still shares its own at its next zone
-        change, and its writes no longer check what they share."""
+        look ahead of a few actions) makes all the sets it still shares its own at its next
+        zone change, and its writes no longer check which sets they share. Its entity
+        dicts stay copy on write: most are never written again (a library's cards: a
+        random playout wrote in place ~1 of the ~100 a settling copied, ~1.1 k instructions
+        each), where a write's check is a set lookup."""
         self._own = set()
         self._ownc = set()
         self._settle = self.writes + SETTLE_WRITES
@@ -631,7 +642,7 @@ class World:
             self._fin()
 
 
-SETTLE_WRITES = 64      # writes after a clone before a world makes its tables its own (`clone`)
+SETTLE_WRITES = 64      # writes after a clone before a world makes its index sets its own (`clone`)
 
 
 # -- esper internals (2 of 2) ---------------------------------------------------------------
