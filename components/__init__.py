@@ -246,7 +246,7 @@ def _open_class(cls) -> type:
         "__setattr__": object.__setattr__, "__delattr__": object.__delattr__})
 
 
-def _init_by_slots(cls) -> None:
+def init_by_slots(cls) -> None:
     """Give the frozen slotted dataclass `cls` a cheaper `__init__`: the same parameters,
     defaults and default factories, the same values set, then `__post_init__` if any. The
     dataclass's sets each field with `object.__setattr__(self, 'f', v)`, past the frozen
@@ -328,5 +328,5 @@ ALL = [Card, Owner, Controller, Zone, Timestamp, Tapped, Damage, Counters, Power
        LoyaltyActivated, CastThisWay, DidThisTurn, PhasedOut, FaceDown, MayLook, Spell,
        StackAbility, CopyOf, EntersAsCopy]
 for _cls in ALL:
-    _init_by_slots(_cls)
+    init_by_slots(_cls)
 del _cls

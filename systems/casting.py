@@ -13,7 +13,7 @@ from dataclasses import replace
 from mtg_ecs.components import (Card, Spell, StackAbility, Tapped, TAPPED, Controller, timestamp_at,
                         LoyaltyActivated, zone_of)
 from mtg_ecs.components.definitions import ActivatedAbility, TargetSpec
-from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only, yes_no
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, new_decision, only, yes_no
 from mtg_ecs.components.mana import IDX, ManaCost, ZERO, add_costs
 from mtg_ecs.systems import costs, zones, discard, casualty, permissions, graveyard_casting, commander
 from mtg_ecs.systems.stack import spell_parts
@@ -177,8 +177,8 @@ class Procedure:
                 raise IllegalAction(f"no legal target for {spec.text}")
             self._pending_spec = (spec, tc)
             group = {"group": spec.group} if hasattr(spec, "group") else {}
-            return Decision("targets", self.player, opts, spec.min, self._most_targets(game, spec, opts),
-                            spec.text, data={"index": i, **group})
+            return new_decision("targets", self.player, opts, spec.min,
+                                self._most_targets(game, spec, opts), spec.text, {"index": i, **group})
         return None
 
     def _most_targets(self, game, spec, opts) -> int:

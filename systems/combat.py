@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 
 from mtg_ecs.components import Attacking, Blocking, Controller, Tapped, TAPPED
-from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, new_decision
 from mtg_ecs.core.loop import MALFORMED
 from mtg_ecs.systems import damage as dmg
 from mtg_ecs.systems.board import board
@@ -456,8 +456,8 @@ class DeclareAttackersTask:
             game.priority = first_to_act(game)         # 800.4j
             return None
         reqs, alone = _attack_rules(game, cands)
-        d = Decision("attackers", game.active, list(cands.items()), 0, len(cands),
-                     "declare attackers", data={"candidates": cands, "requirements": reqs})
+        d = new_decision("attackers", game.active, list(cands.items()), 0, len(cands),
+                         "declare attackers", {"candidates": cands, "requirements": reqs})
         if not reqs and not alone:
             # nothing on the whole declaration to check (508.1c-d): legal_declaration and
             # the check of the answer look at each creature's part alone
@@ -942,8 +942,8 @@ class DeclareBlockersTask:
                 attacking = game.permanents_with(Attacking)
             cands, whole = _block_candidates(game, d, attacking)
             if cands:
-                dec = Decision("blockers", d, list(cands.items()), 0, len(cands),
-                               "declare blockers", data={"candidates": cands})
+                dec = new_decision("blockers", d, list(cands.items()), 0, len(cands),
+                                   "declare blockers", {"candidates": cands})
                 if not whole:
                     # nothing on the whole declaration to check (509.1b-c): legal_declaration
                     # and the check of the answer look at each creature's part alone

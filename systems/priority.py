@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from mtg_ecs.components import Card, CopyOf, LoyaltyActivated
 from mtg_ecs.core.decisions import (Decision, IllegalAction, Pass, PlayLand, Cast, Activate, play_land_option,
-                           cast_option, activate_option)
+                           cast_option, activate_option, new_decision)
 from mtg_ecs.components.mana import ZERO, add_costs, COLORS, IDX, covers, feasible_split
 from mtg_ecs.systems import costs, flash, zones, permissions, graveyard_abilities, graveyard_casting, \
     commander
@@ -41,7 +41,7 @@ def decision(game, player: int) -> Decision:
         acts, span = hit[2], hit[3]
     else:
         acts, span = _cached(game, player)
-    return Decision("priority", player, acts, 1, 1, "priority", {"mana_abilities": span})
+    return new_decision("priority", player, acts, 1, 1, "priority", {"mana_abilities": span})
 
 
 def _alike(game, player: int, step: str) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from mtg_ecs.components import (StackAbility, Card, Attached, EnteredWithX, zone_of,
                                 timestamp_at)
 from mtg_ecs.components.definitions import TriggeredAbility, mode_parts
-from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, only
+from mtg_ecs.core.decisions import Decision, IllegalAction, PlayerRef, new_decision, only
 from mtg_ecs.systems.board import board
 from mtg_ecs.systems import modes
 from mtg_ecs.systems.teams import on_active_team
@@ -463,8 +463,8 @@ class PutTriggersTask:
                 self._targets.append(random_targets(game, spec, opts))
                 continue
             self._pending = (spec, tc)
-            return Decision("targets", who, opts, spec.min, spec.max, spec.text,
-                            data={"trigger": tr, **({"group": spec.group} if hasattr(spec, "group") else {})})
+            return new_decision("targets", who, opts, spec.min, spec.max, spec.text,
+                                {"trigger": tr, **({"group": spec.group} if hasattr(spec, "group") else {})})
         division = ()
         if getattr(ab, "divide", None) is not None:
             # 603.3d: the division is announced as the ability is put on the stack (601.2d)

@@ -212,7 +212,7 @@ def test_the_copies_a_clone_makes_copy_every_field():
     field copier) against the declarations: every field copied, shared or copied as
     declared."""
     import dataclasses
-    from mtg_ecs.core.decisions import Decision
+    from mtg_ecs.core.decisions import Decision, new_decision
     from mtg_ecs.core.state import Player
     d = Decision("choose", 1)
     for f in dataclasses.fields(Decision):
@@ -221,6 +221,12 @@ def test_the_copies_a_clone_makes_copy_every_field():
     assert type(c) is Decision
     for f in dataclasses.fields(Decision):
         assert getattr(c, f.name) is getattr(d, f.name), f.name
+    # so too `new_decision`, the class call's shortcut
+    vals = [object() for _ in dataclasses.fields(Decision)]
+    m = new_decision(*vals)
+    assert type(m) is Decision and m == Decision(*vals)
+    for f, v in zip(dataclasses.fields(Decision), vals):
+        assert getattr(m, f.name) is v, f.name
     p = Player(1)
     for n in Player.__slots__:
         setattr(p, n, [n] if n in Player.LISTS else object())
