@@ -987,8 +987,10 @@ def non_mana_payable(game, player: int, card: int, cost: Cost, mana: ManaCost | 
         if len(opts) < cost.sacrifice_n or (mana is not None and not sacrifices_leaving_mana(
                 game, player, opts, cost.sacrifice_n, mana, spell=spell)):
             return False
-    if cost.discard and len([c for c in game.players[player].hand if c != card]) < cost.discard:
-        return False
+    if cost.discard:
+        hand = game.players[player].hand
+        if len(hand) - (card in hand) < cost.discard:      # (the card cast can't pay it)
+            return False
     # 119.4: a life total limits only a payment of more than 0 life (at -2 life, under
     # Platinum Angel, a cost paying none is still payable)
     return not cost.life or cost.life <= game.players[player].life

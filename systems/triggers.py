@@ -30,12 +30,6 @@ class Trigger:
     """A trigger condition. `match` returns the information the ability
     remembers (a dict) or None."""
     events = ()
-
-    def __init_subclass__(cls, **kw):
-        super().__init_subclass__(**kw)
-        if LOG_ONLY.intersection(cls.events):
-            raise TypeError(f"{cls.__name__} watches an event announced only to the log "
-                            f"(triggers.LOG_ONLY): {sorted(LOG_ONLY.intersection(cls.events))}")
     look_back = False
     # the zone changes ('zone_change' events) it can match: from this zone, to this zone
     # (None: any), only its source's own (`self_only`: 'When ~ enters', 'When ~ dies', set
@@ -46,6 +40,12 @@ class Trigger:
     # matches only events whose source is its own source ('Whenever ~ deals combat damage'):
     # lets a damage event from any other source go unannounced (`damage.deal`)
     source_only = False
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        if LOG_ONLY.intersection(cls.events):
+            raise TypeError(f"{cls.__name__} watches an event announced only to the log "
+                            f"(triggers.LOG_ONLY): {sorted(LOG_ONLY.intersection(cls.events))}")
 
     def match(self, game, source, controller, kind, data):
         raise NotImplementedError
